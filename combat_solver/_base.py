@@ -1,0 +1,9 @@
+"""Shared pydantic base class: immutable, no unknown fields."""
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Strict(BaseModel):
+    """Frozen model that rejects unknown fields (DESIGN §3)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")

@@ -1,0 +1,191 @@
+"""The game state at the moment of a declaration (pydantic, frozen, unknown fields rejected)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
+
+from ._base import Strict
+from .abilities import Ability, Grant
+from .filters import CardType, Color, Filter
+
+Loc = tuple[str | int, ...]
+
+
+class Player(Strict):
+    """A player; ``team`` groups teammates (Two-Headed Giant, 805)."""
+
+    id: str = Field(min_length=1)
+    name: str | None = None
+    team: str | None = None
+    life: int = 20
+
+
+class Permanent(Strict):
+    """A permanent on the battlefield: creature, land, planeswalker, battle, or any other permanent
+    whose static abilities matter. ``abilities`` of a creature apply to it; a ``grant`` or a
+    ``scope: game`` ability (e.g. ``block_limit``) works from any permanent."""
+
+    id: str = Field(min_length=1)
+    name: str
+    controller: str
+    types: tuple[CardType, ...] = Field(min_length=1)
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[Color, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    tapped: bool = False
+    protector: str | None = Field(None, description="the protecting player of a battle (310.8)")
+    abilities: tuple[Ability, ...] = ()
+
+    @property
+    def is_creature(self) -> bool:
+        return "creature" in self.types and "battle" not in self.types
+
+
+class Effect(Strict):
+    """An effect of a resolved spell or ability that lasts this turn (e.g. Irresistible Prey:
+    "target creature must be blocked this turn if able"; provoke's "blocks it if able").
+    ``to`` selects the affected creatures (``{ids: [...]}`` for targets); game-wide rules
+    such as ``block_limit`` take no ``to``."""
+
+    source: str
+    controller: str | None = None
+    to: Filter | None = None
+    ability: Ability
+
+
+class Combat(Strict):
+    """The attack already declared (for the declare blockers step): attacker id -> the id of the
+    player, planeswalker or battle it attacks (508.1b)."""
+
+    attackers: dict[str, str]
+
+
+class Board(Strict):
+    """Everything a declaration's legality depends on."""
+
+    players: tuple[Player, ...] = Field(min_length=2)
+    active_player: str
+    shared_team_turns: bool = Field(False, description="805: teams attack and block as one (Two-Headed Giant)")
+    permanents: tuple[Permanent, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    combat: Combat | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Board:
+        problems = _problems(self)
+        if problems:
+            raise ValidationError.from_exception_data(
+                "Board",
+                [InitErrorDetails(type=PydanticCustomError(code, msg), loc=loc, input=None) for loc, code, msg in problems],
+            )
+        return self
+
+    def permanent(self, permanent_id: str) -> Permanent:
+        for p in self.permanents:
+            if p.id == permanent_id:
+                return p
+        raise KeyError(permanent_id)
+
+
+def _problems(board: Board) -> list[tuple[Loc, str, str]]:
+    out: list[tuple[Loc, str, str]] = []
+    players = {p.id: p for p in board.players}
+    perms: dict[str, Permanent] = {}
+    seen: set[str] = set()
+    for i, pl in enumerate(board.players):
+        if pl.id in seen:
+            out.append((("players", i, "id"), "duplicate_id", f"id {pl.id!r} is used twice"))
+        seen.add(pl.id)
+        if board.shared_team_turns and pl.team is None:
+            out.append((("players", i, "team"), "missing_team", "shared_team_turns needs a team for every player"))
+    if board.active_player not in players:
+        out.append((("active_player",), "unknown_id", f"no player {board.active_player!r}"))
+    for i, p in enumerate(board.permanents):
+        loc: Loc = ("permanents", i)
+        if p.id in seen:
+            out.append(((*loc, "id"), "duplicate_id", f"id {p.id!r} is used twice"))
+        seen.add(p.id)
+        perms[p.id] = p
+        if p.controller not in players:
+            out.append(((*loc, "controller"), "unknown_id", f"no player {p.controller!r}"))
+        if "creature" in p.types:
+            for stat in ("power", "toughness"):
+                if getattr(p, stat) is None:
+                    out.append(((*loc, stat), "missing", f"a creature needs {stat}"))
+        if "battle" in p.types and p.protector is None:
+            out.append(((*loc, "protector"), "missing", "a battle needs a protector (310.8)"))
+        if p.protector is not None:
+            if "battle" not in p.types:
+                out.append(((*loc, "protector"), "not_a_battle", "only a battle has a protector"))
+            elif p.protector not in players:
+                out.append(((*loc, "protector"), "unknown_id", f"no player {p.protector!r}"))
+    for i, p in enumerate(board.permanents):
+        for j, ability in enumerate(p.abilities):
+            out += _reference_problems(ability, ("permanents", i, "abilities", j), seen)
+    for i, e in enumerate(board.effects):
+        loc = ("effects", i)
+        if e.controller is not None and e.controller not in players:
+            out.append(((*loc, "controller"), "unknown_id", f"no player {e.controller!r}"))
+        if isinstance(e.ability, Grant):
+            out.append(((*loc, "ability"), "nested_grant", "an effect already applies to `to`; give the ability itself"))
+        elif e.ability.scope == "creature" and e.to is None:
+            out.append(((*loc, "to"), "missing", f"say which creatures the {e.ability.kind} effect applies to"))
+        elif e.ability.scope == "game" and e.to is not None:
+            out.append(((*loc, "to"), "not_applicable", f"{e.ability.kind} applies to the game, not to creatures"))
+        if e.to is not None:
+            out += [((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}") for x in e.to.referenced_ids() if x not in seen]
+        out += _reference_problems(e.ability, (*loc, "ability"), seen)
+    if board.combat is not None:
+        out += _combat_problems(board, players, perms)
+    return out
+
+
+def _reference_problems(ability: Any, loc: Loc, known: set[str]) -> list[tuple[Loc, str, str]]:
+    out = [((*loc, field), "unknown_id", f"no permanent {ref!r}") for field, ref in ability.referenced_ids() if ref not in known]
+    if isinstance(ability, Grant):
+        out += [((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}") for x in ability.to.referenced_ids() if x not in known]
+        out += _reference_problems(ability.ability, (*loc, "ability"), known)
+    return out
+
+
+def _team(board: Board, player: str) -> str:
+    for p in board.players:
+        if p.id == player:
+            return p.team if p.team is not None else f"player:{p.id}"
+    return f"player:{player}"
+
+
+def _combat_problems(board: Board, players: dict[str, Player], perms: dict[str, Permanent]) -> list[tuple[Loc, str, str]]:
+    out: list[tuple[Loc, str, str]] = []
+    assert board.combat is not None
+    attacking_team = _team(board, board.active_player)
+    for attacker_id, target_id in board.combat.attackers.items():
+        loc: Loc = ("combat", "attackers", attacker_id)
+        attacker = perms.get(attacker_id)
+        if attacker is None:
+            out.append((loc, "unknown_id", f"no permanent {attacker_id!r}"))
+            continue
+        if not attacker.is_creature:
+            out.append((loc, "not_a_creature", f"{attacker.name} is not a creature and can't attack (506.3)"))
+        owner_ok = attacker.controller == board.active_player or (
+            board.shared_team_turns and _team(board, attacker.controller) == attacking_team
+        )
+        if not owner_ok:
+            out.append((loc, "not_attacking_player", f"{attacker.name} is not controlled by the attacking player (508.1a)"))
+        if target_id in players:
+            defender = target_id
+        elif target_id in perms and "planeswalker" in perms[target_id].types:
+            defender = perms[target_id].controller
+        elif target_id in perms and "battle" in perms[target_id].types:
+            defender = perms[target_id].protector or ""
+        else:
+            out.append((loc, "invalid_attack_target", f"{target_id!r} is not a player, planeswalker or battle (506.3)"))
+            continue
+        if _team(board, defender) == attacking_team:
+            out.append((loc, "invalid_attack_target", f"{target_id!r} is not an opponent's (508.1b, 310.8b)"))
+    return out

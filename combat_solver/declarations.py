@@ -1,0 +1,46 @@
+"""Declarations as values (python-chess ``Move`` style)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from ._base import Strict
+from .ir import Pair
+
+
+class BlockDeclaration(Strict):
+    """A block declaration (509.1a): blocker id -> the attackers it blocks (one, or more for
+    creatures that can block additional creatures). Creatures not listed don't block."""
+
+    kind: Literal["block"] = "block"
+    blocks: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+
+    @field_validator("blocks")
+    @classmethod
+    def _canonical(cls, blocks: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+        for blocker, attackers in blocks.items():
+            if len(set(attackers)) != len(attackers):
+                raise ValueError(f"{blocker} lists the same attacker twice")
+        return {b: tuple(sorted(a)) for b, a in sorted(blocks.items()) if a}
+
+    @classmethod
+    def from_pairs(cls, pairs: Iterable[Pair]) -> BlockDeclaration:
+        blocks: dict[str, list[str]] = {}
+        for p in pairs:
+            blocks.setdefault(p.blocker, []).append(p.attacker)
+        return cls(blocks={b: tuple(a) for b, a in blocks.items()})
+
+    @property
+    def pairs(self) -> frozenset[Pair]:
+        return frozenset(Pair(b, a) for b, attackers in self.blocks.items() for a in attackers)
+
+    def __str__(self) -> str:
+        if not self.blocks:
+            return "no blocks"
+        return "; ".join(f"{b} blocks {', '.join(a)}" for b, a in self.blocks.items())
+
+
+Declaration = BlockDeclaration

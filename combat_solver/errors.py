@@ -1,0 +1,54 @@
+"""Bad-input errors: each names the offending field (pydantic-style location, code, message)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pydantic import ValidationError
+
+
+@dataclass(frozen=True)
+class ErrorItem:
+    """One problem in the input: where (``loc``), what kind (``code``) and why (``message``)."""
+
+    loc: tuple[str | int, ...]
+    code: str
+    message: str
+
+    @property
+    def path(self) -> str:
+        """The location as ``permanents[2].controller``."""
+        text = ""
+        for part in self.loc:
+            if isinstance(part, int):
+                text += f"[{part}]"
+            else:
+                text += f".{part}" if text else str(part)
+        return text or "<root>"
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message} [{self.code}]"
+
+
+class InputError(ValueError):
+    """Raised for bad input only (never for an illegal declaration)."""
+
+    def __init__(self, items: Sequence[ErrorItem], *, source: str | None = None) -> None:
+        self.items = tuple(items)
+        self.source = source
+        where = f"{source}: " if source else ""
+        super().__init__(where + "; ".join(str(i) for i in self.items))
+
+    @classmethod
+    def one(cls, loc: tuple[str | int, ...], code: str, message: str) -> InputError:
+        return cls([ErrorItem(loc, code, message)])
+
+    @classmethod
+    def from_validation(
+        cls, error: ValidationError, *, prefix: tuple[str | int, ...] = (), source: str | None = None
+    ) -> InputError:
+        items = [
+            ErrorItem(prefix + tuple(e["loc"]), e["type"], e["msg"]) for e in error.errors()
+        ]
+        return cls(items, source=source)

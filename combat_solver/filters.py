@@ -1,0 +1,162 @@
+"""The creature-filter language used by every ability ("creatures with power 2 or less", "Walls", ...)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from pydantic import Field
+
+from ._base import Strict
+
+if TYPE_CHECKING:
+    from .board import Permanent
+
+Color = Literal["white", "blue", "black", "red", "green"]
+CardType = Literal[
+    "artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker"
+]
+
+
+class FilterScope(Protocol):
+    """What a filter needs to know besides the permanent itself."""
+
+    def has_keyword(self, permanent_id: str, kind: str) -> bool: ...
+
+    def are_opponents(self, player_a: str, player_b: str) -> bool: ...
+
+
+class Comparison(Strict):
+    """A number test; every bound given must hold (``{le: 2}`` is "2 or less")."""
+
+    lt: int | None = None
+    le: int | None = None
+    eq: int | None = None
+    ge: int | None = None
+    gt: int | None = None
+
+    def holds(self, value: int | None) -> bool:
+        if value is None:
+            return False
+        return (
+            (self.lt is None or value < self.lt)
+            and (self.le is None or value <= self.le)
+            and (self.eq is None or value == self.eq)
+            and (self.ge is None or value >= self.ge)
+            and (self.gt is None or value > self.gt)
+        )
+
+    def describe(self) -> str:
+        parts = []
+        for name, text in (("lt", "less than"), ("le", "at most"), ("eq", ""), ("ge", "at least"), ("gt", "greater than")):
+            bound = getattr(self, name)
+            if bound is not None:
+                parts.append(f"{text} {bound}".strip())
+        return " and ".join(parts)
+
+
+class Filter(Strict):
+    """A conjunction of tests on a permanent; an empty filter matches everything.
+
+    ``controller`` is ``"you"`` / ``"opponent"`` (relative to the controller of the effect that
+    uses the filter) or a player id. ``colors`` and ``subtypes`` match when the permanent has *any*
+    of the listed values; ``types``, ``supertypes`` and ``has`` need *all* of them.
+    """
+
+    ids: tuple[str, ...] | None = None
+    name: str | None = None
+    controller: str | None = None
+    colors: tuple[Color, ...] | None = None
+    colorless: bool | None = None
+    types: tuple[CardType, ...] | None = None
+    subtypes: tuple[str, ...] | None = None
+    supertypes: tuple[str, ...] | None = None
+    power: Comparison | None = None
+    toughness: Comparison | None = None
+    has: tuple[str, ...] | None = Field(None, description="ability kinds it must have, e.g. flying")
+    tapped: bool | None = None
+    not_: Filter | None = Field(None, alias="not")
+    any_of: tuple[Filter, ...] | None = None
+
+    def matches(self, permanent: Permanent, scope: FilterScope, you: str | None) -> bool:
+        p = permanent
+        if self.ids is not None and p.id not in self.ids:
+            return False
+        if self.name is not None and p.name.casefold() != self.name.casefold():
+            return False
+        if self.controller is not None and not _controller_matches(self.controller, p.controller, scope, you):
+            return False
+        if self.colors is not None and not set(self.colors) & set(p.colors):
+            return False
+        if self.colorless is not None and self.colorless != (not p.colors):
+            return False
+        if self.types is not None and not set(self.types) <= set(p.types):
+            return False
+        if self.subtypes is not None and not _folded(self.subtypes) & _folded(p.subtypes):
+            return False
+        if self.supertypes is not None and not _folded(self.supertypes) <= _folded(p.supertypes):
+            return False
+        if self.power is not None and not self.power.holds(p.power):
+            return False
+        if self.toughness is not None and not self.toughness.holds(p.toughness):
+            return False
+        if self.has is not None and not all(scope.has_keyword(p.id, k) for k in self.has):
+            return False
+        if self.tapped is not None and self.tapped != p.tapped:
+            return False
+        if self.not_ is not None and self.not_.matches(p, scope, you):
+            return False
+        return self.any_of is None or any(f.matches(p, scope, you) for f in self.any_of)
+
+    def referenced_ids(self) -> list[str]:
+        found = list(self.ids or ())
+        if self.not_ is not None:
+            found += self.not_.referenced_ids()
+        for f in self.any_of or ():
+            found += f.referenced_ids()
+        return found
+
+    def describe(self) -> str:
+        """Plain English, e.g. "black creatures", "creatures with power at most 2"."""
+        words: list[str] = []
+        if self.tapped is not None:
+            words.append("tapped" if self.tapped else "untapped")
+        if self.colors:
+            words.append("/".join(self.colors))
+        if self.colorless:
+            words.append("colorless")
+        if self.supertypes:
+            words.extend(self.supertypes)
+        if self.types:
+            words.extend(t for t in self.types if t != "creature")
+        noun = "/".join(self.subtypes) if self.subtypes else "creatures"
+        text = " ".join([*words, noun])
+        extras = []
+        if self.name:
+            extras.append(f"named {self.name}")
+        if self.power:
+            extras.append(f"with power {self.power.describe()}")
+        if self.toughness:
+            extras.append(f"with toughness {self.toughness.describe()}")
+        if self.has:
+            extras.append("with " + " and ".join(self.has))
+        if self.controller:
+            extras.append({"you": "you control", "opponent": "your opponents control"}.get(self.controller, f"controlled by {self.controller}"))
+        if self.ids:
+            extras.append("among " + ", ".join(self.ids))
+        if self.not_ is not None:
+            extras.append(f"other than {self.not_.describe()}")
+        if self.any_of:
+            extras.append("that are " + " or ".join(f.describe() for f in self.any_of))
+        return " ".join([text, *extras])
+
+
+def _folded(values: tuple[str, ...]) -> set[str]:
+    return {v.casefold() for v in values}
+
+
+def _controller_matches(wanted: str, controller: str, scope: FilterScope, you: str | None) -> bool:
+    if wanted == "you":
+        return you is not None and controller == you
+    if wanted == "opponent":
+        return you is not None and scope.are_opponents(you, controller)
+    return controller == wanted

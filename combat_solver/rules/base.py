@@ -1,0 +1,83 @@
+"""The contract every ability kind fulfils (hooks with do-nothing defaults)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from .._base import Strict
+from ..ir import Cond
+
+if TYPE_CHECKING:
+    from ..board import Permanent
+    from ..state import BlockUnit, Instance
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why one blocker can't block one attacker, whatever else is declared."""
+
+    rule: str
+    kind: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A condition every legal declaration must meet (509.1b)."""
+
+    rule: str
+    kind: str
+    objects: tuple[str, ...]
+    message: str
+    cond: Cond
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """One requirement (509.1c); counted separately per effect and per affected object."""
+
+    rule: str
+    kind: str
+    objects: tuple[str, ...]
+    description: str
+    source: str
+    cond: Cond
+
+
+class AbilityBase(Strict):
+    """Base of every ability kind. ``scope`` says whether it belongs to the creature that has it
+    or states a rule of the game (e.g. "No more than one creature can block each combat")."""
+
+    scope: ClassVar[Literal["creature", "game"]] = "creature"
+    rule: ClassVar[str] = ""
+
+    def forbids_being_blocked_by(
+        self, unit: BlockUnit, inst: Instance, blocker: Permanent
+    ) -> Reason | None:
+        """Evasion of the attacker ``inst.holder`` that rules out this one blocker."""
+        return None
+
+    def forbids_blocking(
+        self, unit: BlockUnit, inst: Instance, attacker: Permanent
+    ) -> Reason | None:
+        """A restriction of the blocker ``inst.holder`` that rules out blocking this attacker."""
+        return None
+
+    def extra_blocks(self) -> int:
+        """How many more creatures its holder can block (509.1a exceptions)."""
+        return 0
+
+    def permits_tapped_block(self) -> bool:
+        return False
+
+    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+        return ()
+
+    def block_requirements(self, unit: BlockUnit, inst: Instance) -> Iterable[Requirement]:
+        return ()
+
+    def referenced_ids(self) -> list[tuple[str, str]]:
+        """(field name, id) pairs this ability names, for dangling-id checks."""
+        return []

@@ -1,0 +1,92 @@
+"""Restrictions on how many creatures block one attacker (509.1b, 702.111b)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from ..ir import all_of, any_of
+from .base import AbilityBase, Restriction
+
+if TYPE_CHECKING:
+    from ..state import BlockUnit, Instance
+
+
+class _MinimumBlockers(AbilityBase):
+    def minimum(self) -> int:
+        raise NotImplementedError
+
+    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+        attacker = unit.attacker(inst)
+        if attacker is None:
+            return
+        count = unit.blocker_count(attacker)
+        n = self.minimum()
+        yield Restriction(
+            self.rule, self.kind_name(), (attacker.id,),
+            f"{unit.label(attacker)} can't be blocked except by {n} or more creatures ({self.kind_name().replace('_', ' ')}, {self.rule})",
+            any_of(count.at_most(0), count.at_least(n)),
+        )
+
+    def kind_name(self) -> str:
+        return str(getattr(self, "kind"))
+
+
+class Menace(_MinimumBlockers):
+    """702.111b: can't be blocked except by two or more creatures."""
+
+    kind: Literal["menace"] = "menace"
+    rule = "702.111b"
+
+    def minimum(self) -> int:
+        return 2
+
+
+class MinBlockers(_MinimumBlockers):
+    """509.1b: "can't be blocked except by N or more creatures" (Phyrexian Colossus: 3)."""
+
+    kind: Literal["min_blockers"] = "min_blockers"
+    rule = "509.1b"
+    n: int = Field(ge=1)
+
+    def minimum(self) -> int:
+        return self.n
+
+
+class MaxBlockers(AbilityBase):
+    """509.1b: "can't be blocked by more than N creatures" (Stalking Tiger; Familiar Ground grants it)."""
+
+    kind: Literal["max_blockers"] = "max_blockers"
+    rule = "509.1b"
+    n: int = Field(ge=1)
+
+    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+        attacker = unit.attacker(inst)
+        if attacker is None:
+            return
+        yield Restriction(
+            self.rule, self.kind, (attacker.id,),
+            f"{unit.label(attacker)} can't be blocked by more than {self.n} creature{'s' if self.n > 1 else ''} ({inst.source}, {self.rule})",
+            unit.blocker_count(attacker).at_most(self.n),
+        )
+
+
+class CantBeBlockedUnlessAllBlock(AbilityBase):
+    """509.1b: "can't be blocked unless all creatures defending player controls block it" (Tromokratis)."""
+
+    kind: Literal["cant_be_blocked_unless_all_block"] = "cant_be_blocked_unless_all_block"
+    rule = "509.1b"
+
+    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+        attacker = unit.attacker(inst)
+        if attacker is None:
+            return
+        defender = unit.game.defending_player(attacker.id)
+        everyone = [c for c in unit.creatures if c.controller == defender]
+        yield Restriction(
+            self.rule, self.kind, (attacker.id,),
+            f"{unit.label(attacker)} can't be blocked unless all creatures its defending player controls block it ({self.rule})",
+            any_of(unit.blocker_count(attacker).at_most(0), all_of(*(unit.pair(c, attacker).at_least(1) for c in everyone))),
+        )

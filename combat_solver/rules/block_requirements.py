@@ -1,0 +1,109 @@
+"""Block requirements (509.1c), counted as DESIGN §4.1 says: Lure makes one requirement per
+potential blocker; "must be blocked" is one requirement on the block as a whole; "blocks if
+able" and provoke are one requirement on the named blocker."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field, model_validator
+
+from ..filters import Filter
+from ..ir import all_of
+from .base import AbilityBase, Requirement
+
+if TYPE_CHECKING:
+    from ..state import BlockUnit, Instance
+
+
+class Lure(AbilityBase):
+    """509.1c: "All creatures able to block this creature do so" — for each creature of its
+    defending player (or team), a requirement that it blocks this creature."""
+
+    kind: Literal["lure"] = "lure"
+    rule = "509.1c"
+
+    def block_requirements(self, unit: BlockUnit, inst: Instance) -> Iterable[Requirement]:
+        attacker = unit.attacker(inst)
+        if attacker is None:
+            return
+        for blocker in unit.creatures:
+            yield Requirement(
+                self.rule, self.kind, (blocker.id, attacker.id),
+                f"{unit.label(blocker)} blocks {unit.label(attacker)} if able ({inst.source})",
+                inst.source, unit.pair(blocker, attacker).at_least(1),
+            )
+
+
+class MustBeBlocked(AbilityBase):
+    """509.1c: "must be blocked if able"; with ``by`` "must be blocked by <filter> if able"
+    (Slayer's Cleaver: an Eldrazi); ``min``/``max`` for "by two or more creatures" (Gorm) and
+    "by exactly one creature" (Nacatl War-Pride: min 1, max 1). One requirement."""
+
+    kind: Literal["must_be_blocked"] = "must_be_blocked"
+    rule = "509.1c"
+    by: Filter | None = None
+    min: int = Field(1, ge=1)
+    max: int | None = Field(None, ge=1)
+
+    @model_validator(mode="after")
+    def _bounds(self) -> MustBeBlocked:
+        if self.max is not None and self.max < self.min:
+            raise ValueError("max must be at least min")
+        return self
+
+    def block_requirements(self, unit: BlockUnit, inst: Instance) -> Iterable[Requirement]:
+        attacker = unit.attacker(inst)
+        if attacker is None:
+            return
+        blockers = [c for c in unit.creatures if self.by is None or unit.matches(self.by, c, inst.controller)]
+        count = unit.blocker_count(attacker, blockers)
+        cond = count.at_least(self.min) if self.max is None else all_of(count.at_least(self.min), count.at_most(self.max))
+        yield Requirement(
+            self.rule, self.kind, (attacker.id,),
+            f"{unit.label(attacker)} must be blocked{self._how()} if able ({inst.source})",
+            inst.source, cond,
+        )
+
+    def _how(self) -> str:
+        who = f" {self.by.describe()}" if self.by is not None else " creatures"
+        if self.max == self.min:
+            amount = "exactly one" if self.min == 1 else f"exactly {self.min}"
+        elif self.min > 1:
+            amount = f"{self.min} or more"
+        elif self.by is None:
+            return ""
+        else:
+            amount = "one or more"
+        return f" by {amount}{who}"
+
+
+class MustBlock(AbilityBase):
+    """509.1c: "blocks each combat if able"; with ``attacker``, "blocks <that creature> if able"
+    (provoke 702.39a, Culling Mark, Crashing Boars). One requirement on this blocker."""
+
+    kind: Literal["must_block"] = "must_block"
+    rule = "509.1c"
+    attacker: str | None = None
+
+    def block_requirements(self, unit: BlockUnit, inst: Instance) -> Iterable[Requirement]:
+        blocker = unit.blocker(inst)
+        if blocker is None:
+            return
+        if self.attacker is None:
+            yield Requirement(
+                self.rule, self.kind, (blocker.id,),
+                f"{unit.label(blocker)} blocks if able ({inst.source})",
+                inst.source, unit.blocks_count(blocker).at_least(1),
+            )
+            return
+        target = unit.game.permanent(self.attacker)
+        yield Requirement(
+            self.rule, self.kind, (blocker.id, target.id),
+            f"{unit.label(blocker)} blocks {unit.label(target)} if able ({inst.source})",
+            inst.source, unit.pair(blocker, target).at_least(1),
+        )
+
+    def referenced_ids(self) -> list[tuple[str, str]]:
+        return [("attacker", self.attacker)] if self.attacker else []

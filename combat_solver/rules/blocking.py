@@ -1,0 +1,162 @@
+"""Restrictions on the blocking creature and on the block as a whole (509.1a, 509.1b, 506.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from ..filters import Filter
+from ..ir import implies
+from .base import AbilityBase, Reason, Restriction
+
+if TYPE_CHECKING:
+    from ..board import Permanent
+    from ..state import BlockUnit, Instance
+
+ANY_NUMBER = 10**6
+
+
+class CantBlock(AbilityBase):
+    """509.1b: "can't block" (Pacifism, Bedlam, decayed), or with ``attackers``, "can't block
+    <filter>" (Ironclaw Orcs: creatures with power 2 or greater)."""
+
+    kind: Literal["cant_block"] = "cant_block"
+    rule = "509.1b"
+    attackers: Filter | None = None
+
+    def forbids_blocking(self, unit: BlockUnit, inst: Instance, attacker: Permanent) -> Reason | None:
+        if self.attackers is None:
+            return Reason(self.rule, self.kind, f"{unit.label(inst.holder)} can't block ({inst.source})")
+        if not unit.matches(self.attackers, attacker, inst.controller):
+            return None
+        return Reason(self.rule, self.kind, f"{unit.label(inst.holder)} can't block {self.attackers.describe()} ({inst.source})")
+
+
+class CanBlockOnly(AbilityBase):
+    """509.1b: "can block only creatures with <quality>" (Cloud Sprite: flying)."""
+
+    kind: Literal["can_block_only"] = "can_block_only"
+    rule = "509.1b"
+    attackers: Filter
+
+    def forbids_blocking(self, unit: BlockUnit, inst: Instance, attacker: Permanent) -> Reason | None:
+        if unit.matches(self.attackers, attacker, inst.controller):
+            return None
+        return Reason(self.rule, self.kind, f"{unit.label(inst.holder)} can block only {self.attackers.describe()}")
+
+
+class CantBlockAlone(AbilityBase):
+    """506.5, 509.1b: "can't block alone" — another creature must also be declared as a blocker."""
+
+    kind: Literal["cant_block_alone"] = "cant_block_alone"
+    rule = "506.5"
+
+    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+        blocker = unit.blocker(inst)
+        if blocker is None:
+            return
+        others = [c for c in unit.creatures if c.id != blocker.id]
+        yield Restriction(
+            self.rule, self.kind, (blocker.id,),
+            f"{unit.label(blocker)} can't block alone ({self.rule})",
+            implies(unit.blocking(blocker).at_least(1), unit.blocking_count(others).at_least(1)),
+        )
+
+
+class CantBlockUnlessOthersBlock(AbilityBase):
+    """509.1b: "can't block unless at least N other creatures block" (Orcish Conscripts: 2)."""
+
+    kind: Literal["cant_block_unless_others_block"] = "cant_block_unless_others_block"
+    rule = "509.1b"
+    n: int = Field(ge=1)
+
+    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+        blocker = unit.blocker(inst)
+        if blocker is None:
+            return
+        others = [c for c in unit.creatures if c.id != blocker.id]
+        yield Restriction(
+            self.rule, self.kind, (blocker.id,),
+            f"{unit.label(blocker)} can't block unless at least {self.n} other creatures block ({self.rule})",
+            implies(unit.blocking(blocker).at_least(1), unit.blocking_count(others).at_least(self.n)),
+        )
+
+
+class CantBlockUnlessGreaterPowerBlocks(AbilityBase):
+    """509.1b: "can't block unless a creature with greater power also blocks" (Okk)."""
+
+    kind: Literal["cant_block_unless_greater_power_blocks"] = "cant_block_unless_greater_power_blocks"
+    rule = "509.1b"
+
+    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+        blocker = unit.blocker(inst)
+        if blocker is None:
+            return
+        stronger = [c for c in unit.creatures if (c.power or 0) > (blocker.power or 0)]
+        yield Restriction(
+            self.rule, self.kind, (blocker.id,),
+            f"{unit.label(blocker)} can't block unless a creature with greater power also blocks ({self.rule})",
+            implies(unit.blocking(blocker).at_least(1), unit.blocking_count(stronger).at_least(1)),
+        )
+
+
+class BlockAdditional(AbilityBase):
+    """509.1a exception: "can block an additional N creatures each combat"."""
+
+    kind: Literal["block_additional"] = "block_additional"
+    rule = "509.1a"
+    n: int = Field(1, ge=1)
+
+    def extra_blocks(self) -> int:
+        return self.n
+
+
+class BlockAnyNumber(AbilityBase):
+    """509.1a exception: "can block any number of creatures"."""
+
+    kind: Literal["block_any_number"] = "block_any_number"
+    rule = "509.1a"
+
+    def extra_blocks(self) -> int:
+        return ANY_NUMBER
+
+
+class BlockWhileTapped(AbilityBase):
+    """509.1a exception: "can block as though it were untapped" (Masako the Humorless grants it)."""
+
+    kind: Literal["block_while_tapped"] = "block_while_tapped"
+    rule = "509.1a"
+
+    def permits_tapped_block(self) -> bool:
+        return True
+
+
+class BlockLimit(AbilityBase):
+    """509.1b: "No more than N creatures can block each combat" (Silent Arbiter); with
+    ``opponents_only``, "each opponent can't block with more than N creatures" (Mirri).
+    Counted per defending player (802.4b) or per defending team (805.10d)."""
+
+    kind: Literal["block_limit"] = "block_limit"
+    scope = "game"
+    rule = "509.1b"
+    n: int = Field(ge=0)
+    opponents_only: bool = False
+
+    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+        plural = "s" if self.n != 1 else ""
+        if not self.opponents_only:
+            yield Restriction(
+                self.rule, self.kind, (),
+                f"no more than {self.n} creature{plural} can block each combat ({inst.source}, {self.rule})",
+                unit.blocking_count(unit.creatures).at_most(self.n),
+            )
+            return
+        for player in sorted(unit.players):
+            if unit.game.are_opponents(inst.controller or "", player):
+                yield Restriction(
+                    self.rule, self.kind, (player,),
+                    f"{player} can't block with more than {self.n} creature{plural} this combat ({inst.source}, {self.rule})",
+                    unit.blocking_count([c for c in unit.creatures if c.controller == player]).at_most(self.n),
+                )

@@ -1,0 +1,168 @@
+"""Evasion: restrictions an attacking creature has on what can block it (509.1b, 702)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from ..filters import Filter
+from .base import AbilityBase, Reason
+
+if TYPE_CHECKING:
+    from ..board import Permanent
+    from ..state import BlockUnit, Instance
+
+
+class Flying(AbilityBase):
+    """702.9b: can't be blocked except by creatures with flying and/or reach."""
+
+    kind: Literal["flying"] = "flying"
+    rule = "702.9b"
+
+    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+        if unit.has(blocker, "flying") or unit.has(blocker, "reach"):
+            return None
+        return Reason(self.rule, "flying", f"{unit.label(inst.holder)} has flying: only creatures with flying or reach can block it")
+
+
+class Reach(AbilityBase):
+    """702.17b: can block creatures with flying."""
+
+    kind: Literal["reach"] = "reach"
+    rule = "702.17b"
+
+
+class Shadow(AbilityBase):
+    """702.28b: blocks and is blocked only by creatures with shadow."""
+
+    kind: Literal["shadow"] = "shadow"
+    rule = "702.28b"
+
+    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+        if unit.has(blocker, "shadow"):
+            return None
+        return Reason(self.rule, "shadow", f"{unit.label(inst.holder)} has shadow: creatures without shadow can't block it")
+
+    def forbids_blocking(self, unit: BlockUnit, inst: Instance, attacker: Permanent) -> Reason | None:
+        if unit.has(attacker, "shadow"):
+            return None
+        return Reason(self.rule, "shadow", f"{unit.label(inst.holder)} has shadow: it can block only creatures with shadow")
+
+
+class Horsemanship(AbilityBase):
+    """702.31b: can't be blocked by creatures without horsemanship."""
+
+    kind: Literal["horsemanship"] = "horsemanship"
+    rule = "702.31b"
+
+    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+        if unit.has(blocker, "horsemanship"):
+            return None
+        return Reason(self.rule, "horsemanship", f"{unit.label(inst.holder)} has horsemanship: creatures without horsemanship can't block it")
+
+
+class Fear(AbilityBase):
+    """702.36b: can't be blocked except by artifact creatures and/or black creatures."""
+
+    kind: Literal["fear"] = "fear"
+    rule = "702.36b"
+
+    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+        if "artifact" in blocker.types or "black" in blocker.colors:
+            return None
+        return Reason(self.rule, "fear", f"{unit.label(inst.holder)} has fear: only artifact or black creatures can block it")
+
+
+class Intimidate(AbilityBase):
+    """702.13b: can't be blocked except by artifact creatures and/or creatures sharing a color."""
+
+    kind: Literal["intimidate"] = "intimidate"
+    rule = "702.13b"
+
+    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+        assert inst.holder is not None
+        if "artifact" in blocker.types or set(blocker.colors) & set(inst.holder.colors):
+            return None
+        return Reason(self.rule, "intimidate", f"{unit.label(inst.holder)} has intimidate: only artifact creatures or creatures sharing a color with it can block it")
+
+
+class Skulk(AbilityBase):
+    """702.118b: can't be blocked by creatures with greater power."""
+
+    kind: Literal["skulk"] = "skulk"
+    rule = "702.118b"
+
+    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+        assert inst.holder is not None
+        if (blocker.power or 0) <= (inst.holder.power or 0):
+            return None
+        return Reason(self.rule, "skulk", f"{unit.label(inst.holder)} has skulk: {unit.label(blocker)} has greater power and can't block it")
+
+
+class Landwalk(AbilityBase):
+    """702.14c: can't be blocked as long as the defending player controls a land of the kind named
+    (``land`` filter: ``{subtypes: [Island]}`` for islandwalk, ``{not: {supertypes: [basic]}}`` for
+    nonbasic landwalk, ``{supertypes: [legendary]}`` for legendary landwalk)."""
+
+    kind: Literal["landwalk"] = "landwalk"
+    rule = "702.14c"
+    land: Filter
+
+    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+        assert inst.holder is not None
+        defender = unit.game.defending_player(inst.holder.id)
+        lands = [p for p in unit.game.permanents_of(defender) if "land" in p.types]
+        if not any(unit.matches(self.land, land, inst.controller) for land in lands):
+            return None
+        return Reason(self.rule, "landwalk", f"{unit.label(inst.holder)} has landwalk ({self.land.describe()}) and its defending player controls such a land")
+
+
+class Protection(AbilityBase):
+    """702.16f: can't be blocked by creatures that have the stated quality (``from``; an empty
+    filter is protection from everything)."""
+
+    kind: Literal["protection"] = "protection"
+    rule = "702.16f"
+    from_: Filter = Field(alias="from")
+
+    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+        if not unit.matches(self.from_, blocker, inst.controller):
+            return None
+        return Reason(self.rule, "protection", f"{unit.label(inst.holder)} has protection from {self.from_.describe()}, which {unit.label(blocker)} is")
+
+
+class CantBeBlocked(AbilityBase):
+    """509.1b: "can't be blocked" (also "this turn", as an effect)."""
+
+    kind: Literal["cant_be_blocked"] = "cant_be_blocked"
+    rule = "509.1b"
+
+    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+        return Reason(self.rule, "cant_be_blocked", f"{unit.label(inst.holder)} can't be blocked ({inst.source})")
+
+
+class CantBeBlockedBy(AbilityBase):
+    """509.1b: "can't be blocked by <filter>" (Walls, power 2 or less, artifact creatures...)."""
+
+    kind: Literal["cant_be_blocked_by"] = "cant_be_blocked_by"
+    rule = "509.1b"
+    by: Filter
+
+    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+        if not unit.matches(self.by, blocker, inst.controller):
+            return None
+        return Reason(self.rule, "cant_be_blocked_by", f"{unit.label(inst.holder)} can't be blocked by {self.by.describe()} ({inst.source})")
+
+
+class CantBeBlockedExceptBy(AbilityBase):
+    """509.1b: "can't be blocked except by <filter>"."""
+
+    kind: Literal["cant_be_blocked_except_by"] = "cant_be_blocked_except_by"
+    rule = "509.1b"
+    by: Filter
+
+    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+        if unit.matches(self.by, blocker, inst.controller):
+            return None
+        return Reason(self.rule, "cant_be_blocked_except_by", f"{unit.label(inst.holder)} can't be blocked except by {self.by.describe()} ({inst.source})")

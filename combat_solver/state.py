@@ -1,0 +1,250 @@
+"""The board resolved for rules work: which ability instances apply to which creature, who is
+defending against what, and the defending units of the declare blockers step (802.4, 805.10d)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from .abilities import Ability, Grant
+from .board import Board, Permanent
+from .filters import Filter
+from .ir import Atom, Blocking, Cmp, Lin, Pair
+from .rules.base import AbilityBase, Reason, Requirement, Restriction
+from .rules.blocking import ANY_NUMBER
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One ability as it applies: to ``holder`` (None for a game rule), created by ``source``
+    (a card or effect name), controlled by ``controller`` (who "you" is)."""
+
+    ability: AbilityBase
+    holder: Permanent | None
+    source: str
+    controller: str | None
+
+
+class Game:
+    """Read-only facts derived from a ``Board``."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._perms = {p.id: p for p in board.permanents}
+        self._teams = {p.id: (p.team if p.team is not None else f"player:{p.id}") for p in board.players}
+        self._printed = {p.id: {a.kind for a in p.abilities} for p in board.permanents}
+        self.instances: dict[str, list[Instance]] = {p.id: [] for p in board.permanents}
+        self.game_rules: list[Instance] = []
+        for p in board.permanents:
+            for ability in p.abilities:
+                self._add(ability, p, p.name, p.controller)
+        for effect in board.effects:
+            if effect.to is None:
+                self.game_rules.append(Instance(effect.ability, None, effect.source, effect.controller))
+            else:
+                for c in self._creatures_matching(effect.to, effect.controller):
+                    self.instances[c.id].append(Instance(effect.ability, c, effect.source, effect.controller))
+        self._keywords = {pid: {i.ability.kind for i in insts} for pid, insts in self.instances.items()}
+
+    def _add(self, ability: Ability, holder: Permanent, source: str, controller: str) -> None:
+        if isinstance(ability, Grant):
+            for c in self._creatures_matching(ability.to, controller):
+                self.instances[c.id].append(Instance(ability.ability, c, source, controller))
+        elif ability.scope == "game":
+            self.game_rules.append(Instance(ability, holder, source, controller))
+        else:
+            self.instances[holder.id].append(Instance(ability, holder, source, controller))
+
+    def _creatures_matching(self, f: Filter, you: str | None) -> list[Permanent]:
+        printed = _PrintedScope(self)
+        return [p for p in self.board.permanents if p.is_creature and f.matches(p, printed, you)]
+
+    def permanent(self, permanent_id: str) -> Permanent:
+        return self._perms[permanent_id]
+
+    def permanents_of(self, player: str) -> list[Permanent]:
+        return [p for p in self.board.permanents if p.controller == player]
+
+    def has_keyword(self, permanent_id: str, kind: str) -> bool:
+        return kind in self._keywords.get(permanent_id, ())
+
+    def are_opponents(self, player_a: str, player_b: str) -> bool:
+        return self._teams.get(player_a) != self._teams.get(player_b)
+
+    def team(self, player: str) -> str:
+        return self._teams[player]
+
+    def label(self, permanent: Permanent | None) -> str:
+        if permanent is None:
+            return "the game"
+        same_name = [p for p in self.board.permanents if p.name == permanent.name]
+        return permanent.name if len(same_name) == 1 else f"{permanent.name} ({permanent.id})"
+
+    def matches(self, f: Filter, permanent: Permanent, you: str | None) -> bool:
+        return f.matches(permanent, self, you)
+
+    def defending_player(self, attacker_id: str) -> str:
+        """802.2a: the player it attacks, or the controller/protector of what it attacks."""
+        assert self.board.combat is not None
+        target = self.board.combat.attackers[attacker_id]
+        if target in self._teams:
+            return target
+        p = self._perms[target]
+        return p.protector if "battle" in p.types and p.protector else p.controller
+
+    @cached_property
+    def block_units(self) -> tuple[BlockUnit, ...]:
+        """Each defending player declares separately (802.4); a team under shared team turns
+        declares one combined block (805.10d)."""
+        if self.board.combat is None:
+            return ()
+        defenders = sorted({self.defending_player(a) for a in self.board.combat.attackers})
+        groups: dict[str, set[str]] = {}
+        for d in defenders:
+            key = self._teams[d] if self.board.shared_team_turns else d
+            groups.setdefault(key, set())
+        for pl in self.board.players:
+            key = self._teams[pl.id] if self.board.shared_team_turns else pl.id
+            if key in groups and (self.board.shared_team_turns or pl.id in defenders):
+                groups[key].add(pl.id)
+        return tuple(BlockUnit(self, frozenset(members)) for _, members in sorted(groups.items()))
+
+    def unit_of(self, player: str) -> BlockUnit | None:
+        for unit in self.block_units:
+            if player in unit.players:
+                return unit
+        return None
+
+
+class _PrintedScope:
+    """Filter scope that sees printed abilities only (used to resolve grants)."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def has_keyword(self, permanent_id: str, kind: str) -> bool:
+        return kind in self._game._printed.get(permanent_id, ())
+
+    def are_opponents(self, player_a: str, player_b: str) -> bool:
+        return self._game.are_opponents(player_a, player_b)
+
+
+class BlockUnit:
+    """One defending player (or team) and the creatures attacking it: the scope of one block
+    declaration, its restrictions and its requirement maximum (802.4b)."""
+
+    def __init__(self, game: Game, players: frozenset[str]) -> None:
+        self.game = game
+        self.players = players
+        combat = game.board.combat
+        assert combat is not None
+        self.attackers = tuple(
+            game.permanent(a) for a in sorted(combat.attackers) if game.defending_player(a) in players
+        )
+        self.creatures = tuple(p for p in game.board.permanents if p.controller in players and p.is_creature)
+        self._attacker_ids = {a.id for a in self.attackers}
+        self._creature_ids = {c.id for c in self.creatures}
+
+    @property
+    def name(self) -> str:
+        return " and ".join(sorted(self.players))
+
+    # --- helpers for rules -------------------------------------------------------------
+    def label(self, permanent: Permanent | None) -> str:
+        return self.game.label(permanent)
+
+    def has(self, permanent: Permanent, kind: str) -> bool:
+        return self.game.has_keyword(permanent.id, kind)
+
+    def matches(self, f: Filter, permanent: Permanent, you: str | None) -> bool:
+        return self.game.matches(f, permanent, you)
+
+    def attacker(self, inst: Instance) -> Permanent | None:
+        """The holder, if it is attacking this unit."""
+        return inst.holder if inst.holder is not None and inst.holder.id in self._attacker_ids else None
+
+    def blocker(self, inst: Instance) -> Permanent | None:
+        """The holder, if it is one of this unit's creatures."""
+        return inst.holder if inst.holder is not None and inst.holder.id in self._creature_ids else None
+
+    def pair(self, blocker: Permanent, attacker: Permanent) -> Lin:
+        return Lin.of([Pair(blocker.id, attacker.id)])
+
+    def blocker_count(self, attacker: Permanent, among: Iterable[Permanent] | None = None) -> Lin:
+        return Lin.of(Pair(c.id, attacker.id) for c in (self.creatures if among is None else among))
+
+    def blocks_count(self, blocker: Permanent) -> Lin:
+        return Lin.of(Pair(blocker.id, a.id) for a in self.attackers)
+
+    def blocking(self, blocker: Permanent) -> Lin:
+        return Lin.of([Blocking(blocker.id)])
+
+    def blocking_count(self, creatures: Iterable[Permanent]) -> Lin:
+        return Lin.of(Blocking(c.id) for c in creatures)
+
+    # --- what the engine reads ------------------------------------------------------------
+    def contains(self, atom: Atom) -> bool:
+        if isinstance(atom, Pair):
+            return atom.blocker in self._creature_ids and atom.attacker in self._attacker_ids
+        return atom.blocker in self._creature_ids
+
+    def reasons(self, blocker: Permanent, attacker: Permanent) -> list[Reason]:
+        """Everything that rules out this pair on its own (509.1a untapped; 509.1b evasion)."""
+        return self._reasons[(blocker.id, attacker.id)]
+
+    @cached_property
+    def _reasons(self) -> dict[tuple[str, str], list[Reason]]:
+        out: dict[tuple[str, str], list[Reason]] = {}
+        for b in self.creatures:
+            tapped = b.tapped and not any(i.ability.permits_tapped_block() for i in self.game.instances[b.id])
+            for a in self.attackers:
+                found = [Reason("509.1a", "tapped_blocker", f"{self.label(b)} is tapped and can't block")] if tapped else []
+                for inst in self.game.instances[a.id]:
+                    r = inst.ability.forbids_being_blocked_by(self, inst, b)
+                    if r is not None:
+                        found.append(r)
+                for inst in self.game.instances[b.id]:
+                    r = inst.ability.forbids_blocking(self, inst, a)
+                    if r is not None:
+                        found.append(r)
+                out[(b.id, a.id)] = found
+        return out
+
+    @cached_property
+    def allowed_pairs(self) -> tuple[Pair, ...]:
+        return tuple(Pair(b, a) for (b, a), why in self._reasons.items() if not why)
+
+    def capacity(self, blocker: Permanent) -> int:
+        extra = sum(i.ability.extra_blocks() for i in self.game.instances[blocker.id])
+        return min(1 + extra, ANY_NUMBER)
+
+    @cached_property
+    def definitions(self) -> dict[Atom, Cmp]:
+        """Derived atoms: a creature is blocking when it blocks at least one attacker."""
+        return {Blocking(c.id): Cmp(self.blocks_count(c), 1, None) for c in self.creatures}
+
+    @cached_property
+    def restrictions(self) -> tuple[Restriction, ...]:
+        out = [
+            Restriction("509.1a", "block_capacity", (c.id,),
+                        f"{self.label(c)} can block only {self.capacity(c)} creature{'s' if self.capacity(c) > 1 else ''} (509.1a)",
+                        self.blocks_count(c).at_most(self.capacity(c)))
+            for c in self.creatures if self.capacity(c) < len(self.attackers)
+        ]
+        for inst in self._instances():
+            out += inst.ability.block_restrictions(self, inst)
+        return tuple(out)
+
+    @cached_property
+    def requirements(self) -> tuple[Requirement, ...]:
+        out: list[Requirement] = []
+        for inst in self._instances():
+            out += inst.ability.block_requirements(self, inst)
+        return tuple(out)
+
+    def _instances(self) -> list[Instance]:
+        found: list[Instance] = []
+        for p in (*self.attackers, *self.creatures):
+            found += self.game.instances[p.id]
+        return found + self.game.game_rules

@@ -1,0 +1,58 @@
+"""Verdicts: legal / illegal / undetermined, with rule-cited violations and requirement counts."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ._base import Strict
+from .declarations import BlockDeclaration
+
+Status = Literal["legal", "illegal", "undetermined"]
+
+
+class Violation(Strict):
+    """One broken rule: its number, a stable ``kind``, the objects involved and a sentence."""
+
+    rule: str
+    kind: str
+    objects: tuple[str, ...] = ()
+    message: str
+
+
+class RequirementReport(Strict):
+    """A requirement that exists on this board and whether the declaration obeys it."""
+
+    rule: str
+    kind: str
+    objects: tuple[str, ...]
+    description: str
+    source: str
+    obeyed: bool
+
+
+class UnitReport(Strict):
+    """Requirement counts of one separately declared part: a defending player (802.4) or a
+    defending team (805.10d). ``requirements_maximum`` is None when it couldn't be determined."""
+
+    defenders: tuple[str, ...]
+    requirements_obeyed: int
+    requirements_maximum: int | None
+    requirements: tuple[RequirementReport, ...]
+
+
+class Verdict(Strict):
+    """The answer of ``check``. ``witness``: when the declaration is illegal only because it obeys
+    too few requirements, a legal declaration that reaches the maximum (closest to the proposal)."""
+
+    status: Status
+    step: Literal["declare_blockers"] = "declare_blockers"
+    declaration: BlockDeclaration
+    violations: tuple[Violation, ...] = ()
+    requirements_obeyed: int = 0
+    requirements_maximum: int | None = 0
+    units: tuple[UnitReport, ...] = ()
+    witness: BlockDeclaration | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.status == "legal"
