@@ -1,0 +1,52 @@
+"""combat-solver: exact legality of attack and block declarations (CR 508.1, 509.1).
+
+>>> from combat_solver import load_scenario, check_blocks
+"""
+
+from .abilities import ABILITY_KINDS, Ability, Grant
+from .blocks import (
+    DEFAULT_TIME_LIMIT,
+    Undetermined,
+    check_blocks,
+    count_legal_blocks,
+    legal_blocks,
+    solve_blocks,
+)
+from .board import Board, Combat, Effect, Permanent, Player
+from .declarations import BlockDeclaration, Declaration
+from .errors import ErrorItem, InputError
+from .filters import Comparison, Filter
+from .scenario import Expectation, Scenario, load_declaration, load_scenario, parse_scenario
+from .verdict import RequirementReport, UnitReport, Verdict, Violation
+
+__all__ = [
+    "ABILITY_KINDS",
+    "DEFAULT_TIME_LIMIT",
+    "Ability",
+    "BlockDeclaration",
+    "Board",
+    "Combat",
+    "Comparison",
+    "Declaration",
+    "Effect",
+    "ErrorItem",
+    "Expectation",
+    "Filter",
+    "Grant",
+    "InputError",
+    "Permanent",
+    "Player",
+    "RequirementReport",
+    "Scenario",
+    "Undetermined",
+    "UnitReport",
+    "Verdict",
+    "Violation",
+    "check_blocks",
+    "count_legal_blocks",
+    "legal_blocks",
+    "load_declaration",
+    "load_scenario",
+    "parse_scenario",
+    "solve_blocks",
+]
