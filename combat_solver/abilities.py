@@ -40,6 +40,7 @@ from .rules.evasion import (
     Skulk,
 )
 
+
 class Grant(AbilityBase):
     """A static ability of a permanent that gives ``ability`` to every creature matching ``to``
     ("Creatures you control can't be blocked by more than one creature", "Creatures can't block").
@@ -58,23 +59,42 @@ class Grant(AbilityBase):
         return ability
 
 
-
 Ability = Annotated[
     Union[  # noqa: UP007
-        Flying, Reach, Shadow, Horsemanship, Fear, Intimidate, Skulk, Landwalk, Protection,
-        CantBeBlocked, CantBeBlockedBy, CantBeBlockedExceptBy,
-        Menace, MinBlockers, MaxBlockers, CantBeBlockedUnlessAllBlock,
-        CantBlock, CanBlockOnly, CantBlockAlone, CantBlockUnlessOthersBlock,
-        CantBlockUnlessGreaterPowerBlocks, BlockAdditional, BlockAnyNumber, BlockWhileTapped, BlockLimit,
-        Lure, MustBeBlocked, MustBlock, Grant,
+        Flying,
+        Reach,
+        Shadow,
+        Horsemanship,
+        Fear,
+        Intimidate,
+        Skulk,
+        Landwalk,
+        Protection,
+        CantBeBlocked,
+        CantBeBlockedBy,
+        CantBeBlockedExceptBy,
+        Menace,
+        MinBlockers,
+        MaxBlockers,
+        CantBeBlockedUnlessAllBlock,
+        CantBlock,
+        CanBlockOnly,
+        CantBlockAlone,
+        CantBlockUnlessOthersBlock,
+        CantBlockUnlessGreaterPowerBlocks,
+        BlockAdditional,
+        BlockAnyNumber,
+        BlockWhileTapped,
+        BlockLimit,
+        Lure,
+        MustBeBlocked,
+        MustBlock,
+        Grant,
     ],
     Field(discriminator="kind"),
 ]
 
 
-
-ABILITY_KINDS: tuple[str, ...] = tuple(
-    k.model_fields["kind"].default for k in get_args(get_args(Ability)[0])
-)
+ABILITY_KINDS: tuple[str, ...] = tuple(k.model_fields["kind"].default for k in get_args(get_args(Ability)[0]))
 
 Grant.model_rebuild()

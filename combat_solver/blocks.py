@@ -41,14 +41,15 @@ def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: flo
         value_of = _valuation(unit, chosen)
         violations += [
             Violation(rule=r.rule, kind=r.kind, objects=r.objects, message=r.message)
-            for r in unit.restrictions if not evaluate(r.cond, value_of)
+            for r in unit.restrictions
+            if not evaluate(r.cond, value_of)
         ]
         obeyed = [evaluate(r.cond, value_of) for r in unit.requirements]
         maximum: int | None = len(obeyed)
         mine = {p for p in chosen if unit.contains(p)}
         witness_pairs |= mine
         if not all(obeyed):
-            preference = {p: (1 if p in mine else -1) for p in unit.allowed_pairs}
+            preference: dict[Atom, int] = {p: (1 if p in mine else -1) for p in unit.allowed_pairs}
             outcome = cpsat.maximize(_problem(unit), time_limit=time_limit, preference=preference)
             maximum = outcome.requirements
             if maximum is None:
@@ -57,22 +58,39 @@ def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: flo
                 short = True
                 assert outcome.chosen is not None
                 witness_pairs = (witness_pairs - mine) | {a for a in outcome.chosen if isinstance(a, Pair)}
-                violations.append(Violation(
-                    rule="509.1c", kind="too_few_requirements", objects=tuple(sorted(unit.players)),
-                    message=f"the block of {unit.name} obeys {sum(obeyed)} of a possible {maximum} requirements (509.1c)",
-                ))
-        units.append(UnitReport(
-            defenders=tuple(sorted(unit.players)), requirements_obeyed=sum(obeyed), requirements_maximum=maximum,
-            requirements=tuple(
-                RequirementReport(rule=r.rule, kind=r.kind, objects=r.objects, description=r.description, source=r.source, obeyed=ok)
-                for r, ok in zip(unit.requirements, obeyed, strict=True)
-            ),
-        ))
+                violations.append(
+                    Violation(
+                        rule="509.1c",
+                        kind="too_few_requirements",
+                        objects=tuple(sorted(unit.players)),
+                        message=f"the block of {unit.name} obeys {sum(obeyed)} of a possible {maximum} requirements (509.1c)",
+                    )
+                )
+        units.append(
+            UnitReport(
+                defenders=tuple(sorted(unit.players)),
+                requirements_obeyed=sum(obeyed),
+                requirements_maximum=maximum,
+                requirements=tuple(
+                    RequirementReport(
+                        rule=r.rule,
+                        kind=r.kind,
+                        objects=r.objects,
+                        description=r.description,
+                        source=r.source,
+                        obeyed=ok,
+                    )
+                    for r, ok in zip(unit.requirements, obeyed, strict=True)
+                ),
+            )
+        )
     only_requirements = short and all(v.kind == "too_few_requirements" for v in violations)
     status = "illegal" if violations else ("undetermined" if undetermined else "legal")
     maxima = [u.requirements_maximum for u in units]
     return Verdict(
-        status=status, declaration=declaration, violations=tuple(violations),
+        status=status,
+        declaration=declaration,
+        violations=tuple(violations),
         requirements_obeyed=sum(u.requirements_obeyed for u in units),
         requirements_maximum=None if None in maxima else sum(m for m in maxima if m is not None),
         units=tuple(units),
@@ -87,7 +105,7 @@ def solve_blocks(board: Board, *, prefer: Preference | None = None, time_limit: 
     game = _game(board)
     pairs: set[Pair] = set()
     for unit in game.block_units:
-        weights = {Pair(b, a): w for (b, a), w in (prefer or {}).items()}
+        weights: dict[Atom, int] = {Pair(b, a): w for (b, a), w in (prefer or {}).items()}
         outcome = cpsat.maximize(_problem(unit), time_limit=time_limit, preference=weights or None)
         if outcome.chosen is None:
             return Verdict(status="undetermined", declaration=BlockDeclaration())
@@ -146,7 +164,9 @@ def _product(factories: list[Callable[[], Iterator[frozenset[Pair]]]]) -> Iterat
 
 def _game(board: Board) -> Game:
     if board.combat is None or not board.combat.attackers:
-        raise InputError.one(("combat", "attackers"), "missing", "blocks need the declared attack: give combat.attackers")
+        raise InputError.one(
+            ("combat", "attackers"), "missing", "blocks need the declared attack: give combat.attackers"
+        )
     return Game(board)
 
 
@@ -170,10 +190,14 @@ def _valuation(unit: BlockUnit, chosen: frozenset[Pair]) -> Callable[[Atom], int
 
 def _check_ids(board: Board, declaration: BlockDeclaration) -> None:
     known = {p.id for p in board.permanents}
-    items = [ErrorItem(("blocks", b), "unknown_id", f"no permanent {b!r}") for b in declaration.blocks if b not in known]
+    items = [
+        ErrorItem(("blocks", b), "unknown_id", f"no permanent {b!r}") for b in declaration.blocks if b not in known
+    ]
     items += [
         ErrorItem(("blocks", b), "unknown_id", f"no permanent {a!r}")
-        for b, attackers in declaration.blocks.items() for a in attackers if a not in known
+        for b, attackers in declaration.blocks.items()
+        for a in attackers
+        if a not in known
     ]
     if items:
         raise InputError(items)
@@ -187,23 +211,53 @@ def _pair_violations(game: Game, chosen: frozenset[Pair]) -> list[Violation]:
         blocker = game.permanent(blocker_id)
         unit = game.unit_of(blocker.controller)
         if not blocker.is_creature:
-            out.append(Violation(rule="509.1a", kind="not_a_creature", objects=(blocker.id,),
-                                 message=f"{game.label(blocker)} is not a creature and can't block (506.3, 509.1a)"))
+            out.append(
+                Violation(
+                    rule="509.1a",
+                    kind="not_a_creature",
+                    objects=(blocker.id,),
+                    message=f"{game.label(blocker)} is not a creature and can't block (506.3, 509.1a)",
+                )
+            )
             continue
         if unit is None:
-            out.append(Violation(rule="509.1a", kind="not_defending", objects=(blocker.id,),
-                                 message=f"{game.label(blocker)} is controlled by {blocker.controller}, who is not a defending player (509.1a)"))
+            out.append(
+                Violation(
+                    rule="509.1a",
+                    kind="not_defending",
+                    objects=(blocker.id,),
+                    message=f"{game.label(blocker)} is controlled by {blocker.controller}, who is not a defending player (509.1a)",
+                )
+            )
             continue
         for pair in sorted(p for p in chosen if p.blocker == blocker_id):
             attacker = game.permanent(pair.attacker)
             if attacker.id not in attacks:
-                out.append(Violation(rule="509.1a", kind="not_attacking", objects=(blocker.id, attacker.id),
-                                     message=f"{game.label(blocker)} can't block {game.label(attacker)}: it isn't attacking (509.1a)"))
+                out.append(
+                    Violation(
+                        rule="509.1a",
+                        kind="not_attacking",
+                        objects=(blocker.id, attacker.id),
+                        message=f"{game.label(blocker)} can't block {game.label(attacker)}: it isn't attacking (509.1a)",
+                    )
+                )
             elif not unit.contains(pair):
-                out.append(Violation(rule="802.4a", kind="other_defender", objects=(blocker.id, attacker.id),
-                                     message=f"{game.label(blocker)} can't block {game.label(attacker)}: it isn't attacking {unit.name}, their planeswalkers or battles they protect (802.4a)"))
+                out.append(
+                    Violation(
+                        rule="802.4a",
+                        kind="other_defender",
+                        objects=(blocker.id, attacker.id),
+                        message=f"{game.label(blocker)} can't block {game.label(attacker)}: it isn't attacking {unit.name}, their planeswalkers or battles they protect (802.4a)",
+                    )
+                )
             else:
-                out += [Violation(rule=r.rule, kind=r.kind, objects=(blocker.id, attacker.id),
-                                  message=f"{game.label(blocker)} can't block {game.label(attacker)}: {r.message} ({r.rule})")
-                        for r in unit.reasons(blocker, attacker)]
+                out += [
+                    Violation(
+                        rule=r.rule,
+                        kind=r.kind,
+                        objects=(blocker.id, attacker.id),
+                        message=f"{game.label(blocker)} can't block {game.label(attacker)}: {r.message} ({r.rule})",
+                    )
+                    for r in unit.reasons(blocker, attacker)
+                ]
     return out

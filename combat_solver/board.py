@@ -81,7 +81,10 @@ class Board(Strict):
         if problems:
             raise ValidationError.from_exception_data(
                 "Board",
-                [InitErrorDetails(type=PydanticCustomError(code, msg), loc=loc, input=None) for loc, code, msg in problems],
+                [
+                    InitErrorDetails(type=PydanticCustomError(code, msg), loc=loc, input=None)
+                    for loc, code, msg in problems
+                ],
             )
         return self
 
@@ -132,13 +135,19 @@ def _problems(board: Board) -> list[tuple[Loc, str, str]]:
         if e.controller is not None and e.controller not in players:
             out.append(((*loc, "controller"), "unknown_id", f"no player {e.controller!r}"))
         if isinstance(e.ability, Grant):
-            out.append(((*loc, "ability"), "nested_grant", "an effect already applies to `to`; give the ability itself"))
+            out.append(
+                ((*loc, "ability"), "nested_grant", "an effect already applies to `to`; give the ability itself")
+            )
         elif e.ability.scope == "creature" and e.to is None:
             out.append(((*loc, "to"), "missing", f"say which creatures the {e.ability.kind} effect applies to"))
         elif e.ability.scope == "game" and e.to is not None:
             out.append(((*loc, "to"), "not_applicable", f"{e.ability.kind} applies to the game, not to creatures"))
         if e.to is not None:
-            out += [((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}") for x in e.to.referenced_ids() if x not in seen]
+            out += [
+                ((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}")
+                for x in e.to.referenced_ids()
+                if x not in seen
+            ]
         out += _reference_problems(e.ability, (*loc, "ability"), seen)
     if board.combat is not None:
         out += _combat_problems(board, players, perms)
@@ -146,9 +155,17 @@ def _problems(board: Board) -> list[tuple[Loc, str, str]]:
 
 
 def _reference_problems(ability: Any, loc: Loc, known: set[str]) -> list[tuple[Loc, str, str]]:
-    out = [((*loc, field), "unknown_id", f"no permanent {ref!r}") for field, ref in ability.referenced_ids() if ref not in known]
+    out = [
+        ((*loc, field), "unknown_id", f"no permanent {ref!r}")
+        for field, ref in ability.referenced_ids()
+        if ref not in known
+    ]
     if isinstance(ability, Grant):
-        out += [((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}") for x in ability.to.referenced_ids() if x not in known]
+        out += [
+            ((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}")
+            for x in ability.to.referenced_ids()
+            if x not in known
+        ]
         out += _reference_problems(ability.ability, (*loc, "ability"), known)
     return out
 
@@ -160,7 +177,9 @@ def _team(board: Board, player: str) -> str:
     return f"player:{player}"
 
 
-def _combat_problems(board: Board, players: dict[str, Player], perms: dict[str, Permanent]) -> list[tuple[Loc, str, str]]:
+def _combat_problems(
+    board: Board, players: dict[str, Player], perms: dict[str, Permanent]
+) -> list[tuple[Loc, str, str]]:
     out: list[tuple[Loc, str, str]] = []
     assert board.combat is not None
     attacking_team = _team(board, board.active_player)
@@ -176,7 +195,9 @@ def _combat_problems(board: Board, players: dict[str, Player], perms: dict[str, 
             board.shared_team_turns and _team(board, attacker.controller) == attacking_team
         )
         if not owner_ok:
-            out.append((loc, "not_attacking_player", f"{attacker.name} is not controlled by the attacking player (508.1a)"))
+            out.append(
+                (loc, "not_attacking_player", f"{attacker.name} is not controlled by the attacking player (508.1a)")
+            )
         if target_id in players:
             defender = target_id
         elif target_id in perms and "planeswalker" in perms[target_id].types:

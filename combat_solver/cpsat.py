@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from .ir import All, Any as AnyOf, Atom, Cmp, Cond, Lin, Problem, negate
+from .ir import All, Atom, Cmp, Cond, Lin, Problem, negate
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -29,7 +29,6 @@ class Outcome:
     chosen: frozenset[Atom] | None = None
 
 
-Literal_ = Any  # a CP-SAT literal, or a Python bool for a constant
 
 
 class _Encoder:
@@ -91,7 +90,10 @@ class _Encoder:
     def _enforce(self, cmp: Cmp, literal: Any | None) -> None:
         variables, coefs, const = self.linear(cmp.lin)
         expr = self.cp.LinearExpr.weighted_sum(variables, coefs) + const
-        for bound in ((expr >= cmp.lo) if cmp.lo is not None else None, (expr <= cmp.hi) if cmp.hi is not None else None):
+        for bound in (
+            (expr >= cmp.lo) if cmp.lo is not None else None,
+            (expr <= cmp.hi) if cmp.hi is not None else None,
+        ):
             if bound is not None:
                 ct = self.model.add(bound)
                 if literal is not None:
@@ -100,7 +102,7 @@ class _Encoder:
     def post(self, cond: Cond) -> None:
         """Add ``cond`` as a hard constraint."""
         if isinstance(cond, Cmp):
-            variables, coefs, const = self.linear(cond.lin)
+            variables, _, const = self.linear(cond.lin)
             if not variables:
                 if not self._constant_truth(cond, const):
                     self.model.add_bool_or([])
@@ -115,7 +117,7 @@ class _Encoder:
                 return
             self.model.add_bool_or([v for v in lits if not isinstance(v, bool)])
 
-    def lit(self, cond: Cond) -> Literal_:
+    def lit(self, cond: Cond) -> Any:
         """A literal that implies ``cond`` (or a bool when ``cond`` is constant)."""
         if isinstance(cond, Cmp):
             variables, coefs, const = self.linear(cond.lin)

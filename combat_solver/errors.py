@@ -48,7 +48,5 @@ class InputError(ValueError):
     def from_validation(
         cls, error: ValidationError, *, prefix: tuple[str | int, ...] = (), source: str | None = None
     ) -> InputError:
-        items = [
-            ErrorItem(prefix + tuple(e["loc"]), e["type"], e["msg"]) for e in error.errors()
-        ]
+        items = [ErrorItem(prefix + tuple(e["loc"]), e["type"], e["msg"]) for e in error.errors()]
         return cls(items, source=source)

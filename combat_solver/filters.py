@@ -12,9 +12,7 @@ if TYPE_CHECKING:
     from .board import Permanent
 
 Color = Literal["white", "blue", "black", "red", "green"]
-CardType = Literal[
-    "artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker"
-]
+CardType = Literal["artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker"]
 
 
 class FilterScope(Protocol):
@@ -47,7 +45,13 @@ class Comparison(Strict):
 
     def describe(self) -> str:
         parts = []
-        for name, text in (("lt", "less than"), ("le", "at most"), ("eq", ""), ("ge", "at least"), ("gt", "greater than")):
+        for name, text in (
+            ("lt", "less than"),
+            ("le", "at most"),
+            ("eq", ""),
+            ("ge", "at least"),
+            ("gt", "greater than"),
+        ):
             bound = getattr(self, name)
             if bound is not None:
                 parts.append(f"{text} {bound}".strip())
@@ -140,7 +144,11 @@ class Filter(Strict):
         if self.has:
             extras.append("with " + " and ".join(self.has))
         if self.controller:
-            extras.append({"you": "you control", "opponent": "your opponents control"}.get(self.controller, f"controlled by {self.controller}"))
+            extras.append(
+                {"you": "you control", "opponent": "your opponents control"}.get(
+                    self.controller, f"controlled by {self.controller}"
+                )
+            )
         if self.ids:
             extras.append("among " + ", ".join(self.ids))
         if self.not_ is not None:

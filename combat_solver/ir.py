@@ -43,13 +43,13 @@ class Lin:
     def __add__(self, other: Lin) -> Lin:
         return Lin(self.terms + other.terms, self.const + other.const)
 
-    def at_least(self, k: int) -> Cond:
+    def at_least(self, k: int) -> Cmp:
         return Cmp(self, k, None)
 
-    def at_most(self, k: int) -> Cond:
+    def at_most(self, k: int) -> Cmp:
         return Cmp(self, None, k)
 
-    def equals(self, k: int) -> Cond:
+    def equals(self, k: int) -> Cmp:
         return Cmp(self, k, k)
 
     def value(self, value_of: Callable[[Atom], int]) -> int:

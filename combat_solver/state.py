@@ -199,7 +199,9 @@ class BlockUnit:
         for b in self.creatures:
             tapped = b.tapped and not any(i.ability.permits_tapped_block() for i in self.game.instances[b.id])
             for a in self.attackers:
-                found = [Reason("509.1a", "tapped_blocker", f"{self.label(b)} is tapped and can't block")] if tapped else []
+                found = (
+                    [Reason("509.1a", "tapped_blocker", f"{self.label(b)} is tapped and can't block")] if tapped else []
+                )
                 for inst in self.game.instances[a.id]:
                     r = inst.ability.forbids_being_blocked_by(self, inst, b)
                     if r is not None:
@@ -227,10 +229,15 @@ class BlockUnit:
     @cached_property
     def restrictions(self) -> tuple[Restriction, ...]:
         out = [
-            Restriction("509.1a", "block_capacity", (c.id,),
-                        f"{self.label(c)} can block only {self.capacity(c)} creature{'s' if self.capacity(c) > 1 else ''} (509.1a)",
-                        self.blocks_count(c).at_most(self.capacity(c)))
-            for c in self.creatures if self.capacity(c) < len(self.attackers)
+            Restriction(
+                "509.1a",
+                "block_capacity",
+                (c.id,),
+                f"{self.label(c)} can block only {self.capacity(c)} creature{'s' if self.capacity(c) > 1 else ''} (509.1a)",
+                self.blocks_count(c).at_most(self.capacity(c)),
+            )
+            for c in self.creatures
+            if self.capacity(c) < len(self.attackers)
         ]
         for inst in self._instances():
             out += inst.ability.block_restrictions(self, inst)

@@ -50,18 +50,15 @@ class AbilityBase(Strict):
     """Base of every ability kind. ``scope`` says whether it belongs to the creature that has it
     or states a rule of the game (e.g. "No more than one creature can block each combat")."""
 
+    kind: str
     scope: ClassVar[Literal["creature", "game"]] = "creature"
     rule: ClassVar[str] = ""
 
-    def forbids_being_blocked_by(
-        self, unit: BlockUnit, inst: Instance, blocker: Permanent
-    ) -> Reason | None:
+    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
         """Evasion of the attacker ``inst.holder`` that rules out this one blocker."""
         return None
 
-    def forbids_blocking(
-        self, unit: BlockUnit, inst: Instance, attacker: Permanent
-    ) -> Reason | None:
+    def forbids_blocking(self, unit: BlockUnit, inst: Instance, attacker: Permanent) -> Reason | None:
         """A restriction of the blocker ``inst.holder`` that rules out blocking this attacker."""
         return None
 

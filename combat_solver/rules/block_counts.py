@@ -25,13 +25,15 @@ class _MinimumBlockers(AbilityBase):
         count = unit.blocker_count(attacker)
         n = self.minimum()
         yield Restriction(
-            self.rule, self.kind_name(), (attacker.id,),
+            self.rule,
+            self.kind_name(),
+            (attacker.id,),
             f"{unit.label(attacker)} can't be blocked except by {n} or more creatures ({self.kind_name().replace('_', ' ')}, {self.rule})",
             any_of(count.at_most(0), count.at_least(n)),
         )
 
     def kind_name(self) -> str:
-        return str(getattr(self, "kind"))
+        return str(self.kind)
 
 
 class Menace(_MinimumBlockers):
@@ -67,7 +69,9 @@ class MaxBlockers(AbilityBase):
         if attacker is None:
             return
         yield Restriction(
-            self.rule, self.kind, (attacker.id,),
+            self.rule,
+            self.kind,
+            (attacker.id,),
             f"{unit.label(attacker)} can't be blocked by more than {self.n} creature{'s' if self.n > 1 else ''} ({inst.source}, {self.rule})",
             unit.blocker_count(attacker).at_most(self.n),
         )
@@ -86,7 +90,11 @@ class CantBeBlockedUnlessAllBlock(AbilityBase):
         defender = unit.game.defending_player(attacker.id)
         everyone = [c for c in unit.creatures if c.controller == defender]
         yield Restriction(
-            self.rule, self.kind, (attacker.id,),
+            self.rule,
+            self.kind,
+            (attacker.id,),
             f"{unit.label(attacker)} can't be blocked unless all creatures its defending player controls block it ({self.rule})",
-            any_of(unit.blocker_count(attacker).at_most(0), all_of(*(unit.pair(c, attacker).at_least(1) for c in everyone))),
+            any_of(
+                unit.blocker_count(attacker).at_most(0), all_of(*(unit.pair(c, attacker).at_least(1) for c in everyone))
+            ),
         )

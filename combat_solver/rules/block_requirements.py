@@ -30,9 +30,12 @@ class Lure(AbilityBase):
             return
         for blocker in unit.creatures:
             yield Requirement(
-                self.rule, self.kind, (blocker.id, attacker.id),
+                self.rule,
+                self.kind,
+                (blocker.id, attacker.id),
                 f"{unit.label(blocker)} blocks {unit.label(attacker)} if able ({inst.source})",
-                inst.source, unit.pair(blocker, attacker).at_least(1),
+                inst.source,
+                unit.pair(blocker, attacker).at_least(1),
             )
 
 
@@ -59,11 +62,16 @@ class MustBeBlocked(AbilityBase):
             return
         blockers = [c for c in unit.creatures if self.by is None or unit.matches(self.by, c, inst.controller)]
         count = unit.blocker_count(attacker, blockers)
-        cond = count.at_least(self.min) if self.max is None else all_of(count.at_least(self.min), count.at_most(self.max))
+        cond = (
+            count.at_least(self.min) if self.max is None else all_of(count.at_least(self.min), count.at_most(self.max))
+        )
         yield Requirement(
-            self.rule, self.kind, (attacker.id,),
+            self.rule,
+            self.kind,
+            (attacker.id,),
             f"{unit.label(attacker)} must be blocked{self._how()} if able ({inst.source})",
-            inst.source, cond,
+            inst.source,
+            cond,
         )
 
     def _how(self) -> str:
@@ -93,16 +101,22 @@ class MustBlock(AbilityBase):
             return
         if self.attacker is None:
             yield Requirement(
-                self.rule, self.kind, (blocker.id,),
+                self.rule,
+                self.kind,
+                (blocker.id,),
                 f"{unit.label(blocker)} blocks if able ({inst.source})",
-                inst.source, unit.blocks_count(blocker).at_least(1),
+                inst.source,
+                unit.blocks_count(blocker).at_least(1),
             )
             return
         target = unit.game.permanent(self.attacker)
         yield Requirement(
-            self.rule, self.kind, (blocker.id, target.id),
+            self.rule,
+            self.kind,
+            (blocker.id, target.id),
             f"{unit.label(blocker)} blocks {unit.label(target)} if able ({inst.source})",
-            inst.source, unit.pair(blocker, target).at_least(1),
+            inst.source,
+            unit.pair(blocker, target).at_least(1),
         )
 
     def referenced_ids(self) -> list[tuple[str, str]]:

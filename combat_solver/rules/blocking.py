@@ -31,7 +31,9 @@ class CantBlock(AbilityBase):
             return Reason(self.rule, self.kind, f"{unit.label(inst.holder)} can't block ({inst.source})")
         if not unit.matches(self.attackers, attacker, inst.controller):
             return None
-        return Reason(self.rule, self.kind, f"{unit.label(inst.holder)} can't block {self.attackers.describe()} ({inst.source})")
+        return Reason(
+            self.rule, self.kind, f"{unit.label(inst.holder)} can't block {self.attackers.describe()} ({inst.source})"
+        )
 
 
 class CanBlockOnly(AbilityBase):
@@ -59,7 +61,9 @@ class CantBlockAlone(AbilityBase):
             return
         others = [c for c in unit.creatures if c.id != blocker.id]
         yield Restriction(
-            self.rule, self.kind, (blocker.id,),
+            self.rule,
+            self.kind,
+            (blocker.id,),
             f"{unit.label(blocker)} can't block alone ({self.rule})",
             implies(unit.blocking(blocker).at_least(1), unit.blocking_count(others).at_least(1)),
         )
@@ -78,7 +82,9 @@ class CantBlockUnlessOthersBlock(AbilityBase):
             return
         others = [c for c in unit.creatures if c.id != blocker.id]
         yield Restriction(
-            self.rule, self.kind, (blocker.id,),
+            self.rule,
+            self.kind,
+            (blocker.id,),
             f"{unit.label(blocker)} can't block unless at least {self.n} other creatures block ({self.rule})",
             implies(unit.blocking(blocker).at_least(1), unit.blocking_count(others).at_least(self.n)),
         )
@@ -96,7 +102,9 @@ class CantBlockUnlessGreaterPowerBlocks(AbilityBase):
             return
         stronger = [c for c in unit.creatures if (c.power or 0) > (blocker.power or 0)]
         yield Restriction(
-            self.rule, self.kind, (blocker.id,),
+            self.rule,
+            self.kind,
+            (blocker.id,),
             f"{unit.label(blocker)} can't block unless a creature with greater power also blocks ({self.rule})",
             implies(unit.blocking(blocker).at_least(1), unit.blocking_count(stronger).at_least(1)),
         )
@@ -148,7 +156,9 @@ class BlockLimit(AbilityBase):
         plural = "s" if self.n != 1 else ""
         if not self.opponents_only:
             yield Restriction(
-                self.rule, self.kind, (),
+                self.rule,
+                self.kind,
+                (),
                 f"no more than {self.n} creature{plural} can block each combat ({inst.source}, {self.rule})",
                 unit.blocking_count(unit.creatures).at_most(self.n),
             )
@@ -156,7 +166,9 @@ class BlockLimit(AbilityBase):
         for player in sorted(unit.players):
             if unit.game.are_opponents(inst.controller or "", player):
                 yield Restriction(
-                    self.rule, self.kind, (player,),
+                    self.rule,
+                    self.kind,
+                    (player,),
                     f"{player} can't block with more than {self.n} creature{plural} this combat ({inst.source}, {self.rule})",
                     unit.blocking_count([c for c in unit.creatures if c.controller == player]).at_most(self.n),
                 )

@@ -23,7 +23,11 @@ class Flying(AbilityBase):
     def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
         if unit.has(blocker, "flying") or unit.has(blocker, "reach"):
             return None
-        return Reason(self.rule, "flying", f"{unit.label(inst.holder)} has flying: only creatures with flying or reach can block it")
+        return Reason(
+            self.rule,
+            "flying",
+            f"{unit.label(inst.holder)} has flying: only creatures with flying or reach can block it",
+        )
 
 
 class Reach(AbilityBase):
@@ -42,12 +46,16 @@ class Shadow(AbilityBase):
     def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
         if unit.has(blocker, "shadow"):
             return None
-        return Reason(self.rule, "shadow", f"{unit.label(inst.holder)} has shadow: creatures without shadow can't block it")
+        return Reason(
+            self.rule, "shadow", f"{unit.label(inst.holder)} has shadow: creatures without shadow can't block it"
+        )
 
     def forbids_blocking(self, unit: BlockUnit, inst: Instance, attacker: Permanent) -> Reason | None:
         if unit.has(attacker, "shadow"):
             return None
-        return Reason(self.rule, "shadow", f"{unit.label(inst.holder)} has shadow: it can block only creatures with shadow")
+        return Reason(
+            self.rule, "shadow", f"{unit.label(inst.holder)} has shadow: it can block only creatures with shadow"
+        )
 
 
 class Horsemanship(AbilityBase):
@@ -59,7 +67,11 @@ class Horsemanship(AbilityBase):
     def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
         if unit.has(blocker, "horsemanship"):
             return None
-        return Reason(self.rule, "horsemanship", f"{unit.label(inst.holder)} has horsemanship: creatures without horsemanship can't block it")
+        return Reason(
+            self.rule,
+            "horsemanship",
+            f"{unit.label(inst.holder)} has horsemanship: creatures without horsemanship can't block it",
+        )
 
 
 class Fear(AbilityBase):
@@ -71,7 +83,9 @@ class Fear(AbilityBase):
     def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
         if "artifact" in blocker.types or "black" in blocker.colors:
             return None
-        return Reason(self.rule, "fear", f"{unit.label(inst.holder)} has fear: only artifact or black creatures can block it")
+        return Reason(
+            self.rule, "fear", f"{unit.label(inst.holder)} has fear: only artifact or black creatures can block it"
+        )
 
 
 class Intimidate(AbilityBase):
@@ -84,7 +98,11 @@ class Intimidate(AbilityBase):
         assert inst.holder is not None
         if "artifact" in blocker.types or set(blocker.colors) & set(inst.holder.colors):
             return None
-        return Reason(self.rule, "intimidate", f"{unit.label(inst.holder)} has intimidate: only artifact creatures or creatures sharing a color with it can block it")
+        return Reason(
+            self.rule,
+            "intimidate",
+            f"{unit.label(inst.holder)} has intimidate: only artifact creatures or creatures sharing a color with it can block it",
+        )
 
 
 class Skulk(AbilityBase):
@@ -97,7 +115,11 @@ class Skulk(AbilityBase):
         assert inst.holder is not None
         if (blocker.power or 0) <= (inst.holder.power or 0):
             return None
-        return Reason(self.rule, "skulk", f"{unit.label(inst.holder)} has skulk: {unit.label(blocker)} has greater power and can't block it")
+        return Reason(
+            self.rule,
+            "skulk",
+            f"{unit.label(inst.holder)} has skulk: {unit.label(blocker)} has greater power and can't block it",
+        )
 
 
 class Landwalk(AbilityBase):
@@ -115,7 +137,11 @@ class Landwalk(AbilityBase):
         lands = [p for p in unit.game.permanents_of(defender) if "land" in p.types]
         if not any(unit.matches(self.land, land, inst.controller) for land in lands):
             return None
-        return Reason(self.rule, "landwalk", f"{unit.label(inst.holder)} has landwalk ({self.land.describe()}) and its defending player controls such a land")
+        return Reason(
+            self.rule,
+            "landwalk",
+            f"{unit.label(inst.holder)} has landwalk ({self.land.describe()}) and its defending player controls such a land",
+        )
 
 
 class Protection(AbilityBase):
@@ -129,7 +155,11 @@ class Protection(AbilityBase):
     def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
         if not unit.matches(self.from_, blocker, inst.controller):
             return None
-        return Reason(self.rule, "protection", f"{unit.label(inst.holder)} has protection from {self.from_.describe()}, which {unit.label(blocker)} is")
+        return Reason(
+            self.rule,
+            "protection",
+            f"{unit.label(inst.holder)} has protection from {self.from_.describe()}, which {unit.label(blocker)} is",
+        )
 
 
 class CantBeBlocked(AbilityBase):
@@ -152,7 +182,11 @@ class CantBeBlockedBy(AbilityBase):
     def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
         if not unit.matches(self.by, blocker, inst.controller):
             return None
-        return Reason(self.rule, "cant_be_blocked_by", f"{unit.label(inst.holder)} can't be blocked by {self.by.describe()} ({inst.source})")
+        return Reason(
+            self.rule,
+            "cant_be_blocked_by",
+            f"{unit.label(inst.holder)} can't be blocked by {self.by.describe()} ({inst.source})",
+        )
 
 
 class CantBeBlockedExceptBy(AbilityBase):
@@ -165,4 +199,8 @@ class CantBeBlockedExceptBy(AbilityBase):
     def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
         if unit.matches(self.by, blocker, inst.controller):
             return None
-        return Reason(self.rule, "cant_be_blocked_except_by", f"{unit.label(inst.holder)} can't be blocked except by {self.by.describe()} ({inst.source})")
+        return Reason(
+            self.rule,
+            "cant_be_blocked_except_by",
+            f"{unit.label(inst.holder)} can't be blocked except by {self.by.describe()} ({inst.source})",
+        )

@@ -1,0 +1,153 @@
+"""Command line: ``combat-solver check|solve|enumerate|schema``.
+
+Exit codes: 0 legal (or success), 1 illegal, 2 bad input, 3 undetermined (solver time-out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .blocks import DEFAULT_TIME_LIMIT, Undetermined, check_blocks, legal_blocks, solve_blocks
+from .errors import InputError
+from .explain import describe_blocks, render_text
+from .scenario import load_declaration, load_scenario, read_data
+from .schema import schemas, write_schemas
+from .verdict import Verdict
+
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNDETERMINED = 0, 1, 2, 3
+_EXIT_OF = {"legal": EXIT_LEGAL, "illegal": EXIT_ILLEGAL, "undetermined": EXIT_UNDETERMINED}
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="combat-solver",
+        description="Exact legality of Magic: The Gathering block declarations (CR 509.1).",
+        epilog="Exit codes: 0 legal/success, 1 illegal, 2 bad input, 3 undetermined (solver time-out).",
+    )
+    sub = p.add_subparsers(dest="command", required=True)
+
+    def common(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("board", type=Path, help="board or scenario file (YAML or JSON)")
+        sp.add_argument("--format", choices=("text", "json"), default="text")
+        sp.add_argument(
+            "--time-limit",
+            type=float,
+            default=DEFAULT_TIME_LIMIT,
+            metavar="SECONDS",
+            help=f"solver time limit per defending player (default {DEFAULT_TIME_LIMIT:g})",
+        )
+
+    check = sub.add_parser("check", help="is a proposed block legal?")
+    common(check)
+    check.add_argument("--declaration", type=Path, help="declaration file (default: the scenario's `declaration`)")
+
+    solve = sub.add_parser("solve", help="an optimal legal block (maximum requirements)")
+    common(solve)
+    solve.add_argument(
+        "--prefer", type=Path, help="weights {blocker: {attacker: weight}} to maximize among optimal blocks"
+    )
+
+    enum = sub.add_parser("enumerate", help="list (or count) legal blocks")
+    common(enum)
+    enum.add_argument("--limit", type=int, default=100, help="stop after N declarations (default 100; 0 = no limit)")
+    enum.add_argument("--count", action="store_true", help="print only how many there are (up to --limit)")
+
+    schema = sub.add_parser("schema", help="print the JSON Schemas of board, declaration, scenario and verdict")
+    schema.add_argument("--out", type=Path, help="write one <name>.schema.json file per model into this folder")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except InputError as e:
+        print(f"error: {e.source + ': ' if e.source else ''}bad input", file=sys.stderr)
+        for item in e.items:
+            print(f"  {item}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Undetermined as e:
+        print(f"undetermined: {e}", file=sys.stderr)
+        return EXIT_UNDETERMINED
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "schema":
+        if args.out:
+            for path in write_schemas(args.out):
+                print(path)
+        else:
+            print(json.dumps(schemas(), indent=2, sort_keys=True))
+        return 0
+    if args.time_limit <= 0:
+        raise InputError.one(("--time-limit",), "not_positive", "the time limit must be positive")
+    scenario = load_scenario(args.board)
+    board = scenario.board
+    if args.command == "check":
+        declaration = load_declaration(args.declaration) if args.declaration else scenario.declaration
+        if declaration is None:
+            raise InputError.one(
+                ("declaration",),
+                "missing",
+                "no declaration: give --declaration FILE or a `declaration` in the scenario",
+            )
+        verdict = check_blocks(board, declaration, time_limit=args.time_limit)
+        _print_verdict(board, verdict, args.format)
+        return _EXIT_OF[verdict.status]
+    if args.command == "solve":
+        prefer = _load_preference(args.prefer) if args.prefer else None
+        verdict = solve_blocks(board, prefer=prefer, time_limit=args.time_limit)
+        if verdict.status == "undetermined":
+            raise Undetermined("the solver timed out before proving an optimal block")
+        _print_verdict(board, verdict, args.format)
+        return 0
+    if args.limit < 0:
+        raise InputError.one(("--limit",), "negative", "the limit can't be negative")
+    found = []
+    for declaration in legal_blocks(board, time_limit=args.time_limit):
+        found.append(declaration)
+        if args.limit and len(found) >= args.limit:
+            break
+    _print_enumeration(board, found, args)
+    return 0
+
+
+def _print_verdict(board: Any, verdict: Verdict, fmt: str) -> None:
+    print(verdict.model_dump_json(indent=2) if fmt == "json" else render_text(board, verdict))
+
+
+def _print_enumeration(board: Any, found: list[Any], args: argparse.Namespace) -> None:
+    capped = bool(args.limit) and len(found) >= args.limit
+    if args.format == "json":
+        payload: dict[str, Any] = {"count": len(found), "limit_reached": capped}
+        if not args.count:
+            payload["declarations"] = [d.model_dump(mode="json") for d in found]
+        print(json.dumps(payload, indent=2))
+        return
+    if not args.count:
+        for i, d in enumerate(found, 1):
+            print(f"{i}. {describe_blocks(board, d)}")
+    print(
+        f"{len(found)}{'+' if capped else ''} legal block{'s' if len(found) != 1 else ''}"
+        + (f" (stopped at --limit {args.limit})" if capped else "")
+    )
+
+
+def _load_preference(path: Path) -> dict[tuple[str, str], int]:
+    data = read_data(path)
+    if not isinstance(data, dict):
+        raise InputError.one((), "not_a_mapping", f"{path}: expected {{blocker: {{attacker: weight}}}}")
+    weights: dict[tuple[str, str], int] = {}
+    for blocker, row in data.items():
+        if not isinstance(row, dict):
+            raise InputError.one((str(blocker),), "not_a_mapping", f"{path}: expected {{attacker: weight}}")
+        for attacker, weight in row.items():
+            if not isinstance(weight, int) or isinstance(weight, bool):
+                raise InputError.one((str(blocker), str(attacker)), "not_an_integer", f"{path}: weights are integers")
+            weights[(str(blocker), str(attacker))] = weight
+    return weights
