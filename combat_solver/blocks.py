@@ -39,16 +39,20 @@ def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: flo
     short = undetermined = False
     for unit in game.block_units:
         value_of = _valuation(unit, chosen)
-        violations += [
+        broken = [
             Violation(rule=r.rule, kind=r.kind, objects=r.objects, message=r.message)
             for r in unit.restrictions
             if not evaluate(r.cond, value_of)
         ]
+        violations += broken
         obeyed = [evaluate(r.cond, value_of) for r in unit.requirements]
         maximum: int | None = len(obeyed)
         mine = {p for p in chosen if unit.contains(p)}
         witness_pairs |= mine
-        if not all(obeyed):
+        restricted = bool(broken) or any(
+            unit.reasons(game.permanent(p.blocker), game.permanent(p.attacker)) for p in mine
+        )
+        if obeyed and (restricted or not all(obeyed)):
             preference: dict[Atom, int] = {p: (1 if p in mine else -1) for p in unit.allowed_pairs}
             outcome = cpsat.maximize(_problem(unit), time_limit=time_limit, preference=preference)
             maximum = outcome.requirements

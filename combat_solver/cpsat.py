@@ -22,13 +22,14 @@ SEED = 20260925
 @dataclass(frozen=True)
 class Outcome:
     """``status`` "optimal": ``requirements`` is the proven maximum and ``chosen`` the decision
-    atoms set to 1 in an optimal solution; "undetermined": the time limit ran out first."""
+    atoms set to 1 in a declaration reaching it; "undetermined": the time limit ran out first.
+    ``preference_optimal`` is False when the secondary objective ran out of time (``chosen`` is
+    then the best declaration found, still reaching the maximum)."""
 
     status: Literal["optimal", "undetermined"]
     requirements: int | None = None
     chosen: frozenset[Atom] | None = None
-
-
+    preference_optimal: bool = True
 
 
 class _Encoder:
@@ -162,6 +163,7 @@ class _Encoder:
         s = self.cp.CpSolver()
         s.parameters.num_workers = 1
         s.parameters.random_seed = SEED
+        s.parameters.linearization_level = 2
         s.parameters.max_time_in_seconds = max(time_limit, 0.001)
         return s
 
@@ -194,9 +196,9 @@ def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, i
         enc.model.maximize(sum(w * v for v, w in weights))
         solver = enc.solver(deadline - time.monotonic())
         status = solver.solve(enc.model)
-        if status != enc.cp.OPTIMAL:
-            return Outcome("undetermined")
-        chosen = enc.chosen(solver)
+        if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
+            chosen = enc.chosen(solver)
+        return Outcome("optimal", best, chosen, preference_optimal=status == enc.cp.OPTIMAL)
     return Outcome("optimal", best, chosen)
 
 

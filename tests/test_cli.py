@@ -1,0 +1,158 @@
+"""The command line: formats, exit codes (0 legal, 1 illegal, 2 bad input, 3 undetermined)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from combat_solver import cpsat
+from combat_solver.cli import main
+
+MENACE_BOARD = {
+    "players": [{"id": "alice"}, {"id": "bob"}],
+    "active_player": "alice",
+    "permanents": [
+        {"id": "runner", "name": "Viashino Runner", "controller": "alice", "types": ["creature"], "power": 3,
+         "toughness": 2, "abilities": [{"kind": "menace"}]},
+        {"id": "dog", "name": "Watchdog", "controller": "bob", "types": ["artifact", "creature"], "power": 1,
+         "toughness": 2, "abilities": [{"kind": "must_block"}]},
+        {"id": "bears", "name": "Grizzly Bears", "controller": "bob", "types": ["creature"], "power": 2, "toughness": 2},
+    ],
+    "combat": {"attackers": {"runner": "bob"}},
+}
+
+
+def write(tmp_path: Path, name: str, data: object) -> Path:
+    path = tmp_path / name
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return path
+
+
+def scenario(tmp_path: Path, blocks: dict[str, list[str]]) -> Path:
+    return write(tmp_path, "s.yaml", {"board": MENACE_BOARD, "declaration": {"kind": "block", "blocks": blocks}})
+
+
+def test_check_legal_exits_0_and_names_the_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """509.1c Example: both creatures block the menace attacker."""
+    assert main(["check", str(scenario(tmp_path, {"dog": ["runner"], "bears": ["runner"]}))]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("LEGAL")
+    assert "obeys 1 of a possible 1" in out
+
+
+def test_check_illegal_exits_1_with_rule_and_witness(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """509.1c Example: no block at all obeys 0 of a possible 1 requirements."""
+    assert main(["check", str(scenario(tmp_path, {}))]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("ILLEGAL")
+    assert "509.1c" in out
+    assert "Watchdog blocks Viashino Runner" in out and "Grizzly Bears blocks Viashino Runner" in out
+
+
+def test_check_json_is_a_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """702.111b: the blocks-if-able creature alone breaks menace."""
+    assert main(["check", str(scenario(tmp_path, {"dog": ["runner"]})), "--format", "json"]) == 1
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["status"] == "illegal"
+    assert [v["rule"] for v in verdict["violations"]] == ["702.111b"]
+
+
+def test_separate_declaration_file_overrides_the_scenario(tmp_path: Path) -> None:
+    path = scenario(tmp_path, {})
+    declaration = write(tmp_path, "d.json", {"kind": "block", "blocks": {"dog": ["runner"], "bears": ["runner"]}})
+    assert main(["check", str(path), "--declaration", str(declaration)]) == 0
+
+
+def test_solve_prints_an_optimal_block(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", str(write(tmp_path, "b.yaml", MENACE_BOARD)), "--format", "json"]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["status"] == "legal"
+    assert verdict["declaration"]["blocks"] == {"bears": ["runner"], "dog": ["runner"]}
+
+
+def test_solve_preference_never_lowers_the_requirement_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """509.1c: a preference against blocking can't undo the maximum."""
+    prefer = write(tmp_path, "p.yaml", {"dog": {"runner": -10}, "bears": {"runner": -10}})
+    assert main(["solve", str(write(tmp_path, "b.yaml", MENACE_BOARD)), "--prefer", str(prefer), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["requirements_obeyed"] == 1
+
+
+def test_enumerate_and_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = str(write(tmp_path, "b.yaml", MENACE_BOARD))
+    assert main(["enumerate", board]) == 0
+    out = capsys.readouterr().out
+    assert "1 legal block" in out
+    assert main(["enumerate", board, "--count", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"count": 1, "limit_reached": False}
+
+
+def test_enumerate_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    free = {**MENACE_BOARD, "permanents": [p for p in MENACE_BOARD["permanents"] if p["id"] != "dog"]}  # type: ignore[attr-defined]
+    free["permanents"][0] = {**free["permanents"][0], "abilities": []}
+    assert main(["enumerate", str(write(tmp_path, "b.yaml", free)), "--limit", "1", "--format", "json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["count"] == 1 and payload["limit_reached"] is True
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({**MENACE_BOARD, "colour": "red"}, "colour"),
+        ({**MENACE_BOARD, "active_player": "zed"}, "active_player"),
+        ({**MENACE_BOARD, "combat": {"attackers": {"runner": "nobody"}}}, "combat.attackers.runner"),
+    ],
+)
+def test_bad_board_exits_2_naming_the_field(tmp_path: Path, capsys: pytest.CaptureFixture[str], data: object, field: str) -> None:
+    assert main(["solve", str(write(tmp_path, "b.yaml", data))]) == 2
+    err = capsys.readouterr().err
+    assert field in err
+    assert "Traceback" not in err
+
+
+def test_unknown_blocker_in_declaration_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(scenario(tmp_path, {"ghost": ["runner"]}))]) == 2
+    assert "blocks.ghost" in capsys.readouterr().err
+
+
+def test_missing_declaration_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(write(tmp_path, "b.yaml", MENACE_BOARD))]) == 2
+    assert "declaration" in capsys.readouterr().err
+
+
+def test_unreadable_and_malformed_files_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(tmp_path / "missing.yaml")]) == 2
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: [\n", encoding="utf-8")
+    assert main(["check", str(bad)]) == 2
+    assert "line" in capsys.readouterr().err
+
+
+def test_timeout_is_undetermined_exit_3(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A time-out is never a guess: an unproven maximum makes the verdict undetermined."""
+    monkeypatch.setattr(cpsat, "maximize", lambda *a, **k: cpsat.Outcome("undetermined"))
+    assert main(["check", str(scenario(tmp_path, {}))]) == 3
+    assert capsys.readouterr().out.startswith("UNDETERMINED")
+    assert main(["solve", str(scenario(tmp_path, {}))]) == 3
+    assert main(["enumerate", str(scenario(tmp_path, {}))]) == 3
+
+
+def test_restriction_violation_stays_illegal_even_if_the_maximum_is_unknown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """702.111b: a broken restriction is illegal whatever the requirement maximum is."""
+    monkeypatch.setattr(cpsat, "maximize", lambda *a, **k: cpsat.Outcome("undetermined"))
+    assert main(["check", str(scenario(tmp_path, {"bears": ["runner"]}))]) == 1
+
+
+def test_module_entry_point(tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, "-m", "combat_solver", "check", str(scenario(tmp_path, {}))],
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 1
+    assert run.stdout.startswith("ILLEGAL")
