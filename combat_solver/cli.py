@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -74,6 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Undetermined as e:
         print(f"undetermined: {e}", file=sys.stderr)
         return EXIT_UNDETERMINED
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -156,3 +156,9 @@ def test_module_entry_point(tmp_path: Path) -> None:
                          capture_output=True, text=True, check=False)
     assert run.returncode == 1
     assert run.stdout.startswith("ILLEGAL")
+
+
+def test_preference_with_unknown_ids_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    prefer = write(tmp_path, "p.yaml", {"ghost": {"runner": 1}})
+    assert main(["solve", str(write(tmp_path, "b.yaml", MENACE_BOARD)), "--prefer", str(prefer)]) == 2
+    assert "prefer" in capsys.readouterr().err
