@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from combat_solver import BlockDeclaration, Board, check_blocks, solve_blocks
-from combat_solver.blocks import _problem
+from combat_solver.engine import problem as unit_problem
 from combat_solver.state import Game
 
 
@@ -66,7 +66,7 @@ def main() -> None:
     for n in args.sizes:
         b = board(n)
         unit = Game(b).block_units[0]
-        problem = _problem(unit)
+        problem = unit_problem(unit)
         optimal = solve_blocks(b).declaration
         empty = BlockDeclaration()
         t_check_empty = median_seconds(lambda: check_blocks(b, empty), args.repeat)

@@ -6,7 +6,6 @@
 from .abilities import ABILITY_KINDS, Ability, Grant
 from .blocks import (
     DEFAULT_TIME_LIMIT,
-    Undetermined,
     check_blocks,
     count_legal_blocks,
     legal_blocks,
@@ -14,6 +13,7 @@ from .blocks import (
 )
 from .board import Board, Combat, Effect, Permanent, Player
 from .declarations import BlockDeclaration, Declaration
+from .engine import Undetermined
 from .errors import ErrorItem, InputError
 from .filters import Comparison, Filter
 from .scenario import Expectation, Scenario, load_declaration, load_scenario, parse_scenario

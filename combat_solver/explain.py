@@ -36,7 +36,7 @@ def render_text(board: Board, verdict: Verdict) -> str:
     for unit in verdict.units:
         if len(verdict.units) > 1:
             unit_max = "undetermined" if unit.requirements_maximum is None else unit.requirements_maximum
-            lines.append(f"  {', '.join(unit.defenders)}: obeys {unit.requirements_obeyed} of a possible {unit_max}")
+            lines.append(f"  {', '.join(unit.players)}: obeys {unit.requirements_obeyed} of a possible {unit_max}")
         lines += [f"  [{'x' if r.obeyed else ' '}] {r.description}" for r in unit.requirements]
     if verdict.witness is not None:
         lines.append(f"A block that obeys the maximum: {describe_blocks(board, verdict.witness)}")

@@ -213,8 +213,11 @@ class BlockUnit:
                 out[(b.id, a.id)] = found
         return out
 
+    def atom_reasons(self, atom: Atom) -> list[Reason]:
+        return self._reasons.get((atom.blocker, atom.attacker), []) if isinstance(atom, Pair) else []
+
     @cached_property
-    def allowed_pairs(self) -> tuple[Pair, ...]:
+    def allowed(self) -> tuple[Atom, ...]:
         return tuple(Pair(b, a) for (b, a), why in self._reasons.items() if not why)
 
     def capacity(self, blocker: Permanent) -> int:

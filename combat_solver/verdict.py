@@ -31,10 +31,11 @@ class RequirementReport(Strict):
 
 
 class UnitReport(Strict):
-    """Requirement counts of one separately declared part: a defending player (802.4) or a
-    defending team (805.10d). ``requirements_maximum`` is None when it couldn't be determined."""
+    """Requirement counts of one separately declared part, by the ``players`` who declare it: a
+    defending player (802.4) or defending team (805.10d) for blocks. ``requirements_maximum``
+    is None when it couldn't be determined."""
 
-    defenders: tuple[str, ...]
+    players: tuple[str, ...]
     requirements_obeyed: int
     requirements_maximum: int | None
     requirements: tuple[RequirementReport, ...]

@@ -796,12 +796,12 @@ def test_multiplayer_802_4a_requirements_of_one_defender_dont_count_the_others()
     v = check(board, {"t_b": "to_b"})
     assert_legal(v)
     assert (v.requirements_obeyed, v.requirements_maximum) == (1, 1)
-    by_player = {u.defenders: u for u in v.units}
+    by_player = {u.players: u for u in v.units}
     assert by_player[(B,)].requirements_maximum == 1
     assert by_player[(C,)].requirements_maximum == 0
     v2 = check(board, {"t_c": "to_c"})
     assert_too_few(v2, 0, 1)
-    assert v2.units and {u.defenders: u for u in v2.units}[(C,)].requirements_obeyed == 0
+    assert v2.units and {u.players: u for u in v2.units}[(C,)].requirements_obeyed == 0
 
 
 def test_multiplayer_802_4b_block_limit_counts_per_defending_player():
@@ -860,7 +860,7 @@ def test_two_headed_giant_805_10d_lure_counts_the_whole_team():
     v = check(board, {"t1": "x", "t2": "x"})
     assert_legal(v)
     assert (v.requirements_obeyed, v.requirements_maximum) == (2, 2)
-    assert [u.defenders for u in v.units] == [("b1", "b2")]
+    assert [u.players for u in v.units] == [("b1", "b2")]
     assert_too_few(check(board, {"t1": "x"}), 1, 2)
 
 

@@ -1,0 +1,196 @@
+"""Step-independent legality engine: the same two tiers for attacks and blocks (DESIGN §3).
+
+A step is split into units that declare separately (each defending player, 802.4; a team,
+805.10; the whole attack, 802.3a). Restrictions and obeyed requirements are evaluated in pure
+Python; the solver runs only for the maximum number of obeyable requirements, and only when
+the declaration doesn't already obey every requirement without breaking a restriction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from . import cpsat
+from .ir import Atom, Cmp, Problem, evaluate
+from .rules.base import Reason, Requirement, Restriction
+from .verdict import RequirementReport, Status, UnitReport, Violation
+
+
+class Undetermined(RuntimeError):
+    """The solver ran out of time before it could prove an answer."""
+
+
+class Unit(Protocol):
+    """One separately declared part of a step."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def players(self) -> frozenset[str]: ...
+
+    @property
+    def allowed(self) -> tuple[Atom, ...]: ...
+
+    @property
+    def definitions(self) -> Mapping[Atom, Cmp]: ...
+
+    @property
+    def restrictions(self) -> tuple[Restriction, ...]: ...
+
+    @property
+    def requirements(self) -> tuple[Requirement, ...]: ...
+
+    def contains(self, atom: Atom) -> bool: ...
+
+    def atom_reasons(self, atom: Atom) -> list[Reason]: ...
+
+
+@dataclass(frozen=True)
+class Assessment:
+    status: Status
+    violations: tuple[Violation, ...]
+    units: tuple[UnitReport, ...]
+    witness: frozenset[Atom] | None
+
+    @property
+    def obeyed(self) -> int:
+        return sum(u.requirements_obeyed for u in self.units)
+
+    @property
+    def maximum(self) -> int | None:
+        maxima = [u.requirements_maximum for u in self.units]
+        return None if None in maxima else sum(m for m in maxima if m is not None)
+
+
+def problem(unit: Unit) -> Problem:
+    return Problem(
+        variables=unit.allowed,
+        definitions=unit.definitions,
+        hard=tuple(r.cond for r in unit.restrictions),
+        requirements=tuple(r.cond for r in unit.requirements),
+    )
+
+
+def assess(
+    units: Sequence[Unit],
+    chosen: frozenset[Atom],
+    violations: list[Violation],
+    *,
+    requirement_rule: str,
+    time_limit: float,
+) -> Assessment:
+    """Restrictions broken, requirements obeyed and the maximum, per unit; a witness reaching
+    the maximum when the declaration is illegal only for too few requirements."""
+    reports: list[UnitReport] = []
+    witness: set[Atom] = set()
+    short = undetermined = False
+    for unit in units:
+        value_of = valuation(unit, chosen)
+        broken = [
+            Violation(rule=r.rule, kind=r.kind, objects=r.objects, message=r.message)
+            for r in unit.restrictions
+            if not evaluate(r.cond, value_of)
+        ]
+        violations = violations + broken
+        obeyed = [evaluate(r.cond, value_of) for r in unit.requirements]
+        maximum: int | None = len(obeyed)
+        mine = {a for a in chosen if unit.contains(a)}
+        witness |= mine
+        restricted = bool(broken) or any(unit.atom_reasons(a) for a in mine)
+        if obeyed and (restricted or not all(obeyed)):
+            closeness: dict[Atom, int] = {a: (1 if a in mine else -1) for a in unit.allowed}
+            outcome = cpsat.maximize(problem(unit), time_limit=time_limit, preference=closeness)
+            maximum = outcome.requirements
+            if maximum is None:
+                undetermined = True
+            elif sum(obeyed) < maximum:
+                short = True
+                assert outcome.chosen is not None
+                witness = (witness - mine) | {a for a in outcome.chosen if unit.contains(a)}
+                violations.append(
+                    Violation(
+                        rule=requirement_rule,
+                        kind="too_few_requirements",
+                        objects=tuple(sorted(unit.players)),
+                        message=f"the declaration of {unit.name} obeys {sum(obeyed)} of a possible {maximum} requirements ({requirement_rule})",
+                    )
+                )
+        reports.append(
+            UnitReport(
+                players=tuple(sorted(unit.players)),
+                requirements_obeyed=sum(obeyed),
+                requirements_maximum=maximum,
+                requirements=tuple(
+                    RequirementReport(
+                        rule=r.rule,
+                        kind=r.kind,
+                        objects=r.objects,
+                        description=r.description,
+                        source=r.source,
+                        obeyed=ok,
+                    )
+                    for r, ok in zip(unit.requirements, obeyed, strict=True)
+                ),
+            )
+        )
+    only_requirements = short and all(v.kind == "too_few_requirements" for v in violations)
+    status: Status = "illegal" if violations else ("undetermined" if undetermined else "legal")
+    return Assessment(status, tuple(violations), tuple(reports), frozenset(witness) if only_requirements else None)
+
+
+def solve(units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_limit: float) -> frozenset[Atom] | None:
+    """An optimal declaration for every unit (None if the solver timed out)."""
+    chosen: set[Atom] = set()
+    for unit in units:
+        outcome = cpsat.maximize(problem(unit), time_limit=time_limit, preference=preference or None)
+        if outcome.chosen is None:
+            return None
+        chosen |= outcome.chosen
+    return frozenset(chosen)
+
+
+def enumerate_legal(units: Sequence[Unit], time_limit: float) -> Iterator[frozenset[Atom]]:
+    """Every legal declaration, lazily, each once (raises ``Undetermined`` on a time-out)."""
+    for parts in _product([_UnitSolutions(u, time_limit) for u in units]):
+        yield frozenset().union(*parts)
+
+
+@dataclass(frozen=True)
+class _UnitSolutions:
+    unit: Unit
+    time_limit: float
+
+    def __call__(self) -> Iterator[frozenset[Atom]]:
+        outcome = cpsat.maximize(problem(self.unit), time_limit=self.time_limit)
+        if outcome.requirements is None:
+            raise Undetermined(f"the solver timed out on the declaration of {self.unit.name}")
+        for chosen in cpsat.solutions(problem(self.unit), minimum=outcome.requirements, time_limit=self.time_limit):
+            if chosen is None:
+                raise Undetermined(f"the solver timed out enumerating the declarations of {self.unit.name}")
+            yield chosen
+
+
+def _product(factories: list[Callable[[], Iterator[frozenset[Atom]]]]) -> Iterator[tuple[frozenset[Atom], ...]]:
+    """Lazy cartesian product that re-runs the inner enumerations instead of storing them."""
+    if not factories:
+        yield ()
+        return
+    first, rest = factories[0], factories[1:]
+    for head in first():
+        for tail in _product(rest):
+            yield (head, *tail)
+
+
+def valuation(unit: Unit, chosen: frozenset[Atom]) -> Callable[[Atom], int]:
+    """The 0/1 value of every atom of ``unit`` under a concrete declaration."""
+
+    def value_of(atom: Atom) -> int:
+        definition = unit.definitions.get(atom)
+        if definition is not None:
+            return int(evaluate(definition, value_of))
+        return int(atom in chosen and unit.contains(atom))
+
+    return value_of
