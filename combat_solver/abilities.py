@@ -11,6 +11,21 @@ from typing import Annotated, Literal, Union, get_args
 from pydantic import Field, field_validator
 
 from .filters import Filter
+from .rules.attack_requirements import AttacksOrBlocks, AttacksPlayerOtherThan, Goad, MustAttack, MustBeAttacked
+from .rules.attacking import (
+    AttackDespiteDefender,
+    AttackLimit,
+    CanOnlyAttackAlone,
+    CantAttack,
+    CantAttackAlone,
+    CantAttackIf,
+    CantAttackUnless,
+    CantAttackUnlessGreaterPowerAttacks,
+    CantAttackUnlessOthersAttack,
+    Defender,
+    Haste,
+    Vigilance,
+)
 from .rules.base import AbilityBase
 from .rules.block_counts import CantBeBlockedUnlessAllBlock, MaxBlockers, Menace, MinBlockers
 from .rules.block_requirements import Lure, MustBeBlocked, MustBlock
@@ -89,6 +104,23 @@ Ability = Annotated[
         Lure,
         MustBeBlocked,
         MustBlock,
+        Haste,
+        Vigilance,
+        Defender,
+        AttackDespiteDefender,
+        CantAttack,
+        CantAttackUnless,
+        CantAttackIf,
+        CantAttackAlone,
+        CanOnlyAttackAlone,
+        CantAttackUnlessOthersAttack,
+        CantAttackUnlessGreaterPowerAttacks,
+        AttackLimit,
+        MustAttack,
+        AttacksPlayerOtherThan,
+        Goad,
+        MustBeAttacked,
+        AttacksOrBlocks,
         Grant,
     ],
     Field(discriminator="kind"),

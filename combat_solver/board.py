@@ -38,8 +38,16 @@ class Permanent(Strict):
     power: int | None = None
     toughness: int | None = None
     tapped: bool = False
+    summoning_sick: bool = Field(
+        False, description="not controlled continuously since its controller's most recent turn began (302.6)"
+    )
+    owner: str | None = Field(None, description="defaults to the controller")
     protector: str | None = Field(None, description="the protecting player of a battle (310.8)")
     abilities: tuple[Ability, ...] = ()
+
+    @property
+    def owner_id(self) -> str:
+        return self.owner if self.owner is not None else self.controller
 
     @property
     def is_creature(self) -> bool:
@@ -73,7 +81,13 @@ class Board(Strict):
     shared_team_turns: bool = Field(False, description="805: teams attack and block as one (Two-Headed Giant)")
     permanents: tuple[Permanent, ...] = ()
     effects: tuple[Effect, ...] = ()
-    combat: Combat | None = None
+    combat: Combat | None = Field(None, description="the declared attack; present for the declare blockers step")
+    attackable_players: tuple[str, ...] | None = Field(
+        None, description="the opponents the active player may attack (506.2a, 803); default: every opponent (802.2)"
+    )
+    attacked_this_turn: int = Field(
+        0, ge=0, description="creatures that already attacked in earlier combats this turn (per-turn limits)"
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Board:
@@ -116,6 +130,8 @@ def _problems(board: Board) -> list[tuple[Loc, str, str]]:
         perms[p.id] = p
         if p.controller not in players:
             out.append(((*loc, "controller"), "unknown_id", f"no player {p.controller!r}"))
+        if p.owner is not None and p.owner not in players:
+            out.append(((*loc, "owner"), "unknown_id", f"no player {p.owner!r}"))
         if "creature" in p.types:
             for stat in ("power", "toughness"):
                 if getattr(p, stat) is None:
@@ -149,6 +165,11 @@ def _problems(board: Board) -> list[tuple[Loc, str, str]]:
                 if x not in seen
             ]
         out += _reference_problems(e.ability, (*loc, "ability"), seen)
+    for i, pid in enumerate(board.attackable_players or ()):
+        if pid not in players:
+            out.append((("attackable_players", i), "unknown_id", f"no player {pid!r}"))
+        elif board.active_player in players and _team(board, pid) == _team(board, board.active_player):
+            out.append((("attackable_players", i), "not_an_opponent", f"{pid} is not an opponent of the active player"))
     if board.combat is not None:
         out += _combat_problems(board, players, perms)
     return out

@@ -13,9 +13,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .blocks import DEFAULT_TIME_LIMIT, Undetermined, check_blocks, legal_blocks, solve_blocks
+from .attacks import check_attacks, legal_attacks, solve_attacks
+from .blocks import DEFAULT_TIME_LIMIT, check_blocks, legal_blocks, solve_blocks
+from .board import Board
+from .declarations import AttackDeclaration, BlockDeclaration, Declaration
+from .engine import Undetermined
 from .errors import InputError
-from .explain import describe_blocks, render_text
+from .explain import describe, render_text
 from .scenario import load_declaration, load_scenario, read_data
 from .schema import schemas, write_schemas
 from .verdict import Verdict
@@ -27,7 +31,8 @@ _EXIT_OF = {"legal": EXIT_LEGAL, "illegal": EXIT_ILLEGAL, "undetermined": EXIT_U
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="combat-solver",
-        description="Exact legality of Magic: The Gathering block declarations (CR 509.1).",
+        description="Exact legality of Magic: The Gathering attack and block declarations (CR 508.1, 509.1). "
+        "A board with `combat` (the declared attack) is at the declare blockers step; without it, at declare attackers.",
         epilog="Exit codes: 0 legal/success, 1 illegal, 2 bad input, 3 undetermined (solver time-out).",
     )
     sub = p.add_subparsers(dest="command", required=True)
@@ -43,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
             help=f"solver time limit per defending player (default {DEFAULT_TIME_LIMIT:g})",
         )
 
-    check = sub.add_parser("check", help="is a proposed block legal?")
+    check = sub.add_parser("check", help="is a proposed attack or block legal?")
     common(check)
     check.add_argument("--declaration", type=Path, help="declaration file (default: the scenario's `declaration`)")
 
@@ -100,32 +105,45 @@ def _run(args: argparse.Namespace) -> int:
                 "missing",
                 "no declaration: give --declaration FILE or a `declaration` in the scenario",
             )
-        verdict = check_blocks(board, declaration, time_limit=args.time_limit)
+        verdict = _check(board, declaration, args.time_limit)
         _print_verdict(board, verdict, args.format)
         return _EXIT_OF[verdict.status]
+    blocking = board.combat is not None
     if args.command == "solve":
         prefer = _load_preference(args.prefer) if args.prefer else None
-        verdict = solve_blocks(board, prefer=prefer, time_limit=args.time_limit)
+        solve = solve_blocks if blocking else solve_attacks
+        verdict = solve(board, prefer=prefer, time_limit=args.time_limit)
         if verdict.status == "undetermined":
-            raise Undetermined("the solver timed out before proving an optimal block")
+            raise Undetermined("the solver timed out before proving an optimal declaration")
         _print_verdict(board, verdict, args.format)
         return 0
     if args.limit < 0:
         raise InputError.one(("--limit",), "negative", "the limit can't be negative")
-    found = []
-    for declaration in legal_blocks(board, time_limit=args.time_limit):
+    found: list[Declaration] = []
+    for declaration in (
+        legal_blocks(board, time_limit=args.time_limit)
+        if blocking
+        else legal_attacks(board, time_limit=args.time_limit)
+    ):
         found.append(declaration)
         if args.limit and len(found) >= args.limit:
             break
-    _print_enumeration(board, found, args)
+    _print_enumeration(board, found, args, "block" if blocking else "attack")
     return 0
 
 
-def _print_verdict(board: Any, verdict: Verdict, fmt: str) -> None:
+def _check(board: Board, declaration: Declaration, time_limit: float) -> Verdict:
+    if isinstance(declaration, BlockDeclaration):
+        return check_blocks(board, declaration, time_limit=time_limit)
+    assert isinstance(declaration, AttackDeclaration)
+    return check_attacks(board, declaration, time_limit=time_limit)
+
+
+def _print_verdict(board: Board, verdict: Verdict, fmt: str) -> None:
     print(verdict.model_dump_json(indent=2) if fmt == "json" else render_text(board, verdict))
 
 
-def _print_enumeration(board: Any, found: list[Any], args: argparse.Namespace) -> None:
+def _print_enumeration(board: Board, found: list[Declaration], args: argparse.Namespace, noun: str) -> None:
     capped = bool(args.limit) and len(found) >= args.limit
     if args.format == "json":
         payload: dict[str, Any] = {"count": len(found), "limit_reached": capped}
@@ -135,9 +153,9 @@ def _print_enumeration(board: Any, found: list[Any], args: argparse.Namespace) -
         return
     if not args.count:
         for i, d in enumerate(found, 1):
-            print(f"{i}. {describe_blocks(board, d)}")
+            print(f"{i}. {describe(board, d)}")
     print(
-        f"{len(found)}{'+' if capped else ''} legal block{'s' if len(found) != 1 else ''}"
+        f"{len(found)}{'+' if capped else ''} legal {noun}{'s' if len(found) != 1 else ''}"
         + (f" (stopped at --limit {args.limit})" if capped else "")
     )
 
@@ -145,11 +163,11 @@ def _print_enumeration(board: Any, found: list[Any], args: argparse.Namespace) -
 def _load_preference(path: Path) -> dict[tuple[str, str], int]:
     data = read_data(path)
     if not isinstance(data, dict):
-        raise InputError.one((), "not_a_mapping", f"{path}: expected {{blocker: {{attacker: weight}}}}")
+        raise InputError.one((), "not_a_mapping", f"{path}: expected {{id: {{id: weight}}}}")
     weights: dict[tuple[str, str], int] = {}
     for blocker, row in data.items():
         if not isinstance(row, dict):
-            raise InputError.one((str(blocker),), "not_a_mapping", f"{path}: expected {{attacker: weight}}")
+            raise InputError.one((str(blocker),), "not_a_mapping", f"{path}: expected {{id: weight}}")
         for attacker, weight in row.items():
             if not isinstance(weight, int) or isinstance(weight, bool):
                 raise InputError.one((str(blocker), str(attacker)), "not_an_integer", f"{path}: weights are integers")

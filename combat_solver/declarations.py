@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
 from ._base import Strict
-from .ir import Pair
+from .ir import Attack, Pair
 
 
 class BlockDeclaration(Strict):
@@ -43,4 +43,30 @@ class BlockDeclaration(Strict):
         return "; ".join(f"{b} blocks {', '.join(a)}" for b, a in self.blocks.items())
 
 
-Declaration = BlockDeclaration
+class AttackDeclaration(Strict):
+    """An attack declaration (508.1a-b): attacker id -> the id of the player, planeswalker or
+    battle it attacks. Creatures not listed don't attack."""
+
+    kind: Literal["attack"] = "attack"
+    attacks: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("attacks")
+    @classmethod
+    def _canonical(cls, attacks: dict[str, str]) -> dict[str, str]:
+        return dict(sorted(attacks.items()))
+
+    @classmethod
+    def from_atoms(cls, atoms: Iterable[Attack]) -> AttackDeclaration:
+        return cls(attacks={a.attacker: a.target for a in atoms})
+
+    @property
+    def atoms(self) -> frozenset[Attack]:
+        return frozenset(Attack(a, t) for a, t in self.attacks.items())
+
+    def __str__(self) -> str:
+        if not self.attacks:
+            return "no attack"
+        return "; ".join(f"{a} attacks {t}" for a, t in self.attacks.items())
+
+
+Declaration = Annotated[BlockDeclaration | AttackDeclaration, Field(discriminator="kind")]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .board import Board
-from .declarations import BlockDeclaration
+from .declarations import AttackDeclaration, BlockDeclaration, Declaration
 from .verdict import Verdict
 
 
@@ -14,32 +14,44 @@ def _names(board: Board) -> dict[str, str]:
     return {p.id: p.name if counts[p.name] == 1 else f"{p.name} ({p.id})" for p in board.permanents}
 
 
-def describe_blocks(board: Board, declaration: BlockDeclaration) -> str:
-    """ "Watchdog blocks Viashino Runner; Grizzly Bears blocks Viashino Runner" or "no blocks"."""
-    if not declaration.blocks:
-        return "no blocks"
+def describe(board: Board, declaration: Declaration) -> str:
+    """ "Watchdog blocks Viashino Runner; ..." / "Juggernaut attacks bob" / "no blocks"."""
     names = _names(board)
-    return "; ".join(
-        f"{names.get(b, b)} blocks {' and '.join(names.get(a, a) for a in attackers)}"
-        for b, attackers in declaration.blocks.items()
-    )
+    if isinstance(declaration, BlockDeclaration):
+        if not declaration.blocks:
+            return "no blocks"
+        return "; ".join(
+            f"{names.get(b, b)} blocks {' and '.join(names.get(a, a) for a in attackers)}"
+            for b, attackers in declaration.blocks.items()
+        )
+    if not declaration.attacks:
+        return "no attack"
+    return "; ".join(f"{names.get(a, a)} attacks {names.get(t, t)}" for a, t in declaration.attacks.items())
 
 
 def render_text(board: Board, verdict: Verdict) -> str:
     """The verdict on the first line, then violations, requirement counts and a witness."""
-    lines = [f"{verdict.status.upper()}: {describe_blocks(board, verdict.declaration)} (declare blockers, 509.1)"]
+    attack = isinstance(verdict.declaration, AttackDeclaration)
+    step, rule = ("declare attackers", "508.1") if attack else ("declare blockers", "509.1")
+    lines = [f"{verdict.status.upper()}: {describe(board, verdict.declaration)} ({step}, {rule})"]
     if verdict.violations:
         lines.append("Violations:")
         lines += [f"  - {v.message}" for v in verdict.violations]
     maximum = "undetermined" if verdict.requirements_maximum is None else str(verdict.requirements_maximum)
-    lines.append(f"Requirements: obeys {verdict.requirements_obeyed} of a possible {maximum} (509.1c)")
+    lines.append(
+        f"Requirements: obeys {verdict.requirements_obeyed} of a possible {maximum} ({'508.1d' if attack else '509.1c'})"
+    )
     for unit in verdict.units:
         if len(verdict.units) > 1:
             unit_max = "undetermined" if unit.requirements_maximum is None else unit.requirements_maximum
             lines.append(f"  {', '.join(unit.players)}: obeys {unit.requirements_obeyed} of a possible {unit_max}")
         lines += [f"  [{'x' if r.obeyed else ' '}] {r.description}" for r in unit.requirements]
+    if verdict.tapped:
+        names = _names(board)
+        lines.append("Becomes tapped (508.1f): " + ", ".join(names.get(t, t) for t in verdict.tapped))
     if verdict.witness is not None:
-        lines.append(f"A block that obeys the maximum: {describe_blocks(board, verdict.witness)}")
+        noun = "An attack" if attack else "A block"
+        lines.append(f"{noun} that obeys the maximum: {describe(board, verdict.witness)}")
     if verdict.status == "undetermined":
         lines.append("The solver ran out of time before proving the maximum; raise --time-limit.")
     return "\n".join(lines)

@@ -26,7 +26,22 @@ class Blocking:
     blocker: str
 
 
-Atom = Pair | Blocking
+@dataclass(frozen=True, slots=True, order=True)
+class Attack:
+    """Base atom: ``attacker`` attacks ``target`` (a player, planeswalker or battle; 508.1b)."""
+
+    attacker: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Attacking:
+    """Derived atom: ``attacker`` attacks something."""
+
+    attacker: str
+
+
+Atom = Pair | Blocking | Attack | Attacking
 
 
 @dataclass(frozen=True, slots=True)

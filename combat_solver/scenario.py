@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from ._base import Strict
 from .board import Board
@@ -80,9 +80,12 @@ def load_scenario(path: str | Path) -> Scenario:
         raise InputError(e.items, source=str(path)) from None
 
 
+_DECLARATION: TypeAdapter[Declaration] = TypeAdapter(Declaration)
+
+
 def load_declaration(path: str | Path) -> Declaration:
     data = read_data(path)
     try:
-        return Declaration.model_validate(data)
+        return _DECLARATION.validate_python(data)
     except ValidationError as e:
         raise InputError.from_validation(e, source=str(path)) from None

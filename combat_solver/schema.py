@@ -9,12 +9,13 @@ from typing import Any
 from pydantic import BaseModel
 
 from .board import Board
-from .declarations import BlockDeclaration
+from .declarations import AttackDeclaration, BlockDeclaration
 from .scenario import Scenario
 from .verdict import Verdict
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "board": Board,
+    "attack-declaration": AttackDeclaration,
     "block-declaration": BlockDeclaration,
     "scenario": Scenario,
     "verdict": Verdict,

@@ -10,7 +10,8 @@ from functools import cached_property
 from .abilities import Ability, Grant
 from .board import Board, Permanent
 from .filters import Filter
-from .ir import Atom, Blocking, Cmp, Lin, Pair
+from .ir import Atom, Attack, Attacking, Blocking, Cmp, Lin, Pair
+from .rules.attacking import Target
 from .rules.base import AbilityBase, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
 
@@ -110,6 +111,10 @@ class Game:
                 groups[key].add(pl.id)
         return tuple(BlockUnit(self, frozenset(members)) for _, members in sorted(groups.items()))
 
+    @cached_property
+    def attack_unit(self) -> AttackUnit:
+        return AttackUnit(self)
+
     def unit_of(self, player: str) -> BlockUnit | None:
         for unit in self.block_units:
             if player in unit.players:
@@ -187,7 +192,7 @@ class BlockUnit:
     def contains(self, atom: Atom) -> bool:
         if isinstance(atom, Pair):
             return atom.blocker in self._creature_ids and atom.attacker in self._attacker_ids
-        return atom.blocker in self._creature_ids
+        return isinstance(atom, Blocking) and atom.blocker in self._creature_ids
 
     def reasons(self, blocker: Permanent, attacker: Permanent) -> list[Reason]:
         """Everything that rules out this pair on its own (509.1a untapped; 509.1b evasion)."""
@@ -257,4 +262,180 @@ class BlockUnit:
         found: list[Instance] = []
         for p in (*self.attackers, *self.creatures):
             found += self.game.instances[p.id]
+        return found + self.game.game_rules
+
+
+class AttackUnit:
+    """The whole attack of the active player, or of the active team under shared team turns
+    (805.10b): one declaration that must be legal as a whole (802.3a)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        board = game.board
+        active = board.active_player
+        self.players = frozenset(
+            p.id
+            for p in board.players
+            if p.id == active or (board.shared_team_turns and game.team(p.id) == game.team(active))
+        )
+        self.attackers = tuple(c for c in board.permanents if c.is_creature and c.controller in self.players)
+        self.defending_players = tuple(
+            p.id
+            for p in board.players
+            if game.are_opponents(active, p.id)
+            and (board.attackable_players is None or p.id in board.attackable_players)
+        )
+        defending = set(self.defending_players)
+        self.targets: tuple[str, ...] = self.defending_players + tuple(
+            p.id
+            for p in board.permanents
+            if ("planeswalker" in p.types and p.controller in defending)
+            or ("battle" in p.types and p.protector in defending)
+        )
+        self._attacker_ids = {c.id for c in self.attackers}
+        self._target_ids = set(self.targets)
+
+    @property
+    def name(self) -> str:
+        return " and ".join(sorted(self.players))
+
+    # --- helpers for rules -------------------------------------------------------------
+    def label(self, permanent: Permanent | None) -> str:
+        return self.game.label(permanent)
+
+    def has(self, permanent: Permanent, kind: str) -> bool:
+        return self.game.has_keyword(permanent.id, kind)
+
+    def matches(self, f: Filter, permanent: Permanent, you: str | None) -> bool:
+        return self.game.matches(f, permanent, you)
+
+    def attacker(self, inst: Instance) -> Permanent | None:
+        """The holder, if it is a creature of the attacking player."""
+        return inst.holder if inst.holder is not None and inst.holder.id in self._attacker_ids else None
+
+    def is_player(self, target: str) -> bool:
+        return target in self.game._teams
+
+    def defending_player_of(self, target: str) -> str:
+        """802.2a: the player attacked, or the controller of the planeswalker / protector of the battle."""
+        if self.is_player(target):
+            return target
+        p = self.game.permanent(target)
+        return p.protector if "battle" in p.types and p.protector else p.controller
+
+    def resolve_player(self, player: str | None, inst: Instance) -> str | None:
+        if player == "you":
+            return inst.controller
+        if player == "owner":
+            return inst.holder.owner_id if inst.holder is not None else None
+        return player
+
+    def target_matches(self, spec: Target, target: str, inst: Instance) -> bool:
+        if spec.ids is not None:
+            return target in spec.ids
+        player = self.resolve_player(spec.player, inst)
+        if self.is_player(target):
+            return spec.include_player and (player is None or target == player)
+        p = self.game.permanent(target)
+        if "planeswalker" in p.types and spec.planeswalkers and (player is None or p.controller == player):
+            return True
+        return "battle" in p.types and spec.battles and (player is None or p.protector == player)
+
+    def target_label(self, target: str) -> str:
+        return target if self.is_player(target) else self.game.label(self.game.permanent(target))
+
+    def describe_target(self, spec: Target, inst: Instance) -> str:
+        matching = [self.target_label(t) for t in self.targets if self.target_matches(spec, t, inst)]
+        return " or ".join(matching) if matching else spec.describe()
+
+    def attack(self, attacker: Permanent, target: str) -> Lin:
+        return Lin.of([Attack(attacker.id, target)])
+
+    def attacking(self, attacker: Permanent) -> Lin:
+        return Lin.of([Attacking(attacker.id)])
+
+    def attacking_count(self, creatures: Iterable[Permanent]) -> Lin:
+        return Lin.of(Attacking(c.id) for c in creatures)
+
+    def attacks_on(self, targets: Iterable[str], creatures: Iterable[Permanent] | None = None) -> Lin:
+        chosen = list(targets)
+        return Lin.of(Attack(c.id, t) for c in (self.attackers if creatures is None else creatures) for t in chosen)
+
+    @staticmethod
+    def constant(value: int) -> Lin:
+        return Lin((), value)
+
+    # --- what the engine reads ------------------------------------------------------------
+    def contains(self, atom: Atom) -> bool:
+        if isinstance(atom, Attack):
+            return atom.attacker in self._attacker_ids and atom.target in self._target_ids
+        return isinstance(atom, Attacking) and atom.attacker in self._attacker_ids
+
+    def atom_reasons(self, atom: Atom) -> list[Reason]:
+        return self._reasons.get((atom.attacker, atom.target), []) if isinstance(atom, Attack) else []
+
+    @cached_property
+    def _reasons(self) -> dict[tuple[str, str], list[Reason]]:
+        out: dict[tuple[str, str], list[Reason]] = {}
+        for c in self.attackers:
+            insts = self.game.instances[c.id]
+            general = []
+            if c.tapped:
+                general.append(Reason("508.1a", "tapped_attacker", f"{self.label(c)} is tapped and can't attack"))
+            if c.summoning_sick and not self.has(c, "haste"):
+                general.append(
+                    Reason(
+                        "302.6",
+                        "summoning_sick",
+                        f"{self.label(c)} hasn't been under its controller's control "
+                        "continuously since the turn began and has no haste (508.1a)",
+                    )
+                )
+            if self.has(c, "defender") and not any(i.ability.permits_attacking_with_defender() for i in insts):
+                general.append(Reason("702.3b", "defender", f"{self.label(c)} has defender and can't attack"))
+            for t in self.targets:
+                found = list(general)
+                for inst in insts:
+                    r = inst.ability.forbids_attacking(self, inst, t)
+                    if r is not None:
+                        found.append(r)
+                out[(c.id, t)] = found
+        return out
+
+    @cached_property
+    def allowed(self) -> tuple[Atom, ...]:
+        return tuple(Attack(c, t) for (c, t), why in self._reasons.items() if not why)
+
+    @cached_property
+    def definitions(self) -> dict[Atom, Cmp]:
+        """Derived atoms: a creature is attacking when it attacks some player, planeswalker or battle."""
+        return {Attacking(c.id): Cmp(self.attacks_on(self.targets, [c]), 1, None) for c in self.attackers}
+
+    @cached_property
+    def restrictions(self) -> tuple[Restriction, ...]:
+        out = [
+            Restriction(
+                "508.1b",
+                "one_target",
+                (c.id,),
+                f"{self.label(c)} attacks only one player, planeswalker or battle (508.1b)",
+                self.attacks_on(self.targets, [c]).at_most(1),
+            )
+            for c in self.attackers
+        ]
+        for inst in self._instances():
+            out += inst.ability.attack_restrictions(self, inst)
+        return tuple(out)
+
+    @cached_property
+    def requirements(self) -> tuple[Requirement, ...]:
+        out: list[Requirement] = []
+        for inst in self._instances():
+            out += inst.ability.attack_requirements(self, inst)
+        return tuple(out)
+
+    def _instances(self) -> list[Instance]:
+        found: list[Instance] = []
+        for c in self.attackers:
+            found += self.game.instances[c.id]
         return found + self.game.game_rules

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from ._base import Strict
-from .declarations import BlockDeclaration
+from .declarations import BlockDeclaration, Declaration
 
 Status = Literal["legal", "illegal", "undetermined"]
 
@@ -32,7 +34,8 @@ class RequirementReport(Strict):
 
 class UnitReport(Strict):
     """Requirement counts of one separately declared part, by the ``players`` who declare it: a
-    defending player (802.4) or defending team (805.10d) for blocks. ``requirements_maximum``
+    defending player (802.4) or defending team (805.10d) for blocks, the attacking player or
+    team for attacks (802.3a, 805.10b). ``requirements_maximum``
     is None when it couldn't be determined."""
 
     players: tuple[str, ...]
@@ -46,13 +49,14 @@ class Verdict(Strict):
     too few requirements, a legal declaration that reaches the maximum (closest to the proposal)."""
 
     status: Status
-    step: Literal["declare_blockers"] = "declare_blockers"
-    declaration: BlockDeclaration
+    step: Literal["declare_attackers", "declare_blockers"] = "declare_blockers"
+    declaration: Declaration = Field(default_factory=BlockDeclaration)
     violations: tuple[Violation, ...] = ()
     requirements_obeyed: int = 0
     requirements_maximum: int | None = 0
     units: tuple[UnitReport, ...] = ()
-    witness: BlockDeclaration | None = None
+    witness: Declaration | None = None
+    tapped: tuple[str, ...] = Field((), description="attackers that become tapped (508.1f; not those with vigilance)")
 
     @property
     def legal(self) -> bool:

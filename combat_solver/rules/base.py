@@ -11,7 +11,7 @@ from ..ir import Cond
 
 if TYPE_CHECKING:
     from ..board import Permanent
-    from ..state import BlockUnit, Instance
+    from ..state import AttackUnit, BlockUnit, Instance
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class Reason:
 
 @dataclass(frozen=True)
 class Restriction:
-    """A condition every legal declaration must meet (509.1b)."""
+    """A condition every legal declaration must meet (508.1c, 509.1b)."""
 
     rule: str
     kind: str
@@ -36,7 +36,7 @@ class Restriction:
 
 @dataclass(frozen=True)
 class Requirement:
-    """One requirement (509.1c); counted separately per effect and per affected object."""
+    """One requirement (508.1d, 509.1c); counted separately per effect and per affected object."""
 
     rule: str
     kind: str
@@ -75,6 +75,28 @@ class AbilityBase(Strict):
     def block_requirements(self, unit: BlockUnit, inst: Instance) -> Iterable[Requirement]:
         return ()
 
+    def forbids_attacking(self, unit: AttackUnit, inst: Instance, target: str) -> Reason | None:
+        """A restriction of the attacker ``inst.holder`` that rules out attacking ``target``."""
+        return None
+
+    def permits_attacking_with_defender(self) -> bool:
+        return False
+
+    def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
+        return ()
+
+    def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
+        return ()
+
     def referenced_ids(self) -> list[tuple[str, str]]:
         """(field name, id) pairs this ability names, for dangling-id checks."""
-        return []
+        out: list[tuple[str, str]] = []
+        for name, value in self:
+            if isinstance(value, str) and name in _ID_FIELDS and value not in ("you", "owner"):
+                out.append((name, value))
+            elif hasattr(value, "referenced_ids") and not isinstance(value, AbilityBase):
+                out += [(name, ref) for ref in value.referenced_ids()]
+        return out
+
+
+_ID_FIELDS = frozenset({"attacker", "by", "player"})

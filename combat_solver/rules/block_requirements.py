@@ -118,6 +118,3 @@ class MustBlock(AbilityBase):
             inst.source,
             unit.pair(blocker, target).at_least(1),
         )
-
-    def referenced_ids(self) -> list[tuple[str, str]]:
-        return [("attacker", self.attacker)] if self.attacker else []

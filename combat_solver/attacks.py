@@ -1,0 +1,164 @@
+"""The declare attackers step (508.1): check an attack, solve for an optimal one, enumerate them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from . import engine
+from .blocks import DEFAULT_TIME_LIMIT
+from .board import Board
+from .declarations import AttackDeclaration
+from .errors import ErrorItem, InputError
+from .ir import Atom, Attack
+from .state import AttackUnit, Game
+from .verdict import Verdict, Violation
+
+Preference = Mapping[tuple[str, str], int]
+"""Weights on (attacker id, target id) pairs: a secondary objective among optimal attacks."""
+
+
+def check_attacks(board: Board, declaration: AttackDeclaration, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+    """Is ``declaration`` a legal attack on ``board``? (508.1a-d, 508.1f, 802.3, 805.10b)"""
+    unit = _unit(board)
+    _check_ids(board, declaration)
+    result = engine.assess(
+        [unit],
+        frozenset(declaration.atoms),
+        _structural(unit, declaration),
+        requirement_rule="508.1d",
+        time_limit=time_limit,
+    )
+    tapped = tuple(a for a in declaration.attacks if not unit.game.has_keyword(a, "vigilance"))
+    return Verdict(
+        status=result.status,
+        step="declare_attackers",
+        declaration=declaration,
+        violations=result.violations,
+        requirements_obeyed=result.obeyed,
+        requirements_maximum=result.maximum,
+        units=result.units,
+        witness=None if result.witness is None else _declaration(result.witness),
+        tapped=tapped if result.status == "legal" else (),
+    )
+
+
+def solve_attacks(board: Board, *, prefer: Preference | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+    """An optimal legal attack (maximum requirements; among those the highest ``prefer`` weight,
+    within the time limit). Deterministic. Status "undetermined" if the solver timed out."""
+    unit = _unit(board)
+    known = {p.id for p in board.permanents} | {p.id for p in board.players}
+    unknown = [
+        ErrorItem(("prefer", f"{a}->{t}"), "unknown_id", f"no permanent or player {x!r}")
+        for a, t in (prefer or {})
+        for x in (a, t)
+        if x not in known
+    ]
+    if unknown:
+        raise InputError(unknown)
+    weights: dict[Atom, int] = {Attack(a, t): w for (a, t), w in (prefer or {}).items()}
+    chosen = engine.solve([unit], weights, time_limit)
+    if chosen is None:
+        return Verdict(status="undetermined", step="declare_attackers", declaration=AttackDeclaration())
+    return check_attacks(board, _declaration(chosen), time_limit=time_limit)
+
+
+def legal_attacks(board: Board, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Iterator[AttackDeclaration]:
+    """Every legal attack, lazily, each exactly once (raises ``Undetermined`` on a time-out)."""
+    for chosen in engine.enumerate_legal([_unit(board)], time_limit):
+        yield _declaration(chosen)
+
+
+def count_legal_attacks(board: Board, *, limit: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> int:
+    """How many legal attacks there are (stops counting at ``limit``)."""
+    n = 0
+    for _ in legal_attacks(board, time_limit=time_limit):
+        n += 1
+        if limit is not None and n >= limit:
+            break
+    return n
+
+
+def _declaration(atoms: frozenset[Atom]) -> AttackDeclaration:
+    return AttackDeclaration.from_atoms(a for a in atoms if isinstance(a, Attack))
+
+
+def _unit(board: Board) -> AttackUnit:
+    if board.combat is not None:
+        raise InputError.one(
+            ("combat",),
+            "not_applicable",
+            "this board is at the declare blockers step (it has combat); remove combat to check attacks",
+        )
+    return Game(board).attack_unit
+
+
+def _check_ids(board: Board, declaration: AttackDeclaration) -> None:
+    permanents = {p.id for p in board.permanents}
+    known = permanents | {p.id for p in board.players}
+    items = [
+        ErrorItem(("attacks", a), "unknown_id", f"no permanent {a!r}")
+        for a in declaration.attacks
+        if a not in permanents
+    ]
+    items += [
+        ErrorItem(("attacks", a), "unknown_id", f"no player or permanent {t!r}")
+        for a, t in declaration.attacks.items()
+        if t not in known
+    ]
+    if items:
+        raise InputError(items)
+
+
+def _structural(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:
+    """508.1a (who can attack), 508.1b (what can be attacked) and every restriction that rules
+    out one attacker/target pair on its own."""
+    game = unit.game
+    out: list[Violation] = []
+    for attacker_id, target in declaration.attacks.items():
+        attacker = game.permanent(attacker_id)
+        what = (
+            unit.target_label(target)
+            if target in unit.targets or unit.is_player(target)
+            else game.label(game.permanent(target))
+        )
+        objects = (attacker_id, target)
+        if not attacker.is_creature:
+            out.append(
+                Violation(
+                    rule="508.1a",
+                    kind="not_a_creature",
+                    objects=objects,
+                    message=f"{game.label(attacker)} is not a creature and can't attack (506.3, 508.1a)",
+                )
+            )
+        elif attacker.controller not in unit.players:
+            out.append(
+                Violation(
+                    rule="508.1a",
+                    kind="not_attacking_player",
+                    objects=objects,
+                    message=f"{game.label(attacker)} is controlled by {attacker.controller}, not by the attacking player (508.1a)",
+                )
+            )
+        elif target not in unit.targets:
+            rule = "310.8b" if not unit.is_player(target) and "battle" in game.permanent(target).types else "508.1b"
+            out.append(
+                Violation(
+                    rule=rule,
+                    kind="invalid_target",
+                    objects=objects,
+                    message=f"{game.label(attacker)} can't attack {what}: it isn't a defending player, "
+                    f"a planeswalker they control or a battle they protect ({rule})",
+                )
+            )
+        else:
+            out += [
+                Violation(
+                    rule=r.rule,
+                    kind=r.kind,
+                    objects=objects,
+                    message=f"{game.label(attacker)} can't attack {what}: {r.message} ({r.rule})",
+                )
+                for r in unit.atom_reasons(Attack(attacker_id, target))
+            ]
+    return out

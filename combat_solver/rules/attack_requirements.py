@@ -1,0 +1,153 @@
+"""Attack requirements (508.1d), counted as DESIGN §4.1 says: each effect separately; goad makes
+two per goading player (701.15b-c); "must attack you ... with at least one creature" is one
+requirement on the attacking player."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
+
+from .attacking import Target
+from .base import AbilityBase, Requirement
+from .block_requirements import MustBlock
+
+if TYPE_CHECKING:
+    from ..board import Permanent
+    from ..state import AttackUnit, BlockUnit, Instance
+
+
+def _attacks_if_able(unit: AttackUnit, inst: Instance, me: Permanent, rule: str, kind: str) -> Requirement:
+    return Requirement(
+        rule,
+        kind,
+        (me.id,),
+        f"{unit.label(me)} attacks if able ({inst.source})",
+        inst.source,
+        unit.attacking(me).at_least(1),
+    )
+
+
+class MustAttack(AbilityBase):
+    """508.1d: "attacks each combat if able" (Juggernaut; Grand Melee and Hellraiser Goblin grant
+    it); with ``target``, "attacks <player / planeswalker> if able" (Alluring Siren: ``{player:
+    you}``; Gideon Jura: ``{ids: [gideon]}``)."""
+
+    kind: Literal["must_attack"] = "must_attack"
+    rule = "508.1d"
+    target: Target | None = None
+
+    def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
+        me = unit.attacker(inst)
+        if me is None:
+            return
+        if self.target is None:
+            yield _attacks_if_able(unit, inst, me, self.rule, self.kind)
+            return
+        targets = [t for t in unit.targets if unit.target_matches(self.target, t, inst)]
+        yield Requirement(
+            self.rule,
+            self.kind,
+            (me.id, *targets),
+            f"{unit.label(me)} attacks {unit.describe_target(self.target, inst)} if able ({inst.source})",
+            inst.source,
+            unit.attacks_on(targets, [me]).at_least(1),
+        )
+
+
+class AttacksPlayerOtherThan(AbilityBase):
+    """508.1d: "attacks a player other than <player> if able" (Kardur; ``player: you``)."""
+
+    kind: Literal["attacks_player_other_than"] = "attacks_player_other_than"
+    rule = "508.1d"
+    player: str = "you"
+
+    def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
+        me = unit.attacker(inst)
+        if me is None:
+            return
+        yield _other_player_requirement(
+            unit, inst.source, me, unit.resolve_player(self.player, inst), self.rule, self.kind
+        )
+
+
+def _other_player_requirement(
+    unit: AttackUnit, source: str, me: Permanent, excluded: str | None, rule: str, kind: str
+) -> Requirement:
+    players = [t for t in unit.targets if unit.is_player(t) and t != excluded]
+    return Requirement(
+        rule,
+        kind,
+        (me.id, *players),
+        f"{unit.label(me)} attacks a player other than {excluded} if able ({source})",
+        source,
+        unit.attacks_on(players, [me]).at_least(1),
+    )
+
+
+class Goad(AbilityBase):
+    """701.15b-d: goaded by ``by`` — attacks each combat if able, and attacks a player other than
+    ``by`` if able: two requirements per goading player; the same player goading again adds none."""
+
+    kind: Literal["goad"] = "goad"
+    rule = "701.15b"
+    by: str
+
+    def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
+        me = unit.attacker(inst)
+        if me is None:
+            return
+        first = next(i for i in unit.game.instances[me.id] if isinstance(i.ability, Goad) and i.ability.by == self.by)
+        if first is not inst:
+            return
+        source = f"goaded by {self.by}"
+        yield Requirement(
+            self.rule,
+            self.kind,
+            (me.id,),
+            f"{unit.label(me)} attacks if able ({source})",
+            source,
+            unit.attacking(me).at_least(1),
+        )
+        yield _other_player_requirement(unit, source, me, self.by, self.rule, "goad_other_player")
+
+
+class MustBeAttacked(AbilityBase):
+    """508.1d: "Each opponent must attack you or a planeswalker you control with at least one
+    creature each combat if able" (Trove of Temptation: ``target: {player: you, planeswalkers:
+    true}``); without ``target``, "must attack with at least one creature" (Seeker of Slaanesh).
+    One requirement on an attacking player who is an opponent of this ability's controller."""
+
+    kind: Literal["must_be_attacked"] = "must_be_attacked"
+    scope = "game"
+    rule = "508.1d"
+    target: Target | None = None
+
+    def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
+        if inst.controller is None or not any(unit.game.are_opponents(inst.controller, p) for p in unit.players):
+            return
+        targets = [t for t in unit.targets if self.target is None or unit.target_matches(self.target, t, inst)]
+        whom = f" {unit.describe_target(self.target, inst)}" if self.target else ""
+        yield Requirement(
+            self.rule,
+            self.kind,
+            tuple(targets),
+            f"{unit.name} attacks{whom} with at least one creature if able ({inst.source})",
+            inst.source,
+            unit.attacks_on(targets).at_least(1),
+        )
+
+
+class AttacksOrBlocks(AbilityBase):
+    """508.1d and 509.1c: "attacks or blocks each combat if able" (Iron Golem): a requirement to
+    attack in its controller's declare attackers step and to block in the declare blockers step."""
+
+    kind: Literal["attacks_or_blocks"] = "attacks_or_blocks"
+    rule = "508.1d"
+
+    def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
+        me = unit.attacker(inst)
+        if me is not None:
+            yield _attacks_if_able(unit, inst, me, self.rule, self.kind)
+
+    def block_requirements(self, unit: BlockUnit, inst: Instance) -> Iterable[Requirement]:
+        return MustBlock().block_requirements(unit, inst)

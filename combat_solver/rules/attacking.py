@@ -1,0 +1,290 @@
+"""Attack restrictions (508.1a, 508.1c, 702.3b) and what can be attacked (508.1b, 802.3a)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from .._base import Strict
+from ..filters import Filter
+from ..ir import implies
+from .base import AbilityBase, Reason, Restriction
+
+if TYPE_CHECKING:
+    from ..state import AttackUnit, Instance
+
+
+class Target(Strict):
+    """Which players, planeswalkers and battles an ability is about. ``player`` is ``"you"``
+    (the controller of the ability's source), ``"owner"`` (the creature's owner), a player id, or
+    None for any player; ``include_player`` covers that player, ``planeswalkers`` the planeswalkers
+    they control, ``battles`` the battles they protect; ``ids`` names objects directly."""
+
+    player: str | None = None
+    include_player: bool = True
+    planeswalkers: bool = False
+    battles: bool = False
+    ids: tuple[str, ...] | None = None
+
+    def referenced_ids(self) -> list[str]:
+        named = [self.player] if self.player not in (None, "you", "owner") else []
+        return [*named, *(self.ids or ())]
+
+    def describe(self) -> str:
+        if self.ids:
+            return " or ".join(self.ids)
+        who = {"you": "you", "owner": "its owner", None: "a player"}.get(self.player, self.player or "")
+        parts = [who] if self.include_player else []
+        if self.planeswalkers:
+            parts.append("planeswalkers " + ("you control" if self.player == "you" else f"{who} controls"))
+        if self.battles:
+            parts.append("battles " + ("you protect" if self.player == "you" else f"{who} protects"))
+        return " or ".join(parts) or "nothing"
+
+
+class Count(Strict):
+    """At least ``at_least`` permanents matching ``filter``."""
+
+    filter: Filter = Field(default_factory=Filter)
+    at_least: int = Field(1, ge=0)
+
+    def referenced_ids(self) -> list[str]:
+        return self.filter.referenced_ids()
+
+
+class Haste(AbilityBase):
+    """702.10b, 508.1a: can attack although not controlled continuously since the turn began."""
+
+    kind: Literal["haste"] = "haste"
+    rule = "702.10b"
+
+
+class Vigilance(AbilityBase):
+    """702.20b: attacking doesn't cause it to tap (508.1f)."""
+
+    kind: Literal["vigilance"] = "vigilance"
+    rule = "702.20b"
+
+
+class Defender(AbilityBase):
+    """702.3b: a creature with defender can't attack (unless an effect lets it)."""
+
+    kind: Literal["defender"] = "defender"
+    rule = "702.3b"
+
+
+class AttackDespiteDefender(AbilityBase):
+    """702.3b exception: "can attack as though it didn't have defender" (Wall of Wonder, Assault Formation)."""
+
+    kind: Literal["attack_despite_defender"] = "attack_despite_defender"
+    rule = "702.3b"
+
+    def permits_attacking_with_defender(self) -> bool:
+        return True
+
+
+class CantAttack(AbilityBase):
+    """508.1c: "can't attack" (Pacifism, Moat granted); with ``target``, "can't attack you /
+    planeswalkers you control / its owner" (Blazing Archon, Vow of Duty, Xantcha)."""
+
+    kind: Literal["cant_attack"] = "cant_attack"
+    rule = "508.1c"
+    target: Target | None = None
+
+    def forbids_attacking(self, unit: AttackUnit, inst: Instance, target: str) -> Reason | None:
+        if self.target is None:
+            return Reason(self.rule, self.kind, f"{unit.label(inst.holder)} can't attack ({inst.source})")
+        if not unit.target_matches(self.target, target, inst):
+            return None
+        return Reason(
+            self.rule, self.kind, f"{unit.label(inst.holder)} can't attack {unit.target_label(target)} ({inst.source})"
+        )
+
+
+class _Conditional(AbilityBase):
+    """Board conditions read at declaration; "defending player" is the player the creature would
+    attack or who controls/protects what it would attack (802.2a)."""
+
+    defending_player_controls: Count | None = None
+    you_control: Count | None = None
+    battlefield_has: Count | None = None
+
+    def holds(self, unit: AttackUnit, inst: Instance, target: str) -> bool:
+        you = inst.controller
+        checks = (
+            (self.defending_player_controls, unit.defending_player_of(target)),
+            (self.you_control, inst.holder.controller if inst.holder else you),
+            (self.battlefield_has, None),
+        )
+        for count, controller in checks:
+            if count is None:
+                continue
+            found = [
+                p
+                for p in unit.game.board.permanents
+                if (controller is None or p.controller == controller) and unit.matches(count.filter, p, you)
+            ]
+            if len(found) < count.at_least:
+                return False
+        return True
+
+    def describe(self) -> str:
+        parts = []
+        if self.defending_player_controls:
+            c = self.defending_player_controls
+            parts.append(f"defending player controls at least {c.at_least} {c.filter.describe()}")
+        if self.you_control:
+            parts.append(f"you control at least {self.you_control.at_least} {self.you_control.filter.describe()}")
+        if self.battlefield_has:
+            c = self.battlefield_has
+            parts.append(f"there are at least {c.at_least} {c.filter.describe()} on the battlefield")
+        return " and ".join(parts) or "always"
+
+
+class CantAttackUnless(_Conditional):
+    """508.1c: "can't attack unless <board condition>" (Sea Serpent: defending player controls an
+    Island; Steelclad Serpent: you control another artifact)."""
+
+    kind: Literal["cant_attack_unless"] = "cant_attack_unless"
+    rule = "508.1c"
+
+    def forbids_attacking(self, unit: AttackUnit, inst: Instance, target: str) -> Reason | None:
+        if self.holds(unit, inst, target):
+            return None
+        return Reason(
+            self.rule,
+            self.kind,
+            f"{unit.label(inst.holder)} can't attack {unit.target_label(target)} unless {self.describe()}",
+        )
+
+
+class CantAttackIf(_Conditional):
+    """508.1c: "can't attack if <board condition>" (Mogg Jailer: defending player controls an
+    untapped creature with power 2 or less)."""
+
+    kind: Literal["cant_attack_if"] = "cant_attack_if"
+    rule = "508.1c"
+
+    def forbids_attacking(self, unit: AttackUnit, inst: Instance, target: str) -> Reason | None:
+        if not self.holds(unit, inst, target):
+            return None
+        return Reason(
+            self.rule,
+            self.kind,
+            f"{unit.label(inst.holder)} can't attack {unit.target_label(target)} while {self.describe()}",
+        )
+
+
+class CantAttackAlone(AbilityBase):
+    """506.5, 508.1c: "can't attack alone" — another creature must also attack."""
+
+    kind: Literal["cant_attack_alone"] = "cant_attack_alone"
+    rule = "506.5"
+
+    def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
+        me = unit.attacker(inst)
+        if me is None:
+            return
+        others = [c for c in unit.attackers if c.id != me.id]
+        yield Restriction(
+            self.rule,
+            self.kind,
+            (me.id,),
+            f"{unit.label(me)} can't attack alone ({self.rule})",
+            implies(unit.attacking(me).at_least(1), unit.attacking_count(others).at_least(1)),
+        )
+
+
+class CanOnlyAttackAlone(AbilityBase):
+    """506.5, 508.1c: "can only attack alone" (Master of Cruelties, Errantry)."""
+
+    kind: Literal["can_only_attack_alone"] = "can_only_attack_alone"
+    rule = "506.5"
+
+    def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
+        me = unit.attacker(inst)
+        if me is None:
+            return
+        others = [c for c in unit.attackers if c.id != me.id]
+        yield Restriction(
+            self.rule,
+            self.kind,
+            (me.id,),
+            f"{unit.label(me)} can only attack alone ({self.rule})",
+            implies(unit.attacking(me).at_least(1), unit.attacking_count(others).at_most(0)),
+        )
+
+
+class CantAttackUnlessOthersAttack(AbilityBase):
+    """508.1c: "can't attack unless at least N other creatures attack" (Orcish Conscripts: 2)."""
+
+    kind: Literal["cant_attack_unless_others_attack"] = "cant_attack_unless_others_attack"
+    rule = "508.1c"
+    n: int = Field(ge=1)
+
+    def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
+        me = unit.attacker(inst)
+        if me is None:
+            return
+        others = [c for c in unit.attackers if c.id != me.id]
+        yield Restriction(
+            self.rule,
+            self.kind,
+            (me.id,),
+            f"{unit.label(me)} can't attack unless at least {self.n} other creatures attack ({self.rule})",
+            implies(unit.attacking(me).at_least(1), unit.attacking_count(others).at_least(self.n)),
+        )
+
+
+class CantAttackUnlessGreaterPowerAttacks(AbilityBase):
+    """508.1c: "can't attack unless a creature with greater power also attacks" (Okk)."""
+
+    kind: Literal["cant_attack_unless_greater_power_attacks"] = "cant_attack_unless_greater_power_attacks"
+    rule = "508.1c"
+
+    def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
+        me = unit.attacker(inst)
+        if me is None:
+            return
+        stronger = [c for c in unit.attackers if (c.power or 0) > (me.power or 0)]
+        yield Restriction(
+            self.rule,
+            self.kind,
+            (me.id,),
+            f"{unit.label(me)} can't attack unless a creature with greater power also attacks ({self.rule})",
+            implies(unit.attacking(me).at_least(1), unit.attacking_count(stronger).at_least(1)),
+        )
+
+
+class AttackLimit(AbilityBase):
+    """508.1c: "No more than N creatures can attack each combat" (Silent Arbiter); with
+    ``defender``, "... can attack you each combat" (Crawlspace, counted among the creatures
+    attacking that player, 802.3a); with ``per: turn``, "... each turn", counting the creatures
+    that attacked earlier this turn (``Board.attacked_this_turn``)."""
+
+    kind: Literal["attack_limit"] = "attack_limit"
+    scope = "game"
+    rule = "508.1c"
+    n: int = Field(ge=0)
+    per: Literal["combat", "turn"] = "combat"
+    defender: Target | None = None
+
+    def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
+        if self.defender is None:
+            count = unit.attacking_count(unit.attackers)
+            whom = ""
+        else:
+            count = unit.attacks_on([t for t in unit.targets if unit.target_matches(self.defender, t, inst)])
+            whom = f" {self.defender.describe()}"
+        if self.per == "turn":
+            count = count + unit.constant(unit.game.board.attacked_this_turn)
+        plural = "s" if self.n != 1 else ""
+        yield Restriction(
+            self.rule,
+            self.kind,
+            (),
+            f"no more than {self.n} creature{plural} can attack{whom} each {self.per} ({inst.source}, {self.rule})",
+            count.at_most(self.n),
+        )
