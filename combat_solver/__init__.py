@@ -4,6 +4,7 @@
 """
 
 from .abilities import ABILITY_KINDS, Ability, Grant
+from .attacks import check_attacks, count_legal_attacks, legal_attacks, solve_attacks
 from .blocks import (
     DEFAULT_TIME_LIMIT,
     check_blocks,
@@ -12,10 +13,11 @@ from .blocks import (
     solve_blocks,
 )
 from .board import Board, Combat, Effect, Permanent, Player
-from .declarations import BlockDeclaration, Declaration
+from .declarations import AttackDeclaration, BlockDeclaration, Declaration
 from .engine import Undetermined
 from .errors import ErrorItem, InputError
 from .filters import Comparison, Filter
+from .rules.attacking import Count, Target
 from .scenario import Expectation, Scenario, load_declaration, load_scenario, parse_scenario
 from .verdict import RequirementReport, UnitReport, Verdict, Violation
 
@@ -23,10 +25,12 @@ __all__ = [
     "ABILITY_KINDS",
     "DEFAULT_TIME_LIMIT",
     "Ability",
+    "AttackDeclaration",
     "BlockDeclaration",
     "Board",
     "Combat",
     "Comparison",
+    "Count",
     "Declaration",
     "Effect",
     "ErrorItem",
@@ -38,15 +42,20 @@ __all__ = [
     "Player",
     "RequirementReport",
     "Scenario",
+    "Target",
     "Undetermined",
     "UnitReport",
     "Verdict",
     "Violation",
+    "check_attacks",
     "check_blocks",
+    "count_legal_attacks",
     "count_legal_blocks",
+    "legal_attacks",
     "legal_blocks",
     "load_declaration",
     "load_scenario",
     "parse_scenario",
+    "solve_attacks",
     "solve_blocks",
 ]
