@@ -141,7 +141,7 @@ def _structural(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violat
                 )
             )
         elif target not in unit.targets:
-            rule = "310.8b" if not unit.is_player(target) and "battle" in game.permanent(target).types else "508.1b"
+            rule = "310.9b" if not unit.is_player(target) and "battle" in game.permanent(target).types else "508.1b"
             out.append(
                 Violation(
                     rule=rule,

@@ -42,7 +42,7 @@ class Permanent(Strict):
         False, description="not controlled continuously since its controller's most recent turn began (302.6)"
     )
     owner: str | None = Field(None, description="defaults to the controller")
-    protector: str | None = Field(None, description="the protecting player of a battle (310.8)")
+    protector: str | None = Field(None, description="the protecting player of a battle (310.9)")
     abilities: tuple[Ability, ...] = ()
 
     @property
@@ -137,7 +137,7 @@ def _problems(board: Board) -> list[tuple[Loc, str, str]]:
                 if getattr(p, stat) is None:
                     out.append(((*loc, stat), "missing", f"a creature needs {stat}"))
         if "battle" in p.types and p.protector is None:
-            out.append(((*loc, "protector"), "missing", "a battle needs a protector (310.8)"))
+            out.append(((*loc, "protector"), "missing", "a battle needs a protector (310.9)"))
         if p.protector is not None:
             if "battle" not in p.types:
                 out.append(((*loc, "protector"), "not_a_battle", "only a battle has a protector"))
@@ -229,5 +229,5 @@ def _combat_problems(
             out.append((loc, "invalid_attack_target", f"{target_id!r} is not a player, planeswalker or battle (506.3)"))
             continue
         if _team(board, defender) == attacking_team:
-            out.append((loc, "invalid_attack_target", f"{target_id!r} is not an opponent's (508.1b, 310.8b)"))
+            out.append((loc, "invalid_attack_target", f"{target_id!r} is not an opponent's (508.1b, 310.9b)"))
     return out

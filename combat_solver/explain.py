@@ -37,10 +37,16 @@ def render_text(board: Board, verdict: Verdict) -> str:
     if verdict.violations:
         lines.append("Violations:")
         lines += [f"  - {v.message}" for v in verdict.violations]
-    maximum = "undetermined" if verdict.requirements_maximum is None else str(verdict.requirements_maximum)
-    lines.append(
-        f"Requirements: obeys {verdict.requirements_obeyed} of a possible {maximum} ({'508.1d' if attack else '509.1c'})"
-    )
+    requirement_rule = "508.1d" if attack else "509.1c"
+    maximum = verdict.requirements_maximum
+    if maximum is not None and verdict.requirements_obeyed > maximum:
+        lines.append(
+            f"Requirements: obeys {verdict.requirements_obeyed}, but only by breaking restrictions; "
+            f"a declaration that breaks none obeys at most {maximum} ({requirement_rule})"
+        )
+    else:
+        shown = "undetermined" if maximum is None else str(maximum)
+        lines.append(f"Requirements: obeys {verdict.requirements_obeyed} of a possible {shown} ({requirement_rule})")
     for unit in verdict.units:
         if len(verdict.units) > 1:
             unit_max = "undetermined" if unit.requirements_maximum is None else unit.requirements_maximum

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from combat_solver import check_blocks, load_scenario
+from combat_solver import AttackDeclaration, check_attacks, check_blocks, load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "tests" / "scenarios").glob("*.yaml")) + sorted((ROOT / "examples").glob("*.yaml"))
@@ -26,7 +26,10 @@ def test_scenario(path: Path) -> None:
     scenario = load_scenario(path)
     assert scenario.declaration is not None, f"{path.name} has no declaration"
     assert scenario.expect is not None, f"{path.name} has no expect"
-    verdict = check_blocks(scenario.board, scenario.declaration)
+    if isinstance(scenario.declaration, AttackDeclaration):
+        verdict = check_attacks(scenario.board, scenario.declaration)
+    else:
+        verdict = check_blocks(scenario.board, scenario.declaration)
     expect = scenario.expect
     details = "\n".join(f"  {v.rule} {v.kind}: {v.message}" for v in verdict.violations)
     assert verdict.status == expect.status, f"status {verdict.status}, violations:\n{details}"
