@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from functools import partial
 from typing import Any
 
 from combat_solver import BlockDeclaration, Board, check_blocks, solve_blocks
@@ -31,8 +32,17 @@ def board(n: int) -> Board:
             abilities.append({"kind": "flying"})
         if i % 4 == 3:
             abilities.append({"kind": "must_be_blocked"})
-        perms.append({"id": f"a{i}", "name": f"Attacker {i}", "controller": "alice", "types": ["creature"],
-                      "power": 1 + i % 5, "toughness": 2, "abilities": abilities})
+        perms.append(
+            {
+                "id": f"a{i}",
+                "name": f"Attacker {i}",
+                "controller": "alice",
+                "types": ["creature"],
+                "power": 1 + i % 5,
+                "toughness": 2,
+                "abilities": abilities,
+            }
+        )
         attackers[f"a{i}"] = "bob"
     for i in range(n):
         abilities = [{"kind": "block_additional", "n": 1}]
@@ -40,10 +50,25 @@ def board(n: int) -> Board:
             abilities.append({"kind": "reach"})
         if i % 5 == 4:
             abilities.append({"kind": "must_block"})
-        perms.append({"id": f"b{i}", "name": f"Blocker {i}", "controller": "bob", "types": ["creature"],
-                      "power": 1 + i % 4, "toughness": 3, "abilities": abilities})
-    return Board.model_validate({"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice",
-                                 "permanents": perms, "combat": {"attackers": attackers}})
+        perms.append(
+            {
+                "id": f"b{i}",
+                "name": f"Blocker {i}",
+                "controller": "bob",
+                "types": ["creature"],
+                "power": 1 + i % 4,
+                "toughness": 3,
+                "abilities": abilities,
+            }
+        )
+    return Board.model_validate(
+        {
+            "players": [{"id": "alice"}, {"id": "bob"}],
+            "active_player": "alice",
+            "permanents": perms,
+            "combat": {"attackers": attackers},
+        }
+    )
 
 
 def median_seconds(fn: Any, repeat: int) -> float:
@@ -61,7 +86,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     solve_blocks(board(2))  # import OR-Tools once, outside the measurements
-    print("| creatures a side | pair variables | requirements | check (no blocks) median | check (optimal) median | solve median |")
+    print(
+        "| creatures a side | pair variables | requirements | check (no blocks) median | check (optimal) median | solve median |"
+    )
     print("|---:|---:|---:|---:|---:|---:|")
     for n in args.sizes:
         b = board(n)
@@ -69,11 +96,13 @@ def main() -> None:
         problem = unit_problem(unit)
         optimal = solve_blocks(b).declaration
         empty = BlockDeclaration()
-        t_check_empty = median_seconds(lambda: check_blocks(b, empty), args.repeat)
-        t_check_opt = median_seconds(lambda: check_blocks(b, optimal), args.repeat)
-        t_solve = median_seconds(lambda: solve_blocks(b), args.repeat)
-        print(f"| {n} | {len(problem.variables)} | {len(problem.requirements)} | {t_check_empty * 1000:.0f} ms "
-              f"| {t_check_opt * 1000:.0f} ms | {t_solve * 1000:.0f} ms |")
+        t_check_empty = median_seconds(partial(check_blocks, b, empty), args.repeat)
+        t_check_opt = median_seconds(partial(check_blocks, b, optimal), args.repeat)
+        t_solve = median_seconds(partial(solve_blocks, b), args.repeat)
+        print(
+            f"| {n} | {len(problem.variables)} | {len(problem.requirements)} | {t_check_empty * 1000:.0f} ms "
+            f"| {t_check_opt * 1000:.0f} ms | {t_solve * 1000:.0f} ms |"
+        )
 
 
 if __name__ == "__main__":
