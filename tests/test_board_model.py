@@ -97,3 +97,9 @@ def test_committed_schemas_match_the_models() -> None:
         assert committed == schema_text(schema), f"models/{name}.schema.json is stale"
     assert sorted(p.name for p in folder.glob("*.schema.json")) == sorted(f"{n}.schema.json" for n in schemas())
     assert json.loads((folder / "board.schema.json").read_text())["title"] == "Board"
+
+
+def test_game_rules_are_not_granted() -> None:
+    """A block limit is a rule of the game (509.1b), not an ability of each creature."""
+    grant = {"kind": "grant", "to": {}, "ability": {"kind": "block_limit", "n": 1}}
+    assert "board.permanents[0].abilities[0].ability" in problem_paths(edited(["permanents", 0, "abilities"], [grant]))

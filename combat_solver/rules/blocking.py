@@ -143,8 +143,9 @@ class BlockWhileTapped(AbilityBase):
 
 class BlockLimit(AbilityBase):
     """509.1b: "No more than N creatures can block each combat" (Silent Arbiter); with
-    ``opponents_only``, "each opponent can't block with more than N creatures" (Mirri).
-    Counted per defending player (802.4b) or per defending team (805.10d)."""
+    ``opponents_only``, "each opponent can't block with more than N creatures" (Mirri), counted
+    for each opponent separately. Without it, counted per defending player (802.4b), or over a
+    defending team's combined block under shared team turns (805.10d)."""
 
     kind: Literal["block_limit"] = "block_limit"
     scope = "game"

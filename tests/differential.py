@@ -1,0 +1,95 @@
+"""The differential properties, shared by ``test_differential.py`` and ``campaign.py``.
+
+``check_board`` runs every property on one board and returns the disagreements found (empty when
+the solver and the reference agree).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reference import Reference, to_pairs
+from strategies import Chooser, random_declaration
+
+from combat_solver import BlockDeclaration, Board, Verdict, check_blocks, count_legal_blocks, legal_blocks, solve_blocks
+
+# Above this many legal declarations, compare counts instead of whole sets.
+SET_LIMIT = 400
+
+
+@dataclass
+class Disagreement:
+    prop: str
+    detail: str
+    declaration: object = None
+
+    def __str__(self) -> str:
+        decl = f" declaration={self.declaration.model_dump_json()}" if isinstance(self.declaration, BlockDeclaration) else ""
+        return f"[{self.prop}] {self.detail}{decl}"
+
+
+def solver_maxima(v: Verdict) -> dict[frozenset[str], int | None]:
+    return {frozenset(u.players): u.requirements_maximum for u in v.units}
+
+
+def _maxima_differ(solver: dict[frozenset[str], int | None], ref: dict[frozenset[str], int]) -> bool:
+    # A defending unit the solver doesn't list has nothing to declare: its maximum is 0.
+    return any(solver.get(k, 0) != ref.get(k, 0) for k in set(solver) | set(ref))
+
+
+def check_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disagreement]:
+    ref = Reference(board)
+    out: list[Disagreement] = []
+    ref_max = ref.maxima()
+
+    # 1. The maximum number of requirements, per defending unit.
+    empty = check_blocks(board, BlockDeclaration())
+    if _maxima_differ(solver_maxima(empty), ref_max):
+        out.append(Disagreement("maximum", f"solver={solver_maxima(empty)} reference={ref_max}"))
+    if empty.legal != ref.is_legal(frozenset()):
+        out.append(Disagreement("check", f"solver={empty.status} reference={ref.is_legal(frozenset())}", empty.declaration))
+
+    # 2. solve_blocks gives a declaration the reference calls legal.
+    solved = solve_blocks(board)
+    if solved.status != "legal" or not ref.is_legal(to_pairs(solved.declaration)):
+        out.append(Disagreement("solve", f"solver status={solved.status}, reference legal="
+                                f"{ref.is_legal(to_pairs(solved.declaration))}", solved.declaration))
+
+    # 3. check_blocks agrees on proposed declarations (mutated legal ones and random pairs).
+    legal_list = sorted(ref.legal_set(), key=sorted) if ref.legal_count() <= SET_LIMIT else []
+    for _ in range(proposals):
+        decl = random_declaration(c, board, legal_list)
+        verdict = check_blocks(board, decl)
+        expected = ref.is_legal(to_pairs(decl))
+        if verdict.legal != expected:
+            out.append(Disagreement("check", f"solver={verdict.status} {[v.kind for v in verdict.violations]} "
+                                    f"reference legal={expected}", decl))
+        if verdict.legal == bool(verdict.violations):
+            out.append(Disagreement("violations", f"status={verdict.status} but violations={verdict.violations}", decl))
+        if verdict.witness is not None and not ref.is_legal(to_pairs(verdict.witness)):
+            out.append(Disagreement("witness", f"witness {verdict.witness} is illegal for the reference", decl))
+        elif ref.split(to_pairs(decl)) is not None:
+            obeyed = {frozenset(u.players): u.requirements_obeyed for u in verdict.units}
+            ref_obeyed = ref.obeyed_per_unit(to_pairs(decl))
+            if any(obeyed.get(k, 0) != ref_obeyed.get(k, 0) for k in set(obeyed) | set(ref_obeyed)):
+                out.append(Disagreement("obeyed", f"solver={obeyed} reference={ref_obeyed}", decl))
+
+    # 4. The set of legal declarations.
+    if ref.legal_count() <= SET_LIMIT:
+        got = [to_pairs(d) for d in legal_blocks(board)]
+        counted = count_legal_blocks(board)
+        if len(got) != len(set(got)) or set(got) != ref.legal_set() or counted != ref.legal_count():
+            extra = set(got) - ref.legal_set()
+            missing = ref.legal_set() - set(got)
+            out.append(Disagreement("legal_set", f"{len(got)} listed ({len(set(got))} distinct, {counted} counted), reference "
+                                    f"{ref.legal_count()}; extra={[sorted(d) for d in extra][:3]} "
+                                    f"missing={[sorted(d) for d in missing][:3]}"))
+    else:
+        counted = count_legal_blocks(board, limit=SET_LIMIT + 1)
+        if counted != SET_LIMIT + 1:
+            out.append(Disagreement("legal_count", f"solver counted {counted}, reference has {ref.legal_count()}"))
+
+    # 5. Determinism: the same input gives the same output.
+    if solve_blocks(board) != solved or check_blocks(board, BlockDeclaration()) != empty:
+        out.append(Disagreement("determinism", "a repeated call gave a different verdict"))
+    return out

@@ -1,0 +1,355 @@
+"""Random small boards over the whole block vocabulary, for hypothesis and for the seeded campaign.
+
+One board builder is written against a tiny ``Chooser`` interface; ``HypothesisChooser`` feeds it
+from hypothesis draws (so failures shrink) and ``RandomChooser`` from a seeded ``random.Random``
+(so a campaign is reproducible from its seed).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
+
+from hypothesis import strategies as st
+
+from combat_solver import BlockDeclaration, Board
+
+T = TypeVar("T")
+Json = dict[str, Any]
+
+COLORS = ("white", "blue", "black", "red", "green")
+CREATURE_SUBTYPES = ("Wall", "Eldrazi", "Human", "Goblin")
+LAND_SUBTYPES = ("Island", "Swamp", "Forest", "Mountain", "Plains")
+NAMES = ("Bear", "Ogre", "Sprite", "Knight")
+KEYWORDS = ("flying", "reach", "shadow", "horsemanship", "menace", "lure", "block_additional")
+
+ATTACKER_KINDS = (
+    "flying", "flying", "shadow", "horsemanship", "fear", "intimidate", "skulk", "landwalk", "protection",
+    "cant_be_blocked", "cant_be_blocked_by", "cant_be_blocked_except_by", "menace", "menace", "min_blockers",
+    "max_blockers", "cant_be_blocked_unless_all_block", "lure", "lure", "must_be_blocked", "must_be_blocked",
+)
+BLOCKER_KINDS = (
+    "flying", "reach", "reach", "shadow", "horsemanship", "cant_block", "can_block_only", "cant_block_alone",
+    "cant_block_unless_others_block", "cant_block_unless_greater_power_blocks", "block_additional",
+    "block_additional", "block_any_number", "block_while_tapped", "must_block", "must_block",
+)
+
+
+class Chooser(Protocol):
+    def integer(self, lo: int, hi: int) -> int: ...
+
+    def chance(self, percent: int) -> bool: ...
+
+    def choice(self, options: Sequence[T]) -> T: ...
+
+
+class RandomChooser:
+    """Choices from a seeded random generator (reproducible campaigns)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def integer(self, lo: int, hi: int) -> int:
+        return self.rng.randint(lo, hi)
+
+    def chance(self, percent: int) -> bool:
+        return self.rng.randrange(100) < percent
+
+    def choice(self, options: Sequence[T]) -> T:
+        return options[self.rng.randrange(len(options))]
+
+
+class HypothesisChooser:
+    """Choices from hypothesis draws; everything shrinks towards the first option / False / lo."""
+
+    def __init__(self, draw: Callable[[st.SearchStrategy[Any]], Any]) -> None:
+        self.draw = draw
+
+    def integer(self, lo: int, hi: int) -> int:
+        return int(self.draw(st.integers(lo, hi)))
+
+    def chance(self, percent: int) -> bool:
+        return bool(self.draw(st.integers(0, 99)) >= 100 - percent)
+
+    def choice(self, options: Sequence[T]) -> T:
+        index: int = self.draw(st.integers(0, len(options) - 1))
+        return options[index]
+
+
+def subset(c: Chooser, options: Sequence[T], percent: int) -> list[T]:
+    return [o for o in options if c.chance(percent)]
+
+
+class _Builder:
+    def __init__(self, c: Chooser) -> None:
+        self.c = c
+        self.players: list[Json] = []
+        self.permanents: list[Json] = []
+        self.effects: list[Json] = []
+        self.attackers: dict[str, str] = {}
+
+    # ----- filters --------------------------------------------------------------------------
+
+    def creature_ids(self) -> list[str]:
+        return [p["id"] for p in self.permanents if "creature" in p["types"]]
+
+    def atom(self, relative: bool) -> Json:
+        c = self.c
+        kind = c.integer(0, 11 if relative else 9)
+        if kind == 0:
+            return {"colors": [c.choice(COLORS)]}
+        if kind == 1:
+            return {"types": ["artifact"]}
+        if kind == 2:
+            subtype = c.choice(CREATURE_SUBTYPES)
+            return {"subtypes": [subtype.lower() if c.chance(20) else subtype]}
+        if kind == 3:
+            return {"power": {c.choice(("le", "ge", "lt", "gt", "eq")): c.integer(0, 4)}}
+        if kind == 4:
+            return {"has": [c.choice(KEYWORDS)]}
+        if kind == 5:
+            return {"tapped": c.chance(50)}
+        if kind == 6:
+            name = c.choice(NAMES)
+            return {"name": name.upper() if c.chance(20) else name}
+        if kind == 7:
+            return {"colorless": c.chance(70)}
+        if kind == 8:
+            ids = self.creature_ids()
+            return {"ids": sorted({c.choice(ids) for _ in range(c.integer(1, 2))})} if ids else {}
+        if kind == 9:
+            return {"controller": c.choice(self.players)["id"]}
+        if kind == 10:
+            return {"controller": c.choice(("you", "opponent"))}
+        return {"toughness": {c.choice(("le", "ge")): c.integer(1, 4)}}
+
+    def filter(self, relative: bool = False, depth: int = 0) -> Json:
+        c = self.c
+        roll = c.integer(0, 9)
+        if roll == 0:
+            return {}
+        if roll == 1 and depth == 0:
+            return {"not": self.filter(relative, depth + 1)}
+        if roll == 2 and depth == 0:
+            return {"any_of": [self.filter(relative, depth + 1), self.filter(relative, depth + 1)]}
+        f = self.atom(relative)
+        if roll == 3:
+            f = {**self.atom(relative), **f}
+        return f
+
+    # ----- abilities --------------------------------------------------------------------------
+
+    def ability(self, kind: str) -> Json:
+        c = self.c
+        if kind == "landwalk":
+            land = c.choice((
+                {"subtypes": [c.choice(LAND_SUBTYPES)]},
+                {"not": {"supertypes": ["basic"]}},
+                {"supertypes": ["snow"]},
+                {"supertypes": ["snow"], "subtypes": [c.choice(LAND_SUBTYPES)]},
+                {"types": ["artifact"]},
+            ))
+            return {"kind": kind, "land": land}
+        if kind == "protection":
+            return {"kind": kind, "from": self.filter() if c.chance(80) else {}}
+        if kind in ("cant_be_blocked_by", "cant_be_blocked_except_by"):
+            return {"kind": kind, "by": self.filter()}
+        if kind == "min_blockers":
+            return {"kind": kind, "n": c.integer(1, 3)}
+        if kind == "max_blockers":
+            return {"kind": kind, "n": c.integer(1, 2)}
+        if kind == "must_be_blocked":
+            out: Json = {"kind": kind}
+            if c.chance(35):
+                out["by"] = self.filter()
+            if c.chance(35):
+                out["min"] = c.integer(1, 3)
+            if c.chance(30):
+                out["max"] = c.integer(out.get("min", 1), 3)
+            return out
+        if kind == "cant_block":
+            return {"kind": kind, "attackers": self.filter()} if c.chance(50) else {"kind": kind}
+        if kind == "can_block_only":
+            return {"kind": kind, "attackers": self.filter()}
+        if kind == "cant_block_unless_others_block":
+            return {"kind": kind, "n": c.integer(1, 2)}
+        if kind == "block_additional":
+            return {"kind": kind, "n": c.integer(1, 2)}
+        if kind == "must_block":
+            if c.chance(50):
+                ids = list(self.attackers) if c.chance(85) else self.creature_ids()
+                return {"kind": kind, "attacker": c.choice(ids)}
+            return {"kind": kind}
+        if kind == "block_limit":
+            return {"kind": kind, "n": c.integer(0, 2), "opponents_only": c.chance(40)}
+        return {"kind": kind}
+
+    def creature_ability(self) -> Json:
+        return self.ability(self.c.choice(ATTACKER_KINDS + BLOCKER_KINDS))
+
+    def grant(self) -> Json:
+        return {"kind": "grant", "to": self.filter(relative=True), "ability": self.creature_ability()}
+
+    # ----- permanents -------------------------------------------------------------------------
+
+    def creature(self, pid: str, controller: str, tapped_percent: int) -> Json:
+        c = self.c
+        types = ["artifact", "creature"] if c.chance(20) else ["creature"]
+        return {
+            "id": pid,
+            "name": c.choice(NAMES),
+            "controller": controller,
+            "types": types,
+            "subtypes": [c.choice(CREATURE_SUBTYPES)] if c.chance(40) else [],
+            "colors": subset(c, COLORS, 25),
+            "power": c.integer(0, 4) if c.chance(95) else -1,
+            "toughness": c.integer(1, 4),
+            "tapped": c.chance(tapped_percent),
+            "abilities": [],
+        }
+
+    def land(self, pid: str, controller: str) -> Json:
+        c = self.c
+        return {
+            "id": pid,
+            "name": "Land",
+            "controller": controller,
+            "types": ["artifact", "land"] if c.chance(15) else ["land"],
+            "subtypes": [c.choice(LAND_SUBTYPES)] if c.chance(75) else [],
+            "supertypes": subset(c, ("basic", "snow", "legendary"), 35),
+        }
+
+
+def build_board(c: Chooser) -> Board:
+    """A random valid board with an attack already declared."""
+    b = _Builder(c)
+    mode = c.choice(("two", "two", "multi", "multi", "team", "allies"))
+    if mode == "two":
+        b.players = [{"id": "p1"}, {"id": "p2"}]
+    elif mode == "multi":
+        b.players = [{"id": f"p{i}"} for i in range(1, c.integer(3, 4) + 1)]
+    elif mode == "allies":  # teams, but each player declares separately (no shared team turns)
+        b.players = [{"id": "p1", "team": "A"}, {"id": "p2", "team": "A"}, {"id": "p3", "team": "B"}, {"id": "p4", "team": "C"}]
+    else:
+        n = c.integer(3, 4)
+        split = 1 if n == 3 and c.chance(50) else 2
+        b.players = [{"id": f"p{i}", "team": "A" if i <= split else "B"} for i in range(1, n + 1)]
+    team = {p["id"]: p.get("team", p["id"]) for p in b.players}
+    active = "p1" if mode != "team" or c.chance(70) else c.choice([p["id"] for p in b.players if team[p["id"]] == "A"])
+    attacking_side = [p["id"] for p in b.players if team[p["id"]] == team[active]]
+    opponents = [p["id"] for p in b.players if team[p["id"]] != team[active]]
+    if mode != "team" or c.chance(50):
+        attacking_side = [active]  # 508.1a: only the active player attacks, unless teams share turns (805.10b)
+
+    # Attack targets: opponents, their planeswalkers, battles they protect.
+    targets: list[str] = []
+    for o in opponents:
+        targets.append(o)
+        if c.chance(25):
+            pw = f"w{len(b.permanents) + 1}"
+            b.permanents.append({"id": pw, "name": "Walker", "controller": o, "types": ["planeswalker"]})
+            targets.append(pw)
+        if c.chance(20):
+            bt = f"t{len(b.permanents) + 1}"
+            controller = c.choice([active, o])
+            b.permanents.append({"id": bt, "name": "Siege", "controller": controller, "types": ["battle"],
+                                 "subtypes": ["Siege"], "protector": o})
+            targets.append(bt)
+
+    # Defending creatures: at most 4 per defending unit.
+    per_player_cap = 4 if mode == "two" else (2 if mode == "team" else 3)
+    defenders: list[Json] = []
+    for o in opponents:
+        for _ in range(c.integer(0, per_player_cap)):
+            pid = f"b{len(defenders) + 1}"
+            defenders.append(b.creature(pid, o, 20))
+        for _ in range(c.integer(0, 2)):
+            b.permanents.append(b.land(f"l{len(b.permanents) + 1}", o))
+        if c.chance(5):  # a creature that is also a battle can't block (509.1a)
+            fake = b.creature(f"bc{len(b.permanents) + 1}", o, 0)
+            fake.update(types=["battle", "creature"], protector=o)
+            b.permanents.append(fake)
+    # Attacking creatures: at most 4 attacking.
+    attack_side: list[Json] = []
+    n_attackers = c.integer(1, 4)
+    for i in range(n_attackers):
+        pid = f"a{i + 1}"
+        attack_side.append(b.creature(pid, c.choice(attacking_side), 0))
+        b.attackers[pid] = c.choice(targets)
+    if c.chance(25):
+        attack_side.append(b.creature("h1", active, 50))
+    b.permanents += attack_side + defenders
+
+    # Printed abilities, chosen after every id exists so filters can name them.
+    for p in attack_side:
+        for _ in range(c.choice((0, 1, 1, 1, 2, 2, 3))):
+            p["abilities"].append(b.ability(c.choice(ATTACKER_KINDS)))
+    for p in defenders:
+        for _ in range(c.choice((0, 0, 1, 1, 2))):
+            p["abilities"].append(b.ability(c.choice(BLOCKER_KINDS)))
+    creatures = attack_side + defenders
+    # Requirements are what make 509.1c hard: add some more of them.
+    for _ in range(c.choice((0, 0, 1, 2))):
+        if attack_side and c.chance(50):
+            c.choice(attack_side)["abilities"].append(b.ability(c.choice(("lure", "must_be_blocked"))))
+        elif defenders:
+            c.choice(defenders)["abilities"].append(b.ability("must_block"))
+    if creatures and c.chance(25):
+        c.choice(creatures)["abilities"].append(b.grant())
+    if c.chance(20):
+        b.permanents.append({"id": "e1", "name": "Anthem", "controller": c.choice(b.players)["id"],
+                             "types": ["enchantment"], "abilities": [b.grant() for _ in range(c.integer(1, 2))]})
+    if c.chance(12):
+        holder = c.choice(creatures) if creatures and c.chance(50) else None
+        if holder is not None:
+            holder["abilities"].append(b.ability("block_limit"))
+        else:
+            b.permanents.append({"id": "e2", "name": "Arbiter", "controller": c.choice(b.players)["id"],
+                                 "types": ["enchantment"], "abilities": [b.ability("block_limit")]})
+    for i in range(c.choice((0, 0, 0, 1, 1, 2))):
+        controller = c.choice(b.players)["id"] if c.chance(85) else None
+        if c.chance(10):
+            b.effects.append({"source": f"s{i}", "controller": controller or active, "ability": b.ability("block_limit")})
+            continue
+        ids = b.creature_ids()
+        to = {"ids": [c.choice(ids)]} if ids and c.chance(60) else b.filter(relative=True)
+        effect: Json = {"source": f"s{i}", "to": to, "ability": b.creature_ability()}
+        if controller is not None:
+            effect["controller"] = controller
+        b.effects.append(effect)
+
+    board: Json = {
+        "players": b.players,
+        "active_player": active,
+        "shared_team_turns": mode == "team",
+        "permanents": b.permanents,
+        "effects": b.effects,
+        "combat": {"attackers": b.attackers},
+    }
+    return Board.model_validate(board)
+
+
+@st.composite
+def boards(draw: Callable[[st.SearchStrategy[Any]], Any]) -> Board:
+    return build_board(HypothesisChooser(draw))
+
+
+def random_declaration(c: Chooser, board: Board, legal: Sequence[frozenset[tuple[str, str]]]) -> BlockDeclaration:
+    """A proposed declaration: often a mutated legal one, else random pairs (any creature, any attacker)."""
+    attackers = sorted(board.combat.attackers) if board.combat is not None else []
+    creatures = [p.id for p in board.permanents if "creature" in p.types and p.id not in attackers]
+    pairs: set[tuple[str, str]] = set(c.choice(legal)) if legal and c.chance(60) else set()
+    if attackers and creatures:
+        for _ in range(c.choice((0, 1, 1, 2, 3))):
+            pair = (c.choice(creatures), c.choice(attackers))
+            if pair in pairs:
+                pairs.discard(pair)
+            else:
+                pairs.add(pair)
+    if pairs and c.chance(20):
+        pairs.discard(c.choice(sorted(pairs)))
+    blocks: dict[str, list[str]] = {}
+    for blocker, attacker in sorted(pairs):
+        blocks.setdefault(blocker, []).append(attacker)
+    return BlockDeclaration(blocks={k: tuple(v) for k, v in blocks.items()})
