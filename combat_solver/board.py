@@ -187,6 +187,9 @@ def _reference_problems(ability: Any, loc: Loc, known: set[str]) -> list[tuple[L
             for x in ability.to.referenced_ids()
             if x not in known
         ]
+        if ability.ability.scope == "game":
+            rule = ability.ability.kind
+            out.append(((*loc, "ability"), "not_grantable", f"{rule} is a rule of the game: give it directly, not by a grant"))
         out += _reference_problems(ability.ability, (*loc, "ability"), known)
     return out
 
