@@ -40,6 +40,7 @@ from .rules.blocking import (
     CantBlockUnlessGreaterPowerBlocks,
     CantBlockUnlessOthersBlock,
 )
+from .rules.costs import AttackCost, AttackTax, BlockCost, BlockedTax, BlockTax, ManaAbility
 from .rules.evasion import (
     CantBeBlocked,
     CantBeBlockedBy,
@@ -121,6 +122,12 @@ Ability = Annotated[
         Goad,
         MustBeAttacked,
         AttacksOrBlocks,
+        ManaAbility,
+        AttackTax,
+        AttackCost,
+        BlockTax,
+        BlockedTax,
+        BlockCost,
         Grant,
     ],
     Field(discriminator="kind"),

@@ -39,6 +39,7 @@ def check_attacks(board: Board, declaration: AttackDeclaration, *, time_limit: f
         units=result.units,
         witness=None if result.witness is None else _declaration(result.witness),
         tapped=tapped if result.status == "legal" else (),
+        costs=result.costs,
     )
 
 

@@ -50,6 +50,7 @@ def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: flo
         requirements_maximum=result.maximum,
         units=result.units,
         witness=None if result.witness is None else _declaration(result.witness),
+        costs=result.costs,
     )
 
 

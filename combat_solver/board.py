@@ -21,6 +21,7 @@ class Player(Strict):
     name: str | None = None
     team: str | None = None
     life: int = 20
+    hand: int = Field(0, ge=0, description="cards in hand (for discard costs)")
 
 
 class Permanent(Strict):
@@ -189,7 +190,9 @@ def _reference_problems(ability: Any, loc: Loc, known: set[str]) -> list[tuple[L
         ]
         if ability.ability.scope == "game":
             rule = ability.ability.kind
-            out.append(((*loc, "ability"), "not_grantable", f"{rule} is a rule of the game: give it directly, not by a grant"))
+            out.append(
+                ((*loc, "ability"), "not_grantable", f"{rule} is a rule of the game: give it directly, not by a grant")
+            )
         out += _reference_problems(ability.ability, (*loc, "ability"), known)
     return out
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from .ir import All, Atom, Cmp, Cond, Lin, Problem, negate
+from .ir import All, Atom, Cmp, Cond, Lin, Payer, Problem, negate
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -33,17 +33,37 @@ class Outcome:
 
 
 class _Encoder:
-    def __init__(self, problem: Problem) -> None:
+    def __init__(
+        self,
+        problem: Problem,
+        *,
+        paying: bool,
+        fixed: frozenset[Atom] | None = None,
+        also_tapped: frozenset[str] = frozenset(),
+    ) -> None:
+        """``paying`` False: no declaration may incur a cost (the requirement maximum, DESIGN
+        §4.2); True: costs must be payable in full (509.1f). ``fixed``: a concrete declaration
+        (only the payment is then searched)."""
         from ortools.sat.python import cp_model
 
         self.cp = cp_model
         self.model = cp_model.CpModel()
         self.problem = problem
-        self.vars = {a: self.model.new_bool_var(repr(a)) for a in problem.variables}
+        self.fixed = fixed
+        self.also_tapped = also_tapped
+        self.vars = {} if fixed is not None else {a: self.model.new_bool_var(repr(a)) for a in problem.variables}
         self._derived: dict[Atom, Any] = {}
-        for cond in problem.hard:
-            self.post(cond)
-        self.requirement_lits = [self.lit(c) for c in problem.requirements]
+        self.payment: list[tuple[str, str, Any]] = []
+        if fixed is None:
+            for cond in problem.hard:
+                self.post(cond)
+            self.requirement_lits = [self.lit(c) for c in problem.requirements]
+        if not paying:
+            for units in problem.costs:
+                self.post(units.at_most(0))
+        else:
+            for payer in problem.payers:
+                self._post_payer(payer)
 
     # -- atoms and sums ------------------------------------------------------------------
     def atom(self, atom: Atom) -> Any:
@@ -53,7 +73,7 @@ class _Encoder:
             return self._derived[atom]
         definition = self.problem.definitions.get(atom)
         if definition is None:
-            return 0
+            return int(self.fixed is not None and atom in self.fixed)
         variables, _, const = self.linear(definition.lin)
         value: Any
         if not variables:
@@ -153,6 +173,80 @@ class _Encoder:
         self.model.add_bool_or([~y, *live])
         return y
 
+    def expr(self, lin: Lin) -> Any:
+        variables, coefs, const = self.linear(lin)
+        return self.cp.LinearExpr.weighted_sum(variables, coefs) + const
+
+    def _post_payer(self, payer: Payer) -> None:
+        """Which source pays which symbol, which permanents are sacrificed or tapped (508.1i-j)."""
+        m = self.model
+        all_mana: list[Any] = []
+        by_color: dict[str, list[Any]] = {}
+        mana_use: dict[str, list[Any]] = {}
+        for src in payer.sources:
+            uses = []
+            for color in src.colors:
+                v = m.new_int_var(0, src.amount, f"{src.id}:{color}")
+                self.payment.append((payer.player, f"{src.label}: {{{color}}}", v))
+                by_color.setdefault(color, []).append(v)
+                all_mana.append(v)
+                uses.append(v)
+            mana_use[src.id] = uses
+            busy = payer.tapped.get(src.id)
+            if src.id in self.also_tapped:
+                m.add(sum(uses) == 0)
+            m.add(sum(uses) + (src.amount * self.expr(busy) if busy is not None else 0) <= src.amount)
+        need_total = self.expr(payer.generic)
+        life_for_phyrexian: list[Any] = []
+        colors = {c for c, _ in payer.colored} | {c for c, _ in payer.phyrexian}
+        colored = dict(payer.colored)
+        phyrexian = dict(payer.phyrexian)
+        for color in sorted(colors):
+            need = self.expr(colored[color]) if color in colored else 0
+            if color in phyrexian:
+                z = m.new_int_var(0, 1000, f"life for {{{color}/P}}")
+                m.add(z <= self.expr(phyrexian[color]))
+                self.payment.append((payer.player, f"2 life for each of {{{color}/P}}", z))
+                life_for_phyrexian.append(z)
+                need = need + self.expr(phyrexian[color]) - z
+            m.add(sum(by_color.get(color, [])) >= need)
+            need_total = need_total + need
+        m.add(sum(all_mana) >= need_total)
+        m.add(self.expr(payer.life_cost) + 2 * sum(life_for_phyrexian) <= payer.life)
+        m.add(self.expr(payer.discard) <= payer.hand)
+        chosen_objects: dict[tuple[str, str], list[Any]] = {}
+        for demand in payer.objects:
+            picks = []
+            for obj, label in demand.candidates:
+                v = m.new_bool_var(f"{demand.action} {obj}")
+                self.payment.append((payer.player, f"{demand.action} {label}", v))
+                picks.append(v)
+                chosen_objects.setdefault((demand.action, obj), []).append(v)
+                if demand.action == "sacrifice":
+                    in_combat = payer.in_combat.get(obj)
+                    if in_combat is not None:
+                        m.add(v + self.expr(in_combat) <= 1)
+                else:
+                    tapped = payer.tapped.get(obj)
+                    if tapped is not None:
+                        m.add(v + self.expr(tapped) <= 1)
+                    if obj in self.also_tapped:
+                        m.add(v == 0)
+            m.add(sum(picks) >= self.expr(demand.amount))
+        for (action, obj), vs in chosen_objects.items():
+            m.add(sum(vs) <= 1)
+            if action == "tap":
+                amount = next((s.amount for s in payer.sources if s.id == obj), 1)
+                m.add(sum(mana_use.get(obj, [])) + amount * sum(vs) <= amount)
+
+    def payment_plan(self, solver: cp_model.CpSolver) -> dict[str, tuple[str, ...]]:
+        plan: dict[str, list[str]] = {}
+        for player, what, v in self.payment:
+            n = solver.value(v)
+            if n:
+                plan.setdefault(player, []).append(what if n == 1 else f"{what} x{n}")
+        return {p: tuple(lines) for p, lines in plan.items()}
+
     def requirement_sum(self) -> Any:
         constant = sum(1 for v in self.requirement_lits if v is True)
         live = [v for v in self.requirement_lits if not isinstance(v, bool)]
@@ -172,12 +266,13 @@ class _Encoder:
 
 
 def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, int] | None = None) -> Outcome:
-    """Maximum number of requirements obeyable (and an optimal declaration); with
-    ``preference``, among those optimal declarations one maximizing the preference weights."""
+    """Maximum number of requirements obeyable by a declaration that pays no cost (508.1d,
+    509.1c), with such a declaration; with ``preference``, among all legal declarations (paying
+    ones included) that obey at least that many, one maximizing the preference weights."""
     import time
 
     deadline = time.monotonic() + time_limit
-    enc = _Encoder(problem)
+    enc = _Encoder(problem, paying=False)
     total, has_live, constant = enc.requirement_sum()
     if has_live:
         enc.model.maximize(total)
@@ -187,26 +282,52 @@ def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, i
         return Outcome("undetermined")
     best = round(solver.objective_value) if has_live else constant
     chosen = enc.chosen(solver)
-    if preference:
-        for atom, v in enc.vars.items():
-            enc.model.add_hint(v, atom in chosen)
-        if has_live:
-            enc.model.add(total >= best)
-        weights = [(enc.vars[a], w) for a, w in sorted(preference.items(), key=lambda kv: repr(kv[0])) if a in enc.vars]
-        enc.model.maximize(sum(w * v for v, w in weights))
-        solver = enc.solver(deadline - time.monotonic())
-        status = solver.solve(enc.model)
-        if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
-            chosen = enc.chosen(solver)
-        return Outcome("optimal", best, chosen, preference_optimal=status == enc.cp.OPTIMAL)
-    return Outcome("optimal", best, chosen)
+    if not preference:
+        return Outcome("optimal", best, chosen)
+    enc = _Encoder(problem, paying=True)
+    total, has_live, _ = enc.requirement_sum()
+    for atom, v in enc.vars.items():
+        enc.model.add_hint(v, atom in chosen)
+    if has_live:
+        enc.model.add(total >= best)
+    weights = [(enc.vars[a], w) for a, w in sorted(preference.items(), key=lambda kv: repr(kv[0])) if a in enc.vars]
+    enc.model.maximize(sum(w * v for v, w in weights))
+    solver = enc.solver(deadline - time.monotonic())
+    status = solver.solve(enc.model)
+    if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
+        chosen = enc.chosen(solver)
+    return Outcome("optimal", best, chosen, preference_optimal=status == enc.cp.OPTIMAL)
+
+
+@dataclass(frozen=True)
+class Payment:
+    """``status`` "paid": ``plan`` gives, per player, one way to pay; "unpayable": no way exists;
+    "undetermined": the time limit ran out."""
+
+    status: Literal["paid", "unpayable", "undetermined"]
+    plan: Mapping[str, tuple[str, ...]] | None = None
+
+
+def pay(
+    problem: Problem, chosen: frozenset[Atom], *, time_limit: float, also_tapped: frozenset[str] = frozenset()
+) -> Payment:
+    """Can the costs of the declaration ``chosen`` be paid in full (509.1f)? If so, how.
+    ``also_tapped``: permanents the declaration taps otherwise (enlisted creatures)."""
+    enc = _Encoder(problem, paying=True, fixed=chosen, also_tapped=also_tapped)
+    solver = enc.solver(time_limit)
+    status = solver.solve(enc.model)
+    if status == enc.cp.INFEASIBLE:
+        return Payment("unpayable")
+    if status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
+        return Payment("undetermined")
+    return Payment("paid", enc.payment_plan(solver))
 
 
 def solutions(problem: Problem, *, minimum: int, time_limit: float) -> Iterator[frozenset[Atom] | None]:
     """Every assignment of the decision atoms that meets the restrictions and obeys at least
-    ``minimum`` requirements, one solve each (a no-good excludes each one found). Yields None
-    and stops if a solve runs out of time."""
-    enc = _Encoder(problem)
+    ``minimum`` requirements and can pay its costs, one solve each (a no-good excludes each one
+    found). Yields None and stops if a solve runs out of time."""
+    enc = _Encoder(problem, paying=True)
     total, has_live, constant = enc.requirement_sum()
     if has_live:
         enc.model.add(total >= minimum)

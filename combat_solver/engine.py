@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from . import cpsat
-from .ir import Atom, Cmp, Problem, evaluate
+from .ir import Atom, Cmp, Payer, Problem, evaluate
+from .payments import total_text
 from .rules.base import Reason, Requirement, Restriction
-from .verdict import RequirementReport, Status, UnitReport, Violation
+from .rules.costs import CostTerm
+from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
 
 
 class Undetermined(RuntimeError):
@@ -43,6 +45,12 @@ class Unit(Protocol):
     @property
     def requirements(self) -> tuple[Requirement, ...]: ...
 
+    @property
+    def costs(self) -> tuple[CostTerm, ...]: ...
+
+    @property
+    def payers(self) -> tuple[Payer, ...]: ...
+
     def contains(self, atom: Atom) -> bool: ...
 
     def atom_reasons(self, atom: Atom) -> list[Reason]: ...
@@ -54,6 +62,7 @@ class Assessment:
     violations: tuple[Violation, ...]
     units: tuple[UnitReport, ...]
     witness: frozenset[Atom] | None
+    costs: tuple[CostReport, ...] = ()
 
     @property
     def obeyed(self) -> int:
@@ -71,6 +80,8 @@ def problem(unit: Unit) -> Problem:
         definitions=unit.definitions,
         hard=tuple(r.cond for r in unit.restrictions),
         requirements=tuple(r.cond for r in unit.requirements),
+        costs=tuple(t.units for t in unit.costs),
+        payers=unit.payers,
     )
 
 
@@ -81,10 +92,12 @@ def assess(
     *,
     requirement_rule: str,
     time_limit: float,
+    also_tapped: frozenset[str] = frozenset(),
 ) -> Assessment:
     """Restrictions broken, requirements obeyed and the maximum, per unit; a witness reaching
     the maximum when the declaration is illegal only for too few requirements."""
     reports: list[UnitReport] = []
+    cost_reports: list[CostReport] = []
     witness: set[Atom] = set()
     short = undetermined = False
     for unit in units:
@@ -94,12 +107,18 @@ def assess(
             for r in unit.restrictions
             if not evaluate(r.cond, value_of)
         ]
+        mine = frozenset(a for a in chosen if unit.contains(a))
+        incurred = [(t, n) for t in unit.costs if (n := t.units.value(value_of)) > 0]
+        if incurred:
+            report, problem_found = _costs(unit, incurred, mine, time_limit, also_tapped)
+            cost_reports += report
+            broken += problem_found
+            undetermined = undetermined or any(r.payable is None for r in report)
         violations = violations + broken
         obeyed = [evaluate(r.cond, value_of) for r in unit.requirements]
         maximum: int | None = len(obeyed)
-        mine = {a for a in chosen if unit.contains(a)}
         witness |= mine
-        restricted = bool(broken) or any(unit.atom_reasons(a) for a in mine)
+        restricted = bool(broken) or bool(incurred) or any(unit.atom_reasons(a) for a in mine)
         if obeyed and (restricted or not all(obeyed)):
             closeness: dict[Atom, int] = {a: (1 if a in mine else -1) for a in unit.allowed}
             outcome = cpsat.maximize(problem(unit), time_limit=time_limit, preference=closeness)
@@ -138,7 +157,51 @@ def assess(
         )
     only_requirements = short and all(v.kind == "too_few_requirements" for v in violations)
     status: Status = "illegal" if violations else ("undetermined" if undetermined else "legal")
-    return Assessment(status, tuple(violations), tuple(reports), frozenset(witness) if only_requirements else None)
+    return Assessment(
+        status,
+        tuple(violations),
+        tuple(reports),
+        frozenset(witness) if only_requirements else None,
+        tuple(cost_reports),
+    )
+
+
+def _costs(
+    unit: Unit,
+    incurred: list[tuple[CostTerm, int]],
+    mine: frozenset[Atom],
+    time_limit: float,
+    also_tapped: frozenset[str],
+) -> tuple[list[CostReport], list[Violation]]:
+    """The locked-in total per player (508.1h, 509.1d) and whether it can be paid in full (509.1f)."""
+    payment = cpsat.pay(problem(unit), mine, time_limit=time_limit, also_tapped=also_tapped)
+    reports: list[CostReport] = []
+    violations: list[Violation] = []
+    rule = incurred[0][0].rule[:5] + ("j" if incurred[0][0].rule.startswith("508") else "f")
+    for player in sorted({t.payer for t, _ in incurred}):
+        terms = [(t, n) for t, n in incurred if t.payer == player]
+        total = total_text(terms)
+        payable = None if payment.status == "undetermined" else payment.status == "paid"
+        plan = payment.plan.get(player, ()) if payment.plan else ()
+        reports.append(
+            CostReport(
+                player=player,
+                items=tuple(f"{n} x {t.description}" if n > 1 else t.description for t, n in terms),
+                total=total,
+                payable=payable,
+                payment=plan,
+            )
+        )
+        if payable is False:
+            violations.append(
+                Violation(
+                    rule=rule,
+                    kind="unpayable_cost",
+                    objects=(player,),
+                    message=f"{player} can't pay the total cost {total} in full with the mana, life and permanents they have ({rule}: no partial payments)",
+                )
+            )
+    return reports, violations
 
 
 def solve(units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_limit: float) -> frozenset[Atom] | None:

@@ -41,8 +41,8 @@ def render_text(board: Board, verdict: Verdict) -> str:
     maximum = verdict.requirements_maximum
     if maximum is not None and verdict.requirements_obeyed > maximum:
         lines.append(
-            f"Requirements: obeys {verdict.requirements_obeyed}, but only by breaking restrictions; "
-            f"a declaration that breaks none obeys at most {maximum} ({requirement_rule})"
+            f"Requirements: obeys {verdict.requirements_obeyed}; a declaration that pays no cost and breaks no "
+            f"restriction obeys at most {maximum} ({requirement_rule})"
         )
     else:
         shown = "undetermined" if maximum is None else str(maximum)
@@ -52,6 +52,13 @@ def render_text(board: Board, verdict: Verdict) -> str:
             unit_max = "undetermined" if unit.requirements_maximum is None else unit.requirements_maximum
             lines.append(f"  {', '.join(unit.players)}: obeys {unit.requirements_obeyed} of a possible {unit_max}")
         lines += [f"  [{'x' if r.obeyed else ' '}] {r.description}" for r in unit.requirements]
+    for cost in verdict.costs:
+        lines.append(f"Cost for {cost.player} ({'508.1h' if attack else '509.1d'}): {cost.total}")
+        lines += [f"  - {item}" for item in cost.items]
+        if cost.payable:
+            lines.append("  paid with: " + "; ".join(cost.payment))
+        elif cost.payable is None:
+            lines.append("  whether it can be paid is undetermined (solver time-out)")
     if verdict.tapped:
         names = _names(board)
         lines.append("Becomes tapped (508.1f): " + ", ".join(names.get(t, t) for t in verdict.tapped))

@@ -67,6 +67,9 @@ class Lin:
     def equals(self, k: int) -> Cmp:
         return Cmp(self, k, k)
 
+    def times(self, k: int) -> Lin:
+        return Lin(tuple((a, c * k) for a, c in self.terms), self.const * k)
+
     def value(self, value_of: Callable[[Atom], int]) -> int:
         return self.const + sum(c * value_of(a) for a, c in self.terms)
 
@@ -143,11 +146,56 @@ def atoms_of(cond: Cond) -> set[Atom]:
 
 
 @dataclass(frozen=True)
+class ManaSource:
+    """A permanent with a mana ability (605): up to ``amount`` mana of its ``colors``."""
+
+    id: str
+    label: str
+    colors: tuple[str, ...]
+    amount: int
+
+
+@dataclass(frozen=True)
+class ObjectDemand:
+    """Sacrifice or tap ``amount`` permanents among ``candidates`` (ids with labels)."""
+
+    action: str
+    candidates: tuple[tuple[str, str], ...]
+    amount: Lin
+    what: str
+
+
+@dataclass(frozen=True)
+class Payer:
+    """Everything one player owes for a declaration and what they can pay it with (508.1h-j,
+    509.1d-f). Mana amounts are sums of atoms, so the same payer serves a fixed declaration and
+    the search over declarations. ``tapped`` says when the declaration itself taps a permanent
+    (an attacker without vigilance, 508.1f); ``in_combat`` when it attacks or blocks."""
+
+    player: str
+    life: int
+    hand: int
+    sources: tuple[ManaSource, ...]
+    generic: Lin
+    colored: tuple[tuple[str, Lin], ...]
+    phyrexian: tuple[tuple[str, Lin], ...]
+    life_cost: Lin
+    discard: Lin
+    objects: tuple[ObjectDemand, ...]
+    tapped: Mapping[str, Lin]
+    in_combat: Mapping[str, Lin]
+
+
+@dataclass(frozen=True)
 class Problem:
     """A declaration step for the solver: decision atoms (everything else is 0), exact
-    definitions of derived atoms, hard restrictions, and requirements to maximize (508.1d/509.1c)."""
+    definitions of derived atoms, hard restrictions, requirements to maximize (508.1d/509.1c),
+    the amounts of cost each declaration incurs (all 0 for the requirement maximum, DESIGN
+    §4.2), and the payers who must be able to pay them otherwise."""
 
     variables: tuple[Atom, ...]
     definitions: Definitions
     hard: tuple[Cond, ...]
     requirements: tuple[Cond, ...]
+    costs: tuple[Lin, ...] = ()
+    payers: tuple[Payer, ...] = ()

@@ -10,10 +10,12 @@ from functools import cached_property
 from .abilities import Ability, Grant
 from .board import Board, Permanent
 from .filters import Filter
-from .ir import Atom, Attack, Attacking, Blocking, Cmp, Lin, Pair
+from .ir import Atom, Attack, Attacking, Blocking, Cmp, Lin, Pair, Payer
+from .payments import build_payers
 from .rules.attacking import Target
 from .rules.base import AbilityBase, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
+from .rules.costs import CostTerm
 
 
 @dataclass(frozen=True)
@@ -258,6 +260,19 @@ class BlockUnit:
             out += inst.ability.block_requirements(self, inst)
         return tuple(out)
 
+    @cached_property
+    def costs(self) -> tuple[CostTerm, ...]:
+        out: list[CostTerm] = []
+        for inst in self._instances():
+            out += inst.ability.block_costs(self, inst)
+        return tuple(out)
+
+    @cached_property
+    def payers(self) -> tuple[Payer, ...]:
+        """Blocking doesn't tap; a blocking creature can't be sacrificed to pay (509.1d-f)."""
+        ids = self._creature_ids
+        return build_payers(self.game, self.costs, lambda p: None, lambda p: self.blocking(p) if p.id in ids else None)
+
     def _instances(self) -> list[Instance]:
         found: list[Instance] = []
         for p in (*self.attackers, *self.creatures):
@@ -433,6 +448,23 @@ class AttackUnit:
         for inst in self._instances():
             out += inst.ability.attack_requirements(self, inst)
         return tuple(out)
+
+    @cached_property
+    def costs(self) -> tuple[CostTerm, ...]:
+        out: list[CostTerm] = []
+        for inst in self._instances():
+            out += inst.ability.attack_costs(self, inst)
+        return tuple(out)
+
+    @cached_property
+    def payers(self) -> tuple[Payer, ...]:
+        """Attackers without vigilance are tapped (508.1f) before mana abilities (508.1i)."""
+        ids = self._attacker_ids
+
+        def tapped(p: Permanent) -> Lin | None:
+            return self.attacking(p) if p.id in ids and not self.has(p, "vigilance") else None
+
+        return build_payers(self.game, self.costs, tapped, lambda p: self.attacking(p) if p.id in ids else None)
 
     def _instances(self) -> list[Instance]:
         found: list[Instance] = []

@@ -44,6 +44,17 @@ class UnitReport(Strict):
     requirements: tuple[RequirementReport, ...]
 
 
+class CostReport(Strict):
+    """What one player must pay for the declaration (508.1h, 509.1d), locked in, and whether and
+    how it can be paid in full (509.1f). ``payable`` is None when that couldn't be determined."""
+
+    player: str
+    items: tuple[str, ...]
+    total: str
+    payable: bool | None
+    payment: tuple[str, ...] = ()
+
+
 class Verdict(Strict):
     """The answer of ``check``. ``witness``: when the declaration is illegal only because it obeys
     too few requirements, a legal declaration that reaches the maximum (closest to the proposal)."""
@@ -57,6 +68,7 @@ class Verdict(Strict):
     units: tuple[UnitReport, ...] = ()
     witness: Declaration | None = None
     tapped: tuple[str, ...] = Field((), description="attackers that become tapped (508.1f; not those with vigilance)")
+    costs: tuple[CostReport, ...] = ()
 
     @property
     def legal(self) -> bool:

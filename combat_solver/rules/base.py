@@ -12,6 +12,7 @@ from ..ir import Cond
 if TYPE_CHECKING:
     from ..board import Permanent
     from ..state import AttackUnit, BlockUnit, Instance
+    from .costs import CostTerm
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,14 @@ class AbilityBase(Strict):
         return ()
 
     def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
+        return ()
+
+    def attack_costs(self, unit: AttackUnit, inst: Instance) -> Iterable[CostTerm]:
+        """Costs to attack (508.1h) this ability imposes."""
+        return ()
+
+    def block_costs(self, unit: BlockUnit, inst: Instance) -> Iterable[CostTerm]:
+        """Costs to block (509.1d) this ability imposes."""
         return ()
 
     def referenced_ids(self) -> list[tuple[str, str]]:
