@@ -55,6 +55,7 @@ from .rules.evasion import (
     Shadow,
     Skulk,
 )
+from .rules.optional import Banding, BandsWithOther, Enlist, Exert
 
 
 class Grant(AbilityBase):
@@ -128,6 +129,10 @@ Ability = Annotated[
         BlockTax,
         BlockedTax,
         BlockCost,
+        Exert,
+        Enlist,
+        Banding,
+        BandsWithOther,
         Grant,
     ],
     Field(discriminator="kind"),

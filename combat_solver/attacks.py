@@ -10,6 +10,7 @@ from .board import Board
 from .declarations import AttackDeclaration
 from .errors import ErrorItem, InputError
 from .ir import Atom, Attack
+from .rules.optional import BandsWithOther
 from .state import AttackUnit, Game
 from .verdict import Verdict, Violation
 
@@ -21,14 +22,16 @@ def check_attacks(board: Board, declaration: AttackDeclaration, *, time_limit: f
     """Is ``declaration`` a legal attack on ``board``? (508.1a-d, 508.1f, 802.3, 805.10b)"""
     unit = _unit(board)
     _check_ids(board, declaration)
+    enlisted = frozenset(declaration.enlist.values())
     result = engine.assess(
         [unit],
         frozenset(declaration.atoms),
-        _structural(unit, declaration),
+        _structural(unit, declaration) + _optional_costs(unit, declaration) + _bands(unit, declaration),
         requirement_rule="508.1d",
         time_limit=time_limit,
+        also_tapped=enlisted,
     )
-    tapped = tuple(a for a in declaration.attacks if not unit.game.has_keyword(a, "vigilance"))
+    tapped = tuple(sorted({a for a in declaration.attacks if not unit.game.has_keyword(a, "vigilance")} | enlisted))
     return Verdict(
         status=result.status,
         step="declare_attackers",
@@ -106,8 +109,125 @@ def _check_ids(board: Board, declaration: AttackDeclaration) -> None:
         for a, t in declaration.attacks.items()
         if t not in known
     ]
+    items += [
+        ErrorItem(("exert",), "unknown_id", f"no permanent {a!r}") for a in declaration.exert if a not in permanents
+    ]
+    items += [
+        ErrorItem(("enlist", a), "unknown_id", f"no permanent {x!r}")
+        for a, c in declaration.enlist.items()
+        for x in (a, c)
+        if x not in permanents
+    ]
+    items += [
+        ErrorItem(("bands", i), "unknown_id", f"no permanent {m!r}")
+        for i, band in enumerate(declaration.bands)
+        for m in band
+        if m not in permanents
+    ]
     if items:
         raise InputError(items)
+
+
+def _optional_costs(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:
+    """508.1g: exert (701.43d) and enlist (702.154a) are chosen after requirements are checked."""
+    game = unit.game
+    out: list[Violation] = []
+
+    def bad(rule: str, kind: str, objects: tuple[str, ...], message: str) -> None:
+        out.append(Violation(rule=rule, kind=kind, objects=objects, message=message))
+
+    for a in declaration.exert:
+        if a not in declaration.attacks or not game.has_keyword(a, "exert"):
+            bad(
+                "508.1g",
+                "cant_exert",
+                (a,),
+                f"{game.label(game.permanent(a))} can't be exerted: only an attacking creature "
+                "with an exert ability can be (701.43d)",
+            )
+    used: dict[str, str] = {}
+    for a, c in declaration.enlist.items():
+        attacker, enlisted = game.permanent(a), game.permanent(c)
+        reason = None
+        if a not in declaration.attacks or not game.has_keyword(a, "enlist"):
+            reason = f"{game.label(attacker)} isn't an attacking creature with enlist"
+        elif a == c:
+            reason = "a creature can't enlist itself (702.154c)"
+        elif not enlisted.is_creature or enlisted.controller != attacker.controller:
+            reason = f"{game.label(enlisted)} isn't a creature {attacker.controller} controls"
+        elif c in declaration.attacks:
+            reason = f"{game.label(enlisted)} was chosen to attack"
+        elif enlisted.tapped:
+            reason = f"{game.label(enlisted)} is tapped"
+        elif enlisted.summoning_sick and not game.has_keyword(c, "haste"):
+            reason = f"{game.label(enlisted)} has neither haste nor been controlled since the turn began"
+        elif c in used:
+            reason = f"{game.label(enlisted)} is already enlisted by {game.label(game.permanent(used[c]))}"
+        used.setdefault(c, a)
+        if reason:
+            bad(
+                "702.154a",
+                "cant_enlist",
+                (a, c),
+                f"{game.label(attacker)} can't enlist {game.label(enlisted)}: {reason} (702.154a)",
+            )
+    return out
+
+
+def _bands(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:
+    """508.1e, 702.22c-d, 802.3b: who may band together, and a band attacks one target."""
+    game = unit.game
+    out: list[Violation] = []
+    seen: set[str] = set()
+    for band in declaration.bands:
+        names = ", ".join(game.label(game.permanent(m)) for m in band)
+        if len(band) < 2 or any(m not in declaration.attacks for m in band) or seen & set(band):
+            out.append(
+                Violation(
+                    rule="702.22c",
+                    kind="invalid_band",
+                    objects=band,
+                    message=f"the band {names} must be two or more attacking creatures, each in one band only (702.22c)",
+                )
+            )
+        seen |= set(band)
+        if not _may_band(game, band):
+            out.append(
+                Violation(
+                    rule="702.22c",
+                    kind="invalid_band",
+                    objects=band,
+                    message=f"{names} can't form a band: it needs creatures with banding and at most one without, "
+                    'or creatures sharing the quality of a "bands with other" member (702.22c)',
+                )
+            )
+        if len({declaration.attacks.get(m) for m in band}) > 1:
+            out.append(
+                Violation(
+                    rule="702.22d",
+                    kind="band_split",
+                    objects=band,
+                    message=f"the band {names} attacks different players, planeswalkers or battles (702.22d, 802.3b)",
+                )
+            )
+    return out
+
+
+def _may_band(game: Game, band: tuple[str, ...]) -> bool:
+    members = [game.permanent(m) for m in band]
+    with_banding = [m for m in members if game.has_keyword(m.id, "banding")]
+    if with_banding and len(members) - len(with_banding) <= 1:
+        return True
+    for m in members:
+        for inst in game.instances[m.id]:
+            quality = getattr(inst.ability, "quality", None)
+            if (
+                inst.ability.kind == "bands_with_other"
+                and quality is not None
+                and all(game.matches(quality, x, inst.controller) for x in members)
+            ):
+                return True
+    return False
 
 
 def _structural(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:

@@ -72,6 +72,7 @@ class Combat(Strict):
     player, planeswalker or battle it attacks (508.1b)."""
 
     attackers: dict[str, str]
+    bands: tuple[tuple[str, ...], ...] = Field((), description="attacking bands (508.1e, 702.22)")
 
 
 class Board(Strict):
@@ -236,4 +237,19 @@ def _combat_problems(
             continue
         if _team(board, defender) == attacking_team:
             out.append((loc, "invalid_attack_target", f"{target_id!r} is not an opponent's (508.1b, 310.9b)"))
+    seen: set[str] = set()
+    for i, band in enumerate(board.combat.bands):
+        loc = ("combat", "bands", i)
+        if len(band) < 2:
+            out.append((loc, "band_too_small", "a band has at least two creatures (702.22c)"))
+        for member in band:
+            if member not in board.combat.attackers:
+                out.append((loc, "not_attacking", f"{member!r} is not an attacking creature"))
+            elif member in seen:
+                out.append((loc, "duplicate_member", f"{member!r} is in two bands (702.22c)"))
+            seen.add(member)
+        if len({board.combat.attackers.get(m) for m in band if m in board.combat.attackers}) > 1:
+            out.append(
+                (loc, "band_split", "all creatures in a band attack the same player, planeswalker or battle (702.22d)")
+            )
     return out

@@ -45,15 +45,30 @@ class BlockDeclaration(Strict):
 
 class AttackDeclaration(Strict):
     """An attack declaration (508.1a-b): attacker id -> the id of the player, planeswalker or
-    battle it attacks. Creatures not listed don't attack."""
+    battle it attacks. Creatures not listed don't attack. ``bands``: attacking bands (508.1e);
+    ``exert``: attackers exerted as they attack; ``enlist``: attacker id -> the creature it taps
+    (optional costs, 508.1g)."""
 
     kind: Literal["attack"] = "attack"
     attacks: dict[str, str] = Field(default_factory=dict)
+    bands: tuple[tuple[str, ...], ...] = ()
+    exert: tuple[str, ...] = ()
+    enlist: dict[str, str] = Field(default_factory=dict)
 
-    @field_validator("attacks")
+    @field_validator("attacks", "enlist")
     @classmethod
-    def _canonical(cls, attacks: dict[str, str]) -> dict[str, str]:
-        return dict(sorted(attacks.items()))
+    def _canonical(cls, mapping: dict[str, str]) -> dict[str, str]:
+        return dict(sorted(mapping.items()))
+
+    @field_validator("bands")
+    @classmethod
+    def _sorted_bands(cls, bands: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+        return tuple(sorted(tuple(sorted(b)) for b in bands))
+
+    @field_validator("exert")
+    @classmethod
+    def _sorted_exert(cls, exert: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(sorted(set(exert)))
 
     @classmethod
     def from_atoms(cls, atoms: Iterable[Attack]) -> AttackDeclaration:

@@ -27,6 +27,15 @@ class Blocking:
 
 
 @dataclass(frozen=True, slots=True, order=True)
+class BlocksBand:
+    """Derived atom: ``blocker`` blocks at least one member of the attacking band ``band``, and so
+    blocks every member (702.22h)."""
+
+    blocker: str
+    band: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, order=True)
 class Attack:
     """Base atom: ``attacker`` attacks ``target`` (a player, planeswalker or battle; 508.1b)."""
 
@@ -41,7 +50,7 @@ class Attacking:
     attacker: str
 
 
-Atom = Pair | Blocking | Attack | Attacking
+Atom = Pair | Blocking | BlocksBand | Attack | Attacking
 
 
 @dataclass(frozen=True, slots=True)

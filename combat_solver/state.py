@@ -10,7 +10,7 @@ from functools import cached_property
 from .abilities import Ability, Grant
 from .board import Board, Permanent
 from .filters import Filter
-from .ir import Atom, Attack, Attacking, Blocking, Cmp, Lin, Pair, Payer
+from .ir import Atom, Attack, Attacking, Blocking, BlocksBand, Cmp, Lin, Pair, Payer
 from .payments import build_payers
 from .rules.attacking import Target
 from .rules.base import AbilityBase, Reason, Requirement, Restriction
@@ -152,6 +152,7 @@ class BlockUnit:
         self.creatures = tuple(p for p in game.board.permanents if p.controller in players and p.is_creature)
         self._attacker_ids = {a.id for a in self.attackers}
         self._creature_ids = {c.id for c in self.creatures}
+        self.bands = {m: band for band in combat.bands for m in band if m in self._attacker_ids}
 
     @property
     def name(self) -> str:
@@ -181,6 +182,17 @@ class BlockUnit:
     def blocker_count(self, attacker: Permanent, among: Iterable[Permanent] | None = None) -> Lin:
         return Lin.of(Pair(c.id, attacker.id) for c in (self.creatures if among is None else among))
 
+    def blocks_as_band(self, blocker: Permanent, attacker: Permanent) -> Lin:
+        """At least 1 when ``blocker`` blocks ``attacker`` or, through its band, another member (702.22h)."""
+        return Lin.of(Pair(blocker.id, m) for m in self.bands.get(attacker.id, (attacker.id,)))
+
+    def band_blocker_count(self, attacker: Permanent, among: Iterable[Permanent] | None = None) -> Lin:
+        """How many creatures block ``attacker``, counting blocks of other members of its band (702.22h)."""
+        band = self.bands.get(attacker.id)
+        if band is None:
+            return self.blocker_count(attacker, among)
+        return Lin.of(BlocksBand(c.id, band) for c in (self.creatures if among is None else among))
+
     def blocks_count(self, blocker: Permanent) -> Lin:
         return Lin.of(Pair(blocker.id, a.id) for a in self.attackers)
 
@@ -194,7 +206,7 @@ class BlockUnit:
     def contains(self, atom: Atom) -> bool:
         if isinstance(atom, Pair):
             return atom.blocker in self._creature_ids and atom.attacker in self._attacker_ids
-        return isinstance(atom, Blocking) and atom.blocker in self._creature_ids
+        return isinstance(atom, Blocking | BlocksBand) and atom.blocker in self._creature_ids
 
     def reasons(self, blocker: Permanent, attacker: Permanent) -> list[Reason]:
         """Everything that rules out this pair on its own (509.1a untapped; 509.1b evasion)."""
@@ -233,8 +245,13 @@ class BlockUnit:
 
     @cached_property
     def definitions(self) -> dict[Atom, Cmp]:
-        """Derived atoms: a creature is blocking when it blocks at least one attacker."""
-        return {Blocking(c.id): Cmp(self.blocks_count(c), 1, None) for c in self.creatures}
+        """Derived atoms: a creature is blocking when it blocks at least one attacker; it blocks a
+        band when it blocks one of its members."""
+        out: dict[Atom, Cmp] = {Blocking(c.id): Cmp(self.blocks_count(c), 1, None) for c in self.creatures}
+        for band in set(self.bands.values()):
+            for c in self.creatures:
+                out[BlocksBand(c.id, band)] = Cmp(Lin.of(Pair(c.id, m) for m in band), 1, None)
+        return out
 
     @cached_property
     def restrictions(self) -> tuple[Restriction, ...]:

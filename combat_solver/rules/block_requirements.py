@@ -1,6 +1,7 @@
 """Block requirements (509.1c), counted as DESIGN §4.1 says: Lure makes one requirement per
 potential blocker; "must be blocked" is one requirement on the block as a whole; "blocks if
-able" and provoke are one requirement on the named blocker."""
+able" and provoke are one requirement on the named blocker. A creature blocking one member of
+an attacking band blocks them all (702.22h), and that counts here."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ class Lure(AbilityBase):
                 (blocker.id, attacker.id),
                 f"{unit.label(blocker)} blocks {unit.label(attacker)} if able ({inst.source})",
                 inst.source,
-                unit.pair(blocker, attacker).at_least(1),
+                unit.blocks_as_band(blocker, attacker).at_least(1),
             )
 
 
@@ -61,7 +62,7 @@ class MustBeBlocked(AbilityBase):
         if attacker is None:
             return
         blockers = [c for c in unit.creatures if self.by is None or unit.matches(self.by, c, inst.controller)]
-        count = unit.blocker_count(attacker, blockers)
+        count = unit.band_blocker_count(attacker, blockers)
         cond = (
             count.at_least(self.min) if self.max is None else all_of(count.at_least(self.min), count.at_most(self.max))
         )
@@ -116,5 +117,5 @@ class MustBlock(AbilityBase):
             (blocker.id, target.id),
             f"{unit.label(blocker)} blocks {unit.label(target)} if able ({inst.source})",
             inst.source,
-            unit.pair(blocker, target).at_least(1),
+            unit.blocks_as_band(blocker, target).at_least(1),
         )
