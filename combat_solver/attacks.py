@@ -220,11 +220,9 @@ def _may_band(game: Game, band: tuple[str, ...]) -> bool:
         return True
     for m in members:
         for inst in game.instances[m.id]:
-            quality = getattr(inst.ability, "quality", None)
-            if (
-                inst.ability.kind == "bands_with_other"
-                and quality is not None
-                and all(game.matches(quality, x, inst.controller) for x in members)
+            ability = inst.ability
+            if isinstance(ability, BandsWithOther) and all(
+                game.matches(ability.quality, x, inst.controller) for x in members
             ):
                 return True
     return False
