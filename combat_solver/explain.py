@@ -26,7 +26,11 @@ def describe(board: Board, declaration: Declaration) -> str:
         )
     if not declaration.attacks:
         return "no attack"
-    return "; ".join(f"{names.get(a, a)} attacks {names.get(t, t)}" for a, t in declaration.attacks.items())
+    parts = [f"{names.get(a, a)} attacks {names.get(t, t)}" for a, t in declaration.attacks.items()]
+    parts += [f"band: {', '.join(names.get(m, m) for m in band)}" for band in declaration.bands]
+    parts += [f"{names.get(a, a)} is exerted" for a in declaration.exert]
+    parts += [f"{names.get(a, a)} enlists {names.get(c, c)}" for a, c in declaration.enlist.items()]
+    return "; ".join(parts)
 
 
 def render_text(board: Board, verdict: Verdict) -> str:
