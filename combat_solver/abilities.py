@@ -56,6 +56,17 @@ from .rules.evasion import (
     Skulk,
 )
 from .rules.optional import Banding, BandsWithOther, Enlist, Exert
+from .rules.triggers import (
+    AttackTrigger,
+    BecomesBlockedTrigger,
+    BlockedByCreatureTrigger,
+    BlocksCreatureTrigger,
+    BlockTrigger,
+    Bushido,
+    Flanking,
+    Rampage,
+    UnblockedTrigger,
+)
 
 
 class Grant(AbilityBase):
@@ -133,6 +144,15 @@ Ability = Annotated[
         Enlist,
         Banding,
         BandsWithOther,
+        AttackTrigger,
+        BlockTrigger,
+        BlocksCreatureTrigger,
+        BecomesBlockedTrigger,
+        BlockedByCreatureTrigger,
+        UnblockedTrigger,
+        Rampage,
+        Flanking,
+        Bushido,
         Grant,
     ],
     Field(discriminator="kind"),

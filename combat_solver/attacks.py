@@ -12,6 +12,7 @@ from .errors import ErrorItem, InputError
 from .ir import Atom, Attack
 from .rules.optional import BandsWithOther
 from .state import AttackUnit, Game
+from .triggers import after_attack
 from .verdict import Verdict, Violation
 
 Preference = Mapping[tuple[str, str], int]
@@ -32,6 +33,7 @@ def check_attacks(board: Board, declaration: AttackDeclaration, *, time_limit: f
         also_tapped=enlisted,
     )
     tapped = tuple(sorted({a for a in declaration.attacks if not unit.game.has_keyword(a, "vigilance")} | enlisted))
+    combat, triggers = after_attack(unit.game, declaration) if result.status == "legal" else (None, ())
     return Verdict(
         status=result.status,
         step="declare_attackers",
@@ -43,6 +45,8 @@ def check_attacks(board: Board, declaration: AttackDeclaration, *, time_limit: f
         witness=None if result.witness is None else _declaration(result.witness),
         tapped=tapped if result.status == "legal" else (),
         costs=result.costs,
+        combat=combat,
+        triggers=triggers,
     )
 
 

@@ -11,6 +11,7 @@ from .engine import Undetermined
 from .errors import ErrorItem, InputError
 from .ir import Atom, Pair
 from .state import Game
+from .triggers import after_block
 from .verdict import Verdict, Violation
 
 DEFAULT_TIME_LIMIT = 10.0
@@ -41,6 +42,7 @@ def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: flo
         requirement_rule="509.1c",
         time_limit=time_limit,
     )
+    combat, triggers = after_block(game, declaration) if result.status == "legal" else (None, ())
     return Verdict(
         status=result.status,
         step="declare_blockers",
@@ -51,6 +53,8 @@ def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: flo
         units=result.units,
         witness=None if result.witness is None else _declaration(result.witness),
         costs=result.costs,
+        combat=combat,
+        triggers=triggers,
     )
 
 

@@ -66,6 +66,23 @@ def render_text(board: Board, verdict: Verdict) -> str:
     if verdict.tapped:
         names = _names(board)
         lines.append("Becomes tapped (508.1f): " + ", ".join(names.get(t, t) for t in verdict.tapped))
+    if verdict.combat is not None and verdict.combat.blockers:
+        names = _names(board)
+        lines.append(
+            "Blocked (509.1h): "
+            + (", ".join(names.get(a, a) for a in verdict.combat.blocked) or "none")
+            + "; unblocked: "
+            + (", ".join(names.get(a, a) for a in verdict.combat.unblocked) or "none")
+        )
+    if verdict.triggers:
+        names = _names(board)
+        lines.append(f"Triggers ({'508.1m' if attack else '509.1i'}):")
+        for t in verdict.triggers:
+            holder = names.get(t.holder, t.holder) if t.holder else t.source
+            times = "once" if t.count == 1 else f"{t.count} times"
+            caused = ", ".join(names.get(o, o) for o in t.objects)
+            note = f", {t.note}" if t.note else ""
+            lines.append(f"  - {holder}: {t.kind.replace('_', ' ')} triggers {times} ({t.rule}; {caused}{note})")
     if verdict.witness is not None:
         noun = "An attack" if attack else "A block"
         lines.append(f"{noun} that obeys the maximum: {describe(board, verdict.witness)}")

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from ._base import Strict
 from .declarations import BlockDeclaration, Declaration
+from .triggers import CombatState, TriggerReport
 
 Status = Literal["legal", "illegal", "undetermined"]
 
@@ -69,6 +70,8 @@ class Verdict(Strict):
     witness: Declaration | None = None
     tapped: tuple[str, ...] = Field((), description="attackers that become tapped (508.1f; not those with vigilance)")
     costs: tuple[CostReport, ...] = ()
+    combat: CombatState | None = Field(None, description="the resulting combat state (legal declarations only)")
+    triggers: tuple[TriggerReport, ...] = Field((), description="abilities that trigger (legal declarations only)")
 
     @property
     def legal(self) -> bool:

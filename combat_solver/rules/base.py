@@ -12,6 +12,7 @@ from ..ir import Cond
 if TYPE_CHECKING:
     from ..board import Permanent
     from ..state import AttackUnit, BlockUnit, Instance
+    from ..triggers import CombatFacts, Fired
     from .costs import CostTerm
 
 
@@ -95,6 +96,14 @@ class AbilityBase(Strict):
 
     def block_costs(self, unit: BlockUnit, inst: Instance) -> Iterable[CostTerm]:
         """Costs to block (509.1d) this ability imposes."""
+        return ()
+
+    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+        """How this ability triggers on attackers being declared (508.1m)."""
+        return ()
+
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+        """How this ability triggers on blockers being declared (509.1i, 509.3)."""
         return ()
 
     def referenced_ids(self) -> list[tuple[str, str]]:

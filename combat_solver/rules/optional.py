@@ -3,10 +3,15 @@ attack that never change which requirements it must obey."""
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
 
 from ..filters import Filter
 from .base import AbilityBase
+
+if TYPE_CHECKING:
+    from ..state import Instance
+    from ..triggers import CombatFacts, Fired
 
 
 class Exert(AbilityBase):
@@ -15,6 +20,11 @@ class Exert(AbilityBase):
     kind: Literal["exert"] = "exert"
     rule = "701.43d"
 
+    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+        """607.2h: its linked "when you do" ability triggers when it is exerted."""
+        if inst.holder is not None and inst.holder.id in facts.exerted:
+            yield facts.fired(inst, "exert_linked_trigger", "607.2h", 1, [inst.holder.id])
+
 
 class Enlist(AbilityBase):
     """702.154a-b: as it attacks, may tap an untapped nonattacking creature its controller controls
@@ -22,6 +32,13 @@ class Enlist(AbilityBase):
 
     kind: Literal["enlist"] = "enlist"
     rule = "702.154a"
+
+    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+        """702.154b, 607.2h: "When you do, this creature gets +X/+0" once it enlisted a creature."""
+        enlisted = facts.enlisted.get(inst.holder.id) if inst.holder is not None else None
+        if enlisted is not None:
+            power = facts.game.permanent(enlisted).power or 0
+            yield facts.fired(inst, "enlist_linked_trigger", "702.154b", 1, [enlisted], note=f"+{power}/+0")
 
 
 class Banding(AbilityBase):

@@ -1,0 +1,174 @@
+"""Triggered abilities that trigger on attackers or blockers being declared (508.1m, 509.1i),
+each counted as 509.3a-g and 603.2c say. A trigger ability reports how many times it triggers
+for a legal declaration, and which objects caused it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from ..filters import Filter
+from .attacking import Target
+from .base import AbilityBase
+
+if TYPE_CHECKING:
+    from ..board import Permanent
+    from ..state import Instance
+    from ..triggers import CombatFacts, Fired
+
+
+class _Subject(AbilityBase):
+    """``who``: None for "this creature", or a filter ("a creature you control") read with
+    "you" = this ability's controller."""
+
+    who: Filter | None = None
+
+    def subjects(self, facts: CombatFacts, inst: Instance, among: Iterable[Permanent]) -> list[Permanent]:
+        if self.who is None:
+            return [p for p in among if inst.holder is not None and p.id == inst.holder.id]
+        who = self.who
+        return [p for p in among if facts.game.matches(who, p, inst.controller)]
+
+
+class AttackTrigger(_Subject):
+    """508.1m: "Whenever <this creature / a creature you control> attacks [a player / a
+    planeswalker]" — once for each such attacking creature; with ``once``, "whenever one or more
+    ... attack" — once in all (603.2c)."""
+
+    kind: Literal["attack_trigger"] = "attack_trigger"
+    rule = "508.1m"
+    once: bool = False
+    target: Target | None = None
+
+    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+        spec = self.target
+        attackers = [
+            a
+            for a in self.subjects(facts, inst, facts.attackers)
+            if spec is None or facts.game.attack_unit.target_matches(spec, facts.attacks[a.id], inst)
+        ]
+        if attackers:
+            yield facts.fired(inst, self.kind, self.rule, 1 if self.once else len(attackers), [a.id for a in attackers])
+
+
+class BlockTrigger(_Subject):
+    """509.3a: "Whenever <this creature / a creature you control> blocks" — once each combat for
+    each such blocking creature, however many creatures it blocks."""
+
+    kind: Literal["block_trigger"] = "block_trigger"
+    rule = "509.3a"
+
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+        blockers = self.subjects(facts, inst, facts.blocking_creatures)
+        if blockers:
+            yield facts.fired(inst, self.kind, self.rule, len(blockers), [b.id for b in blockers])
+
+
+class BlocksCreatureTrigger(AbilityBase):
+    """509.3b: "Whenever this creature blocks a creature" — once for each attacking creature it
+    blocks (every member of a band it blocks, 702.22h)."""
+
+    kind: Literal["blocks_creature_trigger"] = "blocks_creature_trigger"
+    rule = "509.3b"
+
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+        if inst.holder is not None and (blocked := facts.blocked_by_blocker.get(inst.holder.id)):
+            yield facts.fired(inst, self.kind, self.rule, len(blocked), blocked)
+
+
+class BecomesBlockedTrigger(AbilityBase):
+    """509.3c: "Whenever this creature becomes blocked" — once, however many creatures block it;
+    with ``by_at_least`` N, "becomes blocked by N or more creatures" (509.3e)."""
+
+    kind: Literal["becomes_blocked_trigger"] = "becomes_blocked_trigger"
+    rule = "509.3c"
+    by_at_least: int = Field(1, ge=1)
+
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+        blockers = facts.blockers_of.get(inst.holder.id, []) if inst.holder else []
+        if len(blockers) >= self.by_at_least:
+            yield facts.fired(inst, self.kind, "509.3e" if self.by_at_least > 1 else self.rule, 1, blockers)
+
+
+class BlockedByCreatureTrigger(AbilityBase):
+    """509.3d: "Whenever this creature becomes blocked by a creature" — once for each creature
+    blocking it; with ``by``, only blockers that have that quality when blockers are declared
+    ("by a white creature", 509.3f)."""
+
+    kind: Literal["blocked_by_creature_trigger"] = "blocked_by_creature_trigger"
+    rule = "509.3d"
+    by: Filter | None = None
+
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+        by = self.by
+        blockers = [
+            b
+            for b in (facts.blockers_of.get(inst.holder.id, []) if inst.holder else [])
+            if by is None or facts.game.matches(by, facts.game.permanent(b), inst.controller)
+        ]
+        if blockers:
+            yield facts.fired(inst, self.kind, "509.3f" if by is not None else self.rule, len(blockers), blockers)
+
+
+class UnblockedTrigger(AbilityBase):
+    """509.3g: "Whenever this creature attacks and isn't blocked" — when no creature is declared
+    as its blocker."""
+
+    kind: Literal["unblocked_trigger"] = "unblocked_trigger"
+    rule = "509.3g"
+
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+        holder = inst.holder
+        if holder is not None and holder.id in facts.attacks and not facts.blockers_of.get(holder.id):
+            yield facts.fired(inst, self.kind, self.rule, 1, [holder.id])
+
+
+class Rampage(AbilityBase):
+    """702.23a: "Whenever this creature becomes blocked, it gets +N/+N for each creature blocking
+    it beyond the first" — one trigger per instance (702.23c)."""
+
+    kind: Literal["rampage"] = "rampage"
+    rule = "702.23a"
+    n: int = Field(1, ge=1)
+
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+        blockers = facts.blockers_of.get(inst.holder.id, []) if inst.holder else []
+        if blockers:
+            bonus = self.n * (len(blockers) - 1)
+            yield facts.fired(inst, self.kind, self.rule, 1, blockers, note=f"+{bonus}/+{bonus}")
+
+
+class Flanking(AbilityBase):
+    """702.25a: "Whenever this creature becomes blocked by a creature without flanking, the
+    blocking creature gets -1/-1" — once per such blocker, per instance (702.25b)."""
+
+    kind: Literal["flanking"] = "flanking"
+    rule = "702.25a"
+
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+        blockers = [
+            b
+            for b in (facts.blockers_of.get(inst.holder.id, []) if inst.holder else [])
+            if not facts.game.has_keyword(b, "flanking")
+        ]
+        if blockers:
+            yield facts.fired(inst, self.kind, self.rule, len(blockers), blockers)
+
+
+class Bushido(AbilityBase):
+    """702.45a: "Whenever this creature blocks or becomes blocked, it gets +N/+N" — once."""
+
+    kind: Literal["bushido"] = "bushido"
+    rule = "702.45a"
+    n: int = Field(1, ge=1)
+
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+        holder = inst.holder
+        if holder is None:
+            return
+        blocks = facts.blocked_by_blocker.get(holder.id)
+        blockers = facts.blockers_of.get(holder.id)
+        if blocks or blockers:
+            yield facts.fired(inst, self.kind, self.rule, 1, blocks or blockers or [], note=f"+{self.n}/+{self.n}")
