@@ -175,7 +175,7 @@ def lure_aura(id: str, enchanted: str, controller: str = A) -> dict[str, Any]:
 # ============================================================================ coverage
 def test_every_block_ability_kind_has_a_test_here():
     """Every kind of the block vocabulary (all kinds but the attack-only ones of
-    rules/attacking.py and rules/attack_requirements.py, costs and optional costs) is named here."""
+    rules/attacking.py and rules/attack_requirements.py, costs, optional costs and triggers) is named here."""
     import typing
 
     from combat_solver.abilities import Ability
@@ -185,6 +185,7 @@ def test_every_block_ability_kind_has_a_test_here():
         "combat_solver.rules.attack_requirements",
         "combat_solver.rules.costs",
         "combat_solver.rules.optional",
+        "combat_solver.rules.triggers",
     }
     kinds = {c.model_fields["kind"].default: c for c in typing.get_args(typing.get_args(Ability)[0])}
     block_kinds = [k for k, c in kinds.items() if c.__module__ not in attack_only]
