@@ -19,10 +19,11 @@ from .board import Board
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration
 from .engine import Undetermined
 from .errors import InputError
-from .explain import describe, render_text
+from .explain import describe, render_answer, render_markdown, render_text
 from .scenario import load_declaration, load_scenario, read_data
 from .schema import schemas, write_schemas
 from .verdict import Verdict
+from .why import ask
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNDETERMINED = 0, 1, 2, 3
 _EXIT_OF = {"legal": EXIT_LEGAL, "illegal": EXIT_ILLEGAL, "undetermined": EXIT_UNDETERMINED}
@@ -39,7 +40,7 @@ def _parser() -> argparse.ArgumentParser:
 
     def common(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("board", type=Path, help="board or scenario file (YAML or JSON)")
-        sp.add_argument("--format", choices=("text", "json"), default="text")
+        sp.add_argument("--format", choices=("text", "markdown", "json"), default="text")
         sp.add_argument(
             "--time-limit",
             type=float,
@@ -62,6 +63,16 @@ def _parser() -> argparse.ArgumentParser:
     common(enum)
     enum.add_argument("--limit", type=int, default=100, help="stop after N declarations (default 100; 0 = no limit)")
     enum.add_argument("--count", action="store_true", help="print only how many there are (up to --limit)")
+
+    why = sub.add_parser("explain", help="answer a why-not question about a board")
+    common(why)
+    why.add_argument(
+        "--why",
+        required=True,
+        metavar="QUESTION",
+        help='"why can\'t X block Y", "why can\'t X attack [T]", "why must X block|attack", '
+        '"why is no block|attack illegal" (X, Y: ids or card names)',
+    )
 
     schema = sub.add_parser("schema", help="print the JSON Schemas of board, declaration, scenario and verdict")
     schema.add_argument("--out", type=Path, help="write one <name>.schema.json file per model into this folder")
@@ -97,6 +108,10 @@ def _run(args: argparse.Namespace) -> int:
         raise InputError.one(("--time-limit",), "not_positive", "the time limit must be positive")
     scenario = load_scenario(args.board)
     board = scenario.board
+    if args.command == "explain":
+        answer = ask(board, args.why, time_limit=args.time_limit)
+        print(answer.model_dump_json(indent=2) if args.format == "json" else render_answer(answer, args.format))
+        return 0
     if args.command == "check":
         declaration = load_declaration(args.declaration) if args.declaration else scenario.declaration
         if declaration is None:
@@ -140,7 +155,10 @@ def _check(board: Board, declaration: Declaration, time_limit: float) -> Verdict
 
 
 def _print_verdict(board: Board, verdict: Verdict, fmt: str) -> None:
-    print(verdict.model_dump_json(indent=2) if fmt == "json" else render_text(board, verdict))
+    if fmt == "json":
+        print(verdict.model_dump_json(indent=2))
+    else:
+        print(render_markdown(board, verdict) if fmt == "markdown" else render_text(board, verdict))
 
 
 def _print_enumeration(board: Board, found: list[Declaration], args: argparse.Namespace, noun: str) -> None:

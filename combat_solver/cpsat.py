@@ -40,10 +40,12 @@ class _Encoder:
         paying: bool,
         fixed: frozenset[Atom] | None = None,
         also_tapped: frozenset[str] = frozenset(),
+        guarded: bool = False,
     ) -> None:
         """``paying`` False: no declaration may incur a cost (the requirement maximum, DESIGN
         §4.2); True: costs must be payable in full (509.1f). ``fixed``: a concrete declaration
-        (only the payment is then searched)."""
+        (only the payment is then searched). ``guarded``: each restriction holds only when its
+        literal in ``guards`` is assumed (for explanations)."""
         from ortools.sat.python import cp_model
 
         self.cp = cp_model
@@ -54,9 +56,13 @@ class _Encoder:
         self.vars = {} if fixed is not None else {a: self.model.new_bool_var(repr(a)) for a in problem.variables}
         self._derived: dict[Atom, Any] = {}
         self.payment: list[tuple[str, str, Any]] = []
+        self.guards: list[Any] = []
         if fixed is None:
             for cond in problem.hard:
-                self.post(cond)
+                guard = self.model.new_bool_var("restriction") if guarded else None
+                if guard is not None:
+                    self.guards.append(guard)
+                self.post(cond, guard)
             self.requirement_lits = [self.lit(c) for c in problem.requirements]
         if not paying:
             for units in problem.costs:
@@ -120,23 +126,24 @@ class _Encoder:
                 if literal is not None:
                     ct.only_enforce_if(literal)
 
-    def post(self, cond: Cond) -> None:
-        """Add ``cond`` as a hard constraint."""
+    def post(self, cond: Cond, guard: Any | None = None) -> None:
+        """Add ``cond`` as a hard constraint, or one that holds when ``guard`` is true."""
         if isinstance(cond, Cmp):
             variables, _, const = self.linear(cond.lin)
             if not variables:
                 if not self._constant_truth(cond, const):
-                    self.model.add_bool_or([])
+                    self.model.add_bool_or([] if guard is None else [~guard])
                 return
-            self._enforce(cond, None)
+            self._enforce(cond, guard)
         elif isinstance(cond, All):
             for c in cond.items:
-                self.post(c)
+                self.post(c, guard)
         else:
             lits = [self.lit(c) for c in cond.items]
             if any(v is True for v in lits):
                 return
-            self.model.add_bool_or([v for v in lits if not isinstance(v, bool)])
+            live = [v for v in lits if not isinstance(v, bool)]
+            self.model.add_bool_or(live if guard is None else [~guard, *live])
 
     def lit(self, cond: Cond) -> Any:
         """A literal that implies ``cond`` (or a bool when ``cond`` is constant)."""
@@ -297,6 +304,62 @@ def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, i
     if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
         chosen = enc.chosen(solver)
     return Outcome("optimal", best, chosen, preference_optimal=status == enc.cp.OPTIMAL)
+
+
+@dataclass(frozen=True)
+class Why:
+    """``status`` "possible": ``example`` is a legal declaration meeting the extra conditions;
+    "impossible": ``restrictions`` (indices into ``Problem.hard``) together with the requirement
+    maximum when ``needs_maximum`` form a minimal set of reasons; "undetermined": time-out."""
+
+    status: Literal["possible", "impossible", "undetermined"]
+    example: frozenset[Atom] | None = None
+    restrictions: tuple[int, ...] = ()
+    needs_maximum: bool = False
+
+
+def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_limit: float) -> Why:
+    """Is there a legal declaration (restrictions, at least ``minimum`` requirements, payable
+    costs) that also meets ``extra``? If not, a minimal set of restrictions (and whether the
+    requirement maximum is needed) that rules it out: CP-SAT's assumption core, then shrunk by
+    deletion since the core needn't be minimal."""
+    enc = _Encoder(problem, paying=True, guarded=True)
+    for cond in extra:
+        enc.post(cond)
+    total, has_live, constant = enc.requirement_sum()
+    maximum_guard = enc.model.new_bool_var("requirement maximum")
+    if has_live:
+        enc.model.add(total >= minimum).only_enforce_if(maximum_guard)
+    elif constant < minimum:
+        enc.model.add_bool_or([~maximum_guard])
+    guards = [*enc.guards, maximum_guard]
+
+    def solve(assumed: list[Any]) -> tuple[Any, Any]:
+        enc.model.clear_assumptions()
+        enc.model.add_assumptions(assumed)
+        solver = enc.solver(time_limit)
+        return solver.solve(enc.model), solver
+
+    status, solver = solve(guards)
+    if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
+        return Why("possible", example=enc.chosen(solver))
+    if status != enc.cp.INFEASIBLE:
+        return Why("undetermined")
+    core_indices = set(solver.sufficient_assumptions_for_infeasibility())
+    core = [g for g in guards if g.Index() in core_indices] or guards
+    for g in list(core):
+        trial = [x for x in core if x is not g]
+        status, _ = solve(trial)
+        if status == enc.cp.INFEASIBLE:
+            core = trial
+        elif status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
+            return Why("undetermined")
+    kept = {g.Index() for g in core}
+    return Why(
+        "impossible",
+        restrictions=tuple(i for i, g in enumerate(enc.guards) if g.Index() in kept),
+        needs_maximum=maximum_guard.Index() in kept,
+    )
 
 
 @dataclass(frozen=True)

@@ -103,7 +103,9 @@ def assess(
     for unit in units:
         value_of = valuation(unit, chosen)
         broken = [
-            Violation(rule=r.rule, kind=r.kind, objects=r.objects, message=r.message)
+            Violation(
+                rule=r.rule, kind=r.kind, objects=r.objects, message=r.detail(value_of) if r.detail else r.message
+            )
             for r in unit.restrictions
             if not evaluate(r.cond, value_of)
         ]

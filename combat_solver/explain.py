@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from .board import Board
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration
 from .verdict import Verdict
+
+if TYPE_CHECKING:
+    from .why import WhyAnswer
 
 
 def _names(board: Board) -> dict[str, str]:
@@ -33,59 +39,121 @@ def describe(board: Board, declaration: Declaration) -> str:
     return "; ".join(parts)
 
 
-def render_text(board: Board, verdict: Verdict) -> str:
-    """The verdict on the first line, then violations, requirement counts and a witness."""
+@dataclass(frozen=True)
+class Section:
+    title: str
+    items: tuple[str, ...] = ()
+
+
+def _pairs(board: Board, declaration: Declaration) -> list[str]:
+    names = _names(board)
+    if isinstance(declaration, BlockDeclaration):
+        return [
+            f"{names.get(b, b)} blocks {names.get(a, a)}"
+            for b, attackers in declaration.blocks.items()
+            for a in attackers
+        ]
+    return [f"{names.get(a, a)} attacks {names.get(t, t)}" for a, t in declaration.attacks.items()]
+
+
+def diff(board: Board, proposed: Declaration, witness: Declaration) -> list[str]:
+    """The witness against the proposal: ``+`` what it adds, ``-`` what it drops."""
+    before, after = _pairs(board, proposed), _pairs(board, witness)
+    return [f"- {p}" for p in before if p not in after] + [f"+ {p}" for p in after if p not in before]
+
+
+def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
+    """The headline and the sections every rendering shows."""
+    names = _names(board)
     attack = isinstance(verdict.declaration, AttackDeclaration)
     step, rule = ("declare attackers", "508.1") if attack else ("declare blockers", "509.1")
-    lines = [f"{verdict.status.upper()}: {describe(board, verdict.declaration)} ({step}, {rule})"]
+    headline = f"{verdict.status.upper()}: {describe(board, verdict.declaration)} ({step}, {rule})"
+    out: list[Section] = []
     if verdict.violations:
-        lines.append("Violations:")
-        lines += [f"  - {v.message}" for v in verdict.violations]
+        out.append(Section("Violations", tuple(v.message for v in verdict.violations)))
     requirement_rule = "508.1d" if attack else "509.1c"
     maximum = verdict.requirements_maximum
     if maximum is not None and verdict.requirements_obeyed > maximum:
-        lines.append(
+        title = (
             f"Requirements: obeys {verdict.requirements_obeyed}; a declaration that pays no cost and breaks no "
             f"restriction obeys at most {maximum} ({requirement_rule})"
         )
     else:
         shown = "undetermined" if maximum is None else str(maximum)
-        lines.append(f"Requirements: obeys {verdict.requirements_obeyed} of a possible {shown} ({requirement_rule})")
+        title = f"Requirements: obeys {verdict.requirements_obeyed} of a possible {shown} ({requirement_rule})"
+    items: list[str] = []
     for unit in verdict.units:
-        if len(verdict.units) > 1:
-            unit_max = "undetermined" if unit.requirements_maximum is None else unit.requirements_maximum
-            lines.append(f"  {', '.join(unit.players)}: obeys {unit.requirements_obeyed} of a possible {unit_max}")
-        lines += [f"  [{'x' if r.obeyed else ' '}] {r.description}" for r in unit.requirements]
+        prefix = f"{', '.join(unit.players)}: " if len(verdict.units) > 1 else ""
+        items += [f"{prefix}[{'x' if r.obeyed else ' '}] {r.description}" for r in unit.requirements]
+    out.append(Section(title, tuple(items)))
     for cost in verdict.costs:
-        lines.append(f"Cost for {cost.player} ({'508.1h' if attack else '509.1d'}): {cost.total}")
-        lines += [f"  - {item}" for item in cost.items]
+        lines = list(cost.items)
         if cost.payable:
-            lines.append("  paid with: " + "; ".join(cost.payment))
+            lines.append("paid with: " + "; ".join(cost.payment))
         elif cost.payable is None:
-            lines.append("  whether it can be paid is undetermined (solver time-out)")
+            lines.append("whether it can be paid is undetermined (solver time-out)")
+        out.append(Section(f"Cost for {cost.player} ({'508.1h' if attack else '509.1d'}): {cost.total}", tuple(lines)))
     if verdict.tapped:
-        names = _names(board)
-        lines.append("Becomes tapped (508.1f): " + ", ".join(names.get(t, t) for t in verdict.tapped))
-    if verdict.combat is not None and verdict.combat.blockers:
-        names = _names(board)
-        lines.append(
-            "Blocked (509.1h): "
-            + (", ".join(names.get(a, a) for a in verdict.combat.blocked) or "none")
-            + "; unblocked: "
-            + (", ".join(names.get(a, a) for a in verdict.combat.unblocked) or "none")
-        )
+        out.append(Section("Becomes tapped (508.1f): " + ", ".join(names.get(t, t) for t in verdict.tapped)))
+    if verdict.combat is not None and not attack:
+        blocked = ", ".join(names.get(a, a) for a in verdict.combat.blocked) or "none"
+        unblocked = ", ".join(names.get(a, a) for a in verdict.combat.unblocked) or "none"
+        out.append(Section(f"Blocked (509.1h): {blocked}; unblocked: {unblocked}"))
     if verdict.triggers:
-        names = _names(board)
-        lines.append(f"Triggers ({'508.1m' if attack else '509.1i'}):")
+        lines = []
         for t in verdict.triggers:
             holder = names.get(t.holder, t.holder) if t.holder else t.source
             times = "once" if t.count == 1 else f"{t.count} times"
             caused = ", ".join(names.get(o, o) for o in t.objects)
             note = f", {t.note}" if t.note else ""
-            lines.append(f"  - {holder}: {t.kind.replace('_', ' ')} triggers {times} ({t.rule}; {caused}{note})")
+            lines.append(f"{holder}: {t.kind.replace('_', ' ')} triggers {times} ({t.rule}; {caused}{note})")
+        out.append(Section(f"Triggers ({'508.1m' if attack else '509.1i'})", tuple(lines)))
     if verdict.witness is not None:
         noun = "An attack" if attack else "A block"
-        lines.append(f"{noun} that obeys the maximum: {describe(board, verdict.witness)}")
+        out.append(
+            Section(
+                f"{noun} that obeys the maximum: {describe(board, verdict.witness)}",
+                tuple(diff(board, verdict.declaration, verdict.witness)),
+            )
+        )
     if verdict.status == "undetermined":
-        lines.append("The solver ran out of time before proving the maximum; raise --time-limit.")
+        out.append(Section("The solver ran out of time before proving the maximum; raise --time-limit."))
+    return headline, out
+
+
+def render_text(board: Board, verdict: Verdict) -> str:
+    """The verdict on the first line, then violations, requirements, costs, triggers, witness."""
+    headline, parts = sections(board, verdict)
+    return _text(headline, parts)
+
+
+def render_markdown(board: Board, verdict: Verdict) -> str:
+    """The same as ``render_text`` as Markdown (headline in bold, one list per section)."""
+    headline, parts = sections(board, verdict)
+    return _markdown(headline, parts)
+
+
+def render_answer(answer: WhyAnswer, fmt: str) -> str:
+    """A why-not answer as text or Markdown."""
+    reasons = tuple(f"{r.message} ({r.rule})" if r.rule not in r.message else r.message for r in answer.reasons)
+    parts = [Section("Because", reasons)] if reasons else []
+    headline = f"Q: {answer.question}\nA: {answer.answer}" if fmt == "text" else f"{answer.question}\n\n{answer.answer}"
+    return _text(headline, parts) if fmt == "text" else _markdown(headline, parts)
+
+
+def _text(headline: str, parts: list[Section]) -> str:
+    lines = [headline]
+    for part in parts:
+        lines.append(part.title + (":" if part.items and not part.title.endswith(")") else ""))
+        lines += [f"  {item}" if item[:2] in ("+ ", "- ") else f"  - {item}" for item in part.items]
+    return "\n".join(lines)
+
+
+def _markdown(headline: str, parts: list[Section]) -> str:
+    lines = [f"**{headline}**"]
+    for part in parts:
+        lines += ["", f"#### {part.title}"]
+        if part.items:
+            lines.append("")
+            lines += [f"- `{item}`" if item[:2] in ("+ ", "- ") else f"- {item}" for item in part.items]
     return "\n".join(lines)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from .._base import Strict
-from ..ir import Cond
+from ..ir import Atom, Cond
 
 if TYPE_CHECKING:
     from ..board import Permanent
@@ -27,13 +27,15 @@ class Reason:
 
 @dataclass(frozen=True)
 class Restriction:
-    """A condition every legal declaration must meet (508.1c, 509.1b)."""
+    """A condition every legal declaration must meet (508.1c, 509.1b). ``detail`` may word the
+    violation for the declaration at hand (it gets each atom's value)."""
 
     rule: str
     kind: str
     objects: tuple[str, ...]
     message: str
     cond: Cond
+    detail: Callable[[Callable[[Atom], int]], str] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from ..ir import all_of, any_of
+from ..ir import Atom, Pair, all_of, any_of
 from .base import AbilityBase, Restriction
 
 if TYPE_CHECKING:
@@ -24,12 +24,24 @@ class _MinimumBlockers(AbilityBase):
             return
         count = unit.blocker_count(attacker)
         n = self.minimum()
+        name = self.kind_name().replace("_", " ")
+        creatures = unit.creatures
+
+        def detail(value_of: Callable[[Atom], int]) -> str:
+            blockers = [unit.label(c) for c in creatures if value_of(Pair(c.id, attacker.id))]
+            who = " and ".join(blockers)
+            alone = "alone" if len(blockers) == 1 else f"with only {len(blockers)} creatures"
+            return (
+                f"{who} can't block {unit.label(attacker)} {alone}: {name}, {self.rule} (it needs {n} or more blockers)"
+            )
+
         yield Restriction(
             self.rule,
             self.kind_name(),
             (attacker.id,),
-            f"{unit.label(attacker)} can't be blocked except by {n} or more creatures ({self.kind_name().replace('_', ' ')}, {self.rule})",
+            f"{unit.label(attacker)} can't be blocked except by {n} or more creatures ({name}, {self.rule})",
             any_of(count.at_most(0), count.at_least(n)),
+            detail,
         )
 
     def kind_name(self) -> str:

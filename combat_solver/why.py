@@ -1,0 +1,245 @@
+"""Why-not questions for judges, answered from the model and shrunk to a minimal set of reasons.
+
+Questions (case-insensitive; creatures by id or by name, players by id):
+
+- ``why can't <creature> block <attacker>?``   - ``why can't <creature> attack [<target>]?``
+- ``why must <creature> block?``                - ``why must <creature> attack?``
+- ``why is no block illegal?``                  - ``why is no attack illegal?``
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import cpsat, engine
+from ._base import Strict
+from .attacks import check_attacks
+from .blocks import DEFAULT_TIME_LIMIT, check_blocks
+from .board import Board, Permanent
+from .declarations import AttackDeclaration, BlockDeclaration, Declaration
+from .errors import InputError
+from .explain import describe
+from .ir import Attack, Cond, Lin, Pair
+from .state import AttackUnit, BlockUnit, Game
+
+
+class Reason(Strict):
+    rule: str
+    message: str
+
+
+class WhyAnswer(Strict):
+    """``answer`` is one sentence; ``reasons`` the rules (with cards) behind it; ``example`` a
+    legal declaration showing the answer when there is one."""
+
+    question: str
+    answer: str
+    reasons: tuple[Reason, ...] = ()
+    example: Declaration | None = None
+
+
+_PATTERNS = (
+    ("cant_block", re.compile(r"^(?:why\s+)?can'?t\s+(?P<x>.+?)\s+block\s+(?P<y>.+?)\s*\??$", re.I)),
+    ("cant_attack", re.compile(r"^(?:why\s+)?can'?t\s+(?P<x>.+?)\s+attack(?:\s+(?P<y>.+?))?\s*\??$", re.I)),
+    ("must", re.compile(r"^(?:why\s+)?must\s+(?P<x>.+?)\s+(?P<verb>block|attack)\s*\??$", re.I)),
+    ("none", re.compile(r"^(?:why\s+)?is\s+no\s+(?P<verb>block|attack)(?:\s+at\s+all)?\s+illegal\s*\??$", re.I)),
+)
+
+
+def ask(board: Board, question: str, *, time_limit: float = DEFAULT_TIME_LIMIT) -> WhyAnswer:
+    """Answer a why-not question about ``board`` (see the module docstring for the syntax)."""
+    for kind, pattern in _PATTERNS:
+        m = pattern.match(question.strip())
+        if m is None:
+            continue
+        game = Game(board)
+        if kind == "none":
+            return _no_declaration(board, question, m["verb"].lower(), time_limit)
+        x = _creature(game, m["x"])
+        if kind == "cant_block":
+            return _cant_block(game, question, x, _creature(game, m["y"]), time_limit)
+        if kind == "cant_attack":
+            return _cant_attack(game, question, x, _target(game, m["y"]) if m["y"] else None, time_limit)
+        return _must(game, question, x, m["verb"].lower(), time_limit)
+    raise InputError.one(
+        ("why",),
+        "unknown_question",
+        'ask "why can\'t X block Y", "why can\'t X attack [T]", "why must X block|attack" or "why is no block|attack illegal"',
+    )
+
+
+def _creature(game: Game, text: str) -> Permanent:
+    text = text.strip().strip("\"'")
+    if text in {p.id for p in game.board.permanents}:
+        return game.permanent(text)
+    found = [p for p in game.board.permanents if p.name.casefold() == text.casefold()]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InputError.one(("why",), "ambiguous_name", f"{text!r} names {', '.join(p.id for p in found)}: use an id")
+    raise InputError.one(("why",), "unknown_name", f"no permanent named or with id {text!r}")
+
+
+def _target(game: Game, text: str) -> str:
+    text = text.strip().strip("\"'")
+    if text in {p.id for p in game.board.players}:
+        return text
+    return _creature(game, text).id
+
+
+def _unit_reasons(unit: engine.Unit, outcome: cpsat.Why, maximum: int, requirement_rule: str) -> list[Reason]:
+    reasons = [
+        Reason(rule=unit.restrictions[i].rule, message=unit.restrictions[i].message) for i in outcome.restrictions
+    ]
+    if outcome.needs_maximum:
+        wanted = "; ".join(r.description for r in unit.requirements)
+        reasons.append(
+            Reason(
+                rule=requirement_rule,
+                message=f"the declaration must obey {maximum} requirement"
+                f"{'s' if maximum != 1 else ''}, the most possible ({requirement_rule}): {wanted}",
+            )
+        )
+    return reasons
+
+
+def _search(unit: engine.Unit, extra: tuple[Cond, ...], time_limit: float) -> tuple[cpsat.Why, int]:
+    problem = engine.problem(unit)
+    best = cpsat.maximize(problem, time_limit=time_limit)
+    if best.requirements is None:
+        raise engine.Undetermined("the solver timed out on the requirement maximum")
+    outcome = cpsat.why_not(problem, extra, minimum=best.requirements, time_limit=time_limit)
+    if outcome.status == "undetermined":
+        raise engine.Undetermined("the solver timed out while explaining")
+    return outcome, best.requirements
+
+
+def _cant_block(game: Game, question: str, x: Permanent, y: Permanent, time_limit: float) -> WhyAnswer:
+    if game.board.combat is None:
+        raise InputError.one(("combat",), "missing", "blocks need the declared attack: give combat.attackers")
+    unit = game.unit_of(x.controller)
+    pair = Pair(x.id, y.id)
+    label_x, label_y = game.label(x), game.label(y)
+    if unit is None or not x.is_creature or not unit.contains(pair):
+        return WhyAnswer(
+            question=question,
+            answer=f"{label_x} can't block {label_y}: only a creature of a defending "
+            "player can block, and only creatures attacking that player, their planeswalkers or battles (509.1a, 802.4a)",
+        )
+    local = unit.atom_reasons(pair)
+    if local:
+        return WhyAnswer(
+            question=question,
+            answer=f"{label_x} can't block {label_y}, whatever else blocks.",
+            reasons=tuple(Reason(rule=r.rule, message=r.message) for r in local),
+        )
+    outcome, maximum = _search(unit, (unit.pair(x, y).at_least(1),), time_limit)
+    if outcome.status == "possible":
+        assert outcome.example is not None
+        example = BlockDeclaration.from_pairs(a for a in outcome.example if isinstance(a, Pair))
+        return WhyAnswer(
+            question=question,
+            answer=f"{label_x} can block {label_y}, for example: {describe(game.board, example)}.",
+            example=example,
+        )
+    return WhyAnswer(
+        question=question,
+        answer=f"No legal block has {label_x} blocking {label_y}.",
+        reasons=tuple(_unit_reasons(unit, outcome, maximum, "509.1c")),
+    )
+
+
+def _cant_attack(game: Game, question: str, x: Permanent, target: str | None, time_limit: float) -> WhyAnswer:
+    if game.board.combat is not None:
+        raise InputError.one(("combat",), "not_applicable", "this board is at the declare blockers step")
+    unit = game.attack_unit
+    label_x = game.label(x)
+    targets = [target] if target is not None else list(unit.targets)
+    whom = f" {unit.target_label(target)}" if target is not None and target in unit.targets else ""
+    if x.id not in {c.id for c in unit.attackers} or (target is not None and target not in unit.targets):
+        return WhyAnswer(
+            question=question,
+            answer=f"{label_x} can't attack{whom or (' ' + (target or ''))}: only creatures of the "
+            "attacking player attack, and only defending players, their planeswalkers or battles they protect (508.1a-b)",
+        )
+    local = [r for t in targets for r in unit.atom_reasons(Attack(x.id, t))]
+    if all(unit.atom_reasons(Attack(x.id, t)) for t in targets):
+        unique = {(r.rule, r.message): r for r in local}
+        return WhyAnswer(
+            question=question,
+            answer=f"{label_x} can't attack{whom}, whatever else attacks.",
+            reasons=tuple(Reason(rule=r.rule, message=r.message) for r in unique.values()),
+        )
+    outcome, maximum = _search(unit, (unit.attacks_on(targets, [x]).at_least(1),), time_limit)
+    if outcome.status == "possible":
+        assert outcome.example is not None
+        example = AttackDeclaration.from_atoms(a for a in outcome.example if isinstance(a, Attack))
+        return WhyAnswer(
+            question=question,
+            answer=f"{label_x} can attack{whom}, for example: {describe(game.board, example)}.",
+            example=example,
+        )
+    return WhyAnswer(
+        question=question,
+        answer=f"No legal attack has {label_x} attacking{whom}.",
+        reasons=tuple(_unit_reasons(unit, outcome, maximum, "508.1d")),
+    )
+
+
+def _must(game: Game, question: str, x: Permanent, verb: str, time_limit: float) -> WhyAnswer:
+    label_x = game.label(x)
+    unit: AttackUnit | BlockUnit | None
+    if verb == "attack":
+        if game.board.combat is not None:
+            raise InputError.one(("combat",), "not_applicable", "this board is at the declare blockers step")
+        unit = game.attack_unit
+        doing: Lin = unit.attacking(x) if x.id in {c.id for c in unit.attackers} else Lin()
+        rule = "508.1d"
+    else:
+        if game.board.combat is None:
+            raise InputError.one(("combat",), "missing", "blocks need the declared attack: give combat.attackers")
+        unit = game.unit_of(x.controller)
+        doing = unit.blocks_count(x) if unit is not None else Lin()
+        rule = "509.1c"
+    if unit is None or not doing.terms:
+        return WhyAnswer(question=question, answer=f"{label_x} doesn't have to {verb}: it can't {verb} at all here.")
+    outcome, maximum = _search(unit, (doing.at_most(0),), time_limit)
+    if outcome.status == "possible":
+        assert outcome.example is not None
+        example: Declaration = (
+            AttackDeclaration.from_atoms(a for a in outcome.example if isinstance(a, Attack))
+            if verb == "attack"
+            else BlockDeclaration.from_pairs(a for a in outcome.example if isinstance(a, Pair))
+        )
+        return WhyAnswer(
+            question=question,
+            answer=f"{label_x} doesn't have to {verb}; for example this is legal: {describe(game.board, example)}.",
+            example=example,
+        )
+    mine = [r.description for r in unit.requirements if x.id in r.objects]
+    reasons = _unit_reasons(unit, outcome, maximum, rule)
+    answer = f"{label_x} must {verb}: every legal declaration has it {verb}ing"
+    if mine:
+        answer += f" (its requirements: {'; '.join(mine)})"
+    return WhyAnswer(question=question, answer=answer + ".", reasons=tuple(reasons))
+
+
+def _no_declaration(board: Board, question: str, verb: str, time_limit: float) -> WhyAnswer:
+    if verb == "block":
+        verdict = check_blocks(board, BlockDeclaration(), time_limit=time_limit)
+    else:
+        verdict = check_attacks(board, AttackDeclaration(), time_limit=time_limit)
+    if verdict.status == "legal":
+        return WhyAnswer(question=question, answer=f"No {verb} at all is legal here.")
+    if verdict.status == "undetermined":
+        raise engine.Undetermined("the solver timed out on the requirement maximum")
+    answer = f"No {verb} at all is illegal: it obeys {verdict.requirements_obeyed} of a possible {verdict.requirements_maximum} requirements"
+    if verdict.witness is not None:
+        answer += f"; this obeys the maximum: {describe(board, verdict.witness)}"
+    missed = [r for u in verdict.units for r in u.requirements if not r.obeyed]
+    return WhyAnswer(
+        question=question,
+        answer=answer + ".",
+        example=verdict.witness,
+        reasons=tuple(Reason(rule=r.rule, message=r.description) for r in missed),
+    )
