@@ -162,3 +162,25 @@ def test_preference_with_unknown_ids_exits_2(tmp_path: Path, capsys: pytest.Capt
     prefer = write(tmp_path, "p.yaml", {"ghost": {"runner": 1}})
     assert main(["solve", str(write(tmp_path, "b.yaml", MENACE_BOARD)), "--prefer", str(prefer)]) == 2
     assert "prefer" in capsys.readouterr().err
+
+
+def test_markdown_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """509.1c: the Markdown rendering carries the verdict, the count and the witness diff."""
+    assert main(["check", str(scenario(tmp_path, {})), "--format", "markdown"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("**ILLEGAL")
+    assert "obeys 0 of a possible 1 (509.1c)" in out
+    assert "`+ Watchdog blocks Viashino Runner`" in out
+
+
+def test_explain_why_not(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """702.111b + 509.1c: Grizzly Bears can't block alone, but can with Watchdog."""
+    board = str(write(tmp_path, "b.yaml", MENACE_BOARD))
+    assert main(["explain", board, "--why", "why must Watchdog block?"]) == 0
+    out = capsys.readouterr().out
+    assert "Watchdog must block" in out and "509.1c" in out
+    assert main(["explain", board, "--why", "why can't bears block runner", "--format", "json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["example"]["blocks"] == {"bears": ["runner"], "dog": ["runner"]}
+    assert main(["explain", board, "--why", "why can't Nobody block runner"]) == 2
+    assert "unknown_name" in capsys.readouterr().err

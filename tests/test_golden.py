@@ -1,0 +1,60 @@
+"""Golden renderings: a wording change fails here until the golden files are regenerated with
+``UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py`` (and reviewed in the diff)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from combat_solver import check_attacks, check_blocks, load_scenario
+from combat_solver.declarations import AttackDeclaration
+from combat_solver.explain import render_answer, render_markdown, render_text
+from combat_solver.why import ask
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+QUESTIONS = [
+    ("deftblade-provoke-and-menace-runner.yaml", "why can't Grizzly Bears block Viashino Runner?"),
+    ("deftblade-provoke-and-menace-runner.yaml", "why must Grizzly Bears block?"),
+    ("silent-arbiter-two-watchdogs-both-block.yaml", "why is no block illegal?"),
+    ("tromokratis-with-tapped-defender.yaml", "why can't Grizzly Bears block Tromokratis?"),
+    ("attack-juggernaut-silent-arbiter-bears-alone.yaml", "why can't Grizzly Bears attack?"),
+    ("attack-juggernaut-silent-arbiter-bears-alone.yaml", "why must Juggernaut attack?"),
+]
+
+
+def compare(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(text + "\n", encoding="utf-8")
+    assert path.exists(), f"missing golden file {path.name}: run UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py"
+    assert path.read_text(encoding="utf-8") == text + "\n", f"{path.name} changed: review, then regenerate"
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_verdict_renderings(path: Path) -> None:
+    scenario = load_scenario(path)
+    assert scenario.declaration is not None
+    if isinstance(scenario.declaration, AttackDeclaration):
+        verdict = check_attacks(scenario.board, scenario.declaration)
+    else:
+        verdict = check_blocks(scenario.board, scenario.declaration)
+    compare(f"{path.stem}.txt", render_text(scenario.board, verdict))
+    compare(f"{path.stem}.md", render_markdown(scenario.board, verdict))
+
+
+@pytest.mark.parametrize(("example", "question"), QUESTIONS, ids=[f"{e}:{q}" for e, q in QUESTIONS])
+def test_why_answers(example: str, question: str) -> None:
+    board = load_scenario(ROOT / "examples" / example).board
+    answer = ask(board, question)
+    slug = "".join(ch if ch.isalnum() else "-" for ch in question.lower()).strip("-")
+    compare(f"why-{Path(example).stem}-{slug}.txt", render_answer(answer, "text"))
+
+
+def test_no_stale_golden_files() -> None:
+    expected = {f"{p.stem}.{ext}" for p in EXAMPLES for ext in ("txt", "md")}
+    expected |= {f.name for f in GOLDEN.glob("why-*.txt")}
+    assert {f.name for f in GOLDEN.iterdir()} <= expected
