@@ -24,6 +24,44 @@ def test_python_snippet_runs(monkeypatch: object) -> None:
 
 def test_every_example_is_listed_and_every_listed_file_exists() -> None:
     shipped = {p.name for p in (ROOT / "examples").glob("*.yaml")}
-    listed = set(re.findall(r"`([\w.-]+\.yaml)`", README)) | {Path(m).name for m in re.findall(r"examples/([\w.-]+\.yaml)", README)}
+    listed = set(re.findall(r"`([\w.-]+\.yaml)`", README)) | {
+        Path(m).name for m in re.findall(r"examples/([\w.-]+\.yaml)", README)
+    }
     assert shipped <= listed, f"not in README: {sorted(shipped - listed)}"
     assert listed <= shipped, f"README names missing files: {sorted(listed - shipped)}"
+
+
+def test_shown_outputs_match_the_cli(capsys: object) -> None:
+    """Every ``$ combat-solver ...`` block in README prints exactly what it shows."""
+    import os
+    import shlex
+
+    from combat_solver.cli import main
+
+    blocks = re.findall(r"```\n\$ (combat-solver [^\n]+)\n(.*?)```", README, re.S)
+    assert len(blocks) >= 3
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        for command, shown in blocks:
+            main(shlex.split(command)[1:])
+            out = capsys.readouterr().out  # type: ignore[attr-defined]
+            assert out == shown, f"README output of {command!r} is stale"
+    finally:
+        os.chdir(cwd)
+
+
+def test_first_example_output_is_current(capsys: object) -> None:
+    import os
+
+    from combat_solver.cli import main
+
+    command = re.search(r"```sh\n(combat-solver check examples/[\w.-]+\.yaml)\n```\n\n```\n(.*?)```", README, re.S)
+    assert command is not None
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        main(command[1].split()[1:])
+    finally:
+        os.chdir(cwd)
+    assert capsys.readouterr().out == command[2]  # type: ignore[attr-defined]
