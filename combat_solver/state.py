@@ -137,7 +137,32 @@ class _PrintedScope:
         return self._game.are_opponents(player_a, player_b)
 
 
-class BlockUnit:
+class _UnitBase:
+    """What every declaring unit offers the rules: names, keywords, filters."""
+
+    game: Game
+    players: frozenset[str]
+    _attacker_ids: set[str]
+
+    @property
+    def name(self) -> str:
+        return " and ".join(sorted(self.players))
+
+    def label(self, permanent: Permanent | None) -> str:
+        return self.game.label(permanent)
+
+    def has(self, permanent: Permanent, kind: str) -> bool:
+        return self.game.has_keyword(permanent.id, kind)
+
+    def matches(self, f: Filter, permanent: Permanent, you: str | None) -> bool:
+        return self.game.matches(f, permanent, you)
+
+    def attacker(self, inst: Instance) -> Permanent | None:
+        """The holder, if it is one of this unit's attacking (or potential attacking) creatures."""
+        return inst.holder if inst.holder is not None and inst.holder.id in self._attacker_ids else None
+
+
+class BlockUnit(_UnitBase):
     """One defending player (or team) and the creatures attacking it: the scope of one block
     declaration, its restrictions and its requirement maximum (802.4b)."""
 
@@ -154,24 +179,7 @@ class BlockUnit:
         self._creature_ids = {c.id for c in self.creatures}
         self.bands = {m: band for band in combat.bands for m in band if m in self._attacker_ids}
 
-    @property
-    def name(self) -> str:
-        return " and ".join(sorted(self.players))
-
     # --- helpers for rules -------------------------------------------------------------
-    def label(self, permanent: Permanent | None) -> str:
-        return self.game.label(permanent)
-
-    def has(self, permanent: Permanent, kind: str) -> bool:
-        return self.game.has_keyword(permanent.id, kind)
-
-    def matches(self, f: Filter, permanent: Permanent, you: str | None) -> bool:
-        return self.game.matches(f, permanent, you)
-
-    def attacker(self, inst: Instance) -> Permanent | None:
-        """The holder, if it is attacking this unit."""
-        return inst.holder if inst.holder is not None and inst.holder.id in self._attacker_ids else None
-
     def blocker(self, inst: Instance) -> Permanent | None:
         """The holder, if it is one of this unit's creatures."""
         return inst.holder if inst.holder is not None and inst.holder.id in self._creature_ids else None
@@ -297,7 +305,7 @@ class BlockUnit:
         return found + self.game.game_rules
 
 
-class AttackUnit:
+class AttackUnit(_UnitBase):
     """The whole attack of the active player, or of the active team under shared team turns
     (805.10b): one declaration that must be legal as a whole (802.3a)."""
 
@@ -327,24 +335,7 @@ class AttackUnit:
         self._attacker_ids = {c.id for c in self.attackers}
         self._target_ids = set(self.targets)
 
-    @property
-    def name(self) -> str:
-        return " and ".join(sorted(self.players))
-
     # --- helpers for rules -------------------------------------------------------------
-    def label(self, permanent: Permanent | None) -> str:
-        return self.game.label(permanent)
-
-    def has(self, permanent: Permanent, kind: str) -> bool:
-        return self.game.has_keyword(permanent.id, kind)
-
-    def matches(self, f: Filter, permanent: Permanent, you: str | None) -> bool:
-        return self.game.matches(f, permanent, you)
-
-    def attacker(self, inst: Instance) -> Permanent | None:
-        """The holder, if it is a creature of the attacking player."""
-        return inst.holder if inst.holder is not None and inst.holder.id in self._attacker_ids else None
-
     def is_player(self, target: str) -> bool:
         return target in self.game._teams
 
