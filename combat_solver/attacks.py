@@ -78,12 +78,7 @@ def legal_attacks(board: Board, *, time_limit: float = DEFAULT_TIME_LIMIT) -> It
 
 def count_legal_attacks(board: Board, *, limit: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> int:
     """How many legal attacks there are (stops counting at ``limit``)."""
-    n = 0
-    for _ in legal_attacks(board, time_limit=time_limit):
-        n += 1
-        if limit is not None and n >= limit:
-            break
-    return n
+    return engine.count(legal_attacks(board, time_limit=time_limit), limit)
 
 
 def _declaration(atoms: frozenset[Atom]) -> AttackDeclaration:

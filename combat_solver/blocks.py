@@ -87,12 +87,7 @@ def legal_blocks(board: Board, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Ite
 
 def count_legal_blocks(board: Board, *, limit: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> int:
     """How many legal blocks there are (stops counting at ``limit``)."""
-    n = 0
-    for _ in legal_blocks(board, time_limit=time_limit):
-        n += 1
-        if limit is not None and n >= limit:
-            break
-    return n
+    return engine.count(legal_blocks(board, time_limit=time_limit), limit)
 
 
 def _declaration(atoms: frozenset[Atom]) -> BlockDeclaration:

@@ -217,6 +217,16 @@ def solve(units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_lim
     return frozenset(chosen)
 
 
+def count(declarations: Iterator[object], limit: int | None) -> int:
+    """How many declarations an enumeration yields, stopping at ``limit``."""
+    n = 0
+    for _ in declarations:
+        n += 1
+        if limit is not None and n >= limit:
+            break
+    return n
+
+
 def enumerate_legal(units: Sequence[Unit], time_limit: float) -> Iterator[frozenset[Atom]]:
     """Every legal declaration, lazily, each once (raises ``Undetermined`` on a time-out)."""
     for parts in _product([_UnitSolutions(u, time_limit) for u in units]):

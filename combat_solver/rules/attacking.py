@@ -9,8 +9,7 @@ from pydantic import Field
 
 from .._base import Strict
 from ..filters import Filter
-from ..ir import implies
-from .base import AbilityBase, Reason, Restriction
+from .base import AbilityBase, Reason, Restriction, with_others
 
 if TYPE_CHECKING:
     from ..state import AttackUnit, Instance
@@ -184,17 +183,10 @@ class CantAttackAlone(AbilityBase):
     rule = "506.5"
 
     def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
-        me = unit.attacker(inst)
-        if me is None:
-            return
-        others = [c for c in unit.attackers if c.id != me.id]
-        yield Restriction(
-            self.rule,
-            self.kind,
-            (me.id,),
-            f"{unit.label(me)} can't attack alone ({self.rule})",
-            implies(unit.attacking(me).at_least(1), unit.attacking_count(others).at_least(1)),
-        )
+        if (me := unit.attacker(inst)) is not None:
+            others = unit.attacking_count(c for c in unit.attackers if c.id != me.id)
+            msg = f"{unit.label(me)} can't attack alone ({self.rule})"
+            yield with_others(self.rule, self.kind, me.id, msg, unit.attacking(me), others, 1, None)
 
 
 class CanOnlyAttackAlone(AbilityBase):
@@ -204,17 +196,10 @@ class CanOnlyAttackAlone(AbilityBase):
     rule = "506.5"
 
     def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
-        me = unit.attacker(inst)
-        if me is None:
-            return
-        others = [c for c in unit.attackers if c.id != me.id]
-        yield Restriction(
-            self.rule,
-            self.kind,
-            (me.id,),
-            f"{unit.label(me)} can only attack alone ({self.rule})",
-            implies(unit.attacking(me).at_least(1), unit.attacking_count(others).at_most(0)),
-        )
+        if (me := unit.attacker(inst)) is not None:
+            others = unit.attacking_count(c for c in unit.attackers if c.id != me.id)
+            msg = f"{unit.label(me)} can only attack alone ({self.rule})"
+            yield with_others(self.rule, self.kind, me.id, msg, unit.attacking(me), others, None, 0)
 
 
 class CantAttackUnlessOthersAttack(AbilityBase):
@@ -225,17 +210,10 @@ class CantAttackUnlessOthersAttack(AbilityBase):
     n: int = Field(ge=1)
 
     def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
-        me = unit.attacker(inst)
-        if me is None:
-            return
-        others = [c for c in unit.attackers if c.id != me.id]
-        yield Restriction(
-            self.rule,
-            self.kind,
-            (me.id,),
-            f"{unit.label(me)} can't attack unless at least {self.n} other creatures attack ({self.rule})",
-            implies(unit.attacking(me).at_least(1), unit.attacking_count(others).at_least(self.n)),
-        )
+        if (me := unit.attacker(inst)) is not None:
+            others = unit.attacking_count(c for c in unit.attackers if c.id != me.id)
+            msg = f"{unit.label(me)} can't attack unless at least {self.n} other creatures attack ({self.rule})"
+            yield with_others(self.rule, self.kind, me.id, msg, unit.attacking(me), others, self.n, None)
 
 
 class CantAttackUnlessGreaterPowerAttacks(AbilityBase):
@@ -245,17 +223,10 @@ class CantAttackUnlessGreaterPowerAttacks(AbilityBase):
     rule = "508.1c"
 
     def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
-        me = unit.attacker(inst)
-        if me is None:
-            return
-        stronger = [c for c in unit.attackers if (c.power or 0) > (me.power or 0)]
-        yield Restriction(
-            self.rule,
-            self.kind,
-            (me.id,),
-            f"{unit.label(me)} can't attack unless a creature with greater power also attacks ({self.rule})",
-            implies(unit.attacking(me).at_least(1), unit.attacking_count(stronger).at_least(1)),
-        )
+        if (me := unit.attacker(inst)) is not None:
+            stronger = unit.attacking_count(c for c in unit.attackers if (c.power or 0) > (me.power or 0))
+            msg = f"{unit.label(me)} can't attack unless a creature with greater power also attacks ({self.rule})"
+            yield with_others(self.rule, self.kind, me.id, msg, unit.attacking(me), stronger, 1, None)
 
 
 class AttackLimit(AbilityBase):

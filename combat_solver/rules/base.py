@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from .._base import Strict
-from ..ir import Atom, Cond
+from ..ir import Atom, Cmp, Cond, Lin, implies
 
 if TYPE_CHECKING:
     from ..board import Permanent
@@ -48,6 +48,14 @@ class Requirement:
     description: str
     source: str
     cond: Cond
+
+
+def with_others(
+    rule: str, kind: str, holder: str, message: str, doing: Lin, others: Lin, lo: int | None, hi: int | None
+) -> Restriction:
+    """ "can't attack/block alone", "unless N others ...": if the holder attacks (blocks), how
+    many of the others also do must lie within ``lo``..``hi`` (506.5, 508.1c, 509.1b)."""
+    return Restriction(rule, kind, (holder,), message, implies(doing.at_least(1), Cmp(others, lo, hi)))
 
 
 class AbilityBase(Strict):

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from ..filters import Filter
-from ..ir import implies
-from .base import AbilityBase, Reason, Restriction
+from .base import AbilityBase, Reason, Restriction, with_others
 
 if TYPE_CHECKING:
     from ..board import Permanent
@@ -56,17 +55,10 @@ class CantBlockAlone(AbilityBase):
     rule = "506.5"
 
     def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
-        blocker = unit.blocker(inst)
-        if blocker is None:
-            return
-        others = [c for c in unit.creatures if c.id != blocker.id]
-        yield Restriction(
-            self.rule,
-            self.kind,
-            (blocker.id,),
-            f"{unit.label(blocker)} can't block alone ({self.rule})",
-            implies(unit.blocking(blocker).at_least(1), unit.blocking_count(others).at_least(1)),
-        )
+        if (me := unit.blocker(inst)) is not None:
+            others = unit.blocking_count(c for c in unit.creatures if c.id != me.id)
+            msg = f"{unit.label(me)} can't block alone ({self.rule})"
+            yield with_others(self.rule, self.kind, me.id, msg, unit.blocking(me), others, 1, None)
 
 
 class CantBlockUnlessOthersBlock(AbilityBase):
@@ -77,17 +69,10 @@ class CantBlockUnlessOthersBlock(AbilityBase):
     n: int = Field(ge=1)
 
     def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
-        blocker = unit.blocker(inst)
-        if blocker is None:
-            return
-        others = [c for c in unit.creatures if c.id != blocker.id]
-        yield Restriction(
-            self.rule,
-            self.kind,
-            (blocker.id,),
-            f"{unit.label(blocker)} can't block unless at least {self.n} other creatures block ({self.rule})",
-            implies(unit.blocking(blocker).at_least(1), unit.blocking_count(others).at_least(self.n)),
-        )
+        if (me := unit.blocker(inst)) is not None:
+            others = unit.blocking_count(c for c in unit.creatures if c.id != me.id)
+            msg = f"{unit.label(me)} can't block unless at least {self.n} other creatures block ({self.rule})"
+            yield with_others(self.rule, self.kind, me.id, msg, unit.blocking(me), others, self.n, None)
 
 
 class CantBlockUnlessGreaterPowerBlocks(AbilityBase):
@@ -97,17 +82,10 @@ class CantBlockUnlessGreaterPowerBlocks(AbilityBase):
     rule = "509.1b"
 
     def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
-        blocker = unit.blocker(inst)
-        if blocker is None:
-            return
-        stronger = [c for c in unit.creatures if (c.power or 0) > (blocker.power or 0)]
-        yield Restriction(
-            self.rule,
-            self.kind,
-            (blocker.id,),
-            f"{unit.label(blocker)} can't block unless a creature with greater power also blocks ({self.rule})",
-            implies(unit.blocking(blocker).at_least(1), unit.blocking_count(stronger).at_least(1)),
-        )
+        if (me := unit.blocker(inst)) is not None:
+            stronger = unit.blocking_count(c for c in unit.creatures if (c.power or 0) > (me.power or 0))
+            msg = f"{unit.label(me)} can't block unless a creature with greater power also blocks ({self.rule})"
+            yield with_others(self.rule, self.kind, me.id, msg, unit.blocking(me), stronger, 1, None)
 
 
 class BlockAdditional(AbilityBase):
