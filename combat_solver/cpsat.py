@@ -221,6 +221,14 @@ class _Encoder:
         m.add(sum(all_mana) >= need_total)
         m.add(self.expr(payer.life_cost) + 2 * sum(life_for_phyrexian) <= payer.life)
         m.add(self.expr(payer.discard) <= payer.hand)
+        for template, owed, bound in (
+            ("pay {n} life", payer.life_cost, payer.life),
+            ("discard {n} cards", payer.discard, payer.hand),
+        ):
+            if owed.terms or owed.const:
+                v = m.new_int_var(0, max(bound, 0), template)
+                m.add(v == self.expr(owed))
+                self.payment.append((payer.player, template, v))
         chosen_objects: dict[tuple[str, str], list[Any]] = {}
         for demand in payer.objects:
             picks = []
@@ -251,7 +259,8 @@ class _Encoder:
         for player, what, v in self.payment:
             n = solver.value(v)
             if n:
-                plan.setdefault(player, []).append(what if n == 1 else f"{what} x{n}")
+                line = what.format(n=n) if "{n}" in what else (what if n == 1 else f"{what} x{n}")
+                plan.setdefault(player, []).append(line)
         return {p: tuple(lines) for p, lines in plan.items()}
 
     def requirement_sum(self) -> Any:
