@@ -1,0 +1,107 @@
+"""Why-not questions: answers come from the model and name a minimal set of rules."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from combat_solver import Board, InputError, check_attacks, check_blocks, load_scenario
+from combat_solver.declarations import AttackDeclaration
+from combat_solver.explain import render_text
+from combat_solver.why import ask
+
+ROOT = Path(__file__).resolve().parent.parent
+RULE = re.compile(r"\b[1-9]\d{2}\.\d+[a-z]?\b")
+
+
+def creature(pid: str, name: str, controller: str, *abilities: dict[str, Any], power: int = 2, tapped: bool = False) -> dict[str, Any]:
+    return {"id": pid, "name": name, "controller": controller, "types": ["creature"], "power": power, "toughness": 2,
+            "tapped": tapped, "abilities": list(abilities)}
+
+
+def board(perms: list[dict[str, Any]], attackers: dict[str, str] | None = None) -> Board:
+    data: dict[str, Any] = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": perms}
+    if attackers is not None:
+        data["combat"] = {"attackers": attackers}
+    return Board.model_validate(data)
+
+
+def test_cant_block_names_only_the_restrictions_that_matter() -> None:
+    """509.1b + 509.1c: Silent Arbiter and Watchdog's requirement keep the Bears out; the
+    unrelated Craven Hulk and Stalking Tiger restrictions are not reasons."""
+    b = board(
+        [
+            creature("wurm", "Craw Wurm", "alice", power=6),
+            creature("tiger", "Stalking Tiger", "alice", {"kind": "max_blockers", "n": 1}),
+            creature("dog", "Watchdog", "bob", {"kind": "must_block"}),
+            creature("bears", "Grizzly Bears", "bob"),
+            creature("hulk", "Craven Hulk", "bob", {"kind": "cant_block_alone"}),
+            {"id": "arb", "name": "Silent Arbiter", "controller": "bob", "types": ["artifact", "creature"], "power": 1,
+             "toughness": 5, "tapped": True, "abilities": [{"kind": "block_limit", "n": 1}]},
+        ],
+        {"wurm": "bob", "tiger": "bob"},
+    )
+    answer = ask(b, "why can't Grizzly Bears block Craw Wurm?")
+    assert answer.answer.startswith("No legal block")
+    rules = sorted(r.rule for r in answer.reasons)
+    assert rules == ["509.1b", "509.1c"]
+    assert "Silent Arbiter" in answer.reasons[0].message or "Silent Arbiter" in answer.reasons[1].message
+
+
+def test_cant_block_local_reason_is_named() -> None:
+    """702.9b: a flier can't be blocked by a creature without flying or reach."""
+    b = board([creature("angel", "Serra Angel", "alice", {"kind": "flying"}), creature("bears", "Grizzly Bears", "bob")],
+              {"angel": "bob"})
+    answer = ask(b, "why can't bears block angel")
+    assert [r.rule for r in answer.reasons] == ["702.9b"]
+
+
+def test_can_block_gives_a_legal_example() -> None:
+    """509.1a: nothing stops the Bears; the example is a legal block."""
+    b = board([creature("wurm", "Craw Wurm", "alice"), creature("bears", "Grizzly Bears", "bob")], {"wurm": "bob"})
+    answer = ask(b, "why can't Grizzly Bears block Craw Wurm?")
+    assert answer.example is not None and not answer.reasons
+    assert check_blocks(b, answer.example).legal  # type: ignore[arg-type]
+
+
+def test_must_attack_and_need_not_attack() -> None:
+    """508.1d: Juggernaut must attack; the vanilla creature need not."""
+    b = board([creature("jug", "Juggernaut", "alice", {"kind": "must_attack"}), creature("bears", "Grizzly Bears", "alice")])
+    must = ask(b, "why must Juggernaut attack?")
+    assert must.answer.startswith("Juggernaut must attack") and [r.rule for r in must.reasons] == ["508.1d"]
+    free = ask(b, "why must Grizzly Bears attack?")
+    assert "doesn't have to attack" in free.answer
+    assert isinstance(free.example, AttackDeclaration) and "bears" not in free.example.attacks
+    assert check_attacks(b, free.example).legal
+
+
+def test_bad_questions_are_input_errors() -> None:
+    b = board([creature("wurm", "Craw Wurm", "alice"), creature("bears", "Grizzly Bears", "bob")], {"wurm": "bob"})
+    with pytest.raises(InputError):
+        ask(b, "is this legal?")
+    with pytest.raises(InputError):
+        ask(b, "why can't Nobody block Craw Wurm")
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "examples").glob("*.yaml")), ids=lambda p: p.name)
+def test_every_illegal_example_is_explained_with_rules(path: Path) -> None:
+    """Issue 7: every violation of every illegal example is a sentence citing its rule, and the
+    text names the cards involved."""
+    scenario = load_scenario(path)
+    declaration = scenario.declaration
+    assert declaration is not None
+    if isinstance(declaration, AttackDeclaration):
+        verdict = check_attacks(scenario.board, declaration)
+    else:
+        verdict = check_blocks(scenario.board, declaration)
+    if verdict.status != "illegal":
+        return
+    text = render_text(scenario.board, verdict)
+    for v in verdict.violations:
+        assert RULE.search(v.message), v.message
+        assert v.message in text
+    names = {p.name for p in scenario.board.permanents if p.id in {o for v in verdict.violations for o in v.objects}}
+    assert all(name in text for name in names)
