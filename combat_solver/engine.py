@@ -179,7 +179,7 @@ def _costs(
     payment = cpsat.pay(problem(unit), mine, time_limit=time_limit, also_tapped=also_tapped)
     reports: list[CostReport] = []
     violations: list[Violation] = []
-    rule = incurred[0][0].rule[:5] + ("j" if incurred[0][0].rule.startswith("508") else "f")
+    rule = "508.1j" if incurred[0][0].rule.startswith("508") else "509.1f"
     for player in sorted({t.payer for t, _ in incurred}):
         terms = [(t, n) for t, n in incurred if t.payer == player]
         total = total_text(terms)

@@ -78,6 +78,9 @@ class Game:
     def team(self, player: str) -> str:
         return self._teams[player]
 
+    def is_player(self, object_id: str) -> bool:
+        return object_id in self._teams
+
     def label(self, permanent: Permanent | None) -> str:
         if permanent is None:
             return "the game"
@@ -91,7 +94,7 @@ class Game:
         """802.2a: the player it attacks, or the controller/protector of what it attacks."""
         assert self.board.combat is not None
         target = self.board.combat.attackers[attacker_id]
-        if target in self._teams:
+        if self.is_player(target):
             return target
         p = self._perms[target]
         return p.protector if "battle" in p.types and p.protector else p.controller
@@ -337,7 +340,7 @@ class AttackUnit(_UnitBase):
 
     # --- helpers for rules -------------------------------------------------------------
     def is_player(self, target: str) -> bool:
-        return target in self.game._teams
+        return self.game.is_player(target)
 
     def defending_player_of(self, target: str) -> str:
         """802.2a: the player attacked, or the controller of the planeswalker / protector of the battle."""
