@@ -1,8 +1,10 @@
-"""Differential campaign: ``python tests/campaign.py --boards 100000 [--seed N]``.
+"""Differential campaign: ``python tests/campaign.py --boards 100000 [--seed N] [--step both|block|attack]``.
 
-Builds N boards from a seeded random generator (same seed, same boards), runs every differential
-property of ``differential.check_board`` on each and prints how many boards were checked and how many
-disagreed. Exits 1 on any disagreement, after printing each offending board as JSON.
+Builds N boards from a seeded random generator (same seed, same boards), alternating declare blockers
+boards (``strategies.build_board``) and declare attackers boards (``strategies.build_attack_board``)
+unless ``--step`` picks one, runs every differential property of ``differential.check_board`` /
+``differential.check_attack_board`` on each and prints how many boards of each step were checked and
+how many disagreed. Exits 1 on any disagreement, after printing each offending board as JSON.
 """
 
 from __future__ import annotations
@@ -11,40 +13,64 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 
-from differential import check_board  # tests/ is on sys.path: it holds this script
-from strategies import RandomChooser, build_board
+from differential import Disagreement, check_attack_board, check_board  # tests/ is on sys.path: it holds this script
+from strategies import Chooser, RandomChooser, build_attack_board, build_board
+
+from combat_solver import Board
+
+Step = tuple[str, Callable[[Chooser], Board], Callable[[Board, Chooser], list[Disagreement]]]
+BLOCK: Step = ("block", build_board, check_board)
+ATTACK: Step = ("attack", build_attack_board, check_attack_board)
+
+
+def board_plan(i: int, step: str) -> tuple[Step, str]:
+    """Which step board ``i`` is for and the seed suffix that makes it reproducible on its own."""
+    if step == "block":
+        return BLOCK, f"{i}"
+    if step == "attack":
+        return ATTACK, f"attack:{i}"
+    # Alternate; block board k uses the same seed as board k of a blocks-only campaign.
+    return (BLOCK, f"{i // 2}") if i % 2 == 0 else (ATTACK, f"attack:{i // 2}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--step", choices=("both", "block", "attack"), default="both")
     parser.add_argument("--max-report", type=int, default=20, help="boards printed in full at most")
     args = parser.parse_args(argv)
 
     start = time.monotonic()
-    disagreeing = 0
+    checked = {"block": 0, "attack": 0}
+    disagreeing = {"block": 0, "attack": 0}
     for i in range(args.boards):
-        rng = random.Random(f"{args.seed}:{i}")  # board i is reproducible on its own
+        (name, build, check), suffix = board_plan(i, args.step)
+        rng = random.Random(f"{args.seed}:{suffix}")  # board i is reproducible on its own
         chooser = RandomChooser(rng)
-        board = build_board(chooser)
+        board = build(chooser)
         try:
-            problems = [str(p) for p in check_board(board, chooser)]
+            problems = [str(p) for p in check(board, chooser)]
         except Exception as error:  # a crash is a disagreement too
             problems = [f"[exception] {type(error).__name__}: {error}"]
+        checked[name] += 1
         if problems:
-            disagreeing += 1
-            if disagreeing <= args.max_report:
-                print(f"board {i} (seed {args.seed}):")
+            disagreeing[name] += 1
+            if sum(disagreeing.values()) <= args.max_report:
+                print(f"board {i} ({name} step, seed {args.seed}, rng {args.seed}:{suffix}):")
                 for p in problems:
                     print("  " + p)
                 print("  board: " + board.model_dump_json(by_alias=True, exclude_none=True))
         if (i + 1) % 1000 == 0:
-            print(f"... {i + 1} boards, {disagreeing} disagreeing, {time.monotonic() - start:.0f}s", file=sys.stderr)
-    print(f"checked {args.boards} boards (seed {args.seed}): {disagreeing} disagreements, "
-          f"{time.monotonic() - start:.1f}s")
-    return 1 if disagreeing else 0
+            print(f"... {i + 1} boards, {sum(disagreeing.values())} disagreeing, {time.monotonic() - start:.0f}s",
+                  file=sys.stderr)
+    total = sum(disagreeing.values())
+    print(f"checked {args.boards} boards (seed {args.seed}): {checked['block']} block boards "
+          f"({disagreeing['block']} disagreeing), {checked['attack']} attack boards ({disagreeing['attack']} disagreeing); "
+          f"{total} disagreements, {time.monotonic() - start:.1f}s")
+    return 1 if total else 0
 
 
 if __name__ == "__main__":

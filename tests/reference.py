@@ -1,4 +1,4 @@
-"""Independent brute-force reference for block legality (CR 509.1a-c, 802.4, 805.10d).
+"""Independent brute-force references for block and attack legality (CR 508.1a-d, 509.1a-c, 802, 805.10).
 
 Written from the rules text only; it shares no code with the solver's encoding. It uses the
 pydantic data classes for input and re-implements everything else, including filter matching.
@@ -7,6 +7,12 @@ For every defending unit (a defending player, 802.4; or the defending team, 805.
 declaration (each blocker picks any subset of the attackers it may legally face), keeps those that
 break no restriction (509.1b), counts the requirements each obeys (509.1c) and keeps the ones
 reaching the maximum. A whole-board declaration is legal iff every unit's part is.
+
+``AttackReference`` does the same for the declare attackers step (a board without ``combat``): the
+attacking unit (the active player, 508.1a; or the active team, 805.10b) gives each of its creatures
+"no attack" or one of every attackable player, planeswalker and battle (508.1b, 802.3, 310.9b), keeps
+the declarations that break no restriction (508.1a, 508.1c, 802.3a) and counts requirements (508.1d)
+as DESIGN.md section 4 says.
 """
 
 from __future__ import annotations
@@ -16,14 +22,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from combat_solver import BlockDeclaration, Board, Comparison, Filter, Permanent
+from combat_solver import AttackDeclaration, BlockDeclaration, Board, Comparison, Count, Filter, Permanent, Target
 
 Pair = tuple[str, str]  # (blocker id, attacker id)
 Decl = frozenset[Pair]
 AbilityT = Any  # an ability model; read by its documented fields only
 
 # Ability kinds whose effects belong to the whole game, not to one creature.
-GAME_KINDS = frozenset({"block_limit"})
+GAME_KINDS = frozenset({"block_limit", "attack_limit", "must_be_attacked"})
 
 
 @dataclass(frozen=True)
@@ -420,3 +426,321 @@ def to_declaration(pairs: Iterable[Pair]) -> BlockDeclaration:
     for b, a in pairs:
         blocks.setdefault(b, []).append(a)
     return BlockDeclaration(blocks={b: tuple(a) for b, a in blocks.items()})
+
+
+# =================================================================================================
+# The declare attackers step (508.1)
+# =================================================================================================
+
+Atom = tuple[str, str]  # (attacker id, attacked player / planeswalker / battle id)
+
+# "Each opponent must attack you ... with at least one creature each combat if able" (Trove of
+# Temptation, must_be_attacked): one requirement on each attacking player who is an opponent of its
+# controller, obeyed by a creature that player controls. With shared team turns the active team has
+# several attacking players (805.10a) and each of them is an opponent: one requirement each.
+# False: one requirement on the whole attacking team, obeyed by any of its creatures (the solver's reading).
+MUST_BE_ATTACKED_PER_PLAYER = True
+AttackDecl = frozenset[Atom]
+
+
+@dataclass(frozen=True)
+class AttackRequirement:
+    """One requirement (508.1d). ``kind``: must_attack / attacks_or_blocks / attacks_player_other_than /
+    goad / goad_other_player (on ``creature``) or must_be_attacked (on the attacking ``player``)."""
+
+    kind: str
+    creature: str | None = None
+    player: str | None = None
+    target: Target | None = None
+    you: str | None = None
+    other_than: str | None = None
+
+
+class AttackReference(Reference):
+    """Brute-force reference for the declare attackers step of one board (no ``combat`` on it)."""
+
+    def __init__(self, board: Board) -> None:
+        super().__init__(board)
+        assert board.combat is None, "the attack reference is for boards at the declare attackers step"
+        active_team = self.team[board.active_player]
+        # 508.1a: the active player attacks; 805.10a-b: with shared team turns, the whole active team.
+        self.attacking_players: tuple[str, ...] = tuple(sorted(
+            p.id for p in board.players
+            if (self.team[p.id] == active_team if board.shared_team_turns else p.id == board.active_player)
+        ))
+        # 802.2: every opponent is a defending player (506.2a / 803: unless limited to some of them).
+        defending = [p.id for p in board.players if self.team[p.id] != active_team]
+        if board.attackable_players is not None:
+            defending = [d for d in defending if d in board.attackable_players]
+        self.defending: tuple[str, ...] = tuple(defending)
+        self.creatures: list[str] = [
+            p.id for p in board.permanents if self.is_creature(p) and p.controller in self.attacking_players
+        ]
+        # 508.1b, 802.3: a defending player, a planeswalker they control, a battle they protect (310.9b).
+        self.targets: list[str] = list(self.defending) + [
+            p.id for p in board.permanents
+            if ("planeswalker" in p.types and p.controller in self.defending)
+            or ("battle" in p.types and p.protector in self.defending)
+        ]
+        self.attack_requirements: list[AttackRequirement] = self._attack_requirements()
+        self._attack_legal: list[AttackDecl] | None = None
+        self._attack_max = 0
+
+    # ----- targets ------------------------------------------------------------------------------
+
+    def defender_of(self, target: str) -> str | None:
+        """802.2a / 310.9d: the player attacked, the planeswalker's controller, the battle's protector."""
+        if target in self.team:
+            return target
+        p = self.perms.get(target)
+        if p is None:
+            return None
+        if "planeswalker" in p.types:
+            return p.controller
+        if "battle" in p.types:
+            return p.protector
+        return None
+
+    def target_matches(self, t: Target, target: str, you: str | None, owner: str | None) -> bool:
+        """Whether ``target`` is among the players / planeswalkers / battles ``t`` describes."""
+        if t.ids is not None:
+            return target in t.ids
+        players: set[str] | None  # None: any player
+        if t.player is None:
+            players = None
+        elif t.player == "you":
+            players = {you} if you is not None else set()
+        elif t.player == "owner":
+            players = {owner} if owner is not None else set()
+        else:
+            players = {t.player}
+
+        def named(pl: str | None) -> bool:
+            return pl is not None and (players is None or pl in players)
+
+        if target in self.team:
+            return t.include_player and named(target)
+        p = self.perms.get(target)
+        if p is None:
+            return False
+        if t.planeswalkers and "planeswalker" in p.types and named(p.controller):
+            return True
+        return t.battles and "battle" in p.types and named(p.protector)
+
+    # ----- abilities with the controller that "you" means -------------------------------------------
+
+    def sourced(self, perm_id: str) -> list[tuple[AbilityT, str | None]]:
+        """The creature's abilities, each with its source's controller (printed: the creature's)."""
+        p = self.perms[perm_id]
+        out: list[tuple[AbilityT, str | None]] = [(a, p.controller) for a in p.abilities if a.kind not in GAME_KINDS]
+        if not self.is_creature(p):
+            return out
+        for source in self.board.permanents:
+            for a in source.abilities:
+                if a.kind == "grant" and self.matches(a.to, p, source.controller, printed_only=True):
+                    out.append((a.ability, source.controller))
+        for e in self.board.effects:
+            if e.to is not None and self.matches(e.to, p, e.controller, printed_only=True):
+                out.append((e.ability, e.controller))
+        return out
+
+    def count_holds(self, count: Count, controlled_by: str | None, you: str | None) -> bool:
+        n = sum(
+            1 for p in self.board.permanents
+            if (controlled_by is None or p.controller == controlled_by) and self.matches(count.filter, p, you)
+        )
+        return n >= count.at_least
+
+    def condition_holds(self, ab: AbilityT, attacker: str, target: str, you: str | None) -> bool:
+        """Every board condition given (defending player 802.2a, "you" = the attacker's controller)."""
+        ok = True
+        if ab.defending_player_controls is not None:
+            defender = self.defender_of(target)
+            ok = ok and defender is not None and self.count_holds(ab.defending_player_controls, defender, you)
+        if ab.you_control is not None:
+            ok = ok and self.count_holds(ab.you_control, self.perms[attacker].controller, you)
+        if ab.battlefield_has is not None:
+            ok = ok and self.count_holds(ab.battlefield_has, None, you)
+        return ok
+
+    # ----- restrictions (508.1a-c) -----------------------------------------------------------------
+
+    def can_attack_at_all(self, c: str) -> bool:
+        """508.1a (untapped, haste or not summoning sick, not a battle), 702.3b defender, "can't attack"."""
+        p = self.perms.get(c)
+        if p is None or not self.is_creature(p) or p.controller not in self.attacking_players:
+            return False
+        if p.tapped:
+            return False
+        if p.summoning_sick and not self.has(c, "haste"):
+            return False
+        if self.has(c, "defender") and not self.has(c, "attack_despite_defender"):
+            return False
+        return not any(a.kind == "cant_attack" and a.target is None for a in self.abilities[c])
+
+    def can_attack(self, c: str, target: str) -> bool:
+        """Every restriction about one attacker and one target, whatever else attacks."""
+        if not self.can_attack_at_all(c) or target not in self.targets:
+            return False
+        owner = self.perms[c].owner_id
+        for ab, you in self.sourced(c):
+            if ab.kind == "cant_attack" and ab.target is not None and self.target_matches(ab.target, target, you, owner):
+                return False
+            if ab.kind == "cant_attack_unless" and not self.condition_holds(ab, c, target, you):
+                return False
+            if ab.kind == "cant_attack_if" and self.condition_holds(ab, c, target, you):
+                return False
+        return True
+
+    def attack_global_ok(self, decl: dict[str, str]) -> bool:
+        """Restrictions on the whole attack (506.5, 508.1c, 802.3a, 805.10b)."""
+        for c in decl:
+            others = [o for o in decl if o != c]
+            if self.has(c, "cant_attack_alone") and not others:
+                return False
+            if self.has(c, "can_only_attack_alone") and others:
+                return False
+            if any(len(others) < x.n for x in self.of_kind(c, "cant_attack_unless_others_attack")):
+                return False
+            if self.has(c, "cant_attack_unless_greater_power_attacks"):
+                power = self.perms[c].power or 0
+                if not any((self.perms[o].power or 0) > power for o in others):
+                    return False
+        for rule, controller in self.game_rules:
+            if rule.kind != "attack_limit":
+                continue
+            n = sum(
+                1 for c, t in decl.items()
+                if rule.defender is None or self.target_matches(rule.defender, t, controller, self.perms[c].owner_id)
+            )
+            if n and rule.per == "turn":  # those that attacked earlier this turn count too (none now: nothing to forbid)
+                n += self.board.attacked_this_turn
+            if n > rule.n:
+                return False
+        return True
+
+    def attack_ok(self, decl: AttackDecl) -> bool:
+        as_dict = dict(decl)
+        if len(as_dict) != len(decl):
+            return False  # one target per attacker (508.1b)
+        return all(self.can_attack(c, t) for c, t in decl) and self.attack_global_ok(as_dict)
+
+    # ----- requirements (508.1d; DESIGN section 4.1) ---------------------------------------------------
+
+    def _attack_requirements(self) -> list[AttackRequirement]:
+        out: list[AttackRequirement] = []
+        for c in self.creatures:
+            goaders: list[str] = []
+            for ab, you in self.sourced(c):
+                if ab.kind == "must_attack":
+                    out.append(AttackRequirement("must_attack", creature=c, target=ab.target, you=you))
+                elif ab.kind == "attacks_or_blocks":
+                    out.append(AttackRequirement("attacks_or_blocks", creature=c))
+                elif ab.kind == "attacks_player_other_than":
+                    other = you if ab.player == "you" else ab.player
+                    out.append(AttackRequirement("attacks_player_other_than", creature=c, other_than=other))
+                elif ab.kind == "goad" and ab.by not in goaders:  # 701.15d: the same player again adds nothing
+                    goaders.append(ab.by)
+                    out.append(AttackRequirement("goad", creature=c, other_than=ab.by))
+                    out.append(AttackRequirement("goad_other_player", creature=c, other_than=ab.by))
+        for rule, controller in self.game_rules:
+            if rule.kind != "must_be_attacked" or controller is None:
+                continue
+            bound = [pl for pl in self.attacking_players if self.opponents(controller, pl)]
+            if not MUST_BE_ATTACKED_PER_PLAYER:
+                bound = bound[:1]
+            for pl in bound:
+                out.append(AttackRequirement("must_be_attacked", player=pl, target=rule.target, you=controller))
+        return out
+
+    def attack_obeyed(self, r: AttackRequirement, decl: dict[str, str]) -> bool:
+        if r.kind == "must_be_attacked":
+            return any(
+                (self.perms[c].controller == r.player or not MUST_BE_ATTACKED_PER_PLAYER)
+                and (r.target is None or self.target_matches(r.target, t, r.you, self.perms[c].owner_id))
+                for c, t in decl.items() if c in self.perms
+            )
+        assert r.creature is not None
+        t = decl.get(r.creature)
+        if t is None:
+            return False
+        if r.kind == "must_attack":
+            return r.target is None or self.target_matches(r.target, t, r.you, self.perms[r.creature].owner_id)
+        if r.kind in ("attacks_player_other_than", "goad_other_player"):
+            return t in self.team and t != r.other_than
+        return True  # attacks_or_blocks, goad: attacks
+
+    def attack_count_obeyed(self, decl: AttackDecl) -> int:
+        as_dict = dict(decl)
+        return sum(1 for r in self.attack_requirements if self.attack_obeyed(r, as_dict))
+
+    # ----- enumeration ------------------------------------------------------------------------------
+
+    def attack_declarations(self) -> Iterator[AttackDecl]:
+        """Every restriction-respecting attack declaration."""
+        options: list[list[Atom | None]] = []
+        for c in self.creatures:
+            options.append([None, *((c, t) for t in self.targets if self.can_attack(c, t))])
+        for combo in itertools.product(*options):
+            decl = frozenset(a for a in combo if a is not None)
+            if self.attack_global_ok(dict(decl)):
+                yield decl
+
+    def _solve_attacks(self) -> list[AttackDecl]:
+        if self._attack_legal is None:
+            scored = [(self.attack_count_obeyed(d), d) for d in self.attack_declarations()]
+            self._attack_max = max(s for s, _ in scored)  # attacking with nothing breaks no restriction
+            self._attack_legal = [d for s, d in scored if s == self._attack_max]
+        return self._attack_legal
+
+    def attack_maximum(self) -> int:
+        self._solve_attacks()
+        return self._attack_max
+
+    def attack_maxima(self) -> dict[frozenset[str], int]:
+        return {frozenset(self.attacking_players): self.attack_maximum()}
+
+    def attack_legal_set(self) -> set[AttackDecl]:
+        return set(self._solve_attacks())
+
+    def attack_legal_count(self) -> int:
+        return len(self._solve_attacks())
+
+    # ----- verdict on a proposed declaration --------------------------------------------------------
+
+    def attack_is_legal(self, decl: AttackDecl) -> bool:
+        return self.attack_ok(decl) and self.attack_count_obeyed(decl) == self.attack_maximum()
+
+    def in_scope(self, decl: AttackDecl) -> bool:
+        """Whether every attacker is the attacking unit's creature and every target attackable."""
+        return all(c in self.creatures and t in self.targets for c, t in decl)
+
+    def tapped(self, decl: AttackDecl) -> list[str]:
+        """508.1f / 702.20b: the attackers that become tapped."""
+        return sorted(c for c, _ in decl if not self.has(c, "vigilance"))
+
+
+# Vocabulary the attack reference doesn't model (costs 508.1g-i, banding 508.1e): scenarios using it are skipped.
+NOT_MODELLED = frozenset({
+    "mana", "attack_tax", "attack_cost", "block_tax", "blocked_tax", "block_cost", "exert", "enlist", "banding",
+    "bands_with_other",
+})
+
+
+def attack_reference_covers(board: Board, declaration: AttackDeclaration) -> bool:
+    """Whether the board and declaration use only what ``AttackReference`` models."""
+    abilities = [a for p in board.permanents for a in p.abilities] + [e.ability for e in board.effects]
+    abilities += [a.ability for a in abilities if a.kind == "grant"]
+    if any(a.kind in NOT_MODELLED for a in abilities):
+        return False
+    return board.combat is None and not declaration.bands and not declaration.exert and not declaration.enlist
+
+
+def to_atoms(declaration: object) -> AttackDecl:
+    """The (attacker, target) pairs of an attack declaration."""
+    assert isinstance(declaration, AttackDeclaration), declaration
+    return frozenset(declaration.attacks.items())
+
+
+def to_attack_declaration(atoms: Iterable[Atom]) -> AttackDeclaration:
+    return AttackDeclaration(attacks=dict(atoms))

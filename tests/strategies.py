@@ -13,7 +13,7 @@ from typing import Any, Protocol, TypeVar
 
 from hypothesis import strategies as st
 
-from combat_solver import BlockDeclaration, Board
+from combat_solver import AttackDeclaration, BlockDeclaration, Board
 
 T = TypeVar("T")
 Json = dict[str, Any]
@@ -88,6 +88,7 @@ class _Builder:
         self.permanents: list[Json] = []
         self.effects: list[Json] = []
         self.attackers: dict[str, str] = {}
+        self.keywords: Sequence[str] = KEYWORDS
 
     # ----- filters --------------------------------------------------------------------------
 
@@ -107,7 +108,7 @@ class _Builder:
         if kind == 3:
             return {"power": {c.choice(("le", "ge", "lt", "gt", "eq")): c.integer(0, 4)}}
         if kind == 4:
-            return {"has": [c.choice(KEYWORDS)]}
+            return {"has": [c.choice(self.keywords)]}
         if kind == 5:
             return {"tapped": c.chance(50)}
         if kind == 6:
@@ -353,3 +354,220 @@ def random_declaration(c: Chooser, board: Board, legal: Sequence[frozenset[tuple
     for blocker, attacker in sorted(pairs):
         blocks.setdefault(blocker, []).append(attacker)
     return BlockDeclaration(blocks={k: tuple(v) for k, v in blocks.items()})
+
+
+# =================================================================================================
+# Attack boards (declare attackers step: no ``combat``)
+# =================================================================================================
+
+ATTACK_KEYWORDS = ("flying", "haste", "vigilance", "defender", "must_attack", "menace", "goad")
+# "*_target" are the same kinds with a ``target``.
+CREATURE_ATTACK_KINDS = (
+    "haste", "haste", "vigilance", "vigilance", "defender", "attack_despite_defender", "cant_attack",
+    "cant_attack_target", "cant_attack_target", "cant_attack_unless", "cant_attack_unless", "cant_attack_if",
+    "cant_attack_if", "cant_attack_alone", "can_only_attack_alone", "cant_attack_unless_others_attack",
+    "cant_attack_unless_greater_power_attacks", "must_attack", "must_attack", "must_attack_target",
+    "must_attack_target", "attacks_player_other_than", "goad", "goad", "attacks_or_blocks", "flying", "menace",
+)
+ATTACK_REQUIREMENT_KINDS = ("must_attack", "must_attack_target", "attacks_player_other_than", "goad", "attacks_or_blocks")
+
+
+class _AttackBuilder(_Builder):
+    def __init__(self, c: Chooser) -> None:
+        super().__init__(c)
+        self.keywords = ATTACK_KEYWORDS
+
+    def atom(self, relative: bool) -> Json:
+        c = self.c
+        if c.chance(20):  # counts look at every permanent, not only creatures
+            return c.choice((
+                {"types": [c.choice(("land", "creature", "planeswalker", "battle", "enchantment"))]},
+                {"subtypes": [c.choice(LAND_SUBTYPES)]},
+                {"supertypes": ["basic"]},
+                {"has": [c.choice(self.keywords)]},
+            ))
+        return super().atom(relative)
+
+    def target(self, game: bool = False) -> Json:
+        c = self.c
+        kind = c.integer(0, 9)
+        if kind == 3 and game:
+            kind = 1
+        pid = c.choice(self.players)["id"]
+        walkers = [p["id"] for p in self.permanents if "planeswalker" in p["types"] or "battle" in p["types"]]
+        if kind == 0:
+            return {"player": "you"}
+        if kind == 1:
+            return {"player": "you", "planeswalkers": True}
+        if kind == 2:
+            return {"player": "you", "planeswalkers": True, "battles": True}
+        if kind == 3:
+            return {"player": "owner", "planeswalkers": c.chance(50)}
+        if kind == 4:
+            return {"player": pid}
+        if kind == 5:
+            return {"player": pid, "include_player": False, "planeswalkers": True, "battles": c.chance(50)}
+        if kind == 6 and walkers:
+            return {"ids": sorted({c.choice(walkers) for _ in range(c.integer(1, 2))})}
+        if kind == 8:
+            return {"planeswalkers": True}
+        if kind == 9:
+            return {"include_player": c.chance(30), "battles": True}
+        return {}
+
+    def count(self) -> Json:
+        return {"filter": self.filter(relative=True), "at_least": self.c.choice((0, 1, 1, 1, 2))}
+
+    def ability(self, kind: str) -> Json:
+        c = self.c
+        if kind == "cant_attack_target":
+            return {"kind": "cant_attack", "target": self.target()}
+        if kind == "must_attack_target":
+            return {"kind": "must_attack", "target": self.target()}
+        if kind in ("cant_attack_unless", "cant_attack_if"):
+            fields = ["defending_player_controls", "you_control", "battlefield_has"]
+            chosen = subset(c, fields, 20) or [c.choice(fields)]
+            return {"kind": kind, **{f: self.count() for f in chosen}}
+        if kind == "cant_attack_unless_others_attack":
+            return {"kind": kind, "n": c.integer(1, 2)}
+        if kind == "attacks_player_other_than":
+            return {"kind": kind, "player": "you" if c.chance(60) else c.choice(self.players)["id"]}
+        if kind == "goad":
+            return {"kind": kind, "by": c.choice(self.players)["id"]}
+        if kind == "attack_limit":
+            out: Json = {"kind": kind, "n": c.integer(0, 3)}
+            if c.chance(30):
+                out["per"] = "turn"
+            if c.chance(40):
+                out["defender"] = self.target(game=True)
+            return out
+        if kind == "must_be_attacked":
+            return {"kind": kind, "target": self.target(game=True)} if c.chance(60) else {"kind": kind}
+        return super().ability(kind)
+
+    def creature_ability(self) -> Json:
+        return self.ability(self.c.choice(CREATURE_ATTACK_KINDS))
+
+
+def build_attack_board(c: Chooser) -> Board:
+    """A random valid board at the declare attackers step (at most 4 creatures can attack)."""
+    b = _AttackBuilder(c)
+    mode = c.choice(("two", "two", "multi", "multi", "team", "allies"))
+    if mode == "two":
+        b.players = [{"id": "p1"}, {"id": "p2"}]
+    elif mode == "multi":
+        b.players = [{"id": f"p{i}"} for i in range(1, c.integer(3, 4) + 1)]
+    elif mode == "allies":  # teams, but only the active player attacks (no shared team turns)
+        b.players = [{"id": "p1", "team": "A"}, {"id": "p2", "team": "A"}, {"id": "p3", "team": "B"}, {"id": "p4", "team": "C"}]
+    else:
+        n = c.integer(3, 4)
+        split = 1 if n == 3 and c.chance(50) else 2
+        b.players = [{"id": f"p{i}", "team": "A" if i <= split else "B"} for i in range(1, n + 1)]
+    ids = [p["id"] for p in b.players]
+    team = {p["id"]: p.get("team", p["id"]) for p in b.players}
+    active = "p1" if mode != "team" or c.chance(70) else c.choice([p for p in ids if team[p] == "A"])
+    unit = [p for p in ids if team[p] == team[active]] if mode == "team" else [active]
+    opponents = [p for p in ids if team[p] != team[active]]
+    others = [p for p in ids if p not in unit]
+
+    # Planeswalkers and battles: attackable ones (an opponent's; protected by an opponent) and others.
+    for o in opponents:
+        if c.chance(30) and len(b.permanents) < 3:
+            b.permanents.append({"id": f"w{len(b.permanents) + 1}", "name": "Walker", "controller": o,
+                                 "types": ["planeswalker"], "abilities": []})
+        if c.chance(20) and len(b.permanents) < 3:
+            b.permanents.append({"id": f"t{len(b.permanents) + 1}", "name": "Siege", "controller": c.choice([active, o, *ids]),
+                                 "types": ["battle"], "subtypes": ["Siege"], "protector": o, "abilities": []})
+    if c.chance(10):  # the attacking player's own planeswalker, or a teammate's
+        b.permanents.append({"id": "w9", "name": "Walker", "controller": c.choice(unit), "types": ["planeswalker"]})
+    if c.chance(8) and opponents:  # a Siege an opponent controls and the attacking player protects (310.9b)
+        b.permanents.append({"id": "t9", "name": "Siege", "controller": c.choice(opponents), "types": ["battle"],
+                             "subtypes": ["Siege"], "protector": c.choice(unit)})
+    for _ in range(c.choice((0, 0, 1, 2, 3))):
+        b.permanents.append(b.land(f"l{len(b.permanents) + 1}", c.choice(ids)))
+
+    # Creatures: up to 4 that the attacking unit controls, up to 2 others.
+    attack_side: list[Json] = []
+    for i in range(c.integer(1, 4)):
+        p = b.creature(f"a{i + 1}", c.choice(unit), 12)
+        p["summoning_sick"] = c.chance(20)
+        if c.chance(6):
+            p["owner"] = c.choice(ids)
+        attack_side.append(p)
+    if c.chance(4) and opponents:  # a battle that is also a creature can't attack (508.1a)
+        fake = b.creature("ac9", c.choice(unit), 0)
+        fake.update(types=["battle", "creature"], protector=c.choice(opponents))
+        attack_side.append(fake)
+    bystanders = [b.creature(f"o{i + 1}", c.choice(others), 20) for i in range(c.choice((0, 0, 1, 2)))]
+    b.permanents += attack_side + bystanders
+
+    for p in attack_side:
+        for _ in range(c.choice((0, 1, 1, 1, 2, 2, 3))):
+            p["abilities"].append(b.creature_ability())
+    for p in bystanders:
+        if c.chance(40):
+            p["abilities"].append(b.creature_ability())
+    for _ in range(c.choice((0, 0, 1, 2))):  # requirements are what make 508.1d hard
+        c.choice(attack_side)["abilities"].append(b.ability(c.choice(ATTACK_REQUIREMENT_KINDS)))
+    creatures = attack_side + bystanders
+    if c.chance(25):
+        c.choice(creatures)["abilities"].append(b.grant())
+    if c.chance(20):
+        b.permanents.append({"id": "e1", "name": "Anthem", "controller": c.choice(ids),
+                             "types": ["enchantment"], "abilities": [b.grant() for _ in range(c.integer(1, 2))]})
+    # Rules of the game: printed on any permanent, or effects without ``to``.
+    for kind, percent in (("attack_limit", 20), ("must_be_attacked", 20)):
+        if not c.chance(percent):
+            continue
+        holders = [p for p in b.permanents if "abilities" in p]
+        if holders and c.chance(50):
+            c.choice(holders)["abilities"].append(b.ability(kind))
+        else:
+            b.permanents.append({"id": f"e{len(b.permanents) + 2}", "name": "Rule", "controller": c.choice(ids),
+                                 "types": ["enchantment"], "abilities": [b.ability(kind)]})
+    for i in range(c.choice((0, 0, 0, 1, 1, 2))):
+        controller = c.choice(opponents) if c.chance(60) else c.choice(ids)
+        if c.chance(15):
+            b.effects.append({"source": f"s{i}", "controller": controller,
+                              "ability": b.ability(c.choice(("attack_limit", "must_be_attacked")))})
+            continue
+        cids = b.creature_ids()
+        to = {"ids": [c.choice(cids)]} if c.chance(60) else b.filter(relative=True)
+        kind = c.choice(ATTACK_REQUIREMENT_KINDS) if c.chance(60) else c.choice(CREATURE_ATTACK_KINDS)
+        b.effects.append({"source": f"s{i}", "controller": controller, "to": to, "ability": b.ability(kind)})
+
+    board: Json = {
+        "players": b.players,
+        "active_player": active,
+        "shared_team_turns": mode == "team",
+        "permanents": b.permanents,
+        "effects": b.effects,
+    }
+    if c.chance(12):
+        board["attackable_players"] = subset(c, opponents, 50)
+    if c.chance(25):
+        board["attacked_this_turn"] = c.integer(1, 2)
+    return Board.model_validate(board)
+
+
+@st.composite
+def attack_boards(draw: Callable[[st.SearchStrategy[Any]], Any]) -> Board:
+    return build_attack_board(HypothesisChooser(draw))
+
+
+def random_attack_declaration(c: Chooser, board: Board, legal: Sequence[frozenset[tuple[str, str]]]) -> AttackDeclaration:
+    """A proposed attack: often a mutated legal one; mutations may use any creature (anyone's, tapped,
+    sick...) and any player, planeswalker or battle (own, a teammate's, unattackable), rarely a
+    non-creature attacker or a creature as the target."""
+    creatures = [p.id for p in board.permanents if "creature" in p.types]
+    noncreatures = [p.id for p in board.permanents if "creature" not in p.types]
+    targets = [p.id for p in board.players] + [p.id for p in board.permanents
+                                               if "planeswalker" in p.types or "battle" in p.types]
+    attacks: dict[str, str] = dict(c.choice(legal)) if legal and c.chance(60) else {}
+    for _ in range(c.choice((0, 1, 1, 2, 3))):
+        attacker = c.choice(noncreatures) if noncreatures and c.chance(4) else c.choice(creatures)
+        if attacker in attacks and c.chance(50):
+            del attacks[attacker]
+            continue
+        attacks[attacker] = c.choice(creatures) if c.chance(4) else c.choice(targets)
+    return AttackDeclaration(attacks=attacks)

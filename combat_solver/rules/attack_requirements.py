@@ -115,7 +115,8 @@ class MustBeAttacked(AbilityBase):
     """508.1d: "Each opponent must attack you or a planeswalker you control with at least one
     creature each combat if able" (Trove of Temptation: ``target: {player: you, planeswalkers:
     true}``); without ``target``, "must attack with at least one creature" (Seeker of Slaanesh).
-    One requirement on an attacking player who is an opponent of this ability's controller."""
+    One requirement on each attacking player who is an opponent of this ability's controller,
+    met by a creature that player controls (805.10c under shared team turns)."""
 
     kind: Literal["must_be_attacked"] = "must_be_attacked"
     scope = "game"
@@ -123,18 +124,20 @@ class MustBeAttacked(AbilityBase):
     target: Target | None = None
 
     def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
-        if inst.controller is None or not any(unit.game.are_opponents(inst.controller, p) for p in unit.players):
-            return
         targets = [t for t in unit.targets if self.target is None or unit.target_matches(self.target, t, inst)]
         whom = f" {unit.describe_target(self.target, inst)}" if self.target else ""
-        yield Requirement(
-            self.rule,
-            self.kind,
-            tuple(targets),
-            f"{unit.name} attacks{whom} with at least one creature if able ({inst.source})",
-            inst.source,
-            unit.attacks_on(targets).at_least(1),
-        )
+        for player in sorted(unit.players):
+            if inst.controller is None or not unit.game.are_opponents(inst.controller, player):
+                continue
+            theirs = [c for c in unit.attackers if c.controller == player]
+            yield Requirement(
+                self.rule,
+                self.kind,
+                (player, *targets),
+                f"{player} attacks{whom} with at least one creature if able ({inst.source})",
+                inst.source,
+                unit.attacks_on(targets, theirs).at_least(1),
+            )
 
 
 class AttacksOrBlocks(AbilityBase):

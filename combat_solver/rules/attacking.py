@@ -9,6 +9,7 @@ from pydantic import Field
 
 from .._base import Strict
 from ..filters import Filter
+from ..ir import any_of
 from .base import AbilityBase, Reason, Restriction, with_others
 
 if TYPE_CHECKING:
@@ -249,13 +250,12 @@ class AttackLimit(AbilityBase):
         else:
             count = unit.attacks_on([t for t in unit.targets if unit.target_matches(self.defender, t, inst)])
             whom = f" {self.defender.describe()}"
-        if self.per == "turn":
-            count = count + unit.constant(unit.game.board.attacked_this_turn)
+        earlier = unit.game.board.attacked_this_turn if self.per == "turn" else 0
         plural = "s" if self.n != 1 else ""
         yield Restriction(
             self.rule,
             self.kind,
             (),
             f"no more than {self.n} creature{plural} can attack{whom} each {self.per} ({inst.source}, {self.rule})",
-            count.at_most(self.n),
+            any_of(count.at_most(0), (count + unit.constant(earlier)).at_most(self.n)),
         )
