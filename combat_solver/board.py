@@ -242,6 +242,8 @@ def _combat_problems(
         loc = ("combat", "bands", i)
         if len(band) < 2:
             out.append((loc, "band_too_small", "a band has at least two creatures (702.22c)"))
+        if len(set(band)) != len(band):
+            out.append((loc, "duplicate_member", "a band lists the same creature twice"))
         for member in band:
             if member not in board.combat.attackers:
                 out.append((loc, "not_attacking", f"{member!r} is not an attacking creature"))

@@ -192,8 +192,13 @@ class _Encoder:
         mana_use: dict[str, list[Any]] = {}
         for src in payer.sources:
             uses = []
-            for color in src.colors:
+            one_color = [m.new_bool_var(f"{src.id} makes {c}") for c in src.colors] if len(src.colors) > 1 else []
+            if one_color:
+                m.add_exactly_one(one_color)
+            for k, color in enumerate(src.colors):
                 v = m.new_int_var(0, src.amount, f"{src.id}:{color}")
+                if one_color:
+                    m.add(v <= src.amount * one_color[k])
                 self.payment.append((payer.player, f"{src.label}: {{{color}}}", v))
                 by_color.setdefault(color, []).append(v)
                 all_mana.append(v)
@@ -219,7 +224,7 @@ class _Encoder:
             m.add(sum(by_color.get(color, [])) >= need)
             need_total = need_total + need
         m.add(sum(all_mana) >= need_total)
-        m.add(self.expr(payer.life_cost) + 2 * sum(life_for_phyrexian) <= payer.life)
+        m.add(self.expr(payer.life_cost) + 2 * sum(life_for_phyrexian) <= max(payer.life, 0))
         m.add(self.expr(payer.discard) <= payer.hand)
         for template, owed, bound in (
             ("pay {n} life", payer.life_cost, payer.life),

@@ -63,6 +63,9 @@ class AttackDeclaration(Strict):
     @field_validator("bands")
     @classmethod
     def _sorted_bands(cls, bands: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+        for band in bands:
+            if len(set(band)) != len(band):
+                raise ValueError(f"a band lists the same creature twice: {list(band)}")
         return tuple(sorted(tuple(sorted(b)) for b in bands))
 
     @field_validator("exert")

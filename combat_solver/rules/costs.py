@@ -178,8 +178,10 @@ def resolve_cost(cost: Cost, game: Game, controller: str | None) -> UnitCost:
 
 class ManaAbility(AbilityBase):
     """605.1a: "{T}: Add <mana>" — ``produces`` lists the colors it can make (``"G"``, ``"WU"``,
-    ``"C"``, ``"any"``); ``amount`` mana per activation. Needs the permanent untapped, and a
-    creature without haste must have been controlled since the turn began (302.6)."""
+    ``"C"``, ``"any"``); one activation makes ``amount`` mana, all of one of those colors (Gilded
+    Lotus: "three mana of any one color"). Needs the permanent untapped, and a creature without
+    haste must have been controlled since the turn began (302.6). Life: 0 can always be paid,
+    more only up to the life total (119.4)."""
 
     kind: Literal["mana"] = "mana"
     rule = "605.1a"

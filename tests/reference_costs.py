@@ -1,0 +1,586 @@
+"""Independent brute-force reference for costs to attack and block, optional costs and banding.
+
+Written from the rules text (508.1d last sentence, 508.1e-j, 509.1c last sentence, 509.1d-f, 118.3,
+302.6, 605.1a, 701.43d, 702.20b, 702.22c-h, 702.154a-c) and DESIGN.md sections 4.2, 4.3 and 4.8. It
+shares no code with the solver: restrictions and requirements come from the brute-force references
+of ``reference.py`` (imported, not edited), everything about costs, payment, exert, enlist and
+bands is re-implemented here.
+
+Readings (each one a sentence of the rules or of the design brief):
+
+* **Cost incurred.** A declaration *incurs* a cost when any cost effect applies to it, even when its
+  amount is 0 ({X} with X = 0). The requirement maximum is taken over the restriction-respecting
+  declarations that incur no cost (508.1d / 509.1c last sentence: a player is never required to pay).
+* **Legal.** A declaration is legal iff its restrictions hold, it obeys at least that maximum, the
+  optional costs chosen are valid, and every payer can pay their whole locked-in total (508.1h-j,
+  509.1d-f: no partial payments).
+* **Block costs.** ``block_cost`` without ``attackers`` ("can't block unless you pay") is paid once per
+  blocker; with ``attackers`` (Hipparion: "can't block creatures with power 3 or greater unless you pay
+  {1}") once for each such creature it blocks - the wording restricts blocking each such creature. (The
+  rules don't settle this; it only matters for a creature that blocks several attackers.)
+* **Payer.** The controller of the attacking / blocking creature (``blocked_tax``: the controller of
+  the blocker, the defending player).
+* **Mana** (508.1i / 509.1e, 605.1a): each untapped permanent of the payer with a ``mana`` ability
+  taps once for ``amount`` mana of one of its colors (``any`` = one of the five colors, never {C}).
+  Not available: permanents already tapped, attackers without vigilance (508.1f taps them before
+  508.1i), enlisted creatures, creatures that are summoning sick without haste (302.6).
+  {W/P} is paid with {W} or 2 life (119.4: paying more than 0 life needs a life total at least that
+  large; 119.4b: 0 life can always be paid, even from a life total of 0 or less).
+* **Tap** ``n`` untapped permanents of the payer matching the filter: not ones tapped by the
+  declaration, not ones tapped for mana; summoning sickness doesn't matter (it is not a {T} ability of
+  the creature). A vigilant attacker or a blocker may be tapped.
+* **Sacrifice** ``n`` permanents of the payer matching the filter, tapped or not (a permanent may be
+  tapped for mana, or for a tap cost, and then sacrificed), except creatures attacking or blocking in
+  this declaration. ``discard``: at most the cards in hand.
+* **X**: permanents the ability's controller controls matching ``x_count``, or basic land types among
+  their lands (``x_domain``).
+* **Exert** (701.43d): only an attacking creature with exert. **Enlist** (702.154a-c): the enlisting
+  creature attacks and has enlist; the enlisted one is an untapped creature its controller controls,
+  not attacking, with haste or not summoning sick, not itself, enlisted once. Neither changes
+  requirements (DESIGN 4.3).
+* **Bands** (702.22c-d): at least two attacking creatures, each in at most one band, attacking the same
+  player / planeswalker / battle; one or more with banding and at most one without, or all of them
+  matching the quality of a member's ``bands_with_other``.
+* **Blocking a band** (702.22h, DESIGN 4.8): restrictions and costs are checked on the declared pairs;
+  for requirements a creature declared as a blocker of one member blocks every member of its band.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from reference import GAME_KINDS, AttackReference, Reference
+
+from combat_solver import AttackDeclaration, BlockDeclaration, Board, Filter, Permanent
+
+COLORS = ("W", "U", "B", "R", "G")
+MANA_TYPES = (*COLORS, "C")
+BASIC_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+_SYMBOL = re.compile(r"\{([^{}]+)\}")
+
+Atom = tuple[str, str]
+Pair = tuple[str, str]
+AbilityT = Any
+
+# The one reading the rules leave open that the brief does not settle: may a permanent tapped to pay
+# a tap cost (or an enlisted creature) then be sacrificed for another part of the total? 508.1j: "they
+# pay all costs in any order" - nothing forbids tapping it first. (Mana then sacrifice: the brief says yes.)
+TAPPED_MAY_BE_SACRIFICED = True
+
+
+# ============================================================================ cost totals
+
+@dataclass
+class Total:
+    """The locked-in total of one payer (508.1h, 509.1d), summed over every cost that applies."""
+
+    generic: int = 0
+    colored: dict[str, int] = field(default_factory=dict)
+    phyrexian: dict[str, int] = field(default_factory=dict)
+    life: int = 0
+    sacrifice: list[tuple[Filter, int]] = field(default_factory=list)
+    tap: list[tuple[Filter, int]] = field(default_factory=list)
+    discard: int = 0
+    items: list[str] = field(default_factory=list)
+
+    def key(self) -> tuple[Any, ...]:
+        def terms(ts: list[tuple[Filter, int]]) -> tuple[tuple[str, int], ...]:
+            merged: dict[str, int] = {}
+            for f, n in ts:
+                k = f.model_dump_json(by_alias=True, exclude_none=True)
+                merged[k] = merged.get(k, 0) + n
+            return tuple(sorted(merged.items()))
+
+        return (self.generic, tuple(sorted((c, n) for c, n in self.colored.items() if n)),
+                tuple(sorted((c, n) for c, n in self.phyrexian.items() if n)), self.life,
+                terms(self.sacrifice), terms(self.tap), self.discard)
+
+    def __str__(self) -> str:
+        parts = []
+        mana = "".join(f"{{{c}}}" * n for c, n in sorted(self.colored.items()))
+        mana += "".join(f"{{{c}/P}}" * n for c, n in sorted(self.phyrexian.items()))
+        if self.generic or not mana:
+            mana = f"{{{self.generic}}}" + mana
+        parts.append(mana)
+        if self.life:
+            parts.append(f"{self.life} life")
+        parts += [f"sacrifice {n} {f.model_dump_json(by_alias=True, exclude_none=True)}" for f, n in self.sacrifice]
+        parts += [f"tap {n} {f.model_dump_json(by_alias=True, exclude_none=True)}" for f, n in self.tap]
+        if self.discard:
+            parts.append(f"discard {self.discard}")
+        return ", ".join(parts)
+
+
+def parse_mana(text: str) -> tuple[int, dict[str, int], dict[str, int], int]:
+    """``"{2}{W}{W/P}{X}"`` -> (generic, colored incl. C, phyrexian, number of X)."""
+    generic, x = 0, 0
+    colored: dict[str, int] = {}
+    phyrexian: dict[str, int] = {}
+    for sym in _SYMBOL.findall(text):
+        s = sym.upper()
+        if s.isdigit():
+            generic += int(s)
+        elif s == "X":
+            x += 1
+        elif s.endswith("/P") and s[0] in COLORS:
+            phyrexian[s[0]] = phyrexian.get(s[0], 0) + 1
+        elif s in MANA_TYPES:
+            colored[s] = colored.get(s, 0) + 1
+        else:
+            raise ValueError(f"unknown mana symbol {sym!r}")
+    return generic, colored, phyrexian, x
+
+
+def life_payable(amount: int, life: int) -> bool:
+    """119.4: more than 0 life only from a life total at least that large; 119.4b: 0 life always."""
+    return amount == 0 or amount <= life
+
+
+# ============================================================================ the reference
+
+@dataclass
+class RefVerdict:
+    """The reference's answer on one proposed declaration."""
+
+    legal: bool
+    reasons: list[str]
+    obeyed: dict[frozenset[str], int] | None  # per unit; None when the declaration leaves the units' scope
+    costs: dict[str, tuple[Total, bool]] | None  # payer -> (total, payable); None when not comparable
+    tapped: list[str] = field(default_factory=list)
+
+
+class CostReference:
+    """Brute force on one small board: attacks when it has no ``combat``, else blocks."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.step = "attack" if board.combat is None else "block"
+        self.base: Reference = AttackReference(board) if self.step == "attack" else Reference(board)
+        self.perms: dict[str, Permanent] = {p.id: p for p in board.permanents}
+        self.life = {p.id: p.life for p in board.players}
+        self.hand = {p.id: p.hand for p in board.players}
+        self.taxes: list[tuple[AbilityT, str | None]] = []  # game-wide cost rules with their controller
+        for p in board.permanents:
+            self.taxes += [(a, p.controller) for a in p.abilities if a.kind in ("attack_tax", "block_tax")]
+        self.taxes += [(e.ability, e.controller) for e in board.effects
+                       if e.to is None and e.ability.kind in ("attack_tax", "block_tax")]
+        self.band_of: dict[str, tuple[str, ...]] = {}
+        if board.combat is not None:
+            for band in board.combat.bands:
+                for m in band:
+                    self.band_of[m] = tuple(band)
+        self._pay_cache: dict[tuple[Any, ...], bool] = {}
+        self._solved: tuple[Any, ...] | None = None
+
+    # ----- abilities ---------------------------------------------------------------------------
+
+    def has(self, pid: str, kind: str) -> bool:
+        return pid in self.perms and self.base.has(pid, kind)
+
+    def sourced(self, pid: str) -> list[tuple[AbilityT, str | None]]:
+        """The permanent's abilities, each with the controller of its source (printed: its own)."""
+        p = self.perms[pid]
+        out: list[tuple[AbilityT, str | None]] = [(a, p.controller) for a in p.abilities if a.kind not in GAME_KINDS]
+        if not self.base.is_creature(p):
+            return out
+        for source in self.board.permanents:
+            for a in source.abilities:
+                if a.kind == "grant" and self.base.matches(a.to, p, source.controller, printed_only=True):
+                    out.append((a.ability, source.controller))
+        for e in self.board.effects:
+            if e.to is not None and self.base.matches(e.to, p, e.controller, printed_only=True):
+                out.append((e.ability, e.controller))
+        return out
+
+    # ----- what a cost amounts to -----------------------------------------------------------------
+
+    def x_value(self, cost: Any, controller: str | None) -> int:
+        if controller is None:
+            return 0
+        if cost.x_count is not None:
+            return sum(1 for p in self.board.permanents
+                       if p.controller == controller and self.base.matches(cost.x_count, p, controller))
+        if cost.x_domain:
+            types = {s.casefold() for p in self.board.permanents
+                     if p.controller == controller and "land" in p.types for s in p.subtypes}
+            return len(types & set(BASIC_TYPES))
+        return 0
+
+    def add_cost(self, total: Total, cost: Any, controller: str | None, item: str) -> None:
+        generic, colored, phyrexian, xs = parse_mana(cost.mana)
+        total.generic += generic + xs * (self.x_value(cost, controller) if xs else 0)
+        for c, n in colored.items():
+            total.colored[c] = total.colored.get(c, 0) + n
+        for c, n in phyrexian.items():
+            total.phyrexian[c] = total.phyrexian.get(c, 0) + n
+        total.life += cost.life
+        if cost.sacrifice is not None:
+            total.sacrifice.append((cost.sacrifice.filter, cost.sacrifice.n))
+        if cost.tap is not None:
+            total.tap.append((cost.tap.filter, cost.tap.n))
+        total.discard += cost.discard
+        total.items.append(item)
+
+    def attack_costs(self, decl: dict[str, str]) -> dict[str, Total]:
+        """508.1h: every cost to attack that applies to these (attacker, target) choices, per payer."""
+        out: dict[str, Total] = {}
+        for c, t in sorted(decl.items()):
+            p = self.perms.get(c)
+            if p is None:
+                continue
+            payer = p.controller
+            for ab, controller in self.taxes:
+                if ab.kind != "attack_tax":
+                    continue
+                if ab.target is not None and not self.base.target_matches(ab.target, t, controller, p.owner_id):  # type: ignore[attr-defined]
+                    continue
+                if ab.attackers is not None and not self.base.matches(ab.attackers, p, controller):
+                    continue
+                self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"attack_tax {c}->{t}")
+            for ab, controller in self.sourced(c):
+                if ab.kind == "attack_cost":
+                    self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"attack_cost {c}")
+        return out
+
+    def block_costs(self, pairs: Iterable[Pair]) -> dict[str, Total]:
+        """509.1d: every cost to block that applies to the declared pairs, per payer (the blocker's controller)."""
+        out: dict[str, Total] = {}
+        chosen: dict[str, list[str]] = {}
+        for b, a in sorted(pairs):
+            chosen.setdefault(b, []).append(a)
+        for b, attackers in sorted(chosen.items()):
+            blocker = self.perms[b]
+            payer = blocker.controller
+            for ab, controller in self.taxes:
+                if ab.kind == "block_tax" and (ab.blockers is None or self.base.matches(ab.blockers, blocker, controller)):
+                    self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"block_tax {b}")
+            for ab, you in self.sourced(b):
+                if ab.kind != "block_cost":
+                    continue
+                if ab.attackers is None:  # "can't block unless you pay": once, however many it blocks
+                    self.add_cost(out.setdefault(payer, Total()), ab.cost, you, f"block_cost {b}")
+                    continue
+                for a in attackers:  # "can't block <filter> unless you pay": for each such creature blocked
+                    if self.base.matches(ab.attackers, self.perms[a], you):
+                        self.add_cost(out.setdefault(payer, Total()), ab.cost, you, f"block_cost {b}->{a}")
+            for a in attackers:
+                for ab, controller in self.sourced(a):
+                    if ab.kind == "blocked_tax":
+                        self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"blocked_tax {b}->{a}")
+        return out
+
+    # ----- payment (508.1i-j, 509.1e-f, 118.3) ------------------------------------------------------
+
+    def mana_options(self, pid: str) -> list[tuple[str, int]]:
+        out: set[tuple[str, int]] = set()
+        for ab in self.base.abilities[pid]:
+            if ab.kind != "mana":
+                continue
+            colors = COLORS if ab.produces.casefold() == "any" else tuple(ab.produces.upper())
+            out |= {(c, ab.amount) for c in colors if c in MANA_TYPES}
+        return sorted(out)
+
+    def payable(self, payer: str, total: Total, tapped: frozenset[str], in_combat: frozenset[str]) -> bool:
+        key = (payer, total.key(), tapped, in_combat)
+        if key not in self._pay_cache:
+            self._pay_cache[key] = self._payable(payer, total, tapped, in_combat)
+        return self._pay_cache[key]
+
+    def _payable(self, payer: str, total: Total, tapped: frozenset[str], in_combat: frozenset[str]) -> bool:
+        life = self.life.get(payer, 0)
+        if total.discard > self.hand.get(payer, 0) or not life_payable(total.life, life):
+            return False
+        mine = [p for p in self.board.permanents if p.controller == payer]
+        # Sacrifice: any of the payer's permanents, tapped or not, but not a creature in this combat.
+        sac_candidates = [p.id for p in mine if p.id not in in_combat]
+        if not TAPPED_MAY_BE_SACRIFICED:
+            sac_candidates = [x for x in sac_candidates if x not in tapped]
+        if not self.assignable(sac_candidates, total.sacrifice, payer):
+            return False
+        untapped = [p for p in mine if not p.tapped and p.id not in tapped]
+        sources: dict[str, list[tuple[str, int]]] = {}
+        for p in untapped:
+            opts = self.mana_options(p.id)
+            if not opts:
+                continue
+            if self.base.is_creature(p) and p.summoning_sick and not self.has(p.id, "haste"):
+                continue  # 302.6
+            sources[p.id] = opts
+        need_tap = sum(n for _, n in total.tap)
+        tap_candidates = [p.id for p in untapped if any(self.base.matches(f, p, payer) for f, _ in total.tap)]
+        for chosen in itertools.combinations(tap_candidates, need_tap):
+            if not self.assignable(list(chosen), total.tap, payer):
+                continue
+            if not TAPPED_MAY_BE_SACRIFICED and total.sacrifice:
+                rest = [x for x in sac_candidates if x not in chosen]
+                if not self.assignable(rest, total.sacrifice, payer):
+                    continue
+            if self.mana_ok([o for s, o in sources.items() if s not in chosen], total, life):
+                return True
+        return False
+
+    def assignable(self, candidates: list[str], terms: list[tuple[Filter, int]], you: str) -> bool:
+        """Distinct permanents among ``candidates``: ``n`` matching each term's filter."""
+        if not terms:
+            return True
+        (f, n), rest = terms[0], terms[1:]
+        matching = [c for c in candidates if self.base.matches(f, self.perms[c], you)]
+        for pick in itertools.combinations(matching, n):
+            if self.assignable([c for c in candidates if c not in pick], rest, you):
+                return True
+        return False
+
+    @staticmethod
+    def mana_ok(sources: list[list[tuple[str, int]]], total: Total, life: int) -> bool:
+        need = {c: total.colored.get(c, 0) + total.phyrexian.get(c, 0) + total.generic for c in MANA_TYPES}
+        if sum(total.colored.values()) + sum(total.phyrexian.values()) + total.generic == 0:
+            return life_payable(total.life, life)
+        # Every reachable pool (each source taps for one of its options), capped where more can't help.
+        pools: set[tuple[int, ...]] = {tuple(0 for _ in MANA_TYPES)}
+        for opts in sources:
+            nxt = set(pools)
+            for pool in pools:
+                for color, amount in opts:
+                    i = MANA_TYPES.index(color)
+                    grown = list(pool)
+                    grown[i] = min(grown[i] + amount, need[color])
+                    nxt.add(tuple(grown))
+            pools = nxt
+        phy_total = sum(total.phyrexian.values())
+        for pool in pools:
+            left = {c: pool[i] - total.colored.get(c, 0) for i, c in enumerate(MANA_TYPES)}
+            if any(v < 0 for v in left.values()):
+                continue
+            k_max = sum(min(left[c], total.phyrexian.get(c, 0)) for c in COLORS)
+            spare = sum(left.values())
+            # k Phyrexian symbols paid with mana, the rest with 2 life each (119.4: life total >= life paid).
+            k_high = min(k_max, spare - total.generic)
+            if any(life_payable(total.life + 2 * (phy_total - k), life) for k in range(k_high + 1)):
+                return True
+        return False
+
+    def costs_payable(self, costs: dict[str, Total], tapped: frozenset[str], in_combat: frozenset[str]) -> dict[str, bool]:
+        return {payer: self.payable(payer, t, tapped, in_combat) for payer, t in costs.items()}
+
+    # ============================================================================ attacks
+
+    @property
+    def attack(self) -> AttackReference:
+        assert isinstance(self.base, AttackReference)
+        return self.base
+
+    def attack_tapped(self, decl: dict[str, str], enlisted: Iterable[str] = ()) -> frozenset[str]:
+        """508.1f (702.20b) and the enlisted creatures (702.154a)."""
+        return frozenset({c for c in decl if not self.has(c, "vigilance")} | set(enlisted))
+
+    def _solve_attacks(self) -> tuple[int, list[frozenset[Atom]]]:
+        if self._solved is None:
+            scored: list[tuple[int, bool, frozenset[Atom]]] = []
+            for atoms in self.attack.attack_declarations():
+                d = dict(atoms)
+                costs = self.attack_costs(d)
+                ok = not costs or all(self.costs_payable(costs, self.attack_tapped(d), frozenset(d)).values())
+                scored.append((self.attack.attack_count_obeyed(atoms), bool(costs), atoms) if ok else (-1, True, atoms))
+            # The maximum over declarations that incur no cost (the empty one always qualifies).
+            best = max(s for s, costly, _ in scored if not costly)
+            legal = [a for s, _, a in scored if s >= best]
+            self._solved = (best, legal)
+        return self._solved
+
+    def attack_maximum(self) -> int:
+        return self._solve_attacks()[0]
+
+    def attack_legal_set(self) -> set[frozenset[Atom]]:
+        return set(self._solve_attacks()[1])
+
+    def attack_verdict(self, declaration: AttackDeclaration) -> RefVerdict:
+        ref = self.attack
+        atoms = frozenset(declaration.attacks.items())
+        decl = dict(declaration.attacks)
+        reasons: list[str] = []
+        if not ref.attack_ok(atoms):
+            reasons.append("restriction (508.1a-c)")
+        in_scope = ref.in_scope(atoms)
+        obeyed = ref.attack_count_obeyed(atoms) if in_scope else None
+        if obeyed is not None and obeyed < self.attack_maximum():
+            reasons.append(f"too few requirements (508.1d): {obeyed} < {self.attack_maximum()}")
+        reasons += self.exert_problems(declaration, decl)
+        enlist_problems = self.enlist_problems(declaration, decl)
+        reasons += enlist_problems
+        reasons += self.band_problems(declaration, decl)
+        costs_out: dict[str, tuple[Total, bool]] | None = None
+        tapped = self.attack_tapped(decl, declaration.enlist.values())
+        if in_scope:
+            costs = self.attack_costs(decl)
+            payable = self.costs_payable(costs, tapped, frozenset(decl))
+            if not all(payable.values()):
+                reasons.append("unpayable (508.1j): " + "; ".join(f"{p} {costs[p]}" for p in costs if not payable[p]))
+            if not enlist_problems:  # which creatures an invalid enlist taps is anyone's guess
+                costs_out = {p: (costs[p], payable[p]) for p in costs}
+        legal = not reasons
+        units = {frozenset(ref.attacking_players): obeyed} if obeyed is not None else None
+        return RefVerdict(legal, reasons, units, costs_out, sorted(tapped) if legal else [])
+
+    def exert_problems(self, declaration: AttackDeclaration, decl: dict[str, str]) -> list[str]:
+        return [f"can't exert {c} (701.43d)" for c in declaration.exert if c not in decl or not self.has(c, "exert")]
+
+    def enlist_problems(self, declaration: AttackDeclaration, decl: dict[str, str]) -> list[str]:
+        out = []
+        seen: set[str] = set()
+        for a, e in declaration.enlist.items():
+            p, q = self.perms.get(a), self.perms.get(e)
+            ok = (
+                p is not None and q is not None and a in decl and self.has(a, "enlist")
+                and self.base.is_creature(q) and q.controller == p.controller and not q.tapped
+                and e not in decl and e != a and e not in seen
+                and (self.has(e, "haste") or not q.summoning_sick)
+            )
+            seen.add(e)
+            if not ok:
+                out.append(f"{a} can't enlist {e} (702.154a)")
+        return out
+
+    def band_problems(self, declaration: AttackDeclaration, decl: dict[str, str]) -> list[str]:
+        out = []
+        seen: set[str] = set()
+        for band in declaration.bands:
+            members = list(band)
+            if len(members) < 2 or len(set(members)) != len(members) or any(m in seen for m in members):
+                out.append(f"band {members}: too small or a creature in two bands (702.22c)")
+                seen |= set(members)
+                continue
+            seen |= set(members)
+            if any(m not in decl for m in members):
+                out.append(f"band {members}: a member doesn't attack (702.22c)")
+                continue
+            if len({decl[m] for m in members}) != 1:
+                out.append(f"band {members}: members attack different targets (702.22d)")
+            with_banding = [m for m in members if self.has(m, "banding")]
+            banding_ok = len(with_banding) >= 1 and len(members) - len(with_banding) <= 1
+            other_ok = any(
+                all(self.base.matches(ab.quality, self.perms[x], you) for x in members)
+                for m in members for ab, you in self.sourced(m) if ab.kind == "bands_with_other"
+            )
+            if not (banding_ok or other_ok):
+                out.append(f"band {members}: not a legal band (702.22c)")
+        return out
+
+    # ============================================================================ blocks
+
+    def expand(self, pairs: Iterable[Pair]) -> frozenset[Pair]:
+        """702.22h: a creature blocking one member of a band blocks every member (for requirements)."""
+        out = set()
+        for b, a in pairs:
+            out |= {(b, m) for m in self.band_of.get(a, (a,))}
+        return frozenset(out)
+
+    def _solve_blocks(self) -> tuple[list[int], list[list[frozenset[Pair]]]]:
+        if self._solved is None:
+            maxima: list[int] = []
+            legal: list[list[frozenset[Pair]]] = []
+            for i, u in enumerate(self.base.units):
+                scored: list[tuple[int, bool, frozenset[Pair]]] = []
+                for part in self.base.unit_declarations(i):
+                    costs = self.block_costs(part)
+                    ok = not costs or all(self.costs_payable(costs, frozenset(), frozenset(b for b, _ in part)).values())
+                    score = self.base.count_obeyed(u, self.expand(part))
+                    scored.append((score, bool(costs), part) if ok else (-1, True, part))
+                best = max(s for s, costly, _ in scored if not costly)
+                maxima.append(best)
+                legal.append([d for s, _, d in scored if s >= best])
+            self._solved = (maxima, legal)
+        return self._solved
+
+    def block_maxima(self) -> dict[frozenset[str], int]:
+        maxima, _ = self._solve_blocks()
+        return {u.players: m for u, m in zip(self.base.units, maxima, strict=True)}
+
+    def block_legal_set(self) -> set[frozenset[Pair]]:
+        _, legal = self._solve_blocks()
+        return {frozenset().union(*combo) for combo in itertools.product(*legal)}
+
+    def block_legal_count(self) -> int:
+        _, legal = self._solve_blocks()
+        return math.prod(len(x) for x in legal)
+
+    def block_verdict(self, declaration: BlockDeclaration) -> RefVerdict:
+        pairs = frozenset((b, a) for b, attackers in declaration.blocks.items() for a in attackers)
+        parts = self.base.split(pairs)
+        if parts is None:
+            return RefVerdict(False, ["out of scope (509.1a, 802.4a)"], None, None)
+        maxima, _ = self._solve_blocks()
+        reasons: list[str] = []
+        obeyed: dict[frozenset[str], int] = {}
+        costs_out: dict[str, tuple[Total, bool]] = {}
+        for u, part, best in zip(self.base.units, parts, maxima, strict=True):
+            if not self.base.unit_ok(u, part):
+                reasons.append(f"restriction (509.1a-b) for {sorted(u.players)}")
+            n = self.base.count_obeyed(u, self.expand(part))
+            obeyed[u.players] = n
+            if n < best:
+                reasons.append(f"too few requirements (509.1c) for {sorted(u.players)}: {n} < {best}")
+            costs = self.block_costs(part)
+            payable = self.costs_payable(costs, frozenset(), frozenset(b for b, _ in part))
+            for p in costs:
+                costs_out[p] = (costs[p], payable[p])
+                if not payable[p]:
+                    reasons.append(f"unpayable (509.1f): {p} {costs[p]}")
+        return RefVerdict(not reasons, reasons, obeyed, costs_out)
+
+    # ============================================================================ either step
+
+    def maxima(self) -> dict[frozenset[str], int]:
+        if self.step == "attack":
+            return {frozenset(self.attack.attacking_players): self.attack_maximum()}
+        return self.block_maxima()
+
+    def legal_set(self) -> set[frozenset[tuple[str, str]]]:
+        return self.attack_legal_set() if self.step == "attack" else self.block_legal_set()
+
+    def verdict(self, declaration: AttackDeclaration | BlockDeclaration) -> RefVerdict:
+        if isinstance(declaration, AttackDeclaration):
+            return self.attack_verdict(declaration)
+        return self.block_verdict(declaration)
+
+
+def to_declaration(step: str, atoms: Iterable[tuple[str, str]]) -> AttackDeclaration | BlockDeclaration:
+    if step == "attack":
+        return AttackDeclaration(attacks=dict(atoms))
+    blocks: dict[str, list[str]] = {}
+    for b, a in atoms:
+        blocks.setdefault(b, []).append(a)
+    return BlockDeclaration(blocks={b: tuple(a) for b, a in blocks.items()})
+
+
+def atoms_of(declaration: object) -> frozenset[tuple[str, str]]:
+    if isinstance(declaration, AttackDeclaration):
+        return frozenset(declaration.attacks.items())
+    assert isinstance(declaration, BlockDeclaration), declaration
+    return frozenset((b, a) for b, attackers in declaration.blocks.items() for a in attackers)
+
+
+def campaign_board(seed: str, known: bool = True) -> tuple[str, list[str]]:
+    """Build the board of ``seed`` (either step) and run every differential property on it: returns
+    (``"attack"`` / ``"block"``, the disagreements found; when there are any, the last one is the board's
+    JSON). ``known=False`` leaves out the boards where the solver is known to differ
+    (``strategies_costs.KNOWN_DIVERGENCES``)."""
+    from differential_costs import check_cost_board  # here to keep the reference free of solver calls
+    from strategies import RandomChooser
+    from strategies_costs import build_cost_board
+
+    chooser = RandomChooser(random.Random(f"costs:{seed}"))
+    board = build_cost_board(chooser, known)
+    step = "attack" if board.combat is None else "block"
+    try:
+        problems = [str(p) for p in check_cost_board(board, chooser)]
+    except Exception as error:  # a crash is a disagreement too
+        problems = [f"[exception] {type(error).__name__}: {error}"]
+    if problems:
+        problems.append("board: " + board.model_dump_json(by_alias=True, exclude_none=True))
+    return step, problems

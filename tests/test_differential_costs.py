@@ -1,0 +1,219 @@
+"""Differential tests for costs to attack and block, optional costs (exert, enlist) and banding: the
+CP-SAT solver's public API against the independent brute force of ``tests/reference_costs.py``.
+
+Attack properties run over ``strategies_costs.cost_attack_boards()`` (taxes on players and planeswalkers,
+War Tax-like taxes, own attack costs and Brainwash, mana from lands, rocks and creatures with or
+without vigilance / haste / summoning sickness, must-attack requirements, attack limits) with random
+proposed declarations that add bands, exert and enlist choices; block properties over
+``cost_block_boards()`` (War Cadence and Heat Wave-like block taxes, Awesome Presence, Hipparion-like
+block costs, banded attackers, Lure, must be blocked, blocks if able). ``tests/campaign_costs.py``
+runs the same properties on as many seeded boards as wanted.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from differential_costs import SET_LIMIT, check, check_cost_board, compare, solver_maxima
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+from reference_costs import CostReference, atoms_of
+from strategies import HypothesisChooser
+from strategies_costs import cost_attack_boards, cost_block_boards, random_cost_declaration
+
+from combat_solver import (
+    AttackDeclaration,
+    BlockDeclaration,
+    Board,
+    check_attacks,
+    legal_attacks,
+    legal_blocks,
+    load_scenario,
+    solve_attacks,
+    solve_blocks,
+)
+
+# Examples per property, chosen so the whole file runs in about a minute on a 2-core machine.
+EXAMPLES = 500
+COMBINED = 700
+CI = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+COMBINED_CI = settings(max_examples=COMBINED, deadline=None, derandomize=True,
+                       suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+BOTH = st.one_of(cost_attack_boards(), cost_block_boards())
+
+
+def _empty(board: Board) -> AttackDeclaration | BlockDeclaration:
+    return AttackDeclaration() if board.combat is None else BlockDeclaration()
+
+
+@CI
+@given(BOTH)
+def test_no_cost_maximum_matches_reference(board: Board) -> None:
+    """508.1d / 509.1c last sentence: the maximum is over declarations that incur no cost."""
+    verdict = check(board, _empty(board))
+    got, want = solver_maxima(verdict), CostReference(board).maxima()
+    for unit in set(got) | set(want):
+        assert got.get(unit, 0) == want.get(unit, 0), (unit, got, want)
+
+
+@CI
+@given(BOTH)
+def test_solve_is_legal_for_reference(board: Board) -> None:
+    verdict = solve_attacks(board) if board.combat is None else solve_blocks(board)
+    assert verdict.status == "legal"
+    ref = CostReference(board).verdict(verdict.declaration)
+    assert ref.legal, (verdict.declaration, ref.reasons)
+
+
+@CI
+@given(BOTH, st.data())
+def test_check_agrees_on_proposed_declarations(board: Board, data: st.DataObject) -> None:
+    """Legal or not, requirements obeyed, each payer's ``payable``, the creatures tapped, the witness."""
+    ref = CostReference(board)
+    legal = ref.legal_set()
+    legal_list = sorted(legal, key=sorted) if len(legal) <= SET_LIMIT else []
+    chooser = HypothesisChooser(data.draw)
+    for _ in range(4):
+        declaration = random_cost_declaration(chooser, board, legal_list)
+        problems = compare(board, ref, declaration)
+        assert not problems, "\n".join(map(str, problems))
+
+
+@CI
+@given(BOTH)
+def test_legal_set_equals_reference(board: Board) -> None:
+    """Enumeration lists attack assignments / block pairs only (no bands, exert or enlist)."""
+    ref = CostReference(board).legal_set()
+    if len(ref) > SET_LIMIT:
+        return
+    listed = [atoms_of(d) for d in (legal_attacks(board) if board.combat is None else legal_blocks(board))]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == ref, (sorted(map(sorted, set(listed) - ref)), sorted(map(sorted, ref - set(listed))))
+
+
+@COMBINED_CI
+@given(BOTH, st.data())
+def test_all_properties_together(board: Board, data: st.DataObject) -> None:
+    """The campaign's combined check (``differential_costs.check_cost_board``)."""
+    problems = check_cost_board(board, HypothesisChooser(data.draw))
+    assert not problems, "\n".join(map(str, problems))
+
+
+# ----- the reference itself against the answers worked out by hand ------------------------------------
+
+COST_WORDS = ("attack_tax", "block_tax", "blocked_tax", "attack_cost", "block_cost", "exert", "enlist", "band")
+
+
+def test_reference_agrees_with_hand_worked_examples() -> None:
+    """Every example / scenario whose board uses costs, exert, enlist or banding: status and maximum."""
+    root = Path(__file__).resolve().parent.parent
+    checked = 0
+    for path in sorted(root.glob("examples/*.yaml")) + sorted(root.glob("tests/scenarios/*.yaml")):
+        if not any(w in path.read_text() for w in COST_WORDS):
+            continue
+        scenario = load_scenario(path)
+        if scenario.declaration is None or scenario.expect is None:
+            continue
+        ref = CostReference(scenario.board)
+        verdict = ref.verdict(scenario.declaration)
+        assert ("legal" if verdict.legal else "illegal") == scenario.expect.status, (path.name, verdict.reasons)
+        if scenario.expect.requirements_maximum is not None:
+            assert sum(ref.maxima().values()) == scenario.expect.requirements_maximum, path.name
+        checked += 1
+    assert checked >= 8, checked
+
+
+def _board(permanents: list[dict[str, object]], **extra: object) -> Board:
+    return Board.model_validate({"players": [{"id": "p1"}, {"id": "p2"}], "active_player": "p1",
+                                 "permanents": permanents, **extra})
+
+
+def _bear(pid: str, controller: str = "p1", *abilities: dict[str, object], **kw: object) -> dict[str, object]:
+    return {"id": pid, "name": "Bear", "controller": controller, "types": ["creature"], "power": 2, "toughness": 2,
+            "abilities": list(abilities), **kw}
+
+
+def _tax(cost: dict[str, object], kind: str = "attack_tax", controller: str = "p2", pid: str = "tax") -> dict[str, object]:
+    return {"id": pid, "name": "Prison", "controller": controller, "types": ["enchantment"],
+            "abilities": [{"kind": kind, "cost": cost}]}
+
+
+def test_reference_zero_cost_still_counts_as_a_cost() -> None:
+    """A Sphere of Safety-like tax whose X counts the creatures p2 controls (none): attacking costs {0}, still a
+    cost, so Juggernaut needn't attack (maximum 0), and attacking is legal too (it can pay {0})."""
+    board = _board([_bear("jugg", "p1", {"kind": "must_attack"}),
+                    _tax({"mana": "{X}", "x_count": {"types": ["creature"]}})])
+    ref = CostReference(board)
+    assert ref.attack_maximum() == 0
+    assert ref.attack_legal_set() == {frozenset(), frozenset({("jugg", "p2")})}
+
+
+def test_reference_tap_cost_may_tap_a_summoning_sick_creature_but_mana_may_not() -> None:
+    """302.6 stops the sick creature's own {T} mana ability, not tapping it to pay "tap an untapped creature"."""
+    sick_elf = _bear("elf", "p1", {"kind": "mana", "produces": "G"}, summoning_sick=True)
+    tap_board = _board([_bear("a"), sick_elf, _tax({"tap": {"filter": {"types": ["creature"]}, "n": 1}})])
+    mana_board = _board([_bear("a"), sick_elf, _tax({"mana": "{G}"})])
+    assert CostReference(tap_board).verdict(AttackDeclaration(attacks={"a": "p2"})).legal
+    assert not CostReference(mana_board).verdict(AttackDeclaration(attacks={"a": "p2"})).legal
+
+
+def test_reference_702_22h_lure_obeyed_through_the_band() -> None:
+    """A blocker of the band's other member blocks the lured one too (702.22h): 1 of 1."""
+    board = _board([_bear("lured", "p1", {"kind": "lure"}, {"kind": "banding"}),
+                    _bear("flier", "p1", {"kind": "flying"}, {"kind": "banding"}),
+                    _bear("spider", "p2", {"kind": "reach"})],
+                   combat={"attackers": {"lured": "p2", "flier": "p2"}, "bands": [["lured", "flier"]]})
+    ref = CostReference(board)
+    assert ref.verdict(BlockDeclaration(blocks={"spider": ("flier",)})).legal
+    assert not ref.verdict(BlockDeclaration()).legal
+
+
+# ----- disagreements found by this harness, fixed in the solver, kept as regressions -----
+
+def test_two_mana_of_one_color_cant_pay_g_and_w() -> None:
+    """Gilded Lotus-like "{T}: Add two mana of any one color" (``produces: any, amount: 2``) makes {G}{G} or
+    {W}{W}, never {G}{W}: a {G}{W} attack tax with no other source is unpayable (508.1j)."""
+    board = _board([{"id": "lotus", "name": "Lotus", "controller": "p1", "types": ["artifact"],
+                     "abilities": [{"kind": "mana", "produces": "any", "amount": 2}]},
+                    _bear("a"), _tax({"mana": "{G}{W}"})])
+    declaration = AttackDeclaration(attacks={"a": "p2"})
+    assert not CostReference(board).verdict(declaration).legal
+    assert not check_attacks(board, declaration).legal
+
+
+def test_band_listing_one_creature_twice_is_not_a_band() -> None:
+    """702.22c and the brief: a band has at least two attacking creatures. ``bands=[[h1, h1]]`` names one
+    creature, so it is no band (the solver rejects ``[[h1]]`` with 702.22c invalid_band, but accepts this)."""
+    hero = {"name": "Benalish Hero", "controller": "p1", "types": ["creature"], "power": 1, "toughness": 1,
+            "abilities": [{"kind": "banding"}]}
+    board = _board([{"id": "h1", **hero}, {"id": "h2", **hero}])
+    with pytest.raises(ValidationError):
+        AttackDeclaration(attacks={"h1": "p2", "h2": "p2"}, bands=(("h1", "h1"),))
+    assert not CostReference(board).verdict(
+        AttackDeclaration.model_construct(attacks={"h1": "p2", "h2": "p2"}, bands=(("h1", "h1"),), exert=(), enlist={})
+    ).legal
+
+
+def test_negative_life_can_still_pay_mana() -> None:
+    """A player at -1 life who can't lose the game (Platinum Angel) attacks into Ghostly Prison with two Plains:
+    the {2} is mana, no life is paid, and 119.4b says players can always pay 0 life. Legal."""
+    plains = [{"id": f"l{i}", "name": "Plains", "controller": "p1", "types": ["land"],
+               "abilities": [{"kind": "mana", "produces": "W"}]} for i in (1, 2)]
+    board = Board.model_validate({"players": [{"id": "p1", "life": -1}, {"id": "p2"}], "active_player": "p1",
+                                  "permanents": [_bear("a"), *plains, _tax({"mana": "{2}"})]})
+    declaration = AttackDeclaration(attacks={"a": "p2"})
+    assert CostReference(board).verdict(declaration).legal
+    assert check_attacks(board, declaration).legal
+
+
+def test_negative_life_enumeration_lists_the_empty_declaration() -> None:
+    """The same player at -1 life with one Bear and no mana: attacking is unpayable ({2}), staying home costs
+    nothing, so the legal set is {no attack} - which check_attacks and solve_attacks agree with."""
+    board = Board.model_validate({"players": [{"id": "p1", "life": -1}, {"id": "p2"}], "active_player": "p1",
+                                  "permanents": [_bear("a"), _tax({"mana": "{2}"})]})
+    assert CostReference(board).attack_legal_set() == {frozenset()}
+    assert check_attacks(board, AttackDeclaration()).legal
+    assert [d.attacks for d in legal_attacks(board)] == [{}]
