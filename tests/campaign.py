@@ -1,10 +1,11 @@
-"""Differential campaign: ``python tests/campaign.py --boards 100000 [--seed N] [--step both|block|attack]``.
+"""Differential campaign: ``python tests/campaign.py --boards 100000 [--seed N] [--step all|both|block|attack|cost]``.
 
-Builds N boards from a seeded random generator (same seed, same boards), alternating declare blockers
-boards (``strategies.build_board``) and declare attackers boards (``strategies.build_attack_board``)
-unless ``--step`` picks one, runs every differential property of ``differential.check_board`` /
-``differential.check_attack_board`` on each and prints how many boards of each step were checked and
-how many disagreed. Exits 1 on any disagreement, after printing each offending board as JSON.
+Builds N boards from a seeded random generator (same seed, same boards): declare blockers boards
+(``strategies.build_board``), declare attackers boards (``strategies.build_attack_board``) and boards
+with costs, optional costs and bands (``strategies_costs``, checked by ``reference_costs``). ``all``
+rotates the three, ``both`` alternates blocks and attacks, or ``--step`` picks one. Every differential
+property runs on each board; it prints how many boards of each step were checked and how many
+disagreed, and exits 1 on any disagreement, after printing each offending board.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import time
 from collections.abc import Callable
 
 from differential import Disagreement, check_attack_board, check_board  # tests/ is on sys.path: it holds this script
+from reference_costs import campaign_board
 from strategies import Chooser, RandomChooser, build_attack_board, build_board
 
 from combat_solver import Board
@@ -39,15 +41,25 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--step", choices=("both", "block", "attack"), default="both")
+    parser.add_argument("--step", choices=("all", "both", "block", "attack", "cost"), default="all")
     parser.add_argument("--max-report", type=int, default=20, help="boards printed in full at most")
     args = parser.parse_args(argv)
 
     start = time.monotonic()
-    checked = {"block": 0, "attack": 0}
-    disagreeing = {"block": 0, "attack": 0}
+    checked = {"block": 0, "attack": 0, "cost": 0}
+    disagreeing = {"block": 0, "attack": 0, "cost": 0}
     for i in range(args.boards):
-        (name, build, check), suffix = board_plan(i, args.step)
+        if args.step == "cost" or (args.step == "all" and i % 3 == 2):
+            name, board_json = "cost", f"rng {args.seed}:cost:{i}"
+            try:
+                _, problems = campaign_board(f"{args.seed}:cost:{i}")
+            except Exception as error:  # a crash is a disagreement too
+                problems = [f"[exception] {type(error).__name__}: {error}"]
+            report(i, name, problems, board_json, checked, disagreeing, args)
+            continue
+        (name, build, check), suffix = board_plan(
+            i if args.step != "all" else i - i // 3, "both" if args.step == "all" else args.step
+        )
         rng = random.Random(f"{args.seed}:{suffix}")  # board i is reproducible on its own
         chooser = RandomChooser(rng)
         board = build(chooser)
@@ -55,22 +67,47 @@ def main(argv: list[str] | None = None) -> int:
             problems = [str(p) for p in check(board, chooser)]
         except Exception as error:  # a crash is a disagreement too
             problems = [f"[exception] {type(error).__name__}: {error}"]
-        checked[name] += 1
-        if problems:
-            disagreeing[name] += 1
-            if sum(disagreeing.values()) <= args.max_report:
-                print(f"board {i} ({name} step, seed {args.seed}, rng {args.seed}:{suffix}):")
-                for p in problems:
-                    print("  " + p)
-                print("  board: " + board.model_dump_json(by_alias=True, exclude_none=True))
+        report(
+            i,
+            name,
+            problems,
+            f"rng {args.seed}:{suffix}; board: " + board.model_dump_json(by_alias=True, exclude_none=True),
+            checked,
+            disagreeing,
+            args,
+        )
         if (i + 1) % 1000 == 0:
-            print(f"... {i + 1} boards, {sum(disagreeing.values())} disagreeing, {time.monotonic() - start:.0f}s",
-                  file=sys.stderr)
+            print(
+                f"... {i + 1} boards, {sum(disagreeing.values())} disagreeing, {time.monotonic() - start:.0f}s",
+                file=sys.stderr,
+            )
     total = sum(disagreeing.values())
-    print(f"checked {args.boards} boards (seed {args.seed}): {checked['block']} block boards "
-          f"({disagreeing['block']} disagreeing), {checked['attack']} attack boards ({disagreeing['attack']} disagreeing); "
-          f"{total} disagreements, {time.monotonic() - start:.1f}s")
+    print(
+        f"checked {args.boards} boards (seed {args.seed}): {checked['block']} block boards "
+        f"({disagreeing['block']} disagreeing), {checked['attack']} attack boards ({disagreeing['attack']} disagreeing), "
+        f"{checked['cost']} cost/band boards ({disagreeing['cost']} disagreeing); "
+        f"{total} disagreements, {time.monotonic() - start:.1f}s"
+    )
     return 1 if total else 0
+
+
+def report(
+    i: int,
+    name: str,
+    problems: list[str],
+    board: str,
+    checked: dict[str, int],
+    disagreeing: dict[str, int],
+    args: argparse.Namespace,
+) -> None:
+    checked[name] += 1
+    if problems:
+        disagreeing[name] += 1
+        if sum(disagreeing.values()) <= args.max_report:
+            print(f"board {i} ({name} step, seed {args.seed}):")
+            for p in problems:
+                print("  " + p)
+            print("  " + board)
 
 
 if __name__ == "__main__":
