@@ -54,16 +54,7 @@ def solve_attacks(board: Board, *, prefer: Preference | None = None, time_limit:
     """An optimal legal attack (maximum requirements; among those the highest ``prefer`` weight,
     within the time limit). Deterministic. Status "undetermined" if the solver timed out."""
     unit = _unit(board)
-    known = {p.id for p in board.permanents} | {p.id for p in board.players}
-    unknown = [
-        ErrorItem(("prefer", f"{a}->{t}"), "unknown_id", f"no permanent or player {x!r}")
-        for a, t in (prefer or {})
-        for x in (a, t)
-        if x not in known
-    ]
-    if unknown:
-        raise InputError(unknown)
-    weights: dict[Atom, int] = {Attack(a, t): w for (a, t), w in (prefer or {}).items()}
+    weights = engine.preference_atoms(prefer, {p.id for p in board.permanents} | {p.id for p in board.players}, Attack)
     chosen = engine.solve([unit], weights, time_limit)
     if chosen is None:
         return Verdict(status="undetermined", step="declare_attackers", declaration=AttackDeclaration())

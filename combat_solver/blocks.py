@@ -63,16 +63,7 @@ def solve_blocks(board: Board, *, prefer: Preference | None = None, time_limit: 
     those, the highest total ``prefer`` weight (within the time limit). Deterministic. The
     verdict's ``declaration`` is the block; status "undetermined" if the solver timed out."""
     game = _game(board)
-    known = {p.id for p in board.permanents}
-    unknown = [
-        ErrorItem(("prefer", f"{b}->{a}"), "unknown_id", f"no permanent {x!r}")
-        for b, a in (prefer or {})
-        for x in (b, a)
-        if x not in known
-    ]
-    if unknown:
-        raise InputError(unknown)
-    weights: dict[Atom, int] = {Pair(b, a): w for (b, a), w in (prefer or {}).items()}
+    weights = engine.preference_atoms(prefer, {p.id for p in board.permanents}, Pair)
     chosen = engine.solve(game.block_units, weights, time_limit)
     if chosen is None:
         return Verdict(status="undetermined", step="declare_blockers", declaration=BlockDeclaration())

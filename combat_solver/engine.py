@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from . import cpsat
+from .errors import ErrorItem, InputError
 from .ir import Atom, Cmp, Payer, Problem, evaluate
 from .payments import total_text
 from .rules.base import Reason, Requirement, Restriction
@@ -204,6 +205,21 @@ def _costs(
                 )
             )
     return reports, violations
+
+
+def preference_atoms(
+    prefer: Mapping[tuple[str, str], int] | None, known: set[str], atom: Callable[[str, str], Atom]
+) -> dict[Atom, int]:
+    """The caller's weights on (id, id) pairs as atoms; an unknown id is bad input."""
+    unknown = [
+        ErrorItem(("prefer", f"{a}->{b}"), "unknown_id", f"no permanent or player {x!r}")
+        for a, b in (prefer or {})
+        for x in (a, b)
+        if x not in known
+    ]
+    if unknown:
+        raise InputError(unknown)
+    return {atom(a, b): w for (a, b), w in (prefer or {}).items()}
 
 
 def solve(units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_limit: float) -> frozenset[Atom] | None:

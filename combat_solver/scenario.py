@@ -14,7 +14,7 @@ from pydantic import TypeAdapter, ValidationError
 from ._base import Strict
 from .board import Board
 from .declarations import Declaration
-from .errors import InputError
+from .errors import ErrorItem, InputError
 from .verdict import Status
 
 
@@ -55,15 +55,7 @@ def read_data(path: str | Path) -> Any:
 def parse_scenario(data: Any, *, source: str | None = None) -> Scenario:
     """A scenario from parsed data; a bare board becomes a scenario without declaration."""
     if not isinstance(data, dict):
-        raise (
-            InputError.one(
-                (),
-                "not_a_mapping",
-                "expected a mapping with a board",
-            )
-            if source is None
-            else InputError.one((), "not_a_mapping", f"{source}: expected a mapping with a board")
-        )
+        raise InputError([ErrorItem((), "not_a_mapping", "expected a mapping with a board")], source=source)
     try:
         if "board" in data:
             return Scenario.model_validate(data)

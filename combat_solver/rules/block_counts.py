@@ -24,7 +24,7 @@ class _MinimumBlockers(AbilityBase):
             return
         count = unit.blocker_count(attacker)
         n = self.minimum()
-        name = self.kind_name().replace("_", " ")
+        name = self.kind.replace("_", " ")
         creatures = unit.creatures
 
         def detail(value_of: Callable[[Atom], int]) -> str:
@@ -37,7 +37,7 @@ class _MinimumBlockers(AbilityBase):
 
         yield Restriction(
             self.rule,
-            self.kind_name(),
+            self.kind,
             (attacker.id,),
             f"{unit.label(attacker)} can't be blocked except by {n} or more creatures ({name}, {self.rule})",
             any_of(count.at_most(0), count.at_least(n)),
