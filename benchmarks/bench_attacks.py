@@ -17,7 +17,7 @@ from bench_blocks import median_seconds
 
 from combat_solver import AttackDeclaration, Board, check_attacks, solve_attacks
 from combat_solver.engine import problem as unit_problem
-from combat_solver.state import Game
+from combat_solver.game import Game
 
 
 def board(n: int) -> Board:

@@ -16,7 +16,7 @@ from typing import Any
 
 from combat_solver import BlockDeclaration, Board, check_blocks, solve_blocks
 from combat_solver.engine import problem as unit_problem
-from combat_solver.state import Game
+from combat_solver.game import Game
 
 
 def board(n: int) -> Board:

@@ -6,7 +6,6 @@
 from .abilities import ABILITY_KINDS, Ability, Grant
 from .attacks import check_attacks, count_legal_attacks, legal_attacks, solve_attacks
 from .blocks import (
-    DEFAULT_TIME_LIMIT,
     check_blocks,
     count_legal_blocks,
     legal_blocks,
@@ -14,10 +13,9 @@ from .blocks import (
 )
 from .board import Board, Combat, Effect, Permanent, Player
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration
-from .engine import Undetermined
+from .engine import DEFAULT_TIME_LIMIT, Undetermined
 from .errors import ErrorItem, InputError
-from .filters import Comparison, Filter
-from .rules.attacking import Count, Target
+from .filters import Comparison, Count, Filter, Target
 from .scenario import Expectation, Scenario, load_declaration, load_scenario, parse_scenario
 from .verdict import RequirementReport, UnitReport, Verdict, Violation
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from . import engine
-from .blocks import DEFAULT_TIME_LIMIT
 from .board import Board
 from .declarations import AttackDeclaration
+from .engine import DEFAULT_TIME_LIMIT
 from .errors import ErrorItem, InputError
+from .game import AttackUnit, Game
 from .ir import Atom, Attack
+from .outcome import after_attack
 from .rules.optional import BandsWithOther
-from .state import AttackUnit, Game
-from .triggers import after_attack
 from .verdict import Verdict, Violation
 
 Preference = Mapping[tuple[str, str], int]

@@ -7,14 +7,12 @@ from collections.abc import Iterator, Mapping
 from . import engine
 from .board import Board
 from .declarations import BlockDeclaration
-from .engine import Undetermined
+from .engine import DEFAULT_TIME_LIMIT, Undetermined
 from .errors import ErrorItem, InputError
+from .game import Game
 from .ir import Atom, Pair
-from .state import Game
-from .triggers import after_block
+from .outcome import after_block
 from .verdict import Verdict, Violation
-
-DEFAULT_TIME_LIMIT = 10.0
 
 Preference = Mapping[tuple[str, str], int]
 """Weights on (blocker id, attacker id) pairs: a secondary objective among optimal blocks."""

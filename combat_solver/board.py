@@ -7,9 +7,9 @@ from typing import Any
 from pydantic import Field, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
-from ._base import Strict
 from .abilities import Ability, Grant
 from .filters import CardType, Color, Filter
+from .strict import Strict
 
 Loc = tuple[str | int, ...]
 

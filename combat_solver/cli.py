@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from .attacks import check_attacks, legal_attacks, solve_attacks
-from .blocks import DEFAULT_TIME_LIMIT, check_blocks, legal_blocks, solve_blocks
+from .blocks import check_blocks, legal_blocks, solve_blocks
 from .board import Board
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration
-from .engine import Undetermined
+from .engine import DEFAULT_TIME_LIMIT, Undetermined
 from .errors import InputError
-from .explain import describe, render_answer, render_markdown, render_text
+from .render import describe, render_answer, render_markdown, render_text
 from .scenario import load_declaration, load_scenario, read_data
 from .schema import schemas, write_schemas
 from .verdict import Verdict

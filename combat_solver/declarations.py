@@ -7,8 +7,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from ._base import Strict
 from .ir import Attack, Pair
+from .strict import Strict
 
 
 class BlockDeclaration(Strict):

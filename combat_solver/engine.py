@@ -20,6 +20,9 @@ from .rules.base import Reason, Requirement, Restriction
 from .rules.costs import CostTerm
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
 
+DEFAULT_TIME_LIMIT = 10.0
+"""Seconds the solver may spend on one command unless told otherwise."""
+
 
 class Undetermined(RuntimeError):
     """The solver ran out of time before it could prove an answer."""

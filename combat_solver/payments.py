@@ -11,7 +11,7 @@ from .ir import Lin, ManaSource, ObjectDemand, Payer
 from .rules.costs import CostTerm, describe_total, mana_sources
 
 if TYPE_CHECKING:
-    from .state import Game
+    from .game import Game
 
 InCombat = Callable[[Permanent], Lin | None]
 

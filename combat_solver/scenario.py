@@ -11,10 +11,10 @@ from typing import Any
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from ._base import Strict
 from .board import Board
 from .declarations import Declaration
 from .errors import ErrorItem, InputError
+from .strict import Strict
 from .verdict import Status
 
 

@@ -6,11 +6,33 @@ from typing import Literal
 
 from pydantic import Field
 
-from ._base import Strict
 from .declarations import BlockDeclaration, Declaration
-from .triggers import CombatState, TriggerReport
+from .strict import Strict
 
 Status = Literal["legal", "illegal", "undetermined"]
+
+
+class CombatState(Strict):
+    """Who attacks what; who blocks what (a blocker of one band member blocks all of them,
+    702.22h); which attackers are blocked or unblocked (509.1h)."""
+
+    attackers: dict[str, str]
+    bands: tuple[tuple[str, ...], ...] = ()
+    blockers: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    blocked: tuple[str, ...] = ()
+    unblocked: tuple[str, ...] = ()
+
+
+class TriggerReport(Strict):
+    """A triggered ability of ``holder`` (from ``source``) that triggers ``count`` times."""
+
+    source: str
+    holder: str | None
+    kind: str
+    rule: str
+    count: int
+    objects: tuple[str, ...]
+    note: str = ""
 
 
 class Violation(Strict):
@@ -76,3 +98,20 @@ class Verdict(Strict):
     @property
     def legal(self) -> bool:
         return self.status == "legal"
+
+
+class WhyReason(Strict):
+    """One rule behind a why-not answer, worded with the cards involved."""
+
+    rule: str
+    message: str
+
+
+class WhyAnswer(Strict):
+    """``answer`` is one sentence; ``reasons`` the rules (with cards) behind it; ``example`` a
+    legal declaration showing the answer when there is one."""
+
+    question: str
+    answer: str
+    reasons: tuple[WhyReason, ...] = ()
+    example: Declaration | None = None

@@ -12,31 +12,16 @@ from __future__ import annotations
 import re
 
 from . import cpsat, engine
-from ._base import Strict
 from .attacks import check_attacks
-from .blocks import DEFAULT_TIME_LIMIT, check_blocks
+from .blocks import check_blocks
 from .board import Board, Permanent
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration
+from .engine import DEFAULT_TIME_LIMIT
 from .errors import InputError
-from .explain import describe
+from .game import AttackUnit, BlockUnit, Game
 from .ir import Attack, Cond, Lin, Pair
-from .state import AttackUnit, BlockUnit, Game
-
-
-class Reason(Strict):
-    rule: str
-    message: str
-
-
-class WhyAnswer(Strict):
-    """``answer`` is one sentence; ``reasons`` the rules (with cards) behind it; ``example`` a
-    legal declaration showing the answer when there is one."""
-
-    question: str
-    answer: str
-    reasons: tuple[Reason, ...] = ()
-    example: Declaration | None = None
-
+from .render import describe
+from .verdict import WhyAnswer, WhyReason
 
 _PATTERNS = (
     ("cant_block", re.compile(r"^(?:why\s+)?can'?t\s+(?P<x>.+?)\s+block\s+(?P<y>.+?)\s*\??$", re.I)),
@@ -87,14 +72,14 @@ def _target(game: Game, text: str) -> str:
     return _creature(game, text).id
 
 
-def _unit_reasons(unit: engine.Unit, outcome: cpsat.Why, maximum: int, requirement_rule: str) -> list[Reason]:
+def _unit_reasons(unit: engine.Unit, outcome: cpsat.Why, maximum: int, requirement_rule: str) -> list[WhyReason]:
     reasons = [
-        Reason(rule=unit.restrictions[i].rule, message=unit.restrictions[i].message) for i in outcome.restrictions
+        WhyReason(rule=unit.restrictions[i].rule, message=unit.restrictions[i].message) for i in outcome.restrictions
     ]
     if outcome.needs_maximum:
         wanted = "; ".join(r.description for r in unit.requirements)
         reasons.append(
-            Reason(
+            WhyReason(
                 rule=requirement_rule,
                 message=f"the declaration must obey {maximum} requirement"
                 f"{'s' if maximum != 1 else ''}, the most possible ({requirement_rule}): {wanted}",
@@ -131,7 +116,7 @@ def _cant_block(game: Game, question: str, x: Permanent, y: Permanent, time_limi
         return WhyAnswer(
             question=question,
             answer=f"{label_x} can't block {label_y}, whatever else blocks.",
-            reasons=tuple(Reason(rule=r.rule, message=r.message) for r in local),
+            reasons=tuple(WhyReason(rule=r.rule, message=r.message) for r in local),
         )
     outcome, maximum = _search(unit, (unit.pair(x, y).at_least(1),), time_limit)
     if outcome.status == "possible":
@@ -168,7 +153,7 @@ def _cant_attack(game: Game, question: str, x: Permanent, target: str | None, ti
         return WhyAnswer(
             question=question,
             answer=f"{label_x} can't attack{whom}, whatever else attacks.",
-            reasons=tuple(Reason(rule=r.rule, message=r.message) for r in unique.values()),
+            reasons=tuple(WhyReason(rule=r.rule, message=r.message) for r in unique.values()),
         )
     outcome, maximum = _search(unit, (unit.attacks_on(targets, [x]).at_least(1),), time_limit)
     if outcome.status == "possible":
@@ -241,5 +226,5 @@ def _no_declaration(board: Board, question: str, verb: str, time_limit: float) -
         question=question,
         answer=answer + ".",
         example=verdict.witness,
-        reasons=tuple(Reason(rule=r.rule, message=r.description) for r in missed),
+        reasons=tuple(WhyReason(rule=r.rule, message=r.description) for r in missed),
     )

@@ -19,8 +19,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--boards", type=int, default=1000)
     parser.add_argument("--seed", default="0")
     parser.add_argument("--max-report", type=int, default=20, help="boards printed in full at most")
-    parser.add_argument("--avoid-known", action="store_true",
-                        help="leave out the boards of strategies_costs.KNOWN_DIVERGENCES")
+    parser.add_argument(
+        "--avoid-known", action="store_true", help="leave out the boards of strategies_costs.KNOWN_DIVERGENCES"
+    )
     args = parser.parse_args(argv)
 
     start = time.monotonic()
@@ -37,12 +38,16 @@ def main(argv: list[str] | None = None) -> int:
                 for p in problems:
                     print("  " + p)
         if (i + 1) % 500 == 0:
-            print(f"... {i + 1} boards, {sum(disagreeing.values())} disagreeing, {time.monotonic() - start:.0f}s",
-                  file=sys.stderr)
+            print(
+                f"... {i + 1} boards, {sum(disagreeing.values())} disagreeing, {time.monotonic() - start:.0f}s",
+                file=sys.stderr,
+            )
     total = sum(disagreeing.values())
-    print(f"checked {args.boards} boards (seed {args.seed}): {checked['attack']} attack boards "
-          f"({disagreeing['attack']} disagreeing), {checked['block']} block boards ({disagreeing['block']} disagreeing); "
-          f"{total} disagreements, {time.monotonic() - start:.1f}s")
+    print(
+        f"checked {args.boards} boards (seed {args.seed}): {checked['attack']} attack boards "
+        f"({disagreeing['attack']} disagreeing), {checked['block']} block boards ({disagreeing['block']} disagreeing); "
+        f"{total} disagreements, {time.monotonic() - start:.1f}s"
+    )
     return 1 if total else 0
 
 

@@ -63,13 +63,20 @@ def check_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disagreeme
     if _maxima_differ(solver_maxima(empty), ref_max):
         out.append(Disagreement("maximum", f"solver={solver_maxima(empty)} reference={ref_max}"))
     if empty.legal != ref.is_legal(frozenset()):
-        out.append(Disagreement("check", f"solver={empty.status} reference={ref.is_legal(frozenset())}", empty.declaration))
+        out.append(
+            Disagreement("check", f"solver={empty.status} reference={ref.is_legal(frozenset())}", empty.declaration)
+        )
 
     # 2. solve_blocks gives a declaration the reference calls legal.
     solved = solve_blocks(board)
     if solved.status != "legal" or not ref.is_legal(to_pairs(solved.declaration)):
-        out.append(Disagreement("solve", f"solver status={solved.status}, reference legal="
-                                f"{ref.is_legal(to_pairs(solved.declaration))}", solved.declaration))
+        out.append(
+            Disagreement(
+                "solve",
+                f"solver status={solved.status}, reference legal={ref.is_legal(to_pairs(solved.declaration))}",
+                solved.declaration,
+            )
+        )
 
     # 3. check_blocks agrees on proposed declarations (mutated legal ones and random pairs).
     legal_list = sorted(ref.legal_set(), key=sorted) if ref.legal_count() <= SET_LIMIT else []
@@ -78,8 +85,13 @@ def check_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disagreeme
         verdict = check_blocks(board, decl)
         expected = ref.is_legal(to_pairs(decl))
         if verdict.legal != expected:
-            out.append(Disagreement("check", f"solver={verdict.status} {[v.kind for v in verdict.violations]} "
-                                    f"reference legal={expected}", decl))
+            out.append(
+                Disagreement(
+                    "check",
+                    f"solver={verdict.status} {[v.kind for v in verdict.violations]} reference legal={expected}",
+                    decl,
+                )
+            )
         if verdict.legal == bool(verdict.violations):
             out.append(Disagreement("violations", f"status={verdict.status} but violations={verdict.violations}", decl))
         if verdict.witness is not None and not ref.is_legal(to_pairs(verdict.witness)):
@@ -97,9 +109,14 @@ def check_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disagreeme
         if len(got) != len(set(got)) or set(got) != ref.legal_set() or counted != ref.legal_count():
             extra = set(got) - ref.legal_set()
             missing = ref.legal_set() - set(got)
-            out.append(Disagreement("legal_set", f"{len(got)} listed ({len(set(got))} distinct, {counted} counted), reference "
-                                    f"{ref.legal_count()}; extra={[sorted(d) for d in extra][:3]} "
-                                    f"missing={[sorted(d) for d in missing][:3]}"))
+            out.append(
+                Disagreement(
+                    "legal_set",
+                    f"{len(got)} listed ({len(set(got))} distinct, {counted} counted), reference "
+                    f"{ref.legal_count()}; extra={[sorted(d) for d in extra][:3]} "
+                    f"missing={[sorted(d) for d in missing][:3]}",
+                )
+            )
     else:
         counted = count_legal_blocks(board, limit=SET_LIMIT + 1)
         if counted != SET_LIMIT + 1:
@@ -113,6 +130,7 @@ def check_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disagreeme
 
 # ----- the declare attackers step ------------------------------------------------------------------
 
+
 def check_attack_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disagreement]:
     """Every property on one board at the declare attackers step (508.1)."""
     ref = AttackReference(board)
@@ -125,18 +143,27 @@ def check_attack_board(board: Board, c: Chooser, proposals: int = 4) -> list[Dis
     if _maxima_differ(solver_maxima(empty), ref_max):
         out.append(Disagreement("maximum", f"solver={solver_maxima(empty)} reference={ref_max}"))
     if empty.legal != ref.attack_is_legal(frozenset()):
-        out.append(Disagreement("check", f"solver={empty.status} reference={ref.attack_is_legal(frozenset())}",
-                                empty.declaration))
+        out.append(
+            Disagreement(
+                "check", f"solver={empty.status} reference={ref.attack_is_legal(frozenset())}", empty.declaration
+            )
+        )
 
     # 2. solve_attacks gives a declaration the reference calls legal, tapping what 508.1f taps.
     solved = solve_attacks(board)
     solved_atoms = to_atoms(solved.declaration)
     if solved.status != "legal" or not ref.attack_is_legal(solved_atoms):
-        out.append(Disagreement("solve", f"solver status={solved.status}, reference legal="
-                                f"{ref.attack_is_legal(solved_atoms)}", solved.declaration))
+        out.append(
+            Disagreement(
+                "solve",
+                f"solver status={solved.status}, reference legal={ref.attack_is_legal(solved_atoms)}",
+                solved.declaration,
+            )
+        )
     elif sorted(solved.tapped) != ref.tapped(solved_atoms):
-        out.append(Disagreement("tapped", f"solver={solved.tapped} reference={ref.tapped(solved_atoms)}",
-                                solved.declaration))
+        out.append(
+            Disagreement("tapped", f"solver={solved.tapped} reference={ref.tapped(solved_atoms)}", solved.declaration)
+        )
 
     # 3. check_attacks agrees on proposed declarations (mutated legal ones, anyone's creatures, any target).
     legal_list = sorted(ref.attack_legal_set(), key=sorted) if small else []
@@ -146,8 +173,13 @@ def check_attack_board(board: Board, c: Chooser, proposals: int = 4) -> list[Dis
         verdict = check_attacks(board, decl)
         expected = ref.attack_is_legal(atoms)
         if verdict.legal != expected:
-            out.append(Disagreement("check", f"solver={verdict.status} {[v.kind for v in verdict.violations]} "
-                                    f"reference legal={expected}", decl))
+            out.append(
+                Disagreement(
+                    "check",
+                    f"solver={verdict.status} {[v.kind for v in verdict.violations]} reference legal={expected}",
+                    decl,
+                )
+            )
         if verdict.legal == bool(verdict.violations):
             out.append(Disagreement("violations", f"status={verdict.status} but violations={verdict.violations}", decl))
         expected_tapped = ref.tapped(atoms) if verdict.legal else []
@@ -168,13 +200,20 @@ def check_attack_board(board: Board, c: Chooser, proposals: int = 4) -> list[Dis
         if len(got) != len(set(got)) or set(got) != ref.attack_legal_set() or counted != ref.attack_legal_count():
             extra = set(got) - ref.attack_legal_set()
             missing = ref.attack_legal_set() - set(got)
-            out.append(Disagreement("legal_set", f"{len(got)} listed ({len(set(got))} distinct, {counted} counted), "
-                                    f"reference {ref.attack_legal_count()}; extra={[sorted(d) for d in extra][:3]} "
-                                    f"missing={[sorted(d) for d in missing][:3]}"))
+            out.append(
+                Disagreement(
+                    "legal_set",
+                    f"{len(got)} listed ({len(set(got))} distinct, {counted} counted), "
+                    f"reference {ref.attack_legal_count()}; extra={[sorted(d) for d in extra][:3]} "
+                    f"missing={[sorted(d) for d in missing][:3]}",
+                )
+            )
     else:
         counted = count_legal_attacks(board, limit=ATTACK_SET_LIMIT + 1)
         if counted != ATTACK_SET_LIMIT + 1:
-            out.append(Disagreement("legal_count", f"solver counted {counted}, reference has {ref.attack_legal_count()}"))
+            out.append(
+                Disagreement("legal_count", f"solver counted {counted}, reference has {ref.attack_legal_count()}")
+            )
 
     # 5. Determinism: the same input gives the same output.
     if solve_attacks(board) != solved or check_attacks(board, AttackDeclaration()) != empty:

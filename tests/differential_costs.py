@@ -56,16 +56,22 @@ def solver_costs(v: Verdict) -> dict[str, bool | None]:
     return {c.player: c.payable for c in v.costs}
 
 
-def compare(board: Board, ref: CostReference, declaration: AttackDeclaration | BlockDeclaration,
-            verdict: Verdict | None = None) -> list[Disagreement]:
+def compare(
+    board: Board, ref: CostReference, declaration: AttackDeclaration | BlockDeclaration, verdict: Verdict | None = None
+) -> list[Disagreement]:
     """Every per-declaration property: legal or not, violations present, requirements obeyed,
     who pays and whether they can, which creatures become tapped, the witness."""
     v = verdict if verdict is not None else check(board, declaration)
     r: RefVerdict = ref.verdict(declaration)
     out: list[Disagreement] = []
     if v.legal != r.legal:
-        out.append(Disagreement("check", f"solver={v.status} {[(x.rule, x.kind) for x in v.violations]} "
-                                f"reference legal={r.legal} {r.reasons}", declaration))
+        out.append(
+            Disagreement(
+                "check",
+                f"solver={v.status} {[(x.rule, x.kind) for x in v.violations]} reference legal={r.legal} {r.reasons}",
+                declaration,
+            )
+        )
     if v.legal == bool(v.violations):
         out.append(Disagreement("violations", f"status={v.status} but {len(v.violations)} violations", declaration))
     if r.obeyed is not None:
@@ -76,16 +82,27 @@ def compare(board: Board, ref: CostReference, declaration: AttackDeclaration | B
         ref_costs = {p: ok for p, (_, ok) in r.costs.items()}
         if solver_costs(v) != ref_costs:
             totals = {p: str(t) for p, (t, _) in r.costs.items()}
-            out.append(Disagreement("costs", f"solver={[(c.player, c.total, c.payable) for c in v.costs]} "
-                                    f"reference payable={ref_costs} totals={totals}", declaration))
+            out.append(
+                Disagreement(
+                    "costs",
+                    f"solver={[(c.player, c.total, c.payable) for c in v.costs]} "
+                    f"reference payable={ref_costs} totals={totals}",
+                    declaration,
+                )
+            )
     # 508.1f / 702.20b: attackers without vigilance, and the enlisted creatures (702.154a); 733: an illegal
     # declaration taps nothing.
     wrong_tapped = (v.legal and r.legal and sorted(v.tapped) != r.tapped) or (not v.legal and bool(v.tapped))
     if isinstance(declaration, AttackDeclaration) and wrong_tapped:
         out.append(Disagreement("tapped", f"solver={list(v.tapped)} reference={r.tapped}", declaration))
     if v.witness is not None and not ref.verdict(v.witness).legal:
-        out.append(Disagreement("witness", f"witness {v.witness} is illegal for the reference: "
-                                f"{ref.verdict(v.witness).reasons}", declaration))
+        out.append(
+            Disagreement(
+                "witness",
+                f"witness {v.witness} is illegal for the reference: {ref.verdict(v.witness).reasons}",
+                declaration,
+            )
+        )
     return out
 
 
@@ -110,8 +127,13 @@ def check_cost_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disag
     # 2. solve gives a declaration the reference calls legal.
     solved = solve_attacks(board) if attack else solve_blocks(board)
     if solved.status != "legal" or not ref.verdict(solved.declaration).legal:
-        out.append(Disagreement("solve", f"solver status={solved.status}, reference: "
-                                f"{ref.verdict(solved.declaration).reasons}", solved.declaration))
+        out.append(
+            Disagreement(
+                "solve",
+                f"solver status={solved.status}, reference: {ref.verdict(solved.declaration).reasons}",
+                solved.declaration,
+            )
+        )
 
     # 3. check agrees on proposed declarations (mutated legal ones; bands, exert, enlist for attacks).
     legal = ref.legal_set()
@@ -125,6 +147,11 @@ def check_cost_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disag
         if len(listed) != len(set(listed)) or set(listed) != legal:
             extra = sorted(sorted(d) for d in set(listed) - legal)[:3]
             missing = sorted(sorted(d) for d in legal - set(listed))[:3]
-            out.append(Disagreement("legal_set", f"{len(listed)} listed ({len(set(listed))} distinct), reference "
-                                    f"{len(legal)}; extra={extra} missing={missing}"))
+            out.append(
+                Disagreement(
+                    "legal_set",
+                    f"{len(listed)} listed ({len(set(listed))} distinct), reference "
+                    f"{len(legal)}; extra={extra} missing={missing}",
+                )
+            )
     return out

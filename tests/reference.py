@@ -130,7 +130,9 @@ class Reference:
             return False
         if f.subtypes is not None and not {s.casefold() for s in f.subtypes} & {s.casefold() for s in p.subtypes}:
             return False
-        if f.supertypes is not None and not {s.casefold() for s in f.supertypes} <= {s.casefold() for s in p.supertypes}:
+        if f.supertypes is not None and not {s.casefold() for s in f.supertypes} <= {
+            s.casefold() for s in p.supertypes
+        }:
             return False
         if f.power is not None and not _compare(f.power, p.power):
             return False
@@ -196,8 +198,16 @@ class Reference:
                 if ab.kind == "lure":
                     out += [Requirement("lure", blocker=b, attacker=a) for b in u.blockers]
                 elif ab.kind == "must_be_blocked":
-                    out.append(Requirement("must_be_blocked", attacker=a, by=ab.by, by_you=self.perms[a].controller,
-                                           low=ab.min, high=ab.max))
+                    out.append(
+                        Requirement(
+                            "must_be_blocked",
+                            attacker=a,
+                            by=ab.by,
+                            by_you=self.perms[a].controller,
+                            low=ab.min,
+                            high=ab.max,
+                        )
+                    )
         for b in u.blockers:
             for ab in self.abilities[b]:
                 if ab.kind == "must_block":
@@ -211,8 +221,7 @@ class Reference:
             return any(b == r.blocker and (r.attacker is None or a == r.attacker) for b, a in decl)
         assert r.attacker is not None
         count = sum(
-            1 for b, a in decl
-            if a == r.attacker and (r.by is None or self.matches(r.by, self.perms[b], r.by_you))
+            1 for b, a in decl if a == r.attacker and (r.by is None or self.matches(r.by, self.perms[b], r.by_you))
         )
         return count >= r.low and (r.high is None or count <= r.high)
 
@@ -234,7 +243,9 @@ class Reference:
             return False
         if self.has(a, "fear") and not ("artifact" in blocker.types or "black" in blocker.colors):
             return False
-        if self.has(a, "intimidate") and not ("artifact" in blocker.types or set(blocker.colors) & set(attacker.colors)):
+        if self.has(a, "intimidate") and not (
+            "artifact" in blocker.types or set(blocker.colors) & set(attacker.colors)
+        ):
             return False
         if self.has(a, "skulk") and (blocker.power or 0) > (attacker.power or 0):
             return False
@@ -328,7 +339,9 @@ class Reference:
         chosen: dict[str, list[str]] = {}
         for b, a in decl:
             chosen.setdefault(b, []).append(a)
-        return all(b in u.blockers and self.blocker_ok(u, b, tuple(a)) for b, a in chosen.items()) and self.global_ok(u, decl)
+        return all(b in u.blockers and self.blocker_ok(u, b, tuple(a)) for b, a in chosen.items()) and self.global_ok(
+            u, decl
+        )
 
     # ----- enumeration -----------------------------------------------------------------------------
 
@@ -411,8 +424,13 @@ class Reference:
 def _compare(c: Comparison, v: int | None) -> bool:
     if v is None:
         return False
-    return ((c.lt is None or v < c.lt) and (c.le is None or v <= c.le) and (c.eq is None or v == c.eq)
-            and (c.ge is None or v >= c.ge) and (c.gt is None or v > c.gt))
+    return (
+        (c.lt is None or v < c.lt)
+        and (c.le is None or v <= c.le)
+        and (c.eq is None or v == c.eq)
+        and (c.ge is None or v >= c.ge)
+        and (c.gt is None or v > c.gt)
+    )
 
 
 def to_pairs(declaration: object) -> Decl:
@@ -464,10 +482,13 @@ class AttackReference(Reference):
         assert board.combat is None, "the attack reference is for boards at the declare attackers step"
         active_team = self.team[board.active_player]
         # 508.1a: the active player attacks; 805.10a-b: with shared team turns, the whole active team.
-        self.attacking_players: tuple[str, ...] = tuple(sorted(
-            p.id for p in board.players
-            if (self.team[p.id] == active_team if board.shared_team_turns else p.id == board.active_player)
-        ))
+        self.attacking_players: tuple[str, ...] = tuple(
+            sorted(
+                p.id
+                for p in board.players
+                if (self.team[p.id] == active_team if board.shared_team_turns else p.id == board.active_player)
+            )
+        )
         # 802.2: every opponent is a defending player (506.2a / 803: unless limited to some of them).
         defending = [p.id for p in board.players if self.team[p.id] != active_team]
         if board.attackable_players is not None:
@@ -478,7 +499,8 @@ class AttackReference(Reference):
         ]
         # 508.1b, 802.3: a defending player, a planeswalker they control, a battle they protect (310.9b).
         self.targets: list[str] = list(self.defending) + [
-            p.id for p in board.permanents
+            p.id
+            for p in board.permanents
             if ("planeswalker" in p.types and p.controller in self.defending)
             or ("battle" in p.types and p.protector in self.defending)
         ]
@@ -546,7 +568,8 @@ class AttackReference(Reference):
 
     def count_holds(self, count: Count, controlled_by: str | None, you: str | None) -> bool:
         n = sum(
-            1 for p in self.board.permanents
+            1
+            for p in self.board.permanents
             if (controlled_by is None or p.controller == controlled_by) and self.matches(count.filter, p, you)
         )
         return n >= count.at_least
@@ -584,7 +607,11 @@ class AttackReference(Reference):
             return False
         owner = self.perms[c].owner_id
         for ab, you in self.sourced(c):
-            if ab.kind == "cant_attack" and ab.target is not None and self.target_matches(ab.target, target, you, owner):
+            if (
+                ab.kind == "cant_attack"
+                and ab.target is not None
+                and self.target_matches(ab.target, target, you, owner)
+            ):
                 return False
             if ab.kind == "cant_attack_unless" and not self.condition_holds(ab, c, target, you):
                 return False
@@ -610,10 +637,13 @@ class AttackReference(Reference):
             if rule.kind != "attack_limit":
                 continue
             n = sum(
-                1 for c, t in decl.items()
+                1
+                for c, t in decl.items()
                 if rule.defender is None or self.target_matches(rule.defender, t, controller, self.perms[c].owner_id)
             )
-            if n and rule.per == "turn":  # those that attacked earlier this turn count too (none now: nothing to forbid)
+            if (
+                n and rule.per == "turn"
+            ):  # those that attacked earlier this turn count too (none now: nothing to forbid)
                 n += self.board.attacked_this_turn
             if n > rule.n:
                 return False
@@ -658,7 +688,8 @@ class AttackReference(Reference):
             return any(
                 (self.perms[c].controller == r.player or not MUST_BE_ATTACKED_PER_PLAYER)
                 and (r.target is None or self.target_matches(r.target, t, r.you, self.perms[c].owner_id))
-                for c, t in decl.items() if c in self.perms
+                for c, t in decl.items()
+                if c in self.perms
             )
         assert r.creature is not None
         t = decl.get(r.creature)
@@ -721,10 +752,20 @@ class AttackReference(Reference):
 
 
 # Vocabulary the attack reference doesn't model (costs 508.1g-i, banding 508.1e): scenarios using it are skipped.
-NOT_MODELLED = frozenset({
-    "mana", "attack_tax", "attack_cost", "block_tax", "blocked_tax", "block_cost", "exert", "enlist", "banding",
-    "bands_with_other",
-})
+NOT_MODELLED = frozenset(
+    {
+        "mana",
+        "attack_tax",
+        "attack_cost",
+        "block_tax",
+        "blocked_tax",
+        "block_cost",
+        "exert",
+        "enlist",
+        "banding",
+        "bands_with_other",
+    }
+)
 
 
 def attack_reference_covers(board: Board, declaration: AttackDeclaration) -> bool:

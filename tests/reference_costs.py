@@ -76,6 +76,7 @@ TAPPED_MAY_BE_SACRIFICED = True
 
 # ============================================================================ cost totals
 
+
 @dataclass
 class Total:
     """The locked-in total of one payer (508.1h, 509.1d), summed over every cost that applies."""
@@ -97,9 +98,15 @@ class Total:
                 merged[k] = merged.get(k, 0) + n
             return tuple(sorted(merged.items()))
 
-        return (self.generic, tuple(sorted((c, n) for c, n in self.colored.items() if n)),
-                tuple(sorted((c, n) for c, n in self.phyrexian.items() if n)), self.life,
-                terms(self.sacrifice), terms(self.tap), self.discard)
+        return (
+            self.generic,
+            tuple(sorted((c, n) for c, n in self.colored.items() if n)),
+            tuple(sorted((c, n) for c, n in self.phyrexian.items() if n)),
+            self.life,
+            terms(self.sacrifice),
+            terms(self.tap),
+            self.discard,
+        )
 
     def __str__(self) -> str:
         parts = []
@@ -144,6 +151,7 @@ def life_payable(amount: int, life: int) -> bool:
 
 # ============================================================================ the reference
 
+
 @dataclass
 class RefVerdict:
     """The reference's answer on one proposed declaration."""
@@ -168,8 +176,11 @@ class CostReference:
         self.taxes: list[tuple[AbilityT, str | None]] = []  # game-wide cost rules with their controller
         for p in board.permanents:
             self.taxes += [(a, p.controller) for a in p.abilities if a.kind in ("attack_tax", "block_tax")]
-        self.taxes += [(e.ability, e.controller) for e in board.effects
-                       if e.to is None and e.ability.kind in ("attack_tax", "block_tax")]
+        self.taxes += [
+            (e.ability, e.controller)
+            for e in board.effects
+            if e.to is None and e.ability.kind in ("attack_tax", "block_tax")
+        ]
         self.band_of: dict[str, tuple[str, ...]] = {}
         if board.combat is not None:
             for band in board.combat.bands:
@@ -204,11 +215,18 @@ class CostReference:
         if controller is None:
             return 0
         if cost.x_count is not None:
-            return sum(1 for p in self.board.permanents
-                       if p.controller == controller and self.base.matches(cost.x_count, p, controller))
+            return sum(
+                1
+                for p in self.board.permanents
+                if p.controller == controller and self.base.matches(cost.x_count, p, controller)
+            )
         if cost.x_domain:
-            types = {s.casefold() for p in self.board.permanents
-                     if p.controller == controller and "land" in p.types for s in p.subtypes}
+            types = {
+                s.casefold()
+                for p in self.board.permanents
+                if p.controller == controller and "land" in p.types
+                for s in p.subtypes
+            }
             return len(types & set(BASIC_TYPES))
         return 0
 
@@ -258,7 +276,9 @@ class CostReference:
             blocker = self.perms[b]
             payer = blocker.controller
             for ab, controller in self.taxes:
-                if ab.kind == "block_tax" and (ab.blockers is None or self.base.matches(ab.blockers, blocker, controller)):
+                if ab.kind == "block_tax" and (
+                    ab.blockers is None or self.base.matches(ab.blockers, blocker, controller)
+                ):
                     self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"block_tax {b}")
             for ab, you in self.sourced(b):
                 if ab.kind != "block_cost":
@@ -365,7 +385,9 @@ class CostReference:
                 return True
         return False
 
-    def costs_payable(self, costs: dict[str, Total], tapped: frozenset[str], in_combat: frozenset[str]) -> dict[str, bool]:
+    def costs_payable(
+        self, costs: dict[str, Total], tapped: frozenset[str], in_combat: frozenset[str]
+    ) -> dict[str, bool]:
         return {payer: self.payable(payer, t, tapped, in_combat) for payer, t in costs.items()}
 
     # ============================================================================ attacks
@@ -436,9 +458,16 @@ class CostReference:
         for a, e in declaration.enlist.items():
             p, q = self.perms.get(a), self.perms.get(e)
             ok = (
-                p is not None and q is not None and a in decl and self.has(a, "enlist")
-                and self.base.is_creature(q) and q.controller == p.controller and not q.tapped
-                and e not in decl and e != a and e not in seen
+                p is not None
+                and q is not None
+                and a in decl
+                and self.has(a, "enlist")
+                and self.base.is_creature(q)
+                and q.controller == p.controller
+                and not q.tapped
+                and e not in decl
+                and e != a
+                and e not in seen
                 and (self.has(e, "haste") or not q.summoning_sick)
             )
             seen.add(e)
@@ -465,7 +494,9 @@ class CostReference:
             banding_ok = len(with_banding) >= 1 and len(members) - len(with_banding) <= 1
             other_ok = any(
                 all(self.base.matches(ab.quality, self.perms[x], you) for x in members)
-                for m in members for ab, you in self.sourced(m) if ab.kind == "bands_with_other"
+                for m in members
+                for ab, you in self.sourced(m)
+                if ab.kind == "bands_with_other"
             )
             if not (banding_ok or other_ok):
                 out.append(f"band {members}: not a legal band (702.22c)")
@@ -488,7 +519,9 @@ class CostReference:
                 scored: list[tuple[int, bool, frozenset[Pair]]] = []
                 for part in self.base.unit_declarations(i):
                     costs = self.block_costs(part)
-                    ok = not costs or all(self.costs_payable(costs, frozenset(), frozenset(b for b, _ in part)).values())
+                    ok = not costs or all(
+                        self.costs_payable(costs, frozenset(), frozenset(b for b, _ in part)).values()
+                    )
                     score = self.base.count_obeyed(u, self.expand(part))
                     scored.append((score, bool(costs), part) if ok else (-1, True, part))
                 best = max(s for s, costly, _ in scored if not costly)

@@ -25,14 +25,45 @@ NAMES = ("Bear", "Ogre", "Sprite", "Knight")
 KEYWORDS = ("flying", "reach", "shadow", "horsemanship", "menace", "lure", "block_additional")
 
 ATTACKER_KINDS = (
-    "flying", "flying", "shadow", "horsemanship", "fear", "intimidate", "skulk", "landwalk", "protection",
-    "cant_be_blocked", "cant_be_blocked_by", "cant_be_blocked_except_by", "menace", "menace", "min_blockers",
-    "max_blockers", "cant_be_blocked_unless_all_block", "lure", "lure", "must_be_blocked", "must_be_blocked",
+    "flying",
+    "flying",
+    "shadow",
+    "horsemanship",
+    "fear",
+    "intimidate",
+    "skulk",
+    "landwalk",
+    "protection",
+    "cant_be_blocked",
+    "cant_be_blocked_by",
+    "cant_be_blocked_except_by",
+    "menace",
+    "menace",
+    "min_blockers",
+    "max_blockers",
+    "cant_be_blocked_unless_all_block",
+    "lure",
+    "lure",
+    "must_be_blocked",
+    "must_be_blocked",
 )
 BLOCKER_KINDS = (
-    "flying", "reach", "reach", "shadow", "horsemanship", "cant_block", "can_block_only", "cant_block_alone",
-    "cant_block_unless_others_block", "cant_block_unless_greater_power_blocks", "block_additional",
-    "block_additional", "block_any_number", "block_while_tapped", "must_block", "must_block",
+    "flying",
+    "reach",
+    "reach",
+    "shadow",
+    "horsemanship",
+    "cant_block",
+    "can_block_only",
+    "cant_block_alone",
+    "cant_block_unless_others_block",
+    "cant_block_unless_greater_power_blocks",
+    "block_additional",
+    "block_additional",
+    "block_any_number",
+    "block_while_tapped",
+    "must_block",
+    "must_block",
 )
 
 
@@ -144,13 +175,15 @@ class _Builder:
     def ability(self, kind: str) -> Json:
         c = self.c
         if kind == "landwalk":
-            land = c.choice((
-                {"subtypes": [c.choice(LAND_SUBTYPES)]},
-                {"not": {"supertypes": ["basic"]}},
-                {"supertypes": ["snow"]},
-                {"supertypes": ["snow"], "subtypes": [c.choice(LAND_SUBTYPES)]},
-                {"types": ["artifact"]},
-            ))
+            land = c.choice(
+                (
+                    {"subtypes": [c.choice(LAND_SUBTYPES)]},
+                    {"not": {"supertypes": ["basic"]}},
+                    {"supertypes": ["snow"]},
+                    {"supertypes": ["snow"], "subtypes": [c.choice(LAND_SUBTYPES)]},
+                    {"types": ["artifact"]},
+                )
+            )
             return {"kind": kind, "land": land}
         if kind == "protection":
             return {"kind": kind, "from": self.filter() if c.chance(80) else {}}
@@ -231,7 +264,12 @@ def build_board(c: Chooser) -> Board:
     elif mode == "multi":
         b.players = [{"id": f"p{i}"} for i in range(1, c.integer(3, 4) + 1)]
     elif mode == "allies":  # teams, but each player declares separately (no shared team turns)
-        b.players = [{"id": "p1", "team": "A"}, {"id": "p2", "team": "A"}, {"id": "p3", "team": "B"}, {"id": "p4", "team": "C"}]
+        b.players = [
+            {"id": "p1", "team": "A"},
+            {"id": "p2", "team": "A"},
+            {"id": "p3", "team": "B"},
+            {"id": "p4", "team": "C"},
+        ]
     else:
         n = c.integer(3, 4)
         split = 1 if n == 3 and c.chance(50) else 2
@@ -254,8 +292,16 @@ def build_board(c: Chooser) -> Board:
         if c.chance(20):
             bt = f"t{len(b.permanents) + 1}"
             controller = c.choice([active, o])
-            b.permanents.append({"id": bt, "name": "Siege", "controller": controller, "types": ["battle"],
-                                 "subtypes": ["Siege"], "protector": o})
+            b.permanents.append(
+                {
+                    "id": bt,
+                    "name": "Siege",
+                    "controller": controller,
+                    "types": ["battle"],
+                    "subtypes": ["Siege"],
+                    "protector": o,
+                }
+            )
             targets.append(bt)
 
     # Defending creatures: at most 4 per defending unit.
@@ -299,19 +345,35 @@ def build_board(c: Chooser) -> Board:
     if creatures and c.chance(25):
         c.choice(creatures)["abilities"].append(b.grant())
     if c.chance(20):
-        b.permanents.append({"id": "e1", "name": "Anthem", "controller": c.choice(b.players)["id"],
-                             "types": ["enchantment"], "abilities": [b.grant() for _ in range(c.integer(1, 2))]})
+        b.permanents.append(
+            {
+                "id": "e1",
+                "name": "Anthem",
+                "controller": c.choice(b.players)["id"],
+                "types": ["enchantment"],
+                "abilities": [b.grant() for _ in range(c.integer(1, 2))],
+            }
+        )
     if c.chance(12):
         holder = c.choice(creatures) if creatures and c.chance(50) else None
         if holder is not None:
             holder["abilities"].append(b.ability("block_limit"))
         else:
-            b.permanents.append({"id": "e2", "name": "Arbiter", "controller": c.choice(b.players)["id"],
-                                 "types": ["enchantment"], "abilities": [b.ability("block_limit")]})
+            b.permanents.append(
+                {
+                    "id": "e2",
+                    "name": "Arbiter",
+                    "controller": c.choice(b.players)["id"],
+                    "types": ["enchantment"],
+                    "abilities": [b.ability("block_limit")],
+                }
+            )
     for i in range(c.choice((0, 0, 0, 1, 1, 2))):
         controller = c.choice(b.players)["id"] if c.chance(85) else None
         if c.chance(10):
-            b.effects.append({"source": f"s{i}", "controller": controller or active, "ability": b.ability("block_limit")})
+            b.effects.append(
+                {"source": f"s{i}", "controller": controller or active, "ability": b.ability("block_limit")}
+            )
             continue
         ids = b.creature_ids()
         to = {"ids": [c.choice(ids)]} if ids and c.chance(60) else b.filter(relative=True)
@@ -363,13 +425,41 @@ def random_declaration(c: Chooser, board: Board, legal: Sequence[frozenset[tuple
 ATTACK_KEYWORDS = ("flying", "haste", "vigilance", "defender", "must_attack", "menace", "goad")
 # "*_target" are the same kinds with a ``target``.
 CREATURE_ATTACK_KINDS = (
-    "haste", "haste", "vigilance", "vigilance", "defender", "attack_despite_defender", "cant_attack",
-    "cant_attack_target", "cant_attack_target", "cant_attack_unless", "cant_attack_unless", "cant_attack_if",
-    "cant_attack_if", "cant_attack_alone", "can_only_attack_alone", "cant_attack_unless_others_attack",
-    "cant_attack_unless_greater_power_attacks", "must_attack", "must_attack", "must_attack_target",
-    "must_attack_target", "attacks_player_other_than", "goad", "goad", "attacks_or_blocks", "flying", "menace",
+    "haste",
+    "haste",
+    "vigilance",
+    "vigilance",
+    "defender",
+    "attack_despite_defender",
+    "cant_attack",
+    "cant_attack_target",
+    "cant_attack_target",
+    "cant_attack_unless",
+    "cant_attack_unless",
+    "cant_attack_if",
+    "cant_attack_if",
+    "cant_attack_alone",
+    "can_only_attack_alone",
+    "cant_attack_unless_others_attack",
+    "cant_attack_unless_greater_power_attacks",
+    "must_attack",
+    "must_attack",
+    "must_attack_target",
+    "must_attack_target",
+    "attacks_player_other_than",
+    "goad",
+    "goad",
+    "attacks_or_blocks",
+    "flying",
+    "menace",
 )
-ATTACK_REQUIREMENT_KINDS = ("must_attack", "must_attack_target", "attacks_player_other_than", "goad", "attacks_or_blocks")
+ATTACK_REQUIREMENT_KINDS = (
+    "must_attack",
+    "must_attack_target",
+    "attacks_player_other_than",
+    "goad",
+    "attacks_or_blocks",
+)
 
 
 class _AttackBuilder(_Builder):
@@ -380,12 +470,14 @@ class _AttackBuilder(_Builder):
     def atom(self, relative: bool) -> Json:
         c = self.c
         if c.chance(20):  # counts look at every permanent, not only creatures
-            return c.choice((
-                {"types": [c.choice(("land", "creature", "planeswalker", "battle", "enchantment"))]},
-                {"subtypes": [c.choice(LAND_SUBTYPES)]},
-                {"supertypes": ["basic"]},
-                {"has": [c.choice(self.keywords)]},
-            ))
+            return c.choice(
+                (
+                    {"types": [c.choice(("land", "creature", "planeswalker", "battle", "enchantment"))]},
+                    {"subtypes": [c.choice(LAND_SUBTYPES)]},
+                    {"supertypes": ["basic"]},
+                    {"has": [c.choice(self.keywords)]},
+                )
+            )
         return super().atom(relative)
 
     def target(self, game: bool = False) -> Json:
@@ -458,7 +550,12 @@ def build_attack_board(c: Chooser) -> Board:
     elif mode == "multi":
         b.players = [{"id": f"p{i}"} for i in range(1, c.integer(3, 4) + 1)]
     elif mode == "allies":  # teams, but only the active player attacks (no shared team turns)
-        b.players = [{"id": "p1", "team": "A"}, {"id": "p2", "team": "A"}, {"id": "p3", "team": "B"}, {"id": "p4", "team": "C"}]
+        b.players = [
+            {"id": "p1", "team": "A"},
+            {"id": "p2", "team": "A"},
+            {"id": "p3", "team": "B"},
+            {"id": "p4", "team": "C"},
+        ]
     else:
         n = c.integer(3, 4)
         split = 1 if n == 3 and c.chance(50) else 2
@@ -473,16 +570,40 @@ def build_attack_board(c: Chooser) -> Board:
     # Planeswalkers and battles: attackable ones (an opponent's; protected by an opponent) and others.
     for o in opponents:
         if c.chance(30) and len(b.permanents) < 3:
-            b.permanents.append({"id": f"w{len(b.permanents) + 1}", "name": "Walker", "controller": o,
-                                 "types": ["planeswalker"], "abilities": []})
+            b.permanents.append(
+                {
+                    "id": f"w{len(b.permanents) + 1}",
+                    "name": "Walker",
+                    "controller": o,
+                    "types": ["planeswalker"],
+                    "abilities": [],
+                }
+            )
         if c.chance(20) and len(b.permanents) < 3:
-            b.permanents.append({"id": f"t{len(b.permanents) + 1}", "name": "Siege", "controller": c.choice([active, o, *ids]),
-                                 "types": ["battle"], "subtypes": ["Siege"], "protector": o, "abilities": []})
+            b.permanents.append(
+                {
+                    "id": f"t{len(b.permanents) + 1}",
+                    "name": "Siege",
+                    "controller": c.choice([active, o, *ids]),
+                    "types": ["battle"],
+                    "subtypes": ["Siege"],
+                    "protector": o,
+                    "abilities": [],
+                }
+            )
     if c.chance(10):  # the attacking player's own planeswalker, or a teammate's
         b.permanents.append({"id": "w9", "name": "Walker", "controller": c.choice(unit), "types": ["planeswalker"]})
     if c.chance(8) and opponents:  # a Siege an opponent controls and the attacking player protects (310.9b)
-        b.permanents.append({"id": "t9", "name": "Siege", "controller": c.choice(opponents), "types": ["battle"],
-                             "subtypes": ["Siege"], "protector": c.choice(unit)})
+        b.permanents.append(
+            {
+                "id": "t9",
+                "name": "Siege",
+                "controller": c.choice(opponents),
+                "types": ["battle"],
+                "subtypes": ["Siege"],
+                "protector": c.choice(unit),
+            }
+        )
     for _ in range(c.choice((0, 0, 1, 2, 3))):
         b.permanents.append(b.land(f"l{len(b.permanents) + 1}", c.choice(ids)))
 
@@ -513,8 +634,15 @@ def build_attack_board(c: Chooser) -> Board:
     if c.chance(25):
         c.choice(creatures)["abilities"].append(b.grant())
     if c.chance(20):
-        b.permanents.append({"id": "e1", "name": "Anthem", "controller": c.choice(ids),
-                             "types": ["enchantment"], "abilities": [b.grant() for _ in range(c.integer(1, 2))]})
+        b.permanents.append(
+            {
+                "id": "e1",
+                "name": "Anthem",
+                "controller": c.choice(ids),
+                "types": ["enchantment"],
+                "abilities": [b.grant() for _ in range(c.integer(1, 2))],
+            }
+        )
     # Rules of the game: printed on any permanent, or effects without ``to``.
     for kind, percent in (("attack_limit", 20), ("must_be_attacked", 20)):
         if not c.chance(percent):
@@ -523,13 +651,25 @@ def build_attack_board(c: Chooser) -> Board:
         if holders and c.chance(50):
             c.choice(holders)["abilities"].append(b.ability(kind))
         else:
-            b.permanents.append({"id": f"e{len(b.permanents) + 2}", "name": "Rule", "controller": c.choice(ids),
-                                 "types": ["enchantment"], "abilities": [b.ability(kind)]})
+            b.permanents.append(
+                {
+                    "id": f"e{len(b.permanents) + 2}",
+                    "name": "Rule",
+                    "controller": c.choice(ids),
+                    "types": ["enchantment"],
+                    "abilities": [b.ability(kind)],
+                }
+            )
     for i in range(c.choice((0, 0, 0, 1, 1, 2))):
         controller = c.choice(opponents) if c.chance(60) else c.choice(ids)
         if c.chance(15):
-            b.effects.append({"source": f"s{i}", "controller": controller,
-                              "ability": b.ability(c.choice(("attack_limit", "must_be_attacked")))})
+            b.effects.append(
+                {
+                    "source": f"s{i}",
+                    "controller": controller,
+                    "ability": b.ability(c.choice(("attack_limit", "must_be_attacked"))),
+                }
+            )
             continue
         cids = b.creature_ids()
         to = {"ids": [c.choice(cids)]} if c.chance(60) else b.filter(relative=True)
@@ -555,14 +695,17 @@ def attack_boards(draw: Callable[[st.SearchStrategy[Any]], Any]) -> Board:
     return build_attack_board(HypothesisChooser(draw))
 
 
-def random_attack_declaration(c: Chooser, board: Board, legal: Sequence[frozenset[tuple[str, str]]]) -> AttackDeclaration:
+def random_attack_declaration(
+    c: Chooser, board: Board, legal: Sequence[frozenset[tuple[str, str]]]
+) -> AttackDeclaration:
     """A proposed attack: often a mutated legal one; mutations may use any creature (anyone's, tapped,
     sick...) and any player, planeswalker or battle (own, a teammate's, unattackable), rarely a
     non-creature attacker or a creature as the target."""
     creatures = [p.id for p in board.permanents if "creature" in p.types]
     noncreatures = [p.id for p in board.permanents if "creature" not in p.types]
-    targets = [p.id for p in board.players] + [p.id for p in board.permanents
-                                               if "planeswalker" in p.types or "battle" in p.types]
+    targets = [p.id for p in board.players] + [
+        p.id for p in board.permanents if "planeswalker" in p.types or "battle" in p.types
+    ]
     attacks: dict[str, str] = dict(c.choice(legal)) if legal and c.chance(60) else {}
     for _ in range(c.choice((0, 1, 1, 2, 3))):
         attacker = c.choice(noncreatures) if noncreatures and c.chance(4) else c.choice(creatures)

@@ -33,12 +33,21 @@ BASICS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest":
 SUBTYPES = ("Wolf", "Knight", "Elf", "Wall")
 MANA_COSTS = ("{1}", "{2}", "{2}", "{W}", "{G}", "{C}", "{1}{U}", "{W/P}", "{W/P}", "{G/P}", "{0}", "{3}")
 COST_FILTERS: tuple[Json, ...] = (
-    {"types": ["land"]}, {"subtypes": ["Island"]}, {"types": ["creature"]}, {}, {"types": ["artifact"]},
-    {"subtypes": ["Forest", "Plains"]}, {"types": ["enchantment"]},
+    {"types": ["land"]},
+    {"subtypes": ["Island"]},
+    {"types": ["creature"]},
+    {},
+    {"types": ["artifact"]},
+    {"subtypes": ["Forest", "Plains"]},
+    {"types": ["enchantment"]},
 )
 ATTACKER_FILTERS: tuple[Json, ...] = (
-    {"power": {"ge": 2}}, {"not": {"colors": ["black"]}}, {"has": ["flying"]}, {"types": ["artifact"]},
-    {"colors": ["green"]}, {"subtypes": ["Wolf"]},
+    {"power": {"ge": 2}},
+    {"not": {"colors": ["black"]}},
+    {"has": ["flying"]},
+    {"types": ["artifact"]},
+    {"colors": ["green"]},
+    {"subtypes": ["Wolf"]},
 )
 
 
@@ -99,18 +108,43 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
         roll = c.integer(0, 9)
         if roll <= 6:
             kind = c.choice(tuple(BASICS))
-            out.append({"id": pid, "name": kind, "controller": controller, "types": ["land"], "subtypes": [kind],
-                        "supertypes": ["basic"], "tapped": c.chance(20),
-                        "abilities": [{"kind": "mana", "produces": BASICS[kind]}]})
+            out.append(
+                {
+                    "id": pid,
+                    "name": kind,
+                    "controller": controller,
+                    "types": ["land"],
+                    "subtypes": [kind],
+                    "supertypes": ["basic"],
+                    "tapped": c.chance(20),
+                    "abilities": [{"kind": "mana", "produces": BASICS[kind]}],
+                }
+            )
         elif roll <= 8:
             ability: Json = {"kind": "mana", "produces": "any"}
             if known and c.chance(20):
                 ability["amount"] = 2  # Gilded Lotus: "Add three mana of any one color", with two
-            out.append({"id": pid, "name": "City", "controller": controller, "types": ["land"], "tapped": c.chance(20),
-                        "abilities": [ability]})
+            out.append(
+                {
+                    "id": pid,
+                    "name": "City",
+                    "controller": controller,
+                    "types": ["land"],
+                    "tapped": c.chance(20),
+                    "abilities": [ability],
+                }
+            )
         else:
-            out.append({"id": pid, "name": "Rock", "controller": controller, "types": ["artifact"],
-                        "tapped": c.chance(20), "abilities": [{"kind": "mana", "produces": "C", "amount": 2}]})
+            out.append(
+                {
+                    "id": pid,
+                    "name": "Rock",
+                    "controller": controller,
+                    "types": ["artifact"],
+                    "tapped": c.chance(20),
+                    "abilities": [{"kind": "mana", "produces": "C", "amount": 2}],
+                }
+            )
     return out
 
 
@@ -124,6 +158,7 @@ def players(c: Chooser, three: int, known: bool) -> list[Json]:
 
 
 # ============================================================================ declare attackers
+
 
 def build_cost_attack_board(c: Chooser, known: bool = True) -> Board:
     """A board at the declare attackers step: p1 attacks; taxes, own attack costs, exert, enlist, banding."""
@@ -143,8 +178,16 @@ def build_cost_attack_board(c: Chooser, known: bool = True) -> Board:
         mine.append(extra)
     for p in mine:
         a = p["abilities"]
-        for kind, percent in (("haste", 20), ("vigilance", 30), ("must_attack", 35), ("exert", 20), ("enlist", 25),
-                              ("banding", 30), ("flying", 10), ("cant_attack_alone", 4)):
+        for kind, percent in (
+            ("haste", 20),
+            ("vigilance", 30),
+            ("must_attack", 35),
+            ("exert", 20),
+            ("enlist", 25),
+            ("banding", 30),
+            ("flying", 10),
+            ("cant_attack_alone", 4),
+        ):
             if c.chance(percent):
                 a.append({"kind": kind})
         if c.chance(30):
@@ -177,21 +220,45 @@ def build_cost_attack_board(c: Chooser, known: bool = True) -> Board:
         if c.chance(15):  # a resolved spell's effect for the turn, without ``to``
             effects.append({"source": f"s{i}", "controller": controller, "ability": tax})
         else:
-            perms.append({"id": f"t{i + 1}", "name": "Prison", "controller": controller, "types": ["enchantment"],
-                          "abilities": [tax]})
+            perms.append(
+                {
+                    "id": f"t{i + 1}",
+                    "name": "Prison",
+                    "controller": controller,
+                    "types": ["enchantment"],
+                    "abilities": [tax],
+                }
+            )
     if c.chance(10):  # Brainwash: "enchanted creature can't attack unless its controller pays {3}"
         target = c.choice(mine)["id"]
-        perms.append({"id": "aura", "name": "Brainwash", "controller": c.choice(opponents), "types": ["enchantment"],
-                      "subtypes": ["Aura"], "abilities": [{"kind": "grant", "to": {"ids": [target]},
-                                                           "ability": {"kind": "attack_cost", "cost": cost(c)}}]})
+        perms.append(
+            {
+                "id": "aura",
+                "name": "Brainwash",
+                "controller": c.choice(opponents),
+                "types": ["enchantment"],
+                "subtypes": ["Aura"],
+                "abilities": [
+                    {"kind": "grant", "to": {"ids": [target]}, "ability": {"kind": "attack_cost", "cost": cost(c)}}
+                ],
+            }
+        )
     if c.chance(15):  # a restriction that makes the maximum a real choice
-        perms.append({"id": "arb", "name": "Arbiter", "controller": c.choice(opponents), "types": ["artifact"],
-                      "abilities": [{"kind": "attack_limit", "n": c.integer(1, 2)}]})
+        perms.append(
+            {
+                "id": "arb",
+                "name": "Arbiter",
+                "controller": c.choice(opponents),
+                "types": ["artifact"],
+                "abilities": [{"kind": "attack_limit", "n": c.integer(1, 2)}],
+            }
+        )
     board: Json = {"players": ps, "active_player": "p1", "permanents": perms, "effects": effects}
     return Board.model_validate(board)
 
 
 # ============================================================================ declare blockers
+
 
 def build_cost_block_board(c: Chooser, known: bool = True) -> Board:
     """A board at the declare blockers step: block taxes, blocked taxes, own block costs, banded attackers."""
@@ -270,14 +337,39 @@ def build_cost_block_board(c: Chooser, known: bool = True) -> Board:
         if c.chance(50):  # War Cadence resolved: an effect without ``to``
             effects.append({"source": f"s{i}", "controller": controller, "ability": tax})
         else:
-            perms.append({"id": f"t{i + 1}", "name": "Cadence", "controller": controller, "types": ["enchantment"],
-                          "abilities": [tax]})
+            perms.append(
+                {
+                    "id": f"t{i + 1}",
+                    "name": "Cadence",
+                    "controller": controller,
+                    "types": ["enchantment"],
+                    "abilities": [tax],
+                }
+            )
     if c.chance(10):  # Awesome Presence on an attacker
-        perms.append({"id": "aura", "name": "Awesome Presence", "controller": "p1", "types": ["enchantment"],
-                      "subtypes": ["Aura"], "abilities": [{"kind": "grant", "to": {"ids": [c.choice(list(attackers))]},
-                                                           "ability": {"kind": "blocked_tax", "cost": cost(c)}}]})
-    board: Json = {"players": ps, "active_player": "p1", "permanents": perms, "effects": effects,
-                   "combat": {"attackers": attackers, "bands": bands}}
+        perms.append(
+            {
+                "id": "aura",
+                "name": "Awesome Presence",
+                "controller": "p1",
+                "types": ["enchantment"],
+                "subtypes": ["Aura"],
+                "abilities": [
+                    {
+                        "kind": "grant",
+                        "to": {"ids": [c.choice(list(attackers))]},
+                        "ability": {"kind": "blocked_tax", "cost": cost(c)},
+                    }
+                ],
+            }
+        )
+    board: Json = {
+        "players": ps,
+        "active_player": "p1",
+        "permanents": perms,
+        "effects": effects,
+        "combat": {"attackers": attackers, "bands": bands},
+    }
     return Board.model_validate(board)
 
 
@@ -297,6 +389,7 @@ def cost_block_boards(draw: Callable[[st.SearchStrategy[Any]], Any]) -> Board:
 
 
 # ============================================================================ proposed declarations
+
 
 def random_cost_attack(c: Chooser, board: Board, legal: Sequence[frozenset[tuple[str, str]]]) -> AttackDeclaration:
     """A proposed attack: often a legal assignment, mutated; then bands, exert and enlist choices, mostly
@@ -355,8 +448,9 @@ def random_cost_block(c: Chooser, board: Board, legal: Sequence[frozenset[tuple[
     return BlockDeclaration(blocks={k: tuple(v) for k, v in blocks.items()})
 
 
-def random_cost_declaration(c: Chooser, board: Board,
-                            legal: Sequence[frozenset[tuple[str, str]]]) -> AttackDeclaration | BlockDeclaration:
+def random_cost_declaration(
+    c: Chooser, board: Board, legal: Sequence[frozenset[tuple[str, str]]]
+) -> AttackDeclaration | BlockDeclaration:
     if board.combat is None:
         return random_cost_attack(c, board, legal)
     return random_cost_block(c, board, legal)

@@ -57,9 +57,17 @@ def creature(
     owner: str | None = None,
 ) -> dict[str, Any]:
     out = {
-        "id": id, "name": name, "controller": controller, "types": list(types),
-        "subtypes": list(subtypes), "supertypes": list(supertypes), "colors": list(colors),
-        "power": power, "toughness": toughness, "tapped": tapped, "summoning_sick": sick,
+        "id": id,
+        "name": name,
+        "controller": controller,
+        "types": list(types),
+        "subtypes": list(subtypes),
+        "supertypes": list(supertypes),
+        "colors": list(colors),
+        "power": power,
+        "toughness": toughness,
+        "tapped": tapped,
+        "summoning_sick": sick,
         "abilities": list(abilities),
     }
     if owner is not None:
@@ -67,15 +75,31 @@ def creature(
     return out
 
 
-def noncreature(id: str, name: str, controller: str, types: Iterable[str], *abilities: dict[str, Any],
-                subtypes: Iterable[str] = (), supertypes: Iterable[str] = (), **extra: Any) -> dict[str, Any]:
+def noncreature(
+    id: str,
+    name: str,
+    controller: str,
+    types: Iterable[str],
+    *abilities: dict[str, Any],
+    subtypes: Iterable[str] = (),
+    supertypes: Iterable[str] = (),
+    **extra: Any,
+) -> dict[str, Any]:
     return {
-        "id": id, "name": name, "controller": controller, "types": list(types),
-        "subtypes": list(subtypes), "supertypes": list(supertypes), "abilities": list(abilities), **extra,
+        "id": id,
+        "name": name,
+        "controller": controller,
+        "types": list(types),
+        "subtypes": list(subtypes),
+        "supertypes": list(supertypes),
+        "abilities": list(abilities),
+        **extra,
     }
 
 
-def effect(source: str, ability: dict[str, Any], ids: Iterable[str] | None = None, controller: str = B) -> dict[str, Any]:
+def effect(
+    source: str, ability: dict[str, Any], ids: Iterable[str] | None = None, controller: str = B
+) -> dict[str, Any]:
     e: dict[str, Any] = {"source": source, "controller": controller, "ability": ability}
     if ids is not None:
         e["to"] = {"ids": list(ids)}
@@ -129,9 +153,9 @@ def assert_illegal(v, rule: str | set[str], kind: str, objects: tuple[str, ...] 
     found = [(x.rule, x.kind) for x in v.violations]
     assert any(x.rule in rules and x.kind == kind for x in v.violations), found
     if objects is not None:
-        assert any(
-            x.rule in rules and x.kind == kind and set(objects) <= set(x.objects) for x in v.violations
-        ), v.violations
+        assert any(x.rule in rules and x.kind == kind and set(objects) <= set(x.objects) for x in v.violations), (
+            v.violations
+        )
     assert v.tapped == (), "an illegal declaration taps nothing (733)"
 
 
@@ -162,17 +186,31 @@ def bears(id: str = "bears", controller: str = A, **kw: Any) -> dict[str, Any]:
 
 def juggernaut(id: str = "jugg", controller: str = A, **kw: Any) -> dict[str, Any]:
     """Juggernaut: "This creature attacks each combat if able. This creature can't be blocked by Walls." """
-    return creature(id, "Juggernaut", controller, 5, 3, K("must_attack"), K("cant_be_blocked_by", by={"subtypes": ["Wall"]}),
-                    types=["artifact", "creature"], subtypes=["Juggernaut"], **kw)
+    return creature(
+        id,
+        "Juggernaut",
+        controller,
+        5,
+        3,
+        K("must_attack"),
+        K("cant_be_blocked_by", by={"subtypes": ["Wall"]}),
+        types=["artifact", "creature"],
+        subtypes=["Juggernaut"],
+        **kw,
+    )
 
 
 def cyclops(id: str = "cyclops", controller: str = A, **kw: Any) -> dict[str, Any]:
     """Bloodrock Cyclops: "This creature attacks each combat if able." """
-    return creature(id, "Bloodrock Cyclops", controller, 3, 3, K("must_attack"), colors=["red"], subtypes=["Cyclops"], **kw)
+    return creature(
+        id, "Bloodrock Cyclops", controller, 3, 3, K("must_attack"), colors=["red"], subtypes=["Cyclops"], **kw
+    )
 
 
 def serra_angel(id: str = "serra", controller: str = A, **kw: Any) -> dict[str, Any]:
-    return creature(id, "Serra Angel", controller, 4, 4, K("flying"), K("vigilance"), colors=["white"], subtypes=["Angel"], **kw)
+    return creature(
+        id, "Serra Angel", controller, 4, 4, K("flying"), K("vigilance"), colors=["white"], subtypes=["Angel"], **kw
+    )
 
 
 def craw_wurm(id: str = "wurm", controller: str = A, **kw: Any) -> dict[str, Any]:
@@ -181,30 +219,77 @@ def craw_wurm(id: str = "wurm", controller: str = A, **kw: Any) -> dict[str, Any
 
 def mogg_flunkies(id: str = "flunkies", controller: str = A, **kw: Any) -> dict[str, Any]:
     """Mogg Flunkies: "This creature can't attack or block alone." """
-    return creature(id, "Mogg Flunkies", controller, 3, 3, K("cant_attack_alone"), K("cant_block_alone"),
-                    colors=["red"], subtypes=["Goblin"], **kw)
+    return creature(
+        id,
+        "Mogg Flunkies",
+        controller,
+        3,
+        3,
+        K("cant_attack_alone"),
+        K("cant_block_alone"),
+        colors=["red"],
+        subtypes=["Goblin"],
+        **kw,
+    )
 
 
 def militia_rallier(id: str = "rallier", controller: str = A, **kw: Any) -> dict[str, Any]:
     """Militia Rallier: "This creature can't attack alone." """
-    return creature(id, "Militia Rallier", controller, 3, 3, K("cant_attack_alone"), colors=["white"],
-                    subtypes=["Human", "Soldier"], **kw)
+    return creature(
+        id,
+        "Militia Rallier",
+        controller,
+        3,
+        3,
+        K("cant_attack_alone"),
+        colors=["white"],
+        subtypes=["Human", "Soldier"],
+        **kw,
+    )
 
 
 def master_of_cruelties(id: str = "master", controller: str = A, **kw: Any) -> dict[str, Any]:
     """Master of Cruelties: "This creature can only attack alone." """
-    return creature(id, "Master of Cruelties", controller, 1, 4, K("can_only_attack_alone"), colors=["white", "black"],
-                    subtypes=["Demon"], **kw)
+    return creature(
+        id,
+        "Master of Cruelties",
+        controller,
+        1,
+        4,
+        K("can_only_attack_alone"),
+        colors=["white", "black"],
+        subtypes=["Demon"],
+        **kw,
+    )
 
 
 def silent_arbiter(id: str = "arbiter", controller: str = B) -> dict[str, Any]:
     """Silent Arbiter: "No more than one creature can attack each combat. No more than one creature can block each combat." """
-    return creature(id, "Silent Arbiter", controller, 1, 5, K("attack_limit", n=1), K("block_limit", n=1),
-                    types=["artifact", "creature"], subtypes=["Construct"])
+    return creature(
+        id,
+        "Silent Arbiter",
+        controller,
+        1,
+        5,
+        K("attack_limit", n=1),
+        K("block_limit", n=1),
+        types=["artifact", "creature"],
+        subtypes=["Construct"],
+    )
 
 
-def planeswalker(id: str, controller: str, name: str = "Nahiri, the Unforgiving", *abilities: dict[str, Any]) -> dict[str, Any]:
-    return noncreature(id, name, controller, ["planeswalker"], *abilities, supertypes=["legendary"], subtypes=[name.split(",")[0].split()[-1]])
+def planeswalker(
+    id: str, controller: str, name: str = "Nahiri, the Unforgiving", *abilities: dict[str, Any]
+) -> dict[str, Any]:
+    return noncreature(
+        id,
+        name,
+        controller,
+        ["planeswalker"],
+        *abilities,
+        supertypes=["legendary"],
+        subtypes=[name.split(",")[0].split()[-1]],
+    )
 
 
 def island(id: str, controller: str) -> dict[str, Any]:
@@ -288,7 +373,8 @@ def test_basic_508_1b_cant_attack_own_or_teammates_planeswalker():
     the teammate."""
     board = make_board(
         [bears("mine"), planeswalker("own", A), planeswalker("mate", "andy"), planeswalker("foe", B)],
-        players=(A, "andy", B, C), teams={A: "T", "andy": "T", B: "U", C: "U"},
+        players=(A, "andy", B, C),
+        teams={A: "T", "andy": "T", B: "U", C: "U"},
     )
     assert_illegal(check(board, {"mine": "own"}), "508.1b", "invalid_target", ("mine", "own"))
     assert_illegal(check(board, {"mine": "mate"}), "508.1b", "invalid_target", ("mine", "mate"))
@@ -310,7 +396,9 @@ def test_basic_310_9b_protector_cant_attack_its_battle():
     attacked by its own controller." alice protects bob's Siege: she can't attack it; she
     controls the other Siege, protected by bob: she can attack it."""
     board = _battles_board()
-    assert_illegal(check(board, {"mine": "bob_siege"}), {"310.9b", "310.8b", "508.1b"}, "invalid_target", ("mine", "bob_siege"))
+    assert_illegal(
+        check(board, {"mine": "bob_siege"}), {"310.9b", "310.8b", "508.1b"}, "invalid_target", ("mine", "bob_siege")
+    )
     assert_legal(check(board, {"mine": "own_siege"}))
 
 
@@ -335,10 +423,17 @@ def test_haste_702_10b_hellraiser_goblin_grants_haste():
     """702.10b: Hellraiser Goblin: "Creatures you control have haste and attack each combat if
     able." A summoning-sick Grizzly Bears can (and so must) attack; a summoning-sick creature
     without haste (on a board without Hellraiser) can't."""
-    hellraiser = creature("hellraiser", "Hellraiser Goblin", A, 2, 2,
-                          K("grant", to={"controller": "you"}, ability=K("haste")),
-                          K("grant", to={"controller": "you"}, ability=K("must_attack")),
-                          colors=["red"], subtypes=["Goblin", "Berserker"])
+    hellraiser = creature(
+        "hellraiser",
+        "Hellraiser Goblin",
+        A,
+        2,
+        2,
+        K("grant", to={"controller": "you"}, ability=K("haste")),
+        K("grant", to={"controller": "you"}, ability=K("must_attack")),
+        colors=["red"],
+        subtypes=["Goblin", "Berserker"],
+    )
     board = make_board([hellraiser, bears(sick=True)])
     assert_legal(check(board, {"bears": B, "hellraiser": B}), 2, 2)
     assert_too_few(check(board, {"hellraiser": B}), 1, 2)
@@ -375,8 +470,14 @@ def test_attack_despite_defender_702_3b_wall_of_wonder():
     board = make_board([wonder, other], effects=[activated])
     assert_legal(check(board, {"wonder": B}))
     assert_illegal(check(board, {"other": B}), "702.3b", "defender", ("other",))
-    pacifism = noncreature("pacifism", "Pacifism", B, ["enchantment"],
-                           K("grant", to={"ids": ["wonder"]}, ability=K("cant_attack")), subtypes=["Aura"])
+    pacifism = noncreature(
+        "pacifism",
+        "Pacifism",
+        B,
+        ["enchantment"],
+        K("grant", to={"ids": ["wonder"]}, ability=K("cant_attack")),
+        subtypes=["Aura"],
+    )
     board = make_board([wonder, other, pacifism], effects=[activated])
     assert_illegal(check(board, {"wonder": B}), "508.1c", "cant_attack", ("wonder",))
 
@@ -384,8 +485,14 @@ def test_attack_despite_defender_702_3b_wall_of_wonder():
 # ============================================================================ restrictions (508.1c)
 def test_cant_attack_508_1c_pacifism():
     """508.1c: Pacifism: "Enchanted creature can't attack or block." """
-    pacifism = noncreature("pacifism", "Pacifism", B, ["enchantment"],
-                           K("grant", to={"ids": ["b1"]}, ability=K("cant_attack")), subtypes=["Aura"])
+    pacifism = noncreature(
+        "pacifism",
+        "Pacifism",
+        B,
+        ["enchantment"],
+        K("grant", to={"ids": ["b1"]}, ability=K("cant_attack")),
+        subtypes=["Aura"],
+    )
     board = make_board([bears("b1"), bears("b2"), pacifism])
     assert_illegal(check(board, {"b1": B}), "508.1c", "cant_attack", ("b1",))
     assert_legal(check(board, {"b2": B}))
@@ -394,9 +501,17 @@ def test_cant_attack_508_1c_pacifism():
 def test_cant_attack_508_1c_blazing_archon_protects_player_not_planeswalkers():
     """508.1c, A10: Blazing Archon: "Creatures can't attack you." Its controller's planeswalkers are
     not protected (DESIGN §4.5); other opponents can be attacked (802.3a)."""
-    archon = creature("archon", "Blazing Archon", B, 5, 6, K("flying"),
-                      K("grant", to={}, ability=K("cant_attack", target={"player": "you"})),
-                      colors=["white"], subtypes=["Archon"])
+    archon = creature(
+        "archon",
+        "Blazing Archon",
+        B,
+        5,
+        6,
+        K("flying"),
+        K("grant", to={}, ability=K("cant_attack", target={"player": "you"})),
+        colors=["white"],
+        subtypes=["Archon"],
+    )
     board = make_board([bears(), archon, planeswalker("nahiri", B)], players=(A, B, C))
     assert_illegal(check(board, {"bears": B}), "508.1c", "cant_attack", ("bears", B))
     assert_legal(check(board, {"bears": "nahiri"}))
@@ -405,12 +520,19 @@ def test_cant_attack_508_1c_blazing_archon_protects_player_not_planeswalkers():
 
 def test_cant_attack_508_1c_vow_of_duty_covers_planeswalkers():
     """508.1c, A10: Vow of Duty: "Enchanted creature ... can't attack you or planeswalkers you control." """
-    vow = noncreature("vow", "Vow of Duty", B, ["enchantment"],
-                      K("grant", to={"ids": ["bears"]}, ability=K("vigilance")),
-                      K("grant", to={"ids": ["bears"]}, ability=K("cant_attack", target={"player": "you", "planeswalkers": True})),
-                      subtypes=["Aura"])
-    board = make_board([bears(), vow, planeswalker("nahiri", B), planeswalker("teyo", C, "Teyo, Geometric Tactician")],
-                       players=(A, B, C))
+    vow = noncreature(
+        "vow",
+        "Vow of Duty",
+        B,
+        ["enchantment"],
+        K("grant", to={"ids": ["bears"]}, ability=K("vigilance")),
+        K("grant", to={"ids": ["bears"]}, ability=K("cant_attack", target={"player": "you", "planeswalkers": True})),
+        subtypes=["Aura"],
+    )
+    board = make_board(
+        [bears(), vow, planeswalker("nahiri", B), planeswalker("teyo", C, "Teyo, Geometric Tactician")],
+        players=(A, B, C),
+    )
     assert_illegal(check(board, {"bears": B}), "508.1c", "cant_attack", ("bears", B))
     assert_illegal(check(board, {"bears": "nahiri"}), "508.1c", "cant_attack", ("bears", "nahiri"))
     v = check(board, {"bears": "teyo"})
@@ -422,9 +544,18 @@ def test_cant_attack_508_1c_vow_of_duty_covers_planeswalkers():
 def test_cant_attack_508_1c_xantcha_cant_attack_its_owner():
     """A11: Xantcha, Sleeper Agent (owned by bob, controlled by alice): "Xantcha attacks each combat
     if able and can't attack its owner or planeswalkers its owner controls." It must attack carol."""
-    xantcha = creature("xantcha", "Xantcha, Sleeper Agent", A, 5, 5, K("must_attack"),
-                       K("cant_attack", target={"player": "owner", "planeswalkers": True}),
-                       colors=["black", "red"], supertypes=["legendary"], owner=B)
+    xantcha = creature(
+        "xantcha",
+        "Xantcha, Sleeper Agent",
+        A,
+        5,
+        5,
+        K("must_attack"),
+        K("cant_attack", target={"player": "owner", "planeswalkers": True}),
+        colors=["black", "red"],
+        supertypes=["legendary"],
+        owner=B,
+    )
     board = make_board([xantcha, planeswalker("nahiri", B)], players=(A, B, C))
     assert_illegal(check(board, {"xantcha": B}), "508.1c", "cant_attack", ("xantcha", B))
     assert_illegal(check(board, {"xantcha": "nahiri"}), "508.1c", "cant_attack", ("xantcha", "nahiri"))
@@ -435,9 +566,16 @@ def test_cant_attack_508_1c_xantcha_cant_attack_its_owner():
 def test_cant_attack_unless_508_1c_sea_serpent_per_defending_player():
     """508.1c, A4 with 802.2a: Sea Serpent: "This creature can't attack unless defending player
     controls an Island." — the player it would attack (or whose planeswalker it would attack)."""
-    serpent = creature("serpent", "Sea Serpent", A, 5, 5,
-                       K("cant_attack_unless", defending_player_controls={"filter": {"subtypes": ["Island"]}}),
-                       colors=["blue"], subtypes=["Serpent"])
+    serpent = creature(
+        "serpent",
+        "Sea Serpent",
+        A,
+        5,
+        5,
+        K("cant_attack_unless", defending_player_controls={"filter": {"subtypes": ["Island"]}}),
+        colors=["blue"],
+        subtypes=["Serpent"],
+    )
     board = make_board([serpent, island("mine", A), island("theirs", C), planeswalker("nahiri", B)], players=(A, B, C))
     assert_illegal(check(board, {"serpent": B}), "508.1c", "cant_attack_unless", ("serpent", B))
     assert_illegal(check(board, {"serpent": "nahiri"}), "508.1c", "cant_attack_unless", ("serpent", "nahiri"))
@@ -447,12 +585,26 @@ def test_cant_attack_unless_508_1c_sea_serpent_per_defending_player():
 def test_cant_attack_unless_508_1c_steelclad_serpent_another_artifact():
     """A5: Steelclad Serpent: "This creature can't attack unless you control another artifact."
     Itself doesn't count."""
+
     def steelclad() -> dict[str, Any]:
-        return creature("steelclad", "Steelclad Serpent", A, 4, 5,
-                        K("cant_attack_unless", you_control={"filter": {"types": ["artifact"], "not": {"ids": ["steelclad"]}}}),
-                        types=["artifact", "creature"], colors=["blue"], subtypes=["Serpent"])
-    alone = make_board([steelclad(), noncreature("ornithopter_b", "Ornithopter", B, ["artifact", "creature"])
-                        | {"power": 0, "toughness": 2}])
+        return creature(
+            "steelclad",
+            "Steelclad Serpent",
+            A,
+            4,
+            5,
+            K("cant_attack_unless", you_control={"filter": {"types": ["artifact"], "not": {"ids": ["steelclad"]}}}),
+            types=["artifact", "creature"],
+            colors=["blue"],
+            subtypes=["Serpent"],
+        )
+
+    alone = make_board(
+        [
+            steelclad(),
+            noncreature("ornithopter_b", "Ornithopter", B, ["artifact", "creature"]) | {"power": 0, "toughness": 2},
+        ]
+    )
     assert_illegal(check(alone, {"steelclad": B}), "508.1c", "cant_attack_unless", ("steelclad",))
     with_rock = make_board([steelclad(), noncreature("rock", "Mind Stone", A, ["artifact"])])
     assert_legal(check(with_rock, {"steelclad": B}))
@@ -461,11 +613,23 @@ def test_cant_attack_unless_508_1c_steelclad_serpent_another_artifact():
 def test_cant_attack_if_508_1c_mogg_jailer():
     """A6: Mogg Jailer: "This creature can't attack if defending player controls an untapped
     creature with power 2 or less." bob has an untapped Grizzly Bears; carol's is tapped."""
-    jailer = creature("jailer", "Mogg Jailer", A, 2, 2,
-                      K("cant_attack_if", defending_player_controls={"filter": {"types": ["creature"], "tapped": False, "power": {"le": 2}}}),
-                      colors=["red"], subtypes=["Goblin"])
-    board = make_board([jailer, bears("bob_bears", B), bears("carol_bears", C, tapped=True), craw_wurm("carol_wurm", C)],
-                       players=(A, B, C))
+    jailer = creature(
+        "jailer",
+        "Mogg Jailer",
+        A,
+        2,
+        2,
+        K(
+            "cant_attack_if",
+            defending_player_controls={"filter": {"types": ["creature"], "tapped": False, "power": {"le": 2}}},
+        ),
+        colors=["red"],
+        subtypes=["Goblin"],
+    )
+    board = make_board(
+        [jailer, bears("bob_bears", B), bears("carol_bears", C, tapped=True), craw_wurm("carol_wurm", C)],
+        players=(A, B, C),
+    )
     assert_illegal(check(board, {"jailer": B}), "508.1c", "cant_attack_if", ("jailer", B))
     assert_legal(check(board, {"jailer": C}))
 
@@ -500,10 +664,20 @@ def test_can_only_attack_alone_506_5_master_of_cruelties():
 def test_cant_attack_unless_others_attack_508_1c_orcish_conscripts():
     """A7: Orcish Conscripts: "This creature can't attack unless at least two other creatures
     attack." Other attackers count whoever they attack (802.3a)."""
-    conscripts = creature("conscripts", "Orcish Conscripts", A, 2, 2, K("cant_attack_unless_others_attack", n=2),
-                          colors=["red"], subtypes=["Orc"])
+    conscripts = creature(
+        "conscripts",
+        "Orcish Conscripts",
+        A,
+        2,
+        2,
+        K("cant_attack_unless_others_attack", n=2),
+        colors=["red"],
+        subtypes=["Orc"],
+    )
     board = make_board([conscripts, bears("b1"), bears("b2")], players=(A, B, C))
-    assert_illegal(check(board, {"conscripts": B, "b1": B}), "508.1c", "cant_attack_unless_others_attack", ("conscripts",))
+    assert_illegal(
+        check(board, {"conscripts": B, "b1": B}), "508.1c", "cant_attack_unless_others_attack", ("conscripts",)
+    )
     assert_legal(check(board, {"conscripts": B, "b1": B, "b2": C}))
     assert_legal(check(board, {"b1": B, "b2": B}))
 
@@ -511,7 +685,9 @@ def test_cant_attack_unless_others_attack_508_1c_orcish_conscripts():
 def test_cant_attack_unless_greater_power_attacks_508_1c_okk():
     """A7: Okk (4/4): "This creature can't attack unless a creature with greater power also
     attacks." Serra Angel's 4 isn't greater; Craw Wurm's 6 is."""
-    okk = creature("okk", "Okk", A, 4, 4, K("cant_attack_unless_greater_power_attacks"), colors=["red"], subtypes=["Goblin"])
+    okk = creature(
+        "okk", "Okk", A, 4, 4, K("cant_attack_unless_greater_power_attacks"), colors=["red"], subtypes=["Goblin"]
+    )
     board = make_board([okk, serra_angel(), craw_wurm()])
     assert_illegal(check(board, {"okk": B, "serra": B}), "508.1c", "cant_attack_unless_greater_power_attacks", ("okk",))
     assert_illegal(check(board, {"okk": B}), "508.1c", "cant_attack_unless_greater_power_attacks", ("okk",))
@@ -530,7 +706,9 @@ def test_attack_limit_508_1c_silent_arbiter():
 def test_attack_limit_508_1c_caverns_of_despair_per_combat_ignores_earlier_combats():
     """A12: Caverns of Despair: "No more than two creatures can attack each combat." A per-combat
     limit doesn't count creatures that attacked in an earlier combat this turn."""
-    caverns = noncreature("caverns", "Caverns of Despair", B, ["enchantment"], K("attack_limit", n=2), supertypes=["world"])
+    caverns = noncreature(
+        "caverns", "Caverns of Despair", B, ["enchantment"], K("attack_limit", n=2), supertypes=["world"]
+    )
     board = make_board([bears("b1"), bears("b2"), bears("b3"), caverns], attacked_this_turn=3)
     assert_legal(check(board, {"b1": B, "b2": B}))
     assert_illegal(check(board, {"b1": B, "b2": B, "b3": B}), "508.1c", "attack_limit")
@@ -539,7 +717,9 @@ def test_attack_limit_508_1c_caverns_of_despair_per_combat_ignores_earlier_comba
 def test_attack_limit_508_1c_eternal_wanderer_per_planeswalker():
     """A12: The Eternal Wanderer: "No more than one creature can attack The Eternal Wanderer each
     combat." Creatures attacking its controller don't count."""
-    wanderer = planeswalker("wanderer", B, "The Eternal Wanderer", K("attack_limit", n=1, defender={"ids": ["wanderer"]}))
+    wanderer = planeswalker(
+        "wanderer", B, "The Eternal Wanderer", K("attack_limit", n=1, defender={"ids": ["wanderer"]})
+    )
     board = make_board([bears("b1"), bears("b2"), wanderer])
     assert_illegal(check(board, {"b1": "wanderer", "b2": "wanderer"}), "508.1c", "attack_limit")
     assert_legal(check(board, {"b1": "wanderer", "b2": B}))
@@ -549,8 +729,12 @@ def test_attack_limit_508_1c_eternal_wanderer_per_planeswalker():
 def test_attack_limit_508_1c_crawlspace_per_defending_player():
     """A12 with 802.3a: Crawlspace (bob): "No more than two creatures can attack you each combat."
     Creatures attacking carol, or bob's planeswalker, aren't attacking bob."""
-    crawlspace = noncreature("crawlspace", "Crawlspace", B, ["artifact"], K("attack_limit", n=2, defender={"player": "you"}))
-    board = make_board([bears("b1"), bears("b2"), bears("b3"), crawlspace, planeswalker("nahiri", B)], players=(A, B, C))
+    crawlspace = noncreature(
+        "crawlspace", "Crawlspace", B, ["artifact"], K("attack_limit", n=2, defender={"player": "you"})
+    )
+    board = make_board(
+        [bears("b1"), bears("b2"), bears("b3"), crawlspace, planeswalker("nahiri", B)], players=(A, B, C)
+    )
     assert_illegal(check(board, {"b1": B, "b2": B, "b3": B}), "508.1c", "attack_limit")
     assert_legal(check(board, {"b1": B, "b2": B, "b3": C}))
     assert_legal(check(board, {"b1": B, "b2": B, "b3": "nahiri"}))
@@ -558,7 +742,7 @@ def test_attack_limit_508_1c_crawlspace_per_defending_player():
 
 
 def test_attack_limit_508_1c_per_turn_counts_earlier_attackers():
-    """"No more than one creature can attack each turn" (508.1d example effect): if a creature
+    """ "No more than one creature can attack each turn" (508.1d example effect): if a creature
     already attacked in an earlier combat this turn, no creature can attack now — a requirement
     can't be obeyed then (maximum 0); with none earlier, one can."""
     limit = effect("No more than one creature can attack each turn", K("attack_limit", n=1, per="turn"))
@@ -595,9 +779,20 @@ def test_must_attack_508_1d_summoning_sick_isnt_able():
 def test_must_attack_508_1d_goblin_rabblemaster_other_goblins():
     """B2: Goblin Rabblemaster: "Other Goblin creatures you control attack each combat if able." It
     doesn't apply to itself nor to non-Goblins."""
-    rabble = creature("rabble", "Goblin Rabblemaster", A, 2, 2,
-                      K("grant", to={"controller": "you", "subtypes": ["Goblin"], "not": {"ids": ["rabble"]}}, ability=K("must_attack")),
-                      colors=["red"], subtypes=["Goblin", "Warrior"])
+    rabble = creature(
+        "rabble",
+        "Goblin Rabblemaster",
+        A,
+        2,
+        2,
+        K(
+            "grant",
+            to={"controller": "you", "subtypes": ["Goblin"], "not": {"ids": ["rabble"]}},
+            ability=K("must_attack"),
+        ),
+        colors=["red"],
+        subtypes=["Goblin", "Warrior"],
+    )
     token = creature("token", "Goblin", A, 1, 1, K("haste"), colors=["red"], subtypes=["Goblin"], sick=True)
     board = make_board([rabble, token, bears()])
     assert_legal(check(board, {"token": B}), 1, 1)
@@ -633,7 +828,9 @@ def test_must_attack_508_1d_requirement_for_a_capped_defender_crawlspace():
     creatures can attack you each combat") and Taunt by bob ("During target player's next turn,
     creatures that player controls attack you if able") on alice's three creatures. Three
     requirements, at most two obeyable (maximum 2). The third creature may attack carol or stay."""
-    crawlspace = noncreature("crawlspace", "Crawlspace", B, ["artifact"], K("attack_limit", n=2, defender={"player": "you"}))
+    crawlspace = noncreature(
+        "crawlspace", "Crawlspace", B, ["artifact"], K("attack_limit", n=2, defender={"player": "you"})
+    )
     taunt = effect("Taunt", K("must_attack", target={"player": "you"}), ["b1", "b2", "b3"], controller=B)
     board = make_board([bears("b1"), bears("b2"), bears("b3"), crawlspace], players=(A, B, C), effects=[taunt])
     v = check(board, {"b1": B, "b2": B, "b3": B})
@@ -649,7 +846,9 @@ def test_must_attack_508_1d_gideon_planeswalker_target():
     """B6 variant (planeswalker target by id; e.g. Gideon Jura's "creatures that player controls
     attack Gideon Jura if able"): attacking Gideon's controller doesn't obey it."""
     gideon = planeswalker("gideon", B, "Gideon Jura")
-    board = make_board([bears(), gideon], effects=[effect("Gideon Jura", K("must_attack", target={"ids": ["gideon"]}), ["bears"])])
+    board = make_board(
+        [bears(), gideon], effects=[effect("Gideon Jura", K("must_attack", target={"ids": ["gideon"]}), ["bears"])]
+    )
     assert_legal(check(board, {"bears": "gideon"}), 1, 1)
     assert_too_few(check(board, {"bears": B}), 0, 1)
 
@@ -676,8 +875,10 @@ def test_goad_701_15b_two_goaders_four_players():
     """701.15b-c: goaded by bob and by carol in a four-player game: four requirements (two per
     goading player). Attacking dave obeys all 4; bob or carol 3 of 4; dave's planeswalker 2
     (it isn't a player); nobody 0."""
-    goads = [effect("Disrupt Decorum", K("goad", by=B), ["wurm"], controller=B),
-             effect("Disrupt Decorum", K("goad", by=C), ["wurm"], controller=C)]
+    goads = [
+        effect("Disrupt Decorum", K("goad", by=B), ["wurm"], controller=B),
+        effect("Disrupt Decorum", K("goad", by=C), ["wurm"], controller=C),
+    ]
     board = make_board([craw_wurm(), planeswalker("nahiri", D)], players=(A, B, C, D), effects=goads)
     assert_legal(check(board, {"wurm": D}), 4, 4)
     v = check(board, {"wurm": B})
@@ -718,7 +919,10 @@ def test_goad_701_15b_goaders_planeswalker():
 
 def test_goad_701_15d_same_player_goading_again_adds_nothing():
     """701.15d: bob goading the creature twice creates no additional requirements (still 2)."""
-    goads = [effect("Disrupt Decorum", K("goad", by=B), ["wurm"]), effect("Karazikar, the Eye Tyrant", K("goad", by=B), ["wurm"])]
+    goads = [
+        effect("Disrupt Decorum", K("goad", by=B), ["wurm"]),
+        effect("Karazikar, the Eye Tyrant", K("goad", by=B), ["wurm"]),
+    ]
     board = make_board([craw_wurm()], players=(A, B, C), effects=goads)
     assert_legal(check(board, {"wurm": C}), 2, 2)
     assert_too_few(check(board, {"wurm": B}), 1, 2)
@@ -737,8 +941,13 @@ def test_goad_701_15c_goaded_by_every_opponent_attacks_anyone():
 def test_must_be_attacked_508_1d_trove_of_temptation():
     """B7: Trove of Temptation (bob): "Each opponent must attack you or a planeswalker you control
     with at least one creature each combat if able." One requirement on alice."""
-    trove = noncreature("trove", "Trove of Temptation", B, ["enchantment"],
-                        K("must_be_attacked", target={"player": "you", "planeswalkers": True}))
+    trove = noncreature(
+        "trove",
+        "Trove of Temptation",
+        B,
+        ["enchantment"],
+        K("must_be_attacked", target={"player": "you", "planeswalkers": True}),
+    )
     board = make_board([bears("b1"), bears("b2"), trove, planeswalker("nahiri", B)], players=(A, B, C))
     assert_legal(check(board, {"b1": "nahiri", "b2": C}), 1, 1)
     assert_legal(check(board, {"b1": B, "b2": B}), 1, 1)
@@ -753,11 +962,21 @@ def test_must_be_attacked_508_1d_trove_of_temptation_own_or_unattackable():
     """Trove of Temptation binds only its controller's opponents: alice's own Trove asks nothing of
     her. And if bob can't be attacked this turn (attackable_players, 506.2a/803), the requirement
     can't be obeyed (maximum 0)."""
-    own = noncreature("trove", "Trove of Temptation", A, ["enchantment"],
-                      K("must_be_attacked", target={"player": "you", "planeswalkers": True}))
+    own = noncreature(
+        "trove",
+        "Trove of Temptation",
+        A,
+        ["enchantment"],
+        K("must_be_attacked", target={"player": "you", "planeswalkers": True}),
+    )
     assert_legal(check(make_board([bears(), own]), {}), 0, 0)
-    bobs = noncreature("trove", "Trove of Temptation", B, ["enchantment"],
-                       K("must_be_attacked", target={"player": "you", "planeswalkers": True}))
+    bobs = noncreature(
+        "trove",
+        "Trove of Temptation",
+        B,
+        ["enchantment"],
+        K("must_be_attacked", target={"player": "you", "planeswalkers": True}),
+    )
     board = make_board([bears(), bobs], players=(A, B, C), attackable=[C])
     assert_legal(check(board, {}), 0, 0)
     assert_illegal(check(board, {"bears": B}), "508.1b", "invalid_target", ("bears", B))
@@ -766,7 +985,9 @@ def test_must_be_attacked_508_1d_trove_of_temptation_own_or_unattackable():
 def test_must_be_attacked_508_1d_seeker_of_slaanesh_any_target():
     """B7: Seeker of Slaanesh (bob): "Each opponent must attack with at least one creature each
     combat if able." Any target obeys it."""
-    seeker = creature("seeker", "Seeker of Slaanesh", B, 3, 3, K("haste"), K("must_be_attacked"), colors=["black"], subtypes=["Demon"])
+    seeker = creature(
+        "seeker", "Seeker of Slaanesh", B, 3, 3, K("haste"), K("must_be_attacked"), colors=["black"], subtypes=["Demon"]
+    )
     board = make_board([bears("b1"), bears("b2"), seeker, planeswalker("nahiri", C)], players=(A, B, C))
     assert_legal(check(board, {"b1": "nahiri"}), 1, 1)
     assert_too_few(check(board, {}), 0, 1)
@@ -775,7 +996,17 @@ def test_must_be_attacked_508_1d_seeker_of_slaanesh_any_target():
 def test_attacks_or_blocks_508_1d_iron_golem_declare_attackers():
     """B8: Iron Golem (vigilance): "This creature attacks or blocks each combat if able." On its
     controller's turn it's an attack requirement; vigilance keeps it untapped."""
-    golem = creature("golem", "Iron Golem", A, 5, 3, K("vigilance"), K("attacks_or_blocks"), types=["artifact", "creature"], subtypes=["Golem"])
+    golem = creature(
+        "golem",
+        "Iron Golem",
+        A,
+        5,
+        3,
+        K("vigilance"),
+        K("attacks_or_blocks"),
+        types=["artifact", "creature"],
+        subtypes=["Golem"],
+    )
     board = make_board([golem, bears()])
     v = check(board, {"golem": B})
     assert_legal(v, 1, 1)
@@ -784,18 +1015,46 @@ def test_attacks_or_blocks_508_1d_iron_golem_declare_attackers():
     assert_too_few(v, 0, 1)
     assert requirement(v, "attacks_or_blocks") == [False]
     # an opponent's Iron Golem creates no attack requirement for alice
-    theirs = make_board([creature("golem", "Iron Golem", B, 5, 3, K("vigilance"), K("attacks_or_blocks"),
-                                  types=["artifact", "creature"], subtypes=["Golem"]), bears()])
+    theirs = make_board(
+        [
+            creature(
+                "golem",
+                "Iron Golem",
+                B,
+                5,
+                3,
+                K("vigilance"),
+                K("attacks_or_blocks"),
+                types=["artifact", "creature"],
+                subtypes=["Golem"],
+            ),
+            bears(),
+        ]
+    )
     assert_legal(check(theirs, {}), 0, 0)
 
 
 def test_attacks_or_blocks_509_1c_iron_golem_declare_blockers():
     """B8 at the declare blockers step (509.1c): bob's Iron Golem must block if able."""
-    golem = creature("golem", "Iron Golem", B, 5, 3, K("vigilance"), K("attacks_or_blocks"), types=["artifact", "creature"], subtypes=["Golem"])
-    board = Board.model_validate({
-        "players": [{"id": A}, {"id": B}], "active_player": A,
-        "permanents": [bears(), golem], "combat": {"attackers": {"bears": B}},
-    })
+    golem = creature(
+        "golem",
+        "Iron Golem",
+        B,
+        5,
+        3,
+        K("vigilance"),
+        K("attacks_or_blocks"),
+        types=["artifact", "creature"],
+        subtypes=["Golem"],
+    )
+    board = Board.model_validate(
+        {
+            "players": [{"id": A}, {"id": B}],
+            "active_player": A,
+            "permanents": [bears(), golem],
+            "combat": {"attackers": {"bears": B}},
+        }
+    )
     v = check_blocks(board, BlockDeclaration(blocks={}))
     assert v.status == "illegal"
     assert ("509.1c", "too_few_requirements") in [(x.rule, x.kind) for x in v.violations]
@@ -847,8 +1106,14 @@ def test_must_attack_508_1d_two_must_attack_under_one_attacker_cap():
 def test_cant_attack_alone_506_5_must_attack_without_companion():
     """Mogg Flunkies with Uncontrollable Anger ("attacks each combat if able") and no other
     creature: it can't attack alone, so the requirement can't be obeyed (maximum 0)."""
-    anger = noncreature("anger", "Uncontrollable Anger", A, ["enchantment"],
-                        K("grant", to={"ids": ["flunkies"]}, ability=K("must_attack")), subtypes=["Aura"])
+    anger = noncreature(
+        "anger",
+        "Uncontrollable Anger",
+        A,
+        ["enchantment"],
+        K("grant", to={"ids": ["flunkies"]}, ability=K("must_attack")),
+        subtypes=["Aura"],
+    )
     board = make_board([mogg_flunkies(), anger])
     assert_legal(check(board, {}), 0, 0)
     assert_illegal(check(board, {"flunkies": B}), "506.5", "cant_attack_alone", ("flunkies",))
@@ -857,8 +1122,14 @@ def test_cant_attack_alone_506_5_must_attack_without_companion():
 def test_cant_attack_alone_506_5_must_attack_with_companion():
     """Same, with a vanilla Grizzly Bears: the requirement is obeyable if the Bears attack too
     (not a cost), so the maximum is 1 and only Flunkies + Bears is legal."""
-    anger = noncreature("anger", "Uncontrollable Anger", A, ["enchantment"],
-                        K("grant", to={"ids": ["flunkies"]}, ability=K("must_attack")), subtypes=["Aura"])
+    anger = noncreature(
+        "anger",
+        "Uncontrollable Anger",
+        A,
+        ["enchantment"],
+        K("grant", to={"ids": ["flunkies"]}, ability=K("must_attack")),
+        subtypes=["Aura"],
+    )
     board = make_board([mogg_flunkies(), bears(), anger])
     assert_legal(check(board, {"flunkies": B, "bears": B}), 1, 1)
     assert_too_few(check(board, {}), 0, 1)
@@ -887,7 +1158,9 @@ def test_attack_limit_805_10b_two_headed_giant_combined_attack():
     attacking is legal, even though alice is the active player."""
     board = make_board(
         [bears("bears", A), juggernaut("jugg", "andy"), silent_arbiter("arbiter", "dana")],
-        players=(A, "andy", "dana", "dave"), teams={A: "A", "andy": "A", "dana": "D", "dave": "D"}, shared=True,
+        players=(A, "andy", "dana", "dave"),
+        teams={A: "A", "andy": "A", "dana": "D", "dave": "D"},
+        shared=True,
     )
     assert_legal(check(board, {"jugg": "dave"}), 1, 1)
     assert_legal(check(board, {"jugg": "dana"}), 1, 1)
@@ -901,7 +1174,9 @@ def test_cant_attack_alone_805_10b_teammates_creature_keeps_it_company():
     """805.10b: alice's Mogg Flunkies with andy's Grizzly Bears is not attacking alone."""
     board = make_board(
         [mogg_flunkies("flunkies", A), bears("bears", "andy")],
-        players=(A, "andy", "dana", "dave"), teams={A: "A", "andy": "A", "dana": "D", "dave": "D"}, shared=True,
+        players=(A, "andy", "dana", "dave"),
+        teams={A: "A", "andy": "A", "dana": "D", "dave": "D"},
+        shared=True,
     )
     assert_legal(check(board, {"flunkies": "dana", "bears": "dave"}))
     assert_illegal(check(board, {"flunkies": "dana"}), "506.5", "cant_attack_alone")
@@ -911,8 +1186,12 @@ def test_cant_attack_alone_805_10b_teammates_creature_keeps_it_company():
 def test_basic_508_1b_attackable_players_restrict_targets():
     """506.2a / 803 (e.g. Mystic Barrier): only the listed opponents (and their planeswalkers) can
     be attacked. A requirement to attack carol can't be obeyed then."""
-    board = make_board([bears(), planeswalker("teyo", C, "Teyo, Geometric Tactician")], players=(A, B, C),
-                       attackable=[B], effects=[siren(C, "bears")])
+    board = make_board(
+        [bears(), planeswalker("teyo", C, "Teyo, Geometric Tactician")],
+        players=(A, B, C),
+        attackable=[B],
+        effects=[siren(C, "bears")],
+    )
     assert_illegal(check(board, {"bears": C}), "508.1b", "invalid_target", ("bears", C))
     assert_illegal(check(board, {"bears": "teyo"}), "508.1b", "invalid_target", ("bears", "teyo"))
     assert_legal(check(board, {"bears": B}), 0, 0)
@@ -922,8 +1201,10 @@ def test_basic_508_1b_attackable_players_restrict_targets():
 # ============================================================================ solving / enumeration
 def test_solve_attacks_returns_legal_maximal_attack():
     """The goaded Craw Wurm of the four-player board: the unique optimum attacks dave."""
-    goads = [effect("Disrupt Decorum", K("goad", by=B), ["wurm"], controller=B),
-             effect("Disrupt Decorum", K("goad", by=C), ["wurm"], controller=C)]
+    goads = [
+        effect("Disrupt Decorum", K("goad", by=B), ["wurm"], controller=B),
+        effect("Disrupt Decorum", K("goad", by=C), ["wurm"], controller=C),
+    ]
     board = make_board([craw_wurm(), mogg_flunkies()], players=(A, B, C, D), effects=goads)
     v = solve_attacks(board)
     assert v.status == "legal", details(v)
@@ -973,8 +1254,10 @@ def test_legal_attacks_enumerates_hand_computed_set_with_requirement_and_planesw
 
 def test_witness_of_too_few_requirements_is_legal():
     """The witness of a verdict illegal only for too few requirements is a legal maximal attack."""
-    goads = [effect("Disrupt Decorum", K("goad", by=B), ["wurm"], controller=B),
-             effect("Disrupt Decorum", K("goad", by=C), ["wurm"], controller=C)]
+    goads = [
+        effect("Disrupt Decorum", K("goad", by=B), ["wurm"], controller=B),
+        effect("Disrupt Decorum", K("goad", by=C), ["wurm"], controller=C),
+    ]
     board = make_board([craw_wurm(), bears()], players=(A, B, C, D), effects=goads)
     v = check(board, {"wurm": B, "bears": B})
     assert_too_few(v, 3, 4)
@@ -1003,8 +1286,11 @@ def test_check_never_changes_the_board(attacks: dict[str, str]):
 # ============================================================================ more interactions
 def test_basic_508_1a_battle_creature_cant_attack():
     """508.1a: the chosen creatures "can't also be battles"."""
-    odd = {**noncreature("odd", "Invasion of Tarkir", A, ["battle", "creature"], subtypes=["Siege"], protector=B),
-           "power": 3, "toughness": 3}
+    odd = {
+        **noncreature("odd", "Invasion of Tarkir", A, ["battle", "creature"], subtypes=["Siege"], protector=B),
+        "power": 3,
+        "toughness": 3,
+    }
     board = make_board([odd, bears()])
     assert_illegal(check(board, {"odd": B}), "508.1a", "not_a_creature", ("odd",))
     assert_legal(check(board, {"bears": B}))
@@ -1014,8 +1300,14 @@ def test_must_attack_508_1d_each_effect_is_a_separate_requirement():
     """DESIGN §4.1: two effects that each say a creature attacks each combat if able are two
     requirements. Juggernaut j1 also wears Uncontrollable Anger (2 requirements), j2 has 1; under
     Silent Arbiter only one attacks, so j1 must be the one (2 beats 1)."""
-    anger = noncreature("anger", "Uncontrollable Anger", A, ["enchantment"],
-                        K("grant", to={"ids": ["j1"]}, ability=K("must_attack")), subtypes=["Aura"])
+    anger = noncreature(
+        "anger",
+        "Uncontrollable Anger",
+        A,
+        ["enchantment"],
+        K("grant", to={"ids": ["j1"]}, ability=K("must_attack")),
+        subtypes=["Aura"],
+    )
     board = make_board([juggernaut("j1"), juggernaut("j2"), anger, silent_arbiter()])
     assert_legal(check(board, {"j1": B}), 2, 2)
     v = check(board, {"j2": B})
@@ -1028,10 +1320,20 @@ def test_goad_701_15b_other_players_protected_by_blazing_archon():
     """Goaded by bob in a three-player game where carol controls Blazing Archon ("Creatures can't
     attack you"): "attacks a player other than bob" can't be obeyed without breaking a
     restriction, so the maximum is 1 and attacking bob is legal; attacking nobody isn't."""
-    archon = creature("archon", "Blazing Archon", C, 5, 6, K("flying"),
-                      K("grant", to={}, ability=K("cant_attack", target={"player": "you"})),
-                      colors=["white"], subtypes=["Archon"])
-    board = make_board([craw_wurm(), archon], players=(A, B, C), effects=[effect("Psychic Impetus", K("goad", by=B), ["wurm"])])
+    archon = creature(
+        "archon",
+        "Blazing Archon",
+        C,
+        5,
+        6,
+        K("flying"),
+        K("grant", to={}, ability=K("cant_attack", target={"player": "you"})),
+        colors=["white"],
+        subtypes=["Archon"],
+    )
+    board = make_board(
+        [craw_wurm(), archon], players=(A, B, C), effects=[effect("Psychic Impetus", K("goad", by=B), ["wurm"])]
+    )
     assert_legal(check(board, {"wurm": B}), 1, 1)
     assert_illegal(check(board, {"wurm": C}), "508.1c", "cant_attack", ("wurm", C))
     assert_too_few(check(board, {}), 0, 1)
@@ -1040,10 +1342,24 @@ def test_goad_701_15b_other_players_protected_by_blazing_archon():
 def test_cant_attack_unless_others_attack_508_1c_sick_companion_doesnt_count():
     """Orcish Conscripts with two companions, one summoning sick: it can't attack (no legal way
     to have two others attack)."""
-    conscripts = creature("conscripts", "Orcish Conscripts", A, 2, 2, K("cant_attack_unless_others_attack", n=2),
-                          colors=["red"], subtypes=["Orc"])
-    anger = noncreature("anger", "Uncontrollable Anger", A, ["enchantment"],
-                        K("grant", to={"ids": ["conscripts"]}, ability=K("must_attack")), subtypes=["Aura"])
+    conscripts = creature(
+        "conscripts",
+        "Orcish Conscripts",
+        A,
+        2,
+        2,
+        K("cant_attack_unless_others_attack", n=2),
+        colors=["red"],
+        subtypes=["Orc"],
+    )
+    anger = noncreature(
+        "anger",
+        "Uncontrollable Anger",
+        A,
+        ["enchantment"],
+        K("grant", to={"ids": ["conscripts"]}, ability=K("must_attack")),
+        subtypes=["Aura"],
+    )
     board = make_board([conscripts, bears("b1"), bears("b2", sick=True), anger])
     assert_legal(check(board, {}), 0, 0)
     assert_legal(check(board, {"b1": B}), 0, 0)

@@ -50,21 +50,43 @@ def creature(
     tapped: bool = False,
 ) -> dict[str, Any]:
     return {
-        "id": id, "name": name, "controller": controller, "types": list(types),
-        "subtypes": list(subtypes), "supertypes": list(supertypes), "colors": list(colors),
-        "power": power, "toughness": toughness, "tapped": tapped, "abilities": list(abilities),
+        "id": id,
+        "name": name,
+        "controller": controller,
+        "types": list(types),
+        "subtypes": list(subtypes),
+        "supertypes": list(supertypes),
+        "colors": list(colors),
+        "power": power,
+        "toughness": toughness,
+        "tapped": tapped,
+        "abilities": list(abilities),
     }
 
 
-def noncreature(id: str, name: str, controller: str, types: Iterable[str], *abilities: dict[str, Any],
-                subtypes: Iterable[str] = (), supertypes: Iterable[str] = ()) -> dict[str, Any]:
+def noncreature(
+    id: str,
+    name: str,
+    controller: str,
+    types: Iterable[str],
+    *abilities: dict[str, Any],
+    subtypes: Iterable[str] = (),
+    supertypes: Iterable[str] = (),
+) -> dict[str, Any]:
     return {
-        "id": id, "name": name, "controller": controller, "types": list(types),
-        "subtypes": list(subtypes), "supertypes": list(supertypes), "abilities": list(abilities),
+        "id": id,
+        "name": name,
+        "controller": controller,
+        "types": list(types),
+        "subtypes": list(subtypes),
+        "supertypes": list(supertypes),
+        "abilities": list(abilities),
     }
 
 
-def effect(source: str, ability: dict[str, Any], ids: Iterable[str] | None = None, controller: str = A) -> dict[str, Any]:
+def effect(
+    source: str, ability: dict[str, Any], ids: Iterable[str] | None = None, controller: str = A
+) -> dict[str, Any]:
     e: dict[str, Any] = {"source": source, "controller": controller, "ability": ability}
     if ids is not None:
         e["to"] = {"ids": list(ids)}
@@ -81,14 +103,16 @@ def make_board(
     shared: bool = False,
     active: str = A,
 ) -> Board:
-    return Board.model_validate({
-        "players": [{"id": p, **({"team": teams[p]} if teams else {})} for p in players],
-        "active_player": active,
-        "shared_team_turns": shared,
-        "permanents": list(permanents),
-        "effects": list(effects),
-        "combat": {"attackers": dict(attackers)},
-    })
+    return Board.model_validate(
+        {
+            "players": [{"id": p, **({"team": teams[p]} if teams else {})} for p in players],
+            "active_player": active,
+            "shared_team_turns": shared,
+            "permanents": list(permanents),
+            "effects": list(effects),
+            "combat": {"attackers": dict(attackers)},
+        }
+    )
 
 
 def decl(blocks: dict[str, str | tuple[str, ...]] | None = None) -> BlockDeclaration:
@@ -109,7 +133,9 @@ def assert_illegal(v, rule: str, kind: str, objects: tuple[str, ...] | None = No
     found = [(x.rule, x.kind) for x in v.violations]
     assert (rule, kind) in found, found
     if objects is not None:
-        assert any(x.rule == rule and x.kind == kind and set(objects) <= set(x.objects) for x in v.violations), v.violations
+        assert any(x.rule == rule and x.kind == kind and set(objects) <= set(x.objects) for x in v.violations), (
+            v.violations
+        )
 
 
 def assert_too_few(v, obeyed: int, maximum: int) -> None:
@@ -148,28 +174,66 @@ def viashino_runner(id: str = "runner", controller: str = A) -> dict[str, Any]:
 
 
 def watchdog(id: str = "watchdog", controller: str = B, **kw: Any) -> dict[str, Any]:
-    return creature(id, "Watchdog", controller, 1, 2, K("must_block"), types=["artifact", "creature"], subtypes=["Dog"], **kw)
+    return creature(
+        id, "Watchdog", controller, 1, 2, K("must_block"), types=["artifact", "creature"], subtypes=["Dog"], **kw
+    )
 
 
 def razorgrass_screen(id: str = "screen", controller: str = B) -> dict[str, Any]:
-    return creature(id, "Razorgrass Screen", controller, 2, 1, K("must_block"), types=["artifact", "creature"], subtypes=["Wall"])
+    return creature(
+        id, "Razorgrass Screen", controller, 2, 1, K("must_block"), types=["artifact", "creature"], subtypes=["Wall"]
+    )
 
 
 def clockwork_steed(id: str = "steed", controller: str = B) -> dict[str, Any]:
-    return creature(id, "Clockwork Steed", controller, 4, 3, K("cant_be_blocked_by", by={"types": ["artifact", "creature"]}), types=["artifact", "creature"], subtypes=["Horse"])
+    return creature(
+        id,
+        "Clockwork Steed",
+        controller,
+        4,
+        3,
+        K("cant_be_blocked_by", by={"types": ["artifact", "creature"]}),
+        types=["artifact", "creature"],
+        subtypes=["Horse"],
+    )
 
 
 def gaeas_protector(id: str = "protector", controller: str = A) -> dict[str, Any]:
-    return creature(id, "Gaea's Protector", controller, 4, 2, K("must_be_blocked"), colors=["green"], subtypes=["Elemental", "Warrior"])
+    return creature(
+        id,
+        "Gaea's Protector",
+        controller,
+        4,
+        2,
+        K("must_be_blocked"),
+        colors=["green"],
+        subtypes=["Elemental", "Warrior"],
+    )
 
 
 def silent_arbiter(id: str = "arbiter", controller: str = A) -> dict[str, Any]:
-    return creature(id, "Silent Arbiter", controller, 1, 5, K("block_limit", n=1), types=["artifact", "creature"], subtypes=["Construct"])
+    return creature(
+        id,
+        "Silent Arbiter",
+        controller,
+        1,
+        5,
+        K("block_limit", n=1),
+        types=["artifact", "creature"],
+        subtypes=["Construct"],
+    )
 
 
 def lure_aura(id: str, enchanted: str, controller: str = A) -> dict[str, Any]:
     """Lure: "Enchant creature. All creatures able to block enchanted creature do so." """
-    return noncreature(id, "Lure", controller, ["enchantment"], K("grant", to={"ids": [enchanted]}, ability=K("lure")), subtypes=["Aura"])
+    return noncreature(
+        id,
+        "Lure",
+        controller,
+        ["enchantment"],
+        K("grant", to={"ids": [enchanted]}, ability=K("lure")),
+        subtypes=["Aura"],
+    )
 
 
 # ============================================================================ coverage
@@ -227,7 +291,9 @@ def test_basic_509_1a_only_creatures_attacking_you():
 
 def test_basic_509_1a_creature_attacking_your_planeswalker_can_be_blocked():
     """509.1a: a creature attacking a planeswalker the defending player controls can be blocked by them."""
-    pw = noncreature("nahiri", "Nahiri, the Unforgiving", B, ["planeswalker"], supertypes=["legendary"], subtypes=["Nahiri"])
+    pw = noncreature(
+        "nahiri", "Nahiri, the Unforgiving", B, ["planeswalker"], supertypes=["legendary"], subtypes=["Nahiri"]
+    )
     board = make_board([cyclops(), giant_turtle(), pw], {"cyclops": "nahiri"})
     assert_legal(check(board, {"turtle": "cyclops"}))
     # the attacking creature itself isn't a defending player's creature
@@ -237,7 +303,16 @@ def test_basic_509_1a_creature_attacking_your_planeswalker_can_be_blocked():
 # ============================================================================ evasion (D1-D11)
 def test_flying_702_9b_only_flying_or_reach_blocks():
     """702.9b: Serra Angel can't be blocked except by creatures with flying and/or reach."""
-    cloud = creature("cloud", "Cloud Elemental", B, 2, 3, K("flying"), K("can_block_only", attackers={"has": ["flying"]}), colors=["blue"])
+    cloud = creature(
+        "cloud",
+        "Cloud Elemental",
+        B,
+        2,
+        3,
+        K("flying"),
+        K("can_block_only", attackers={"has": ["flying"]}),
+        colors=["blue"],
+    )
     board = make_board([serra_angel(), giant_turtle(), giant_spider(), cloud], {"serra": B})
     assert_illegal(check(board, {"turtle": "serra"}), "702.9b", "flying", ("turtle", "serra"))
     assert_legal(check(board, {"spider": "serra"}))
@@ -247,7 +322,9 @@ def test_flying_702_9b_only_flying_or_reach_blocks():
 def test_reach_702_17b_blocks_fliers_but_is_not_flying():
     """702.17b: Giant Spider can block creatures with flying; reach isn't flying, so it can't block
     Treetop Rangers ("can't be blocked except by creatures with flying", D10)."""
-    rangers = creature("rangers", "Treetop Rangers", A, 2, 2, K("cant_be_blocked_except_by", by={"has": ["flying"]}), colors=["green"])
+    rangers = creature(
+        "rangers", "Treetop Rangers", A, 2, 2, K("cant_be_blocked_except_by", by={"has": ["flying"]}), colors=["green"]
+    )
     board = make_board([serra_angel(), rangers, giant_spider()], {"serra": B, "rangers": B})
     assert_legal(check(board, {"spider": "serra"}))
     assert_illegal(check(board, {"spider": "rangers"}), "509.1b", "cant_be_blocked_except_by", ("spider", "rangers"))
@@ -256,7 +333,16 @@ def test_reach_702_17b_blocks_fliers_but_is_not_flying():
 def test_shadow_702_28b_blocks_and_is_blocked_only_by_shadow():
     """702.28b: shadow creatures can block or be blocked by only creatures with shadow."""
     soldier = creature("soldier", "Soltari Foot Soldier", A, 1, 1, K("shadow"), colors=["white"])
-    horror = creature("horror", "Dauthi Horror", B, 2, 1, K("shadow"), K("cant_be_blocked_by", by={"colors": ["white"]}), colors=["black"])
+    horror = creature(
+        "horror",
+        "Dauthi Horror",
+        B,
+        2,
+        1,
+        K("shadow"),
+        K("cant_be_blocked_by", by={"colors": ["white"]}),
+        colors=["black"],
+    )
     board = make_board([soldier, cyclops(), giant_turtle(), horror], {"soldier": B, "cyclops": B})
     assert_illegal(check(board, {"turtle": "soldier"}), "702.28b", "shadow", ("turtle", "soldier"))
     assert_legal(check(board, {"horror": "soldier"}))
@@ -281,8 +367,12 @@ def test_shadow_and_flying_cumulative_509_1b_example():
 def test_horsemanship_702_31b():
     """702.31b: Guan Yu can't be blocked except by creatures with horsemanship; horsemanship
     doesn't stop its holder from blocking creatures without it."""
-    guan = creature("guan", "Guan Yu, Sainted Warrior", A, 3, 5, K("horsemanship"), colors=["white"], supertypes=["legendary"])
-    rider = creature("rider", "Guan Yu, Sainted Warrior", B, 3, 5, K("horsemanship"), colors=["white"], supertypes=["legendary"])
+    guan = creature(
+        "guan", "Guan Yu, Sainted Warrior", A, 3, 5, K("horsemanship"), colors=["white"], supertypes=["legendary"]
+    )
+    rider = creature(
+        "rider", "Guan Yu, Sainted Warrior", B, 3, 5, K("horsemanship"), colors=["white"], supertypes=["legendary"]
+    )
     board = make_board([guan, cyclops(), giant_turtle(), rider], {"guan": B, "cyclops": B})
     assert_illegal(check(board, {"turtle": "guan"}), "702.31b", "horsemanship", ("turtle", "guan"))
     assert_legal(check(board, {"rider": "guan"}))
@@ -303,7 +393,9 @@ def test_fear_702_36b_only_artifact_or_black():
 def test_intimidate_702_13b_artifact_or_shared_color():
     """702.13b: Geth (black) can't be blocked except by artifact creatures and/or creatures that
     share a color with it."""
-    geth = creature("geth", "Geth, Lord of the Vault", A, 5, 5, K("intimidate"), colors=["black"], supertypes=["legendary"])
+    geth = creature(
+        "geth", "Geth, Lord of the Vault", A, 5, 5, K("intimidate"), colors=["black"], supertypes=["legendary"]
+    )
     black = creature("imp", "Nettling Imp", B, 1, 1, colors=["black"])
     board = make_board([geth, giant_turtle(), black, clockwork_steed(), sea_serpent()], {"geth": B})
     assert_illegal(check(board, {"turtle": "geth"}), "702.13b", "intimidate", ("turtle", "geth"))
@@ -339,11 +431,17 @@ def test_landwalk_702_14c_swampwalk():
 
 def test_landwalk_702_14c_nonbasic_landwalk():
     """702.14c: Dryad Sophisticate (nonbasic landwalk) is blockable while the defender has only basics."""
-    dryad = creature("dryad", "Dryad Sophisticate", A, 2, 1, K("landwalk", land={"not": {"supertypes": ["basic"]}}), colors=["green"])
+    dryad = creature(
+        "dryad", "Dryad Sophisticate", A, 2, 1, K("landwalk", land={"not": {"supertypes": ["basic"]}}), colors=["green"]
+    )
     swamp = noncreature("swamp", "Swamp", B, ["land"], subtypes=["Swamp"], supertypes=["basic"])
     halls = noncreature("halls", "Halls of Mist", B, ["land"])
     assert_legal(check(make_board([dryad, giant_turtle(), swamp], {"dryad": B}), {"turtle": "dryad"}))
-    assert_illegal(check(make_board([dryad, giant_turtle(), swamp, halls], {"dryad": B}), {"turtle": "dryad"}), "702.14c", "landwalk")
+    assert_illegal(
+        check(make_board([dryad, giant_turtle(), swamp, halls], {"dryad": B}), {"turtle": "dryad"}),
+        "702.14c",
+        "landwalk",
+    )
 
 
 def test_landwalk_702_14c_802_2a_checks_that_attackers_defending_player():
@@ -358,7 +456,9 @@ def test_landwalk_702_14c_802_2a_checks_that_attackers_defending_player():
 
 def test_protection_702_16f_from_black():
     """702.16f: White Knight (protection from black) can't be blocked by black creatures."""
-    knight = creature("knight", "White Knight", A, 2, 2, K("protection", **{"from": {"colors": ["black"]}}), colors=["white"])
+    knight = creature(
+        "knight", "White Knight", A, 2, 2, K("protection", **{"from": {"colors": ["black"]}}), colors=["white"]
+    )
     black = creature("imp", "Nettling Imp", B, 1, 1, colors=["black"])
     board = make_board([knight, black, giant_turtle()], {"knight": B})
     assert_illegal(check(board, {"imp": "knight"}), "702.16f", "protection", ("imp", "knight"))
@@ -376,8 +476,18 @@ def test_cant_be_blocked_509_1b_phantom_warrior():
 
 def test_cant_be_blocked_by_509_1b_juggernaut_walls():
     """509.1b (D9): Juggernaut can't be blocked by Walls; Outland Boar by power 2 or less."""
-    jugg = creature("jugg", "Juggernaut", A, 5, 3, K("cant_be_blocked_by", by={"subtypes": ["Wall"]}), types=["artifact", "creature"])
-    boar = creature("boar", "Outland Boar", A, 4, 4, K("cant_be_blocked_by", by={"power": {"le": 2}}), colors=["red", "green"])
+    jugg = creature(
+        "jugg",
+        "Juggernaut",
+        A,
+        5,
+        3,
+        K("cant_be_blocked_by", by={"subtypes": ["Wall"]}),
+        types=["artifact", "creature"],
+    )
+    boar = creature(
+        "boar", "Outland Boar", A, 4, 4, K("cant_be_blocked_by", by={"power": {"le": 2}}), colors=["red", "green"]
+    )
     wall = creature("wall", "Wall of Stone", B, 0, 8, colors=["red"], subtypes=["Wall"])
     board = make_board([jugg, boar, wall, giant_turtle(), sea_serpent()], {"jugg": B, "boar": B})
     assert_illegal(check(board, {"wall": "jugg"}), "509.1b", "cant_be_blocked_by", ("wall", "jugg"))
@@ -388,7 +498,9 @@ def test_cant_be_blocked_by_509_1b_juggernaut_walls():
 
 def test_cant_be_blocked_except_by_509_1b_treetop_rangers():
     """509.1b (D10): Treetop Rangers can't be blocked except by creatures with flying."""
-    rangers = creature("rangers", "Treetop Rangers", A, 2, 2, K("cant_be_blocked_except_by", by={"has": ["flying"]}), colors=["green"])
+    rangers = creature(
+        "rangers", "Treetop Rangers", A, 2, 2, K("cant_be_blocked_except_by", by={"has": ["flying"]}), colors=["green"]
+    )
     flier = creature("flier", "Cloud Elemental", B, 2, 3, K("flying"), colors=["blue"])
     board = make_board([rangers, flier, giant_turtle()], {"rangers": B})
     assert_illegal(check(board, {"turtle": "rangers"}), "509.1b", "cant_be_blocked_except_by", ("turtle", "rangers"))
@@ -406,7 +518,9 @@ def test_menace_702_111b_two_or_more_blockers():
 
 def test_min_blockers_509_1b_phyrexian_colossus_three():
     """509.1b (D5): Phyrexian Colossus can't be blocked except by three or more creatures."""
-    colossus = creature("colossus", "Phyrexian Colossus", A, 8, 8, K("min_blockers", n=3), types=["artifact", "creature"])
+    colossus = creature(
+        "colossus", "Phyrexian Colossus", A, 8, 8, K("min_blockers", n=3), types=["artifact", "creature"]
+    )
     board = make_board([colossus, giant_turtle("t1"), giant_turtle("t2"), giant_turtle("t3")], {"colossus": B})
     assert_illegal(check(board, {"t1": "colossus", "t2": "colossus"}), "509.1b", "min_blockers", ("colossus",))
     assert_legal(check(board, {"t1": "colossus", "t2": "colossus", "t3": "colossus"}))
@@ -423,7 +537,16 @@ def test_max_blockers_509_1b_stalking_tiger():
 def test_cant_be_blocked_unless_all_block_509_1b_tromokratis_all_untapped():
     """509.1b (D13): Tromokratis can't be blocked unless all creatures defending player controls
     block it; with every creature untapped, all of them blocking is legal, some of them is not."""
-    tromo = creature("tromo", "Tromokratis", A, 8, 8, K("cant_be_blocked_unless_all_block"), colors=["blue"], supertypes=["legendary"])
+    tromo = creature(
+        "tromo",
+        "Tromokratis",
+        A,
+        8,
+        8,
+        K("cant_be_blocked_unless_all_block"),
+        colors=["blue"],
+        supertypes=["legendary"],
+    )
     board = make_board([tromo, giant_turtle(), sea_serpent()], {"tromo": B})
     assert_legal(check(board, {"turtle": "tromo", "serpent": "tromo"}))
     assert_illegal(check(board, {"turtle": "tromo"}), "509.1b", "cant_be_blocked_unless_all_block", ("tromo",))
@@ -433,7 +556,16 @@ def test_cant_be_blocked_unless_all_block_509_1b_tromokratis_all_untapped():
 def test_cant_be_blocked_unless_all_block_509_1b_tromokratis_tapped_defender_unblockable():
     """509.1b (D13) with 509.1a: a tapped creature of the defending player can't block, so not all
     of that player's creatures can block Tromokratis: it can't be blocked at all."""
-    tromo = creature("tromo", "Tromokratis", A, 8, 8, K("cant_be_blocked_unless_all_block"), colors=["blue"], supertypes=["legendary"])
+    tromo = creature(
+        "tromo",
+        "Tromokratis",
+        A,
+        8,
+        8,
+        K("cant_be_blocked_unless_all_block"),
+        colors=["blue"],
+        supertypes=["legendary"],
+    )
     board = make_board([tromo, giant_turtle(), sea_serpent(), giant_spider(tapped=True)], {"tromo": B})
     assert_illegal(check(board, {"turtle": "tromo", "serpent": "tromo"}), "509.1b", "cant_be_blocked_unless_all_block")
     assert_illegal(check(board, {"turtle": "tromo"}), "509.1b", "cant_be_blocked_unless_all_block")
@@ -444,8 +576,21 @@ def test_cant_be_blocked_unless_all_block_509_1b_tromokratis_tapped_defender_unb
 def test_cant_be_blocked_unless_all_block_802_4b_only_its_defending_player():
     """509.1b (D13) with 802.4b: "all creatures defending player controls" means the player it
     attacks; another defending player's creatures don't have to block it."""
-    tromo = creature("tromo", "Tromokratis", A, 8, 8, K("cant_be_blocked_unless_all_block"), colors=["blue"], supertypes=["legendary"])
-    board = make_board([tromo, cyclops(), giant_turtle("t_b", B), giant_turtle("t_c", C)], {"tromo": B, "cyclops": C}, players=(A, B, C))
+    tromo = creature(
+        "tromo",
+        "Tromokratis",
+        A,
+        8,
+        8,
+        K("cant_be_blocked_unless_all_block"),
+        colors=["blue"],
+        supertypes=["legendary"],
+    )
+    board = make_board(
+        [tromo, cyclops(), giant_turtle("t_b", B), giant_turtle("t_c", C)],
+        {"tromo": B, "cyclops": C},
+        players=(A, B, C),
+    )
     assert_legal(check(board, {"t_b": "tromo"}))
     assert_legal(check(board, {"t_b": "tromo", "t_c": "cyclops"}))
 
@@ -455,8 +600,11 @@ def test_cant_block_509_1b_spineless_thug_bedlam_stun():
     """509.1b (D14): Spineless Thug can't block; Bedlam: creatures can't block; Stun: target
     creature can't block this turn."""
     thug = creature("thug", "Spineless Thug", B, 2, 2, K("cant_block"), colors=["black"])
-    board = make_board([cyclops(), thug, giant_turtle(), sea_serpent()], {"cyclops": B},
-                       effects=[effect("Stun", K("cant_block"), ids=["serpent"])])
+    board = make_board(
+        [cyclops(), thug, giant_turtle(), sea_serpent()],
+        {"cyclops": B},
+        effects=[effect("Stun", K("cant_block"), ids=["serpent"])],
+    )
     assert_illegal(check(board, {"thug": "cyclops"}), "509.1b", "cant_block", ("thug", "cyclops"))
     assert_illegal(check(board, {"serpent": "cyclops"}), "509.1b", "cant_block", ("serpent", "cyclops"))
     assert_legal(check(board, {"turtle": "cyclops"}))
@@ -477,7 +625,16 @@ def test_cant_block_509_1b_ironclaw_orcs_power_two_or_greater():
 
 def test_can_block_only_509_1b_cloud_sprite():
     """509.1b (D15): Cloud Sprite can block only creatures with flying."""
-    sprite = creature("sprite", "Cloud Sprite", B, 1, 1, K("flying"), K("can_block_only", attackers={"has": ["flying"]}), colors=["blue"])
+    sprite = creature(
+        "sprite",
+        "Cloud Sprite",
+        B,
+        1,
+        1,
+        K("flying"),
+        K("can_block_only", attackers={"has": ["flying"]}),
+        colors=["blue"],
+    )
     board = make_board([serra_angel(), cyclops(), sprite], {"serra": B, "cyclops": B})
     assert_illegal(check(board, {"sprite": "cyclops"}), "509.1b", "can_block_only", ("sprite", "cyclops"))
     assert_legal(check(board, {"sprite": "serra"}))
@@ -497,7 +654,9 @@ def test_cant_block_unless_others_block_509_1b_orcish_conscripts():
     """509.1b (D17): Orcish Conscripts can't block unless at least two other creatures block."""
     orc = creature("orc", "Orcish Conscripts", B, 2, 2, K("cant_block_unless_others_block", n=2), colors=["red"])
     board = make_board([cyclops(), orc, giant_turtle(), sea_serpent()], {"cyclops": B})
-    assert_illegal(check(board, {"orc": "cyclops", "turtle": "cyclops"}), "509.1b", "cant_block_unless_others_block", ("orc",))
+    assert_illegal(
+        check(board, {"orc": "cyclops", "turtle": "cyclops"}), "509.1b", "cant_block_unless_others_block", ("orc",)
+    )
     assert_legal(check(board, {"orc": "cyclops", "turtle": "cyclops", "serpent": "cyclops"}))
     assert_legal(check(board, {"turtle": "cyclops"}))
 
@@ -506,7 +665,12 @@ def test_cant_block_unless_greater_power_blocks_509_1b_okk():
     """509.1b (D17): Okk (power 4) can't block unless a creature with greater power also blocks."""
     okk = creature("okk", "Okk", B, 4, 4, K("cant_block_unless_greater_power_blocks"), colors=["red"])
     board = make_board([cyclops(), okk, giant_turtle(), sea_serpent()], {"cyclops": B})
-    assert_illegal(check(board, {"okk": "cyclops", "turtle": "cyclops"}), "509.1b", "cant_block_unless_greater_power_blocks", ("okk",))
+    assert_illegal(
+        check(board, {"okk": "cyclops", "turtle": "cyclops"}),
+        "509.1b",
+        "cant_block_unless_greater_power_blocks",
+        ("okk",),
+    )
     assert_illegal(check(board, {"okk": "cyclops"}), "509.1b", "cant_block_unless_greater_power_blocks")
     assert_legal(check(board, {"okk": "cyclops", "serpent": "cyclops"}))
 
@@ -523,7 +687,9 @@ def test_block_additional_509_1a_two_headed_giant_of_foriys():
 def test_block_additional_509_1a_high_ground_grant():
     """509.1a exception (G1) through a grant: High Ground gives each creature you control an
     additional block; an opponent's creature doesn't get it."""
-    high = noncreature("high", "High Ground", B, ["enchantment"], K("grant", to={"controller": "you"}, ability=K("block_additional")))
+    high = noncreature(
+        "high", "High Ground", B, ["enchantment"], K("grant", to={"controller": "you"}, ability=K("block_additional"))
+    )
     board = make_board([cyclops("c1"), cyclops("c2"), giant_turtle(), high], {"c1": B, "c2": B})
     assert_legal(check(board, {"turtle": ("c1", "c2")}))
     board2 = make_board([cyclops("c1"), cyclops("c2"), giant_turtle(), {**high, "controller": A}], {"c1": B, "c2": B})
@@ -533,7 +699,9 @@ def test_block_additional_509_1a_high_ground_grant():
 def test_block_any_number_509_1a_palace_guard():
     """509.1a exception (G3): Palace Guard can block any number of creatures; others still one."""
     guard = creature("guard", "Palace Guard", B, 1, 4, K("block_any_number"), colors=["white"])
-    board = make_board([cyclops("c1"), cyclops("c2"), cyclops("c3"), guard, giant_turtle()], {"c1": B, "c2": B, "c3": B})
+    board = make_board(
+        [cyclops("c1"), cyclops("c2"), cyclops("c3"), guard, giant_turtle()], {"c1": B, "c2": B, "c3": B}
+    )
     assert_legal(check(board, {"guard": ("c1", "c2", "c3")}))
     assert_illegal(check(board, {"turtle": ("c1", "c2")}), "509.1a", "block_capacity", ("turtle",))
 
@@ -548,7 +716,16 @@ def test_block_any_number_509_1a_still_subject_to_evasion():
 def test_block_while_tapped_509_1a_masako():
     """509.1a exception (D19): Masako the Humorless: tapped creatures you control can block as
     though they were untapped. Without Masako a tapped creature can't block."""
-    masako = creature("masako", "Masako the Humorless", B, 2, 1, K("grant", to={"controller": "you"}, ability=K("block_while_tapped")), colors=["white"], supertypes=["legendary"])
+    masako = creature(
+        "masako",
+        "Masako the Humorless",
+        B,
+        2,
+        1,
+        K("grant", to={"controller": "you"}, ability=K("block_while_tapped")),
+        colors=["white"],
+        supertypes=["legendary"],
+    )
     board = make_board([cyclops(), giant_turtle(tapped=True), masako], {"cyclops": B})
     assert_legal(check(board, {"turtle": "cyclops"}))
     board2 = make_board([cyclops(), giant_turtle(tapped=True)], {"cyclops": B})
@@ -557,7 +734,9 @@ def test_block_while_tapped_509_1a_masako():
 
 def test_block_limit_509_1b_silent_arbiter():
     """509.1b (D18): Silent Arbiter: no more than one creature can block each combat."""
-    board = make_board([cyclops("c1"), cyclops("c2"), silent_arbiter(), giant_turtle(), sea_serpent()], {"c1": B, "c2": B})
+    board = make_board(
+        [cyclops("c1"), cyclops("c2"), silent_arbiter(), giant_turtle(), sea_serpent()], {"c1": B, "c2": B}
+    )
     assert_illegal(check(board, {"turtle": "c1", "serpent": "c2"}), "509.1b", "block_limit")
     assert_legal(check(board, {"turtle": "c1"}))
 
@@ -572,9 +751,14 @@ def test_block_limit_509_1b_counts_creatures_not_blocks():
 
 def test_block_limit_509_1b_mirri_each_opponent_one_creature():
     """509.1b (D18): Mirri, Weatherlight Duelist: each opponent can't block with more than one creature."""
-    mirri = creature("mirri", "Mirri, Weatherlight Duelist", A, 3, 2, colors=["green", "white"], supertypes=["legendary"])
-    board = make_board([mirri, giant_turtle(), sea_serpent()], {"mirri": B},
-                       effects=[effect("Mirri, Weatherlight Duelist", K("block_limit", n=1, opponents_only=True))])
+    mirri = creature(
+        "mirri", "Mirri, Weatherlight Duelist", A, 3, 2, colors=["green", "white"], supertypes=["legendary"]
+    )
+    board = make_board(
+        [mirri, giant_turtle(), sea_serpent()],
+        {"mirri": B},
+        effects=[effect("Mirri, Weatherlight Duelist", K("block_limit", n=1, opponents_only=True))],
+    )
     assert_illegal(check(board, {"turtle": "mirri", "serpent": "mirri"}), "509.1b", "block_limit")
     assert_legal(check(board, {"turtle": "mirri"}))
 
@@ -644,8 +828,11 @@ def test_must_be_blocked_509_1c_two_attackers_one_blocker():
 
 def test_must_be_blocked_509_1c_irresistible_prey_effect():
     """509.1c (E2): Irresistible Prey: target creature must be blocked this turn if able."""
-    board = make_board([cyclops(), giant_turtle()], {"cyclops": B},
-                       effects=[effect("Irresistible Prey", K("must_be_blocked"), ids=["cyclops"])])
+    board = make_board(
+        [cyclops(), giant_turtle()],
+        {"cyclops": B},
+        effects=[effect("Irresistible Prey", K("must_be_blocked"), ids=["cyclops"])],
+    )
     assert_too_few(check(board, {}), 0, 1)
     assert_legal(check(board, {"turtle": "cyclops"}))
 
@@ -661,7 +848,14 @@ def test_must_be_blocked_509_1c_nacatl_exactly_one():
 
 def test_must_be_blocked_509_1c_by_filter_slayers_cleaver():
     """509.1c (E3): Slayer's Cleaver: equipped creature must be blocked by an Eldrazi if able."""
-    cleaver = noncreature("cleaver", "Slayer's Cleaver", A, ["artifact"], K("grant", to={"ids": ["cyclops"]}, ability=K("must_be_blocked", by={"subtypes": ["Eldrazi"]})), subtypes=["Equipment"])
+    cleaver = noncreature(
+        "cleaver",
+        "Slayer's Cleaver",
+        A,
+        ["artifact"],
+        K("grant", to={"ids": ["cyclops"]}, ability=K("must_be_blocked", by={"subtypes": ["Eldrazi"]})),
+        subtypes=["Equipment"],
+    )
     eldrazi = creature("eldrazi", "Eldrazi Spawn", B, 0, 1, subtypes=["Eldrazi", "Spawn"])
     board = make_board([cyclops(), cleaver, eldrazi, giant_turtle()], {"cyclops": B})
     assert_too_few(check(board, {"turtle": "cyclops"}), 0, 1)
@@ -702,8 +896,11 @@ def test_must_block_509_1c_provoke_702_39a_against_menace_alone():
     """702.39a provoke (509.1c) against a menace attacker: the provoked creature alone can't block
     it (702.111b), so no block is legal."""
     elite = creature("elite", "Deftblade Elite", A, 1, 1, K("menace"), colors=["white"])
-    board = make_board([elite, giant_turtle()], {"elite": B},
-                       effects=[effect("Deftblade Elite", K("must_block", attacker="elite"), ids=["turtle"])])
+    board = make_board(
+        [elite, giant_turtle()],
+        {"elite": B},
+        effects=[effect("Deftblade Elite", K("must_block", attacker="elite"), ids=["turtle"])],
+    )
     v = check(board, {})
     assert_legal(v)
     assert v.requirements_maximum == 0
@@ -713,8 +910,11 @@ def test_must_block_509_1c_provoke_702_39a_against_menace_alone():
 def test_must_block_509_1c_provoke_702_39a_against_menace_with_second_creature():
     """702.39a provoke with a second creature: both must block the menace attacker."""
     elite = creature("elite", "Deftblade Elite", A, 1, 1, K("menace"), colors=["white"])
-    board = make_board([elite, giant_turtle(), sea_serpent()], {"elite": B},
-                       effects=[effect("Deftblade Elite", K("must_block", attacker="elite"), ids=["turtle"])])
+    board = make_board(
+        [elite, giant_turtle(), sea_serpent()],
+        {"elite": B},
+        effects=[effect("Deftblade Elite", K("must_block", attacker="elite"), ids=["turtle"])],
+    )
     v = check(board, {"turtle": "elite", "serpent": "elite"})
     assert_legal(v)
     assert (v.requirements_obeyed, v.requirements_maximum) == (1, 1)
@@ -725,8 +925,11 @@ def test_must_block_509_1c_provoke_702_39a_against_menace_with_second_creature()
 def test_must_block_509_1c_provoke_named_attacker_not_another():
     """702.39a / 509.1c (E5): the provoked creature must block that attacker, not another one."""
     elite = creature("elite", "Deftblade Elite", A, 1, 1, colors=["white"])
-    board = make_board([elite, cyclops(), giant_turtle()], {"elite": B, "cyclops": B},
-                       effects=[effect("Deftblade Elite", K("must_block", attacker="elite"), ids=["turtle"])])
+    board = make_board(
+        [elite, cyclops(), giant_turtle()],
+        {"elite": B, "cyclops": B},
+        effects=[effect("Deftblade Elite", K("must_block", attacker="elite"), ids=["turtle"])],
+    )
     assert_legal(check(board, {"turtle": "elite"}))
     assert_too_few(check(board, {"turtle": "cyclops"}), 0, 1)
 
@@ -756,13 +959,16 @@ def test_block_limit_509_1b_silent_arbiter_two_must_block_creatures_exactly_one(
     assert_illegal(check(board, {"watchdog": "cyclops", "screen": "cyclops"}), "509.1b", "block_limit")
     assert_too_few(check(board, {}), 0, 1)
     assert blocks_set(legal_blocks(board)) == {
-        frozenset({("watchdog", "cyclops")}), frozenset({("screen", "cyclops")}),
+        frozenset({("watchdog", "cyclops")}),
+        frozenset({("screen", "cyclops")}),
     }
 
 
 def test_lure_509_1c_with_block_limit_one_requirement_obeyable():
     """509.1c (E1) with 509.1b (D18): Lure makes two requirements, Silent Arbiter lets only one be obeyed."""
-    board = make_board([cyclops(), lure_aura("lure", "cyclops"), silent_arbiter(), giant_turtle(), sea_serpent()], {"cyclops": B})
+    board = make_board(
+        [cyclops(), lure_aura("lure", "cyclops"), silent_arbiter(), giant_turtle(), sea_serpent()], {"cyclops": B}
+    )
     v = check(board, {"turtle": "cyclops"})
     assert_legal(v)
     assert (v.requirements_obeyed, v.requirements_maximum) == (1, 1)
@@ -773,7 +979,13 @@ def test_lure_509_1c_with_block_limit_one_requirement_obeyable():
 def test_grant_max_blockers_509_1b_familiar_ground_applies_to_your_creatures():
     """Grant (509.1b, D12): Familiar Ground: each creature you control can't be blocked by more
     than one creature; "you" is Familiar Ground's controller."""
-    ground = noncreature("ground", "Familiar Ground", A, ["enchantment"], K("grant", to={"controller": "you"}, ability=K("max_blockers", n=1)))
+    ground = noncreature(
+        "ground",
+        "Familiar Ground",
+        A,
+        ["enchantment"],
+        K("grant", to={"controller": "you"}, ability=K("max_blockers", n=1)),
+    )
     board = make_board([cyclops(), ground, giant_turtle(), sea_serpent()], {"cyclops": B})
     assert_illegal(check(board, {"turtle": "cyclops", "serpent": "cyclops"}), "509.1b", "max_blockers", ("cyclops",))
     assert_legal(check(board, {"turtle": "cyclops"}))
@@ -784,9 +996,19 @@ def test_grant_max_blockers_509_1b_familiar_ground_applies_to_your_creatures():
 def test_grant_max_blockers_509_1b_challenger_troll_power_filter():
     """Grant (509.1b, D12): Challenger Troll: each creature you control with power 4 or greater
     can't be blocked by more than one creature."""
-    troll = creature("troll", "Challenger Troll", A, 6, 5, K("grant", to={"controller": "you", "power": {"ge": 4}}, ability=K("max_blockers", n=1)), colors=["green"])
-    board = make_board([troll, cyclops(), giant_turtle("t1"), giant_turtle("t2"), giant_turtle("t3"), giant_turtle("t4")],
-                       {"troll": B, "cyclops": B})
+    troll = creature(
+        "troll",
+        "Challenger Troll",
+        A,
+        6,
+        5,
+        K("grant", to={"controller": "you", "power": {"ge": 4}}, ability=K("max_blockers", n=1)),
+        colors=["green"],
+    )
+    board = make_board(
+        [troll, cyclops(), giant_turtle("t1"), giant_turtle("t2"), giant_turtle("t3"), giant_turtle("t4")],
+        {"troll": B, "cyclops": B},
+    )
     assert_illegal(check(board, {"t1": "troll", "t2": "troll"}), "509.1b", "max_blockers", ("troll",))
     assert_legal(check(board, {"t1": "troll", "t3": "cyclops", "t4": "cyclops"}))
 
@@ -838,14 +1060,21 @@ def test_multiplayer_802_4b_cant_block_alone_ignores_other_players_blockers():
 
 def _two_headed_giant(*extra: dict[str, Any], attackers: dict[str, str], effects=()):
     teams = {"a1": "T1", "a2": "T1", "b1": "T2", "b2": "T2"}
-    return make_board(list(extra), attackers, players=("a1", "a2", "b1", "b2"), teams=teams, shared=True, active="a1", effects=effects)
+    return make_board(
+        list(extra), attackers, players=("a1", "a2", "b1", "b2"), teams=teams, shared=True, active="a1", effects=effects
+    )
 
 
 def test_two_headed_giant_805_10d_teammate_can_block_creature_attacking_other_teammate():
     """805.10d: creatures controlled by the defending players can block creatures attacking any
     player on the defending team."""
-    board = _two_headed_giant(cyclops("x", "a1"), cyclops("y", "a2"), giant_turtle("t1", "b1"), giant_turtle("t2", "b2"),
-                              attackers={"x": "b1", "y": "b1"})
+    board = _two_headed_giant(
+        cyclops("x", "a1"),
+        cyclops("y", "a2"),
+        giant_turtle("t1", "b1"),
+        giant_turtle("t2", "b2"),
+        attackers={"x": "b1", "y": "b1"},
+    )
     assert_legal(check(board, {"t2": "x"}))
     assert_legal(check(board, {"t1": "x", "t2": "y"}))
     # the attacking team's creatures still can't block (509.1a)
@@ -856,13 +1085,19 @@ def test_two_headed_giant_805_10d_one_combined_block_checked_as_a_whole():
     """805.10d: one combined block, legal as a whole: Silent Arbiter allows one blocking creature
     for the whole defending team, and Craven Hulk isn't alone if its teammate's creature blocks."""
     hulk = creature("hulk", "Craven Hulk", "b1", 4, 4, K("cant_block_alone"), colors=["red"])
-    board = _two_headed_giant(cyclops("x", "a1"), cyclops("y", "a2"), silent_arbiter("arb", "a1"),
-                              giant_turtle("t1", "b1"), giant_turtle("t2", "b2"),
-                              attackers={"x": "b1", "y": "b2"})
+    board = _two_headed_giant(
+        cyclops("x", "a1"),
+        cyclops("y", "a2"),
+        silent_arbiter("arb", "a1"),
+        giant_turtle("t1", "b1"),
+        giant_turtle("t2", "b2"),
+        attackers={"x": "b1", "y": "b2"},
+    )
     assert_illegal(check(board, {"t1": "x", "t2": "y"}), "509.1b", "block_limit")
     assert_legal(check(board, {"t2": "x"}))
-    board2 = _two_headed_giant(cyclops("x", "a1"), cyclops("y", "a2"), hulk, giant_turtle("t2", "b2"),
-                               attackers={"x": "b1", "y": "b2"})
+    board2 = _two_headed_giant(
+        cyclops("x", "a1"), cyclops("y", "a2"), hulk, giant_turtle("t2", "b2"), attackers={"x": "b1", "y": "b2"}
+    )
     assert_legal(check(board2, {"hulk": "x", "t2": "y"}))
     assert_illegal(check(board2, {"hulk": "x"}), "506.5", "cant_block_alone")
 
@@ -870,8 +1105,13 @@ def test_two_headed_giant_805_10d_one_combined_block_checked_as_a_whole():
 def test_two_headed_giant_805_10d_lure_counts_the_whole_team():
     """805.10d with 509.1c (E1): Lure on a creature attacking b1: both defending players' creatures
     are able to block it, so the combined block must use both (one report for the team)."""
-    board = _two_headed_giant(cyclops("x", "a1"), lure_aura("lure", "x", "a1"), giant_turtle("t1", "b1"), giant_turtle("t2", "b2"),
-                              attackers={"x": "b1"})
+    board = _two_headed_giant(
+        cyclops("x", "a1"),
+        lure_aura("lure", "x", "a1"),
+        giant_turtle("t1", "b1"),
+        giant_turtle("t2", "b2"),
+        attackers={"x": "b1"},
+    )
     v = check(board, {"t1": "x", "t2": "x"})
     assert_legal(v)
     assert (v.requirements_obeyed, v.requirements_maximum) == (2, 2)
@@ -959,8 +1199,11 @@ def test_witness_509_1c_absent_when_a_restriction_is_broken():
 
 def test_check_509_1_never_mutates_the_board():
     """509.1: checking, solving and enumerating leave the board unchanged."""
-    board = make_board([viashino_runner(), lure_aura("lure", "runner"), giant_turtle(), sea_serpent(), silent_arbiter()],
-                       {"runner": B}, effects=[effect("Irresistible Prey", K("must_be_blocked"), ids=["runner"])])
+    board = make_board(
+        [viashino_runner(), lure_aura("lure", "runner"), giant_turtle(), sea_serpent(), silent_arbiter()],
+        {"runner": B},
+        effects=[effect("Irresistible Prey", K("must_be_blocked"), ids=["runner"])],
+    )
     before = copy.deepcopy(board.model_dump(mode="json", by_alias=True))
     frozen = board.model_copy(deep=True)
     check(board, {"turtle": "runner"})
@@ -997,7 +1240,14 @@ def test_input_error_509_1a_unknown_attacker_id_names_the_field():
 def test_basic_509_1a_creature_attacking_a_battle_its_protector_blocks():
     """509.1a / 310.8: a creature attacking a battle the defending player protects can be blocked
     by that player's creatures."""
-    siege = {"id": "siege", "name": "Invasion of Ergamon", "controller": A, "types": ["battle"], "subtypes": ["Siege"], "protector": B}
+    siege = {
+        "id": "siege",
+        "name": "Invasion of Ergamon",
+        "controller": A,
+        "types": ["battle"],
+        "subtypes": ["Siege"],
+        "protector": B,
+    }
     board = make_board([cyclops(), giant_turtle(), siege], {"cyclops": "siege"})
     assert_legal(check(board, {"turtle": "cyclops"}))
     assert_illegal(check(board, {"cyclops": "cyclops"}), "509.1a", "not_defending")
@@ -1005,8 +1255,15 @@ def test_basic_509_1a_creature_attacking_a_battle_its_protector_blocks():
 
 def test_basic_509_1a_battle_creature_cant_block():
     """509.1a: "The chosen creatures ... can't also be battles"."""
-    odd = {"id": "odd", "name": "Invasion of Ergamon", "controller": B, "types": ["battle", "creature"],
-           "power": 2, "toughness": 2, "protector": A}
+    odd = {
+        "id": "odd",
+        "name": "Invasion of Ergamon",
+        "controller": B,
+        "types": ["battle", "creature"],
+        "power": 2,
+        "toughness": 2,
+        "protector": A,
+    }
     board = make_board([cyclops(), giant_turtle(), odd], {"cyclops": B})
     assert_illegal(check(board, {"odd": "cyclops"}), "509.1a", "not_a_creature", ("odd",))
     assert_legal(check(board, {"turtle": "cyclops"}))
@@ -1015,8 +1272,9 @@ def test_basic_509_1a_battle_creature_cant_block():
 def test_two_headed_giant_805_10d_menace_blocked_by_one_creature_of_each_teammate():
     """805.10d with 702.111b: one creature from each defending teammate blocking a menace attacker
     makes two blockers in the combined block."""
-    board = _two_headed_giant(viashino_runner("r", "a1"), giant_turtle("t1", "b1"), giant_turtle("t2", "b2"),
-                              attackers={"r": "b2"})
+    board = _two_headed_giant(
+        viashino_runner("r", "a1"), giant_turtle("t1", "b1"), giant_turtle("t2", "b2"), attackers={"r": "b2"}
+    )
     assert_legal(check(board, {"t1": "r", "t2": "r"}))
     assert_illegal(check(board, {"t1": "r"}), "702.111b", "menace")
 
@@ -1024,9 +1282,19 @@ def test_two_headed_giant_805_10d_menace_blocked_by_one_creature_of_each_teammat
 def test_two_headed_giant_805_10e_tromokratis_all_creatures_of_the_attacked_player():
     """805.10e with 509.1b (D13): Tromokratis's "defending player" is the player it attacks; all of
     that player's creatures blocking it suffices, the teammate's creatures needn't."""
-    tromo = creature("tromo", "Tromokratis", "a1", 8, 8, K("cant_be_blocked_unless_all_block"), colors=["blue"], supertypes=["legendary"])
-    board = _two_headed_giant(tromo, giant_turtle("t1", "b1"), giant_turtle("t2", "b2"), sea_serpent("s1", "b1"),
-                              attackers={"tromo": "b1"})
+    tromo = creature(
+        "tromo",
+        "Tromokratis",
+        "a1",
+        8,
+        8,
+        K("cant_be_blocked_unless_all_block"),
+        colors=["blue"],
+        supertypes=["legendary"],
+    )
+    board = _two_headed_giant(
+        tromo, giant_turtle("t1", "b1"), giant_turtle("t2", "b2"), sea_serpent("s1", "b1"), attackers={"tromo": "b1"}
+    )
     assert_legal(check(board, {"t1": "tromo", "s1": "tromo"}))
     assert_legal(check(board, {"t1": "tromo", "s1": "tromo", "t2": "tromo"}))
     assert_illegal(check(board, {"t1": "tromo", "t2": "tromo"}), "509.1b", "cant_be_blocked_unless_all_block")
@@ -1035,10 +1303,17 @@ def test_two_headed_giant_805_10e_tromokratis_all_creatures_of_the_attacked_play
 def test_two_headed_giant_805_10d_block_limit_mirri_each_opponent_separately():
     """805.10d with 509.1b (D18): Mirri's "each opponent can't block with more than one creature"
     limits each defending player, so each teammate may block with one creature."""
-    mirri = creature("mirri", "Mirri, Weatherlight Duelist", "a1", 3, 2, colors=["green", "white"], supertypes=["legendary"])
-    board = _two_headed_giant(mirri, giant_turtle("t1", "b1"), sea_serpent("s1", "b1"), giant_turtle("t2", "b2"),
-                              attackers={"mirri": "b1"},
-                              effects=[effect("Mirri, Weatherlight Duelist", K("block_limit", n=1, opponents_only=True), controller="a1")])
+    mirri = creature(
+        "mirri", "Mirri, Weatherlight Duelist", "a1", 3, 2, colors=["green", "white"], supertypes=["legendary"]
+    )
+    board = _two_headed_giant(
+        mirri,
+        giant_turtle("t1", "b1"),
+        sea_serpent("s1", "b1"),
+        giant_turtle("t2", "b2"),
+        attackers={"mirri": "b1"},
+        effects=[effect("Mirri, Weatherlight Duelist", K("block_limit", n=1, opponents_only=True), controller="a1")],
+    )
     assert_legal(check(board, {"t1": "mirri", "t2": "mirri"}))
     assert_illegal(check(board, {"t1": "mirri", "s1": "mirri"}), "509.1b", "block_limit")
 

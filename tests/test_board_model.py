@@ -20,7 +20,14 @@ BASE: dict[str, Any] = {
         {"id": "a", "name": "Grizzly Bears", "controller": "alice", "types": ["creature"], "power": 2, "toughness": 2},
         {"id": "b", "name": "Hill Giant", "controller": "bob", "types": ["creature"], "power": 3, "toughness": 3},
         {"id": "pw", "name": "Jace Beleren", "controller": "bob", "types": ["planeswalker"]},
-        {"id": "land", "name": "Island", "controller": "bob", "types": ["land"], "subtypes": ["Island"], "supertypes": ["basic"]},
+        {
+            "id": "land",
+            "name": "Island",
+            "controller": "bob",
+            "types": ["land"],
+            "subtypes": ["Island"],
+            "supertypes": ["basic"],
+        },
     ],
     "combat": {"attackers": {"a": "bob"}},
 }
@@ -60,12 +67,24 @@ def test_valid_board_parses_and_is_frozen() -> None:
         (["combat", "attackers"], {"b": "alice"}, "board.combat.attackers.b"),
         (["combat", "attackers"], {"a": "land"}, "board.combat.attackers.a"),
         (["combat", "attackers"], {"ghost": "bob"}, "board.combat.attackers.ghost"),
-        (["permanents", 0, "abilities"], [{"kind": "must_block", "attacker": "ghost"}], "board.permanents[0].abilities[0].attacker"),
+        (
+            ["permanents", 0, "abilities"],
+            [{"kind": "must_block", "attacker": "ghost"}],
+            "board.permanents[0].abilities[0].attacker",
+        ),
         (["permanents", 0, "abilities"], [{"kind": "teleport"}], "board.permanents[0].abilities[0]"),
         (["permanents", 0, "abilities"], [{"kind": "menace", "n": 2}], "board.permanents[0].abilities[0].menace.n"),
         (["effects"], [{"source": "Stun", "ability": {"kind": "cant_block"}}], "board.effects[0].to"),
-        (["effects"], [{"source": "Stun", "to": {"ids": ["zz"]}, "ability": {"kind": "cant_block"}}], "board.effects[0].to.ids"),
-        (["effects"], [{"source": "Arbiter", "to": {}, "ability": {"kind": "block_limit", "n": 1}}], "board.effects[0].to"),
+        (
+            ["effects"],
+            [{"source": "Stun", "to": {"ids": ["zz"]}, "ability": {"kind": "cant_block"}}],
+            "board.effects[0].to.ids",
+        ),
+        (
+            ["effects"],
+            [{"source": "Arbiter", "to": {}, "ability": {"kind": "block_limit", "n": 1}}],
+            "board.effects[0].to",
+        ),
         (["permanents", 2, "protector"], "bob", "board.permanents[2].protector"),
         (["players"], [{"id": "alice"}], "board.players"),
     ],
@@ -75,7 +94,9 @@ def test_bad_board_names_the_field(path: list[str | int], value: Any, expected: 
 
 
 def test_battle_without_protector_is_rejected() -> None:
-    data = edited(["permanents", 2], {"id": "pw", "name": "Invasion of Zendikar", "controller": "bob", "types": ["battle"]})
+    data = edited(
+        ["permanents", 2], {"id": "pw", "name": "Invasion of Zendikar", "controller": "bob", "types": ["battle"]}
+    )
     assert "board.permanents[2].protector" in problem_paths(data)
 
 
@@ -86,7 +107,10 @@ def test_two_headed_giant_needs_teams() -> None:
 
 def test_grant_cannot_nest_a_grant() -> None:
     grant = {"kind": "grant", "to": {}, "ability": {"kind": "grant", "to": {}, "ability": {"kind": "flying"}}}
-    assert any(p.startswith("board.permanents[0].abilities[0]") for p in problem_paths(edited(["permanents", 0, "abilities"], [grant])))
+    assert any(
+        p.startswith("board.permanents[0].abilities[0]")
+        for p in problem_paths(edited(["permanents", 0, "abilities"], [grant]))
+    )
 
 
 def test_committed_schemas_match_the_models() -> None:

@@ -17,11 +17,32 @@ MENACE_BOARD = {
     "players": [{"id": "alice"}, {"id": "bob"}],
     "active_player": "alice",
     "permanents": [
-        {"id": "runner", "name": "Viashino Runner", "controller": "alice", "types": ["creature"], "power": 3,
-         "toughness": 2, "abilities": [{"kind": "menace"}]},
-        {"id": "dog", "name": "Watchdog", "controller": "bob", "types": ["artifact", "creature"], "power": 1,
-         "toughness": 2, "abilities": [{"kind": "must_block"}]},
-        {"id": "bears", "name": "Grizzly Bears", "controller": "bob", "types": ["creature"], "power": 2, "toughness": 2},
+        {
+            "id": "runner",
+            "name": "Viashino Runner",
+            "controller": "alice",
+            "types": ["creature"],
+            "power": 3,
+            "toughness": 2,
+            "abilities": [{"kind": "menace"}],
+        },
+        {
+            "id": "dog",
+            "name": "Watchdog",
+            "controller": "bob",
+            "types": ["artifact", "creature"],
+            "power": 1,
+            "toughness": 2,
+            "abilities": [{"kind": "must_block"}],
+        },
+        {
+            "id": "bears",
+            "name": "Grizzly Bears",
+            "controller": "bob",
+            "types": ["creature"],
+            "power": 2,
+            "toughness": 2,
+        },
     ],
     "combat": {"attackers": {"runner": "bob"}},
 }
@@ -75,10 +96,14 @@ def test_solve_prints_an_optimal_block(tmp_path: Path, capsys: pytest.CaptureFix
     assert verdict["declaration"]["blocks"] == {"bears": ["runner"], "dog": ["runner"]}
 
 
-def test_solve_preference_never_lowers_the_requirement_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_preference_never_lowers_the_requirement_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """509.1c: a preference against blocking can't undo the maximum."""
     prefer = write(tmp_path, "p.yaml", {"dog": {"runner": -10}, "bears": {"runner": -10}})
-    assert main(["solve", str(write(tmp_path, "b.yaml", MENACE_BOARD)), "--prefer", str(prefer), "--format", "json"]) == 0
+    assert (
+        main(["solve", str(write(tmp_path, "b.yaml", MENACE_BOARD)), "--prefer", str(prefer), "--format", "json"]) == 0
+    )
     assert json.loads(capsys.readouterr().out)["requirements_obeyed"] == 1
 
 
@@ -107,7 +132,9 @@ def test_enumerate_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
         ({**MENACE_BOARD, "combat": {"attackers": {"runner": "nobody"}}}, "combat.attackers.runner"),
     ],
 )
-def test_bad_board_exits_2_naming_the_field(tmp_path: Path, capsys: pytest.CaptureFixture[str], data: object, field: str) -> None:
+def test_bad_board_exits_2_naming_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], data: object, field: str
+) -> None:
     assert main(["solve", str(write(tmp_path, "b.yaml", data))]) == 2
     err = capsys.readouterr().err
     assert field in err
@@ -152,8 +179,12 @@ def test_restriction_violation_stays_illegal_even_if_the_maximum_is_unknown(
 
 
 def test_module_entry_point(tmp_path: Path) -> None:
-    run = subprocess.run([sys.executable, "-m", "combat_solver", "check", str(scenario(tmp_path, {}))],
-                         capture_output=True, text=True, check=False)
+    run = subprocess.run(
+        [sys.executable, "-m", "combat_solver", "check", str(scenario(tmp_path, {}))],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert run.returncode == 1
     assert run.stdout.startswith("ILLEGAL")
 

@@ -65,17 +65,39 @@ def creature(
     sick: bool = False,
 ) -> dict[str, Any]:
     return {
-        "id": id, "name": name, "controller": controller, "types": list(types),
-        "subtypes": list(subtypes), "colors": list(colors), "power": power, "toughness": toughness,
-        "tapped": tapped, "summoning_sick": sick, "abilities": list(abilities),
+        "id": id,
+        "name": name,
+        "controller": controller,
+        "types": list(types),
+        "subtypes": list(subtypes),
+        "colors": list(colors),
+        "power": power,
+        "toughness": toughness,
+        "tapped": tapped,
+        "summoning_sick": sick,
+        "abilities": list(abilities),
     }
 
 
-def permanent(id: str, name: str, controller: str, types: Iterable[str], *abilities: dict[str, Any],
-              subtypes: Iterable[str] = (), supertypes: Iterable[str] = (), tapped: bool = False) -> dict[str, Any]:
+def permanent(
+    id: str,
+    name: str,
+    controller: str,
+    types: Iterable[str],
+    *abilities: dict[str, Any],
+    subtypes: Iterable[str] = (),
+    supertypes: Iterable[str] = (),
+    tapped: bool = False,
+) -> dict[str, Any]:
     return {
-        "id": id, "name": name, "controller": controller, "types": list(types), "subtypes": list(subtypes),
-        "supertypes": list(supertypes), "tapped": tapped, "abilities": list(abilities),
+        "id": id,
+        "name": name,
+        "controller": controller,
+        "types": list(types),
+        "subtypes": list(subtypes),
+        "supertypes": list(supertypes),
+        "tapped": tapped,
+        "abilities": list(abilities),
     }
 
 
@@ -84,8 +106,16 @@ BASIC_COLOR = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "For
 
 def basic(id: str, kind: str, controller: str = A, tapped: bool = False) -> dict[str, Any]:
     """A basic land: "({T}: Add <its color>.)" (305.6)."""
-    return permanent(id, kind, controller, ["land"], K("mana", produces=BASIC_COLOR[kind]),
-                     subtypes=[kind], supertypes=["basic"], tapped=tapped)
+    return permanent(
+        id,
+        kind,
+        controller,
+        ["land"],
+        K("mana", produces=BASIC_COLOR[kind]),
+        subtypes=[kind],
+        supertypes=["basic"],
+        tapped=tapped,
+    )
 
 
 def lands(n: int, kind: str = "Plains", controller: str = A, prefix: str = "land") -> list[dict[str, Any]]:
@@ -139,7 +169,9 @@ def assert_illegal(v, rule: str, kind: str, objects: tuple[str, ...] | None = No
     found = [(x.rule, x.kind) for x in v.violations]
     assert (rule, kind) in found, found
     if objects is not None:
-        assert any(x.rule == rule and x.kind == kind and set(objects) <= set(x.objects) for x in v.violations), details(v)
+        assert any(x.rule == rule and x.kind == kind and set(objects) <= set(x.objects) for x in v.violations), details(
+            v
+        )
     assert v.tapped == (), "an illegal declaration taps nothing"
 
 
@@ -172,8 +204,18 @@ def paid(v, player: str, total: str) -> None:
 # ----------------------------------------------------------------------------- cards
 def juggernaut(id: str = "jugg", **kw: Any) -> dict[str, Any]:
     """Juggernaut: "This creature attacks each combat if able. This creature can't be blocked by Walls." """
-    return creature(id, "Juggernaut", A, 5, 3, K("must_attack"), K("cant_be_blocked_by", by={"subtypes": ["Wall"]}),
-                    types=["artifact", "creature"], subtypes=["Juggernaut"], **kw)
+    return creature(
+        id,
+        "Juggernaut",
+        A,
+        5,
+        3,
+        K("must_attack"),
+        K("cant_be_blocked_by", by={"subtypes": ["Wall"]}),
+        types=["artifact", "creature"],
+        subtypes=["Juggernaut"],
+        **kw,
+    )
 
 
 def bears(id: str = "bears", controller: str = A, *abilities: dict[str, Any], **kw: Any) -> dict[str, Any]:
@@ -182,8 +224,18 @@ def bears(id: str = "bears", controller: str = A, *abilities: dict[str, Any], **
 
 def llanowar_elves(id: str = "elves", *abilities: dict[str, Any], **kw: Any) -> dict[str, Any]:
     """Llanowar Elves: "{T}: Add {G}." """
-    return creature(id, "Llanowar Elves", A, 1, 1, K("mana", produces="G"), *abilities, colors=["green"],
-                    subtypes=["Elf", "Druid"], **kw)
+    return creature(
+        id,
+        "Llanowar Elves",
+        A,
+        1,
+        1,
+        K("mana", produces="G"),
+        *abilities,
+        colors=["green"],
+        subtypes=["Elf", "Druid"],
+        **kw,
+    )
 
 
 TAX2 = K("attack_tax", cost={"mana": "{2}"})
@@ -203,13 +255,19 @@ def propaganda(controller: str = B, id: str = "propaganda") -> dict[str, Any]:
 def norns_annex(controller: str = B) -> dict[str, Any]:
     """Norn's Annex: "Creatures can't attack you or planeswalkers you control unless their controller pays
     {W/P} for each of those creatures." """
-    return permanent("annex", "Norn's Annex", controller, ["artifact"],
-                     K("attack_tax", cost={"mana": "{W/P}"}, target={"player": "you", "planeswalkers": True}))
+    return permanent(
+        "annex",
+        "Norn's Annex",
+        controller,
+        ["artifact"],
+        K("attack_tax", cost={"mana": "{W/P}"}, target={"player": "you", "planeswalkers": True}),
+    )
 
 
 def planeswalker(id: str = "pw", controller: str = B) -> dict[str, Any]:
-    return permanent(id, "Nahiri, the Unforgiving", controller, ["planeswalker"], subtypes=["Nahiri"],
-                     supertypes=["legendary"])
+    return permanent(
+        id, "Nahiri, the Unforgiving", controller, ["planeswalker"], subtypes=["Nahiri"], supertypes=["legendary"]
+    )
 
 
 def giant_spider(id: str = "spider", **kw: Any) -> dict[str, Any]:
@@ -218,14 +276,16 @@ def giant_spider(id: str = "spider", **kw: Any) -> dict[str, Any]:
 
 def mesa_pegasus(id: str = "pegasus", *abilities: dict[str, Any]) -> dict[str, Any]:
     """Mesa Pegasus: "Banding, flying"."""
-    return creature(id, "Mesa Pegasus", A, 1, 1, K("banding"), K("flying"), *abilities, colors=["white"],
-                    subtypes=["Pegasus"])
+    return creature(
+        id, "Mesa Pegasus", A, 1, 1, K("banding"), K("flying"), *abilities, colors=["white"], subtypes=["Pegasus"]
+    )
 
 
 def bog_wraith(id: str = "wraith") -> dict[str, Any]:
     """Bog Wraith: "Swampwalk"."""
-    return creature(id, "Bog Wraith", A, 3, 3, K("landwalk", land={"subtypes": ["Swamp"]}), colors=["black"],
-                    subtypes=["Wraith"])
+    return creature(
+        id, "Bog Wraith", A, 3, 3, K("landwalk", land={"subtypes": ["Swamp"]}), colors=["black"], subtypes=["Wraith"]
+    )
 
 
 def benalish_hero(id: str) -> dict[str, Any]:
@@ -236,14 +296,28 @@ def benalish_hero(id: str) -> dict[str, Any]:
 def wolves(id: str) -> dict[str, Any]:
     """Wolves of the Hunt token (Master of the Hunt): 1/1 green Wolf, "bands with other creatures named
     Wolves of the Hunt"."""
-    return creature(id, "Wolves of the Hunt", A, 1, 1, K("bands_with_other", quality={"name": "Wolves of the Hunt"}),
-                    colors=["green"], subtypes=["Wolf"])
+    return creature(
+        id,
+        "Wolves of the Hunt",
+        A,
+        1,
+        1,
+        K("bands_with_other", quality={"name": "Wolves of the Hunt"}),
+        colors=["green"],
+        subtypes=["Wolf"],
+    )
 
 
 def lure_on(target: str, controller: str = A) -> dict[str, Any]:
     """Lure (Aura): "All creatures able to block enchanted creature do so." """
-    return permanent("lure", "Lure", controller, ["enchantment"], K("grant", to={"ids": [target]}, ability=K("lure")),
-                     subtypes=["Aura"])
+    return permanent(
+        "lure",
+        "Lure",
+        controller,
+        ["enchantment"],
+        K("grant", to={"ids": [target]}, ability=K("lure")),
+        subtypes=["Aura"],
+    )
 
 
 def cavalier(id: str = "cavalier", **kw: Any) -> dict[str, Any]:
@@ -374,8 +448,11 @@ def test_508_1h_norns_annex_one_life_with_plains() -> None:
 def test_508_1h_norns_annex_two_attackers_plains_and_life() -> None:
     """{W/P}{W/P}: one Plains pays one symbol, 2 life the other (life 2); life 3 alone can't pay 4 life."""
     perms = [bears(), juggernaut(), norns_annex(), planeswalker()]
-    paid(attack(make_board([*perms, basic("plains", "Plains")], life={A: 2}), {"bears": "pw", "jugg": B}),
-         A, "{W/P}{W/P}")
+    paid(
+        attack(make_board([*perms, basic("plains", "Plains")], life={A: 2}), {"bears": "pw", "jugg": B}),
+        A,
+        "{W/P}{W/P}",
+    )
     assert_unpayable(attack(make_board(perms, life={A: 3}), {"bears": "pw", "jugg": B}), "508.1j", A, "{W/P}{W/P}")
 
 
@@ -406,8 +483,9 @@ def test_302_6_summoning_sick_mana_creature_cant_pay() -> None:
 
 
 def test_302_6_summoning_sick_mana_creature_with_haste_pays() -> None:
-    board = make_board([llanowar_elves("elves", K("haste"), sick=True), bears(), basic("forest", "Forest"),
-                        ghostly_prison()])
+    board = make_board(
+        [llanowar_elves("elves", K("haste"), sick=True), bears(), basic("forest", "Forest"), ghostly_prison()]
+    )
     paid(attack(board, {"bears": B}), A, "{2}")
 
 
@@ -420,12 +498,22 @@ def test_118_3_tapped_land_cant_pay() -> None:
 def sphere_board(n_lands: int) -> Board:
     """Sphere of Safety: "... pays {X} for each of those creatures, where X is the number of enchantments
     you control." Bob controls Sphere of Safety and two more enchantments: X = 3."""
-    sphere = permanent("sphere", "Sphere of Safety", B, ["enchantment"],
-                       K("attack_tax", cost={"mana": "{X}", "x_count": {"types": ["enchantment"]}},
-                         target={"player": "you", "planeswalkers": True}))
-    others = [permanent("e1", "Glorious Anthem", B, ["enchantment"]),
-              propaganda(B, "e2"),
-              permanent("e3", "Oblivion Ring", A, ["enchantment"])]  # alice's: not counted
+    sphere = permanent(
+        "sphere",
+        "Sphere of Safety",
+        B,
+        ["enchantment"],
+        K(
+            "attack_tax",
+            cost={"mana": "{X}", "x_count": {"types": ["enchantment"]}},
+            target={"player": "you", "planeswalkers": True},
+        ),
+    )
+    others = [
+        permanent("e1", "Glorious Anthem", B, ["enchantment"]),
+        propaganda(B, "e2"),
+        permanent("e3", "Oblivion Ring", A, ["enchantment"]),
+    ]  # alice's: not counted
     return make_board([bears(), sphere, *others, planeswalker(), *lands(n_lands)])
 
 
@@ -442,11 +530,16 @@ def test_508_1h_sphere_of_safety_x_is_enchantments() -> None:
 def restraint_board(n_lands: int) -> Board:
     """Collective Restraint: X = basic land types among bob's lands: Plains, Island (Tundra is Plains
     Island) and Swamp = 3; alice's Mountain doesn't count."""
-    restraint = permanent("restraint", "Collective Restraint", B, ["enchantment"],
-                          K("attack_tax", cost={"mana": "{X}", "x_domain": True}))
-    bob_lands = [basic("b1", "Plains", B), basic("b2", "Island", B), basic("b3", "Island", B),
-                 permanent("tundra", "Tundra", B, ["land"], K("mana", produces="WU"), subtypes=["Plains", "Island"]),
-                 basic("b4", "Swamp", B)]
+    restraint = permanent(
+        "restraint", "Collective Restraint", B, ["enchantment"], K("attack_tax", cost={"mana": "{X}", "x_domain": True})
+    )
+    bob_lands = [
+        basic("b1", "Plains", B),
+        basic("b2", "Island", B),
+        basic("b3", "Island", B),
+        permanent("tundra", "Tundra", B, ["land"], K("mana", produces="WU"), subtypes=["Plains", "Island"]),
+        basic("b4", "Swamp", B),
+    ]
     return make_board([bears(), restraint, *bob_lands, *lands(n_lands, "Mountain")])
 
 
@@ -458,9 +551,16 @@ def test_508_1h_collective_restraint_domain() -> None:
 # ============================================================ non-mana costs (sacrifice)
 def leviathan() -> dict[str, Any]:
     """Leviathan: "Trample ... This creature can't attack unless you sacrifice two Islands." (trample isn't modelled)"""
-    return creature("leviathan", "Leviathan", A, 10, 10,
-                    K("attack_cost", cost={"sacrifice": {"filter": {"subtypes": ["Island"]}, "n": 2}}),
-                    colors=["blue"], subtypes=["Leviathan"])
+    return creature(
+        "leviathan",
+        "Leviathan",
+        A,
+        10,
+        10,
+        K("attack_cost", cost={"sacrifice": {"filter": {"subtypes": ["Island"]}, "n": 2}}),
+        colors=["blue"],
+        subtypes=["Leviathan"],
+    )
 
 
 def test_508_1h_leviathan_sacrifices_two_islands() -> None:
@@ -492,9 +592,17 @@ def test_508_1i_islands_tapped_for_mana_then_sacrificed() -> None:
 
 def test_508_1h_exalted_dragon_without_land_cant_attack() -> None:
     """Exalted Dragon: "can't attack unless you sacrifice a land" with no land: a cost that can't be paid."""
-    dragon = creature("dragon", "Exalted Dragon", A, 5, 5, K("flying"),
-                      K("attack_cost", cost={"sacrifice": {"filter": {"types": ["land"]}, "n": 1}}),
-                      colors=["white"], subtypes=["Dragon"])
+    dragon = creature(
+        "dragon",
+        "Exalted Dragon",
+        A,
+        5,
+        5,
+        K("flying"),
+        K("attack_cost", cost={"sacrifice": {"filter": {"types": ["land"]}, "n": 1}}),
+        colors=["white"],
+        subtypes=["Dragon"],
+    )
     board = make_board([dragon])
     assert_illegal(attack(board, {"dragon": B}), "508.1j", "unpayable_cost", (A,))
     assert_legal(attack(board))
@@ -509,28 +617,40 @@ def war_cadence(x: int) -> dict[str, Any]:
 
 def test_509_1c_war_cadence_lure_not_blocking_is_legal() -> None:
     """509.1c: blocking the Lure creature would cost {2}; bob needn't pay, maximum 0."""
-    board = make_board([bears("lured"), lure_on("lured"), giant_spider(), *lands(2, "Forest", B)],
-                       effects=[war_cadence(2)], attackers={"lured": B})
+    board = make_board(
+        [bears("lured"), lure_on("lured"), giant_spider(), *lands(2, "Forest", B)],
+        effects=[war_cadence(2)],
+        attackers={"lured": B},
+    )
     assert_legal(block(board), obeyed=0, maximum=0)
 
 
 def test_509_1d_war_cadence_lure_block_and_pay() -> None:
-    board = make_board([bears("lured"), lure_on("lured"), giant_spider(), *lands(2, "Forest", B)],
-                       effects=[war_cadence(2)], attackers={"lured": B})
+    board = make_board(
+        [bears("lured"), lure_on("lured"), giant_spider(), *lands(2, "Forest", B)],
+        effects=[war_cadence(2)],
+        attackers={"lured": B},
+    )
     v = block(board, {"spider": "lured"})
     paid(v, B, "{2}")
     assert v.requirements_obeyed == 1
 
 
 def test_509_1f_war_cadence_cant_pay() -> None:
-    board = make_board([bears("lured"), lure_on("lured"), giant_spider(), *lands(1, "Forest", B)],
-                       effects=[war_cadence(2)], attackers={"lured": B})
+    board = make_board(
+        [bears("lured"), lure_on("lured"), giant_spider(), *lands(1, "Forest", B)],
+        effects=[war_cadence(2)],
+        attackers={"lured": B},
+    )
     assert_unpayable(block(board, {"spider": "lured"}), "509.1f", B, "{2}")
 
 
 def test_509_1d_war_cadence_two_blockers_pay_per_blocker() -> None:
-    board = make_board([bears("a1"), bears("a2"), giant_spider(), bears("b2", B), *lands(3, "Forest", B)],
-                       effects=[war_cadence(2)], attackers={"a1": B, "a2": B})
+    board = make_board(
+        [bears("a1"), bears("a2"), giant_spider(), bears("b2", B), *lands(3, "Forest", B)],
+        effects=[war_cadence(2)],
+        attackers={"a1": B, "a2": B},
+    )
     assert_unpayable(block(board, {"spider": "a1", "b2": "a2"}), "509.1f", B, "{4}")
     paid(block(board, {"spider": "a1"}), B, "{2}")
 
@@ -538,12 +658,19 @@ def test_509_1d_war_cadence_two_blockers_pay_per_blocker() -> None:
 def awesome_board(n_lands: int) -> Board:
     """Awesome Presence on alice's Craw Wurm: "Enchanted creature can't be blocked unless defending player
     pays {3} for each creature they control that's blocking it." """
-    aura = permanent("presence", "Awesome Presence", A, ["enchantment"],
-                     K("grant", to={"ids": ["wurm"]}, ability=K("blocked_tax", cost={"mana": "{3}"})),
-                     subtypes=["Aura"])
+    aura = permanent(
+        "presence",
+        "Awesome Presence",
+        A,
+        ["enchantment"],
+        K("grant", to={"ids": ["wurm"]}, ability=K("blocked_tax", cost={"mana": "{3}"})),
+        subtypes=["Aura"],
+    )
     wurm = creature("wurm", "Craw Wurm", A, 6, 4, colors=["green"], subtypes=["Wurm"])
-    return make_board([wurm, bears("plain"), aura, giant_spider(), bears("b2", B), *lands(n_lands, "Forest", B)],
-                      attackers={"wurm": B, "plain": B})
+    return make_board(
+        [wurm, bears("plain"), aura, giant_spider(), bears("b2", B), *lands(n_lands, "Forest", B)],
+        attackers={"wurm": B, "plain": B},
+    )
 
 
 def test_509_1d_awesome_presence_blocked_tax() -> None:
@@ -560,13 +687,23 @@ def test_509_1d_awesome_presence_blocked_tax() -> None:
 
 def hipparion(id: str = "hipparion") -> dict[str, Any]:
     """Hipparion: "This creature can't block creatures with power 3 or greater unless you pay {1}." """
-    return creature(id, "Hipparion", B, 1, 3, K("block_cost", cost={"mana": "{1}"}, attackers={"power": {"ge": 3}}),
-                    colors=["white"], subtypes=["Horse"])
+    return creature(
+        id,
+        "Hipparion",
+        B,
+        1,
+        3,
+        K("block_cost", cost={"mana": "{1}"}, attackers={"power": {"ge": 3}}),
+        colors=["white"],
+        subtypes=["Horse"],
+    )
 
 
 def test_509_1d_hipparion_blocks_small_attacker_free() -> None:
-    board = make_board([bears("small"), creature("cyclops", "Bloodrock Cyclops", A, 3, 3), hipparion()],
-                       attackers={"small": B, "cyclops": B})
+    board = make_board(
+        [bears("small"), creature("cyclops", "Bloodrock Cyclops", A, 3, 3), hipparion()],
+        attackers={"small": B, "cyclops": B},
+    )
     v = block(board, {"hipparion": "small"})
     assert_legal(v)
     assert v.costs == ()
@@ -574,8 +711,10 @@ def test_509_1d_hipparion_blocks_small_attacker_free() -> None:
 
 
 def test_509_1d_hipparion_pays_for_big_attacker() -> None:
-    board = make_board([creature("cyclops", "Bloodrock Cyclops", A, 3, 3), hipparion(), basic("plains", "Plains", B)],
-                       attackers={"cyclops": B})
+    board = make_board(
+        [creature("cyclops", "Bloodrock Cyclops", A, 3, 3), hipparion(), basic("plains", "Plains", B)],
+        attackers={"cyclops": B},
+    )
     paid(block(board, {"hipparion": "cyclops"}), B, "{1}")
 
 
@@ -583,8 +722,10 @@ def test_509_1c_lure_with_hipparion_and_free_blocker() -> None:
     """Lure on a 3/3: two requirements (Hipparion's, Bears'). Without paying only the Bears can block it:
     maximum 1. The Bears alone: legal. Hipparion alone, paying {1}: obeys 1, legal. Nobody: illegal."""
     cyclops = creature("cyclops", "Bloodrock Cyclops", A, 3, 3, colors=["red"], subtypes=["Cyclops"])
-    board = make_board([cyclops, lure_on("cyclops"), hipparion(), bears("b", B), basic("plains", "Plains", B)],
-                       attackers={"cyclops": B})
+    board = make_board(
+        [cyclops, lure_on("cyclops"), hipparion(), bears("b", B), basic("plains", "Plains", B)],
+        attackers={"cyclops": B},
+    )
     assert_legal(block(board, {"b": "cyclops"}), obeyed=1, maximum=1)
     v = block(board, {"hipparion": "cyclops"})
     paid(v, B, "{1}")
@@ -594,8 +735,11 @@ def test_509_1c_lure_with_hipparion_and_free_blocker() -> None:
 
 
 def test_solve_and_enumerate_blocks_with_war_cadence() -> None:
-    board = make_board([bears("lured"), lure_on("lured"), giant_spider(), *lands(1, "Forest", B)],
-                       effects=[war_cadence(2)], attackers={"lured": B})
+    board = make_board(
+        [bears("lured"), lure_on("lured"), giant_spider(), *lands(1, "Forest", B)],
+        effects=[war_cadence(2)],
+        attackers={"lured": B},
+    )
     found = {frozenset(d.pairs) for d in legal_blocks(board)}
     assert found == {frozenset()}
     solved = solve_blocks(board)
@@ -606,8 +750,9 @@ def test_solve_and_enumerate_blocks_with_war_cadence() -> None:
 # ============================================================ exert (508.1g, 701.43d)
 def glorybringer(id: str = "glory") -> dict[str, Any]:
     """Glorybringer: "Flying, haste. You may exert this creature as it attacks." """
-    return creature(id, "Glorybringer", A, 4, 4, K("flying"), K("haste"), K("exert"), colors=["red"],
-                    subtypes=["Dragon"], sick=True)
+    return creature(
+        id, "Glorybringer", A, 4, 4, K("flying"), K("haste"), K("exert"), colors=["red"], subtypes=["Dragon"], sick=True
+    )
 
 
 def test_508_1g_exert_attacking_creature() -> None:
@@ -735,8 +880,11 @@ def test_702_22c_bands_with_other_is_not_banding() -> None:
 def example_band_board(*extra: dict[str, Any]) -> Board:
     """702.22h Example: a band of a flier (Mesa Pegasus: banding, flying) and a swampwalker (Bog Wraith);
     bob controls a Swamp."""
-    return make_board([mesa_pegasus(), bog_wraith(), basic("swamp", "Swamp", B), *extra],
-                      attackers={"pegasus": B, "wraith": B}, bands=[("pegasus", "wraith")])
+    return make_board(
+        [mesa_pegasus(), bog_wraith(), basic("swamp", "Swamp", B), *extra],
+        attackers={"pegasus": B, "wraith": B},
+        bands=[("pegasus", "wraith")],
+    )
 
 
 def test_702_22h_example_reach_creature_blocks_flier_and_thereby_both() -> None:
@@ -759,8 +907,10 @@ def test_702_22h_example_nobody_blocks_swampwalker_directly() -> None:
 
 def test_702_22h_without_band_swampwalker_unblockable() -> None:
     """Control: the same creatures not banded; the Spider blocking the Pegasus blocks only the Pegasus."""
-    board = make_board([mesa_pegasus(), bog_wraith(), basic("swamp", "Swamp", B), giant_spider()],
-                       attackers={"pegasus": B, "wraith": B})
+    board = make_board(
+        [mesa_pegasus(), bog_wraith(), basic("swamp", "Swamp", B), giant_spider()],
+        attackers={"pegasus": B, "wraith": B},
+    )
     assert_legal(block(board, {"spider": "pegasus"}))
     assert_illegal(block(board, {"spider": "wraith"}), "702.14c", "landwalk")
 
@@ -807,15 +957,26 @@ def test_509_1e_blocking_mana_creature_pays_for_its_own_block() -> None:
 def heat_wave() -> dict[str, Any]:
     """Heat Wave (alice's): "Blue creatures can't block creatures you control. Nonblue creatures can't block
     creatures you control unless their controller pays 1 life for each blocking creature they control." """
-    return permanent("heatwave", "Heat Wave", A, ["enchantment"],
-                     K("grant", to={"colors": ["blue"]}, ability=K("cant_block")),
-                     K("block_tax", cost={"life": 1}, blockers={"not": {"colors": ["blue"]}}))
+    return permanent(
+        "heatwave",
+        "Heat Wave",
+        A,
+        ["enchantment"],
+        K("grant", to={"colors": ["blue"]}, ability=K("cant_block")),
+        K("block_tax", cost={"life": 1}, blockers={"not": {"colors": ["blue"]}}),
+    )
 
 
 def test_509_1d_heat_wave_life_per_blocker() -> None:
     """Life 1: one nonblue blocker pays 1 life (life total >= amount); two would need 2 life."""
-    perms = [bears("a1"), bears("a2"), heat_wave(), giant_spider(), bears("b2", B),
-             creature("serpent", "Sea Serpent", B, 5, 5, colors=["blue"], subtypes=["Serpent"])]
+    perms = [
+        bears("a1"),
+        bears("a2"),
+        heat_wave(),
+        giant_spider(),
+        bears("b2", B),
+        creature("serpent", "Sea Serpent", B, 5, 5, colors=["blue"], subtypes=["Serpent"]),
+    ]
     board = make_board(perms, life={B: 1}, attackers={"a1": B, "a2": B})
     v = block(board, {"spider": "a1"})
     assert_legal(v)
@@ -848,8 +1009,17 @@ def test_508_1d_ghostly_prison_planeswalker_is_free_so_must_attack_it() -> None:
 def test_verdict_costs_report_total_items_and_payment() -> None:
     """Verdict.costs: who pays, one item per taxed attacker, the locked-in total (508.1h) and a payment
     that uses both Plains (508.1i)."""
-    board = make_board([juggernaut(), bears(), ghostly_prison(), basic("p1", "Plains"), basic("p2", "Plains"),
-                        basic("p3", "Plains"), basic("p4", "Plains")])
+    board = make_board(
+        [
+            juggernaut(),
+            bears(),
+            ghostly_prison(),
+            basic("p1", "Plains"),
+            basic("p2", "Plains"),
+            basic("p3", "Plains"),
+            basic("p4", "Plains"),
+        ]
+    )
     v = attack(board, {"jugg": B, "bears": B})
     assert_legal(v)
     (report,) = v.costs

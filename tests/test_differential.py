@@ -39,7 +39,9 @@ from combat_solver import (
 BLOCK_EXAMPLES, BLOCK_COMBINED_EXAMPLES = 350, 450
 ATTACK_EXAMPLES, ATTACK_COMBINED_EXAMPLES = 250, 350
 
-CI = settings(max_examples=BLOCK_EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+CI = settings(
+    max_examples=BLOCK_EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @CI
@@ -113,14 +115,21 @@ def test_same_answers_in_other_processes() -> None:
     digests = set()
     for seed in ("0", "1", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        run = subprocess.run([sys.executable, "-c", script], cwd=Path(__file__).parent, env=env,
-                             capture_output=True, text=True, check=True)
+        run = subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=Path(__file__).parent,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         digests.add(run.stdout.strip())
     assert len(digests) == 1, digests
 
 
-@settings(max_examples=BLOCK_COMBINED_EXAMPLES, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=BLOCK_COMBINED_EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(boards(), st.data())
 def test_all_properties_together(board: Board, data: st.DataObject) -> None:
     """The campaign's combined check (also counts requirements obeyed per unit)."""
@@ -135,8 +144,13 @@ def test_all_properties_together(board: Board, data: st.DataObject) -> None:
 # =================================================================================================
 
 # report_multiple_bugs=False: on a failure, shrink one example and stop (keeps a failing run short).
-ATTACK_CI = settings(max_examples=ATTACK_EXAMPLES, deadline=None, derandomize=True, report_multiple_bugs=False,
-                     suppress_health_check=[HealthCheck.too_slow])
+ATTACK_CI = settings(
+    max_examples=ATTACK_EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    report_multiple_bugs=False,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 @ATTACK_CI
@@ -173,7 +187,9 @@ def test_check_attacks_agrees_on_proposed_declarations(board: Board, data: st.Da
         atoms = to_atoms(declaration)
         assert verdict.legal == ref.attack_is_legal(atoms), (declaration, verdict.violations)
         assert verdict.legal != bool(verdict.violations)
-        assert sorted(verdict.tapped) == (ref.tapped(atoms) if verdict.legal else [])  # 733: an illegal one taps nothing
+        assert sorted(verdict.tapped) == (
+            ref.tapped(atoms) if verdict.legal else []
+        )  # 733: an illegal one taps nothing
         if verdict.witness is not None:
             assert ref.attack_is_legal(to_atoms(verdict.witness)), verdict.witness
         if ref.in_scope(atoms):
@@ -221,14 +237,25 @@ def test_attack_same_answers_in_other_processes() -> None:
     digests = set()
     for seed in ("0", "1", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
-        run = subprocess.run([sys.executable, "-c", script], cwd=Path(__file__).parent, env=env,
-                             capture_output=True, text=True, check=True)
+        run = subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=Path(__file__).parent,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         digests.add(run.stdout.strip())
     assert len(digests) == 1, digests
 
 
-@settings(max_examples=ATTACK_COMBINED_EXAMPLES, deadline=None, derandomize=True, report_multiple_bugs=False,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=ATTACK_COMBINED_EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    report_multiple_bugs=False,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(attack_boards(), st.data())
 def test_all_attack_properties_together(board: Board, data: st.DataObject) -> None:
     """The campaign's combined check for attacks (also compares the requirements obeyed per unit)."""
@@ -262,9 +289,11 @@ def test_attack_reference_agrees_with_hand_worked_examples() -> None:
 
 # ----- minimal boards of the disagreements the campaign found (solver vs reference) ------------------
 
+
 def _minimal_attack_board(permanents: list[dict[str, object]], **extra: object) -> Board:
-    return Board.model_validate({"players": [{"id": "p1"}, {"id": "p2"}], "active_player": "p1",
-                                 "permanents": permanents, **extra})
+    return Board.model_validate(
+        {"players": [{"id": "p1"}, {"id": "p2"}], "active_player": "p1", "permanents": permanents, **extra}
+    )
 
 
 def _agrees_everywhere(board: Board) -> None:
@@ -296,14 +325,38 @@ def test_must_be_attacked_binds_each_attacking_player_with_shared_team_turns() -
     players (805.10a) and opponents of p3: each must attack p3 with a creature they control, so the
     only legal attack is both Bears attacking p3 (2 of 2 requirements); {a1: p3} alone obeys 1 of 2.
     (reference.MUST_BE_ATTACKED_PER_PLAYER switches the reference to one requirement per team.)"""
-    bears = [{"id": f"a{i}", "name": "Grizzly Bears", "controller": f"p{i}", "types": ["creature"], "power": 2,
-              "toughness": 2} for i in (1, 2)]
-    trove = {"id": "trove", "name": "Trove of Temptation", "controller": "p3", "types": ["enchantment"],
-             "abilities": [{"kind": "must_be_attacked", "target": {"player": "you", "planeswalkers": True}}]}
-    board = Board.model_validate({
-        "players": [{"id": "p1", "team": "A"}, {"id": "p2", "team": "A"}, {"id": "p3", "team": "B"}, {"id": "p4", "team": "B"}],
-        "active_player": "p1", "shared_team_turns": True, "permanents": [*bears, trove],
-    })
+    bears = [
+        {
+            "id": f"a{i}",
+            "name": "Grizzly Bears",
+            "controller": f"p{i}",
+            "types": ["creature"],
+            "power": 2,
+            "toughness": 2,
+        }
+        for i in (1, 2)
+    ]
+    trove = {
+        "id": "trove",
+        "name": "Trove of Temptation",
+        "controller": "p3",
+        "types": ["enchantment"],
+        "abilities": [{"kind": "must_be_attacked", "target": {"player": "you", "planeswalkers": True}}],
+    }
+    board = Board.model_validate(
+        {
+            "players": [
+                {"id": "p1", "team": "A"},
+                {"id": "p2", "team": "A"},
+                {"id": "p3", "team": "B"},
+                {"id": "p4", "team": "B"},
+            ],
+            "active_player": "p1",
+            "shared_team_turns": True,
+            "permanents": [*bears, trove],
+        }
+    )
     _agrees_everywhere(board)
-    assert check_attacks(board, AttackDeclaration(attacks={"a1": "p3"})).legal == AttackReference(board).attack_is_legal(
-        frozenset({("a1", "p3")}))
+    assert check_attacks(board, AttackDeclaration(attacks={"a1": "p3"})).legal == AttackReference(
+        board
+    ).attack_is_legal(frozenset({("a1", "p3")}))

@@ -38,10 +38,18 @@ from combat_solver import (
 # Examples per property, chosen so the whole file runs in about a minute on a 2-core machine.
 EXAMPLES = 500
 COMBINED = 700
-CI = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-COMBINED_CI = settings(max_examples=COMBINED, deadline=None, derandomize=True,
-                       suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+CI = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+COMBINED_CI = settings(
+    max_examples=COMBINED,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 BOTH = st.one_of(cost_attack_boards(), cost_block_boards())
 
 
@@ -127,25 +135,42 @@ def test_reference_agrees_with_hand_worked_examples() -> None:
 
 
 def _board(permanents: list[dict[str, object]], **extra: object) -> Board:
-    return Board.model_validate({"players": [{"id": "p1"}, {"id": "p2"}], "active_player": "p1",
-                                 "permanents": permanents, **extra})
+    return Board.model_validate(
+        {"players": [{"id": "p1"}, {"id": "p2"}], "active_player": "p1", "permanents": permanents, **extra}
+    )
 
 
 def _bear(pid: str, controller: str = "p1", *abilities: dict[str, object], **kw: object) -> dict[str, object]:
-    return {"id": pid, "name": "Bear", "controller": controller, "types": ["creature"], "power": 2, "toughness": 2,
-            "abilities": list(abilities), **kw}
+    return {
+        "id": pid,
+        "name": "Bear",
+        "controller": controller,
+        "types": ["creature"],
+        "power": 2,
+        "toughness": 2,
+        "abilities": list(abilities),
+        **kw,
+    }
 
 
-def _tax(cost: dict[str, object], kind: str = "attack_tax", controller: str = "p2", pid: str = "tax") -> dict[str, object]:
-    return {"id": pid, "name": "Prison", "controller": controller, "types": ["enchantment"],
-            "abilities": [{"kind": kind, "cost": cost}]}
+def _tax(
+    cost: dict[str, object], kind: str = "attack_tax", controller: str = "p2", pid: str = "tax"
+) -> dict[str, object]:
+    return {
+        "id": pid,
+        "name": "Prison",
+        "controller": controller,
+        "types": ["enchantment"],
+        "abilities": [{"kind": kind, "cost": cost}],
+    }
 
 
 def test_reference_zero_cost_still_counts_as_a_cost() -> None:
     """A Sphere of Safety-like tax whose X counts the creatures p2 controls (none): attacking costs {0}, still a
     cost, so Juggernaut needn't attack (maximum 0), and attacking is legal too (it can pay {0})."""
-    board = _board([_bear("jugg", "p1", {"kind": "must_attack"}),
-                    _tax({"mana": "{X}", "x_count": {"types": ["creature"]}})])
+    board = _board(
+        [_bear("jugg", "p1", {"kind": "must_attack"}), _tax({"mana": "{X}", "x_count": {"types": ["creature"]}})]
+    )
     ref = CostReference(board)
     assert ref.attack_maximum() == 0
     assert ref.attack_legal_set() == {frozenset(), frozenset({("jugg", "p2")})}
@@ -162,10 +187,14 @@ def test_reference_tap_cost_may_tap_a_summoning_sick_creature_but_mana_may_not()
 
 def test_reference_702_22h_lure_obeyed_through_the_band() -> None:
     """A blocker of the band's other member blocks the lured one too (702.22h): 1 of 1."""
-    board = _board([_bear("lured", "p1", {"kind": "lure"}, {"kind": "banding"}),
-                    _bear("flier", "p1", {"kind": "flying"}, {"kind": "banding"}),
-                    _bear("spider", "p2", {"kind": "reach"})],
-                   combat={"attackers": {"lured": "p2", "flier": "p2"}, "bands": [["lured", "flier"]]})
+    board = _board(
+        [
+            _bear("lured", "p1", {"kind": "lure"}, {"kind": "banding"}),
+            _bear("flier", "p1", {"kind": "flying"}, {"kind": "banding"}),
+            _bear("spider", "p2", {"kind": "reach"}),
+        ],
+        combat={"attackers": {"lured": "p2", "flier": "p2"}, "bands": [["lured", "flier"]]},
+    )
     ref = CostReference(board)
     assert ref.verdict(BlockDeclaration(blocks={"spider": ("flier",)})).legal
     assert not ref.verdict(BlockDeclaration()).legal
@@ -173,12 +202,23 @@ def test_reference_702_22h_lure_obeyed_through_the_band() -> None:
 
 # ----- disagreements found by this harness, fixed in the solver, kept as regressions -----
 
+
 def test_two_mana_of_one_color_cant_pay_g_and_w() -> None:
     """Gilded Lotus-like "{T}: Add two mana of any one color" (``produces: any, amount: 2``) makes {G}{G} or
     {W}{W}, never {G}{W}: a {G}{W} attack tax with no other source is unpayable (508.1j)."""
-    board = _board([{"id": "lotus", "name": "Lotus", "controller": "p1", "types": ["artifact"],
-                     "abilities": [{"kind": "mana", "produces": "any", "amount": 2}]},
-                    _bear("a"), _tax({"mana": "{G}{W}"})])
+    board = _board(
+        [
+            {
+                "id": "lotus",
+                "name": "Lotus",
+                "controller": "p1",
+                "types": ["artifact"],
+                "abilities": [{"kind": "mana", "produces": "any", "amount": 2}],
+            },
+            _bear("a"),
+            _tax({"mana": "{G}{W}"}),
+        ]
+    )
     declaration = AttackDeclaration(attacks={"a": "p2"})
     assert not CostReference(board).verdict(declaration).legal
     assert not check_attacks(board, declaration).legal
@@ -187,23 +227,48 @@ def test_two_mana_of_one_color_cant_pay_g_and_w() -> None:
 def test_band_listing_one_creature_twice_is_not_a_band() -> None:
     """702.22c and the brief: a band has at least two attacking creatures. ``bands=[[h1, h1]]`` names one
     creature, so it is no band (the solver rejects ``[[h1]]`` with 702.22c invalid_band, but accepts this)."""
-    hero = {"name": "Benalish Hero", "controller": "p1", "types": ["creature"], "power": 1, "toughness": 1,
-            "abilities": [{"kind": "banding"}]}
+    hero = {
+        "name": "Benalish Hero",
+        "controller": "p1",
+        "types": ["creature"],
+        "power": 1,
+        "toughness": 1,
+        "abilities": [{"kind": "banding"}],
+    }
     board = _board([{"id": "h1", **hero}, {"id": "h2", **hero}])
     with pytest.raises(ValidationError):
         AttackDeclaration(attacks={"h1": "p2", "h2": "p2"}, bands=(("h1", "h1"),))
-    assert not CostReference(board).verdict(
-        AttackDeclaration.model_construct(attacks={"h1": "p2", "h2": "p2"}, bands=(("h1", "h1"),), exert=(), enlist={})
-    ).legal
+    assert (
+        not CostReference(board)
+        .verdict(
+            AttackDeclaration.model_construct(
+                attacks={"h1": "p2", "h2": "p2"}, bands=(("h1", "h1"),), exert=(), enlist={}
+            )
+        )
+        .legal
+    )
 
 
 def test_negative_life_can_still_pay_mana() -> None:
     """A player at -1 life who can't lose the game (Platinum Angel) attacks into Ghostly Prison with two Plains:
     the {2} is mana, no life is paid, and 119.4b says players can always pay 0 life. Legal."""
-    plains = [{"id": f"l{i}", "name": "Plains", "controller": "p1", "types": ["land"],
-               "abilities": [{"kind": "mana", "produces": "W"}]} for i in (1, 2)]
-    board = Board.model_validate({"players": [{"id": "p1", "life": -1}, {"id": "p2"}], "active_player": "p1",
-                                  "permanents": [_bear("a"), *plains, _tax({"mana": "{2}"})]})
+    plains = [
+        {
+            "id": f"l{i}",
+            "name": "Plains",
+            "controller": "p1",
+            "types": ["land"],
+            "abilities": [{"kind": "mana", "produces": "W"}],
+        }
+        for i in (1, 2)
+    ]
+    board = Board.model_validate(
+        {
+            "players": [{"id": "p1", "life": -1}, {"id": "p2"}],
+            "active_player": "p1",
+            "permanents": [_bear("a"), *plains, _tax({"mana": "{2}"})],
+        }
+    )
     declaration = AttackDeclaration(attacks={"a": "p2"})
     assert CostReference(board).verdict(declaration).legal
     assert check_attacks(board, declaration).legal
@@ -212,8 +277,13 @@ def test_negative_life_can_still_pay_mana() -> None:
 def test_negative_life_enumeration_lists_the_empty_declaration() -> None:
     """The same player at -1 life with one Bear and no mana: attacking is unpayable ({2}), staying home costs
     nothing, so the legal set is {no attack} - which check_attacks and solve_attacks agree with."""
-    board = Board.model_validate({"players": [{"id": "p1", "life": -1}, {"id": "p2"}], "active_player": "p1",
-                                  "permanents": [_bear("a"), _tax({"mana": "{2}"})]})
+    board = Board.model_validate(
+        {
+            "players": [{"id": "p1", "life": -1}, {"id": "p2"}],
+            "active_player": "p1",
+            "permanents": [_bear("a"), _tax({"mana": "{2}"})],
+        }
+    )
     assert CostReference(board).attack_legal_set() == {frozenset()}
     assert check_attacks(board, AttackDeclaration()).legal
     assert [d.attacks for d in legal_attacks(board)] == [{}]

@@ -10,7 +10,7 @@ import pytest
 
 from combat_solver import check_attacks, check_blocks, load_scenario
 from combat_solver.declarations import AttackDeclaration
-from combat_solver.explain import render_answer, render_markdown, render_text
+from combat_solver.render import render_answer, render_markdown, render_text
 from combat_solver.why import ask
 
 ROOT = Path(__file__).resolve().parent.parent

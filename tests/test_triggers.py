@@ -57,16 +57,31 @@ def creature(
     tapped: bool = False,
 ) -> dict[str, Any]:
     return {
-        "id": id, "name": name, "controller": controller, "types": list(types),
-        "subtypes": list(subtypes), "supertypes": list(supertypes), "colors": list(colors),
-        "power": power, "toughness": toughness, "tapped": tapped, "abilities": list(abilities),
+        "id": id,
+        "name": name,
+        "controller": controller,
+        "types": list(types),
+        "subtypes": list(subtypes),
+        "supertypes": list(supertypes),
+        "colors": list(colors),
+        "power": power,
+        "toughness": toughness,
+        "tapped": tapped,
+        "abilities": list(abilities),
     }
 
 
-def permanent(id: str, name: str, controller: str, types: Iterable[str], *abilities: dict[str, Any],
-              subtypes: Iterable[str] = ()) -> dict[str, Any]:
-    return {"id": id, "name": name, "controller": controller, "types": list(types),
-            "subtypes": list(subtypes), "abilities": list(abilities)}
+def permanent(
+    id: str, name: str, controller: str, types: Iterable[str], *abilities: dict[str, Any], subtypes: Iterable[str] = ()
+) -> dict[str, Any]:
+    return {
+        "id": id,
+        "name": name,
+        "controller": controller,
+        "types": list(types),
+        "subtypes": list(subtypes),
+        "abilities": list(abilities),
+    }
 
 
 def make_board(
@@ -125,34 +140,69 @@ def bears(id: str = "bears", controller: str = A, power: int = 2, **kw: Any) -> 
 def guardian(id: str = "guardian", controller: str = B) -> dict[str, Any]:
     """Guardian of the Gateless: "Flying. This creature can block any number of creatures. Whenever this
     creature blocks, it gets +1/+1 until end of turn for each creature it's blocking." """
-    return creature(id, "Guardian of the Gateless", controller, 3, 3, K("flying"), K("block_any_number"),
-                    K("block_trigger"), colors=["white"], subtypes=["Angel"])
+    return creature(
+        id,
+        "Guardian of the Gateless",
+        controller,
+        3,
+        3,
+        K("flying"),
+        K("block_any_number"),
+        K("block_trigger"),
+        colors=["white"],
+        subtypes=["Angel"],
+    )
 
 
 def palace_guard(id: str = "pguard", controller: str = B) -> dict[str, Any]:
     """Palace Guard: 1/4, "This creature can block any number of creatures." """
-    return creature(id, "Palace Guard", controller, 1, 4, K("block_any_number"), colors=["white"],
-                    subtypes=["Human", "Soldier"])
+    return creature(
+        id, "Palace Guard", controller, 1, 4, K("block_any_number"), colors=["white"], subtypes=["Human", "Soldier"]
+    )
 
 
 def wall_of_dust(id: str = "wall", controller: str = B, *extra: dict[str, Any]) -> dict[str, Any]:
     """Wall of Dust: 1/4, "Defender. Whenever this creature blocks a creature, that creature can't attack
     during its controller's next turn." """
-    return creature(id, "Wall of Dust", controller, 1, 4, K("defender"), K("blocks_creature_trigger"), *extra,
-                    colors=["red"], subtypes=["Wall"])
+    return creature(
+        id,
+        "Wall of Dust",
+        controller,
+        1,
+        4,
+        K("defender"),
+        K("blocks_creature_trigger"),
+        *extra,
+        colors=["red"],
+        subtypes=["Wall"],
+    )
 
 
 def entangler_on(target: str, id: str = "entangler", controller: str = B) -> dict[str, Any]:
     """Entangler (Aura): "Enchanted creature can block any number of creatures." """
-    return permanent(id, "Entangler", controller, ["enchantment"],
-                     K("grant", to={"ids": [target]}, ability=K("block_any_number")), subtypes=["Aura"])
+    return permanent(
+        id,
+        "Entangler",
+        controller,
+        ["enchantment"],
+        K("grant", to={"ids": [target]}, ability=K("block_any_number")),
+        subtypes=["Aura"],
+    )
 
 
 def gustcloak_runner(id: str = "runner", controller: str = A) -> dict[str, Any]:
     """Gustcloak Runner: 1/1, "Whenever this creature becomes blocked, you may untap it and remove it from
     combat." """
-    return creature(id, "Gustcloak Runner", controller, 1, 1, K("becomes_blocked_trigger"), colors=["white"],
-                    subtypes=["Human", "Soldier"])
+    return creature(
+        id,
+        "Gustcloak Runner",
+        controller,
+        1,
+        1,
+        K("becomes_blocked_trigger"),
+        colors=["white"],
+        subtypes=["Human", "Soldier"],
+    )
 
 
 def blocked_by_creature(id: str, controller: str = A, **params: Any) -> dict[str, Any]:
@@ -172,49 +222,70 @@ def unblocked_attacker(id: str = "sneak", controller: str = A) -> dict[str, Any]
 
 def craw_giant(id: str = "giant", controller: str = A, *extra: dict[str, Any]) -> dict[str, Any]:
     """Craw Giant: 6/4, "Trample. Rampage 2." """
-    return creature(id, "Craw Giant", controller, 6, 4, K("rampage", n=2), *extra, colors=["green"],
-                    subtypes=["Giant"])
+    return creature(id, "Craw Giant", controller, 6, 4, K("rampage", n=2), *extra, colors=["green"], subtypes=["Giant"])
 
 
 def suqata_lancer(id: str = "lancer", controller: str = A) -> dict[str, Any]:
     """Suq'Ata Lancer: 2/2, "Haste. Flanking." """
-    return creature(id, "Suq'Ata Lancer", controller, 2, 2, K("haste"), K("flanking"), colors=["red"],
-                    subtypes=["Human", "Knight"])
+    return creature(
+        id, "Suq'Ata Lancer", controller, 2, 2, K("haste"), K("flanking"), colors=["red"], subtypes=["Human", "Knight"]
+    )
 
 
 def cavalry_master(id: str = "master", controller: str = A) -> dict[str, Any]:
     """Cavalry Master: 3/3, "Flanking. Other creatures you control with flanking have flanking." """
-    return creature(id, "Cavalry Master", controller, 3, 3, K("flanking"),
-                    K("grant", to={"controller": "you", "has": ["flanking"], "not": {"ids": [id]}},
-                      ability=K("flanking")),
-                    colors=["white"], subtypes=["Human", "Knight"])
+    return creature(
+        id,
+        "Cavalry Master",
+        controller,
+        3,
+        3,
+        K("flanking"),
+        K("grant", to={"controller": "you", "has": ["flanking"], "not": {"ids": [id]}}, ability=K("flanking")),
+        colors=["white"],
+        subtypes=["Human", "Knight"],
+    )
 
 
 def devoted_retainer(id: str = "retainer", controller: str = A, n: int = 1) -> dict[str, Any]:
     """Devoted Retainer: 1/1, "Bushido 1." (``n`` other than 1: a test creature with bushido n)."""
-    return creature(id, "Devoted Retainer", controller, 1, 1, K("bushido", n=n), colors=["white"],
-                    subtypes=["Human", "Samurai"])
+    return creature(
+        id, "Devoted Retainer", controller, 1, 1, K("bushido", n=n), colors=["white"], subtypes=["Human", "Samurai"]
+    )
 
 
 def brutal_hordechief(id: str = "chief", controller: str = A) -> dict[str, Any]:
     """Brutal Hordechief: 3/3, "Whenever a creature you control attacks, defending player loses 1 life and
     you gain 1 life." """
-    return creature(id, "Brutal Hordechief", controller, 3, 3,
-                    K("attack_trigger", who={"controller": "you", "types": ["creature"]}),
-                    colors=["black"], subtypes=["Orc", "Warrior"])
+    return creature(
+        id,
+        "Brutal Hordechief",
+        controller,
+        3,
+        3,
+        K("attack_trigger", who={"controller": "you", "types": ["creature"]}),
+        colors=["black"],
+        subtypes=["Orc", "Warrior"],
+    )
 
 
 def raging_river(id: str = "river", controller: str = A) -> dict[str, Any]:
     """Raging River (Enchantment): "Whenever one or more creatures you control attack, ..." """
-    return permanent(id, "Raging River", controller, ["enchantment"],
-                     K("attack_trigger", who={"controller": "you", "types": ["creature"]}, once=True))
+    return permanent(
+        id,
+        "Raging River",
+        controller,
+        ["enchantment"],
+        K("attack_trigger", who={"controller": "you", "types": ["creature"]}, once=True),
+    )
 
 
 def militia_rallier(id: str = "rallier", controller: str = A) -> dict[str, Any]:
     """Militia Rallier: 3/3, "This creature can't attack alone. Whenever this creature attacks, untap
     target creature." (only the trigger is modeled; it attacks beside others below)"""
-    return creature(id, "Militia Rallier", controller, 3, 3, K("attack_trigger"), colors=["white"],
-                    subtypes=["Human", "Soldier"])
+    return creature(
+        id, "Militia Rallier", controller, 3, 3, K("attack_trigger"), colors=["white"], subtypes=["Human", "Soldier"]
+    )
 
 
 def planeswalker(id: str = "pw", controller: str = B) -> dict[str, Any]:
@@ -224,8 +295,9 @@ def planeswalker(id: str = "pw", controller: str = B) -> dict[str, Any]:
 def glorybringer(id: str = "glory") -> dict[str, Any]:
     """Glorybringer: 4/4, "Flying, haste. You may exert this creature as it attacks. When you do, it deals
     4 damage to target non-Dragon creature an opponent controls." """
-    return creature(id, "Glorybringer", A, 4, 4, K("flying"), K("haste"), K("exert"), colors=["red"],
-                    subtypes=["Dragon"])
+    return creature(
+        id, "Glorybringer", A, 4, 4, K("flying"), K("haste"), K("exert"), colors=["red"], subtypes=["Dragon"]
+    )
 
 
 def argivian_cavalier(id: str = "cavalier") -> dict[str, Any]:
@@ -241,14 +313,16 @@ def soldier(id: str = "soldier", power: int = 1) -> dict[str, Any]:
 
 def serra_angel(id: str = "serra", controller: str = A) -> dict[str, Any]:
     """Serra Angel: 4/4, "Flying, vigilance." """
-    return creature(id, "Serra Angel", controller, 4, 4, K("flying"), K("vigilance"), colors=["white"],
-                    subtypes=["Angel"])
+    return creature(
+        id, "Serra Angel", controller, 4, 4, K("flying"), K("vigilance"), colors=["white"], subtypes=["Angel"]
+    )
 
 
 def benalish_hero(id: str = "hero", controller: str = A) -> dict[str, Any]:
     """Benalish Hero: 1/1, "Banding." """
-    return creature(id, "Benalish Hero", controller, 1, 1, K("banding"), colors=["white"],
-                    subtypes=["Human", "Soldier"])
+    return creature(
+        id, "Benalish Hero", controller, 1, 1, K("banding"), colors=["white"], subtypes=["Human", "Soldier"]
+    )
 
 
 def giant_spider(id: str = "spider", controller: str = B) -> dict[str, Any]:
@@ -284,10 +358,16 @@ def test_509_3a_blocks_doesnt_trigger_when_not_blocking() -> None:
 def test_509_3a_a_creature_you_control_blocks_once_per_blocking_creature() -> None:
     """A test enchantment: "Whenever a creature you control blocks, ..." Two blockers, one of them
     blocking two attackers: two blocking creatures, so it triggers twice (603.2c), not three times."""
-    watcher = permanent("watch", "Test Enchantment", B, ["enchantment"],
-                        K("block_trigger", who={"controller": "you", "types": ["creature"]}))
-    board = make_board([bears("a1"), bears("a2"), palace_guard(), bears("b1", B), watcher],
-                       attackers={"a1": B, "a2": B})
+    watcher = permanent(
+        "watch",
+        "Test Enchantment",
+        B,
+        ["enchantment"],
+        K("block_trigger", who={"controller": "you", "types": ["creature"]}),
+    )
+    board = make_board(
+        [bears("a1"), bears("a2"), palace_guard(), bears("b1", B), watcher], attackers={"a1": B, "a2": B}
+    )
     v = block(board, {"pguard": ("a1", "a2"), "b1": "a1"})
     assert_legal(v)
     t = one(v, "watch", "block_trigger")
@@ -297,8 +377,13 @@ def test_509_3a_a_creature_you_control_blocks_once_per_blocking_creature() -> No
 
 def test_509_3a_a_creature_you_control_blocks_not_for_opponents_creatures() -> None:
     """The attacking player's "whenever a creature you control blocks" doesn't trigger on bob's blocks."""
-    watcher = permanent("watch", "Test Enchantment", A, ["enchantment"],
-                        K("block_trigger", who={"controller": "you", "types": ["creature"]}))
+    watcher = permanent(
+        "watch",
+        "Test Enchantment",
+        A,
+        ["enchantment"],
+        K("block_trigger", who={"controller": "you", "types": ["creature"]}),
+    )
     board = make_board([bears("a1"), bears("b1", B), watcher], attackers={"a1": B})
     v = block(board, {"b1": "a1"})
     assert_legal(v)
@@ -308,8 +393,10 @@ def test_509_3a_a_creature_you_control_blocks_not_for_opponents_creatures() -> N
 # ============================================================ 509.3b "whenever X blocks a creature"
 def test_509_3b_blocks_a_creature_once_per_attacker_blocked() -> None:
     """Wall of Dust enchanted with Entangler blocks three attackers: three triggers."""
-    board = make_board([bears("a1"), bears("a2"), bears("a3"), wall_of_dust(), entangler_on("wall")],
-                       attackers={"a1": B, "a2": B, "a3": B})
+    board = make_board(
+        [bears("a1"), bears("a2"), bears("a3"), wall_of_dust(), entangler_on("wall")],
+        attackers={"a1": B, "a2": B, "a3": B},
+    )
     v = block(board, {"wall": ("a1", "a2", "a3")})
     assert_legal(v)
     t = one(v, "wall", "blocks_creature_trigger")
@@ -319,8 +406,7 @@ def test_509_3b_blocks_a_creature_once_per_attacker_blocked() -> None:
 
 
 def test_509_3b_blocks_a_creature_once_when_blocking_one() -> None:
-    board = make_board([bears("a1"), bears("a2"), wall_of_dust(), entangler_on("wall")],
-                       attackers={"a1": B, "a2": B})
+    board = make_board([bears("a1"), bears("a2"), wall_of_dust(), entangler_on("wall")], attackers={"a1": B, "a2": B})
     v = block(board, {"wall": "a2"})
     assert_legal(v)
     t = one(v, "wall", "blocks_creature_trigger")
@@ -338,8 +424,9 @@ def test_509_3b_blocks_a_creature_doesnt_trigger_without_blocking() -> None:
 def test_509_3a_and_509_3b_side_by_side() -> None:
     """Guardian of the Gateless (509.3a) and an Entangled Wall of Dust (509.3b) each block both attackers:
     the Guardian's ability triggers once, the Wall's twice."""
-    board = make_board([bears("a1"), bears("a2"), guardian(), wall_of_dust(), entangler_on("wall")],
-                       attackers={"a1": B, "a2": B})
+    board = make_board(
+        [bears("a1"), bears("a2"), guardian(), wall_of_dust(), entangler_on("wall")], attackers={"a1": B, "a2": B}
+    )
     v = block(board, {"guardian": ("a1", "a2"), "wall": ("a1", "a2")})
     assert_legal(v)
     assert times(v, "guardian", "block_trigger") == 1
@@ -348,8 +435,7 @@ def test_509_3a_and_509_3b_side_by_side() -> None:
 
 # ============================================================ 509.3c "whenever X becomes blocked"
 def test_509_3c_becomes_blocked_once_with_several_blockers() -> None:
-    board = make_board([gustcloak_runner(), bears("b1", B), bears("b2", B), bears("b3", B)],
-                       attackers={"runner": B})
+    board = make_board([gustcloak_runner(), bears("b1", B), bears("b2", B), bears("b3", B)], attackers={"runner": B})
     v = block(board, {"b1": "runner", "b2": "runner", "b3": "runner"})
     assert_legal(v)
     t = one(v, "runner", "becomes_blocked_trigger")
@@ -374,8 +460,7 @@ def test_509_3c_becomes_blocked_doesnt_trigger_unblocked() -> None:
 
 def test_509_3c_two_attackers_blocked_by_one_blocker_each_trigger_once() -> None:
     """Palace Guard blocks two Gustcloak Runners: each Runner becomes blocked, each ability triggers once."""
-    board = make_board([gustcloak_runner("r1"), gustcloak_runner("r2"), palace_guard()],
-                       attackers={"r1": B, "r2": B})
+    board = make_board([gustcloak_runner("r1"), gustcloak_runner("r2"), palace_guard()], attackers={"r1": B, "r2": B})
     v = block(board, {"pguard": ("r1", "r2")})
     assert_legal(v)
     assert one(v, "r1", "becomes_blocked_trigger").count == 1
@@ -385,8 +470,7 @@ def test_509_3c_two_attackers_blocked_by_one_blocker_each_trigger_once() -> None
 
 # ============================================================ 509.3d "becomes blocked by a creature"
 def test_509_3d_becomes_blocked_by_a_creature_once_per_blocker() -> None:
-    board = make_board([blocked_by_creature("x"), bears("b1", B), bears("b2", B), bears("b3", B)],
-                       attackers={"x": B})
+    board = make_board([blocked_by_creature("x"), bears("b1", B), bears("b2", B), bears("b3", B)], attackers={"x": B})
     v = block(board, {"b1": "x", "b2": "x", "b3": "x"})
     assert_legal(v)
     t = one(v, "x", "blocked_by_creature_trigger")
@@ -407,8 +491,10 @@ def test_509_3d_one_blocker_once() -> None:
 def test_509_3d_blocker_of_two_attackers_counts_once_for_each() -> None:
     """Palace Guard blocks two attackers with "becomes blocked by a creature"; a Bear also blocks the first.
     First attacker: two blockers, two triggers; second: one."""
-    board = make_board([blocked_by_creature("x1"), blocked_by_creature("x2"), palace_guard(), bears("b1", B)],
-                       attackers={"x1": B, "x2": B})
+    board = make_board(
+        [blocked_by_creature("x1"), blocked_by_creature("x2"), palace_guard(), bears("b1", B)],
+        attackers={"x1": B, "x2": B},
+    )
     v = block(board, {"pguard": ("x1", "x2"), "b1": "x1"})
     assert_legal(v)
     assert times(v, "x1", "blocked_by_creature_trigger") == 2
@@ -459,8 +545,10 @@ def test_509_3e_blocked_by_three_or_more_not_with_two_but_with_three_and_four() 
 def test_509_3e_a_blocker_of_several_counts_for_each_attacker() -> None:
     """Palace Guard and a Bear block two "blocked by two or more" attackers; the Guard blocks both, the Bear
     only the first: the first has two blockers (triggers), the second one (doesn't)."""
-    board = make_board([blocked_by_at_least("x1", 2), blocked_by_at_least("x2", 2), palace_guard(),
-                        bears("b1", B)], attackers={"x1": B, "x2": B})
+    board = make_board(
+        [blocked_by_at_least("x1", 2), blocked_by_at_least("x2", 2), palace_guard(), bears("b1", B)],
+        attackers={"x1": B, "x2": B},
+    )
     v = block(board, {"pguard": ("x1", "x2"), "b1": "x1"})
     assert_legal(v)
     assert times(v, "x1", "becomes_blocked_trigger") == 1
@@ -495,10 +583,12 @@ def test_509_3f_example_white_blocker_triggers() -> None:
 
 def test_509_3f_example_only_white_blockers_count() -> None:
     """A white, a black and a white-black blocker: the white and the white-black one are white (2 triggers)."""
-    perms = [white_blocked_trigger(),
-             creature("w", "Test White Creature", B, 2, 2, colors=["white"]),
-             creature("k", "Test Black Creature", B, 2, 2, colors=["black"]),
-             creature("wk", "Test White-Black Creature", B, 2, 2, colors=["white", "black"])]
+    perms = [
+        white_blocked_trigger(),
+        creature("w", "Test White Creature", B, 2, 2, colors=["white"]),
+        creature("k", "Test Black Creature", B, 2, 2, colors=["black"]),
+        creature("wk", "Test White-Black Creature", B, 2, 2, colors=["white", "black"]),
+    ]
     board = make_board(perms, attackers={"x": B})
     v = block(board, {"w": "x", "k": "x", "wk": "x"})
     assert_legal(v)
@@ -510,10 +600,16 @@ def test_509_3f_example_only_white_blockers_count() -> None:
 def test_509_3f_creature_with_characteristic_blocks() -> None:
     """509.3f first sentence: a test enchantment "Whenever a white creature you control blocks": the white
     Palace Guard blocking triggers it, the green Bear blocking doesn't."""
-    watcher = permanent("watch", "Test Enchantment", B, ["enchantment"],
-                        K("block_trigger", who={"controller": "you", "colors": ["white"]}))
-    board = make_board([bears("a1"), bears("a2"), palace_guard(), bears("b1", B), watcher],
-                       attackers={"a1": B, "a2": B})
+    watcher = permanent(
+        "watch",
+        "Test Enchantment",
+        B,
+        ["enchantment"],
+        K("block_trigger", who={"controller": "you", "colors": ["white"]}),
+    )
+    board = make_board(
+        [bears("a1"), bears("a2"), palace_guard(), bears("b1", B), watcher], attackers={"a1": B, "a2": B}
+    )
     v = block(board, {"pguard": "a1", "b1": "a2"})
     assert_legal(v)
     t = one(v, "watch", "block_trigger")
@@ -565,8 +661,9 @@ def test_508_3f_unblocked_trigger_not_in_declare_attackers_step() -> None:
 
 
 def test_509_3g_two_unblocked_attackers_each_once() -> None:
-    board = make_board([unblocked_attacker("s1"), unblocked_attacker("s2"), bears("b1", B)],
-                       attackers={"s1": B, "s2": B})
+    board = make_board(
+        [unblocked_attacker("s1"), unblocked_attacker("s2"), bears("b1", B)], attackers={"s1": B, "s2": B}
+    )
     v = block(board, {})
     assert_legal(v)
     assert times(v, "s1", "unblocked_trigger") == 1
@@ -642,8 +739,9 @@ def test_508_1m_whenever_this_creature_attacks() -> None:
 
 def attacks_planeswalker(id: str = "x") -> dict[str, Any]:
     """A test creature: "Whenever this creature attacks a planeswalker, ..." """
-    return creature(id, "Test Creature", A, 3, 3,
-                    K("attack_trigger", target={"include_player": False, "planeswalkers": True}))
+    return creature(
+        id, "Test Creature", A, 3, 3, K("attack_trigger", target={"include_player": False, "planeswalkers": True})
+    )
 
 
 def attacks_player(id: str = "y") -> dict[str, Any]:
@@ -680,8 +778,13 @@ def test_508_1m_attacks_a_player_on_player_not_on_planeswalker() -> None:
 def test_508_1m_a_creature_you_control_attacks_a_player_counts_only_those() -> None:
     """A test enchantment: "Whenever a creature you control attacks a player": two Bears attack bob, one
     attacks bob's planeswalker: two triggers."""
-    watcher = permanent("watch", "Test Enchantment", A, ["enchantment"],
-                        K("attack_trigger", who={"controller": "you", "types": ["creature"]}, target={}))
+    watcher = permanent(
+        "watch",
+        "Test Enchantment",
+        A,
+        ["enchantment"],
+        K("attack_trigger", who={"controller": "you", "types": ["creature"]}, target={}),
+    )
     board = make_board([watcher, bears("a1"), bears("a2"), bears("a3"), planeswalker()])
     v = attack(board, {"a1": B, "a2": B, "a3": "pw"})
     assert_legal(v)
@@ -691,9 +794,18 @@ def test_508_1m_a_creature_you_control_attacks_a_player_counts_only_those() -> N
 
 
 def test_508_1m_one_or_more_attack_a_planeswalker_once() -> None:
-    watcher = permanent("watch", "Test Enchantment", A, ["enchantment"],
-                        K("attack_trigger", who={"controller": "you", "types": ["creature"]}, once=True,
-                          target={"include_player": False, "planeswalkers": True}))
+    watcher = permanent(
+        "watch",
+        "Test Enchantment",
+        A,
+        ["enchantment"],
+        K(
+            "attack_trigger",
+            who={"controller": "you", "types": ["creature"]},
+            once=True,
+            target={"include_player": False, "planeswalkers": True},
+        ),
+    )
     board = make_board([watcher, bears("a1"), bears("a2"), bears("a3"), planeswalker()])
     v = attack(board, {"a1": "pw", "a2": "pw", "a3": B})
     assert_legal(v)
@@ -709,8 +821,13 @@ def test_508_1m_a_creature_attacks_you_counts_only_attackers_of_you() -> None:
     """Three players. bob's test enchantment: "Whenever a creature attacks you or a planeswalker you
     control, ...". alice attacks bob with two Bears, bob's planeswalker with one, carol with one: three
     triggers, all for bob's ability; nothing for carol's creatures of alice's."""
-    watcher = permanent("watch", "Test Enchantment", B, ["enchantment"],
-                        K("attack_trigger", who={"types": ["creature"]}, target={"player": "you", "planeswalkers": True}))
+    watcher = permanent(
+        "watch",
+        "Test Enchantment",
+        B,
+        ["enchantment"],
+        K("attack_trigger", who={"types": ["creature"]}, target={"player": "you", "planeswalkers": True}),
+    )
     perms = [watcher, bears("a1"), bears("a2"), bears("a3"), bears("a4"), planeswalker("pw", B)]
     board = make_board(perms, players=(A, B, C))
     v = attack(board, {"a1": B, "a2": B, "a3": "pw", "a4": C})
@@ -767,8 +884,10 @@ def test_702_23a_rampage_unblocked_doesnt_trigger() -> None:
 def test_702_23c_two_rampage_instances_trigger_separately() -> None:
     """A Craw Giant that also has rampage 1: two instances, two triggers; blocked by three:
     +4/+4 and +2/+2."""
-    board = make_board([craw_giant("giant", A, K("rampage", n=1)), bears("b1", B), bears("b2", B),
-                        bears("b3", B)], attackers={"giant": B})
+    board = make_board(
+        [craw_giant("giant", A, K("rampage", n=1)), bears("b1", B), bears("b2", B), bears("b3", B)],
+        attackers={"giant": B},
+    )
     v = block(board, {"b1": "giant", "b2": "giant", "b3": "giant"})
     assert_legal(v)
     found = reports(v, "giant", "rampage")
@@ -816,8 +935,9 @@ def test_702_25a_flanking_on_blocker_does_nothing_when_blocking() -> None:
 def test_702_25b_two_instances_trigger_separately() -> None:
     """Cavalry Master gives alice's Suq'Ata Lancer a second flanking. Two Bears block the Lancer: each
     instance triggers twice, four triggers in all (each Bear gets -2/-2)."""
-    board = make_board([suqata_lancer(), cavalry_master(), bears("b1", B), bears("b2", B)],
-                       attackers={"lancer": B, "master": B})
+    board = make_board(
+        [suqata_lancer(), cavalry_master(), bears("b1", B), bears("b2", B)], attackers={"lancer": B, "master": B}
+    )
     v = block(board, {"b1": "lancer", "b2": "lancer"})
     assert_legal(v)
     found = reports(v, "lancer", "flanking")
@@ -830,8 +950,10 @@ def test_702_25b_two_instances_trigger_separately() -> None:
 
 def test_702_25b_two_instances_one_flanking_blocker() -> None:
     """Same, but one blocker has flanking: each instance triggers once, for the Bear only."""
-    board = make_board([suqata_lancer(), cavalry_master(), suqata_lancer("blancer", B), bears("b1", B)],
-                       attackers={"lancer": B, "master": B})
+    board = make_board(
+        [suqata_lancer(), cavalry_master(), suqata_lancer("blancer", B), bears("b1", B)],
+        attackers={"lancer": B, "master": B},
+    )
     v = block(board, {"blancer": "lancer", "b1": "lancer"})
     assert_legal(v)
     found = reports(v, "lancer", "flanking")
@@ -861,8 +983,10 @@ def test_702_45a_bushido_when_blocked_by_two_once() -> None:
 
 def test_702_45a_bushido_blocking_two_creatures_once() -> None:
     """A bushido 2 test creature enchanted with Entangler blocks two attackers: "blocks" triggers once."""
-    board = make_board([bears("a1"), bears("a2"), devoted_retainer("samurai", B, n=2), entangler_on("samurai")],
-                       attackers={"a1": B, "a2": B})
+    board = make_board(
+        [bears("a1"), bears("a2"), devoted_retainer("samurai", B, n=2), entangler_on("samurai")],
+        attackers={"a1": B, "a2": B},
+    )
     v = block(board, {"samurai": ("a1", "a2")})
     assert_legal(v)
     t = one(v, "samurai", "bushido")
@@ -871,8 +995,10 @@ def test_702_45a_bushido_blocking_two_creatures_once() -> None:
 
 
 def test_702_45a_bushido_unblocked_or_not_blocking_doesnt_trigger() -> None:
-    board = make_board([devoted_retainer(), devoted_retainer("bret", B), bears("a1"), bears("b1", B)],
-                       attackers={"retainer": B, "a1": B})
+    board = make_board(
+        [devoted_retainer(), devoted_retainer("bret", B), bears("a1"), bears("b1", B)],
+        attackers={"retainer": B, "a1": B},
+    )
     v = block(board, {"b1": "a1"})
     assert_legal(v)
     assert reports(v, "retainer", "bushido") == []
@@ -1015,8 +1141,9 @@ def test_702_22h_two_blockers_of_different_members_block_each() -> None:
     """A band of a Hero and a "becomes blocked by a creature" test creature; one Bear blocks each member.
     Each member is blocked by both Bears: the ability triggers twice."""
     x = blocked_by_creature("x")
-    board = make_board([benalish_hero(), x, bears("b1", B), bears("b2", B)],
-                       attackers={"hero": B, "x": B}, bands=[("hero", "x")])
+    board = make_board(
+        [benalish_hero(), x, bears("b1", B), bears("b2", B)], attackers={"hero": B, "x": B}, bands=[("hero", "x")]
+    )
     v = block(board, {"b1": "hero", "b2": "x"})
     assert_legal(v)
     t = one(v, "x", "blocked_by_creature_trigger")
@@ -1030,8 +1157,11 @@ def test_702_22h_two_blockers_of_different_members_block_each() -> None:
 def test_702_22h_rampage_band_member_counts_blockers_of_the_band() -> None:
     """Craw Giant bands with a Benalish Hero; two Bears block the Hero. Both block the Giant too:
     rampage 2 gives +2/+2."""
-    board = make_board([benalish_hero(), craw_giant(), bears("b1", B), bears("b2", B)],
-                       attackers={"hero": B, "giant": B}, bands=[("hero", "giant")])
+    board = make_board(
+        [benalish_hero(), craw_giant(), bears("b1", B), bears("b2", B)],
+        attackers={"hero": B, "giant": B},
+        bands=[("hero", "giant")],
+    )
     v = block(board, {"b1": "hero", "b2": "hero"})
     assert_legal(v)
     t = one(v, "giant", "rampage")
@@ -1042,8 +1172,9 @@ def test_702_22h_rampage_band_member_counts_blockers_of_the_band() -> None:
 def test_702_22h_unblocked_trigger_not_for_band_member_of_blocked() -> None:
     """The band member nobody declared as a blocker for is still blocked (702.22h): no 509.3g trigger."""
     sneak = creature("sneak", "Test Creature", A, 2, 2, K("unblocked_trigger"))
-    board = make_board([benalish_hero(), sneak, bears("b1", B)],
-                       attackers={"hero": B, "sneak": B}, bands=[("hero", "sneak")])
+    board = make_board(
+        [benalish_hero(), sneak, bears("b1", B)], attackers={"hero": B, "sneak": B}, bands=[("hero", "sneak")]
+    )
     v = block(board, {"b1": "hero"})
     assert_legal(v)
     assert reports(v, "sneak", "unblocked_trigger") == []
@@ -1051,8 +1182,11 @@ def test_702_22h_unblocked_trigger_not_for_band_member_of_blocked() -> None:
 
 def test_702_22h_flanking_band_member() -> None:
     """Suq'Ata Lancer bands with a Benalish Hero; a Bear blocks the Hero and so the Lancer: flanking once."""
-    board = make_board([benalish_hero(), suqata_lancer(), bears("b1", B)],
-                       attackers={"hero": B, "lancer": B}, bands=[("hero", "lancer")])
+    board = make_board(
+        [benalish_hero(), suqata_lancer(), bears("b1", B)],
+        attackers={"hero": B, "lancer": B},
+        bands=[("hero", "lancer")],
+    )
     v = block(board, {"b1": "hero"})
     assert_legal(v)
     t = one(v, "lancer", "flanking")
@@ -1076,8 +1210,7 @@ def test_508_1k_attack_state_and_tapped_with_vigilance() -> None:
 
 def test_508_1k_attack_state_with_band_and_enlist() -> None:
     board = make_board([benalish_hero(), bears("a1"), argivian_cavalier(), soldier()])
-    v = attack(board, {"hero": B, "a1": B, "cavalier": B}, bands=(("hero", "a1"),),
-               enlist={"cavalier": "soldier"})
+    v = attack(board, {"hero": B, "a1": B, "cavalier": B}, bands=(("hero", "a1"),), enlist={"cavalier": "soldier"})
     assert_legal(v)
     assert v.combat is not None
     assert v.combat.bands == (("a1", "hero"),)
@@ -1088,8 +1221,9 @@ def test_508_1k_attack_state_with_band_and_enlist() -> None:
 
 def test_509_1g_h_block_state() -> None:
     """Palace Guard blocks a1 and a2, a Bear blocks a2; a3 is unblocked."""
-    board = make_board([bears("a1"), bears("a2"), bears("a3"), palace_guard(), bears("b1", B)],
-                       attackers={"a1": B, "a2": B, "a3": B})
+    board = make_board(
+        [bears("a1"), bears("a2"), bears("a3"), palace_guard(), bears("b1", B)], attackers={"a1": B, "a2": B, "a3": B}
+    )
     v = block(board, {"pguard": ("a1", "a2"), "b1": "a2"})
     assert_legal(v)
     c = v.combat
@@ -1121,8 +1255,9 @@ def test_509_1h_block_step_taps_nothing() -> None:
 def test_illegal_block_has_no_triggers_and_no_combat() -> None:
     """A Bear can't block Glorybringer (flying, 702.9b): illegal, so nothing triggers though Wall of Dust's
     and Guardian's abilities would have."""
-    board = make_board([glorybringer(), bears("a1"), bears("b1", B), guardian(), wall_of_dust()],
-                       attackers={"glory": B, "a1": B})
+    board = make_board(
+        [glorybringer(), bears("a1"), bears("b1", B), guardian(), wall_of_dust()], attackers={"glory": B, "a1": B}
+    )
     v = block(board, {"b1": "glory", "guardian": ("glory", "a1"), "wall": "a1"})
     assert v.status == "illegal"
     assert v.triggers == ()
@@ -1196,7 +1331,11 @@ def test_example_guardian_flanking_rampage_six_triggers() -> None:
     """examples/triggers-counting-guardian-gateless-flanking-rampage.yaml, counted by hand in its notes:
     Guardian 509.3a once; Sidar Kondo's two flanking instances once each; Cavalry Master's flanking twice;
     Craw Giant's rampage 2 once, +2/+2. Six in all."""
-    path = Path(__file__).resolve().parent.parent / "examples" / "triggers-counting-guardian-gateless-flanking-rampage.yaml"
+    path = (
+        Path(__file__).resolve().parent.parent
+        / "examples"
+        / "triggers-counting-guardian-gateless-flanking-rampage.yaml"
+    )
     scenario = load_scenario(path)
     assert isinstance(scenario.declaration, BlockDeclaration)
     v = check_blocks(scenario.board, scenario.declaration)

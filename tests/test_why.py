@@ -10,16 +10,26 @@ import pytest
 
 from combat_solver import Board, InputError, check_attacks, check_blocks, load_scenario
 from combat_solver.declarations import AttackDeclaration
-from combat_solver.explain import render_text
+from combat_solver.render import render_text
 from combat_solver.why import ask
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE = re.compile(r"\b[1-9]\d{2}\.\d+[a-z]?\b")
 
 
-def creature(pid: str, name: str, controller: str, *abilities: dict[str, Any], power: int = 2, tapped: bool = False) -> dict[str, Any]:
-    return {"id": pid, "name": name, "controller": controller, "types": ["creature"], "power": power, "toughness": 2,
-            "tapped": tapped, "abilities": list(abilities)}
+def creature(
+    pid: str, name: str, controller: str, *abilities: dict[str, Any], power: int = 2, tapped: bool = False
+) -> dict[str, Any]:
+    return {
+        "id": pid,
+        "name": name,
+        "controller": controller,
+        "types": ["creature"],
+        "power": power,
+        "toughness": 2,
+        "tapped": tapped,
+        "abilities": list(abilities),
+    }
 
 
 def board(perms: list[dict[str, Any]], attackers: dict[str, str] | None = None) -> Board:
@@ -39,8 +49,16 @@ def test_cant_block_names_only_the_restrictions_that_matter() -> None:
             creature("dog", "Watchdog", "bob", {"kind": "must_block"}),
             creature("bears", "Grizzly Bears", "bob"),
             creature("hulk", "Craven Hulk", "bob", {"kind": "cant_block_alone"}),
-            {"id": "arb", "name": "Silent Arbiter", "controller": "bob", "types": ["artifact", "creature"], "power": 1,
-             "toughness": 5, "tapped": True, "abilities": [{"kind": "block_limit", "n": 1}]},
+            {
+                "id": "arb",
+                "name": "Silent Arbiter",
+                "controller": "bob",
+                "types": ["artifact", "creature"],
+                "power": 1,
+                "toughness": 5,
+                "tapped": True,
+                "abilities": [{"kind": "block_limit", "n": 1}],
+            },
         ],
         {"wurm": "bob", "tiger": "bob"},
     )
@@ -53,8 +71,10 @@ def test_cant_block_names_only_the_restrictions_that_matter() -> None:
 
 def test_cant_block_local_reason_is_named() -> None:
     """702.9b: a flier can't be blocked by a creature without flying or reach."""
-    b = board([creature("angel", "Serra Angel", "alice", {"kind": "flying"}), creature("bears", "Grizzly Bears", "bob")],
-              {"angel": "bob"})
+    b = board(
+        [creature("angel", "Serra Angel", "alice", {"kind": "flying"}), creature("bears", "Grizzly Bears", "bob")],
+        {"angel": "bob"},
+    )
     answer = ask(b, "why can't bears block angel")
     assert [r.rule for r in answer.reasons] == ["702.9b"]
 
@@ -69,7 +89,9 @@ def test_can_block_gives_a_legal_example() -> None:
 
 def test_must_attack_and_need_not_attack() -> None:
     """508.1d: Juggernaut must attack; the vanilla creature need not."""
-    b = board([creature("jug", "Juggernaut", "alice", {"kind": "must_attack"}), creature("bears", "Grizzly Bears", "alice")])
+    b = board(
+        [creature("jug", "Juggernaut", "alice", {"kind": "must_attack"}), creature("bears", "Grizzly Bears", "alice")]
+    )
     must = ask(b, "why must Juggernaut attack?")
     assert must.answer.startswith("Juggernaut must attack") and [r.rule for r in must.reasons] == ["508.1d"]
     free = ask(b, "why must Grizzly Bears attack?")

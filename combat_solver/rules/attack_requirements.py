@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
-from .attacking import Target
+from ..filters import Target
 from .base import AbilityBase, Requirement
 from .block_requirements import MustBlock
 
 if TYPE_CHECKING:
     from ..board import Permanent
-    from ..state import AttackUnit, BlockUnit, Instance
+    from ..game import AttackUnit, BlockUnit, Instance
 
 
 def _attacks_if_able(unit: AttackUnit, inst: Instance, me: Permanent, rule: str, kind: str) -> Requirement:

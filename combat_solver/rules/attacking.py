@@ -7,51 +7,12 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from .._base import Strict
-from ..filters import Filter
+from ..filters import Count, Target
 from ..ir import any_of
 from .base import AbilityBase, Reason, Restriction, with_others
 
 if TYPE_CHECKING:
-    from ..state import AttackUnit, Instance
-
-
-class Target(Strict):
-    """Which players, planeswalkers and battles an ability is about. ``player`` is ``"you"``
-    (the controller of the ability's source), ``"owner"`` (the creature's owner), a player id, or
-    None for any player; ``include_player`` covers that player, ``planeswalkers`` the planeswalkers
-    they control, ``battles`` the battles they protect; ``ids`` names objects directly."""
-
-    player: str | None = None
-    include_player: bool = True
-    planeswalkers: bool = False
-    battles: bool = False
-    ids: tuple[str, ...] | None = None
-
-    def referenced_ids(self) -> list[str]:
-        named = [self.player] if self.player not in (None, "you", "owner") else []
-        return [*named, *(self.ids or ())]
-
-    def describe(self) -> str:
-        if self.ids:
-            return " or ".join(self.ids)
-        who = {"you": "you", "owner": "its owner", None: "a player"}.get(self.player, self.player or "")
-        parts = [who] if self.include_player else []
-        if self.planeswalkers:
-            parts.append("planeswalkers " + ("you control" if self.player == "you" else f"{who} controls"))
-        if self.battles:
-            parts.append("battles " + ("you protect" if self.player == "you" else f"{who} protects"))
-        return " or ".join(parts) or "nothing"
-
-
-class Count(Strict):
-    """At least ``at_least`` permanents matching ``filter``."""
-
-    filter: Filter = Field(default_factory=Filter)
-    at_least: int = Field(1, ge=0)
-
-    def referenced_ids(self) -> list[str]:
-        return self.filter.referenced_ids()
+    from ..game import AttackUnit, Instance
 
 
 class Haste(AbilityBase):

@@ -6,13 +6,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from .._base import Strict
 from ..ir import Atom, Cmp, Cond, Lin, implies
+from ..strict import Strict
 
 if TYPE_CHECKING:
     from ..board import Permanent
-    from ..state import AttackUnit, BlockUnit, Instance
-    from ..triggers import CombatFacts, Fired
+    from ..game import AttackUnit, BlockUnit, Instance
+    from ..outcome import CombatFacts
+    from ..verdict import TriggerReport
     from .costs import CostTerm
 
 
@@ -108,11 +109,11 @@ class AbilityBase(Strict):
         """Costs to block (509.1d) this ability imposes."""
         return ()
 
-    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         """How this ability triggers on attackers being declared (508.1m)."""
         return ()
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         """How this ability triggers on blockers being declared (509.1i, 509.3)."""
         return ()
 

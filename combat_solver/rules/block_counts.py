@@ -11,7 +11,7 @@ from ..ir import Atom, Pair, all_of, any_of
 from .base import AbilityBase, Restriction
 
 if TYPE_CHECKING:
-    from ..state import BlockUnit, Instance
+    from ..game import BlockUnit, Instance
 
 
 class _MinimumBlockers(AbilityBase):

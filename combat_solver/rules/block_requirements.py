@@ -15,7 +15,7 @@ from ..ir import all_of
 from .base import AbilityBase, Requirement
 
 if TYPE_CHECKING:
-    from ..state import BlockUnit, Instance
+    from ..game import BlockUnit, Instance
 
 
 class Lure(AbilityBase):

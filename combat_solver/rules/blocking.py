@@ -12,7 +12,7 @@ from .base import AbilityBase, Reason, Restriction, with_others
 
 if TYPE_CHECKING:
     from ..board import Permanent
-    from ..state import BlockUnit, Instance
+    from ..game import BlockUnit, Instance
 
 ANY_NUMBER = 10**6
 

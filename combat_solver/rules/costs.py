@@ -15,15 +15,14 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, field_validator
 
-from .._base import Strict
-from ..filters import Filter
+from ..filters import Filter, Target
 from ..ir import Lin
-from .attacking import Target
+from ..strict import Strict
 from .base import AbilityBase
 
 if TYPE_CHECKING:
     from ..board import Permanent
-    from ..state import AttackUnit, BlockUnit, Game, Instance
+    from ..game import AttackUnit, BlockUnit, Game, Instance
 
 MANA_COLORS = ("W", "U", "B", "R", "G", "C")
 _SYMBOL = re.compile(r"\{([^{}]+)\}")

@@ -11,7 +11,7 @@ from .base import AbilityBase, Reason
 
 if TYPE_CHECKING:
     from ..board import Permanent
-    from ..state import BlockUnit, Instance
+    from ..game import BlockUnit, Instance
 
 
 class Flying(AbilityBase):

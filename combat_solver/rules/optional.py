@@ -10,8 +10,9 @@ from ..filters import Filter
 from .base import AbilityBase
 
 if TYPE_CHECKING:
-    from ..state import Instance
-    from ..triggers import CombatFacts, Fired
+    from ..game import Instance
+    from ..outcome import CombatFacts
+    from ..verdict import TriggerReport
 
 
 class Exert(AbilityBase):
@@ -20,7 +21,7 @@ class Exert(AbilityBase):
     kind: Literal["exert"] = "exert"
     rule = "701.43d"
 
-    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         """607.2h: its linked "when you do" ability triggers when it is exerted."""
         if inst.holder is not None and inst.holder.id in facts.exerted:
             yield facts.fired(inst, "exert_linked_trigger", "607.2h", 1, [inst.holder.id])
@@ -33,7 +34,7 @@ class Enlist(AbilityBase):
     kind: Literal["enlist"] = "enlist"
     rule = "702.154a"
 
-    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         """702.154b, 607.2h: "When you do, this creature gets +X/+0" once it enlisted a creature."""
         enlisted = facts.enlisted.get(inst.holder.id) if inst.holder is not None else None
         if enlisted is not None:

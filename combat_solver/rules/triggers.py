@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from ..filters import Filter
-from .attacking import Target
+from ..filters import Filter, Target
 from .base import AbilityBase
 
 if TYPE_CHECKING:
     from ..board import Permanent
-    from ..state import Instance
-    from ..triggers import CombatFacts, Fired
+    from ..game import Instance
+    from ..outcome import CombatFacts
+    from ..verdict import TriggerReport
 
 
 class _Subject(AbilityBase):
@@ -42,7 +42,7 @@ class AttackTrigger(_Subject):
     once: bool = False
     target: Target | None = None
 
-    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         spec = self.target
         attackers = [
             a
@@ -60,7 +60,7 @@ class BlockTrigger(_Subject):
     kind: Literal["block_trigger"] = "block_trigger"
     rule = "509.3a"
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         blockers = self.subjects(facts, inst, facts.blocking_creatures)
         if blockers:
             yield facts.fired(inst, self.kind, self.rule, len(blockers), [b.id for b in blockers])
@@ -73,7 +73,7 @@ class BlocksCreatureTrigger(AbilityBase):
     kind: Literal["blocks_creature_trigger"] = "blocks_creature_trigger"
     rule = "509.3b"
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         if inst.holder is not None and (blocked := facts.blocked_by_blocker.get(inst.holder.id)):
             yield facts.fired(inst, self.kind, self.rule, len(blocked), blocked)
 
@@ -86,7 +86,7 @@ class BecomesBlockedTrigger(AbilityBase):
     rule = "509.3c"
     by_at_least: int = Field(1, ge=1)
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         blockers = facts.blockers_of.get(inst.holder.id, []) if inst.holder else []
         if len(blockers) >= self.by_at_least:
             yield facts.fired(inst, self.kind, "509.3e" if self.by_at_least > 1 else self.rule, 1, blockers)
@@ -101,7 +101,7 @@ class BlockedByCreatureTrigger(AbilityBase):
     rule = "509.3d"
     by: Filter | None = None
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         by = self.by
         blockers = [
             b
@@ -119,7 +119,7 @@ class UnblockedTrigger(AbilityBase):
     kind: Literal["unblocked_trigger"] = "unblocked_trigger"
     rule = "509.3g"
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         holder = inst.holder
         if holder is not None and holder.id in facts.attacks and not facts.blockers_of.get(holder.id):
             yield facts.fired(inst, self.kind, self.rule, 1, [holder.id])
@@ -133,7 +133,7 @@ class Rampage(AbilityBase):
     rule = "702.23a"
     n: int = Field(1, ge=1)
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         blockers = facts.blockers_of.get(inst.holder.id, []) if inst.holder else []
         if blockers:
             bonus = self.n * (len(blockers) - 1)
@@ -147,7 +147,7 @@ class Flanking(AbilityBase):
     kind: Literal["flanking"] = "flanking"
     rule = "702.25a"
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         blockers = [
             b
             for b in (facts.blockers_of.get(inst.holder.id, []) if inst.holder else [])
@@ -164,7 +164,7 @@ class Bushido(AbilityBase):
     rule = "702.45a"
     n: int = Field(1, ge=1)
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[Fired]:
+    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         holder = inst.holder
         if holder is None:
             return

@@ -3,14 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .board import Board
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration
-from .verdict import Verdict
-
-if TYPE_CHECKING:
-    from .why import WhyAnswer
+from .verdict import Verdict, WhyAnswer
 
 
 def _names(board: Board) -> dict[str, str]:

@@ -9,10 +9,9 @@ from functools import cached_property
 
 from .abilities import Ability, Grant
 from .board import Board, Permanent
-from .filters import Filter
+from .filters import Filter, Target
 from .ir import Atom, Attack, Attacking, Blocking, BlocksBand, Cmp, Lin, Pair, Payer
 from .payments import build_payers
-from .rules.attacking import Target
 from .rules.base import AbilityBase, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
 from .rules.costs import CostTerm

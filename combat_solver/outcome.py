@@ -4,50 +4,11 @@ triggered abilities that trigger on attackers or blockers being declared (508.1m
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
-from pydantic import Field
-
-from ._base import Strict
 from .board import Permanent
 from .declarations import AttackDeclaration, BlockDeclaration
-from .state import Game, Instance
-
-
-@dataclass(frozen=True)
-class Fired:
-    """One triggered ability, triggering ``count`` times, caused by ``objects``."""
-
-    source: str
-    holder: str | None
-    kind: str
-    rule: str
-    count: int
-    objects: tuple[str, ...]
-    note: str = field(default="", compare=False)
-
-
-class CombatState(Strict):
-    """Who attacks what; who blocks what (a blocker of one band member blocks all of them,
-    702.22h); which attackers are blocked or unblocked (509.1h)."""
-
-    attackers: dict[str, str]
-    bands: tuple[tuple[str, ...], ...] = ()
-    blockers: dict[str, tuple[str, ...]] = Field(default_factory=dict)
-    blocked: tuple[str, ...] = ()
-    unblocked: tuple[str, ...] = ()
-
-
-class TriggerReport(Strict):
-    """A triggered ability of ``holder`` (from ``source``) that triggers ``count`` times."""
-
-    source: str
-    holder: str | None
-    kind: str
-    rule: str
-    count: int
-    objects: tuple[str, ...]
-    note: str = ""
+from .game import Game, Instance
+from .verdict import CombatState, TriggerReport
 
 
 class CombatFacts:
@@ -78,8 +39,18 @@ class CombatFacts:
                 self.blockers_of.setdefault(a, []).append(blocker)
         self.blocking_creatures: list[Permanent] = [game.permanent(b) for b in self.blocked_by_blocker]
 
-    def fired(self, inst: Instance, kind: str, rule: str, count: int, objects: list[str], note: str = "") -> Fired:
-        return Fired(inst.source, inst.holder.id if inst.holder else None, kind, rule, count, tuple(objects), note)
+    def fired(
+        self, inst: Instance, kind: str, rule: str, count: int, objects: list[str], note: str = ""
+    ) -> TriggerReport:
+        return TriggerReport(
+            source=inst.source,
+            holder=inst.holder.id if inst.holder else None,
+            kind=kind,
+            rule=rule,
+            count=count,
+            objects=tuple(objects),
+            note=note,
+        )
 
     def state(self, *, blocks_declared: bool) -> CombatState:
         blocked = tuple(a for a in sorted(self.attacks) if self.blockers_of.get(a))
@@ -104,20 +75,8 @@ class CombatFacts:
         return self._reports([f for i in self._instances() for f in i.ability.block_triggers(self, i)])
 
     @staticmethod
-    def _reports(fired: list[Fired]) -> tuple[TriggerReport, ...]:
-        return tuple(
-            TriggerReport(
-                source=f.source,
-                holder=f.holder,
-                kind=f.kind,
-                rule=f.rule,
-                count=f.count,
-                objects=f.objects,
-                note=f.note,
-            )
-            for f in fired
-            if f.count > 0
-        )
+    def _reports(fired: list[TriggerReport]) -> tuple[TriggerReport, ...]:
+        return tuple(f for f in fired if f.count > 0)
 
 
 def after_attack(game: Game, declaration: AttackDeclaration) -> tuple[CombatState, tuple[TriggerReport, ...]]:
