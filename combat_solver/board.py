@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import cached_property
 from typing import Any
 
 from pydantic import Field, model_validator
@@ -109,6 +111,24 @@ class Board(Strict):
             if p.id == permanent_id:
                 return p
         raise KeyError(permanent_id)
+
+    def defending_player_of(self, target: str) -> str | None:
+        """802.2a: the player attacked, or the controller of the planeswalker or protector of the
+        battle attacked; None when ``target`` is none of those."""
+        if any(p.id == target for p in self.players):
+            return target
+        for p in self.permanents:
+            if p.id == target:
+                if "battle" in p.types:
+                    return p.protector
+                return p.controller if "planeswalker" in p.types else None
+        return None
+
+    @cached_property
+    def labels(self) -> dict[str, str]:
+        """How output names each permanent: its name, with its id when another shares the name."""
+        counts = Counter(p.name for p in self.permanents)
+        return {p.id: p.name if counts[p.name] == 1 else f"{p.name} ({p.id})" for p in self.permanents}
 
 
 def _problems(board: Board) -> list[tuple[Loc, str, str]]:
@@ -226,13 +246,8 @@ def _combat_problems(
             out.append(
                 (loc, "not_attacking_player", f"{attacker.name} is not controlled by the attacking player (508.1a)")
             )
-        if target_id in players:
-            defender = target_id
-        elif target_id in perms and "planeswalker" in perms[target_id].types:
-            defender = perms[target_id].controller
-        elif target_id in perms and "battle" in perms[target_id].types:
-            defender = perms[target_id].protector or ""
-        else:
+        defender = board.defending_player_of(target_id)
+        if defender is None:
             out.append((loc, "invalid_attack_target", f"{target_id!r} is not a player, planeswalker or battle (506.3)"))
             continue
         if _team(board, defender) == attacking_team:

@@ -16,8 +16,7 @@ from . import cpsat
 from .errors import ErrorItem, InputError
 from .ir import Atom, Cmp, Payer, Problem, evaluate
 from .payments import total_text
-from .rules.base import Reason, Requirement, Restriction
-from .rules.costs import CostTerm
+from .rules.base import CostTerm, Reason, Requirement, Restriction
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
 
 DEFAULT_TIME_LIMIT = 10.0

@@ -2,17 +2,60 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import Literal, Protocol
 
 from pydantic import Field
 
 from .strict import Strict
 
-if TYPE_CHECKING:
-    from .board import Permanent
-
 Color = Literal["white", "blue", "black", "red", "green"]
 CardType = Literal["artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker"]
+
+
+class PermanentView(Protocol):
+    """A permanent as rules see it (the fields of ``board.Permanent``)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def controller(self) -> str: ...
+
+    @property
+    def types(self) -> tuple[str, ...]: ...
+
+    @property
+    def subtypes(self) -> tuple[str, ...]: ...
+
+    @property
+    def supertypes(self) -> tuple[str, ...]: ...
+
+    @property
+    def colors(self) -> tuple[str, ...]: ...
+
+    @property
+    def power(self) -> int | None: ...
+
+    @property
+    def toughness(self) -> int | None: ...
+
+    @property
+    def tapped(self) -> bool: ...
+
+    @property
+    def summoning_sick(self) -> bool: ...
+
+    @property
+    def protector(self) -> str | None: ...
+
+    @property
+    def owner_id(self) -> str: ...
+
+    @property
+    def is_creature(self) -> bool: ...
 
 
 class FilterScope(Protocol):
@@ -81,7 +124,7 @@ class Filter(Strict):
     not_: Filter | None = Field(None, alias="not")
     any_of: tuple[Filter, ...] | None = None
 
-    def matches(self, permanent: Permanent, scope: FilterScope, you: str | None) -> bool:
+    def matches(self, permanent: PermanentView, scope: FilterScope, you: str | None) -> bool:
         p = permanent
         if self.ids is not None and p.id not in self.ids:
             return False

@@ -4,28 +4,15 @@ defending against what, and the defending units of the declare blockers step (80
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cached_property
 
 from .abilities import Ability, Grant
-from .board import Board, Permanent
-from .filters import Filter, Target
+from .board import Board, Permanent, Player
+from .filters import Filter, PermanentView, Target
 from .ir import Atom, Attack, Attacking, Blocking, BlocksBand, Cmp, Lin, Pair, Payer
 from .payments import build_payers
-from .rules.base import AbilityBase, Reason, Requirement, Restriction
+from .rules.base import CostTerm, Instance, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
-from .rules.costs import CostTerm
-
-
-@dataclass(frozen=True)
-class Instance:
-    """One ability as it applies: to ``holder`` (None for a game rule), created by ``source``
-    (a card or effect name), controlled by ``controller`` (who "you" is)."""
-
-    ability: AbilityBase
-    holder: Permanent | None
-    source: str
-    controller: str | None
 
 
 class Game:
@@ -62,8 +49,19 @@ class Game:
         printed = _PrintedScope(self)
         return [p for p in self.board.permanents if p.is_creature and f.matches(p, printed, you)]
 
+    @property
+    def permanents(self) -> tuple[Permanent, ...]:
+        return self.board.permanents
+
+    @property
+    def attacked_this_turn(self) -> int:
+        return self.board.attacked_this_turn
+
     def permanent(self, permanent_id: str) -> Permanent:
         return self._perms[permanent_id]
+
+    def player(self, player_id: str) -> Player:
+        return next(p for p in self.board.players if p.id == player_id)
 
     def permanents_of(self, player: str) -> list[Permanent]:
         return [p for p in self.board.permanents if p.controller == player]
@@ -80,23 +78,31 @@ class Game:
     def is_player(self, object_id: str) -> bool:
         return object_id in self._teams
 
-    def label(self, permanent: Permanent | None) -> str:
-        if permanent is None:
-            return "the game"
-        same_name = [p for p in self.board.permanents if p.name == permanent.name]
-        return permanent.name if len(same_name) == 1 else f"{permanent.name} ({permanent.id})"
+    def label(self, permanent: PermanentView | None) -> str:
+        return "the game" if permanent is None else self.board.labels[permanent.id]
 
-    def matches(self, f: Filter, permanent: Permanent, you: str | None) -> bool:
+    def is_summoning_sick(self, permanent: PermanentView) -> bool:
+        """302.6: a creature not controlled continuously since its controller's most recent turn
+        began can't attack or use {T} abilities, unless an ability (haste) says otherwise."""
+        return (
+            permanent.is_creature
+            and permanent.summoning_sick
+            and not any(i.ability.permits_attacking_while_summoning_sick() for i in self.instances[permanent.id])
+        )
+
+    def taps_when_attacking(self, permanent: PermanentView) -> bool:
+        """508.1f: attacking taps a creature unless an ability (vigilance) says otherwise."""
+        return not any(i.ability.keeps_untapped_when_attacking() for i in self.instances[permanent.id])
+
+    def matches(self, f: Filter, permanent: PermanentView, you: str | None) -> bool:
         return f.matches(permanent, self, you)
 
     def defending_player(self, attacker_id: str) -> str:
-        """802.2a: the player it attacks, or the controller/protector of what it attacks."""
+        """802.2a: the defending player of a declared attacker."""
         assert self.board.combat is not None
-        target = self.board.combat.attackers[attacker_id]
-        if self.is_player(target):
-            return target
-        p = self._perms[target]
-        return p.protector if "battle" in p.types and p.protector else p.controller
+        defender = self.board.defending_player_of(self.board.combat.attackers[attacker_id])
+        assert defender is not None
+        return defender
 
     @cached_property
     def block_units(self) -> tuple[BlockUnit, ...]:
@@ -150,16 +156,16 @@ class _UnitBase:
     def name(self) -> str:
         return " and ".join(sorted(self.players))
 
-    def label(self, permanent: Permanent | None) -> str:
+    def label(self, permanent: PermanentView | None) -> str:
         return self.game.label(permanent)
 
-    def has(self, permanent: Permanent, kind: str) -> bool:
+    def has(self, permanent: PermanentView, kind: str) -> bool:
         return self.game.has_keyword(permanent.id, kind)
 
-    def matches(self, f: Filter, permanent: Permanent, you: str | None) -> bool:
+    def matches(self, f: Filter, permanent: PermanentView, you: str | None) -> bool:
         return self.game.matches(f, permanent, you)
 
-    def attacker(self, inst: Instance) -> Permanent | None:
+    def attacker(self, inst: Instance) -> PermanentView | None:
         """The holder, if it is one of this unit's attacking (or potential attacking) creatures."""
         return inst.holder if inst.holder is not None and inst.holder.id in self._attacker_ids else None
 
@@ -182,34 +188,37 @@ class BlockUnit(_UnitBase):
         self.bands = {m: band for band in combat.bands for m in band if m in self._attacker_ids}
 
     # --- helpers for rules -------------------------------------------------------------
-    def blocker(self, inst: Instance) -> Permanent | None:
+    def blocker(self, inst: Instance) -> PermanentView | None:
         """The holder, if it is one of this unit's creatures."""
         return inst.holder if inst.holder is not None and inst.holder.id in self._creature_ids else None
 
-    def pair(self, blocker: Permanent, attacker: Permanent) -> Lin:
+    def pair(self, blocker: PermanentView, attacker: PermanentView) -> Lin:
         return Lin.of([Pair(blocker.id, attacker.id)])
 
-    def blocker_count(self, attacker: Permanent, among: Iterable[Permanent] | None = None) -> Lin:
+    def blockers_of(self, attacker: PermanentView, among: Iterable[PermanentView] | None = None) -> Lin:
+        """How many creatures (of ``among``) block ``attacker``."""
         return Lin.of(Pair(c.id, attacker.id) for c in (self.creatures if among is None else among))
 
-    def blocks_as_band(self, blocker: Permanent, attacker: Permanent) -> Lin:
+    def blocks_as_band(self, blocker: PermanentView, attacker: PermanentView) -> Lin:
         """At least 1 when ``blocker`` blocks ``attacker`` or, through its band, another member (702.22h)."""
         return Lin.of(Pair(blocker.id, m) for m in self.bands.get(attacker.id, (attacker.id,)))
 
-    def band_blocker_count(self, attacker: Permanent, among: Iterable[Permanent] | None = None) -> Lin:
+    def band_blockers_of(self, attacker: PermanentView, among: Iterable[PermanentView] | None = None) -> Lin:
         """How many creatures block ``attacker``, counting blocks of other members of its band (702.22h)."""
         band = self.bands.get(attacker.id)
         if band is None:
-            return self.blocker_count(attacker, among)
+            return self.blockers_of(attacker, among)
         return Lin.of(BlocksBand(c.id, band) for c in (self.creatures if among is None else among))
 
-    def blocks_count(self, blocker: Permanent) -> Lin:
+    def attackers_blocked_by(self, blocker: PermanentView) -> Lin:
+        """How many attackers ``blocker`` blocks."""
         return Lin.of(Pair(blocker.id, a.id) for a in self.attackers)
 
-    def blocking(self, blocker: Permanent) -> Lin:
+    def blocking(self, blocker: PermanentView) -> Lin:
         return Lin.of([Blocking(blocker.id)])
 
-    def blocking_count(self, creatures: Iterable[Permanent]) -> Lin:
+    def blocking_among(self, creatures: Iterable[PermanentView]) -> Lin:
+        """How many of ``creatures`` block."""
         return Lin.of(Blocking(c.id) for c in creatures)
 
     # --- what the engine reads ------------------------------------------------------------
@@ -218,7 +227,7 @@ class BlockUnit(_UnitBase):
             return atom.blocker in self._creature_ids and atom.attacker in self._attacker_ids
         return isinstance(atom, Blocking | BlocksBand) and atom.blocker in self._creature_ids
 
-    def reasons(self, blocker: Permanent, attacker: Permanent) -> list[Reason]:
+    def reasons(self, blocker: PermanentView, attacker: PermanentView) -> list[Reason]:
         """Everything that rules out this pair on its own (509.1a untapped; 509.1b evasion)."""
         return self._reasons[(blocker.id, attacker.id)]
 
@@ -249,7 +258,7 @@ class BlockUnit(_UnitBase):
     def allowed(self) -> tuple[Atom, ...]:
         return tuple(Pair(b, a) for (b, a), why in self._reasons.items() if not why)
 
-    def capacity(self, blocker: Permanent) -> int:
+    def capacity(self, blocker: PermanentView) -> int:
         extra = sum(i.ability.extra_blocks() for i in self.game.instances[blocker.id])
         return min(1 + extra, ANY_NUMBER)
 
@@ -257,7 +266,7 @@ class BlockUnit(_UnitBase):
     def definitions(self) -> dict[Atom, Cmp]:
         """Derived atoms: a creature is blocking when it blocks at least one attacker; it blocks a
         band when it blocks one of its members."""
-        out: dict[Atom, Cmp] = {Blocking(c.id): Cmp(self.blocks_count(c), 1, None) for c in self.creatures}
+        out: dict[Atom, Cmp] = {Blocking(c.id): Cmp(self.attackers_blocked_by(c), 1, None) for c in self.creatures}
         for band in set(self.bands.values()):
             for c in self.creatures:
                 out[BlocksBand(c.id, band)] = Cmp(Lin.of(Pair(c.id, m) for m in band), 1, None)
@@ -271,7 +280,7 @@ class BlockUnit(_UnitBase):
                 "block_capacity",
                 (c.id,),
                 f"{self.label(c)} can block only {self.capacity(c)} creature{'s' if self.capacity(c) > 1 else ''} (509.1a)",
-                self.blocks_count(c).at_most(self.capacity(c)),
+                self.attackers_blocked_by(c).at_most(self.capacity(c)),
             )
             for c in self.creatures
             if self.capacity(c) < len(self.attackers)
@@ -343,10 +352,9 @@ class AttackUnit(_UnitBase):
 
     def defending_player_of(self, target: str) -> str:
         """802.2a: the player attacked, or the controller of the planeswalker / protector of the battle."""
-        if self.is_player(target):
-            return target
-        p = self.game.permanent(target)
-        return p.protector if "battle" in p.types and p.protector else p.controller
+        defender = self.game.board.defending_player_of(target)
+        assert defender is not None
+        return defender
 
     def resolve_player(self, player: str | None, inst: Instance) -> str | None:
         if player == "you":
@@ -373,16 +381,16 @@ class AttackUnit(_UnitBase):
         matching = [self.target_label(t) for t in self.targets if self.target_matches(spec, t, inst)]
         return " or ".join(matching) if matching else spec.describe()
 
-    def attack(self, attacker: Permanent, target: str) -> Lin:
+    def attack(self, attacker: PermanentView, target: str) -> Lin:
         return Lin.of([Attack(attacker.id, target)])
 
-    def attacking(self, attacker: Permanent) -> Lin:
+    def attacking(self, attacker: PermanentView) -> Lin:
         return Lin.of([Attacking(attacker.id)])
 
-    def attacking_count(self, creatures: Iterable[Permanent]) -> Lin:
+    def attacking_count(self, creatures: Iterable[PermanentView]) -> Lin:
         return Lin.of(Attacking(c.id) for c in creatures)
 
-    def attacks_on(self, targets: Iterable[str], creatures: Iterable[Permanent] | None = None) -> Lin:
+    def attacks_on(self, targets: Iterable[str], creatures: Iterable[PermanentView] | None = None) -> Lin:
         chosen = list(targets)
         return Lin.of(Attack(c.id, t) for c in (self.attackers if creatures is None else creatures) for t in chosen)
 
@@ -407,7 +415,7 @@ class AttackUnit(_UnitBase):
             general = []
             if c.tapped:
                 general.append(Reason("508.1a", "tapped_attacker", f"{self.label(c)} is tapped and can't attack"))
-            if c.summoning_sick and not self.has(c, "haste"):
+            if self.game.is_summoning_sick(c):
                 general.append(
                     Reason(
                         "302.6",
@@ -416,13 +424,11 @@ class AttackUnit(_UnitBase):
                         "continuously since the turn began and has no haste (508.1a)",
                     )
                 )
-            if self.has(c, "defender") and not any(i.ability.permits_attacking_with_defender() for i in insts):
-                general.append(Reason("702.3b", "defender", f"{self.label(c)} has defender and can't attack"))
             for t in self.targets:
                 found = list(general)
                 for inst in insts:
                     r = inst.ability.forbids_attacking(self, inst, t)
-                    if r is not None:
+                    if r is not None and r not in found:
                         found.append(r)
                 out[(c.id, t)] = found
         return out
@@ -471,8 +477,8 @@ class AttackUnit(_UnitBase):
         """Attackers without vigilance are tapped (508.1f) before mana abilities (508.1i)."""
         ids = self._attacker_ids
 
-        def tapped(p: Permanent) -> Lin | None:
-            return self.attacking(p) if p.id in ids and not self.has(p, "vigilance") else None
+        def tapped(p: PermanentView) -> Lin | None:
+            return self.attacking(p) if p.id in ids and self.game.taps_when_attacking(p) else None
 
         return build_payers(self.game, self.costs, tapped, lambda p: self.attacking(p) if p.id in ids else None)
 

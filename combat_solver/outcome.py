@@ -3,11 +3,13 @@ triggered abilities that trigger on attackers or blockers being declared (508.1m
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from .board import Permanent
 from .declarations import AttackDeclaration, BlockDeclaration
-from .game import Game, Instance
+from .filters import Target
+from .game import Game
+from .rules.base import Instance
 from .verdict import CombatState, TriggerReport
 
 
@@ -40,7 +42,7 @@ class CombatFacts:
         self.blocking_creatures: list[Permanent] = [game.permanent(b) for b in self.blocked_by_blocker]
 
     def fired(
-        self, inst: Instance, kind: str, rule: str, count: int, objects: list[str], note: str = ""
+        self, inst: Instance, kind: str, rule: str, count: int, objects: Iterable[str], note: str = ""
     ) -> TriggerReport:
         return TriggerReport(
             source=inst.source,
@@ -51,6 +53,9 @@ class CombatFacts:
             objects=tuple(objects),
             note=note,
         )
+
+    def attack_target_matches(self, spec: Target, target: str, inst: Instance) -> bool:
+        return self.game.attack_unit.target_matches(spec, target, inst)
 
     def state(self, *, blocks_declared: bool) -> CombatState:
         blocked = tuple(a for a in sorted(self.attacks) if self.blockers_of.get(a))

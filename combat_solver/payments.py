@@ -4,19 +4,16 @@ atoms, and what they can pay with: mana abilities (605), life (119.4), permanent
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
 
-from .board import Permanent
+from .filters import PermanentView
 from .ir import Lin, ManaSource, ObjectDemand, Payer
-from .rules.costs import CostTerm, describe_total, mana_sources
+from .rules.base import CostTerm, GameView, describe_total
+from .rules.costs import mana_sources
 
-if TYPE_CHECKING:
-    from .game import Game
-
-InCombat = Callable[[Permanent], Lin | None]
+InCombat = Callable[[PermanentView], Lin | None]
 
 
-def build_payers(game: Game, terms: Sequence[CostTerm], tapped: InCombat, in_combat: InCombat) -> tuple[Payer, ...]:
+def build_payers(game: GameView, terms: Sequence[CostTerm], tapped: InCombat, in_combat: InCombat) -> tuple[Payer, ...]:
     """One payer per player who may owe something. ``tapped``: when the declaration taps a
     permanent (508.1f); ``in_combat``: when it attacks or blocks (it can't be sacrificed)."""
     payers = []
@@ -41,7 +38,7 @@ def build_payers(game: Game, terms: Sequence[CostTerm], tapped: InCombat, in_com
                 objects.append(ObjectDemand(action, candidates, t.units.times(n), f"{n} {f.describe()}"))
         ids = set(merged) | {obj for d in objects for obj, _ in d.candidates}
         perms = [game.permanent(i) for i in sorted(ids)]
-        info = next(p for p in game.board.players if p.id == player)
+        info = game.player(player)
         payers.append(
             Payer(
                 player=player,

@@ -9,16 +9,9 @@ from .declarations import AttackDeclaration, BlockDeclaration, Declaration
 from .verdict import Verdict, WhyAnswer
 
 
-def _names(board: Board) -> dict[str, str]:
-    counts: dict[str, int] = {}
-    for p in board.permanents:
-        counts[p.name] = counts.get(p.name, 0) + 1
-    return {p.id: p.name if counts[p.name] == 1 else f"{p.name} ({p.id})" for p in board.permanents}
-
-
 def describe(board: Board, declaration: Declaration) -> str:
     """ "Watchdog blocks Viashino Runner; ..." / "Juggernaut attacks bob" / "no blocks"."""
-    names = _names(board)
+    names = board.labels
     if isinstance(declaration, BlockDeclaration):
         if not declaration.blocks:
             return "no blocks"
@@ -42,7 +35,7 @@ class Section:
 
 
 def _pairs(board: Board, declaration: Declaration) -> list[str]:
-    names = _names(board)
+    names = board.labels
     if isinstance(declaration, BlockDeclaration):
         return [
             f"{names.get(b, b)} blocks {names.get(a, a)}"
@@ -60,7 +53,7 @@ def diff(board: Board, proposed: Declaration, witness: Declaration) -> list[str]
 
 def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
     """The headline and the sections every rendering shows."""
-    names = _names(board)
+    names = board.labels
     attack = isinstance(verdict.declaration, AttackDeclaration)
     step, rule = ("declare attackers", "508.1") if attack else ("declare blockers", "509.1")
     headline = f"{verdict.status.upper()}: {describe(board, verdict.declaration)} ({step}, {rule})"

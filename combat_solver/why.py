@@ -184,7 +184,7 @@ def _must(game: Game, question: str, x: Permanent, verb: str, time_limit: float)
         if game.board.combat is None:
             raise InputError.one(("combat",), "missing", "blocks need the declared attack: give combat.attackers")
         unit = game.unit_of(x.controller)
-        doing = unit.blocks_count(x) if unit is not None else Lin()
+        doing = unit.attackers_blocked_by(x) if unit is not None else Lin()
         rule = "509.1c"
     if unit is None or not doing.terms:
         return WhyAnswer(question=question, answer=f"{label_x} doesn't have to {verb}: it can't {verb} at all here.")

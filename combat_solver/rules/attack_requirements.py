@@ -5,18 +5,14 @@ requirement on the attacking player."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-from ..filters import Target
-from .base import AbilityBase, Requirement
+from ..filters import PermanentView, Target
+from .base import AbilityBase, AttackScope, BlockScope, Instance, Requirement
 from .block_requirements import MustBlock
 
-if TYPE_CHECKING:
-    from ..board import Permanent
-    from ..game import AttackUnit, BlockUnit, Instance
 
-
-def _attacks_if_able(unit: AttackUnit, inst: Instance, me: Permanent, rule: str, kind: str) -> Requirement:
+def _attacks_if_able(unit: AttackScope, inst: Instance, me: PermanentView, rule: str, kind: str) -> Requirement:
     return Requirement(
         rule,
         kind,
@@ -36,7 +32,7 @@ class MustAttack(AbilityBase):
     rule = "508.1d"
     target: Target | None = None
 
-    def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
+    def attack_requirements(self, unit: AttackScope, inst: Instance) -> Iterable[Requirement]:
         me = unit.attacker(inst)
         if me is None:
             return
@@ -61,7 +57,7 @@ class AttacksPlayerOtherThan(AbilityBase):
     rule = "508.1d"
     player: str = "you"
 
-    def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
+    def attack_requirements(self, unit: AttackScope, inst: Instance) -> Iterable[Requirement]:
         me = unit.attacker(inst)
         if me is None:
             return
@@ -71,7 +67,7 @@ class AttacksPlayerOtherThan(AbilityBase):
 
 
 def _other_player_requirement(
-    unit: AttackUnit, source: str, me: Permanent, excluded: str | None, rule: str, kind: str
+    unit: AttackScope, source: str, me: PermanentView, excluded: str | None, rule: str, kind: str
 ) -> Requirement:
     players = [t for t in unit.targets if unit.is_player(t) and t != excluded]
     return Requirement(
@@ -92,7 +88,7 @@ class Goad(AbilityBase):
     rule = "701.15b"
     by: str
 
-    def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
+    def attack_requirements(self, unit: AttackScope, inst: Instance) -> Iterable[Requirement]:
         me = unit.attacker(inst)
         if me is None:
             return
@@ -123,7 +119,7 @@ class MustBeAttacked(AbilityBase):
     rule = "508.1d"
     target: Target | None = None
 
-    def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
+    def attack_requirements(self, unit: AttackScope, inst: Instance) -> Iterable[Requirement]:
         targets = [t for t in unit.targets if self.target is None or unit.target_matches(self.target, t, inst)]
         whom = f" {unit.describe_target(self.target, inst)}" if self.target else ""
         for player in sorted(unit.players):
@@ -147,10 +143,10 @@ class AttacksOrBlocks(AbilityBase):
     kind: Literal["attacks_or_blocks"] = "attacks_or_blocks"
     rule = "508.1d"
 
-    def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
+    def attack_requirements(self, unit: AttackScope, inst: Instance) -> Iterable[Requirement]:
         me = unit.attacker(inst)
         if me is not None:
             yield _attacks_if_able(unit, inst, me, self.rule, self.kind)
 
-    def block_requirements(self, unit: BlockUnit, inst: Instance) -> Iterable[Requirement]:
+    def block_requirements(self, unit: BlockScope, inst: Instance) -> Iterable[Requirement]:
         return MustBlock().block_requirements(unit, inst)

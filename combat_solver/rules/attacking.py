@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import Field
 
 from ..filters import Count, Target
 from ..ir import any_of
-from .base import AbilityBase, Reason, Restriction, with_others
-
-if TYPE_CHECKING:
-    from ..game import AttackUnit, Instance
+from .base import AbilityBase, AttackScope, Instance, Reason, Restriction, with_others
 
 
 class Haste(AbilityBase):
@@ -21,6 +18,9 @@ class Haste(AbilityBase):
     kind: Literal["haste"] = "haste"
     rule = "702.10b"
 
+    def permits_attacking_while_summoning_sick(self) -> bool:
+        return True
+
 
 class Vigilance(AbilityBase):
     """702.20b: attacking doesn't cause it to tap (508.1f)."""
@@ -28,12 +28,21 @@ class Vigilance(AbilityBase):
     kind: Literal["vigilance"] = "vigilance"
     rule = "702.20b"
 
+    def keeps_untapped_when_attacking(self) -> bool:
+        return True
+
 
 class Defender(AbilityBase):
     """702.3b: a creature with defender can't attack (unless an effect lets it)."""
 
     kind: Literal["defender"] = "defender"
     rule = "702.3b"
+
+    def forbids_attacking(self, unit: AttackScope, inst: Instance, target: str) -> Reason | None:
+        me = unit.attacker(inst)
+        if me is None or any(i.ability.permits_attacking_with_defender() for i in unit.game.instances[me.id]):
+            return None
+        return Reason(self.rule, "defender", f"{unit.label(me)} has defender and can't attack")
 
 
 class AttackDespiteDefender(AbilityBase):
@@ -54,7 +63,7 @@ class CantAttack(AbilityBase):
     rule = "508.1c"
     target: Target | None = None
 
-    def forbids_attacking(self, unit: AttackUnit, inst: Instance, target: str) -> Reason | None:
+    def forbids_attacking(self, unit: AttackScope, inst: Instance, target: str) -> Reason | None:
         if self.target is None:
             return Reason(self.rule, self.kind, f"{unit.label(inst.holder)} can't attack ({inst.source})")
         if not unit.target_matches(self.target, target, inst):
@@ -72,7 +81,7 @@ class _Conditional(AbilityBase):
     you_control: Count | None = None
     battlefield_has: Count | None = None
 
-    def holds(self, unit: AttackUnit, inst: Instance, target: str) -> bool:
+    def holds(self, unit: AttackScope, inst: Instance, target: str) -> bool:
         you = inst.controller
         checks = (
             (self.defending_player_controls, unit.defending_player_of(target)),
@@ -84,7 +93,7 @@ class _Conditional(AbilityBase):
                 continue
             found = [
                 p
-                for p in unit.game.board.permanents
+                for p in unit.game.permanents
                 if (controller is None or p.controller == controller) and unit.matches(count.filter, p, you)
             ]
             if len(found) < count.at_least:
@@ -111,7 +120,7 @@ class CantAttackUnless(_Conditional):
     kind: Literal["cant_attack_unless"] = "cant_attack_unless"
     rule = "508.1c"
 
-    def forbids_attacking(self, unit: AttackUnit, inst: Instance, target: str) -> Reason | None:
+    def forbids_attacking(self, unit: AttackScope, inst: Instance, target: str) -> Reason | None:
         if self.holds(unit, inst, target):
             return None
         return Reason(
@@ -128,7 +137,7 @@ class CantAttackIf(_Conditional):
     kind: Literal["cant_attack_if"] = "cant_attack_if"
     rule = "508.1c"
 
-    def forbids_attacking(self, unit: AttackUnit, inst: Instance, target: str) -> Reason | None:
+    def forbids_attacking(self, unit: AttackScope, inst: Instance, target: str) -> Reason | None:
         if not self.holds(unit, inst, target):
             return None
         return Reason(
@@ -144,7 +153,7 @@ class CantAttackAlone(AbilityBase):
     kind: Literal["cant_attack_alone"] = "cant_attack_alone"
     rule = "506.5"
 
-    def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
+    def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.attacker(inst)) is not None:
             others = unit.attacking_count(c for c in unit.attackers if c.id != me.id)
             msg = f"{unit.label(me)} can't attack alone ({self.rule})"
@@ -157,7 +166,7 @@ class CanOnlyAttackAlone(AbilityBase):
     kind: Literal["can_only_attack_alone"] = "can_only_attack_alone"
     rule = "506.5"
 
-    def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
+    def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.attacker(inst)) is not None:
             others = unit.attacking_count(c for c in unit.attackers if c.id != me.id)
             msg = f"{unit.label(me)} can only attack alone ({self.rule})"
@@ -171,7 +180,7 @@ class CantAttackUnlessOthersAttack(AbilityBase):
     rule = "508.1c"
     n: int = Field(ge=1)
 
-    def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
+    def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.attacker(inst)) is not None:
             others = unit.attacking_count(c for c in unit.attackers if c.id != me.id)
             msg = f"{unit.label(me)} can't attack unless at least {self.n} other creatures attack ({self.rule})"
@@ -184,7 +193,7 @@ class CantAttackUnlessGreaterPowerAttacks(AbilityBase):
     kind: Literal["cant_attack_unless_greater_power_attacks"] = "cant_attack_unless_greater_power_attacks"
     rule = "508.1c"
 
-    def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
+    def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.attacker(inst)) is not None:
             stronger = unit.attacking_count(c for c in unit.attackers if (c.power or 0) > (me.power or 0))
             msg = f"{unit.label(me)} can't attack unless a creature with greater power also attacks ({self.rule})"
@@ -204,14 +213,14 @@ class AttackLimit(AbilityBase):
     per: Literal["combat", "turn"] = "combat"
     defender: Target | None = None
 
-    def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
+    def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
         if self.defender is None:
             count = unit.attacking_count(unit.attackers)
             whom = ""
         else:
             count = unit.attacks_on([t for t in unit.targets if unit.target_matches(self.defender, t, inst)])
             whom = f" {self.defender.describe()}"
-        earlier = unit.game.board.attacked_this_turn if self.per == "turn" else 0
+        earlier = unit.game.attacked_this_turn if self.per == "turn" else 0
         plural = "s" if self.n != 1 else ""
         yield Restriction(
             self.rule,

@@ -1,20 +1,31 @@
-"""The contract every ability kind fulfils (hooks with do-nothing defaults)."""
+"""The contract every ability kind fulfils: what it reads (protocols of the resolved game, the
+declaring units and combat facts), the hooks it may override (do-nothing defaults), what hooks
+return (reasons, restrictions, requirements, cost terms) and the registry every kind joins."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
+from ..filters import Filter, FilterScope, PermanentView, Target
 from ..ir import Atom, Cmp, Cond, Lin, implies
 from ..strict import Strict
 
 if TYPE_CHECKING:
-    from ..board import Permanent
-    from ..game import AttackUnit, BlockUnit, Instance
-    from ..outcome import CombatFacts
-    from ..verdict import TriggerReport
-    from .costs import CostTerm
+    from ..declarations import AttackDeclaration
+    from ..verdict import TriggerReport, Violation
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One ability as it applies: to ``holder`` (None for a game rule), created by ``source``
+    (a card or effect name), controlled by ``controller`` (who "you" is)."""
+
+    ability: AbilityBase
+    holder: PermanentView | None
+    source: str
+    controller: str | None
 
 
 @dataclass(frozen=True)
@@ -51,6 +62,206 @@ class Requirement:
     cond: Cond
 
 
+@dataclass(frozen=True)
+class UnitCost:
+    """A resolved cost per unit (X already counted)."""
+
+    generic: int
+    colored: tuple[tuple[str, int], ...]
+    phyrexian: tuple[tuple[str, int], ...]
+    life: int
+    sacrifice: tuple[Filter, int] | None
+    tap: tuple[Filter, int] | None
+    discard: int
+
+    def describe(self) -> str:
+        sacrifice = [(self.sacrifice[0].describe(), self.sacrifice[1])] if self.sacrifice else []
+        tap = [(self.tap[0].describe(), self.tap[1])] if self.tap else []
+        return describe_total(
+            self.generic, dict(self.colored), dict(self.phyrexian), self.life, self.discard, sacrifice, tap
+        )
+
+
+def describe_total(
+    generic: int,
+    colored: dict[str, int],
+    phyrexian: dict[str, int],
+    life: int,
+    discard: int,
+    sacrifice: list[tuple[str, int]],
+    tap: list[tuple[str, int]],
+) -> str:
+    mana = "".join(f"{{{c}/P}}" * n for c, n in sorted(phyrexian.items()))
+    mana = (f"{{{generic}}}" if generic else "") + "".join(f"{{{c}}}" * n for c, n in sorted(colored.items())) + mana
+    parts = [mana] if mana else []
+    if life:
+        parts.append(f"{life} life")
+    parts += [f"sacrifice {n} {what}" for what, n in sacrifice]
+    parts += [f"tap {n} untapped {what}" for what, n in tap]
+    if discard:
+        parts.append(f"discard {discard} card{'s' if discard > 1 else ''}")
+    return ", ".join(parts) or "{0}"
+
+
+@dataclass(frozen=True)
+class CostTerm:
+    """``units`` times ``cost``, paid by ``payer``."""
+
+    payer: str
+    units: Lin
+    cost: UnitCost
+    source: str
+    rule: str
+    description: str = field(compare=False)
+
+
+class PlayerView(Protocol):
+    """A player as costs see it: life to pay (119.4) and cards in hand to discard."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def life(self) -> int: ...
+
+    @property
+    def hand(self) -> int: ...
+
+
+class GameView(FilterScope, Protocol):
+    """The board resolved for rules work: which ability instances apply to which permanent."""
+
+    @property
+    def permanents(self) -> Sequence[PermanentView]: ...
+
+    @property
+    def instances(self) -> Mapping[str, Sequence[Instance]]: ...
+
+    @property
+    def attacked_this_turn(self) -> int: ...
+
+    def permanent(self, permanent_id: str) -> PermanentView: ...
+
+    def player(self, player_id: str) -> PlayerView: ...
+
+    def permanents_of(self, player: str) -> Sequence[PermanentView]: ...
+
+    def label(self, permanent: PermanentView | None) -> str: ...
+
+    def matches(self, f: Filter, permanent: PermanentView, you: str | None) -> bool: ...
+
+    def defending_player(self, attacker_id: str) -> str: ...
+
+    def is_summoning_sick(self, permanent: PermanentView) -> bool: ...
+
+
+class UnitView(Protocol):
+    """What every declaring unit offers rules: its players, names, keywords, filters."""
+
+    @property
+    def game(self) -> GameView: ...
+
+    @property
+    def players(self) -> frozenset[str]: ...
+
+    @property
+    def attackers(self) -> tuple[PermanentView, ...]: ...
+
+    def label(self, permanent: PermanentView | None) -> str: ...
+
+    def has(self, permanent: PermanentView, kind: str) -> bool: ...
+
+    def matches(self, f: Filter, permanent: PermanentView, you: str | None) -> bool: ...
+
+    def attacker(self, inst: Instance) -> PermanentView | None: ...
+
+
+class BlockScope(UnitView, Protocol):
+    """One defending player (or team) declaring blockers (802.4), as rules see it."""
+
+    @property
+    def creatures(self) -> tuple[PermanentView, ...]: ...
+
+    def blocker(self, inst: Instance) -> PermanentView | None: ...
+
+    def pair(self, blocker: PermanentView, attacker: PermanentView) -> Lin: ...
+
+    def blockers_of(self, attacker: PermanentView, among: Iterable[PermanentView] | None = None) -> Lin: ...
+
+    def blocks_as_band(self, blocker: PermanentView, attacker: PermanentView) -> Lin: ...
+
+    def band_blockers_of(self, attacker: PermanentView, among: Iterable[PermanentView] | None = None) -> Lin: ...
+
+    def attackers_blocked_by(self, blocker: PermanentView) -> Lin: ...
+
+    def blocking(self, blocker: PermanentView) -> Lin: ...
+
+    def blocking_among(self, creatures: Iterable[PermanentView]) -> Lin: ...
+
+
+class AttackScope(UnitView, Protocol):
+    """The attacking player (or team) declaring attackers (802.3a), as rules see it."""
+
+    @property
+    def targets(self) -> tuple[str, ...]: ...
+
+    def is_player(self, target: str) -> bool: ...
+
+    def defending_player_of(self, target: str) -> str: ...
+
+    def resolve_player(self, player: str | None, inst: Instance) -> str | None: ...
+
+    def target_matches(self, spec: Target, target: str, inst: Instance) -> bool: ...
+
+    def target_label(self, target: str) -> str: ...
+
+    def describe_target(self, spec: Target, inst: Instance) -> str: ...
+
+    def attack(self, attacker: PermanentView, target: str) -> Lin: ...
+
+    def attacking(self, attacker: PermanentView) -> Lin: ...
+
+    def attacking_count(self, creatures: Iterable[PermanentView]) -> Lin: ...
+
+    def attacks_on(self, targets: Iterable[str], creatures: Iterable[PermanentView] | None = None) -> Lin: ...
+
+    def constant(self, value: int) -> Lin: ...
+
+
+class CombatFactsView(Protocol):
+    """A legal declaration as trigger conditions read it (508.1m, 509.1i, 509.3)."""
+
+    @property
+    def game(self) -> GameView: ...
+
+    @property
+    def attacks(self) -> Mapping[str, str]: ...
+
+    @property
+    def attackers(self) -> Sequence[PermanentView]: ...
+
+    @property
+    def exerted(self) -> frozenset[str]: ...
+
+    @property
+    def enlisted(self) -> Mapping[str, str]: ...
+
+    @property
+    def blocked_by_blocker(self) -> Mapping[str, Sequence[str]]: ...
+
+    @property
+    def blockers_of(self) -> Mapping[str, Sequence[str]]: ...
+
+    @property
+    def blocking_creatures(self) -> Sequence[PermanentView]: ...
+
+    def attack_target_matches(self, spec: Target, target: str, inst: Instance) -> bool: ...
+
+    def fired(
+        self, inst: Instance, kind: str, rule: str, count: int, objects: Iterable[str], note: str = ""
+    ) -> TriggerReport: ...
+
+
 def with_others(
     rule: str, kind: str, holder: str, message: str, doing: Lin, others: Lin, lo: int | None, hi: int | None
 ) -> Restriction:
@@ -61,17 +272,47 @@ def with_others(
 
 class AbilityBase(Strict):
     """Base of every ability kind. ``scope`` says whether it belongs to the creature that has it
-    or states a rule of the game (e.g. "No more than one creature can block each combat")."""
+    or states a rule of the game (e.g. "No more than one creature can block each combat").
+
+    A class whose ``kind`` has a default joins ``KINDS`` when it is defined; ``abilities.Ability``
+    is the discriminated union of every kind there."""
 
     kind: str
     scope: ClassVar[Literal["creature", "game"]] = "creature"
     rule: ClassVar[str] = ""
 
-    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        kind = cls.model_fields["kind"].default
+        if isinstance(kind, str):
+            if kind in KINDS and KINDS[kind] is not cls:
+                raise TypeError(f"ability kind {kind!r} is defined twice")
+            KINDS[kind] = cls
+
+    @classmethod
+    def declaration_violations(cls, unit: AttackScope, declaration: AttackDeclaration) -> Iterable[Violation]:
+        """Problems with the choices announced with an attack that this kind governs (exert,
+        enlist, bands: 508.1e, 508.1g), checked once per kind."""
+        return ()
+
+    def permits_attacking_while_summoning_sick(self) -> bool:
+        """302.6 exception (haste): attack and use {T} abilities though not controlled since the turn began."""
+        return False
+
+    def keeps_untapped_when_attacking(self) -> bool:
+        """508.1f exception (vigilance): attacking doesn't tap its holder."""
+        return False
+
+    def permits_band(self, unit: AttackScope, inst: Instance, members: Sequence[PermanentView]) -> bool:
+        """702.22c: whether this ability of one member lets ``members`` attack as a band."""
+        return False
+
+    def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
         """Evasion of the attacker ``inst.holder`` that rules out this one blocker."""
         return None
 
-    def forbids_blocking(self, unit: BlockUnit, inst: Instance, attacker: Permanent) -> Reason | None:
+    def forbids_blocking(self, unit: BlockScope, inst: Instance, attacker: PermanentView) -> Reason | None:
         """A restriction of the blocker ``inst.holder`` that rules out blocking this attacker."""
         return None
 
@@ -82,38 +323,38 @@ class AbilityBase(Strict):
     def permits_tapped_block(self) -> bool:
         return False
 
-    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+    def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         return ()
 
-    def block_requirements(self, unit: BlockUnit, inst: Instance) -> Iterable[Requirement]:
+    def block_requirements(self, unit: BlockScope, inst: Instance) -> Iterable[Requirement]:
         return ()
 
-    def forbids_attacking(self, unit: AttackUnit, inst: Instance, target: str) -> Reason | None:
+    def forbids_attacking(self, unit: AttackScope, inst: Instance, target: str) -> Reason | None:
         """A restriction of the attacker ``inst.holder`` that rules out attacking ``target``."""
         return None
 
     def permits_attacking_with_defender(self) -> bool:
         return False
 
-    def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
+    def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
         return ()
 
-    def attack_requirements(self, unit: AttackUnit, inst: Instance) -> Iterable[Requirement]:
+    def attack_requirements(self, unit: AttackScope, inst: Instance) -> Iterable[Requirement]:
         return ()
 
-    def attack_costs(self, unit: AttackUnit, inst: Instance) -> Iterable[CostTerm]:
+    def attack_costs(self, unit: AttackScope, inst: Instance) -> Iterable[CostTerm]:
         """Costs to attack (508.1h) this ability imposes."""
         return ()
 
-    def block_costs(self, unit: BlockUnit, inst: Instance) -> Iterable[CostTerm]:
+    def block_costs(self, unit: BlockScope, inst: Instance) -> Iterable[CostTerm]:
         """Costs to block (509.1d) this ability imposes."""
         return ()
 
-    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
+    def attack_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         """How this ability triggers on attackers being declared (508.1m)."""
         return ()
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
+    def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         """How this ability triggers on blockers being declared (509.1i, 509.3)."""
         return ()
 
@@ -129,3 +370,6 @@ class AbilityBase(Strict):
 
 
 _ID_FIELDS = frozenset({"attacker", "by", "player"})
+
+KINDS: dict[str, type[AbilityBase]] = {}
+"""Every ability kind by its ``kind`` name, in the order the kinds were defined."""

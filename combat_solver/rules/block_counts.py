@@ -3,26 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import Field
 
 from ..ir import Atom, Pair, all_of, any_of
-from .base import AbilityBase, Restriction
-
-if TYPE_CHECKING:
-    from ..game import BlockUnit, Instance
+from .base import AbilityBase, BlockScope, Instance, Restriction
 
 
 class _MinimumBlockers(AbilityBase):
     def minimum(self) -> int:
         raise NotImplementedError
 
-    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+    def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         attacker = unit.attacker(inst)
         if attacker is None:
             return
-        count = unit.blocker_count(attacker)
+        count = unit.blockers_of(attacker)
         n = self.minimum()
         name = self.kind.replace("_", " ")
         creatures = unit.creatures
@@ -76,7 +73,7 @@ class MaxBlockers(AbilityBase):
     rule = "509.1b"
     n: int = Field(ge=1)
 
-    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+    def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         attacker = unit.attacker(inst)
         if attacker is None:
             return
@@ -85,7 +82,7 @@ class MaxBlockers(AbilityBase):
             self.kind,
             (attacker.id,),
             f"{unit.label(attacker)} can't be blocked by more than {self.n} creature{'s' if self.n > 1 else ''} ({inst.source}, {self.rule})",
-            unit.blocker_count(attacker).at_most(self.n),
+            unit.blockers_of(attacker).at_most(self.n),
         )
 
 
@@ -95,7 +92,7 @@ class CantBeBlockedUnlessAllBlock(AbilityBase):
     kind: Literal["cant_be_blocked_unless_all_block"] = "cant_be_blocked_unless_all_block"
     rule = "509.1b"
 
-    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+    def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         attacker = unit.attacker(inst)
         if attacker is None:
             return
@@ -107,6 +104,6 @@ class CantBeBlockedUnlessAllBlock(AbilityBase):
             (attacker.id,),
             f"{unit.label(attacker)} can't be blocked unless all creatures its defending player controls block it ({self.rule})",
             any_of(
-                unit.blocker_count(attacker).at_most(0), all_of(*(unit.pair(c, attacker).at_least(1) for c in everyone))
+                unit.blockers_of(attacker).at_most(0), all_of(*(unit.pair(c, attacker).at_least(1) for c in everyone))
             ),
         )

@@ -6,16 +6,13 @@ an attacking band blocks them all (702.22h), and that counts here."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import Field, model_validator
 
 from ..filters import Filter
 from ..ir import all_of
-from .base import AbilityBase, Requirement
-
-if TYPE_CHECKING:
-    from ..game import BlockUnit, Instance
+from .base import AbilityBase, BlockScope, Instance, Requirement
 
 
 class Lure(AbilityBase):
@@ -25,7 +22,7 @@ class Lure(AbilityBase):
     kind: Literal["lure"] = "lure"
     rule = "509.1c"
 
-    def block_requirements(self, unit: BlockUnit, inst: Instance) -> Iterable[Requirement]:
+    def block_requirements(self, unit: BlockScope, inst: Instance) -> Iterable[Requirement]:
         attacker = unit.attacker(inst)
         if attacker is None:
             return
@@ -57,12 +54,12 @@ class MustBeBlocked(AbilityBase):
             raise ValueError("max must be at least min")
         return self
 
-    def block_requirements(self, unit: BlockUnit, inst: Instance) -> Iterable[Requirement]:
+    def block_requirements(self, unit: BlockScope, inst: Instance) -> Iterable[Requirement]:
         attacker = unit.attacker(inst)
         if attacker is None:
             return
         blockers = [c for c in unit.creatures if self.by is None or unit.matches(self.by, c, inst.controller)]
-        count = unit.band_blocker_count(attacker, blockers)
+        count = unit.band_blockers_of(attacker, blockers)
         cond = (
             count.at_least(self.min) if self.max is None else all_of(count.at_least(self.min), count.at_most(self.max))
         )
@@ -96,7 +93,7 @@ class MustBlock(AbilityBase):
     rule = "509.1c"
     attacker: str | None = None
 
-    def block_requirements(self, unit: BlockUnit, inst: Instance) -> Iterable[Requirement]:
+    def block_requirements(self, unit: BlockScope, inst: Instance) -> Iterable[Requirement]:
         blocker = unit.blocker(inst)
         if blocker is None:
             return
@@ -107,7 +104,7 @@ class MustBlock(AbilityBase):
                 (blocker.id,),
                 f"{unit.label(blocker)} blocks if able ({inst.source})",
                 inst.source,
-                unit.blocks_count(blocker).at_least(1),
+                unit.attackers_blocked_by(blocker).at_least(1),
             )
             return
         target = unit.game.permanent(self.attacker)

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import Field
 
-from ..filters import Filter
-from .base import AbilityBase, Reason, Restriction, with_others
-
-if TYPE_CHECKING:
-    from ..board import Permanent
-    from ..game import BlockUnit, Instance
+from ..filters import Filter, PermanentView
+from .base import AbilityBase, BlockScope, Instance, Reason, Restriction, with_others
 
 ANY_NUMBER = 10**6
 
@@ -25,7 +21,7 @@ class CantBlock(AbilityBase):
     rule = "509.1b"
     attackers: Filter | None = None
 
-    def forbids_blocking(self, unit: BlockUnit, inst: Instance, attacker: Permanent) -> Reason | None:
+    def forbids_blocking(self, unit: BlockScope, inst: Instance, attacker: PermanentView) -> Reason | None:
         if self.attackers is None:
             return Reason(self.rule, self.kind, f"{unit.label(inst.holder)} can't block ({inst.source})")
         if not unit.matches(self.attackers, attacker, inst.controller):
@@ -42,7 +38,7 @@ class CanBlockOnly(AbilityBase):
     rule = "509.1b"
     attackers: Filter
 
-    def forbids_blocking(self, unit: BlockUnit, inst: Instance, attacker: Permanent) -> Reason | None:
+    def forbids_blocking(self, unit: BlockScope, inst: Instance, attacker: PermanentView) -> Reason | None:
         if unit.matches(self.attackers, attacker, inst.controller):
             return None
         return Reason(self.rule, self.kind, f"{unit.label(inst.holder)} can block only {self.attackers.describe()}")
@@ -54,9 +50,9 @@ class CantBlockAlone(AbilityBase):
     kind: Literal["cant_block_alone"] = "cant_block_alone"
     rule = "506.5"
 
-    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+    def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.blocker(inst)) is not None:
-            others = unit.blocking_count(c for c in unit.creatures if c.id != me.id)
+            others = unit.blocking_among(c for c in unit.creatures if c.id != me.id)
             msg = f"{unit.label(me)} can't block alone ({self.rule})"
             yield with_others(self.rule, self.kind, me.id, msg, unit.blocking(me), others, 1, None)
 
@@ -68,9 +64,9 @@ class CantBlockUnlessOthersBlock(AbilityBase):
     rule = "509.1b"
     n: int = Field(ge=1)
 
-    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+    def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.blocker(inst)) is not None:
-            others = unit.blocking_count(c for c in unit.creatures if c.id != me.id)
+            others = unit.blocking_among(c for c in unit.creatures if c.id != me.id)
             msg = f"{unit.label(me)} can't block unless at least {self.n} other creatures block ({self.rule})"
             yield with_others(self.rule, self.kind, me.id, msg, unit.blocking(me), others, self.n, None)
 
@@ -81,9 +77,9 @@ class CantBlockUnlessGreaterPowerBlocks(AbilityBase):
     kind: Literal["cant_block_unless_greater_power_blocks"] = "cant_block_unless_greater_power_blocks"
     rule = "509.1b"
 
-    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+    def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.blocker(inst)) is not None:
-            stronger = unit.blocking_count(c for c in unit.creatures if (c.power or 0) > (me.power or 0))
+            stronger = unit.blocking_among(c for c in unit.creatures if (c.power or 0) > (me.power or 0))
             msg = f"{unit.label(me)} can't block unless a creature with greater power also blocks ({self.rule})"
             yield with_others(self.rule, self.kind, me.id, msg, unit.blocking(me), stronger, 1, None)
 
@@ -131,7 +127,7 @@ class BlockLimit(AbilityBase):
     n: int = Field(ge=0)
     opponents_only: bool = False
 
-    def block_restrictions(self, unit: BlockUnit, inst: Instance) -> Iterable[Restriction]:
+    def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         plural = "s" if self.n != 1 else ""
         if not self.opponents_only:
             yield Restriction(
@@ -139,7 +135,7 @@ class BlockLimit(AbilityBase):
                 self.kind,
                 (),
                 f"no more than {self.n} creature{plural} can block each combat ({inst.source}, {self.rule})",
-                unit.blocking_count(unit.creatures).at_most(self.n),
+                unit.blocking_among(unit.creatures).at_most(self.n),
             )
             return
         for player in sorted(unit.players):
@@ -149,5 +145,5 @@ class BlockLimit(AbilityBase):
                     self.kind,
                     (player,),
                     f"{player} can't block with more than {self.n} creature{plural} this combat ({inst.source}, {self.rule})",
-                    unit.blocking_count([c for c in unit.creatures if c.controller == player]).at_most(self.n),
+                    unit.blocking_among([c for c in unit.creatures if c.controller == player]).at_most(self.n),
                 )

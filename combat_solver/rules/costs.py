@@ -10,19 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from dataclasses import dataclass
+from typing import Literal
 
 from pydantic import Field, field_validator
 
-from ..filters import Filter, Target
-from ..ir import Lin
+from ..filters import Filter, PermanentView, Target
 from ..strict import Strict
-from .base import AbilityBase
-
-if TYPE_CHECKING:
-    from ..board import Permanent
-    from ..game import AttackUnit, BlockUnit, Game, Instance
+from .base import AbilityBase, AttackScope, BlockScope, CostTerm, GameView, Instance, UnitCost
 
 MANA_COLORS = ("W", "U", "B", "R", "G", "C")
 _SYMBOL = re.compile(r"\{([^{}]+)\}")
@@ -97,72 +92,17 @@ class Cost(Strict):
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
-@dataclass(frozen=True)
-class UnitCost:
-    """A resolved cost per unit (X already counted)."""
-
-    generic: int
-    colored: tuple[tuple[str, int], ...]
-    phyrexian: tuple[tuple[str, int], ...]
-    life: int
-    sacrifice: tuple[Filter, int] | None
-    tap: tuple[Filter, int] | None
-    discard: int
-
-    def describe(self) -> str:
-        sacrifice = [(self.sacrifice[0].describe(), self.sacrifice[1])] if self.sacrifice else []
-        tap = [(self.tap[0].describe(), self.tap[1])] if self.tap else []
-        return describe_total(
-            self.generic, dict(self.colored), dict(self.phyrexian), self.life, self.discard, sacrifice, tap
-        )
-
-
-def describe_total(
-    generic: int,
-    colored: dict[str, int],
-    phyrexian: dict[str, int],
-    life: int,
-    discard: int,
-    sacrifice: list[tuple[str, int]],
-    tap: list[tuple[str, int]],
-) -> str:
-    mana = "".join(f"{{{c}/P}}" * n for c, n in sorted(phyrexian.items()))
-    mana = (f"{{{generic}}}" if generic else "") + "".join(f"{{{c}}}" * n for c, n in sorted(colored.items())) + mana
-    parts = [mana] if mana else []
-    if life:
-        parts.append(f"{life} life")
-    parts += [f"sacrifice {n} {what}" for what, n in sacrifice]
-    parts += [f"tap {n} untapped {what}" for what, n in tap]
-    if discard:
-        parts.append(f"discard {discard} card{'s' if discard > 1 else ''}")
-    return ", ".join(parts) or "{0}"
-
-
-@dataclass(frozen=True)
-class CostTerm:
-    """``units`` times ``cost``, paid by ``payer``."""
-
-    payer: str
-    units: Lin
-    cost: UnitCost
-    source: str
-    rule: str
-    description: str = field(compare=False)
-
-
-def resolve_cost(cost: Cost, game: Game, controller: str | None) -> UnitCost:
+def resolve_cost(cost: Cost, game: GameView, controller: str | None) -> UnitCost:
     mana = Mana.parse(cost.mana)
     x = 0
     if mana.x:
         if cost.x_domain:
-            lands = [p for p in game.board.permanents if p.controller == controller and "land" in p.types]
+            lands = [p for p in game.permanents if p.controller == controller and "land" in p.types]
             found = {s.casefold() for p in lands for s in p.subtypes}
             x = sum(1 for t in BASIC_LAND_TYPES if t.casefold() in found)
         elif cost.x_count is not None:
             x = sum(
-                1
-                for p in game.board.permanents
-                if p.controller == controller and game.matches(cost.x_count, p, controller)
+                1 for p in game.permanents if p.controller == controller and game.matches(cost.x_count, p, controller)
             )
     return UnitCost(
         generic=mana.generic + mana.x * x,
@@ -212,7 +152,7 @@ class AttackTax(AbilityBase):
     target: Target | None = Field(default_factory=lambda: Target(player="you"))
     attackers: Filter | None = None
 
-    def attack_costs(self, unit: AttackUnit, inst: Instance) -> Iterable[CostTerm]:
+    def attack_costs(self, unit: AttackScope, inst: Instance) -> Iterable[CostTerm]:
         unit_cost = resolve_cost(self.cost, unit.game, inst.controller)
         targets = [t for t in unit.targets if self.target is None or unit.target_matches(self.target, t, inst)]
         for c in unit.attackers:
@@ -236,7 +176,7 @@ class AttackCost(AbilityBase):
     rule = "508.1h"
     cost: Cost
 
-    def attack_costs(self, unit: AttackUnit, inst: Instance) -> Iterable[CostTerm]:
+    def attack_costs(self, unit: AttackScope, inst: Instance) -> Iterable[CostTerm]:
         me = unit.attacker(inst)
         if me is not None:
             unit_cost = resolve_cost(self.cost, unit.game, me.controller)
@@ -261,7 +201,7 @@ class BlockTax(AbilityBase):
     cost: Cost
     blockers: Filter | None = None
 
-    def block_costs(self, unit: BlockUnit, inst: Instance) -> Iterable[CostTerm]:
+    def block_costs(self, unit: BlockScope, inst: Instance) -> Iterable[CostTerm]:
         unit_cost = resolve_cost(self.cost, unit.game, inst.controller)
         for b in unit.creatures:
             if self.blockers is None or unit.matches(self.blockers, b, inst.controller):
@@ -283,7 +223,7 @@ class BlockedTax(AbilityBase):
     rule = "509.1d"
     cost: Cost
 
-    def block_costs(self, unit: BlockUnit, inst: Instance) -> Iterable[CostTerm]:
+    def block_costs(self, unit: BlockScope, inst: Instance) -> Iterable[CostTerm]:
         attacker = unit.attacker(inst)
         if attacker is None:
             return
@@ -308,7 +248,7 @@ class BlockCost(AbilityBase):
     cost: Cost
     attackers: Filter | None = None
 
-    def block_costs(self, unit: BlockUnit, inst: Instance) -> Iterable[CostTerm]:
+    def block_costs(self, unit: BlockScope, inst: Instance) -> Iterable[CostTerm]:
         me = unit.blocker(inst)
         if me is None:
             return
@@ -335,11 +275,11 @@ class BlockCost(AbilityBase):
                 )
 
 
-def mana_sources(game: Game, player: str) -> list[tuple[Permanent, ManaAbility]]:
+def mana_sources(game: GameView, player: str) -> list[tuple[PermanentView, ManaAbility]]:
     """Untapped permanents of ``player`` whose mana abilities can be activated now (605, 302.6)."""
     out = []
     for p in game.permanents_of(player):
-        if p.tapped or (p.is_creature and p.summoning_sick and not game.has_keyword(p.id, "haste")):
+        if p.tapped or game.is_summoning_sick(p):
             continue
         out += [(p, i.ability) for i in game.instances.get(p.id, []) if isinstance(i.ability, ManaAbility)]
     return out

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import Field
 
-from ..filters import Filter
-from .base import AbilityBase, Reason
-
-if TYPE_CHECKING:
-    from ..board import Permanent
-    from ..game import BlockUnit, Instance
+from ..filters import Filter, PermanentView
+from .base import AbilityBase, BlockScope, Instance, Reason
 
 
 class Flying(AbilityBase):
@@ -20,7 +16,7 @@ class Flying(AbilityBase):
     kind: Literal["flying"] = "flying"
     rule = "702.9b"
 
-    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+    def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
         if unit.has(blocker, "flying") or unit.has(blocker, "reach"):
             return None
         return Reason(
@@ -43,14 +39,14 @@ class Shadow(AbilityBase):
     kind: Literal["shadow"] = "shadow"
     rule = "702.28b"
 
-    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+    def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
         if unit.has(blocker, "shadow"):
             return None
         return Reason(
             self.rule, "shadow", f"{unit.label(inst.holder)} has shadow: creatures without shadow can't block it"
         )
 
-    def forbids_blocking(self, unit: BlockUnit, inst: Instance, attacker: Permanent) -> Reason | None:
+    def forbids_blocking(self, unit: BlockScope, inst: Instance, attacker: PermanentView) -> Reason | None:
         if unit.has(attacker, "shadow"):
             return None
         return Reason(
@@ -64,7 +60,7 @@ class Horsemanship(AbilityBase):
     kind: Literal["horsemanship"] = "horsemanship"
     rule = "702.31b"
 
-    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+    def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
         if unit.has(blocker, "horsemanship"):
             return None
         return Reason(
@@ -80,7 +76,7 @@ class Fear(AbilityBase):
     kind: Literal["fear"] = "fear"
     rule = "702.36b"
 
-    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+    def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
         if "artifact" in blocker.types or "black" in blocker.colors:
             return None
         return Reason(
@@ -94,7 +90,7 @@ class Intimidate(AbilityBase):
     kind: Literal["intimidate"] = "intimidate"
     rule = "702.13b"
 
-    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+    def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
         assert inst.holder is not None
         if "artifact" in blocker.types or set(blocker.colors) & set(inst.holder.colors):
             return None
@@ -111,7 +107,7 @@ class Skulk(AbilityBase):
     kind: Literal["skulk"] = "skulk"
     rule = "702.118b"
 
-    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+    def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
         assert inst.holder is not None
         if (blocker.power or 0) <= (inst.holder.power or 0):
             return None
@@ -131,7 +127,7 @@ class Landwalk(AbilityBase):
     rule = "702.14c"
     land: Filter
 
-    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+    def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
         assert inst.holder is not None
         defender = unit.game.defending_player(inst.holder.id)
         lands = [p for p in unit.game.permanents_of(defender) if "land" in p.types]
@@ -152,7 +148,7 @@ class Protection(AbilityBase):
     rule = "702.16f"
     from_: Filter = Field(alias="from")
 
-    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+    def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
         if not unit.matches(self.from_, blocker, inst.controller):
             return None
         return Reason(
@@ -168,7 +164,7 @@ class CantBeBlocked(AbilityBase):
     kind: Literal["cant_be_blocked"] = "cant_be_blocked"
     rule = "509.1b"
 
-    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+    def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
         return Reason(self.rule, "cant_be_blocked", f"{unit.label(inst.holder)} can't be blocked ({inst.source})")
 
 
@@ -179,7 +175,7 @@ class CantBeBlockedBy(AbilityBase):
     rule = "509.1b"
     by: Filter
 
-    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+    def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
         if not unit.matches(self.by, blocker, inst.controller):
             return None
         return Reason(
@@ -196,7 +192,7 @@ class CantBeBlockedExceptBy(AbilityBase):
     rule = "509.1b"
     by: Filter
 
-    def forbids_being_blocked_by(self, unit: BlockUnit, inst: Instance, blocker: Permanent) -> Reason | None:
+    def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
         if unit.matches(self.by, blocker, inst.controller):
             return None
         return Reason(

@@ -7,11 +7,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
 from ..filters import Filter
-from .base import AbilityBase
+from .base import AbilityBase, CombatFactsView, Instance
 
 if TYPE_CHECKING:
-    from ..game import Instance
-    from ..outcome import CombatFacts
     from ..verdict import TriggerReport
 
 
@@ -21,7 +19,7 @@ class Exert(AbilityBase):
     kind: Literal["exert"] = "exert"
     rule = "701.43d"
 
-    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
+    def attack_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         """607.2h: its linked "when you do" ability triggers when it is exerted."""
         if inst.holder is not None and inst.holder.id in facts.exerted:
             yield facts.fired(inst, "exert_linked_trigger", "607.2h", 1, [inst.holder.id])
@@ -34,7 +32,7 @@ class Enlist(AbilityBase):
     kind: Literal["enlist"] = "enlist"
     rule = "702.154a"
 
-    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
+    def attack_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         """702.154b, 607.2h: "When you do, this creature gets +X/+0" once it enlisted a creature."""
         enlisted = facts.enlisted.get(inst.holder.id) if inst.holder is not None else None
         if enlisted is not None:

@@ -9,13 +9,10 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from ..filters import Filter, Target
-from .base import AbilityBase
+from ..filters import Filter, PermanentView, Target
+from .base import AbilityBase, CombatFactsView, Instance
 
 if TYPE_CHECKING:
-    from ..board import Permanent
-    from ..game import Instance
-    from ..outcome import CombatFacts
     from ..verdict import TriggerReport
 
 
@@ -25,7 +22,7 @@ class _Subject(AbilityBase):
 
     who: Filter | None = None
 
-    def subjects(self, facts: CombatFacts, inst: Instance, among: Iterable[Permanent]) -> list[Permanent]:
+    def subjects(self, facts: CombatFactsView, inst: Instance, among: Iterable[PermanentView]) -> list[PermanentView]:
         if self.who is None:
             return [p for p in among if inst.holder is not None and p.id == inst.holder.id]
         who = self.who
@@ -42,12 +39,12 @@ class AttackTrigger(_Subject):
     once: bool = False
     target: Target | None = None
 
-    def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
+    def attack_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         spec = self.target
         attackers = [
             a
             for a in self.subjects(facts, inst, facts.attackers)
-            if spec is None or facts.game.attack_unit.target_matches(spec, facts.attacks[a.id], inst)
+            if spec is None or facts.attack_target_matches(spec, facts.attacks[a.id], inst)
         ]
         if attackers:
             yield facts.fired(inst, self.kind, self.rule, 1 if self.once else len(attackers), [a.id for a in attackers])
@@ -60,7 +57,7 @@ class BlockTrigger(_Subject):
     kind: Literal["block_trigger"] = "block_trigger"
     rule = "509.3a"
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
+    def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         blockers = self.subjects(facts, inst, facts.blocking_creatures)
         if blockers:
             yield facts.fired(inst, self.kind, self.rule, len(blockers), [b.id for b in blockers])
@@ -73,7 +70,7 @@ class BlocksCreatureTrigger(AbilityBase):
     kind: Literal["blocks_creature_trigger"] = "blocks_creature_trigger"
     rule = "509.3b"
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
+    def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         if inst.holder is not None and (blocked := facts.blocked_by_blocker.get(inst.holder.id)):
             yield facts.fired(inst, self.kind, self.rule, len(blocked), blocked)
 
@@ -86,7 +83,7 @@ class BecomesBlockedTrigger(AbilityBase):
     rule = "509.3c"
     by_at_least: int = Field(1, ge=1)
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
+    def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         blockers = facts.blockers_of.get(inst.holder.id, []) if inst.holder else []
         if len(blockers) >= self.by_at_least:
             yield facts.fired(inst, self.kind, "509.3e" if self.by_at_least > 1 else self.rule, 1, blockers)
@@ -101,7 +98,7 @@ class BlockedByCreatureTrigger(AbilityBase):
     rule = "509.3d"
     by: Filter | None = None
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
+    def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         by = self.by
         blockers = [
             b
@@ -119,7 +116,7 @@ class UnblockedTrigger(AbilityBase):
     kind: Literal["unblocked_trigger"] = "unblocked_trigger"
     rule = "509.3g"
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
+    def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         holder = inst.holder
         if holder is not None and holder.id in facts.attacks and not facts.blockers_of.get(holder.id):
             yield facts.fired(inst, self.kind, self.rule, 1, [holder.id])
@@ -133,7 +130,7 @@ class Rampage(AbilityBase):
     rule = "702.23a"
     n: int = Field(1, ge=1)
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
+    def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         blockers = facts.blockers_of.get(inst.holder.id, []) if inst.holder else []
         if blockers:
             bonus = self.n * (len(blockers) - 1)
@@ -147,7 +144,7 @@ class Flanking(AbilityBase):
     kind: Literal["flanking"] = "flanking"
     rule = "702.25a"
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
+    def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         blockers = [
             b
             for b in (facts.blockers_of.get(inst.holder.id, []) if inst.holder else [])
@@ -164,7 +161,7 @@ class Bushido(AbilityBase):
     rule = "702.45a"
     n: int = Field(1, ge=1)
 
-    def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
+    def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         holder = inst.holder
         if holder is None:
             return
