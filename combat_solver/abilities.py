@@ -1,72 +1,42 @@
-"""The rules vocabulary as one discriminated union on ``kind`` (see ``rules/`` for behaviour).
+"""The rules vocabulary as one discriminated union on ``kind``, built from every kind that the
+``rules`` modules define (see ``rules/base.py``: a kind joins ``KINDS`` when its class is defined).
 
-To add a card template: write its ability class in the matching ``rules`` module and list it in
-``_KINDS`` below.
+To add a card template: write its ability class in the matching ``rules`` module; nothing here
+changes.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union, get_args
+from typing import TYPE_CHECKING, Annotated, Literal, Union
 
 from pydantic import Field, field_validator
 
 from .filters import Filter
-from .rules.attack_requirements import AttacksOrBlocks, AttacksPlayerOtherThan, Goad, MustAttack, MustBeAttacked
-from .rules.attacking import (
-    AttackDespiteDefender,
-    AttackLimit,
-    CanOnlyAttackAlone,
-    CantAttack,
-    CantAttackAlone,
-    CantAttackIf,
-    CantAttackUnless,
-    CantAttackUnlessGreaterPowerAttacks,
-    CantAttackUnlessOthersAttack,
-    Defender,
-    Haste,
-    Vigilance,
+from .rules import (
+    attack_requirements,
+    attacking,
+    block_counts,
+    block_requirements,
+    blocking,
+    costs,
+    evasion,
+    optional,
+    triggers,
 )
-from .rules.base import AbilityBase
-from .rules.block_counts import CantBeBlockedUnlessAllBlock, MaxBlockers, Menace, MinBlockers
-from .rules.block_requirements import Lure, MustBeBlocked, MustBlock
-from .rules.blocking import (
-    BlockAdditional,
-    BlockAnyNumber,
-    BlockLimit,
-    BlockWhileTapped,
-    CanBlockOnly,
-    CantBlock,
-    CantBlockAlone,
-    CantBlockUnlessGreaterPowerBlocks,
-    CantBlockUnlessOthersBlock,
+from .rules.base import KINDS, AbilityBase
+
+RULE_MODULES = (
+    evasion,
+    block_counts,
+    blocking,
+    block_requirements,
+    attacking,
+    attack_requirements,
+    costs,
+    optional,
+    triggers,
 )
-from .rules.costs import AttackCost, AttackTax, BlockCost, BlockedTax, BlockTax, ManaAbility
-from .rules.evasion import (
-    CantBeBlocked,
-    CantBeBlockedBy,
-    CantBeBlockedExceptBy,
-    Fear,
-    Flying,
-    Horsemanship,
-    Intimidate,
-    Landwalk,
-    Protection,
-    Reach,
-    Shadow,
-    Skulk,
-)
-from .rules.optional import Banding, BandsWithOther, Enlist, Exert
-from .rules.triggers import (
-    AttackTrigger,
-    BecomesBlockedTrigger,
-    BlockedByCreatureTrigger,
-    BlocksCreatureTrigger,
-    BlockTrigger,
-    Bushido,
-    Flanking,
-    Rampage,
-    UnblockedTrigger,
-)
+"""The modules whose classes make up the vocabulary (imported for their registrations)."""
 
 
 class Grant(AbilityBase):
@@ -87,78 +57,19 @@ class Grant(AbilityBase):
         return ability
 
 
-Ability = Annotated[
-    Union[  # noqa: UP007
-        Flying,
-        Reach,
-        Shadow,
-        Horsemanship,
-        Fear,
-        Intimidate,
-        Skulk,
-        Landwalk,
-        Protection,
-        CantBeBlocked,
-        CantBeBlockedBy,
-        CantBeBlockedExceptBy,
-        Menace,
-        MinBlockers,
-        MaxBlockers,
-        CantBeBlockedUnlessAllBlock,
-        CantBlock,
-        CanBlockOnly,
-        CantBlockAlone,
-        CantBlockUnlessOthersBlock,
-        CantBlockUnlessGreaterPowerBlocks,
-        BlockAdditional,
-        BlockAnyNumber,
-        BlockWhileTapped,
-        BlockLimit,
-        Lure,
-        MustBeBlocked,
-        MustBlock,
-        Haste,
-        Vigilance,
-        Defender,
-        AttackDespiteDefender,
-        CantAttack,
-        CantAttackUnless,
-        CantAttackIf,
-        CantAttackAlone,
-        CanOnlyAttackAlone,
-        CantAttackUnlessOthersAttack,
-        CantAttackUnlessGreaterPowerAttacks,
-        AttackLimit,
-        MustAttack,
-        AttacksPlayerOtherThan,
-        Goad,
-        MustBeAttacked,
-        AttacksOrBlocks,
-        ManaAbility,
-        AttackTax,
-        AttackCost,
-        BlockTax,
-        BlockedTax,
-        BlockCost,
-        Exert,
-        Enlist,
-        Banding,
-        BandsWithOther,
-        AttackTrigger,
-        BlockTrigger,
-        BlocksCreatureTrigger,
-        BecomesBlockedTrigger,
-        BlockedByCreatureTrigger,
-        UnblockedTrigger,
-        Rampage,
-        Flanking,
-        Bushido,
-        Grant,
-    ],
-    Field(discriminator="kind"),
-]
+_ORDER = {m.__name__: i for i, m in enumerate(RULE_MODULES)}
+_CLASSES = tuple(sorted(KINDS.values(), key=lambda k: _ORDER.get(k.__module__, len(_ORDER))))
+
+if TYPE_CHECKING:
+    Ability = AbilityBase
+else:
+    Ability = Annotated[Union[_CLASSES], Field(discriminator="kind")]  # noqa: UP007
+
+ABILITY_KINDS: tuple[str, ...] = tuple(k.model_fields["kind"].default for k in _CLASSES)
+
+Grant.model_rebuild(_types_namespace={"Ability": Ability})
 
 
-ABILITY_KINDS: tuple[str, ...] = tuple(k.model_fields["kind"].default for k in get_args(get_args(Ability)[0]))
-
-Grant.model_rebuild()
+def ability_class(kind: str) -> type[AbilityBase]:
+    """The class of an ability kind (KeyError for an unknown kind)."""
+    return KINDS[kind]

@@ -12,7 +12,7 @@ from .errors import ErrorItem, InputError
 from .game import AttackUnit, Game
 from .ir import Atom, Attack
 from .outcome import after_attack
-from .rules.optional import BandsWithOther
+from .rules.base import KINDS
 from .verdict import Verdict, Violation
 
 Preference = Mapping[tuple[str, str], int]
@@ -27,12 +27,13 @@ def check_attacks(board: Board, declaration: AttackDeclaration, *, time_limit: f
     result = engine.assess(
         [unit],
         frozenset(declaration.atoms),
-        _structural(unit, declaration) + _optional_costs(unit, declaration) + _bands(unit, declaration),
+        _structural(unit, declaration) + _choice_violations(unit, declaration),
         requirement_rule="508.1d",
         time_limit=time_limit,
         also_tapped=enlisted,
     )
-    tapped = tuple(sorted({a for a in declaration.attacks if not unit.game.has_keyword(a, "vigilance")} | enlisted))
+    game = unit.game
+    tapped = tuple(sorted({a for a in declaration.attacks if game.taps_when_attacking(game.permanent(a))} | enlisted))
     combat, triggers = after_attack(unit.game, declaration) if result.status == "legal" else (None, ())
     return Verdict(
         status=result.status,
@@ -118,104 +119,9 @@ def _check_ids(board: Board, declaration: AttackDeclaration) -> None:
         raise InputError(items)
 
 
-def _optional_costs(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:
-    """508.1g: exert (701.43d) and enlist (702.154a) are chosen after requirements are checked."""
-    game = unit.game
-    out: list[Violation] = []
-
-    def bad(rule: str, kind: str, objects: tuple[str, ...], message: str) -> None:
-        out.append(Violation(rule=rule, kind=kind, objects=objects, message=message))
-
-    for a in declaration.exert:
-        if a not in declaration.attacks or not game.has_keyword(a, "exert"):
-            bad(
-                "508.1g",
-                "cant_exert",
-                (a,),
-                f"{game.label(game.permanent(a))} can't be exerted: only an attacking creature "
-                "with an exert ability can be (701.43d)",
-            )
-    used: dict[str, str] = {}
-    for a, c in declaration.enlist.items():
-        attacker, enlisted = game.permanent(a), game.permanent(c)
-        reason = None
-        if a not in declaration.attacks or not game.has_keyword(a, "enlist"):
-            reason = f"{game.label(attacker)} isn't an attacking creature with enlist"
-        elif a == c:
-            reason = "a creature can't enlist itself (702.154c)"
-        elif not enlisted.is_creature or enlisted.controller != attacker.controller:
-            reason = f"{game.label(enlisted)} isn't a creature {attacker.controller} controls"
-        elif c in declaration.attacks:
-            reason = f"{game.label(enlisted)} was chosen to attack"
-        elif enlisted.tapped:
-            reason = f"{game.label(enlisted)} is tapped"
-        elif enlisted.summoning_sick and not game.has_keyword(c, "haste"):
-            reason = f"{game.label(enlisted)} has neither haste nor been controlled since the turn began"
-        elif c in used:
-            reason = f"{game.label(enlisted)} is already enlisted by {game.label(game.permanent(used[c]))}"
-        used.setdefault(c, a)
-        if reason:
-            bad(
-                "702.154a",
-                "cant_enlist",
-                (a, c),
-                f"{game.label(attacker)} can't enlist {game.label(enlisted)}: {reason} (702.154a)",
-            )
-    return out
-
-
-def _bands(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:
-    """508.1e, 702.22c-d, 802.3b: who may band together, and a band attacks one target."""
-    game = unit.game
-    out: list[Violation] = []
-    seen: set[str] = set()
-    for band in declaration.bands:
-        names = ", ".join(game.label(game.permanent(m)) for m in band)
-        if len(band) < 2 or any(m not in declaration.attacks for m in band) or seen & set(band):
-            out.append(
-                Violation(
-                    rule="702.22c",
-                    kind="invalid_band",
-                    objects=band,
-                    message=f"the band {names} must be two or more attacking creatures, each in one band only (702.22c)",
-                )
-            )
-        seen |= set(band)
-        if not _may_band(game, band):
-            out.append(
-                Violation(
-                    rule="702.22c",
-                    kind="invalid_band",
-                    objects=band,
-                    message=f"{names} can't form a band: it needs creatures with banding and at most one without, "
-                    'or creatures sharing the quality of a "bands with other" member (702.22c)',
-                )
-            )
-        if len({declaration.attacks.get(m) for m in band}) > 1:
-            out.append(
-                Violation(
-                    rule="702.22d",
-                    kind="band_split",
-                    objects=band,
-                    message=f"the band {names} attacks different players, planeswalkers or battles (702.22d, 802.3b)",
-                )
-            )
-    return out
-
-
-def _may_band(game: Game, band: tuple[str, ...]) -> bool:
-    members = [game.permanent(m) for m in band]
-    with_banding = [m for m in members if game.has_keyword(m.id, "banding")]
-    if with_banding and len(members) - len(with_banding) <= 1:
-        return True
-    for m in members:
-        for inst in game.instances[m.id]:
-            ability = inst.ability
-            if isinstance(ability, BandsWithOther) and all(
-                game.matches(ability.quality, x, inst.controller) for x in members
-            ):
-                return True
-    return False
+def _choice_violations(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:
+    """508.1e, 508.1g: exert, enlist and bands, each checked by the kind that governs it."""
+    return [v for kind in KINDS.values() for v in kind.declaration_violations(unit, declaration)]
 
 
 def _structural(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:

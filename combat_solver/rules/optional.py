@@ -3,14 +3,15 @@ attack that never change which requirements it must obey."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from ..filters import Filter
-from .base import AbilityBase, CombatFactsView, Instance
+from ..filters import Filter, PermanentView
+from ..verdict import TriggerReport, Violation
+from .base import AbilityBase, AttackScope, CombatFactsView, Instance
 
 if TYPE_CHECKING:
-    from ..verdict import TriggerReport
+    from ..declarations import AttackDeclaration
 
 
 class Exert(AbilityBase):
@@ -18,6 +19,19 @@ class Exert(AbilityBase):
 
     kind: Literal["exert"] = "exert"
     rule = "701.43d"
+
+    @classmethod
+    def declaration_violations(cls, unit: AttackScope, declaration: AttackDeclaration) -> Iterable[Violation]:
+        """701.43d: only an attacking creature with an exert ability can be exerted as it attacks."""
+        for a in declaration.exert:
+            if a not in declaration.attacks or not unit.game.has_keyword(a, "exert"):
+                yield Violation(
+                    rule="508.1g",
+                    kind="cant_exert",
+                    objects=(a,),
+                    message=f"{unit.label(unit.game.permanent(a))} can't be exerted: only an attacking creature "
+                    "with an exert ability can be (701.43d)",
+                )
 
     def attack_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         """607.2h: its linked "when you do" ability triggers when it is exerted."""
@@ -31,6 +45,37 @@ class Enlist(AbilityBase):
 
     kind: Literal["enlist"] = "enlist"
     rule = "702.154a"
+
+    @classmethod
+    def declaration_violations(cls, unit: AttackScope, declaration: AttackDeclaration) -> Iterable[Violation]:
+        """702.154a, 702.154c: who may enlist whom."""
+        game = unit.game
+        used: dict[str, str] = {}
+        for a, c in declaration.enlist.items():
+            attacker, enlisted = game.permanent(a), game.permanent(c)
+            reason = None
+            if a not in declaration.attacks or not game.has_keyword(a, "enlist"):
+                reason = f"{unit.label(attacker)} isn't an attacking creature with enlist"
+            elif a == c:
+                reason = "a creature can't enlist itself (702.154c)"
+            elif not enlisted.is_creature or enlisted.controller != attacker.controller:
+                reason = f"{unit.label(enlisted)} isn't a creature {attacker.controller} controls"
+            elif c in declaration.attacks:
+                reason = f"{unit.label(enlisted)} was chosen to attack"
+            elif enlisted.tapped:
+                reason = f"{unit.label(enlisted)} is tapped"
+            elif game.is_summoning_sick(enlisted):
+                reason = f"{unit.label(enlisted)} has neither haste nor been controlled since the turn began"
+            elif c in used:
+                reason = f"{unit.label(enlisted)} is already enlisted by {unit.label(game.permanent(used[c]))}"
+            used.setdefault(c, a)
+            if reason:
+                yield Violation(
+                    rule="702.154a",
+                    kind="cant_enlist",
+                    objects=(a, c),
+                    message=f"{unit.label(attacker)} can't enlist {unit.label(enlisted)}: {reason} (702.154a)",
+                )
 
     def attack_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         """702.154b, 607.2h: "When you do, this creature gets +X/+0" once it enlisted a creature."""
@@ -46,6 +91,41 @@ class Banding(AbilityBase):
     kind: Literal["banding"] = "banding"
     rule = "702.22c"
 
+    def permits_band(self, unit: AttackScope, inst: Instance, members: Sequence[PermanentView]) -> bool:
+        return sum(1 for m in members if not unit.has(m, "banding")) <= 1
+
+    @classmethod
+    def declaration_violations(cls, unit: AttackScope, declaration: AttackDeclaration) -> Iterable[Violation]:
+        """508.1e, 702.22c-d, 802.3b: who may band together, and a band attacks one target."""
+        game = unit.game
+        seen: set[str] = set()
+        for band in declaration.bands:
+            members = [game.permanent(m) for m in band]
+            names = ", ".join(unit.label(m) for m in members)
+            if len(band) < 2 or any(m not in declaration.attacks for m in band) or seen & set(band):
+                yield Violation(
+                    rule="702.22c",
+                    kind="invalid_band",
+                    objects=band,
+                    message=f"the band {names} must be two or more attacking creatures, each in one band only (702.22c)",
+                )
+            seen |= set(band)
+            if not any(i.ability.permits_band(unit, i, members) for m in members for i in game.instances[m.id]):
+                yield Violation(
+                    rule="702.22c",
+                    kind="invalid_band",
+                    objects=band,
+                    message=f"{names} can't form a band: it needs creatures with banding and at most one without, "
+                    'or creatures sharing the quality of a "bands with other" member (702.22c)',
+                )
+            if len({declaration.attacks.get(m) for m in band}) > 1:
+                yield Violation(
+                    rule="702.22d",
+                    kind="band_split",
+                    objects=band,
+                    message=f"the band {names} attacks different players, planeswalkers or battles (702.22d, 802.3b)",
+                )
+
 
 class BandsWithOther(AbilityBase):
     """702.22c: "bands with other <quality>": a band of creatures matching ``quality``, one or more
@@ -54,3 +134,6 @@ class BandsWithOther(AbilityBase):
     kind: Literal["bands_with_other"] = "bands_with_other"
     rule = "702.22c"
     quality: Filter
+
+    def permits_band(self, unit: AttackScope, inst: Instance, members: Sequence[PermanentView]) -> bool:
+        return all(unit.matches(self.quality, m, inst.controller) for m in members)
