@@ -22,6 +22,19 @@ COLORS = ("white", "blue", "black", "red", "green")
 CREATURE_SUBTYPES = ("Wall", "Eldrazi", "Human", "Goblin")
 LAND_SUBTYPES = ("Island", "Swamp", "Forest", "Mountain", "Plains")
 NAMES = ("Bear", "Ogre", "Sprite", "Knight")
+TRIGGER_KINDS = (
+    "attack_trigger",
+    "block_trigger",
+    "blocks_creature_trigger",
+    "becomes_blocked_trigger",
+    "blocked_by_creature_trigger",
+    "unblocked_trigger",
+    "rampage",
+    "flanking",
+    "bushido",
+)
+"""Triggered abilities never change legality and the references ignore them; random boards carry
+some so that the differential tests check the engine ignores them too."""
 KEYWORDS = ("flying", "reach", "shadow", "horsemanship", "menace", "lure", "block_additional")
 
 ATTACKER_KINDS = (
@@ -336,6 +349,8 @@ def build_board(c: Chooser) -> Board:
         for _ in range(c.choice((0, 0, 1, 1, 2))):
             p["abilities"].append(b.ability(c.choice(BLOCKER_KINDS)))
     creatures = attack_side + defenders
+    if c.chance(15):
+        c.choice(creatures)["abilities"].append({"kind": c.choice(TRIGGER_KINDS)})
     # Requirements are what make 509.1c hard: add some more of them.
     for _ in range(c.choice((0, 0, 1, 2))):
         if attack_side and c.chance(50):
@@ -631,6 +646,8 @@ def build_attack_board(c: Chooser) -> Board:
     for _ in range(c.choice((0, 0, 1, 2))):  # requirements are what make 508.1d hard
         c.choice(attack_side)["abilities"].append(b.ability(c.choice(ATTACK_REQUIREMENT_KINDS)))
     creatures = attack_side + bystanders
+    if c.chance(15):
+        c.choice(creatures)["abilities"].append({"kind": c.choice(TRIGGER_KINDS)})
     if c.chance(25):
         c.choice(creatures)["abilities"].append(b.grant())
     if c.chance(20):
