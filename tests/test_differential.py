@@ -13,92 +13,27 @@ import subprocess
 import sys
 from pathlib import Path
 
-from differential import ATTACK_SET_LIMIT, SET_LIMIT, check_attack_board, check_board, solver_maxima
+from differential import check_attack_board, check_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from reference import AttackReference, Reference, attack_reference_covers, to_atoms, to_attack_declaration, to_pairs
-from strategies import HypothesisChooser, attack_boards, boards, random_attack_declaration, random_declaration
+from reference import AttackReference, attack_reference_covers, to_atoms, to_attack_declaration
+from strategies import HypothesisChooser, attack_boards, boards
 
 from combat_solver import (
     AttackDeclaration,
-    BlockDeclaration,
     Board,
     check_attacks,
-    check_blocks,
-    count_legal_attacks,
-    count_legal_blocks,
     legal_attacks,
-    legal_blocks,
     load_scenario,
     solve_attacks,
-    solve_blocks,
 )
 
-# Examples per property, chosen so the whole file runs in about 2 minutes on a 2-core machine when it passes
-# (a failing run spends more: hypothesis shrinks the failure). tests/campaign.py runs many more boards.
-BLOCK_EXAMPLES, BLOCK_COMBINED_EXAMPLES = 350, 450
-ATTACK_EXAMPLES, ATTACK_COMBINED_EXAMPLES = 250, 350
-
-CI = settings(
-    max_examples=BLOCK_EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
-
-
-@CI
-@given(boards())
-def test_requirement_maximum_matches_reference(board: Board) -> None:
-    verdict = check_blocks(board, BlockDeclaration())
-    ref = Reference(board).maxima()
-    got = solver_maxima(verdict)
-    for unit in set(got) | set(ref):
-        assert got.get(unit, 0) == ref.get(unit, 0), (unit, got, ref)
-
-
-@CI
-@given(boards())
-def test_solve_blocks_is_legal_for_reference(board: Board) -> None:
-    verdict = solve_blocks(board)
-    assert verdict.status == "legal"
-    assert Reference(board).is_legal(to_pairs(verdict.declaration)), verdict.declaration
-
-
-@CI
-@given(boards(), st.data())
-def test_check_blocks_agrees_on_proposed_declarations(board: Board, data: st.DataObject) -> None:
-    ref = Reference(board)
-    legal = sorted(ref.legal_set(), key=sorted) if ref.legal_count() <= SET_LIMIT else []
-    chooser = HypothesisChooser(data.draw)
-    for _ in range(4):
-        declaration = random_declaration(chooser, board, legal)
-        verdict = check_blocks(board, declaration)
-        assert verdict.legal == ref.is_legal(to_pairs(declaration)), (declaration, verdict.violations)
-        assert verdict.legal != bool(verdict.violations)
-        if verdict.witness is not None:  # a better declaration offered to the judge must itself be legal
-            assert ref.is_legal(to_pairs(verdict.witness)), verdict.witness
-
-
-@CI
-@given(boards())
-def test_legal_blocks_equals_reference_set(board: Board) -> None:
-    ref = Reference(board)
-    if ref.legal_count() <= SET_LIMIT:
-        listed = [to_pairs(d) for d in legal_blocks(board)]
-        assert len(listed) == len(set(listed))
-        assert set(listed) == ref.legal_set()
-        assert count_legal_blocks(board) == ref.legal_count()
-    else:
-        assert count_legal_blocks(board, limit=SET_LIMIT + 1) == SET_LIMIT + 1
-
-
-@CI
-@given(boards())
-def test_repeated_runs_are_identical(board: Board) -> None:
-    assert solve_blocks(board) == solve_blocks(board)
-    declaration = solve_blocks(board).declaration
-    assert isinstance(declaration, BlockDeclaration)
-    assert check_blocks(board, declaration) == check_blocks(board, declaration)
-    if Reference(board).legal_count() <= SET_LIMIT:
-        assert list(legal_blocks(board)) == list(legal_blocks(board))
+# Boards per step, chosen so the file runs in well under a minute on a 2-core machine when it passes
+# (a failing run spends more: hypothesis shrinks the failure). Each board gets every property of
+# ``differential.check_board`` / ``check_attack_board``: the requirement maximum per unit, solve is
+# legal, check agrees on proposed declarations, the legal set, determinism. ``tests/campaign.py``
+# runs the same properties on as many seeded boards as wanted; ``test_campaign_smoke`` runs it small.
+BLOCK_BOARDS, ATTACK_BOARDS = 450, 350
 
 
 def test_same_answers_in_other_processes() -> None:
@@ -127,12 +62,10 @@ def test_same_answers_in_other_processes() -> None:
     assert len(digests) == 1, digests
 
 
-@settings(
-    max_examples=BLOCK_COMBINED_EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
+@settings(max_examples=BLOCK_BOARDS, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), st.data())
-def test_all_properties_together(board: Board, data: st.DataObject) -> None:
-    """The campaign's combined check (also counts requirements obeyed per unit)."""
+def test_block_boards_agree_with_reference(board: Board, data: st.DataObject) -> None:
+    """Every differential property of the declare blockers step (509.1) on one random board."""
     problems = check_board(board, HypothesisChooser(data.draw))
     assert not problems, "\n".join(map(str, problems))
 
@@ -142,82 +75,6 @@ def test_all_properties_together(board: Board, data: st.DataObject) -> None:
 # (the whole attack vocabulary, grants and effects, 3-4 players with planeswalkers and battles, shared
 # team turns, attackable_players, attacked_this_turn), against ``reference.AttackReference``.
 # =================================================================================================
-
-# report_multiple_bugs=False: on a failure, shrink one example and stop (keeps a failing run short).
-ATTACK_CI = settings(
-    max_examples=ATTACK_EXAMPLES,
-    deadline=None,
-    derandomize=True,
-    report_multiple_bugs=False,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-
-
-@ATTACK_CI
-@given(attack_boards())
-def test_attack_requirement_maximum_matches_reference(board: Board) -> None:
-    verdict = check_attacks(board, AttackDeclaration())
-    assert verdict.step == "declare_attackers"
-    ref = AttackReference(board).attack_maxima()
-    got = solver_maxima(verdict)
-    for unit in set(got) | set(ref):
-        assert got.get(unit, 0) == ref.get(unit, 0), (unit, got, ref)
-
-
-@ATTACK_CI
-@given(attack_boards())
-def test_solve_attacks_is_legal_for_reference(board: Board) -> None:
-    verdict = solve_attacks(board)
-    assert verdict.status == "legal"
-    ref = AttackReference(board)
-    atoms = to_atoms(verdict.declaration)
-    assert ref.attack_is_legal(atoms), verdict.declaration
-    assert sorted(verdict.tapped) == ref.tapped(atoms)  # 508.1f, 702.20b
-
-
-@ATTACK_CI
-@given(attack_boards(), st.data())
-def test_check_attacks_agrees_on_proposed_declarations(board: Board, data: st.DataObject) -> None:
-    ref = AttackReference(board)
-    legal = sorted(ref.attack_legal_set(), key=sorted) if ref.attack_legal_count() <= ATTACK_SET_LIMIT else []
-    chooser = HypothesisChooser(data.draw)
-    for _ in range(4):
-        declaration = random_attack_declaration(chooser, board, legal)
-        verdict = check_attacks(board, declaration)
-        atoms = to_atoms(declaration)
-        assert verdict.legal == ref.attack_is_legal(atoms), (declaration, verdict.violations)
-        assert verdict.legal != bool(verdict.violations)
-        assert sorted(verdict.tapped) == (
-            ref.tapped(atoms) if verdict.legal else []
-        )  # 733: an illegal one taps nothing
-        if verdict.witness is not None:
-            assert ref.attack_is_legal(to_atoms(verdict.witness)), verdict.witness
-        if ref.in_scope(atoms):
-            assert verdict.requirements_obeyed == ref.attack_count_obeyed(atoms), (declaration, verdict.units)
-
-
-@ATTACK_CI
-@given(attack_boards())
-def test_legal_attacks_equals_reference_set(board: Board) -> None:
-    ref = AttackReference(board)
-    if ref.attack_legal_count() <= ATTACK_SET_LIMIT:
-        listed = [to_atoms(d) for d in legal_attacks(board)]
-        assert len(listed) == len(set(listed))
-        assert set(listed) == ref.attack_legal_set()
-        assert count_legal_attacks(board) == ref.attack_legal_count()
-    else:
-        assert count_legal_attacks(board, limit=ATTACK_SET_LIMIT + 1) == ATTACK_SET_LIMIT + 1
-
-
-@ATTACK_CI
-@given(attack_boards())
-def test_attack_repeated_runs_are_identical(board: Board) -> None:
-    assert solve_attacks(board) == solve_attacks(board)
-    declaration = solve_attacks(board).declaration
-    assert isinstance(declaration, AttackDeclaration)
-    assert check_attacks(board, declaration) == check_attacks(board, declaration)
-    if AttackReference(board).attack_legal_count() <= ATTACK_SET_LIMIT:
-        assert list(legal_attacks(board)) == list(legal_attacks(board))
 
 
 def test_attack_same_answers_in_other_processes() -> None:
@@ -250,15 +107,15 @@ def test_attack_same_answers_in_other_processes() -> None:
 
 
 @settings(
-    max_examples=ATTACK_COMBINED_EXAMPLES,
+    max_examples=ATTACK_BOARDS,
     deadline=None,
     derandomize=True,
     report_multiple_bugs=False,
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(attack_boards(), st.data())
-def test_all_attack_properties_together(board: Board, data: st.DataObject) -> None:
-    """The campaign's combined check for attacks (also compares the requirements obeyed per unit)."""
+def test_attack_boards_agree_with_reference(board: Board, data: st.DataObject) -> None:
+    """Every differential property of the declare attackers step (508.1) on one random board."""
     problems = check_attack_board(board, HypothesisChooser(data.draw))
     assert not problems, "\n".join(map(str, problems))
 
@@ -360,3 +217,17 @@ def test_must_be_attacked_binds_each_attacking_player_with_shared_team_turns() -
     assert check_attacks(board, AttackDeclaration(attacks={"a1": "p3"})).legal == AttackReference(
         board
     ).attack_is_legal(frozenset({("a1", "p3")}))
+
+
+def test_campaign_smoke() -> None:
+    """The campaign command itself, on a few seeded boards of every step (the long run is
+    ``python tests/campaign.py --boards N``)."""
+    run = subprocess.run(
+        [sys.executable, "campaign.py", "--boards", "30", "--seed", "2026", "--step", "all"],
+        cwd=Path(__file__).parent,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "checked 30 boards" in run.stdout and "0 disagreements" in run.stdout
