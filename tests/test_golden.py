@@ -50,11 +50,15 @@ def test_verdict_renderings(path: Path) -> None:
 def test_why_answers(example: str, question: str) -> None:
     board = load_scenario(ROOT / "examples" / example).board
     answer = ask(board, question)
+    compare(_why_file(example, question), render_answer(answer, "text"))
+
+
+def _why_file(example: str, question: str) -> str:
     slug = "".join(ch if ch.isalnum() else "-" for ch in question.lower()).strip("-")
-    compare(f"why-{Path(example).stem}-{slug}.txt", render_answer(answer, "text"))
+    return f"why-{Path(example).stem}-{slug}.txt"
 
 
 def test_no_stale_golden_files() -> None:
     expected = {f"{p.stem}.{ext}" for p in EXAMPLES for ext in ("txt", "md")}
-    expected |= {f.name for f in GOLDEN.glob("why-*.txt")}
+    expected |= {_why_file(e, q) for e, q in QUESTIONS}
     assert {f.name for f in GOLDEN.iterdir()} <= expected

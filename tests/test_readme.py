@@ -10,16 +10,30 @@ ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
-def test_python_snippet_runs(monkeypatch: object) -> None:
-    block = README.split("## Python API", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+def test_python_snippet_runs_and_shows_its_results() -> None:
+    """The Python API snippet runs, and every line ending in ``# <Python literal>`` evaluates to
+    that literal (prose comments are not compared)."""
+    import ast
     import os
 
+    block = README.split("## Python API", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+    namespace: dict[str, object] = {}
+    compared = 0
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
-        exec(compile(block.replace("    ...", "    pass"), "README.md", "exec"), {})
+        exec(compile(block.replace("    ...", "    pass"), "README.md", "exec"), namespace)
+        for line in block.splitlines():
+            code, _, comment = line.partition("  # ")
+            shown = comment.strip().split(" (")[0] if comment.strip().startswith(("'", "(", "[")) else ""
+            if not shown or "=" in code.split("(")[0] or code.startswith(("for ", "from ", " ")):
+                continue
+            value = eval(compile(code.strip(), "README.md", "eval"), namespace)
+            assert value == ast.literal_eval(shown), f"README shows {shown} for {code.strip()!r}, got {value!r}"
+            compared += 1
     finally:
         os.chdir(cwd)
+    assert compared >= 5
 
 
 def test_every_example_is_listed_and_every_listed_file_exists() -> None:
