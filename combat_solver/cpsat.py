@@ -42,8 +42,8 @@ class _Encoder:
         also_tapped: frozenset[str] = frozenset(),
         guarded: bool = False,
     ) -> None:
-        """``paying`` False: no declaration may incur a cost (the requirement maximum, DESIGN
-        §4.2); True: costs must be payable in full (509.1f). ``fixed``: a concrete declaration
+        """``paying`` False: no declaration may incur a cost (the requirement maximum,
+        docs/design.md §4.2); True: costs must be payable in full (509.1f). ``fixed``: a concrete declaration
         (only the payment is then searched). ``guarded``: each restriction holds only when its
         literal in ``guards`` is assumed (for explanations)."""
         from ortools.sat.python import cp_model

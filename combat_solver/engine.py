@@ -1,4 +1,4 @@
-"""Step-independent legality engine: the same two tiers for attacks and blocks (DESIGN §3).
+"""Step-independent legality engine: the same two tiers for attacks and blocks (docs/design.md §5).
 
 A step is split into units that declare separately (each defending player, 802.4; a team,
 805.10; the whole attack, 802.3a). Restrictions and obeyed requirements are evaluated in pure

@@ -199,8 +199,8 @@ class Payer:
 class Problem:
     """A declaration step for the solver: decision atoms (everything else is 0), exact
     definitions of derived atoms, hard restrictions, requirements to maximize (508.1d/509.1c),
-    the amounts of cost each declaration incurs (all 0 for the requirement maximum, DESIGN
-    §4.2), and the payers who must be able to pay them otherwise."""
+    the amounts of cost each declaration incurs (all 0 for the requirement maximum,
+    docs/design.md §4.2), and the payers who must be able to pay them otherwise."""
 
     variables: tuple[Atom, ...]
     definitions: Definitions

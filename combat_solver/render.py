@@ -1,4 +1,4 @@
-"""Plain-text rendering of verdicts for judges (one screen, rule numbers cited)."""
+"""Rendering for judges: verdicts and why-answers as text or Markdown (one screen, rules cited)."""
 
 from __future__ import annotations
 

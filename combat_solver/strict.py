@@ -1,9 +1,9 @@
-"""Shared pydantic base class: immutable, no unknown fields."""
+"""The strict pydantic base class: immutable, no unknown fields."""
 
 from pydantic import BaseModel, ConfigDict
 
 
 class Strict(BaseModel):
-    """Frozen model that rejects unknown fields (DESIGN §3)."""
+    """Frozen model that rejects unknown fields."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")

@@ -12,7 +12,7 @@ reaching the maximum. A whole-board declaration is legal iff every unit's part i
 attacking unit (the active player, 508.1a; or the active team, 805.10b) gives each of its creatures
 "no attack" or one of every attackable player, planeswalker and battle (508.1b, 802.3, 310.9b), keeps
 the declarations that break no restriction (508.1a, 508.1c, 802.3a) and counts requirements (508.1d)
-as DESIGN.md section 4 says.
+as docs/design.md §4 says.
 """
 
 from __future__ import annotations
@@ -655,7 +655,7 @@ class AttackReference(Reference):
             return False  # one target per attacker (508.1b)
         return all(self.can_attack(c, t) for c, t in decl) and self.attack_global_ok(as_dict)
 
-    # ----- requirements (508.1d; DESIGN section 4.1) ---------------------------------------------------
+    # ----- requirements (508.1d; docs/design.md §4.1) ---------------------------------------------------
 
     def _attack_requirements(self) -> list[AttackRequirement]:
         out: list[AttackRequirement] = []

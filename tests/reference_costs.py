@@ -1,7 +1,7 @@
 """Independent brute-force reference for costs to attack and block, optional costs and banding.
 
 Written from the rules text (508.1d last sentence, 508.1e-j, 509.1c last sentence, 509.1d-f, 118.3,
-302.6, 605.1a, 701.43d, 702.20b, 702.22c-h, 702.154a-c) and DESIGN.md sections 4.2, 4.3 and 4.8. It
+302.6, 605.1a, 701.43d, 702.20b, 702.22c-h, 702.154a-c) and docs/design.md §4.2, 4.3 and 4.8. It
 shares no code with the solver: restrictions and requirements come from the brute-force references
 of ``reference.py`` (imported, not edited), everything about costs, payment, exert, enlist and
 bands is re-implemented here.
@@ -37,11 +37,11 @@ Readings (each one a sentence of the rules or of the design brief):
 * **Exert** (701.43d): only an attacking creature with exert. **Enlist** (702.154a-c): the enlisting
   creature attacks and has enlist; the enlisted one is an untapped creature its controller controls,
   not attacking, with haste or not summoning sick, not itself, enlisted once. Neither changes
-  requirements (DESIGN 4.3).
+  requirements (docs/design.md §4.3).
 * **Bands** (702.22c-d): at least two attacking creatures, each in at most one band, attacking the same
   player / planeswalker / battle; one or more with banding and at most one without, or all of them
   matching the quality of a member's ``bands_with_other``.
-* **Blocking a band** (702.22h, DESIGN 4.8): restrictions and costs are checked on the declared pairs;
+* **Blocking a band** (702.22h, docs/design.md §4.8): restrictions and costs are checked on the declared pairs;
   for requirements a creature declared as a blocker of one member blocks every member of its band.
 """
 

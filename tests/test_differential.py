@@ -37,7 +37,7 @@ BLOCK_BOARDS, ATTACK_BOARDS = 450, 350
 
 
 def test_same_answers_in_other_processes() -> None:
-    """Same input, same output, whatever the interpreter's hash seed (DESIGN: deterministic)."""
+    """Same input, same output, whatever the interpreter's hash seed (docs/design.md §5)."""
     script = (
         "import random, hashlib; from strategies import RandomChooser, build_board; "
         "from combat_solver import solve_blocks, legal_blocks; h = hashlib.sha256()\n"

@@ -1,4 +1,4 @@
-"""Attack requirements (508.1d), counted as DESIGN §4.1 says: each effect separately; goad makes
+"""Attack requirements (508.1d), counted as docs/design.md §4.1 says: each effect separately; goad makes
 two per goading player (701.15b-c); "must attack you ... with at least one creature" is one
 requirement on the attacking player."""
 

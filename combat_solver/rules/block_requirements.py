@@ -1,4 +1,4 @@
-"""Block requirements (509.1c), counted as DESIGN §4.1 says: Lure makes one requirement per
+"""Block requirements (509.1c), counted as docs/design.md §4.1 says: Lure makes one requirement per
 potential blocker; "must be blocked" is one requirement on the block as a whole; "blocks if
 able" and provoke are one requirement on the named blocker. A creature blocking one member of
 an attacking band blocks them all (702.22h), and that counts here."""
