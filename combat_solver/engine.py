@@ -8,11 +8,12 @@ the declaration doesn't already obey every requirement without breaking a restri
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from . import cpsat
+from . import cpsat, search
 from .errors import ErrorItem, InputError
 from .ir import Atom, Cmp, Payer, Problem, evaluate
 from .payments import total_text
@@ -126,7 +127,7 @@ def assess(
         restricted = bool(broken) or bool(incurred) or any(unit.atom_reasons(a) for a in mine)
         if obeyed and (restricted or not all(obeyed)):
             closeness: dict[Atom, int] = {a: (1 if a in mine else -1) for a in unit.allowed}
-            outcome = cpsat.maximize(problem(unit), time_limit=time_limit, preference=closeness)
+            outcome = maximize(problem(unit), time_limit=time_limit, preference=closeness)
             maximum = outcome.requirements
             if maximum is None:
                 undetermined = True
@@ -209,6 +210,20 @@ def _costs(
     return reports, violations
 
 
+def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, int] | None = None) -> cpsat.Outcome:
+    """The requirement maximum (and a best declaration reaching it): by the pure-Python search
+    when the problem is small and has nothing to pay, otherwise by CP-SAT (docs/design.md §5)."""
+    if not search.fits(problem):
+        return cpsat.maximize(problem, time_limit=time_limit, preference=preference)
+    try:
+        best = search.maximize(problem, deadline=time.monotonic() + time_limit, preference=preference)
+    except search.TimedOut:
+        return cpsat.Outcome("undetermined")
+    if best is None:
+        return cpsat.Outcome("undetermined")
+    return cpsat.Outcome("optimal", best.requirements, best.chosen)
+
+
 def preference_atoms(
     prefer: Mapping[tuple[str, str], int] | None, known: set[str], atom: Callable[[str, str], Atom]
 ) -> dict[Atom, int]:
@@ -228,7 +243,7 @@ def solve(units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_lim
     """An optimal declaration for every unit (None if the solver timed out)."""
     chosen: set[Atom] = set()
     for unit in units:
-        outcome = cpsat.maximize(problem(unit), time_limit=time_limit, preference=preference or None)
+        outcome = maximize(problem(unit), time_limit=time_limit, preference=preference or None)
         if outcome.chosen is None:
             return None
         chosen |= outcome.chosen
@@ -257,10 +272,19 @@ class _UnitSolutions:
     time_limit: float
 
     def __call__(self) -> Iterator[frozenset[Atom]]:
-        outcome = cpsat.maximize(problem(self.unit), time_limit=self.time_limit)
+        p = problem(self.unit)
+        outcome = maximize(p, time_limit=self.time_limit)
         if outcome.requirements is None:
             raise Undetermined(f"the solver timed out on the declaration of {self.unit.name}")
-        for chosen in cpsat.solutions(problem(self.unit), minimum=outcome.requirements, time_limit=self.time_limit):
+        if search.fits(p):
+            try:
+                yield from search.solutions(
+                    p, minimum=outcome.requirements, deadline=time.monotonic() + self.time_limit
+                )
+            except search.TimedOut:
+                raise Undetermined(f"the search timed out enumerating the declarations of {self.unit.name}") from None
+            return
+        for chosen in cpsat.solutions(p, minimum=outcome.requirements, time_limit=self.time_limit):
             if chosen is None:
                 raise Undetermined(f"the solver timed out enumerating the declarations of {self.unit.name}")
             yield chosen

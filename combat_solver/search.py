@@ -1,0 +1,194 @@
+"""Exact branch-and-bound search over an ``ir.Problem`` in pure Python, for problems small enough
+that CP-SAT's start-up and model building cost more than the search (docs/design.md §5).
+
+It answers the same questions as ``cpsat.maximize`` — the requirement maximum over declarations
+that incur no cost (508.1d, 509.1c) and, with a preference, the best declaration reaching it — for
+problems whose declarations can't incur a cost (no payers), and ``cpsat.solutions``' enumeration.
+Conditions are evaluated three-valued on partial assignments: a branch is cut as soon as a hard
+condition must fail or the requirements it can still obey can't beat the best found.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from .ir import All, Atom, Cmp, Cond, Lin, Problem
+
+MAX_VARIABLES = 14
+"""Above this many decision atoms the engine uses CP-SAT (see benchmarks/)."""
+
+_NODES_PER_CLOCK_CHECK = 256
+
+
+def fits(problem: Problem) -> bool:
+    """Whether this search handles ``problem``: few decision atoms and nothing to pay."""
+    return len(problem.variables) <= MAX_VARIABLES and not problem.payers
+
+
+class TimedOut(Exception):
+    """The deadline passed before the search finished."""
+
+
+@dataclass(frozen=True)
+class Best:
+    """The optimum found: obeyed requirements, preference weight, decision atoms set to 1."""
+
+    requirements: int
+    weight: int
+    chosen: frozenset[Atom]
+
+
+class _Search:
+    """Depth-first assignment of the decision atoms in a fixed order (0 before 1 unless the
+    atom helps a requirement or the preference), with three-valued pruning."""
+
+    def __init__(self, problem: Problem, deadline: float) -> None:
+        self.problem = problem
+        self.deadline = deadline
+        self.order = tuple(problem.variables)
+        self.index = {a: i for i, a in enumerate(self.order)}
+        self.values: list[int | None] = [None] * len(self.order)
+        self.hard: tuple[Cond, ...] = (*problem.hard, *(Cmp(lin, None, 0) for lin in problem.costs))
+        self.nodes = 0
+
+    # -- three-valued evaluation ---------------------------------------------------------------
+    def _atom_range(self, atom: Atom) -> tuple[int, int]:
+        i = self.index.get(atom)
+        if i is not None:
+            v = self.values[i]
+            return (0, 1) if v is None else (v, v)
+        definition = self.problem.definitions.get(atom)
+        if definition is None:
+            return (0, 0)
+        truth = self._truth(definition)
+        return (0, 1) if truth is None else (int(truth), int(truth))
+
+    def _lin_range(self, lin: Lin) -> tuple[int, int]:
+        lo = hi = lin.const
+        for atom, coef in lin.terms:
+            a, b = self._atom_range(atom)
+            if coef >= 0:
+                lo += coef * a
+                hi += coef * b
+            else:
+                lo += coef * b
+                hi += coef * a
+        return lo, hi
+
+    def _truth(self, cond: Cond) -> bool | None:
+        if isinstance(cond, Cmp):
+            lo, hi = self._lin_range(cond.lin)
+            if (cond.lo is not None and hi < cond.lo) or (cond.hi is not None and lo > cond.hi):
+                return False
+            if (cond.lo is None or lo >= cond.lo) and (cond.hi is None or hi <= cond.hi):
+                return True
+            return None
+        unknown = False
+        if isinstance(cond, All):
+            for c in cond.items:
+                t = self._truth(c)
+                if t is False:
+                    return False
+                unknown = unknown or t is None
+            return None if unknown else True
+        for c in cond.items:
+            t = self._truth(c)
+            if t is True:
+                return True
+            unknown = unknown or t is None
+        return None if unknown else False
+
+    # -- search ------------------------------------------------------------------------------------
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes % _NODES_PER_CLOCK_CHECK == 1 and time.monotonic() > self.deadline:
+            raise TimedOut
+
+    def _feasible(self) -> bool:
+        return all(self._truth(c) is not False for c in self.hard)
+
+    def _requirement_bound(self) -> int:
+        return sum(1 for r in self.problem.requirements if self._truth(r) is not False)
+
+    def leaves(self, minimum: int) -> Iterator[frozenset[Atom]]:
+        """Every full assignment meeting the hard conditions and obeying at least ``minimum``
+        requirements, each once, in a fixed order."""
+        yield from self._leaves(0, minimum)
+
+    def _leaves(self, depth: int, minimum: int) -> Iterator[frozenset[Atom]]:
+        self._tick()
+        if not self._feasible() or self._requirement_bound() < minimum:
+            return
+        if depth == len(self.order):
+            yield frozenset(a for a, v in zip(self.order, self.values, strict=True) if v)
+            return
+        for value in (0, 1):
+            self.values[depth] = value
+            yield from self._leaves(depth + 1, minimum)
+        self.values[depth] = None
+
+    def maximize(self, weights: Mapping[Atom, int]) -> Best | None:
+        """The lexicographic optimum (requirements, then ``weights``), or None if no full
+        assignment meets the hard conditions."""
+        w = [weights.get(a, 0) for a in self.order]
+        optimistic = [max(x, 0) for x in w]
+        first = [1 if x > 0 else 0 for x in w]
+        helps = {a for r in self.problem.requirements for a in _atoms(r)}
+        for i, atom in enumerate(self.order):
+            if w[i] == 0 and (atom in helps or any(self._defines(d, atom) for d in helps)):
+                first[i] = 1
+        best: list[Best | None] = [None]
+        suffix = [0] * (len(self.order) + 1)
+        for i in range(len(self.order) - 1, -1, -1):
+            suffix[i] = suffix[i + 1] + optimistic[i]
+
+        def visit(depth: int, weight: int) -> None:
+            self._tick()
+            if not self._feasible():
+                return
+            bound = self._requirement_bound()
+            current = best[0]
+            if current is not None and (
+                bound < current.requirements
+                or (bound == current.requirements and weight + suffix[depth] <= current.weight)
+            ):
+                return
+            if depth == len(self.order):
+                chosen = frozenset(a for a, v in zip(self.order, self.values, strict=True) if v)
+                best[0] = Best(bound, weight, chosen)
+                return
+            for value in (first[depth], 1 - first[depth]):
+                self.values[depth] = value
+                visit(depth + 1, weight + w[depth] * value)
+            self.values[depth] = None
+
+        visit(0, 0)
+        return best[0]
+
+    def _defines(self, derived: Atom, base: Atom) -> bool:
+        definition = self.problem.definitions.get(derived)
+        return definition is not None and any(a == base for a, _ in definition.lin.terms)
+
+
+def _atoms(cond: Cond) -> set[Atom]:
+    if isinstance(cond, Cmp):
+        return {a for a, c in cond.lin.terms if c > 0}
+    out: set[Atom] = set()
+    for c in cond.items:
+        out |= _atoms(c)
+    return out
+
+
+def maximize(problem: Problem, *, deadline: float, preference: Mapping[Atom, int] | None = None) -> Best | None:
+    """The requirement maximum and, among declarations reaching it, the best for ``preference``
+    (``problem`` must ``fit``). None when no declaration meets the restrictions; raises
+    ``TimedOut`` past ``deadline`` (a ``time.monotonic()`` value)."""
+    return _Search(problem, deadline).maximize(preference or {})
+
+
+def solutions(problem: Problem, *, minimum: int, deadline: float) -> Iterator[frozenset[Atom]]:
+    """Every declaration meeting the restrictions and obeying at least ``minimum`` requirements,
+    each once (``problem`` must ``fit``); raises ``TimedOut`` past ``deadline``."""
+    return _Search(problem, deadline).leaves(minimum)

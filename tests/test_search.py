@@ -1,0 +1,73 @@
+"""The pure-Python branch-and-bound search (search.py) against CP-SAT (cpsat.py) on the same
+``ir.Problem``: the same requirement maximum (508.1d, 509.1c), the same preference optimum, the
+same set of legal declarations, and an honest time-out."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from strategies import RandomChooser, build_attack_board, build_board
+
+from combat_solver import cpsat, engine, search
+from combat_solver.game import Game
+from combat_solver.ir import Atom, Problem, evaluate
+
+
+def _problems(count: int) -> list[Problem]:
+    out = []
+    for i in range(count):
+        c = RandomChooser(random.Random(f"search:{i}"))
+        board = build_board(c) if i % 2 == 0 else build_attack_board(c)
+        game = Game(board)
+        units = game.block_units if board.combat is not None else (game.attack_unit,)
+        out += [p for u in units if search.fits(p := engine.problem(u))]
+    return out
+
+
+PROBLEMS = _problems(160)
+
+
+def _value(problem: Problem, chosen: frozenset[Atom]) -> tuple[bool, int]:
+    def value_of(atom: Atom) -> int:
+        definition = problem.definitions.get(atom)
+        return int(evaluate(definition, value_of)) if definition is not None else int(atom in chosen)
+
+    legal = all(evaluate(c, value_of) for c in problem.hard) and all(lin.value(value_of) == 0 for lin in problem.costs)
+    return legal, sum(evaluate(r, value_of) for r in problem.requirements)
+
+
+def test_most_random_problems_fit_the_search():
+    assert len(PROBLEMS) > 100
+
+
+@pytest.mark.parametrize("i", range(len(PROBLEMS)))
+def test_maximum_and_preference_optimum_match_cpsat(i: int):
+    problem = PROBLEMS[i]
+    weights = {a: random.Random(i * 7 + k).randint(-3, 3) for k, a in enumerate(problem.variables)}
+    found = search.maximize(problem, deadline=time.monotonic() + 10, preference=weights)
+    expected = cpsat.maximize(problem, time_limit=10, preference=weights)
+    assert found is not None and expected.chosen is not None
+    assert found.requirements == expected.requirements
+    assert _value(problem, found.chosen) == (True, found.requirements)
+    assert found.weight == sum(weights.get(a, 0) for a in found.chosen)
+    assert found.weight == sum(weights.get(a, 0) for a in expected.chosen)
+
+
+@pytest.mark.parametrize("i", range(0, len(PROBLEMS), 4))
+def test_solutions_match_cpsat(i: int):
+    problem = PROBLEMS[i]
+    best = search.maximize(problem, deadline=time.monotonic() + 10)
+    assert best is not None
+    mine = list(search.solutions(problem, minimum=best.requirements, deadline=time.monotonic() + 10))
+    theirs = list(cpsat.solutions(problem, minimum=best.requirements, time_limit=10))
+    assert len(mine) == len(set(mine))
+    assert set(mine) == set(theirs)
+
+
+def test_a_passed_deadline_is_a_time_out_never_a_guess():
+    problem = max(PROBLEMS, key=lambda p: len(p.variables))
+    with pytest.raises(search.TimedOut):
+        search.maximize(problem, deadline=time.monotonic() - 1)
+    assert engine.maximize(problem, time_limit=-1).status == "undetermined"
