@@ -279,6 +279,7 @@ class _Encoder:
         s.parameters.num_workers = 1
         s.parameters.random_seed = SEED
         s.parameters.linearization_level = 2
+        s.parameters.cp_model_presolve = False
         s.parameters.max_time_in_seconds = max(time_limit, 0.001)
         return s
 

@@ -1,4 +1,4 @@
-"""Differential campaign: ``python tests/campaign.py --boards 100000 [--seed N] [--step all|both|block|attack|cost]``.
+"""Differential campaign: ``python tests/campaign.py --boards 100000 [--seed N] [--step all|both|block|attack|cost] [--path alternate|auto|cpsat]``.
 
 Builds N boards from a seeded random generator (same seed, same boards): declare blockers boards
 (``strategies.build_board``), declare attackers boards (``strategies.build_attack_board``) and boards
@@ -14,13 +14,14 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 
 from differential import Disagreement, check_attack_board, check_board  # tests/ is on sys.path: it holds this script
 from reference_costs import campaign_board
 from strategies import Chooser, RandomChooser, build_attack_board, build_board
 
-from combat_solver import Board
+from combat_solver import Board, search
 
 Step = tuple[str, Callable[[Chooser], Board], Callable[[Board, Chooser], list[Disagreement]]]
 BLOCK: Step = ("block", build_board, check_board)
@@ -43,6 +44,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--step", choices=("all", "both", "block", "attack", "cost"), default="all")
     parser.add_argument("--max-report", type=int, default=20, help="boards printed in full at most")
+    parser.add_argument(
+        "--path",
+        choices=("alternate", "auto", "cpsat"),
+        default="alternate",
+        help="which engine path decides: the automatic choice (small problems by the pure-Python search), "
+        "CP-SAT only, or alternate between them board by board (default)",
+    )
     args = parser.parse_args(argv)
 
     start = time.monotonic()
@@ -63,8 +71,10 @@ def main(argv: list[str] | None = None) -> int:
         rng = random.Random(f"{args.seed}:{suffix}")  # board i is reproducible on its own
         chooser = RandomChooser(rng)
         board = build(chooser)
+        forced = args.path == "cpsat" or (args.path == "alternate" and i % 2 == 1)
         try:
-            problems = [str(p) for p in check(board, chooser)]
+            with cpsat_only() if forced else nullcontext():
+                problems = [str(p) for p in check(board, chooser)]
         except Exception as error:  # a crash is a disagreement too
             problems = [f"[exception] {type(error).__name__}: {error}"]
         report(
@@ -89,6 +99,17 @@ def main(argv: list[str] | None = None) -> int:
         f"{total} disagreements, {time.monotonic() - start:.1f}s"
     )
     return 1 if total else 0
+
+
+@contextmanager
+def cpsat_only() -> Iterator[None]:
+    """Decide every problem with CP-SAT, bypassing the pure-Python search for small problems."""
+    saved = search.MAX_VARIABLES
+    search.MAX_VARIABLES = -1
+    try:
+        yield
+    finally:
+        search.MAX_VARIABLES = saved
 
 
 def report(

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from campaign import cpsat_only
 from differential import check_attack_board, check_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -32,8 +33,8 @@ from combat_solver import (
 # (a failing run spends more: hypothesis shrinks the failure). Each board gets every property of
 # ``differential.check_board`` / ``check_attack_board``: the requirement maximum per unit, solve is
 # legal, check agrees on proposed declarations, the legal set, determinism. ``tests/campaign.py``
-# runs the same properties on as many seeded boards as wanted; ``test_campaign_smoke`` runs it small.
-BLOCK_BOARDS, ATTACK_BOARDS = 450, 350
+# runs the same properties on as many seeded boards as wanted; ``test_campaign_smoke`` runs it small. Each step runs twice: with the automatic choice of engine path, and on CP-SAT only.
+BLOCK_BOARDS, ATTACK_BOARDS = 250, 200
 
 
 def test_same_answers_in_other_processes() -> None:
@@ -231,3 +232,21 @@ def test_campaign_smoke() -> None:
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "checked 30 boards" in run.stdout and "0 disagreements" in run.stdout
+
+
+@settings(max_examples=BLOCK_BOARDS, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), st.data())
+def test_block_boards_agree_with_reference_on_cpsat(board: Board, data: st.DataObject) -> None:
+    """The same properties with every problem decided by CP-SAT (small ones go to the search by default)."""
+    with cpsat_only():
+        problems = check_board(board, HypothesisChooser(data.draw))
+    assert not problems, "\n".join(map(str, problems))
+
+
+@settings(max_examples=ATTACK_BOARDS, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(attack_boards(), st.data())
+def test_attack_boards_agree_with_reference_on_cpsat(board: Board, data: st.DataObject) -> None:
+    """The same properties with every problem decided by CP-SAT (small ones go to the search by default)."""
+    with cpsat_only():
+        problems = check_attack_board(board, HypothesisChooser(data.draw))
+    assert not problems, "\n".join(map(str, problems))
