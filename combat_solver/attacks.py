@@ -19,10 +19,25 @@ Preference = Mapping[tuple[str, str], int]
 """Weights on (attacker id, target id) pairs: a secondary objective among optimal attacks."""
 
 
-def check_attacks(board: Board, declaration: AttackDeclaration, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
-    """Is ``declaration`` a legal attack on ``board``? (508.1a-d, 508.1f, 802.3, 805.10b)"""
-    unit = _unit(board)
-    _check_ids(board, declaration)
+def check_attacks(
+    board: Board, declaration: AttackDeclaration, *, time_limit: float = DEFAULT_TIME_LIMIT, explain: bool = True
+) -> Verdict:
+    """Is ``declaration`` a legal attack on ``board``? (508.1a-d, 508.1f, 802.3, 805.10b)
+
+    ``explain`` False gives the bare verdict at the least cost: the requirement maximum and the
+    witness are left out (``requirements_maximum`` is None unless the check pinned it down)."""
+    return _check(_unit(board), declaration, time_limit=time_limit, explain=explain)
+
+
+def _check(
+    unit: AttackUnit,
+    declaration: AttackDeclaration,
+    *,
+    time_limit: float,
+    explain: bool = True,
+    maxima: Mapping[frozenset[str], int] | None = None,
+) -> Verdict:
+    _check_ids(unit.game.board, declaration)
     enlisted = frozenset(declaration.enlist.values())
     result = engine.assess(
         [unit],
@@ -31,6 +46,8 @@ def check_attacks(board: Board, declaration: AttackDeclaration, *, time_limit: f
         requirement_rule="508.1d",
         time_limit=time_limit,
         also_tapped=enlisted,
+        explain=explain,
+        maxima=maxima,
     )
     game = unit.game
     tapped = tuple(sorted({a for a in declaration.attacks if game.taps_when_attacking(game.permanent(a))} | enlisted))
@@ -56,10 +73,10 @@ def solve_attacks(board: Board, *, prefer: Preference | None = None, time_limit:
     within the time limit). Deterministic. Status "undetermined" if the solver timed out."""
     unit = _unit(board)
     weights = engine.preference_atoms(prefer, {p.id for p in board.permanents} | {p.id for p in board.players}, Attack)
-    chosen = engine.solve([unit], weights, time_limit)
-    if chosen is None:
+    solution = engine.solve([unit], weights, time_limit)
+    if solution is None:
         return Verdict(status="undetermined", step="declare_attackers", declaration=AttackDeclaration())
-    return check_attacks(board, _declaration(chosen), time_limit=time_limit)
+    return _check(unit, _declaration(solution.chosen), time_limit=time_limit, maxima=solution.maxima)
 
 
 def legal_attacks(board: Board, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Iterator[AttackDeclaration]:

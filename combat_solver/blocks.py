@@ -28,10 +28,25 @@ __all__ = [
 ]
 
 
-def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
-    """Is ``declaration`` a legal block on ``board``? (509.1a-c, 802.4, 805.10d)"""
-    game = _game(board)
-    _check_ids(board, declaration)
+def check_blocks(
+    board: Board, declaration: BlockDeclaration, *, time_limit: float = DEFAULT_TIME_LIMIT, explain: bool = True
+) -> Verdict:
+    """Is ``declaration`` a legal block on ``board``? (509.1a-c, 802.4, 805.10d)
+
+    ``explain`` False gives the bare verdict at the least cost: the requirement maximum and the
+    witness are left out (``requirements_maximum`` is None unless the check pinned it down)."""
+    return _check(_game(board), declaration, time_limit=time_limit, explain=explain)
+
+
+def _check(
+    game: Game,
+    declaration: BlockDeclaration,
+    *,
+    time_limit: float,
+    explain: bool = True,
+    maxima: Mapping[frozenset[str], int] | None = None,
+) -> Verdict:
+    _check_ids(game.board, declaration)
     chosen: frozenset[Atom] = frozenset(declaration.pairs)
     result = engine.assess(
         game.block_units,
@@ -39,6 +54,8 @@ def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: flo
         _pair_violations(game, declaration.pairs),
         requirement_rule="509.1c",
         time_limit=time_limit,
+        explain=explain,
+        maxima=maxima,
     )
     combat, triggers = after_block(game, declaration) if result.status == "legal" else (None, ())
     return Verdict(
@@ -62,10 +79,10 @@ def solve_blocks(board: Board, *, prefer: Preference | None = None, time_limit: 
     verdict's ``declaration`` is the block; status "undetermined" if the solver timed out."""
     game = _game(board)
     weights = engine.preference_atoms(prefer, {p.id for p in board.permanents}, Pair)
-    chosen = engine.solve(game.block_units, weights, time_limit)
-    if chosen is None:
+    solution = engine.solve(game.block_units, weights, time_limit)
+    if solution is None:
         return Verdict(status="undetermined", step="declare_blockers", declaration=BlockDeclaration())
-    return check_blocks(board, _declaration(chosen), time_limit=time_limit)
+    return _check(game, _declaration(solution.chosen), time_limit=time_limit, maxima=solution.maxima)
 
 
 def legal_blocks(board: Board, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Iterator[BlockDeclaration]:

@@ -52,6 +52,12 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="is a proposed attack or block legal?")
     common(check)
     check.add_argument("--declaration", type=Path, help="declaration file (default: the scenario's `declaration`)")
+    check.add_argument(
+        "--verdict-only",
+        action="store_true",
+        help="decide legality at the least cost: no requirement maximum or witness unless the check needs them "
+        "(for audits and agents)",
+    )
 
     solve = sub.add_parser("solve", help="an optimal legal block (maximum requirements)")
     common(solve)
@@ -120,7 +126,7 @@ def _run(args: argparse.Namespace) -> int:
                 "missing",
                 "no declaration: give --declaration FILE or a `declaration` in the scenario",
             )
-        verdict = _check(board, declaration, args.time_limit)
+        verdict = _check(board, declaration, args.time_limit, explain=not args.verdict_only)
         _print_verdict(board, verdict, args.format)
         return _EXIT_OF[verdict.status]
     blocking = board.combat is not None
@@ -147,11 +153,11 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check(board: Board, declaration: Declaration, time_limit: float) -> Verdict:
+def _check(board: Board, declaration: Declaration, time_limit: float, *, explain: bool) -> Verdict:
     if isinstance(declaration, BlockDeclaration):
-        return check_blocks(board, declaration, time_limit=time_limit)
+        return check_blocks(board, declaration, time_limit=time_limit, explain=explain)
     assert isinstance(declaration, AttackDeclaration)
-    return check_attacks(board, declaration, time_limit=time_limit)
+    return check_attacks(board, declaration, time_limit=time_limit, explain=explain)
 
 
 def _print_verdict(board: Board, verdict: Verdict, fmt: str) -> None:

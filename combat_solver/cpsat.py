@@ -321,6 +321,22 @@ def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, i
     return Outcome("optimal", best, chosen, preference_optimal=status == enc.cp.OPTIMAL)
 
 
+def exists(problem: Problem, *, minimum: int, time_limit: float) -> bool | None:
+    """Whether a declaration that pays no cost meets the restrictions and obeys at least
+    ``minimum`` requirements (None: the time limit ran out first). A feasibility question:
+    cheaper than proving the maximum."""
+    enc = _Encoder(problem, paying=False)
+    total, has_live, constant = enc.requirement_sum()
+    if not has_live:
+        return bool(constant >= minimum)
+    enc.model.add(total >= minimum)
+    solver = enc.solver(time_limit)
+    status = solver.solve(enc.model)
+    if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
+        return True
+    return False if status == enc.cp.INFEASIBLE else None
+
+
 @dataclass(frozen=True)
 class Why:
     """``status`` "possible": ``example`` is a legal declaration meeting the extra conditions;

@@ -97,9 +97,16 @@ def assess(
     requirement_rule: str,
     time_limit: float,
     also_tapped: frozenset[str] = frozenset(),
+    explain: bool = True,
+    maxima: Mapping[frozenset[str], int] | None = None,
 ) -> Assessment:
     """Restrictions broken, requirements obeyed and the maximum, per unit; a witness reaching
-    the maximum when the declaration is illegal only for too few requirements."""
+    the maximum when the declaration is illegal only for too few requirements.
+
+    ``explain`` False decides at the cost of deciding (docs/design.md §5): no solver when a
+    restriction is already broken, and only "can a declaration obey more?" otherwise; the
+    maximum is then reported only when that answer pins it down. ``maxima``: maxima already
+    proven (by ``solve``), by the unit's players."""
     reports: list[UnitReport] = []
     cost_reports: list[CostReport] = []
     witness: set[Atom] = set()
@@ -124,8 +131,29 @@ def assess(
         obeyed = [evaluate(r.cond, value_of) for r in unit.requirements]
         maximum: int | None = len(obeyed)
         witness |= mine
-        restricted = bool(broken) or bool(incurred) or any(unit.atom_reasons(a) for a in mine)
-        if obeyed and (restricted or not all(obeyed)):
+        ruled_out = bool(broken) or any(unit.atom_reasons(a) for a in mine)
+        known = (maxima or {}).get(unit.players)
+        if known is not None:
+            maximum = known
+        elif obeyed and not explain and (incurred or not all(obeyed)):
+            maximum = None
+            if not ruled_out:
+                more = exceeds(problem(unit), sum(obeyed), time_limit=time_limit)
+                undetermined = undetermined or more is None
+                if more:
+                    short = True
+                    violations.append(
+                        Violation(
+                            rule=requirement_rule,
+                            kind="too_few_requirements",
+                            objects=tuple(sorted(unit.players)),
+                            message=f"the declaration of {unit.name} obeys {sum(obeyed)} requirements; "
+                            f"a declaration that breaks no restriction obeys more ({requirement_rule})",
+                        )
+                    )
+                elif more is False and not incurred:
+                    maximum = sum(obeyed)
+        elif obeyed and (ruled_out or incurred or not all(obeyed)):
             closeness: dict[Atom, int] = {a: (1 if a in mine else -1) for a in unit.allowed}
             outcome = maximize(problem(unit), time_limit=time_limit, preference=closeness)
             maximum = outcome.requirements
@@ -224,6 +252,18 @@ def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, i
     return cpsat.Outcome("optimal", best.requirements, best.chosen)
 
 
+def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
+    """Whether a declaration that breaks no restriction and incurs no cost obeys more than
+    ``obeyed`` requirements (None: undetermined), without proving the maximum."""
+    if not search.fits(problem):
+        return cpsat.exists(problem, minimum=obeyed + 1, time_limit=time_limit)
+    try:
+        found = next(search.solutions(problem, minimum=obeyed + 1, deadline=time.monotonic() + time_limit), None)
+    except search.TimedOut:
+        return None
+    return found is not None
+
+
 def preference_atoms(
     prefer: Mapping[tuple[str, str], int] | None, known: set[str], atom: Callable[[str, str], Atom]
 ) -> dict[Atom, int]:
@@ -239,15 +279,25 @@ def preference_atoms(
     return {atom(a, b): w for (a, b), w in (prefer or {}).items()}
 
 
-def solve(units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_limit: float) -> frozenset[Atom] | None:
+@dataclass(frozen=True)
+class Solution:
+    """An optimal declaration for every unit, and each unit's proven maximum (by its players)."""
+
+    chosen: frozenset[Atom]
+    maxima: Mapping[frozenset[str], int]
+
+
+def solve(units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_limit: float) -> Solution | None:
     """An optimal declaration for every unit (None if the solver timed out)."""
     chosen: set[Atom] = set()
+    maxima: dict[frozenset[str], int] = {}
     for unit in units:
         outcome = maximize(problem(unit), time_limit=time_limit, preference=preference or None)
-        if outcome.chosen is None:
+        if outcome.chosen is None or outcome.requirements is None:
             return None
         chosen |= outcome.chosen
-    return frozenset(chosen)
+        maxima[unit.players] = outcome.requirements
+    return Solution(frozenset(chosen), maxima)
 
 
 def count(declarations: Iterator[object], limit: int | None) -> int:

@@ -53,6 +53,20 @@ def _maxima_differ(solver: dict[frozenset[str], int | None], ref: dict[frozenset
     return any(solver.get(k, 0) != ref.get(k, 0) for k in set(solver) | set(ref))
 
 
+def _bare_disagrees(full: Verdict, bare: Verdict) -> list[Disagreement]:
+    """The verdict-only check (``explain=False``) gives the same status; a maximum it reports is right."""
+    if bare.status != full.status or bare.requirements_maximum not in (None, full.requirements_maximum):
+        return [
+            Disagreement(
+                "verdict-only",
+                f"explain=False: {bare.status}, max {bare.requirements_maximum}; "
+                f"full: {full.status}, max {full.requirements_maximum}",
+                full.declaration,
+            )
+        ]
+    return []
+
+
 def check_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disagreement]:
     ref = Reference(board)
     out: list[Disagreement] = []
@@ -83,6 +97,7 @@ def check_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disagreeme
     for _ in range(proposals):
         decl = random_declaration(c, board, legal_list)
         verdict = check_blocks(board, decl)
+        out += _bare_disagrees(verdict, check_blocks(board, decl, explain=False))
         expected = ref.is_legal(to_pairs(decl))
         if verdict.legal != expected:
             out.append(
@@ -171,6 +186,7 @@ def check_attack_board(board: Board, c: Chooser, proposals: int = 4) -> list[Dis
         decl = random_attack_declaration(c, board, legal_list)
         atoms = to_atoms(decl)
         verdict = check_attacks(board, decl)
+        out += _bare_disagrees(verdict, check_attacks(board, decl, explain=False))
         expected = ref.attack_is_legal(atoms)
         if verdict.legal != expected:
             out.append(
