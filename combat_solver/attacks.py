@@ -87,7 +87,7 @@ def legal_attacks(board: Board, *, time_limit: float = DEFAULT_TIME_LIMIT) -> It
 
 def count_legal_attacks(board: Board, *, limit: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> int:
     """How many legal attacks there are (stops counting at ``limit``)."""
-    return engine.count(legal_attacks(board, time_limit=time_limit), limit)
+    return engine.count_legal([_unit(board)], time_limit, limit)
 
 
 def _declaration(atoms: frozenset[Atom]) -> AttackDeclaration:

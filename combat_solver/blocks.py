@@ -93,7 +93,7 @@ def legal_blocks(board: Board, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Ite
 
 def count_legal_blocks(board: Board, *, limit: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> int:
     """How many legal blocks there are (stops counting at ``limit``)."""
-    return engine.count(legal_blocks(board, time_limit=time_limit), limit)
+    return engine.count_legal(_game(board).block_units, time_limit, limit)
 
 
 def _declaration(atoms: frozenset[Atom]) -> BlockDeclaration:

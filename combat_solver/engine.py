@@ -240,7 +240,10 @@ def _costs(
 
 def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, int] | None = None) -> cpsat.Outcome:
     """The requirement maximum (and a best declaration reaching it): by the pure-Python search
-    when the problem is small and has nothing to pay, otherwise by CP-SAT (docs/design.md §5)."""
+    when the problem is small and has nothing to pay, otherwise by CP-SAT (docs/design.md §5).
+    Without requirements or preference, the empty declaration decides it when it is legal."""
+    if not problem.requirements and not preference and _empty_is_legal(problem):
+        return cpsat.Outcome("optimal", 0, frozenset())
     if not search.fits(problem):
         return cpsat.maximize(problem, time_limit=time_limit, preference=preference)
     try:
@@ -250,6 +253,14 @@ def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, i
     if best is None:
         return cpsat.Outcome("undetermined")
     return cpsat.Outcome("optimal", best.requirements, best.chosen)
+
+
+def _empty_is_legal(problem: Problem) -> bool:
+    def value_of(atom: Atom) -> int:
+        definition = problem.definitions.get(atom)
+        return int(evaluate(definition, value_of)) if definition is not None else 0
+
+    return all(evaluate(c, value_of) for c in problem.hard)
 
 
 def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
@@ -300,14 +311,20 @@ def solve(units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_lim
     return Solution(frozenset(chosen), maxima)
 
 
-def count(declarations: Iterator[object], limit: int | None) -> int:
-    """How many declarations an enumeration yields, stopping at ``limit``."""
-    n = 0
-    for _ in declarations:
-        n += 1
-        if limit is not None and n >= limit:
-            break
-    return n
+def count_legal(units: Sequence[Unit], time_limit: float, limit: int | None) -> int:
+    """How many legal declarations there are (at most ``limit``): the product of each unit's
+    count, since units declare independently (802.4); counted by the search without building
+    declarations where it applies (raises ``Undetermined`` on a time-out)."""
+    total = 1
+    for unit in units:
+        solutions = _UnitSolutions(unit, time_limit)()
+        n = 0
+        for _ in solutions:
+            n += 1
+            if limit is not None and n >= limit:
+                break
+        total *= n
+    return total if limit is None else min(total, limit)
 
 
 def enumerate_legal(units: Sequence[Unit], time_limit: float) -> Iterator[frozenset[Atom]]:
@@ -326,7 +343,7 @@ class _UnitSolutions:
         outcome = maximize(p, time_limit=self.time_limit)
         if outcome.requirements is None:
             raise Undetermined(f"the solver timed out on the declaration of {self.unit.name}")
-        if search.fits(p):
+        if search.fits(p, enumeration=True):
             try:
                 yield from search.solutions(
                     p, minimum=outcome.requirements, deadline=time.monotonic() + self.time_limit

@@ -22,9 +22,10 @@ MAX_VARIABLES = 14
 _NODES_PER_CLOCK_CHECK = 256
 
 
-def fits(problem: Problem) -> bool:
-    """Whether this search handles ``problem``: few decision atoms and nothing to pay."""
-    return len(problem.variables) <= MAX_VARIABLES and not problem.payers
+def fits(problem: Problem, *, enumeration: bool = False) -> bool:
+    """Whether this search handles ``problem``: nothing to pay and, to find an optimum, few
+    decision atoms (its enumeration is output-sensitive: it cuts every branch that must fail)."""
+    return not problem.payers and (len(problem.variables) <= MAX_VARIABLES or (enumeration and MAX_VARIABLES >= 0))
 
 
 class TimedOut(Exception):
@@ -106,70 +107,132 @@ class _Search:
         if self.nodes % _NODES_PER_CLOCK_CHECK == 1 and time.monotonic() > self.deadline:
             raise TimedOut
 
-    def _feasible(self) -> bool:
+    def _depends(self, cond: Cond) -> set[int]:
+        """The decision atoms (by index) whose values ``cond`` depends on, through definitions."""
+        out: set[int] = set()
+        pending = list(_all_atoms(cond))
+        seen: set[Atom] = set()
+        while pending:
+            atom = pending.pop()
+            if atom in seen:
+                continue
+            seen.add(atom)
+            if atom in self.index:
+                out.add(self.index[atom])
+            elif (definition := self.problem.definitions.get(atom)) is not None:
+                pending += [a for a, _ in definition.lin.terms]
+        return out
+
+    def _prepare(self) -> bool:
+        """Index conditions by the atoms they read; False when a restriction fails whatever is declared."""
+        n = len(self.order)
+        self.hard_of: list[list[Cond]] = [[] for _ in range(n)]
+        self.requirements_of: list[list[int]] = [[] for _ in range(n)]
+        for cond in self.hard:
+            for i in self._depends(cond):
+                self.hard_of[i].append(cond)
+        requirements = self.problem.requirements
+        for k, cond in enumerate(requirements):
+            for i in self._depends(cond):
+                self.requirements_of[i].append(k)
+        self.failed = [self._truth(r) is False for r in requirements]
+        self.bound = sum(1 for f in self.failed if not f)
         return all(self._truth(c) is not False for c in self.hard)
 
-    def _requirement_bound(self) -> int:
-        return sum(1 for r in self.problem.requirements if self._truth(r) is not False)
+    def _assign(self, depth: int, value: int) -> list[int] | None:
+        """Set atom ``depth``; None if a restriction must now fail, else the requirements that
+        just became impossible (to undo with ``_unassign``)."""
+        self.values[depth] = value
+        if any(self._truth(c) is False for c in self.hard_of[depth]):
+            return None
+        lost = [
+            k
+            for k in self.requirements_of[depth]
+            if not self.failed[k] and self._truth(self.problem.requirements[k]) is False
+        ]
+        for k in lost:
+            self.failed[k] = True
+        self.bound -= len(lost)
+        return lost
+
+    def _unassign(self, lost: list[int]) -> None:
+        for k in lost:
+            self.failed[k] = False
+        self.bound += len(lost)
+
+    def _chosen(self) -> frozenset[Atom]:
+        return frozenset(a for a, v in zip(self.order, self.values, strict=True) if v)
 
     def leaves(self, minimum: int) -> Iterator[frozenset[Atom]]:
         """Every full assignment meeting the hard conditions and obeying at least ``minimum``
         requirements, each once, in a fixed order."""
-        yield from self._leaves(0, minimum)
+        if self._prepare() and self.bound >= minimum:
+            yield from self._leaves(0, minimum)
 
     def _leaves(self, depth: int, minimum: int) -> Iterator[frozenset[Atom]]:
         self._tick()
-        if not self._feasible() or self._requirement_bound() < minimum:
-            return
         if depth == len(self.order):
-            yield frozenset(a for a, v in zip(self.order, self.values, strict=True) if v)
+            yield self._chosen()
             return
         for value in (0, 1):
-            self.values[depth] = value
-            yield from self._leaves(depth + 1, minimum)
+            lost = self._assign(depth, value)
+            if lost is not None:
+                if self.bound >= minimum:
+                    yield from self._leaves(depth + 1, minimum)
+                self._unassign(lost)
         self.values[depth] = None
 
     def maximize(self, weights: Mapping[Atom, int]) -> Best | None:
         """The lexicographic optimum (requirements, then ``weights``), or None if no full
         assignment meets the hard conditions."""
         w = [weights.get(a, 0) for a in self.order]
-        optimistic = [max(x, 0) for x in w]
         first = [1 if x > 0 else 0 for x in w]
         helps = {a for r in self.problem.requirements for a in _atoms(r)}
         for i, atom in enumerate(self.order):
             if w[i] == 0 and (atom in helps or any(self._defines(d, atom) for d in helps)):
                 first[i] = 1
-        best: list[Best | None] = [None]
         suffix = [0] * (len(self.order) + 1)
         for i in range(len(self.order) - 1, -1, -1):
-            suffix[i] = suffix[i + 1] + optimistic[i]
+            suffix[i] = suffix[i + 1] + max(w[i], 0)
+        best: list[Best | None] = [None]
+
+        def promising(depth: int, weight: int) -> bool:
+            current = best[0]
+            return (
+                current is None
+                or self.bound > current.requirements
+                or (self.bound == current.requirements and weight + suffix[depth] > current.weight)
+            )
 
         def visit(depth: int, weight: int) -> None:
             self._tick()
-            if not self._feasible():
-                return
-            bound = self._requirement_bound()
-            current = best[0]
-            if current is not None and (
-                bound < current.requirements
-                or (bound == current.requirements and weight + suffix[depth] <= current.weight)
-            ):
-                return
             if depth == len(self.order):
-                chosen = frozenset(a for a, v in zip(self.order, self.values, strict=True) if v)
-                best[0] = Best(bound, weight, chosen)
+                best[0] = Best(self.bound, weight, self._chosen())
                 return
             for value in (first[depth], 1 - first[depth]):
-                self.values[depth] = value
-                visit(depth + 1, weight + w[depth] * value)
+                lost = self._assign(depth, value)
+                if lost is not None:
+                    if promising(depth + 1, weight + w[depth] * value):
+                        visit(depth + 1, weight + w[depth] * value)
+                    self._unassign(lost)
             self.values[depth] = None
 
-        visit(0, 0)
+        if self._prepare():
+            visit(0, 0)
         return best[0]
 
     def _defines(self, derived: Atom, base: Atom) -> bool:
         definition = self.problem.definitions.get(derived)
         return definition is not None and any(a == base for a, _ in definition.lin.terms)
+
+
+def _all_atoms(cond: Cond) -> set[Atom]:
+    if isinstance(cond, Cmp):
+        return {a for a, _ in cond.lin.terms}
+    out: set[Atom] = set()
+    for c in cond.items:
+        out |= _all_atoms(c)
+    return out
 
 
 def _atoms(cond: Cond) -> set[Atom]:
