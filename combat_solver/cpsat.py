@@ -53,7 +53,7 @@ class _Encoder:
         self.problem = problem
         self.fixed = fixed
         self.also_tapped = also_tapped
-        self.vars = {} if fixed is not None else {a: self.model.new_bool_var(repr(a)) for a in problem.variables}
+        self.vars = {} if fixed is not None else {a: self.model.new_bool_var("") for a in problem.variables}
         self._derived: dict[Atom, Any] = {}
         self.payment: list[tuple[str, str, Any]] = []
         self.guards: list[Any] = []
@@ -85,7 +85,7 @@ class _Encoder:
         if not variables:
             value = int(self._constant_truth(definition, const))
         else:
-            value = self.model.new_bool_var(repr(atom))
+            value = self.model.new_bool_var("")
             self._enforce(definition, value)
             self.model.add_bool_or([value, *[self._lit_or_const(c) for c in negate(definition)]])
         self._derived[atom] = value
@@ -287,10 +287,22 @@ class _Encoder:
         return frozenset(a for a, v in self.vars.items() if solver.boolean_value(v))
 
 
-def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, int] | None = None) -> Outcome:
+PREFERENCE_EFFORT = 10.0
+"""With a bounded preference, its search may spend this many times the deterministic time (a
+machine-independent work measure, so answers stay repeatable) that proving the maximum took."""
+
+
+def maximize(
+    problem: Problem,
+    *,
+    time_limit: float,
+    preference: Mapping[Atom, int] | None = None,
+    bounded_preference: bool = False,
+) -> Outcome:
     """Maximum number of requirements obeyable by a declaration that pays no cost (508.1d,
     509.1c), with such a declaration; with ``preference``, among all legal declarations (paying
-    ones included) that obey at least that many, one maximizing the preference weights."""
+    ones included) that obey at least that many, one maximizing the preference weights
+    (``bounded_preference``: the best found within ``PREFERENCE_EFFORT``, for explanations)."""
     import time
 
     deadline = time.monotonic() + time_limit
@@ -304,17 +316,23 @@ def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, i
         return Outcome("undetermined")
     best = round(solver.objective_value) if has_live else constant
     chosen = enc.chosen(solver)
+    effort = max(PREFERENCE_EFFORT * solver.deterministic_time, 0.5)
     if not preference:
         return Outcome("optimal", best, chosen)
-    enc = _Encoder(problem, paying=True)
-    total, has_live, _ = enc.requirement_sum()
+    if problem.costs or problem.payers:
+        enc = _Encoder(problem, paying=True)
+        total, has_live, _ = enc.requirement_sum()
+    else:
+        enc.model.clear_objective()  # type: ignore[no-untyped-call]
     for atom, v in enc.vars.items():
         enc.model.add_hint(v, atom in chosen)
     if has_live:
         enc.model.add(total >= best)
-    weights = [(enc.vars[a], w) for a, w in sorted(preference.items(), key=lambda kv: repr(kv[0])) if a in enc.vars]
-    enc.model.maximize(sum(w * v for v, w in weights))
+    weights = [(enc.vars[a], w) for a, w in sorted(preference.items()) if a in enc.vars]
+    enc.model.maximize(enc.cp.LinearExpr.weighted_sum([v for v, _ in weights], [w for _, w in weights]))
     solver = enc.solver(deadline - time.monotonic())
+    if bounded_preference:
+        solver.parameters.max_deterministic_time = effort
     status = solver.solve(enc.model)
     if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
         chosen = enc.chosen(solver)

@@ -155,7 +155,7 @@ def assess(
                     maximum = sum(obeyed)
         elif obeyed and (ruled_out or incurred or not all(obeyed)):
             closeness: dict[Atom, int] = {a: (1 if a in mine else -1) for a in unit.allowed}
-            outcome = maximize(problem(unit), time_limit=time_limit, preference=closeness)
+            outcome = maximize(problem(unit), time_limit=time_limit, preference=closeness, bounded_preference=True)
             maximum = outcome.requirements
             if maximum is None:
                 undetermined = True
@@ -238,14 +238,22 @@ def _costs(
     return reports, violations
 
 
-def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, int] | None = None) -> cpsat.Outcome:
+def maximize(
+    problem: Problem,
+    *,
+    time_limit: float,
+    preference: Mapping[Atom, int] | None = None,
+    bounded_preference: bool = False,
+) -> cpsat.Outcome:
     """The requirement maximum (and a best declaration reaching it): by the pure-Python search
     when the problem is small and has nothing to pay, otherwise by CP-SAT (docs/design.md §5).
     Without requirements or preference, the empty declaration decides it when it is legal."""
     if not problem.requirements and not preference and _empty_is_legal(problem):
         return cpsat.Outcome("optimal", 0, frozenset())
     if not search.fits(problem):
-        return cpsat.maximize(problem, time_limit=time_limit, preference=preference)
+        return cpsat.maximize(
+            problem, time_limit=time_limit, preference=preference, bounded_preference=bounded_preference
+        )
     try:
         best = search.maximize(problem, deadline=time.monotonic() + time_limit, preference=preference)
     except search.TimedOut:
