@@ -22,11 +22,12 @@ SEED = 20260925
 @dataclass(frozen=True)
 class Outcome:
     """``status`` "optimal": ``requirements`` is the proven maximum and ``chosen`` the decision
-    atoms set to 1 in a declaration reaching it; "undetermined": the time limit ran out first.
+    atoms set to 1 in a declaration reaching it; "impossible": no legal declaration meets the
+    caller's extra conditions; "undetermined": the time limit ran out first.
     ``preference_optimal`` is False when the secondary objective ran out of time (``chosen`` is
     then the best declaration found, still reaching the maximum)."""
 
-    status: Literal["optimal", "undetermined"]
+    status: Literal["optimal", "impossible", "undetermined"]
     requirements: int | None = None
     chosen: frozenset[Atom] | None = None
     preference_optimal: bool = True
@@ -286,10 +287,17 @@ class _Encoder:
         return frozenset(a for a, v in self.vars.items() if solver.boolean_value(v))
 
 
-def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, int] | None = None) -> Outcome:
+def maximize(
+    problem: Problem,
+    *,
+    time_limit: float,
+    preference: Mapping[Atom, int] | None = None,
+    extra: tuple[Cond, ...] = (),
+) -> Outcome:
     """Maximum number of requirements obeyable by a declaration that pays no cost (508.1d,
-    509.1c), with such a declaration; with ``preference``, among all legal declarations (paying
-    ones included) that obey at least that many, one maximizing the preference weights."""
+    509.1c), with such a declaration; with ``preference`` or ``extra`` (hard conditions of the
+    caller's, not part of the maximum), among all legal declarations (paying ones included) that
+    obey at least that many and meet ``extra``, one maximizing the preference weights."""
     import time
 
     deadline = time.monotonic() + time_limit
@@ -303,20 +311,26 @@ def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, i
         return Outcome("undetermined")
     best = round(solver.objective_value) if has_live else constant
     chosen = enc.chosen(solver)
-    if not preference:
+    if not preference and not extra:
         return Outcome("optimal", best, chosen)
     enc = _Encoder(problem, paying=True)
+    for cond in extra:
+        enc.post(cond)
     total, has_live, _ = enc.requirement_sum()
     for atom, v in enc.vars.items():
         enc.model.add_hint(v, atom in chosen)
     if has_live:
         enc.model.add(total >= best)
-    weights = [(enc.vars[a], w) for a, w in sorted(preference.items(), key=lambda kv: repr(kv[0])) if a in enc.vars]
+    weights = [
+        (enc.vars[a], w) for a, w in sorted((preference or {}).items(), key=lambda kv: repr(kv[0])) if a in enc.vars
+    ]
     enc.model.maximize(sum(w * v for v, w in weights))
     solver = enc.solver(deadline - time.monotonic())
     status = solver.solve(enc.model)
     if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
         chosen = enc.chosen(solver)
+    elif extra:
+        return Outcome("impossible" if status == enc.cp.INFEASIBLE else "undetermined", best)
     return Outcome("optimal", best, chosen, preference_optimal=status == enc.cp.OPTIMAL)
 
 

@@ -14,7 +14,8 @@ from typing import Protocol
 
 from . import cpsat
 from .errors import ErrorItem, InputError
-from .ir import Atom, Cmp, Payer, Problem, evaluate
+from .declarations import FixedPairs
+from .ir import Atom, Cmp, Cond, Lin, Payer, Problem, atoms_of, evaluate
 from .payments import total_text
 from .rules.base import Reason, Requirement, Restriction
 from .rules.costs import CostTerm
@@ -26,6 +27,10 @@ DEFAULT_TIME_LIMIT = 10.0
 
 class Undetermined(RuntimeError):
     """The solver ran out of time before it could prove an answer."""
+
+
+class Impossible(ValueError):
+    """No legal declaration meets the caller's extra conditions (fixed pairs)."""
 
 
 class Unit(Protocol):
@@ -225,11 +230,41 @@ def preference_atoms(
     return {atom(a, b): w for (a, b), w in (prefer or {}).items()}
 
 
-def solve(units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_limit: float) -> frozenset[Atom] | None:
-    """An optimal declaration for every unit (None if the solver timed out)."""
+def fixed_conditions(
+    fix: FixedPairs | None, known: set[str], atom: Callable[[str, str], Atom]
+) -> tuple[Cond, ...]:
+    """The caller's fixed pairs as hard conditions (an included pair is 1, an excluded pair 0)."""
+    if fix is None:
+        return ()
+    unknown = [
+        ErrorItem(("fix", side, i), "unknown_id", f"no permanent or player {x!r}")
+        for side, pairs in (("include", fix.include), ("exclude", fix.exclude))
+        for i, pair in enumerate(pairs)
+        for x in pair
+        if x not in known
+    ]
+    if unknown:
+        raise InputError(unknown)
+    return tuple(Lin.of([atom(a, b)]).equals(1) for a, b in fix.include) + tuple(
+        Lin.of([atom(a, b)]).equals(0) for a, b in fix.exclude
+    )
+
+
+def solve(
+    units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_limit: float, extra: Sequence[Cond] = ()
+) -> frozenset[Atom] | None:
+    """An optimal declaration for every unit (None if the solver timed out). ``extra``: the
+    caller's hard conditions, each applied to the unit that holds all its atoms; raises
+    ``Impossible`` when no legal declaration of that unit meets them."""
+    held = [c for c in extra if any(all(u.contains(a) for a in atoms_of(c)) for u in units)]
+    if any(not evaluate(c, lambda _: 0) for c in extra if c not in held):
+        raise Impossible("a fixed pair that no legal declaration can contain")
     chosen: set[Atom] = set()
     for unit in units:
-        outcome = cpsat.maximize(problem(unit), time_limit=time_limit, preference=preference or None)
+        mine = tuple(c for c in extra if all(unit.contains(a) for a in atoms_of(c)))
+        outcome = cpsat.maximize(problem(unit), time_limit=time_limit, preference=preference or None, extra=mine)
+        if outcome.status == "impossible":
+            raise Impossible(unit.name)
         if outcome.chosen is None:
             return None
         chosen |= outcome.chosen
