@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from . import cpsat
-from .errors import ErrorItem, InputError
 from .declarations import FixedPairs
+from .errors import ErrorItem, InputError
 from .ir import Atom, Cmp, Cond, Lin, Payer, Problem, atoms_of, evaluate
 from .payments import total_text
 from .rules.base import Reason, Requirement, Restriction
@@ -230,9 +230,7 @@ def preference_atoms(
     return {atom(a, b): w for (a, b), w in (prefer or {}).items()}
 
 
-def fixed_conditions(
-    fix: FixedPairs | None, known: set[str], atom: Callable[[str, str], Atom]
-) -> tuple[Cond, ...]:
+def fixed_conditions(fix: FixedPairs | None, known: set[str], atom: Callable[[str, str], Atom]) -> tuple[Cond, ...]:
     """The caller's fixed pairs as hard conditions (an included pair is 1, an excluded pair 0)."""
     if fix is None:
         return ()

@@ -26,7 +26,6 @@ from ..schema import schemas
 from ..verdict import Verdict
 from ..why import ask, explain_fix
 from .models import (
-    MAX_TIME_LIMIT,
     CardRequest,
     CardResponse,
     CheckRequest,
@@ -49,16 +48,20 @@ class CardCatalog(Protocol):
 
 
 class Service:
-    """The handlers, with the server's limits and (once installed) the card catalog."""
+    """The handlers, with the server's limits and (once installed) the card catalog.
 
-    def __init__(self, *, request_time_limit: float = MAX_TIME_LIMIT, cards: CardCatalog | None = None) -> None:
-        if request_time_limit <= 0:
+    ``request_time_limit``: wall-clock seconds one request may take in all (None: no limit
+    beyond each solver call's own ``time_limit``)."""
+
+    def __init__(self, *, request_time_limit: float | None = None, cards: CardCatalog | None = None) -> None:
+        if request_time_limit is not None and request_time_limit <= 0:
             raise InputError.one(("--time-limit",), "not_positive", "the time limit must be positive")
         self.request_time_limit = request_time_limit
         self.cards = cards
 
     def _budget(self, asked: float) -> _Budget:
-        return _Budget(time.monotonic() + min(asked, self.request_time_limit), asked)
+        limit = self.request_time_limit
+        return _Budget(None if limit is None else time.monotonic() + limit, asked)
 
     def check(self, request: CheckRequest) -> Verdict:
         budget = self._budget(request.time_limit)
@@ -172,15 +175,17 @@ class Service:
 
 @dataclass(frozen=True)
 class _Budget:
-    deadline: float
+    deadline: float | None
     asked: float
 
     def left(self) -> float:
-        """The solver time limit for the next call: what the request asked, within its budget."""
+        """The time limit of the next solver call: what the request asked, within the deadline."""
+        if self.deadline is None:
+            return self.asked
         return max(min(self.asked, self.deadline - time.monotonic()), 0.001)
 
     def spent(self) -> bool:
-        return time.monotonic() >= self.deadline
+        return self.deadline is not None and time.monotonic() >= self.deadline
 
 
 _BOARD_FIELDS = frozenset(Board.model_fields)
@@ -306,8 +311,8 @@ TOOLS: tuple[Tool, ...] = (
         undetermined=lambda r, message: ExplainResponse(status="undetermined", message=message),
         description=(
             "Answer a judge's why-not question about a board, with the rules behind it: \"why can't X block Y\", "
-            "\"why can't X attack [T]\", \"why must X block\", \"why must X attack\", \"why is no block illegal\", "
-            "\"why is no attack illegal\" (X, Y: permanent ids or card names). The reasons are a minimal set of "
+            '"why can\'t X attack [T]", "why must X block", "why must X attack", "why is no block illegal", '
+            '"why is no attack illegal" (X, Y: permanent ids or card names). The reasons are a minimal set of '
             "restrictions (and the requirement maximum, 508.1d/509.1c) that rule the thing out, each with its rule "
             "number and the cards involved; when the answer is 'it can', an example legal declaration. status: "
             "'answered'; 'undetermined' if the solver ran out of time. " + _STATES

@@ -15,8 +15,8 @@ from ..verdict import Verdict, WhyAnswer
 
 Step = Literal["declare_attackers", "declare_blockers"]
 
-MAX_TIME_LIMIT = 60.0
-"""The largest solver time limit a request may ask for (seconds)."""
+MAX_TIME_LIMIT = 3600.0
+"""The largest solver time limit a request may ask for (seconds); servers cap whole requests lower."""
 
 MAX_DECLARATIONS = 10_000
 """The most declarations one enumerate request may list or count."""
@@ -26,7 +26,7 @@ TimeLimit = Annotated[
     Field(
         gt=0,
         le=MAX_TIME_LIMIT,
-        description="seconds each solver call may take; a server may cap the whole request lower. "
+        description="seconds each solver call may take (a server also caps the whole request). "
         "Running out of time gives status 'undetermined', never a guess",
     ),
 ]
@@ -105,7 +105,7 @@ class ExplainRequest(Strict):
     board: Board
     question: str = Field(
         max_length=500,
-        description="\"why can't X block Y\", \"why can't X attack [T]\", \"why must X block|attack\", "
+        description='"why can\'t X block Y", "why can\'t X attack [T]", "why must X block|attack", '
         '"why is no block|attack illegal" (X, Y: permanent ids or card names; T: a player or permanent)',
     )
     time_limit: TimeLimit = DEFAULT_TIME_LIMIT
@@ -145,3 +145,26 @@ class CardResponse(Strict):
     name: str
     card: dict[str, Any] | None = None
     message: str = ""
+
+
+class ErrorDetail(Strict):
+    """One bad field: ``loc`` its location in the request, ``path`` the same as text."""
+
+    loc: tuple[str | int, ...]
+    path: str
+    msg: str
+    type: str
+
+
+class ErrorResponse(Strict):
+    """Bad input (HTTP 422): every offending field, named by its path in the request."""
+
+    detail: tuple[ErrorDetail, ...]
+
+
+class Health(Strict):
+    status: Literal["ok"] = "ok"
+    version: str
+    tools: tuple[str, ...]
+    request_time_limit: float | None
+    max_body_bytes: int
