@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import os
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
@@ -39,10 +40,11 @@ def create_app(
     service: Service | None = None,
     *,
     max_body_bytes: int = MAX_BODY_BYTES,
-    workers: int = 2,
+    workers: int | None = None,
     static_dir: Path | None = None,
 ) -> FastAPI:
-    """The API app. ``workers``: how many requests are solved at once (the rest wait their turn);
+    """The API app. ``workers``: how many requests are solved at once, one per core by default
+    (the rest wait their turn);
     ``static_dir``: files served at ``/`` beneath the API routes."""
     service = service or Service(request_time_limit=REQUEST_TIME_LIMIT)
     app = FastAPI(
@@ -52,7 +54,7 @@ def create_app(
         "check, solve, enumerate and explain. Same input, same answer.",
         max_body_size=max_body_bytes,
     )
-    limiter = anyio.CapacityLimiter(workers)
+    limiter = anyio.CapacityLimiter(workers or os.cpu_count() or 1)
     for tool in TOOLS:
         if tool.name == "schema":
             continue
