@@ -6,6 +6,7 @@ why-not answer when fixed pairs rule out every legal declaration (508.1d, 509.1a
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from combat_solver.service.handlers import TOOL_BY_NAME, TOOLS, Service
 from combat_solver.service.models import EnumerateResponse, SolveResponse
 
 SERVICE = Service()
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def call(tool: str, **arguments: Any) -> Any:
@@ -212,3 +214,27 @@ def test_cli_solve_fix_bad_file_names_the_field(tmp_path: Path, capsys: Any) -> 
     assert main(["solve", str(board), "--fix", str(fix)]) == 2
     err = capsys.readouterr().err
     assert "include[0]" in err and "Traceback" not in err
+
+
+def agent_expectation() -> list[str]:
+    """What the example agents print: the handler's optimal block under their own weights."""
+    sys.path.insert(0, str(ROOT / "examples" / "agents"))
+    from weights import kill_and_survive
+
+    board = yaml.safe_load((ROOT / "examples" / "agents" / "board.yaml").read_text(encoding="utf-8"))
+    solved: SolveResponse = call("solve", board=board, prefer=kill_and_survive(board))
+    assert isinstance(solved.declaration, BlockDeclaration)
+    lines = [f"{solved.status}: {solved.message}"]
+    return lines + [f"  {b} blocks {', '.join(a)}" for b, a in solved.declaration.blocks.items()]
+
+
+def test_the_example_agents_block_is_the_best_for_their_weights() -> None:
+    """The example board has several legal blocks; the agents' weights pick one of the best."""
+    sys.path.insert(0, str(ROOT / "examples" / "agents"))
+    from weights import kill_and_survive
+
+    board = yaml.safe_load((ROOT / "examples" / "agents" / "board.yaml").read_text(encoding="utf-8"))
+    weights = kill_and_survive(board)
+    assert call("enumerate", board=board).count > 1
+    best = best_by_enumeration(board, weights, {})
+    assert agent_expectation()[0] == f"optimal: obeys 1 of a possible 1 requirements; preference total {best}"

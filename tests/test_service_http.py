@@ -19,6 +19,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from service_boards import ATTACK_BOARD, BLOCK_BOARD, PROVOKE_BOARD
+from test_service import agent_expectation
 
 from combat_solver.cli import _parser
 from combat_solver.schema import SCHEMAS
@@ -135,7 +136,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def test_the_serve_command_answers_over_http() -> None:
+def test_the_serve_command_answers_over_http_and_the_example_agent_gets_its_block() -> None:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
@@ -162,6 +163,14 @@ def test_the_serve_command_answers_over_http() -> None:
             .call(TOOL_BY_NAME["solve"], {"board": PROVOKE_BOARD, "prefer": {"watchdog": {"runner": 1}}})
             .model_dump_json()
         )
+        agent = subprocess.run(
+            [sys.executable, str(ROOT / "examples" / "agents" / "http_agent.py"), "--url", url],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert agent.stdout.splitlines() == agent_expectation()
     finally:
         server.terminate()
         server.wait(timeout=30)

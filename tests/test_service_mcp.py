@@ -4,6 +4,7 @@ a tool error naming the field) and over stdio as ``combat-solver mcp`` starts it
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 from service_boards import ATTACK_BOARD, BLOCK_BOARD, PROVOKE_BOARD
+from test_service import agent_expectation
 
 from combat_solver.schema import SCHEMAS
 from combat_solver.service.handlers import TOOL_BY_NAME, TOOLS, Service
@@ -96,3 +98,14 @@ def test_the_mcp_command_serves_stdio() -> None:
     assert names == [t.name for t in TOOLS]
     expected = Service().call(TOOL_BY_NAME["solve"], {"board": PROVOKE_BOARD, "prefer": {"watchdog": {"runner": 1}}})
     assert solved.structured_content == expected.model_dump(mode="json")
+
+
+def test_the_example_agent_gets_its_block_from_the_mcp_command() -> None:
+    agent = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "agents" / "mcp_agent.py")],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert agent.stdout.splitlines() == agent_expectation()

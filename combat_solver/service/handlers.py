@@ -95,7 +95,7 @@ class Service:
             declaration=verdict.declaration,
             preference_total=total,
             verdict=verdict,
-            message=f"optimal: obeys {verdict.requirements_obeyed} of a possible {verdict.requirements_maximum} "
+            message=f"obeys {verdict.requirements_obeyed} of a possible {verdict.requirements_maximum} "
             f"requirements; preference total {total}",
         )
 

@@ -51,6 +51,7 @@ def create_server(service: Service | None = None) -> MCPServer:
         name="combat-solver",
         title="combat-solver: MTG attack and block legality",
         instructions=INSTRUCTIONS,
+        log_level="WARNING",
         tools=[_tool(service, tool, published) for tool in TOOLS],
     )
 
