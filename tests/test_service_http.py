@@ -174,3 +174,12 @@ def test_the_serve_command_answers_over_http_and_the_example_agent_gets_its_bloc
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_static_files_are_served_at_the_root_beneath_the_api(tmp_path: Path) -> None:
+    """The judges' page can be mounted at / without shadowing the API."""
+    (tmp_path / "index.html").write_text("<h1>combat-solver</h1>", encoding="utf-8")
+    with TestClient(create_app(static_dir=tmp_path)) as app:
+        assert app.get("/").text == "<h1>combat-solver</h1>"
+        assert app.get("/health").json()["status"] == "ok"
+        assert app.post("/solve", json={"board": PROVOKE_BOARD}).json()["status"] == "optimal"

@@ -4,6 +4,7 @@ a tool error naming the field) and over stdio as ``combat-solver mcp`` starts it
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -109,3 +110,35 @@ def test_the_example_agent_gets_its_block_from_the_mcp_command() -> None:
         timeout=120,
     )
     assert agent.stdout.splitlines() == agent_expectation()
+
+
+def test_the_mcp_command_serves_streamable_http() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    server = subprocess.Popen(
+        [sys.executable, "-m", "combat_solver", "mcp", "--http", str(port)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+    async def main() -> Any:
+        for _ in range(300):
+            try:
+                async with Client(f"http://127.0.0.1:{port}/mcp") as client:
+                    return await client.call_tool(
+                        "explain", {"board": PROVOKE_BOARD, "question": "why must watchdog block"}
+                    )
+            except Exception:
+                await anyio.sleep(0.1)
+        pytest.fail("the MCP server did not start")
+
+    try:
+        explained = anyio.run(main)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    expected = Service().call(TOOL_BY_NAME["explain"], {"board": PROVOKE_BOARD, "question": "why must watchdog block"})
+    assert explained.structured_content == expected.model_dump(mode="json")
