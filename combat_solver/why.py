@@ -238,7 +238,7 @@ def explain_fix(board: Board, fix: FixedPairs, *, time_limit: float = DEFAULT_TI
     blocking = board.combat is not None
     verb = "block" if blocking else "attack"
     wanted = _fix_text(game, fix, verb)
-    question = f"why is no {verb} with {wanted} legal?"
+    question = f"why does no legal {verb} have {wanted}?"
     known = {p.id for p in board.permanents} | {p.id for p in board.players}
     conditions = engine.fixed_conditions(fix, known, Pair if blocking else Attack)
     for x, y in fix.include:
@@ -269,4 +269,4 @@ def _fix_text(game: Game, fix: FixedPairs, verb: str) -> str:
 
     pairs = [f"{name(x)} {verb}ing {name(y)}" for x, y in fix.include]
     pairs += [f"{name(x)} not {verb}ing {name(y)}" for x, y in fix.exclude]
-    return ", ".join(pairs) or f"any {verb}"
+    return " and ".join(pairs) or f"any {verb}"

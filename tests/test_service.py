@@ -238,3 +238,8 @@ def test_the_example_agents_block_is_the_best_for_their_weights() -> None:
     assert call("enumerate", board=board).count > 1
     best = best_by_enumeration(board, weights, {})
     assert agent_expectation()[0] == f"optimal: obeys 1 of a possible 1 requirements; preference total {best}"
+
+
+def test_readme_shows_what_the_example_agents_print() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "```\n" + "\n".join(agent_expectation()) + "\n```" in readme
