@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import yaml
-from service_boards import ATTACK_BOARD, BLOCK_BOARD, PROVOKE_BOARD
+from service_support import ATTACK_BOARD, BLOCK_BOARD, PROVOKE_BOARD
 
 from combat_solver.cli import main
 from combat_solver.declarations import BlockDeclaration

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -18,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from service_boards import ATTACK_BOARD, BLOCK_BOARD, PROVOKE_BOARD
+from service_support import ATTACK_BOARD, BLOCK_BOARD, PROVOKE_BOARD, free_port
 from test_service import agent_expectation
 
 from combat_solver.cli import _parser
@@ -128,12 +127,6 @@ def test_a_request_past_the_time_limit_is_undetermined() -> None:
 def test_serve_binds_loopback_by_default() -> None:
     args = _parser().parse_args(["serve"])
     assert (args.host, args.port) == ("127.0.0.1", 8000)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_the_serve_command_answers_over_http_and_the_example_agent_gets_its_block() -> None:

@@ -4,7 +4,6 @@ a tool error naming the field) and over stdio as ``combat-solver mcp`` starts it
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import Any
 import anyio
 import pytest
 from mcp import Client, StdioServerParameters
-from service_boards import ATTACK_BOARD, BLOCK_BOARD, PROVOKE_BOARD
+from service_support import ATTACK_BOARD, BLOCK_BOARD, PROVOKE_BOARD, free_port
 from test_service import agent_expectation
 
 from combat_solver.schema import SCHEMAS
@@ -113,9 +112,7 @@ def test_the_example_agent_gets_its_block_from_the_mcp_command() -> None:
 
 
 def test_the_mcp_command_serves_streamable_http() -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
+    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "combat_solver", "mcp", "--http", str(port)],
         cwd=ROOT,

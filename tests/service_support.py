@@ -1,7 +1,8 @@
-"""Small boards shared by the service tests (handlers, HTTP API, MCP server)."""
+"""Boards and helpers shared by the service tests (handlers, HTTP API, MCP server)."""
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -48,3 +49,10 @@ ATTACK_BOARD: dict[str, Any] = {
     ],
 }
 """Three players; Juggernaut attacks each combat if able (508.1d)."""
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
