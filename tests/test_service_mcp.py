@@ -3,6 +3,7 @@ a tool error naming the field) and over stdio as ``combat-solver mcp`` starts it
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -55,6 +56,14 @@ def test_each_tool_answers_what_the_handler_answers(name: str, arguments: dict[s
     result = run(lambda c: c.call_tool(name, arguments))
     assert not result.is_error
     expected = Service().call(TOOL_BY_NAME[name], arguments)
+    assert result.structured_content == expected.model_dump(mode="json")
+
+
+def test_objects_sent_as_json_text_are_read_as_objects() -> None:
+    """Some MCP clients send nested arguments as JSON strings."""
+    arguments = {"board": json.dumps(PROVOKE_BOARD), "prefer": json.dumps({"watchdog": {"runner": 1}})}
+    result = run(lambda c: c.call_tool("solve", arguments))
+    expected = Service().call(TOOL_BY_NAME["solve"], {"board": PROVOKE_BOARD, "prefer": {"watchdog": {"runner": 1}}})
     assert result.structured_content == expected.model_dump(mode="json")
 
 

@@ -7,6 +7,7 @@ input and output schemas are the request and response models' JSON Schemas (``mo
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from mcp.server.mcpserver import MCPServer
@@ -57,9 +58,12 @@ def create_server(service: Service | None = None) -> MCPServer:
 
 
 def _tool(service: Service, tool: Tool, published: dict[str, dict[str, Any]]) -> SDKTool:
+    structured = {name for name, f in tool.request.model_fields.items() if f.annotation is not str}
+
     def call(**arguments: Any) -> BaseModel:
+        unwrapped = {k: _json_text(v) if k in structured else v for k, v in arguments.items()}
         try:
-            return service.call(tool, arguments)
+            return service.call(tool, unwrapped)
         except InputError as e:
             raise ToolError("bad input: " + "; ".join(str(i) for i in e.items)) from None
 
@@ -76,6 +80,16 @@ def _tool(service: Service, tool: Tool, published: dict[str, dict[str, Any]]) ->
             title=tool.title, read_only_hint=True, idempotent_hint=True, destructive_hint=False, open_world_hint=False
         ),
     )
+
+
+def _json_text(value: Any) -> Any:
+    """An object or array some clients send as JSON text, parsed; anything else as it is."""
+    if isinstance(value, str) and value.lstrip()[:1] in ("{", "["):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value
 
 
 def run(service: Service, *, http_port: int | None = None, host: str = "127.0.0.1") -> None:
