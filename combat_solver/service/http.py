@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 import math
 import os
+import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
@@ -148,4 +149,5 @@ def serve(service: Service, *, host: str = DEFAULT_HOST, port: int = DEFAULT_POR
     """Run the API with uvicorn until interrupted."""
     import uvicorn
 
+    print(f"combat-solver API on http://{host}:{port} (OpenAPI docs at /docs); Ctrl-C stops it", file=sys.stderr)
     uvicorn.run(create_app(service), host=host, port=port, log_level="warning")
