@@ -59,7 +59,9 @@ def _parser() -> argparse.ArgumentParser:
     common(check)
     check.add_argument("--declaration", type=Path, help="declaration file (default: the scenario's `declaration`)")
 
-    solve = sub.add_parser("solve", help="an optimal legal block (maximum requirements)")
+    solve = sub.add_parser(
+        "solve", help="an optimal legal declaration (maximum requirements; then --prefer weights; --fix pairs)"
+    )
     common(solve)
     solve.add_argument(
         "--prefer", type=Path, help="weights {blocker: {attacker: weight}} to maximize among optimal blocks"

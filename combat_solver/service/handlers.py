@@ -85,10 +85,12 @@ class Service:
                 except Undetermined as e:
                     return SolveResponse(status="undetermined", message=str(e))
                 return SolveResponse(status="impossible", why=why, message=why.answer)
-        if verdict.status != "legal":
+        if verdict.status == "undetermined":
             return SolveResponse(
                 status="undetermined", message="the solver timed out before proving an optimal declaration"
             )
+        if verdict.status == "illegal":
+            raise RuntimeError(f"the solver's declaration fails its own check: {verdict.violations}")
         total = sum(prefer.get(pair, 0) for pair in _pairs(verdict.declaration))
         return SolveResponse(
             status="optimal",
