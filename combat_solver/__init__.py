@@ -12,8 +12,8 @@ from .blocks import (
     solve_blocks,
 )
 from .board import Board, Combat, Effect, Permanent, Player
-from .declarations import AttackDeclaration, BlockDeclaration, Declaration
-from .engine import DEFAULT_TIME_LIMIT, Undetermined
+from .declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
+from .engine import DEFAULT_TIME_LIMIT, Impossible, Undetermined
 from .errors import ErrorItem, InputError
 from .filters import Comparison, Count, Filter, Target
 from .scenario import Expectation, Scenario, load_declaration, load_scenario, parse_scenario
@@ -34,7 +34,9 @@ __all__ = [
     "ErrorItem",
     "Expectation",
     "Filter",
+    "FixedPairs",
     "Grant",
+    "Impossible",
     "InputError",
     "Permanent",
     "Player",

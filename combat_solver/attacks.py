@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping
 
 from . import engine
 from .board import Board
-from .declarations import AttackDeclaration
+from .declarations import AttackDeclaration, FixedPairs
 from .engine import DEFAULT_TIME_LIMIT
 from .errors import ErrorItem, InputError
 from .game import AttackUnit, Game
@@ -68,12 +68,21 @@ def _check(
     )
 
 
-def solve_attacks(board: Board, *, prefer: Preference | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+def solve_attacks(
+    board: Board,
+    *,
+    prefer: Preference | None = None,
+    fix: FixedPairs | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Verdict:
     """An optimal legal attack (maximum requirements; among those the highest ``prefer`` weight,
-    within the time limit). Deterministic. Status "undetermined" if the solver timed out."""
+    within the time limit). Deterministic. Status "undetermined" if the solver timed out.
+    ``fix``: pairs the attack must contain or leave out; raises ``Impossible`` if no legal attack
+    respects them (``why.explain_fix`` says why)."""
     unit = _unit(board)
-    weights = engine.preference_atoms(prefer, {p.id for p in board.permanents} | {p.id for p in board.players}, Attack)
-    solution = engine.solve([unit], weights, time_limit)
+    known = {p.id for p in board.permanents} | {p.id for p in board.players}
+    weights = engine.preference_atoms(prefer, known, Attack)
+    solution = engine.solve([unit], weights, time_limit, engine.fixed_conditions(fix, known, Attack))
     if solution is None:
         return Verdict(status="undetermined", step="declare_attackers", declaration=AttackDeclaration())
     return _check(unit, _declaration(solution.chosen), time_limit=time_limit, maxima=solution.maxima)

@@ -6,8 +6,8 @@ from collections.abc import Iterator, Mapping
 
 from . import engine
 from .board import Board
-from .declarations import BlockDeclaration
-from .engine import DEFAULT_TIME_LIMIT, Undetermined
+from .declarations import BlockDeclaration, FixedPairs
+from .engine import DEFAULT_TIME_LIMIT, Impossible, Undetermined
 from .errors import ErrorItem, InputError
 from .game import Game
 from .ir import Atom, Pair
@@ -19,6 +19,7 @@ Preference = Mapping[tuple[str, str], int]
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
+    "Impossible",
     "Preference",
     "Undetermined",
     "check_blocks",
@@ -73,13 +74,22 @@ def _check(
     )
 
 
-def solve_blocks(board: Board, *, prefer: Preference | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+def solve_blocks(
+    board: Board,
+    *,
+    prefer: Preference | None = None,
+    fix: FixedPairs | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Verdict:
     """An optimal legal block: maximum requirements for every defending player or team; among
     those, the highest total ``prefer`` weight (within the time limit). Deterministic. The
-    verdict's ``declaration`` is the block; status "undetermined" if the solver timed out."""
+    verdict's ``declaration`` is the block; status "undetermined" if the solver timed out.
+    ``fix``: pairs the block must contain or leave out; raises ``Impossible`` if no legal block
+    respects them (``why.explain_fix`` says why)."""
     game = _game(board)
-    weights = engine.preference_atoms(prefer, {p.id for p in board.permanents}, Pair)
-    solution = engine.solve(game.block_units, weights, time_limit)
+    known = {p.id for p in board.permanents}
+    weights = engine.preference_atoms(prefer, known, Pair)
+    solution = engine.solve(game.block_units, weights, time_limit, engine.fixed_conditions(fix, known, Pair))
     if solution is None:
         return Verdict(status="undetermined", step="declare_blockers", declaration=BlockDeclaration())
     return _check(game, _declaration(solution.chosen), time_limit=time_limit, maxima=solution.maxima)

@@ -1,4 +1,4 @@
-"""Command line: ``combat-solver check|solve|enumerate|schema``.
+"""Command line: ``combat-solver check|solve|enumerate|explain|schema|serve|mcp``.
 
 Exit codes: 0 legal (or success), 1 illegal, 2 bad input, 3 undetermined (solver time-out).
 """
@@ -11,19 +11,25 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from .attacks import check_attacks, legal_attacks, solve_attacks
-from .blocks import check_blocks, legal_blocks, solve_blocks
+from pydantic import BaseModel, ValidationError
+
+from .attacks import legal_attacks
+from .blocks import legal_blocks
 from .board import Board
-from .declarations import AttackDeclaration, BlockDeclaration, Declaration
+from .declarations import Declaration, FixedPairs
 from .engine import DEFAULT_TIME_LIMIT, Undetermined
 from .errors import InputError
 from .render import describe, render_answer, render_markdown, render_text
 from .scenario import load_declaration, load_scenario, read_data
 from .schema import schemas, write_schemas
-from .verdict import Verdict
-from .why import ask
+from .service.handlers import Service
+from .service.models import CheckRequest, ExplainRequest, SolveRequest
+from .verdict import Verdict, WhyAnswer
+
+REQUEST_TIME_LIMIT = 30.0
+"""Wall-clock seconds one server request may take unless told otherwise."""
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNDETERMINED = 0, 1, 2, 3
 _EXIT_OF = {"legal": EXIT_LEGAL, "illegal": EXIT_ILLEGAL, "undetermined": EXIT_UNDETERMINED}
@@ -59,10 +65,18 @@ def _parser() -> argparse.ArgumentParser:
         "(for audits and agents)",
     )
 
-    solve = sub.add_parser("solve", help="an optimal legal block (maximum requirements)")
+    solve = sub.add_parser(
+        "solve", help="an optimal legal declaration (maximum requirements; then --prefer weights; --fix pairs)"
+    )
     common(solve)
     solve.add_argument(
         "--prefer", type=Path, help="weights {blocker: {attacker: weight}} to maximize among optimal blocks"
+    )
+    solve.add_argument(
+        "--fix",
+        type=Path,
+        help="pairs that must be in or stay out: {include: [[blocker, attacker], ...], exclude: [...]} "
+        "([attacker, target] for attacks)",
     )
 
     enum = sub.add_parser("enumerate", help="list (or count) legal blocks")
@@ -80,8 +94,25 @@ def _parser() -> argparse.ArgumentParser:
         '"why is no block|attack illegal" (X, Y: ids or card names)',
     )
 
-    schema = sub.add_parser("schema", help="print the JSON Schemas of board, declaration, scenario and verdict")
+    schema = sub.add_parser("schema", help="print the JSON Schemas of the data contract (boards, verdicts, requests)")
     schema.add_argument("--out", type=Path, help="write one <name>.schema.json file per model into this folder")
+
+    def request_limit(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument(
+            "--time-limit",
+            type=float,
+            default=REQUEST_TIME_LIMIT,
+            metavar="SECONDS",
+            help=f"wall-clock limit of one request; past it the answer is 'undetermined' (default {REQUEST_TIME_LIMIT:g})",
+        )
+
+    serve = sub.add_parser("serve", help="HTTP JSON API for agents (extra: serve)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    request_limit(serve)
+    mcp = sub.add_parser("mcp", help="MCP server for AI agents, on stdio (extra: mcp)")
+    mcp.add_argument("--http", type=int, metavar="PORT", help="serve streamable HTTP at http://127.0.0.1:PORT/mcp")
+    request_limit(mcp)
     return p
 
 
@@ -103,6 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command in ("serve", "mcp"):
+        return _serve(args)
     if args.command == "schema":
         if args.out:
             for path in write_schemas(args.out):
@@ -114,9 +147,14 @@ def _run(args: argparse.Namespace) -> int:
         raise InputError.one(("--time-limit",), "not_positive", "the time limit must be positive")
     scenario = load_scenario(args.board)
     board = scenario.board
+    service = Service()
     if args.command == "explain":
-        answer = ask(board, args.why, time_limit=args.time_limit)
-        print(answer.model_dump_json(indent=2) if args.format == "json" else render_answer(answer, args.format))
+        explained = service.explain(
+            _request(ExplainRequest, board=board, question=args.why, time_limit=args.time_limit)
+        )
+        if explained.answer is None:
+            raise Undetermined(explained.message)
+        _print_answer(explained.answer, args.format)
         return 0
     if args.command == "check":
         declaration = load_declaration(args.declaration) if args.declaration else scenario.declaration
@@ -126,17 +164,34 @@ def _run(args: argparse.Namespace) -> int:
                 "missing",
                 "no declaration: give --declaration FILE or a `declaration` in the scenario",
             )
-        verdict = _check(board, declaration, args.time_limit, explain=not args.verdict_only)
+        verdict = service.check(
+            _request(
+                CheckRequest,
+                board=board,
+                declaration=declaration,
+                time_limit=args.time_limit,
+                explain=not args.verdict_only,
+            )
+        )
         _print_verdict(board, verdict, args.format)
         return _EXIT_OF[verdict.status]
     blocking = board.combat is not None
     if args.command == "solve":
-        prefer = _load_preference(args.prefer) if args.prefer else None
-        solve = solve_blocks if blocking else solve_attacks
-        verdict = solve(board, prefer=prefer, time_limit=args.time_limit)
-        if verdict.status == "undetermined":
-            raise Undetermined("the solver timed out before proving an optimal declaration")
-        _print_verdict(board, verdict, args.format)
+        solved = service.solve(
+            _request(
+                SolveRequest,
+                board=board,
+                prefer=_load_preference(args.prefer) if args.prefer else {},
+                fix=_load_fix(args.fix) if args.fix else FixedPairs(),
+                time_limit=args.time_limit,
+            )
+        )
+        if solved.why is not None:
+            _print_answer(solved.why, args.format)
+            return EXIT_ILLEGAL
+        if solved.verdict is None:
+            raise Undetermined(solved.message)
+        _print_verdict(board, solved.verdict, args.format)
         return 0
     if args.limit < 0:
         raise InputError.one(("--limit",), "negative", "the limit can't be negative")
@@ -153,11 +208,37 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check(board: Board, declaration: Declaration, time_limit: float, *, explain: bool) -> Verdict:
-    if isinstance(declaration, BlockDeclaration):
-        return check_blocks(board, declaration, time_limit=time_limit, explain=explain)
-    assert isinstance(declaration, AttackDeclaration)
-    return check_attacks(board, declaration, time_limit=time_limit, explain=explain)
+def _serve(args: argparse.Namespace) -> int:
+    """Run the HTTP API or the MCP server until interrupted (their extras installed)."""
+    service = Service(request_time_limit=args.time_limit)
+    try:
+        if args.command == "serve":
+            from .service.http import serve
+
+            serve(service, host=args.host, port=args.port)
+        else:
+            from .service.mcp_server import run
+
+            run(service, http_port=args.http)
+    except ImportError as e:
+        extra = "serve" if args.command == "serve" else "mcp"
+        print(f"error: {e.name} is not installed: pip install 'combat-solver[{extra}]'", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return 0
+
+
+_Request = TypeVar("_Request", bound=BaseModel)
+
+
+def _request(model: type[_Request], **fields: Any) -> _Request:
+    try:
+        return model(**fields)
+    except ValidationError as e:
+        raise InputError.from_validation(e) from None
+
+
+def _print_answer(answer: WhyAnswer, fmt: str) -> None:
+    print(answer.model_dump_json(indent=2) if fmt == "json" else render_answer(answer, fmt))
 
 
 def _print_verdict(board: Board, verdict: Verdict, fmt: str) -> None:
@@ -184,16 +265,23 @@ def _print_enumeration(board: Board, found: list[Declaration], args: argparse.Na
     )
 
 
-def _load_preference(path: Path) -> dict[tuple[str, str], int]:
+def _load_preference(path: Path) -> dict[str, dict[str, int]]:
     data = read_data(path)
     if not isinstance(data, dict):
         raise InputError.one((), "not_a_mapping", f"{path}: expected {{id: {{id: weight}}}}")
-    weights: dict[tuple[str, str], int] = {}
+    weights: dict[str, dict[str, int]] = {}
     for blocker, row in data.items():
         if not isinstance(row, dict):
             raise InputError.one((str(blocker),), "not_a_mapping", f"{path}: expected {{id: weight}}")
         for attacker, weight in row.items():
             if not isinstance(weight, int) or isinstance(weight, bool):
                 raise InputError.one((str(blocker), str(attacker)), "not_an_integer", f"{path}: weights are integers")
-            weights[(str(blocker), str(attacker))] = weight
+            weights.setdefault(str(blocker), {})[str(attacker)] = weight
     return weights
+
+
+def _load_fix(path: Path) -> FixedPairs:
+    try:
+        return FixedPairs.model_validate(read_data(path))
+    except ValidationError as e:
+        raise InputError.from_validation(e, source=str(path)) from None

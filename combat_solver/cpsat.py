@@ -22,11 +22,12 @@ SEED = 20260925
 @dataclass(frozen=True)
 class Outcome:
     """``status`` "optimal": ``requirements`` is the proven maximum and ``chosen`` the decision
-    atoms set to 1 in a declaration reaching it; "undetermined": the time limit ran out first.
+    atoms set to 1 in a declaration reaching it; "impossible": no legal declaration meets the
+    caller's extra conditions; "undetermined": the time limit ran out first.
     ``preference_optimal`` is False when the secondary objective ran out of time (``chosen`` is
     then the best declaration found, still reaching the maximum)."""
 
-    status: Literal["optimal", "undetermined"]
+    status: Literal["optimal", "impossible", "undetermined"]
     requirements: int | None = None
     chosen: frozenset[Atom] | None = None
     preference_optimal: bool = True
@@ -298,10 +299,12 @@ def maximize(
     time_limit: float,
     preference: Mapping[Atom, int] | None = None,
     bounded_preference: bool = False,
+    extra: tuple[Cond, ...] = (),
 ) -> Outcome:
     """Maximum number of requirements obeyable by a declaration that pays no cost (508.1d,
-    509.1c), with such a declaration; with ``preference``, among all legal declarations (paying
-    ones included) that obey at least that many, one maximizing the preference weights
+    509.1c), with such a declaration; with ``preference`` or ``extra`` (hard conditions of the
+    caller's, not part of the maximum), among all legal declarations (paying ones included) that
+    obey at least that many and meet ``extra``, one maximizing the preference weights
     (``bounded_preference``: the best found within ``PREFERENCE_EFFORT``, for explanations)."""
     import time
 
@@ -317,18 +320,20 @@ def maximize(
     best = round(solver.objective_value) if has_live else constant
     chosen = enc.chosen(solver)
     effort = max(PREFERENCE_EFFORT * solver.deterministic_time, 0.5)
-    if not preference:
+    if not preference and not extra:
         return Outcome("optimal", best, chosen)
     if problem.costs or problem.payers:
         enc = _Encoder(problem, paying=True)
         total, has_live, _ = enc.requirement_sum()
     else:
         enc.model.clear_objective()  # type: ignore[no-untyped-call]
+    for cond in extra:
+        enc.post(cond)
     for atom, v in enc.vars.items():
         enc.model.add_hint(v, atom in chosen)
     if has_live:
         enc.model.add(total >= best)
-    weights = [(enc.vars[a], w) for a, w in sorted(preference.items()) if a in enc.vars]
+    weights = [(enc.vars[a], w) for a, w in sorted((preference or {}).items()) if a in enc.vars]
     enc.model.maximize(enc.cp.LinearExpr.weighted_sum([v for v, _ in weights], [w for _, w in weights]))
     solver = enc.solver(deadline - time.monotonic())
     if bounded_preference:
@@ -336,6 +341,8 @@ def maximize(
     status = solver.solve(enc.model)
     if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
         chosen = enc.chosen(solver)
+    elif extra:
+        return Outcome("impossible" if status == enc.cp.INFEASIBLE else "undetermined", best)
     return Outcome("optimal", best, chosen, preference_optimal=status == enc.cp.OPTIMAL)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from .ir import Attack, Pair
 from .strict import Strict
@@ -85,6 +85,21 @@ class AttackDeclaration(Strict):
         if not self.attacks:
             return "no attack"
         return "; ".join(f"{a} attacks {t}" for a, t in self.attacks.items())
+
+
+class FixedPairs(Strict):
+    """Pairs an optimal declaration must contain (``include``) and must not contain (``exclude``):
+    (blocker id, attacker id) for blocks, (attacker id, target id) for attacks."""
+
+    include: tuple[tuple[str, str], ...] = ()
+    exclude: tuple[tuple[str, str], ...] = ()
+
+    @model_validator(mode="after")
+    def _disjoint(self) -> FixedPairs:
+        both = set(self.include) & set(self.exclude)
+        if both:
+            raise ValueError(f"pairs both included and excluded: {sorted(both)}")
+        return self
 
 
 Declaration = Annotated[BlockDeclaration | AttackDeclaration, Field(discriminator="kind")]

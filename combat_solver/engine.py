@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from . import cpsat, search
+from .declarations import FixedPairs
 from .errors import ErrorItem, InputError
-from .ir import Atom, Cmp, Payer, Problem, evaluate
+from .ir import Atom, Cmp, Cond, Lin, Payer, Problem, atoms_of, evaluate
 from .payments import total_text
 from .rules.base import CostTerm, Reason, Requirement, Restriction
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
@@ -26,6 +27,10 @@ DEFAULT_TIME_LIMIT = 10.0
 
 class Undetermined(RuntimeError):
     """The solver ran out of time before it could prove an answer."""
+
+
+class Impossible(ValueError):
+    """No legal declaration meets the caller's extra conditions (fixed pairs)."""
 
 
 class Unit(Protocol):
@@ -244,15 +249,17 @@ def maximize(
     time_limit: float,
     preference: Mapping[Atom, int] | None = None,
     bounded_preference: bool = False,
+    extra: tuple[Cond, ...] = (),
 ) -> cpsat.Outcome:
     """The requirement maximum (and a best declaration reaching it): by the pure-Python search
     when the problem is small and has nothing to pay, otherwise by CP-SAT (docs/design.md §5).
-    Without requirements or preference, the empty declaration decides it when it is legal."""
-    if not problem.requirements and not preference and _empty_is_legal(problem):
+    Without requirements or preference, the empty declaration decides it when it is legal.
+    ``extra``: further hard conditions on the declaration returned (not on the maximum), by CP-SAT."""
+    if not problem.requirements and not preference and not extra and _empty_is_legal(problem):
         return cpsat.Outcome("optimal", 0, frozenset())
-    if not search.fits(problem):
+    if extra or not search.fits(problem):
         return cpsat.maximize(
-            problem, time_limit=time_limit, preference=preference, bounded_preference=bounded_preference
+            problem, time_limit=time_limit, preference=preference, bounded_preference=bounded_preference, extra=extra
         )
     try:
         best = search.maximize(problem, deadline=time.monotonic() + time_limit, preference=preference)
@@ -298,6 +305,24 @@ def preference_atoms(
     return {atom(a, b): w for (a, b), w in (prefer or {}).items()}
 
 
+def fixed_conditions(fix: FixedPairs | None, known: set[str], atom: Callable[[str, str], Atom]) -> tuple[Cond, ...]:
+    """The caller's fixed pairs as hard conditions (an included pair is 1, an excluded pair 0)."""
+    if fix is None:
+        return ()
+    unknown = [
+        ErrorItem(("fix", side, i), "unknown_id", f"no permanent or player {x!r}")
+        for side, pairs in (("include", fix.include), ("exclude", fix.exclude))
+        for i, pair in enumerate(pairs)
+        for x in pair
+        if x not in known
+    ]
+    if unknown:
+        raise InputError(unknown)
+    return tuple(Lin.of([atom(a, b)]).equals(1) for a, b in fix.include) + tuple(
+        Lin.of([atom(a, b)]).equals(0) for a, b in fix.exclude
+    )
+
+
 @dataclass(frozen=True)
 class Solution:
     """An optimal declaration for every unit, and each unit's proven maximum (by its players)."""
@@ -306,12 +331,22 @@ class Solution:
     maxima: Mapping[frozenset[str], int]
 
 
-def solve(units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_limit: float) -> Solution | None:
-    """An optimal declaration for every unit (None if the solver timed out)."""
+def solve(
+    units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_limit: float, extra: Sequence[Cond] = ()
+) -> Solution | None:
+    """An optimal declaration for every unit (None if the solver timed out). ``extra``: the
+    caller's hard conditions, each applied to the unit that holds all its atoms; raises
+    ``Impossible`` when no legal declaration of that unit meets them."""
+    held = [c for c in extra if any(all(u.contains(a) for a in atoms_of(c)) for u in units)]
+    if any(not evaluate(c, lambda _: 0) for c in extra if c not in held):
+        raise Impossible("a fixed pair that no legal declaration can contain")
     chosen: set[Atom] = set()
     maxima: dict[frozenset[str], int] = {}
     for unit in units:
-        outcome = maximize(problem(unit), time_limit=time_limit, preference=preference or None)
+        mine = tuple(c for c in extra if all(unit.contains(a) for a in atoms_of(c)))
+        outcome = maximize(problem(unit), time_limit=time_limit, preference=preference or None, extra=mine)
+        if outcome.status == "impossible":
+            raise Impossible(unit.name)
         if outcome.chosen is None or outcome.requirements is None:
             return None
         chosen |= outcome.chosen

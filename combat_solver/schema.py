@@ -9,8 +9,21 @@ from typing import Any
 from pydantic import BaseModel
 
 from .board import Board
-from .declarations import AttackDeclaration, BlockDeclaration
+from .declarations import AttackDeclaration, BlockDeclaration, FixedPairs
 from .scenario import Scenario
+from .service.models import (
+    CardRequest,
+    CardResponse,
+    CheckRequest,
+    EnumerateRequest,
+    EnumerateResponse,
+    ExplainRequest,
+    ExplainResponse,
+    SchemaRequest,
+    SchemaResponse,
+    SolveRequest,
+    SolveResponse,
+)
 from .verdict import Verdict
 
 SCHEMAS: dict[str, type[BaseModel]] = {
@@ -19,7 +32,20 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "block-declaration": BlockDeclaration,
     "scenario": Scenario,
     "verdict": Verdict,
+    "fixed-pairs": FixedPairs,
+    "check-request": CheckRequest,
+    "solve-request": SolveRequest,
+    "solve-response": SolveResponse,
+    "enumerate-request": EnumerateRequest,
+    "enumerate-response": EnumerateResponse,
+    "explain-request": ExplainRequest,
+    "explain-response": ExplainResponse,
+    "schema-request": SchemaRequest,
+    "schema-response": SchemaResponse,
+    "card-request": CardRequest,
+    "card-response": CardResponse,
 }
+"""Every model of the data contract; the tools' requests and responses are the MCP tool schemas."""
 
 
 def schemas() -> dict[str, dict[str, Any]]:

@@ -15,11 +15,11 @@ from . import cpsat, engine
 from .attacks import check_attacks
 from .blocks import check_blocks
 from .board import Board, Permanent
-from .declarations import AttackDeclaration, BlockDeclaration, Declaration
+from .declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
 from .engine import DEFAULT_TIME_LIMIT
 from .errors import InputError
 from .game import AttackUnit, BlockUnit, Game
-from .ir import Attack, Cond, Lin, Pair
+from .ir import Attack, Cond, Lin, Pair, atoms_of
 from .render import describe
 from .verdict import WhyAnswer, WhyReason
 
@@ -228,3 +228,45 @@ def _no_declaration(board: Board, question: str, verb: str, time_limit: float) -
         example=verdict.witness,
         reasons=tuple(WhyReason(rule=r.rule, message=r.description) for r in missed),
     )
+
+
+def explain_fix(board: Board, fix: FixedPairs, *, time_limit: float = DEFAULT_TIME_LIMIT) -> WhyAnswer:
+    """Why no legal declaration contains every ``fix.include`` pair and no ``fix.exclude`` pair:
+    an included pair that no legal declaration has, with its own reasons; otherwise the minimal
+    set of restrictions (and the requirement maximum, 508.1d/509.1c) that rules the set out."""
+    game = Game(board)
+    blocking = board.combat is not None
+    verb = "block" if blocking else "attack"
+    wanted = _fix_text(game, fix, verb)
+    question = f"why does no legal {verb} have {wanted}?"
+    known = {p.id for p in board.permanents} | {p.id for p in board.players}
+    conditions = engine.fixed_conditions(fix, known, Pair if blocking else Attack)
+    for x, y in fix.include:
+        if blocking:
+            alone = _cant_block(game, question, game.permanent(x), game.permanent(y), time_limit)
+        else:
+            alone = _cant_attack(game, question, game.permanent(x), y, time_limit)
+        if alone.example is None:
+            return alone
+    units: tuple[engine.Unit, ...] = game.block_units if blocking else (game.attack_unit,)
+    for unit in units:
+        mine = tuple(c for c in conditions if all(unit.contains(a) for a in atoms_of(c)))
+        if not mine:
+            continue
+        outcome, maximum = _search(unit, mine, time_limit)
+        if outcome.status == "impossible":
+            return WhyAnswer(
+                question=question,
+                answer=f"No legal {verb} of {unit.name} has {wanted}.",
+                reasons=tuple(_unit_reasons(unit, outcome, maximum, "509.1c" if blocking else "508.1d")),
+            )
+    return WhyAnswer(question=question, answer=f"A legal {verb} with {wanted} exists.")
+
+
+def _fix_text(game: Game, fix: FixedPairs, verb: str) -> str:
+    def name(object_id: str) -> str:
+        return game.label(game.permanent(object_id)) if not game.is_player(object_id) else object_id
+
+    pairs = [f"{name(x)} {verb}ing {name(y)}" for x, y in fix.include]
+    pairs += [f"{name(x)} not {verb}ing {name(y)}" for x, y in fix.exclude]
+    return " and ".join(pairs) or f"any {verb}"

@@ -1,0 +1,352 @@
+"""The handlers behind every front end (HTTP, MCP, CLI): one request model in, one response
+model out, bad input raised as ``InputError`` whose locations are request fields.
+
+Each request has a wall-clock budget (``Service.request_time_limit``): every solver call gets at
+most what is left of it, an enumeration stops when it is spent, and running out is answered
+"undetermined", never a guess.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ValidationError
+
+from ..attacks import check_attacks, legal_attacks, solve_attacks
+from ..blocks import check_blocks, legal_blocks, solve_blocks
+from ..board import Board
+from ..declarations import AttackDeclaration, BlockDeclaration, Declaration
+from ..engine import Impossible, Undetermined
+from ..errors import ErrorItem, InputError
+from ..schema import schemas
+from ..verdict import Verdict
+from ..why import ask, explain_fix
+from .models import (
+    CardRequest,
+    CardResponse,
+    CheckRequest,
+    EnumerateRequest,
+    EnumerateResponse,
+    ExplainRequest,
+    ExplainResponse,
+    SchemaRequest,
+    SchemaResponse,
+    SolveRequest,
+    SolveResponse,
+    Step,
+)
+
+
+class CardCatalog(Protocol):
+    """What a card catalog offers the ``card`` handler: a card's record by name, or None."""
+
+    def lookup(self, name: str) -> Mapping[str, Any] | None: ...
+
+
+class Service:
+    """The handlers, with the server's limits and (once installed) the card catalog.
+
+    ``request_time_limit``: wall-clock seconds one request may take in all (None: no limit
+    beyond each solver call's own ``time_limit``)."""
+
+    def __init__(self, *, request_time_limit: float | None = None, cards: CardCatalog | None = None) -> None:
+        if request_time_limit is not None and request_time_limit <= 0:
+            raise InputError.one(("--time-limit",), "not_positive", "the time limit must be positive")
+        self.request_time_limit = request_time_limit
+        self.cards = cards
+
+    def _budget(self, asked: float) -> _Budget:
+        limit = self.request_time_limit
+        return _Budget(None if limit is None else time.monotonic() + limit, asked)
+
+    def check(self, request: CheckRequest) -> Verdict:
+        budget = self._budget(request.time_limit)
+        with _request_fields():
+            if isinstance(request.declaration, BlockDeclaration):
+                return check_blocks(
+                    request.board, request.declaration, time_limit=budget.left(), explain=request.explain
+                )
+            return check_attacks(request.board, request.declaration, time_limit=budget.left(), explain=request.explain)
+
+    def solve(self, request: SolveRequest) -> SolveResponse:
+        budget = self._budget(request.time_limit)
+        board = request.board
+        prefer = {(a, b): w for a, row in request.prefer.items() for b, w in row.items()}
+        fix = request.fix if request.fix.include or request.fix.exclude else None
+        solve = solve_blocks if board.combat is not None else solve_attacks
+        with _request_fields():
+            try:
+                verdict = solve(board, prefer=prefer, fix=fix, time_limit=budget.left())
+            except Impossible:
+                try:
+                    why = explain_fix(board, request.fix, time_limit=budget.left())
+                except Undetermined as e:
+                    return SolveResponse(status="undetermined", message=str(e))
+                return SolveResponse(status="impossible", why=why, message=why.answer)
+        if verdict.status == "undetermined":
+            return SolveResponse(
+                status="undetermined", message="the solver timed out before proving an optimal declaration"
+            )
+        if verdict.status == "illegal":
+            raise RuntimeError(f"the solver's declaration fails its own check: {verdict.violations}")
+        total = sum(prefer.get(pair, 0) for pair in _pairs(verdict.declaration))
+        return SolveResponse(
+            status="optimal",
+            declaration=verdict.declaration,
+            preference_total=total,
+            verdict=verdict,
+            message=f"obeys {verdict.requirements_obeyed} of a possible {verdict.requirements_maximum} "
+            f"requirements; preference total {total}",
+        )
+
+    def enumerate(self, request: EnumerateRequest) -> EnumerateResponse:
+        budget = self._budget(request.time_limit)
+        board = request.board
+        step = _step(board)
+        found: list[Declaration] = []
+        count = 0
+        with _request_fields():
+            declarations: Iterator[Declaration] = (
+                legal_blocks(board, time_limit=budget.left())
+                if board.combat is not None
+                else legal_attacks(board, time_limit=budget.left())
+            )
+            try:
+                for declaration in declarations:
+                    count += 1
+                    if not request.count_only:
+                        found.append(declaration)
+                    if count >= request.limit:
+                        break
+                    if budget.spent():
+                        raise Undetermined(f"the request's time limit ran out after {count} declarations")
+            except Undetermined as e:
+                return EnumerateResponse(
+                    status="undetermined",
+                    step=step,
+                    count=count,
+                    limit_reached=False,
+                    declarations=tuple(found),
+                    message=f"{e}; the count is a lower bound",
+                )
+        return EnumerateResponse(
+            status="complete",
+            step=step,
+            count=count,
+            limit_reached=count >= request.limit,
+            declarations=tuple(found),
+        )
+
+    def explain(self, request: ExplainRequest) -> ExplainResponse:
+        budget = self._budget(request.time_limit)
+        with _request_fields():
+            try:
+                answer = ask(request.board, request.question, time_limit=budget.left())
+            except Undetermined as e:
+                return ExplainResponse(status="undetermined", message=str(e))
+        return ExplainResponse(status="answered", answer=answer, message=answer.answer)
+
+    def schema(self, request: SchemaRequest) -> SchemaResponse:
+        known = schemas()
+        if request.name not in known:
+            raise InputError.one(("name",), "unknown_schema", f"known schemas: {', '.join(sorted(known))}")
+        return SchemaResponse(name=request.name, json_schema=known[request.name])
+
+    def card(self, request: CardRequest) -> CardResponse:
+        if self.cards is None:
+            return CardResponse(
+                status="unavailable",
+                name=request.name,
+                message="no card catalog is installed in this server: spell abilities out on the board",
+            )
+        record = self.cards.lookup(request.name)
+        if record is None:
+            return CardResponse(status="not_found", name=request.name, message=f"no card named {request.name!r}")
+        return CardResponse(status="found", name=request.name, card=dict(record))
+
+    def call(self, tool: Tool, arguments: Any) -> BaseModel:
+        """Validate raw ``arguments`` against the tool's request model and run it."""
+        try:
+            request = tool.request.model_validate(arguments)
+        except ValidationError as e:
+            raise InputError.from_validation(e) from None
+        return tool.handler(self, request)
+
+
+@dataclass(frozen=True)
+class _Budget:
+    deadline: float | None
+    asked: float
+
+    def left(self) -> float:
+        """The time limit of the next solver call: what the request asked, within the deadline."""
+        if self.deadline is None:
+            return self.asked
+        return max(min(self.asked, self.deadline - time.monotonic()), 0.001)
+
+    def spent(self) -> bool:
+        return self.deadline is not None and time.monotonic() >= self.deadline
+
+
+_BOARD_FIELDS = frozenset(Board.model_fields)
+_DECLARATION_FIELDS = frozenset(BlockDeclaration.model_fields) | frozenset(AttackDeclaration.model_fields)
+
+
+@contextmanager
+def _request_fields() -> Iterator[None]:
+    """Re-raise the library's bad-input errors with request-field locations."""
+    try:
+        yield
+    except InputError as e:
+        raise InputError([ErrorItem(_request_loc(i.loc), i.code, i.message) for i in e.items]) from None
+
+
+def _request_loc(loc: tuple[str | int, ...]) -> tuple[str | int, ...]:
+    head = loc[0] if loc else None
+    if head == "why":
+        return ("question", *loc[1:])
+    if head in _BOARD_FIELDS:
+        return ("board", *loc)
+    if head in _DECLARATION_FIELDS:
+        return ("declaration", *loc)
+    return loc
+
+
+def _pairs(declaration: Declaration) -> frozenset[tuple[str, str]]:
+    if isinstance(declaration, BlockDeclaration):
+        return frozenset((p.blocker, p.attacker) for p in declaration.pairs)
+    return frozenset(declaration.attacks.items())
+
+
+def _step(board: Board) -> Step:
+    return "declare_blockers" if board.combat is not None else "declare_attackers"
+
+
+@dataclass(frozen=True)
+class Tool:
+    """One handler as both front ends publish it: MCP tool ``name``, HTTP ``POST /{name}``."""
+
+    name: str
+    title: str
+    request: type[BaseModel]
+    response: type[BaseModel]
+    handler: Callable[[Service, Any], BaseModel]
+    description: str
+    undetermined: Callable[[Any, str], BaseModel] | None = None
+    """The answer when the front end's wall-clock limit ran out (None: the tool never solves)."""
+
+
+_STATES = (
+    "Bad input (unknown field, unknown id, wrong type) is an error naming the field path, "
+    "e.g. board.permanents[2].controller. Same input, same answer."
+)
+
+TOOLS: tuple[Tool, ...] = (
+    Tool(
+        name="check",
+        title="Check an attack or block declaration",
+        request=CheckRequest,
+        response=Verdict,
+        handler=Service.check,
+        undetermined=lambda r, message: Verdict(
+            status="undetermined",
+            step="declare_blockers" if isinstance(r.declaration, BlockDeclaration) else "declare_attackers",
+            declaration=r.declaration,
+        ),
+        description=(
+            "Decide whether a proposed Magic: The Gathering attack (declaration.kind 'attack', CR 508.1) or block "
+            "(declaration.kind 'block', CR 509.1) is legal on a board. A board with `combat` (the declared attack) "
+            "is at the declare blockers step; without it, at declare attackers. Checks restrictions (508.1c, 509.1b: "
+            "evasion, flying, menace, 'can't block', caps), requirements ('attacks/blocks if able', Lure, provoke, "
+            "goad: the declaration must obey the maximum possible number, 508.1d, 509.1c), costs to attack or block "
+            "and whether they can be paid (508.1h-j, 509.1d-f), bands (702.22) and multiplayer (802, 805). "
+            "status: 'legal'; 'illegal' with `violations` (each names its rule) and, when only too few requirements "
+            "are obeyed, a `witness` declaration reaching the maximum; 'undetermined' if the solver ran out of time "
+            "(never a guess). A legal verdict also gives the resulting combat state and the abilities that trigger. "
+            + _STATES
+        ),
+    ),
+    Tool(
+        name="solve",
+        title="Find the optimal legal declaration",
+        request=SolveRequest,
+        response=SolveResponse,
+        handler=Service.solve,
+        undetermined=lambda r, message: SolveResponse(status="undetermined", message=message),
+        description=(
+            "Find a legal attack (board without `combat`) or block (board with `combat`) that obeys the maximum "
+            "possible number of requirements (CR 508.1d, 509.1c) and can pay its costs; among those, the one with "
+            "the highest total of your `prefer` weights ({blocker_id: {attacker_id: weight}} for blocks, "
+            "{attacker_id: {target_id: weight}} for attacks; e.g. weight blocks that kill attackers). `fix` "
+            "completes a partial declaration: pairs that must be in (`include`) and must stay out (`exclude`). "
+            "Weights and fixed pairs never make an illegal declaration: the requirement maximum is the board's. "
+            "status: 'optimal' with `declaration`, `preference_total` and its full `verdict`; 'impossible' when no "
+            "legal declaration respects the fixed pairs, with `why` listing the rules (restrictions and the "
+            "requirement maximum) that rule them out; 'undetermined' if the solver ran out of time. " + _STATES
+        ),
+    ),
+    Tool(
+        name="enumerate",
+        title="List or count the legal declarations",
+        request=EnumerateRequest,
+        response=EnumerateResponse,
+        handler=Service.enumerate,
+        undetermined=lambda r, message: EnumerateResponse(
+            status="undetermined", step=_step(r.board), count=0, limit_reached=False, message=message
+        ),
+        description=(
+            "List every legal attack (board without `combat`) or block (board with `combat`), each exactly once, "
+            "up to `limit`; `count_only` returns only how many. Legal means: no restriction broken (508.1c, "
+            "509.1b), the maximum possible number of requirements obeyed (508.1d, 509.1c), costs payable. "
+            "status: 'complete' (`count` exact, or `limit_reached`); 'undetermined' if time ran out (`count` is a "
+            "lower bound). " + _STATES
+        ),
+    ),
+    Tool(
+        name="explain",
+        title="Answer a why-not question",
+        request=ExplainRequest,
+        response=ExplainResponse,
+        handler=Service.explain,
+        undetermined=lambda r, message: ExplainResponse(status="undetermined", message=message),
+        description=(
+            "Answer a judge's why-not question about a board, with the rules behind it: \"why can't X block Y\", "
+            '"why can\'t X attack [T]", "why must X block", "why must X attack", "why is no block illegal", '
+            '"why is no attack illegal" (X, Y: permanent ids or card names). The reasons are a minimal set of '
+            "restrictions (and the requirement maximum, 508.1d/509.1c) that rule the thing out, each with its rule "
+            "number and the cards involved; when the answer is 'it can', an example legal declaration. status: "
+            "'answered'; 'undetermined' if the solver ran out of time. " + _STATES
+        ),
+    ),
+    Tool(
+        name="schema",
+        title="JSON Schema of a data-contract model",
+        request=SchemaRequest,
+        response=SchemaResponse,
+        handler=Service.schema,
+        description=(
+            "Return the JSON Schema of one model by name: board, attack-declaration, block-declaration, scenario, "
+            "verdict, or a tool's request/response (check-request, solve-request, solve-response, ...). Use it to "
+            "build a valid board: permanents with id, name, controller, types, power, toughness and `abilities` "
+            "(each a `kind` such as flying, menace, lure, must_attack, cant_block)."
+        ),
+    ),
+    Tool(
+        name="card",
+        title="Look a card up by name",
+        request=CardRequest,
+        response=CardResponse,
+        handler=Service.card,
+        description=(
+            "Look a Magic card up by its exact name in the server's card catalog. status: 'found' with the "
+            "catalog's record; 'not_found'; 'unavailable' when this server has no catalog installed (then spell "
+            "the card's abilities out on the board)."
+        ),
+    ),
+)
+
+TOOL_BY_NAME: Mapping[str, Tool] = {t.name: t for t in TOOLS}

@@ -1,0 +1,153 @@
+"""HTTP JSON API over the handlers (FastAPI on uvicorn): ``POST /check``, ``/solve``,
+``/enumerate``, ``/explain``, ``/card``, ``GET /schema/{name}``, ``GET /health``, OpenAPI at
+``/openapi.json`` (docs at ``/docs``). Static files (the judges' page) can be mounted at ``/``.
+
+Bad input answers 422 with each field's path; bodies over ``max_body_bytes`` answer 413; a
+request that runs past the service's time limit answers 200 with status "undetermined".
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import os
+import sys
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from fastapi import FastAPI
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
+from starlette.requests import Request
+
+from ..errors import ErrorItem, InputError
+from .handlers import TOOLS, Service, Tool
+from .models import ErrorDetail, ErrorResponse, Health, SchemaRequest, SchemaResponse
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+REQUEST_TIME_LIMIT = 30.0
+"""Wall-clock seconds one request may take unless the server is told otherwise."""
+MAX_BODY_BYTES = 1_000_000
+"""Requests with a larger body are refused (413) before they are parsed."""
+
+
+def create_app(
+    service: Service | None = None,
+    *,
+    max_body_bytes: int = MAX_BODY_BYTES,
+    workers: int | None = None,
+    static_dir: Path | None = None,
+) -> FastAPI:
+    """The API app. ``workers``: how many requests are solved at once, one per core by default
+    (the rest wait their turn);
+    ``static_dir``: files served at ``/`` beneath the API routes."""
+    service = service or Service(request_time_limit=REQUEST_TIME_LIMIT)
+    app = FastAPI(
+        title="combat-solver",
+        version=_version(),
+        description="Exact legality of Magic: The Gathering attack and block declarations (CR 508.1, 509.1): "
+        "check, solve, enumerate and explain. Same input, same answer.",
+        max_body_size=max_body_bytes,
+    )
+    limiter = anyio.CapacityLimiter(workers or os.cpu_count() or 1)
+    for tool in TOOLS:
+        if tool.name == "schema":
+            continue
+        app.add_api_route(
+            f"/{tool.name}",
+            _endpoint(service, tool, limiter),
+            methods=["POST"],
+            response_model=tool.response,
+            summary=tool.title,
+            description=tool.description,
+            responses={422: {"model": ErrorResponse, "description": "bad input: every offending field by its path"}},
+            operation_id=tool.name,
+        )
+
+    @app.get("/schema", summary="Names of the JSON Schemas")
+    async def schema_names() -> list[str]:
+        from ..schema import SCHEMAS
+
+        return sorted(SCHEMAS)
+
+    @app.get(
+        "/schema/{name}",
+        response_model=SchemaResponse,
+        summary="JSON Schema of a data-contract model",
+        responses={422: {"model": ErrorResponse}},
+    )
+    async def schema(name: str) -> SchemaResponse:
+        return service.schema(SchemaRequest(name=name))
+
+    @app.get("/health", response_model=Health, summary="Liveness and limits")
+    async def health() -> Health:
+        return Health(
+            version=_version(),
+            tools=tuple(t.name for t in TOOLS),
+            request_time_limit=service.request_time_limit,
+            max_body_bytes=max_body_bytes,
+        )
+
+    @app.exception_handler(InputError)
+    async def bad_input(_: Request, error: InputError) -> JSONResponse:
+        return _unprocessable(error.items)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+        items = [_item(e) for e in error.errors()]
+        return _unprocessable(items)
+
+    if static_dir is not None:
+        app.mount("/", StaticFiles(directory=static_dir, html=True), name="static")
+    return app
+
+
+def _endpoint(service: Service, tool: Tool, limiter: anyio.CapacityLimiter) -> Any:
+    """``POST /{tool.name}``: the handler on a worker thread, bounded by the service's time limit."""
+
+    async def endpoint(body: BaseModel) -> BaseModel:
+        with anyio.move_on_after(service.request_time_limit or math.inf):
+            return await anyio.to_thread.run_sync(tool.handler, service, body, limiter=limiter, abandon_on_cancel=True)
+        assert tool.undetermined is not None
+        return tool.undetermined(body, f"the request ran past the server's time limit ({service.request_time_limit} s)")
+
+    endpoint.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [inspect.Parameter("body", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=tool.request)],
+        return_annotation=tool.response,
+    )
+    endpoint.__name__ = tool.name
+    return endpoint
+
+
+def _item(error: Any) -> ErrorItem:
+    """A FastAPI validation error as a request field (a JSON syntax error is at the root)."""
+    loc = tuple(error["loc"])
+    if error["type"] == "json_invalid":
+        return ErrorItem((), "json_invalid", f"{error['msg']} at character {loc[-1]}")
+    return ErrorItem(loc[1:] if loc[:1] == ("body",) else loc, error["type"], error["msg"])
+
+
+def _unprocessable(items: list[ErrorItem] | tuple[ErrorItem, ...]) -> JSONResponse:
+    detail = [ErrorDetail(loc=i.loc, path=i.path, msg=i.message, type=i.code) for i in items]
+    return JSONResponse(ErrorResponse(detail=tuple(detail)).model_dump(mode="json"), status_code=422)
+
+
+def _version() -> str:
+    try:
+        return version("combat-solver")
+    except PackageNotFoundError:
+        return "0"
+
+
+def serve(service: Service, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
+    """Run the API with uvicorn until interrupted."""
+    import uvicorn
+
+    print(f"combat-solver API on http://{host}:{port} (OpenAPI docs at /docs); Ctrl-C stops it", file=sys.stderr)
+    uvicorn.run(create_app(service), host=host, port=port, log_level="warning")

@@ -1,0 +1,175 @@
+"""Requests and responses of the handlers: frozen, no unknown fields; their JSON Schemas are the
+tool schemas (``models/*-request.schema.json``, ``models/*-response.schema.json``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from ..board import Board
+from ..declarations import Declaration, FixedPairs
+from ..engine import DEFAULT_TIME_LIMIT
+from ..strict import Strict
+from ..verdict import Verdict, WhyAnswer
+
+Step = Literal["declare_attackers", "declare_blockers"]
+
+MAX_TIME_LIMIT = 3600.0
+"""The largest solver time limit a request may ask for (seconds); servers cap whole requests lower."""
+
+MAX_DECLARATIONS = 10_000
+"""The most declarations one enumerate request may list or count."""
+
+TimeLimit = Annotated[
+    float,
+    Field(
+        gt=0,
+        le=MAX_TIME_LIMIT,
+        description="seconds each solver call may take (a server also caps the whole request). "
+        "Running out of time gives status 'undetermined', never a guess",
+    ),
+]
+
+Weights = Annotated[
+    dict[str, dict[str, int]],
+    Field(
+        description="preference weights among optimal declarations: {blocker_id: {attacker_id: weight}} for "
+        "blocks, {attacker_id: {target_id: weight}} for attacks (target: a player, planeswalker or battle). "
+        "Never lowers the number of requirements obeyed"
+    ),
+]
+
+
+class CheckRequest(Strict):
+    """Is this attack or block legal on this board? (508.1, 509.1)"""
+
+    board: Board
+    declaration: Declaration
+    time_limit: TimeLimit = DEFAULT_TIME_LIMIT
+    explain: bool = Field(
+        True,
+        description="false: the bare verdict at the least cost (no requirement maximum or witness unless the "
+        "check needs them; requirements_maximum is then null)",
+    )
+
+
+class SolveRequest(Strict):
+    """An optimal legal declaration for the board's step, respecting fixed pairs."""
+
+    board: Board
+    prefer: Weights = Field(default_factory=dict)
+    fix: FixedPairs = Field(
+        default_factory=FixedPairs,
+        description="pairs the declaration must contain (include) or leave out (exclude): "
+        "[blocker_id, attacker_id] for blocks, [attacker_id, target_id] for attacks",
+    )
+    time_limit: TimeLimit = DEFAULT_TIME_LIMIT
+
+
+class SolveResponse(Strict):
+    """``status``: "optimal" — ``declaration`` is legal, obeys the most requirements possible
+    (508.1d, 509.1c) and, among those, has the highest ``preference_total``; "impossible" — no
+    legal declaration respects the fixed pairs, ``why`` gives the rules; "undetermined" — the
+    time limit ran out first (never a guess)."""
+
+    status: Literal["optimal", "impossible", "undetermined"]
+    declaration: Declaration | None = None
+    preference_total: int = 0
+    verdict: Verdict | None = Field(
+        None, description="the check of the declaration: requirement counts, costs and how to pay them, triggers"
+    )
+    why: WhyAnswer | None = None
+    message: str = ""
+
+
+class EnumerateRequest(Strict):
+    """Every legal declaration of the board's step, each once, up to ``limit``."""
+
+    board: Board
+    limit: int = Field(100, ge=1, le=MAX_DECLARATIONS, description="stop after this many declarations")
+    count_only: bool = Field(False, description="return only how many there are (up to limit)")
+    time_limit: TimeLimit = DEFAULT_TIME_LIMIT
+
+
+class EnumerateResponse(Strict):
+    """``status`` "complete": ``count`` is exact (or ``limit_reached``); "undetermined": the time
+    limit ran out, ``count`` is a lower bound."""
+
+    status: Literal["complete", "undetermined"]
+    step: Step
+    count: int
+    limit_reached: bool
+    declarations: tuple[Declaration, ...] = ()
+    message: str = ""
+
+
+class ExplainRequest(Strict):
+    """A judge's why-not question about a board."""
+
+    board: Board
+    question: str = Field(
+        max_length=500,
+        description='"why can\'t X block Y", "why can\'t X attack [T]", "why must X block|attack", '
+        '"why is no block|attack illegal" (X, Y: permanent ids or card names; T: a player or permanent)',
+    )
+    time_limit: TimeLimit = DEFAULT_TIME_LIMIT
+
+
+class ExplainResponse(Strict):
+    """``status`` "answered": ``answer`` has the sentence, the rules behind it and an example;
+    "undetermined": the time limit ran out."""
+
+    status: Literal["answered", "undetermined"]
+    answer: WhyAnswer | None = None
+    message: str = ""
+
+
+class SchemaRequest(Strict):
+    """The JSON Schema of one data-contract model, by name (see ``combat-solver schema``)."""
+
+    name: str = Field(description="e.g. board, block-declaration, verdict, solve-request")
+
+
+class SchemaResponse(Strict):
+    name: str
+    json_schema: dict[str, Any]
+
+
+class CardRequest(Strict):
+    """Look a card up by name in the card catalog."""
+
+    name: str = Field(min_length=1, max_length=200)
+
+
+class CardResponse(Strict):
+    """``status`` "found": ``card`` is the catalog's record; "not_found": no card of that name;
+    "unavailable": no catalog is installed in this server."""
+
+    status: Literal["found", "not_found", "unavailable"]
+    name: str
+    card: dict[str, Any] | None = None
+    message: str = ""
+
+
+class ErrorDetail(Strict):
+    """One bad field: ``loc`` its location in the request, ``path`` the same as text."""
+
+    loc: tuple[str | int, ...]
+    path: str
+    msg: str
+    type: str
+
+
+class ErrorResponse(Strict):
+    """Bad input (HTTP 422): every offending field, named by its path in the request."""
+
+    detail: tuple[ErrorDetail, ...]
+
+
+class Health(Strict):
+    status: Literal["ok"] = "ok"
+    version: str
+    tools: tuple[str, ...]
+    request_time_limit: float | None
+    max_body_bytes: int
