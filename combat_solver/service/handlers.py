@@ -267,6 +267,7 @@ TOOLS: tuple[Tool, ...] = (
             "status: 'legal'; 'illegal' with `violations` (each names its rule) and, when only too few requirements "
             "are obeyed, a `witness` declaration reaching the maximum; 'undetermined' if the solver ran out of time "
             "(never a guess). A legal verdict also gives the resulting combat state and the abilities that trigger. "
+            "`explain: false` answers the bare verdict at the least cost (no maximum or witness unless needed). "
             + _STATES
         ),
     ),
