@@ -45,6 +45,9 @@ GREEN_RED = {
     "Goblin War Drums": 1,
     "Okk": 1,
     "Orcish Conscripts": 1,
+    "Irresistible Prey": 2,
+    "Culling Mark": 1,
+    "Giant Growth": 1,
     "Mountain": 9,
     "Forest": 8,
 }

@@ -5,10 +5,12 @@ The input is the JSON of ``Game.state()`` from ``phase-python`` (a plain dict; t
 imports phase) and the declaration action as its tagged dict (``GameAction.to_dict()``). Each
 permanent on the battlefield becomes a board permanent with its current characteristics (power
 and toughness already include counters and continuous effects), tapped status and summoning
-sickness (302.6); printed keywords and phase's parsed static abilities are translated into the
-ability vocabulary, Auras' and Equipment's abilities become grants to the permanent they are
-attached to. What a record can't carry (effects of resolved spells, abilities outside the
-vocabulary, counters other than +1/+1 and -1/-1) is listed in the record's ``warnings``.
+sickness (302.6); keywords and static abilities (phase has already applied continuous effects,
+those of resolved spells included, to each object's keywords and static abilities) are translated
+into the ability vocabulary; Auras' and Equipment's abilities become grants to the permanent they
+are attached to; basic lands get their intrinsic mana ability (305.6). What a record can't carry
+(abilities or effects outside the vocabulary, counters other than +1/+1 and -1/-1) is listed in
+the record's ``warnings``.
 """
 
 from __future__ import annotations
@@ -66,8 +68,17 @@ KEYWORDS_WITHOUT_COMBAT_DECLARATION_EFFECT = {
 }
 """Keywords that neither restrict nor require an attack or block (damage, targeting, casting)."""
 
-APPLIED_MODIFICATIONS = {"AddPower", "AddToughness", "SetPower", "SetToughness", "AddKeyword", "RemoveKeyword"}
-"""Continuous-effect modifications phase has already applied to the object's current values."""
+APPLIED_MODIFICATIONS = {
+    "AddPower",
+    "AddToughness",
+    "SetPower",
+    "SetToughness",
+    "AddKeyword",
+    "RemoveKeyword",
+    "AddStaticMode",
+}
+"""Continuous-effect modifications phase has already applied to the affected object's current
+power, toughness, keywords and static abilities (so they are read from the object)."""
 
 
 class PhaseImportError(ValueError):
@@ -95,8 +106,8 @@ class _Import:
 
     def target(self, target: Mapping[str, Any]) -> str:
         kind, data = target.get("type"), target.get("data")
-        if kind == "Player":
-            return player_id(int(data))
+        if kind == "Player" and isinstance(data, int):
+            return player_id(data)
         if kind in ("Planeswalker", "Battle") and isinstance(data, int):
             return self.permanent_id(data)
         raise PhaseImportError(f"attack target {target} is neither a player nor a permanent")
@@ -169,16 +180,13 @@ def _board(imp: _Import, kind: str) -> JsonDict:
         if attacked:
             board["attacked_this_turn"] = attacked
     for effect in state.get("transient_continuous_effects") or ():
-        imp.warnings.append(f"effect of a resolved spell or ability not carried: {_describe_effect(effect)}")
+        unapplied = {m.get("type") for m in effect.get("modifications", ())} - APPLIED_MODIFICATIONS
+        if unapplied:
+            imp.warnings.append(
+                f"effect of {effect.get('source_name') or 'a resolved spell or ability'} not carried: "
+                f"{', '.join(sorted(map(str, unapplied)))}"
+            )
     return board
-
-
-def _describe_effect(effect: Any) -> str:
-    if isinstance(effect, Mapping):
-        for key in ("description", "source_name", "source"):
-            if effect.get(key):
-                return str(effect[key])
-    return str(effect)[:200]
 
 
 def _combat(imp: _Import) -> JsonDict:
@@ -265,8 +273,8 @@ def _keyword(keyword: Any) -> list[JsonDict]:
 
 def _static(imp: _Import, object_id: int, static: Mapping[str, Any]) -> list[JsonDict]:
     """The vocabulary abilities for one of phase's static abilities on ``object_id``."""
-    mode = static.get("mode")
-    name, params = (mode, {}) if isinstance(mode, str) else next(iter(mode.items()))
+    mode: str | Mapping[str, Any] = static.get("mode") or {}
+    name, params = (mode, {}) if isinstance(mode, str) else next(iter(mode.items()), ("", {}))
     if name == "Continuous":
         unapplied = {m.get("type") for m in static.get("modifications", ())} - APPLIED_MODIFICATIONS
         if unapplied:
@@ -279,9 +287,7 @@ def _static(imp: _Import, object_id: int, static: Mapping[str, Any]) -> list[Jso
     return [_placed(imp, object_id, static.get("affected"), ability, name)]
 
 
-def _placed(
-    imp: _Import, object_id: int, affected: Mapping[str, Any] | None, ability: JsonDict, mode: str
-) -> JsonDict:
+def _placed(imp: _Import, object_id: int, affected: Mapping[str, Any] | None, ability: JsonDict, mode: str) -> JsonDict:
     """``ability`` where it applies: on the object itself, granted to the permanent an Aura or
     Equipment is attached to, or granted to every creature matching the affected filter."""
     if affected is None or affected.get("type") == "SelfRef" or ability["kind"] in SOURCE_KINDS:
@@ -354,7 +360,7 @@ def _unconditional(kind: str, **params: Any) -> Callable[[Mapping[str, Any], Any
     return translate
 
 
-UNLESS_TEXT = {
+UNLESS_TEXT: dict[str, JsonDict] = {
     "unless at least two other creatures attack": {"kind": "cant_attack_unless_others_attack", "n": 2},
     "unless at least two other creatures block": {"kind": "cant_block_unless_others_block", "n": 2},
     "unless a creature with greater power also attacks": {"kind": "cant_attack_unless_greater_power_attacks"},
@@ -394,7 +400,7 @@ def _combat_alone(params: Mapping[str, Any], condition: Any) -> JsonDict:
         ("Block", "NeedsCompanion"): "cant_block_alone",
         ("Attack", "MustBeSole"): "can_only_attack_alone",
     }
-    kind = kinds.get((params.get("action"), params.get("requirement")))
+    kind = kinds.get((str(params.get("action")), str(params.get("requirement"))))
     if kind is None or condition is not None:
         raise Unsupported(f"CombatAlone {dict(params)} not carried")
     return {"kind": kind}
