@@ -207,12 +207,12 @@ PLOT_LABELS = dict(
     zip(
         ROWS,
         (
-            "block, menace broken",
-            "block, no blocks vs Lure",
-            "block, Silent Arbiter broken",
-            "block, requirement-free",
-            "attack, Flunkies alone",
-            "attack, Silent Arbiter legal",
+            "menace broken",
+            '"no blocks" vs Lure',
+            "Silent Arbiter broken",
+            "requirement-free, legal",
+            "Mogg Flunkies alone",
+            "Silent Arbiter, legal",
         ),
         strict=True,
     )
@@ -482,40 +482,33 @@ def process_line(phase: Phase | None, repeat: int) -> Line:
 
 
 def plot(lines: list[Line], path: Path) -> None:
+    """Median check time against board size, blocks and attacks side by side, log-log."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import ScalarFormatter
 
-    fig, ax = plt.subplots(figsize=(11, 6.5))
+    fig, axes = plt.subplots(1, 2, figsize=(13, 6.5), sharey=True)
     colors = plt.rcParams["axes.prop_cycle"].by_key()["color"]
     for color, row in zip(colors, ROWS, strict=False):
-        points = [(int(line.n), line) for line in lines if line.case == row]
-        short = PLOT_LABELS[row]
-        ax.plot(
-            [n for n, _ in points],
-            [line.ours * 1000 for _, line in points],
-            "-o",
-            color=color,
-            label=f"combat-solver — {short}",
-        )  # type: ignore[operator]
-        theirs = [(n, line.theirs) for n, line in points if line.theirs is not None]
+        ax = axes[0] if row.startswith("block") else axes[1]
+        points = [(int(line.n), line) for line in lines if line.case == row and line.ours is not None]
+        ours = [(n, line.ours * 1000) for n, line in points if line.ours is not None]
+        ax.plot(*zip(*ours, strict=True), "-o", color=color, label=f"combat-solver: {PLOT_LABELS[row]}")
+        theirs = [(n, line.theirs * 1000) for n, line in points if line.theirs is not None]
         if theirs:
-            ax.plot(
-                [n for n, _ in theirs],
-                [t * 1000 for _, t in theirs],
-                "--s",
-                color=color,
-                alpha=0.7,
-                label=f"phase.rs — {short}",
-            )
-    ax.set_xscale("log", base=2)
-    ax.set_yscale("log")
-    ax.set_xlabel("creatures a side (n)")
-    ax.set_ylabel("median time per check (ms, log scale)")
-    ax.set_title("Checking one declaration: combat-solver (solid) vs phase.rs 0.103.0 (dashed), in-process")
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7, loc="upper left", ncols=2)
+            ax.plot(*zip(*theirs, strict=True), "--s", color=color, alpha=0.7, label=f"phase.rs: {PLOT_LABELS[row]}")
+    for ax, title in zip(axes, ("block checks", "attack checks"), strict=True):
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.xaxis.set_major_formatter(ScalarFormatter())
+        ax.set_xlabel("creatures a side (n)")
+        ax.set_title(title)
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8, loc="upper left")
+    axes[0].set_ylabel("median time of one check (ms, log scale)")
+    fig.suptitle("One declaration checked in-process: combat-solver (solid) and phase.rs 0.103.0 (dashed)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
@@ -564,6 +557,7 @@ def main() -> None:
             sizes += [n for n in ATTACK_EXTRA_SIZES if n not in sizes]
         for n in sizes:
             lines.append(measure_case(make(n), phase, args.repeat, row))
+            print(f"measured {PLOT_LABELS[row]}, n={n}", file=sys.stderr)
     lines.append(enumeration_line(5, 4, phase, args.budget))
     lines.append(enumeration_line(6, 5, phase, args.budget))
     if not args.no_large:
