@@ -237,16 +237,15 @@ def fmt(seconds: float | None) -> str:
     if seconds is None:
         return "—"
     if seconds >= 1:
-        return f"{seconds:.2f} s"
-    if seconds >= 0.01:
-        return f"{seconds * 1000:.0f} ms"
-    return f"{seconds * 1000:.2f} ms"
+        return f"{seconds:.3g} s"
+    return f"{seconds * 1000:.3g} ms"
 
 
 def ratio(line: Line) -> str:
     if line.ours is None or line.theirs is None or line.theirs == 0:
         return "—"
-    return f"{line.ours / line.theirs:.2g}×"
+    value = line.ours / line.theirs
+    return f"{value:.0f}×" if value >= 10 else f"{value:.1f}×" if value >= 1 else f"{value:.2f}×"
 
 
 class Phase:
@@ -503,6 +502,7 @@ def plot(lines: list[Line], path: Path) -> None:
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.xaxis.set_major_formatter(ScalarFormatter())
+        ax.set_xticks(sorted({int(x) for plotted in ax.get_lines() for x in plotted.get_xdata()}))
         ax.set_xlabel("creatures a side (n)")
         ax.set_title(title)
         ax.grid(True, which="both", alpha=0.3)
