@@ -40,12 +40,14 @@ from combat_solver import (
     AttackDeclaration,
     BlockDeclaration,
     Board,
+    Permanent,
     check_attacks,
     check_blocks,
     legal_blocks,
     solve_attacks,
     solve_blocks,
 )
+from combat_solver.importers import phase as importer
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -299,6 +301,7 @@ class Phase:
         if case.lure_on is not None:
             ids["lure"] = free[(LURE, 0)].pop(0)
             self.debug(game, "MoveToZone", object_id=ids["lure"], to_zone="Battlefield")
+            self.debug(game, "SetSummoningSickness", object_id=ids["lure"], sick=False)
             target = {"type": "Object", "data": ids[f"a{case.lure_on}"]}
             self.debug(game, "Attach", object_id=ids["lure"], target=target)
         self.pass_until(game, "DeclareAttackers")
@@ -369,11 +372,36 @@ def measure_case(case: Case, phase: Phase | None, repeat: int, label: str) -> Li
     if phase is not None:
         snapshot, ids = phase.snapshot(case)
         seat = 1 if case.step == "block" else 0
-        line.theirs, accepted = phase.validate(snapshot, seat, phase.action(case, ids, case.declaration), repeat)
+        action = phase.action(case, ids, case.declaration)
+        differences = board_differences(board, importer.record(snapshot, action, record_id=case.row)["board"], ids)
+        if differences:
+            raise RuntimeError(f"phase.rs's board is not the benchmark's: {differences}")
+        line.theirs, accepted = phase.validate(snapshot, seat, action, repeat)
         line.verdicts += ("legal" if accepted else "illegal",)
         if line.verdicts[0] != line.verdicts[1]:
             line.note = f"disagree: combat-solver {line.verdicts[0]}, phase.rs {line.verdicts[1]}"
     return line
+
+
+def board_differences(ours: Board, imported: dict[str, Any], ids: dict[str, int]) -> list[str]:
+    """What differs between a benchmark board and phase.rs's state of it read back through the
+    importer: each permanent's characteristics, abilities, tapped status and summoning sickness."""
+    text = json.dumps(imported["permanents"])
+    for our_id, phase_id in ids.items():
+        text = text.replace(f'"{importer.slug(ours.permanent(our_id).name)}-{phase_id}"', f'"{our_id}"')
+    differences = []
+    for data in json.loads(text):
+        if data["id"] not in ids:
+            differences.append(f"{data['name']} ({data['id']}) is not on the benchmark board")
+            continue
+        theirs = Permanent.model_validate(data).model_dump(mode="json", exclude={"owner"})
+        mine = ours.permanent(data["id"]).model_dump(mode="json", exclude={"owner"})
+        differences += [
+            f"{data['id']}.{key}: {mine[key]} here, {theirs[key]} in phase.rs"
+            for key in mine
+            if mine[key] != theirs[key]
+        ]
+    return differences
 
 
 def timed_enumeration(board: Board, budget: float) -> tuple[float, int, bool]:
