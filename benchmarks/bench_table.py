@@ -22,6 +22,7 @@ import argparse
 import itertools
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -309,7 +310,9 @@ class Phase:
             attacks = [[ids[f"a{i}"], {"type": "Player", "data": 1}] for i in case.attacking]
             self.act(game, 0, {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}})
             self.pass_until(game, "DeclareBlockers")
-        return game.state(), ids
+        snapshot = game.state()
+        snapshot["state"]["debug_mode"] = False
+        return snapshot, ids
 
     @staticmethod
     def action(case: Case, ids: dict[str, int], declaration: dict[str, Any]) -> dict[str, Any]:
@@ -337,7 +340,7 @@ class Phase:
             except ValueError:
                 accepted = False
             times.append(time.perf_counter() - start)
-        return sorted(times)[len(times) // 2], accepted
+        return statistics.median(times), accepted
 
     def enumerate_blocks(
         self, case: Case, snapshot: Any, ids: dict[str, int], budget: float
@@ -454,7 +457,7 @@ def budgeted_median(fn: Callable[[], Any], repeat: int, budget: float) -> tuple[
         start = time.perf_counter()
         fn()
         times.append(time.perf_counter() - start)
-    return sorted(times)[len(times) // 2], len(times)
+    return statistics.median(times), len(times)
 
 
 def large_lines(repeat: int, budget: float) -> Iterator[Line]:
