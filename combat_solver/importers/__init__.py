@@ -1,0 +1,1 @@
+"""Importers: other programs' game states turned into audit records (board + declaration)."""
