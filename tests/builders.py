@@ -48,23 +48,21 @@ def creature(
     owner: str | None = None,
 ) -> dict[str, Any]:
     """A creature; ``sick``: not controlled continuously since the turn began (302.6)."""
-    out: dict[str, Any] = {
-        "id": id,
-        "name": name,
-        "controller": controller,
-        "types": list(types),
-        "subtypes": list(subtypes),
-        "supertypes": list(supertypes),
-        "colors": list(colors),
-        "power": power,
-        "toughness": toughness,
-        "tapped": tapped,
-        "summoning_sick": sick,
-        "abilities": list(abilities),
-    }
-    if owner is not None:
-        out["owner"] = owner
-    return out
+    return permanent(
+        id,
+        name,
+        controller,
+        types,
+        *abilities,
+        subtypes=subtypes,
+        supertypes=supertypes,
+        tapped=tapped,
+        colors=list(colors),
+        power=power,
+        toughness=toughness,
+        summoning_sick=sick,
+        **({} if owner is None else {"owner": owner}),
+    )
 
 
 def permanent(
@@ -91,6 +89,12 @@ def permanent(
         "abilities": list(abilities),
         **fields,
     }
+
+
+def aura(id: str, name: str, controller: str, enchanted: str, *abilities: dict[str, Any]) -> dict[str, Any]:
+    """An Aura on ``enchanted``: "Enchanted creature has <abilities>"."""
+    grants = (K("grant", to={"ids": [enchanted]}, ability=a) for a in abilities)
+    return permanent(id, name, controller, ["enchantment"], *grants, subtypes=["Aura"])
 
 
 def effect(
@@ -295,14 +299,7 @@ def soldier(id: str = "soldier", *abilities: dict[str, Any], power: int = 1, **k
 
 def lure(id: str, enchanted: str, controller: str = A) -> dict[str, Any]:
     """Lure: "Enchant creature. All creatures able to block enchanted creature do so." """
-    return permanent(
-        id,
-        "Lure",
-        controller,
-        ["enchantment"],
-        K("grant", to={"ids": [enchanted]}, ability=K("lure")),
-        subtypes=["Aura"],
-    )
+    return aura(id, "Lure", controller, enchanted, K("lure"))
 
 
 def cyclops(id: str = "cyclops", controller: str = A, **kw: Any) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from builders import (
     assert_too_few,
     attack,
     attack_set,
+    aura,
     basic,
     bears,
     block,
@@ -149,26 +150,12 @@ def blazing_archon(controller: str) -> dict[str, Any]:
 
 def pacifism(enchanted: str) -> dict[str, Any]:
     """Pacifism (bob's): "Enchanted creature can't attack or block." (only the attack half is modelled)"""
-    return permanent(
-        "pacifism",
-        "Pacifism",
-        B,
-        ["enchantment"],
-        K("grant", to={"ids": [enchanted]}, ability=K("cant_attack")),
-        subtypes=["Aura"],
-    )
+    return aura("pacifism", "Pacifism", B, enchanted, K("cant_attack"))
 
 
 def uncontrollable_anger(enchanted: str) -> dict[str, Any]:
     """Uncontrollable Anger (alice's): "Enchanted creature ... attacks each combat if able." """
-    return permanent(
-        "anger",
-        "Uncontrollable Anger",
-        A,
-        ["enchantment"],
-        K("grant", to={"ids": [enchanted]}, ability=K("must_attack")),
-        subtypes=["Aura"],
-    )
+    return aura("anger", "Uncontrollable Anger", A, enchanted, K("must_attack"))
 
 
 def crawlspace() -> dict[str, Any]:
@@ -389,14 +376,13 @@ def test_cant_attack_508_1c_blazing_archon_protects_player_not_planeswalkers():
 
 def test_cant_attack_508_1c_vow_of_duty_covers_planeswalkers():
     """508.1c, A10: Vow of Duty: "Enchanted creature ... can't attack you or planeswalkers you control." """
-    vow = permanent(
+    vow = aura(
         "vow",
         "Vow of Duty",
         B,
-        ["enchantment"],
-        K("grant", to={"ids": ["bears"]}, ability=K("vigilance")),
-        K("grant", to={"ids": ["bears"]}, ability=K("cant_attack", target={"player": "you", "planeswalkers": True})),
-        subtypes=["Aura"],
+        "bears",
+        K("vigilance"),
+        K("cant_attack", target={"player": "you", "planeswalkers": True}),
     )
     board = make_board(
         [bears(), vow, planeswalker("nahiri", B), planeswalker("teyo", C, "Teyo, Geometric Tactician")],

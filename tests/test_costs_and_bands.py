@@ -41,6 +41,7 @@ from builders import (
     assert_too_few,
     attack,
     attack_set,
+    aura,
     basic,
     bears,
     benalish_hero,
@@ -496,17 +497,9 @@ def test_509_1d_war_cadence_two_blockers_pay_per_blocker() -> None:
 def awesome_board(n_lands: int) -> Board:
     """Awesome Presence on alice's Craw Wurm: "Enchanted creature can't be blocked unless defending player
     pays {3} for each creature they control that's blocking it." """
-    aura = permanent(
-        "presence",
-        "Awesome Presence",
-        A,
-        ["enchantment"],
-        K("grant", to={"ids": ["wurm"]}, ability=K("blocked_tax", cost={"mana": "{3}"})),
-        subtypes=["Aura"],
-    )
-    wurm = craw_wurm()
+    presence = aura("presence", "Awesome Presence", A, "wurm", K("blocked_tax", cost={"mana": "{3}"}))
     return make_board(
-        [wurm, bears("plain"), aura, giant_spider(), bears("b2", B), *lands(n_lands, "Forest", B)],
+        [craw_wurm(), bears("plain"), presence, giant_spider(), bears("b2", B), *lands(n_lands, "Forest", B)],
         attackers={"wurm": B, "plain": B},
     )
 

@@ -39,6 +39,7 @@ from builders import (
     argivian_cavalier,
     assert_legal,
     attack,
+    aura,
     bears,
     benalish_hero,
     block,
@@ -139,14 +140,7 @@ def wall_of_dust(id: str = "wall", controller: str = B, *extra: dict[str, Any]) 
 
 def entangler_on(target: str, id: str = "entangler", controller: str = B) -> dict[str, Any]:
     """Entangler (Aura): "Enchanted creature can block any number of creatures." """
-    return permanent(
-        id,
-        "Entangler",
-        controller,
-        ["enchantment"],
-        K("grant", to={"ids": [target]}, ability=K("block_any_number")),
-        subtypes=["Aura"],
-    )
+    return aura(id, "Entangler", controller, target, K("block_any_number"))
 
 
 def gustcloak_runner(id: str = "runner", controller: str = A) -> dict[str, Any]:
