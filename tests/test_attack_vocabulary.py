@@ -2,7 +2,7 @@
 
 Every expected answer below was derived by hand from the Comprehensive Rules text
 (/work/shared/rules, September 2026 edition: 302.6, 310.9b, 506.5, 508.1a-f, 701.15b-d,
-702.3b, 702.10b, 702.20b, 802.2-802.3a, 805.10b) and DESIGN.md section 4 (how requirements
+702.3b, 702.10b, 702.20b, 802.2-802.3a, 805.10b) and docs/design.md §4 (how requirements
 are counted: every effect separately; goad = two requirements per goading player; Trove of
 Temptation = one requirement on the attacking player), never by running the engine. Card
 names and wordings come from /work/shared/cards/templates.md (sections A and B).
@@ -366,7 +366,7 @@ def test_cant_attack_508_1c_pacifism():
 
 def test_cant_attack_508_1c_blazing_archon_protects_player_not_planeswalkers():
     """508.1c, A10: Blazing Archon: "Creatures can't attack you." Its controller's planeswalkers are
-    not protected (DESIGN §4.5); other opponents can be attacked (802.3a)."""
+    not protected (docs/design.md §4.5); other opponents can be attacked (802.3a)."""
     archon = blazing_archon(B)
     board = make_board([bears(), archon, planeswalker("nahiri", B)], players=(A, B, C))
     assert_illegal(attack(board, {"bears": B}), "508.1c", "cant_attack", ("bears", B))
@@ -1041,7 +1041,7 @@ def test_basic_508_1a_battle_creature_cant_attack():
 
 
 def test_must_attack_508_1d_each_effect_is_a_separate_requirement():
-    """DESIGN §4.1: two effects that each say a creature attacks each combat if able are two
+    """docs/design.md §4.1: two effects that each say a creature attacks each combat if able are two
     requirements. Juggernaut j1 also wears Uncontrollable Anger (2 requirements), j2 has 1; under
     Silent Arbiter only one attacks, so j1 must be the one (2 beats 1)."""
     anger = uncontrollable_anger("j1")

@@ -1,7 +1,7 @@
 """Block vocabulary: one legal and one illegal block per ability kind and per 509.1a basic.
 
 Every expected answer below was derived by hand from the Comprehensive Rules text
-(/work/shared/rules: 506.5, 509.1a-c, 702.x, 802.4a-b, 805.10d) and DESIGN.md section 4
+(/work/shared/rules: 506.5, 509.1a-c, 702.x, 802.4a-b, 805.10d) and docs/design.md §4
 (how requirements are counted), never by running the engine. Card names and wordings come
 from /work/shared/cards/templates.md (sections D, E, G).
 
@@ -622,7 +622,7 @@ def test_block_limit_509_1b_mirri_each_opponent_one_creature():
 # ============================================================================ requirements (E1-E5)
 def test_lure_509_1c_every_able_creature_blocks():
     """509.1c (E1): Lure: all creatures able to block enchanted creature do so; one requirement
-    per potential blocker (DESIGN 4.1)."""
+    per potential blocker (docs/design.md §4.1)."""
     board = make_board([cyclops(), lure("lure", "cyclops"), giant_turtle(), sea_serpent()], {"cyclops": B})
     assert_legal(block(board, {"turtle": "cyclops", "serpent": "cyclops"}), 2, 2)
     assert_too_few(block(board, {"turtle": "cyclops"}), "509.1c", 1, 2)

@@ -3,7 +3,7 @@
 Every expected answer below was derived by hand from the Comprehensive Rules text
 (/work/shared/rules, September 2026 edition: 118.3, 302.6, 508.1d-j, 509.1c-f, 605.1a,
 701.43d, 702.9b, 702.14c, 702.20b, 702.22c-h and the 702.22h Example, 702.154a-c) and
-DESIGN.md sections 4.2, 4.3 and 4.8, never by running the engine:
+docs/design.md §4.2, 4.3 and 4.8, never by running the engine:
 
 * the requirement maximum is taken over declarations that pay nothing (508.1d / 509.1c last
   sentence): a player is never required to pay a cost to obey a requirement;
@@ -236,7 +236,7 @@ def test_508_1j_propaganda_three_players_attack_taxed_opponent_without_mana() ->
 
 
 def test_508_1d_paying_declaration_must_still_reach_maximum() -> None:
-    """DESIGN 4.2: paying is not a substitute for a requirement. Juggernaut stays home while the Bears
+    """docs/design.md §4.2: paying is not a substitute for a requirement. Juggernaut stays home while the Bears
     pay to attack bob: 0 of 1."""
     board = make_board([juggernaut(), bears(), propaganda(B), *lands(4)], players=(A, B, C))
     assert_too_few(attack(board, {"bears": B}), "508.1d", 0, 1)
@@ -256,7 +256,7 @@ def test_solve_and_enumerate_with_ghostly_prison() -> None:
 
 # ============================================================ planeswalkers: Propaganda vs Norn's Annex
 def test_508_1h_propaganda_does_not_tax_attack_on_planeswalker() -> None:
-    """Propaganda says "attack you": a planeswalker bob controls isn't covered (DESIGN 4.5)."""
+    """Propaganda says "attack you": a planeswalker bob controls isn't covered (docs/design.md §4.5)."""
     board = make_board([bears(), propaganda(B), planeswalker()])
     v = assert_legal(attack(board, {"bears": "pw"}))
     assert v.costs == ()
@@ -635,7 +635,7 @@ def test_702_154a_enlist_by_creature_without_enlist() -> None:
 
 
 def test_508_1d_before_508_1g_enlisting_a_creature_that_must_attack() -> None:
-    """Juggernaut could attack for free: maximum 1. Enlisting it keeps it home: 0 of 1 (DESIGN 4.3)."""
+    """Juggernaut could attack for free: maximum 1. Enlisting it keeps it home: 0 of 1 (docs/design.md §4.3)."""
     board = make_board([argivian_cavalier(), juggernaut()])
     v = attack(board, {"cavalier": B}, enlist={"cavalier": "jugg"})
     assert_too_few(v, "508.1d", 0, 1)
