@@ -14,18 +14,44 @@ opponents. A board without ``combat`` is at the declare attackers step.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterable
 from typing import Any
 
 import pytest
+from builders import (
+    A,
+    B,
+    C,
+    D,
+    K,
+    assert_illegal,
+    assert_legal,
+    assert_too_few,
+    attack,
+    attack_set,
+    aura,
+    basic,
+    bears,
+    block,
+    craw_wurm,
+    creature,
+    cyclops,
+    details,
+    effect,
+    juggernaut,
+    make_board,
+    militia_rallier,
+    permanent,
+    planeswalker,
+    sea_serpent,
+    serra_angel,
+    silent_arbiter,
+)
 
 from combat_solver import (
     ABILITY_KINDS,
-    AttackDeclaration,
-    BlockDeclaration,
     Board,
+    Verdict,
     check_attacks,
-    check_blocks,
     count_legal_attacks,
     legal_attacks,
     solve_attacks,
@@ -33,190 +59,20 @@ from combat_solver import (
 from combat_solver.rules import attack_requirements, attacking
 from combat_solver.rules.base import AbilityBase
 
-A, B, C, D = "alice", "bob", "carol", "dave"
-
 
 # ----------------------------------------------------------------------------- helpers
-def K(kind: str, **params: Any) -> dict[str, Any]:
-    return {"kind": kind, **params}
-
-
-def creature(
-    id: str,
-    name: str,
-    controller: str = A,
-    power: int = 2,
-    toughness: int = 2,
-    *abilities: dict[str, Any],
-    colors: Iterable[str] = (),
-    types: Iterable[str] = ("creature",),
-    subtypes: Iterable[str] = (),
-    supertypes: Iterable[str] = (),
-    tapped: bool = False,
-    sick: bool = False,
-    owner: str | None = None,
-) -> dict[str, Any]:
-    out = {
-        "id": id,
-        "name": name,
-        "controller": controller,
-        "types": list(types),
-        "subtypes": list(subtypes),
-        "supertypes": list(supertypes),
-        "colors": list(colors),
-        "power": power,
-        "toughness": toughness,
-        "tapped": tapped,
-        "summoning_sick": sick,
-        "abilities": list(abilities),
-    }
-    if owner is not None:
-        out["owner"] = owner
-    return out
-
-
-def noncreature(
-    id: str,
-    name: str,
-    controller: str,
-    types: Iterable[str],
-    *abilities: dict[str, Any],
-    subtypes: Iterable[str] = (),
-    supertypes: Iterable[str] = (),
-    **extra: Any,
-) -> dict[str, Any]:
-    return {
-        "id": id,
-        "name": name,
-        "controller": controller,
-        "types": list(types),
-        "subtypes": list(subtypes),
-        "supertypes": list(supertypes),
-        "abilities": list(abilities),
-        **extra,
-    }
-
-
-def effect(
-    source: str, ability: dict[str, Any], ids: Iterable[str] | None = None, controller: str = B
-) -> dict[str, Any]:
-    e: dict[str, Any] = {"source": source, "controller": controller, "ability": ability}
-    if ids is not None:
-        e["to"] = {"ids": list(ids)}
-    return e
-
-
-def make_board(
-    permanents: Iterable[dict[str, Any]],
-    *,
-    players: Iterable[str] = (A, B),
-    effects: Iterable[dict[str, Any]] = (),
-    teams: dict[str, str] | None = None,
-    shared: bool = False,
-    active: str = A,
-    attackable: Iterable[str] | None = None,
-    attacked_this_turn: int = 0,
-) -> Board:
-    data: dict[str, Any] = {
-        "players": [{"id": p, **({"team": teams[p]} if teams else {})} for p in players],
-        "active_player": active,
-        "shared_team_turns": shared,
-        "permanents": list(permanents),
-        "effects": list(effects),
-        "attacked_this_turn": attacked_this_turn,
-    }
-    if attackable is not None:
-        data["attackable_players"] = list(attackable)
-    return Board.model_validate(data)
-
-
-def check(board: Board, attacks: dict[str, str] | None = None):
-    return check_attacks(board, AttackDeclaration(attacks=dict(attacks or {})))
-
-
-def details(v) -> list[tuple[str, str, str]]:
-    return [(x.rule, x.kind, x.message) for x in v.violations]
-
-
-def assert_legal(v, obeyed: int | None = None, maximum: int | None = None) -> None:
-    assert v.status == "legal", details(v)
-    assert not v.violations
-    if obeyed is not None:
-        assert v.requirements_obeyed == obeyed
-    if maximum is not None:
-        assert v.requirements_maximum == maximum
-
-
-def assert_illegal(v, rule: str | set[str], kind: str, objects: tuple[str, ...] | None = None) -> None:
-    assert v.status == "illegal", v
-    rules = {rule} if isinstance(rule, str) else rule
-    found = [(x.rule, x.kind) for x in v.violations]
-    assert any(x.rule in rules and x.kind == kind for x in v.violations), found
-    if objects is not None:
-        assert any(x.rule in rules and x.kind == kind and set(objects) <= set(x.objects) for x in v.violations), (
-            v.violations
-        )
-    assert v.tapped == (), "an illegal declaration taps nothing (733)"
-
-
-def assert_too_few(v, obeyed: int, maximum: int) -> None:
-    assert_illegal(v, "508.1d", "too_few_requirements")
-    assert v.requirements_obeyed == obeyed
-    assert v.requirements_maximum == maximum
-
-
-def only_too_few(v) -> None:
-    """The declaration breaks no restriction: it is illegal only for too few requirements."""
-    assert {x.kind for x in v.violations} == {"too_few_requirements"}, details(v)
-
-
-def requirement(v, kind: str) -> list[bool]:
+def requirement(v: Verdict, kind: str) -> list[bool]:
     """Whether each requirement of ``kind`` is obeyed (every unit)."""
     return [r.obeyed for u in v.units for r in u.requirements if r.kind == kind]
 
 
-def attack_set(declarations: Iterable[AttackDeclaration]) -> set[frozenset[tuple[str, str]]]:
-    return {frozenset(d.attacks.items()) for d in declarations}
+def assert_too_few_only(v: Verdict, obeyed: int, maximum: int) -> None:
+    """Illegal only for obeying ``obeyed`` of a possible ``maximum`` requirements (508.1d)."""
+    assert_too_few(v, "508.1d", obeyed, maximum)
+    assert {x.kind for x in v.violations} == {"too_few_requirements"}, details(v)
 
 
 # ----------------------------------------------------------------------------- cards
-def bears(id: str = "bears", controller: str = A, **kw: Any) -> dict[str, Any]:
-    return creature(id, "Grizzly Bears", controller, 2, 2, colors=["green"], subtypes=["Bear"], **kw)
-
-
-def juggernaut(id: str = "jugg", controller: str = A, **kw: Any) -> dict[str, Any]:
-    """Juggernaut: "This creature attacks each combat if able. This creature can't be blocked by Walls." """
-    return creature(
-        id,
-        "Juggernaut",
-        controller,
-        5,
-        3,
-        K("must_attack"),
-        K("cant_be_blocked_by", by={"subtypes": ["Wall"]}),
-        types=["artifact", "creature"],
-        subtypes=["Juggernaut"],
-        **kw,
-    )
-
-
-def cyclops(id: str = "cyclops", controller: str = A, **kw: Any) -> dict[str, Any]:
-    """Bloodrock Cyclops: "This creature attacks each combat if able." """
-    return creature(
-        id, "Bloodrock Cyclops", controller, 3, 3, K("must_attack"), colors=["red"], subtypes=["Cyclops"], **kw
-    )
-
-
-def serra_angel(id: str = "serra", controller: str = A, **kw: Any) -> dict[str, Any]:
-    return creature(
-        id, "Serra Angel", controller, 4, 4, K("flying"), K("vigilance"), colors=["white"], subtypes=["Angel"], **kw
-    )
-
-
-def craw_wurm(id: str = "wurm", controller: str = A, **kw: Any) -> dict[str, Any]:
-    return creature(id, "Craw Wurm", controller, 6, 4, colors=["green"], subtypes=["Wurm"], **kw)
-
-
 def mogg_flunkies(id: str = "flunkies", controller: str = A, **kw: Any) -> dict[str, Any]:
     """Mogg Flunkies: "This creature can't attack or block alone." """
     return creature(
@@ -229,21 +85,6 @@ def mogg_flunkies(id: str = "flunkies", controller: str = A, **kw: Any) -> dict[
         K("cant_block_alone"),
         colors=["red"],
         subtypes=["Goblin"],
-        **kw,
-    )
-
-
-def militia_rallier(id: str = "rallier", controller: str = A, **kw: Any) -> dict[str, Any]:
-    """Militia Rallier: "This creature can't attack alone." """
-    return creature(
-        id,
-        "Militia Rallier",
-        controller,
-        3,
-        3,
-        K("cant_attack_alone"),
-        colors=["white"],
-        subtypes=["Human", "Soldier"],
         **kw,
     )
 
@@ -263,42 +104,85 @@ def master_of_cruelties(id: str = "master", controller: str = A, **kw: Any) -> d
     )
 
 
-def silent_arbiter(id: str = "arbiter", controller: str = B) -> dict[str, Any]:
-    """Silent Arbiter: "No more than one creature can attack each combat. No more than one creature can block each combat." """
+def orcish_conscripts() -> dict[str, Any]:
+    """Orcish Conscripts: "This creature can't attack unless at least two other creatures attack." """
     return creature(
-        id,
-        "Silent Arbiter",
+        "conscripts",
+        "Orcish Conscripts",
+        A,
+        2,
+        2,
+        K("cant_attack_unless_others_attack", n=2),
+        colors=["red"],
+        subtypes=["Orc"],
+    )
+
+
+def iron_golem(controller: str = A) -> dict[str, Any]:
+    """Iron Golem: "Vigilance. This creature attacks or blocks each combat if able." """
+    return creature(
+        "golem",
+        "Iron Golem",
         controller,
-        1,
         5,
-        K("attack_limit", n=1),
-        K("block_limit", n=1),
+        3,
+        K("vigilance"),
+        K("attacks_or_blocks"),
         types=["artifact", "creature"],
-        subtypes=["Construct"],
+        subtypes=["Golem"],
     )
 
 
-def planeswalker(
-    id: str, controller: str, name: str = "Nahiri, the Unforgiving", *abilities: dict[str, Any]
-) -> dict[str, Any]:
-    return noncreature(
-        id,
-        name,
+def blazing_archon(controller: str) -> dict[str, Any]:
+    """Blazing Archon: "Flying. Creatures can't attack you." """
+    return creature(
+        "archon",
+        "Blazing Archon",
         controller,
-        ["planeswalker"],
-        *abilities,
-        supertypes=["legendary"],
-        subtypes=[name.split(",")[0].split()[-1]],
+        5,
+        6,
+        K("flying"),
+        K("grant", to={}, ability=K("cant_attack", target={"player": "you"})),
+        colors=["white"],
+        subtypes=["Archon"],
     )
 
 
-def island(id: str, controller: str) -> dict[str, Any]:
-    return noncreature(id, "Island", controller, ["land"], subtypes=["Island"], supertypes=["basic"])
+def pacifism(enchanted: str) -> dict[str, Any]:
+    """Pacifism (bob's): "Enchanted creature can't attack or block." (only the attack half is modelled)"""
+    return aura("pacifism", "Pacifism", B, enchanted, K("cant_attack"))
+
+
+def uncontrollable_anger(enchanted: str) -> dict[str, Any]:
+    """Uncontrollable Anger (alice's): "Enchanted creature ... attacks each combat if able." """
+    return aura("anger", "Uncontrollable Anger", A, enchanted, K("must_attack"))
+
+
+def crawlspace() -> dict[str, Any]:
+    """Crawlspace (bob's): "No more than two creatures can attack you each combat." """
+    return permanent("crawlspace", "Crawlspace", B, ["artifact"], K("attack_limit", n=2, defender={"player": "you"}))
+
+
+def trove_of_temptation(controller: str) -> dict[str, Any]:
+    """Trove of Temptation: "Each opponent must attack you or a planeswalker you control with at least one
+    creature each combat if able." """
+    return permanent(
+        "trove",
+        "Trove of Temptation",
+        controller,
+        ["enchantment"],
+        K("must_be_attacked", target={"player": "you", "planeswalkers": True}),
+    )
 
 
 def siren(controller: str, target: str) -> dict[str, Any]:
     """Alluring Siren: "{T}: Target creature an opponent controls attacks you this turn if able." """
     return effect("Alluring Siren", K("must_attack", target={"player": "you"}), [target], controller=controller)
+
+
+def goaded_wurm(*goaders: str, source: str = "Disrupt Decorum") -> list[dict[str, Any]]:
+    """Each of ``goaders`` goads alice's Craw Wurm (701.15a)."""
+    return [effect(source, K("goad", by=p), ["wurm"], controller=p) for p in goaders]
 
 
 # ============================================================================ coverage
@@ -331,40 +215,40 @@ def test_every_attack_ability_kind_has_a_test_here():
 def test_basic_508_1a_tapped_creature_cant_attack():
     """508.1a: "The chosen creatures must be untapped"."""
     board = make_board([bears("b1", tapped=True), bears("b2")])
-    assert_illegal(check(board, {"b1": B}), "508.1a", "tapped_attacker", ("b1",))
-    assert_legal(check(board, {"b2": B}))
-    assert_legal(check(board, {}))
+    assert_illegal(attack(board, {"b1": B}), "508.1a", "tapped_attacker", ("b1",))
+    assert_legal(attack(board, {"b2": B}))
+    assert_legal(attack(board, {}))
 
 
 def test_basic_508_1a_302_6_summoning_sick_creature_without_haste_cant_attack():
     """508.1a / 302.6: a creature not controlled continuously since the turn began can't
     attack unless it has haste."""
     board = make_board([bears("sick", sick=True), bears("old")])
-    assert_illegal(check(board, {"sick": B}), {"302.6", "508.1a"}, "summoning_sick", ("sick",))
-    assert_legal(check(board, {"old": B}))
+    assert_illegal(attack(board, {"sick": B}), {"302.6", "508.1a"}, "summoning_sick", ("sick",))
+    assert_legal(attack(board, {"old": B}))
 
 
 def test_basic_508_1a_702_10b_summoning_sick_creature_with_haste_can_attack():
     """508.1a / 702.10b: haste lets a summoning-sick creature attack."""
     goblin = creature("token", "Goblin", A, 1, 1, K("haste"), colors=["red"], subtypes=["Goblin"], sick=True)
     board = make_board([goblin])
-    assert_legal(check(board, {"token": B}))
+    assert_legal(attack(board, {"token": B}))
 
 
 def test_basic_508_1a_only_your_creatures_attack():
     """508.1a: the active player chooses creatures *they control*; 506.3: only creatures attack."""
-    rock = noncreature("rock", "Mind Stone", A, ["artifact"])
+    rock = permanent("rock", "Mind Stone", A, ["artifact"])
     board = make_board([bears("mine"), bears("theirs", B), rock])
-    assert_illegal(check(board, {"theirs": B}), "508.1a", "not_attacking_player", ("theirs",))
-    assert_illegal(check(board, {"rock": B}), "508.1a", "not_a_creature", ("rock",))
-    assert_legal(check(board, {"mine": B}))
+    assert_illegal(attack(board, {"theirs": B}), "508.1a", "not_attacking_player", ("theirs",))
+    assert_illegal(attack(board, {"rock": B}), "508.1a", "not_a_creature", ("rock",))
+    assert_legal(attack(board, {"mine": B}))
 
 
 def test_basic_508_1b_only_players_planeswalkers_battles_are_attacked():
     """506.3 / 508.1b: a creature can't be attacked; an opponent's planeswalker can."""
     board = make_board([bears("mine"), bears("theirs", B), planeswalker("nahiri", B)])
-    assert_illegal(check(board, {"mine": "theirs"}), "508.1b", "invalid_target", ("mine", "theirs"))
-    assert_legal(check(board, {"mine": "nahiri"}))
+    assert_illegal(attack(board, {"mine": "theirs"}), "508.1b", "invalid_target", ("mine", "theirs"))
+    assert_legal(attack(board, {"mine": "nahiri"}))
 
 
 def test_basic_508_1b_cant_attack_own_or_teammates_planeswalker():
@@ -376,18 +260,18 @@ def test_basic_508_1b_cant_attack_own_or_teammates_planeswalker():
         players=(A, "andy", B, C),
         teams={A: "T", "andy": "T", B: "U", C: "U"},
     )
-    assert_illegal(check(board, {"mine": "own"}), "508.1b", "invalid_target", ("mine", "own"))
-    assert_illegal(check(board, {"mine": "mate"}), "508.1b", "invalid_target", ("mine", "mate"))
-    assert_illegal(check(board, {"mine": "andy"}), "508.1b", "invalid_target", ("mine", "andy"))
-    assert_illegal(check(board, {"mine": A}), "508.1b", "invalid_target", ("mine",))
-    assert_legal(check(board, {"mine": "foe"}))
-    assert_legal(check(board, {"mine": C}))
+    assert_illegal(attack(board, {"mine": "own"}), "508.1b", "invalid_target", ("mine", "own"))
+    assert_illegal(attack(board, {"mine": "mate"}), "508.1b", "invalid_target", ("mine", "mate"))
+    assert_illegal(attack(board, {"mine": "andy"}), "508.1b", "invalid_target", ("mine", "andy"))
+    assert_illegal(attack(board, {"mine": A}), "508.1b", "invalid_target", ("mine",))
+    assert_legal(attack(board, {"mine": "foe"}))
+    assert_legal(attack(board, {"mine": C}))
 
 
 def _battles_board() -> Board:
     # Siege battles: the controller chooses an opponent as protector (310.9a).
-    bob_siege = noncreature("bob_siege", "Invasion of Gobakhan", B, ["battle"], subtypes=["Siege"], protector=A)
-    own_siege = noncreature("own_siege", "Invasion of Tarkir", A, ["battle"], subtypes=["Siege"], protector=B)
+    bob_siege = permanent("bob_siege", "Invasion of Gobakhan", B, ["battle"], subtypes=["Siege"], protector=A)
+    own_siege = permanent("own_siege", "Invasion of Tarkir", A, ["battle"], subtypes=["Siege"], protector=B)
     return make_board([bears("mine"), bob_siege, own_siege])
 
 
@@ -397,25 +281,24 @@ def test_basic_310_9b_protector_cant_attack_its_battle():
     controls the other Siege, protected by bob: she can attack it."""
     board = _battles_board()
     assert_illegal(
-        check(board, {"mine": "bob_siege"}), {"310.9b", "310.8b", "508.1b"}, "invalid_target", ("mine", "bob_siege")
+        attack(board, {"mine": "bob_siege"}), {"310.9b", "310.8b", "508.1b"}, "invalid_target", ("mine", "bob_siege")
     )
-    assert_legal(check(board, {"mine": "own_siege"}))
+    assert_legal(attack(board, {"mine": "own_siege"}))
 
 
 def test_basic_310_9b_protector_battle_violation_cites_current_rule_number():
     """The September 2026 edition we follow renumbered 310.8b (April 2026) to 310.9b
     (rules/CHANGES-20260417-to-20260925.diff; misc.txt 310.9b)."""
-    v = check(_battles_board(), {"mine": "bob_siege"})
+    v = attack(_battles_board(), {"mine": "bob_siege"})
     assert_illegal(v, "310.9b", "invalid_target", ("mine", "bob_siege"))
 
 
 def test_basic_508_1f_702_20b_vigilance_attackers_are_not_tapped():
     """508.1f: attacking taps the chosen creatures; 702.20b: not those with vigilance."""
     board = make_board([serra_angel(), bears()])
-    v = check(board, {"serra": B, "bears": B})
-    assert_legal(v)
+    v = assert_legal(attack(board, {"serra": B, "bears": B}))
     assert set(v.tapped) == {"bears"}
-    assert check(board, {"serra": B}).tapped == ()
+    assert attack(board, {"serra": B}).tapped == ()
 
 
 # ============================================================================ keyword permissions
@@ -435,29 +318,28 @@ def test_haste_702_10b_hellraiser_goblin_grants_haste():
         subtypes=["Goblin", "Berserker"],
     )
     board = make_board([hellraiser, bears(sick=True)])
-    assert_legal(check(board, {"bears": B, "hellraiser": B}), 2, 2)
-    assert_too_few(check(board, {"hellraiser": B}), 1, 2)
+    assert_legal(attack(board, {"bears": B, "hellraiser": B}), 2, 2)
+    assert_too_few(attack(board, {"hellraiser": B}), "508.1d", 1, 2)
     no_haste = make_board([bears(sick=True)])
-    assert_illegal(check(no_haste, {"bears": B}), {"302.6", "508.1a"}, "summoning_sick", ("bears",))
-    assert_legal(check(no_haste, {}))
+    assert_illegal(attack(no_haste, {"bears": B}), {"302.6", "508.1a"}, "summoning_sick", ("bears",))
+    assert_legal(attack(no_haste, {}))
 
 
 def test_vigilance_702_20b_untapped_but_still_must_be_untapped_to_attack():
     """702.20b: Serra Angel doesn't tap to attack; but vigilance doesn't let a tapped creature
     attack (508.1a)."""
     board = make_board([serra_angel("s1"), serra_angel("s2", tapped=True)])
-    v = check(board, {"s1": B})
-    assert_legal(v)
+    v = assert_legal(attack(board, {"s1": B}))
     assert v.tapped == ()
-    assert_illegal(check(board, {"s2": B}), "508.1a", "tapped_attacker", ("s2",))
+    assert_illegal(attack(board, {"s2": B}), "508.1a", "tapped_attacker", ("s2",))
 
 
 def test_defender_702_3b_wall_of_stone_cant_attack():
     """702.3b: a creature with defender can't attack."""
     wall = creature("wall", "Wall of Stone", A, 0, 8, K("defender"), colors=["red"], subtypes=["Wall"])
     board = make_board([wall, bears()])
-    assert_illegal(check(board, {"wall": B}), "702.3b", "defender", ("wall",))
-    assert_legal(check(board, {"bears": B}))
+    assert_illegal(attack(board, {"wall": B}), "702.3b", "defender", ("wall",))
+    assert_legal(attack(board, {"bears": B}))
 
 
 def test_attack_despite_defender_702_3b_wall_of_wonder():
@@ -468,77 +350,49 @@ def test_attack_despite_defender_702_3b_wall_of_wonder():
     other = creature("other", "Wall of Wonder", A, 1, 5, K("defender"), colors=["blue"], subtypes=["Wall"])
     activated = effect("Wall of Wonder", K("attack_despite_defender"), ["wonder"], controller=A)
     board = make_board([wonder, other], effects=[activated])
-    assert_legal(check(board, {"wonder": B}))
-    assert_illegal(check(board, {"other": B}), "702.3b", "defender", ("other",))
-    pacifism = noncreature(
-        "pacifism",
-        "Pacifism",
-        B,
-        ["enchantment"],
-        K("grant", to={"ids": ["wonder"]}, ability=K("cant_attack")),
-        subtypes=["Aura"],
-    )
-    board = make_board([wonder, other, pacifism], effects=[activated])
-    assert_illegal(check(board, {"wonder": B}), "508.1c", "cant_attack", ("wonder",))
+    assert_legal(attack(board, {"wonder": B}))
+    assert_illegal(attack(board, {"other": B}), "702.3b", "defender", ("other",))
+    board = make_board([wonder, other, pacifism("wonder")], effects=[activated])
+    assert_illegal(attack(board, {"wonder": B}), "508.1c", "cant_attack", ("wonder",))
 
 
 # ============================================================================ restrictions (508.1c)
 def test_cant_attack_508_1c_pacifism():
     """508.1c: Pacifism: "Enchanted creature can't attack or block." """
-    pacifism = noncreature(
-        "pacifism",
-        "Pacifism",
-        B,
-        ["enchantment"],
-        K("grant", to={"ids": ["b1"]}, ability=K("cant_attack")),
-        subtypes=["Aura"],
-    )
-    board = make_board([bears("b1"), bears("b2"), pacifism])
-    assert_illegal(check(board, {"b1": B}), "508.1c", "cant_attack", ("b1",))
-    assert_legal(check(board, {"b2": B}))
+    board = make_board([bears("b1"), bears("b2"), pacifism("b1")])
+    assert_illegal(attack(board, {"b1": B}), "508.1c", "cant_attack", ("b1",))
+    assert_legal(attack(board, {"b2": B}))
 
 
 def test_cant_attack_508_1c_blazing_archon_protects_player_not_planeswalkers():
     """508.1c, A10: Blazing Archon: "Creatures can't attack you." Its controller's planeswalkers are
     not protected (docs/design.md §4.5); other opponents can be attacked (802.3a)."""
-    archon = creature(
-        "archon",
-        "Blazing Archon",
-        B,
-        5,
-        6,
-        K("flying"),
-        K("grant", to={}, ability=K("cant_attack", target={"player": "you"})),
-        colors=["white"],
-        subtypes=["Archon"],
-    )
+    archon = blazing_archon(B)
     board = make_board([bears(), archon, planeswalker("nahiri", B)], players=(A, B, C))
-    assert_illegal(check(board, {"bears": B}), "508.1c", "cant_attack", ("bears", B))
-    assert_legal(check(board, {"bears": "nahiri"}))
-    assert_legal(check(board, {"bears": C}))
+    assert_illegal(attack(board, {"bears": B}), "508.1c", "cant_attack", ("bears", B))
+    assert_legal(attack(board, {"bears": "nahiri"}))
+    assert_legal(attack(board, {"bears": C}))
 
 
 def test_cant_attack_508_1c_vow_of_duty_covers_planeswalkers():
     """508.1c, A10: Vow of Duty: "Enchanted creature ... can't attack you or planeswalkers you control." """
-    vow = noncreature(
+    vow = aura(
         "vow",
         "Vow of Duty",
         B,
-        ["enchantment"],
-        K("grant", to={"ids": ["bears"]}, ability=K("vigilance")),
-        K("grant", to={"ids": ["bears"]}, ability=K("cant_attack", target={"player": "you", "planeswalkers": True})),
-        subtypes=["Aura"],
+        "bears",
+        K("vigilance"),
+        K("cant_attack", target={"player": "you", "planeswalkers": True}),
     )
     board = make_board(
         [bears(), vow, planeswalker("nahiri", B), planeswalker("teyo", C, "Teyo, Geometric Tactician")],
         players=(A, B, C),
     )
-    assert_illegal(check(board, {"bears": B}), "508.1c", "cant_attack", ("bears", B))
-    assert_illegal(check(board, {"bears": "nahiri"}), "508.1c", "cant_attack", ("bears", "nahiri"))
-    v = check(board, {"bears": "teyo"})
-    assert_legal(v)
+    assert_illegal(attack(board, {"bears": B}), "508.1c", "cant_attack", ("bears", B))
+    assert_illegal(attack(board, {"bears": "nahiri"}), "508.1c", "cant_attack", ("bears", "nahiri"))
+    v = assert_legal(attack(board, {"bears": "teyo"}))
     assert v.tapped == ()  # Vow of Duty also grants vigilance
-    assert_legal(check(board, {"bears": C}))
+    assert_legal(attack(board, {"bears": C}))
 
 
 def test_cant_attack_508_1c_xantcha_cant_attack_its_owner():
@@ -557,29 +411,27 @@ def test_cant_attack_508_1c_xantcha_cant_attack_its_owner():
         owner=B,
     )
     board = make_board([xantcha, planeswalker("nahiri", B)], players=(A, B, C))
-    assert_illegal(check(board, {"xantcha": B}), "508.1c", "cant_attack", ("xantcha", B))
-    assert_illegal(check(board, {"xantcha": "nahiri"}), "508.1c", "cant_attack", ("xantcha", "nahiri"))
-    assert_too_few(check(board, {}), 0, 1)
-    assert_legal(check(board, {"xantcha": C}), 1, 1)
+    assert_illegal(attack(board, {"xantcha": B}), "508.1c", "cant_attack", ("xantcha", B))
+    assert_illegal(attack(board, {"xantcha": "nahiri"}), "508.1c", "cant_attack", ("xantcha", "nahiri"))
+    assert_too_few(attack(board, {}), "508.1d", 0, 1)
+    assert_legal(attack(board, {"xantcha": C}), 1, 1)
 
 
 def test_cant_attack_unless_508_1c_sea_serpent_per_defending_player():
     """508.1c, A4 with 802.2a: Sea Serpent: "This creature can't attack unless defending player
     controls an Island." — the player it would attack (or whose planeswalker it would attack)."""
-    serpent = creature(
-        "serpent",
-        "Sea Serpent",
-        A,
-        5,
-        5,
-        K("cant_attack_unless", defending_player_controls={"filter": {"subtypes": ["Island"]}}),
-        colors=["blue"],
-        subtypes=["Serpent"],
+    board = make_board(
+        [
+            sea_serpent("serpent", A),
+            basic("mine", "Island", A),
+            basic("theirs", "Island", C),
+            planeswalker("nahiri", B),
+        ],
+        players=(A, B, C),
     )
-    board = make_board([serpent, island("mine", A), island("theirs", C), planeswalker("nahiri", B)], players=(A, B, C))
-    assert_illegal(check(board, {"serpent": B}), "508.1c", "cant_attack_unless", ("serpent", B))
-    assert_illegal(check(board, {"serpent": "nahiri"}), "508.1c", "cant_attack_unless", ("serpent", "nahiri"))
-    assert_legal(check(board, {"serpent": C}))
+    assert_illegal(attack(board, {"serpent": B}), "508.1c", "cant_attack_unless", ("serpent", B))
+    assert_illegal(attack(board, {"serpent": "nahiri"}), "508.1c", "cant_attack_unless", ("serpent", "nahiri"))
+    assert_legal(attack(board, {"serpent": C}))
 
 
 def test_cant_attack_unless_508_1c_steelclad_serpent_another_artifact():
@@ -602,12 +454,12 @@ def test_cant_attack_unless_508_1c_steelclad_serpent_another_artifact():
     alone = make_board(
         [
             steelclad(),
-            noncreature("ornithopter_b", "Ornithopter", B, ["artifact", "creature"]) | {"power": 0, "toughness": 2},
+            permanent("ornithopter_b", "Ornithopter", B, ["artifact", "creature"]) | {"power": 0, "toughness": 2},
         ]
     )
-    assert_illegal(check(alone, {"steelclad": B}), "508.1c", "cant_attack_unless", ("steelclad",))
-    with_rock = make_board([steelclad(), noncreature("rock", "Mind Stone", A, ["artifact"])])
-    assert_legal(check(with_rock, {"steelclad": B}))
+    assert_illegal(attack(alone, {"steelclad": B}), "508.1c", "cant_attack_unless", ("steelclad",))
+    with_rock = make_board([steelclad(), permanent("rock", "Mind Stone", A, ["artifact"])])
+    assert_legal(attack(with_rock, {"steelclad": B}))
 
 
 def test_cant_attack_if_508_1c_mogg_jailer():
@@ -630,56 +482,47 @@ def test_cant_attack_if_508_1c_mogg_jailer():
         [jailer, bears("bob_bears", B), bears("carol_bears", C, tapped=True), craw_wurm("carol_wurm", C)],
         players=(A, B, C),
     )
-    assert_illegal(check(board, {"jailer": B}), "508.1c", "cant_attack_if", ("jailer", B))
-    assert_legal(check(board, {"jailer": C}))
+    assert_illegal(attack(board, {"jailer": B}), "508.1c", "cant_attack_if", ("jailer", B))
+    assert_legal(attack(board, {"jailer": C}))
 
 
 def test_cant_attack_alone_506_5_mogg_flunkies():
     """506.5 / 508.1c (A8): Mogg Flunkies can't attack alone. Another attacker makes it not alone,
     even one attacking a different player (802.3a: the restriction is about the whole attack)."""
     board = make_board([mogg_flunkies(), bears()], players=(A, B, C))
-    assert_illegal(check(board, {"flunkies": B}), "506.5", "cant_attack_alone", ("flunkies",))
-    assert_legal(check(board, {"flunkies": B, "bears": B}))
-    assert_legal(check(board, {"flunkies": B, "bears": C}))
-    assert_legal(check(board, {"bears": C}))
+    assert_illegal(attack(board, {"flunkies": B}), "506.5", "cant_attack_alone", ("flunkies",))
+    assert_legal(attack(board, {"flunkies": B, "bears": B}))
+    assert_legal(attack(board, {"flunkies": B, "bears": C}))
+    assert_legal(attack(board, {"bears": C}))
 
 
 def test_cant_attack_alone_508_1c_example_two_can_attack_together():
     """508.1c Example: two creatures that each "can't attack alone" may both attack."""
     board = make_board([militia_rallier(), mogg_flunkies()])
-    assert_legal(check(board, {"rallier": B, "flunkies": B}))
-    assert_illegal(check(board, {"rallier": B}), "506.5", "cant_attack_alone", ("rallier",))
-    assert_illegal(check(board, {"flunkies": B}), "506.5", "cant_attack_alone", ("flunkies",))
-    assert_legal(check(board, {}))
+    assert_legal(attack(board, {"rallier": B, "flunkies": B}))
+    assert_illegal(attack(board, {"rallier": B}), "506.5", "cant_attack_alone", ("rallier",))
+    assert_illegal(attack(board, {"flunkies": B}), "506.5", "cant_attack_alone", ("flunkies",))
+    assert_legal(attack(board, {}))
 
 
 def test_can_only_attack_alone_506_5_master_of_cruelties():
     """506.5 / 508.1c (A9): Master of Cruelties "can only attack alone"."""
     board = make_board([master_of_cruelties(), bears()])
-    assert_legal(check(board, {"master": B}))
-    assert_illegal(check(board, {"master": B, "bears": B}), "506.5", "can_only_attack_alone", ("master",))
-    assert_legal(check(board, {"bears": B}))
+    assert_legal(attack(board, {"master": B}))
+    assert_illegal(attack(board, {"master": B, "bears": B}), "506.5", "can_only_attack_alone", ("master",))
+    assert_legal(attack(board, {"bears": B}))
 
 
 def test_cant_attack_unless_others_attack_508_1c_orcish_conscripts():
     """A7: Orcish Conscripts: "This creature can't attack unless at least two other creatures
     attack." Other attackers count whoever they attack (802.3a)."""
-    conscripts = creature(
-        "conscripts",
-        "Orcish Conscripts",
-        A,
-        2,
-        2,
-        K("cant_attack_unless_others_attack", n=2),
-        colors=["red"],
-        subtypes=["Orc"],
-    )
+    conscripts = orcish_conscripts()
     board = make_board([conscripts, bears("b1"), bears("b2")], players=(A, B, C))
     assert_illegal(
-        check(board, {"conscripts": B, "b1": B}), "508.1c", "cant_attack_unless_others_attack", ("conscripts",)
+        attack(board, {"conscripts": B, "b1": B}), "508.1c", "cant_attack_unless_others_attack", ("conscripts",)
     )
-    assert_legal(check(board, {"conscripts": B, "b1": B, "b2": C}))
-    assert_legal(check(board, {"b1": B, "b2": B}))
+    assert_legal(attack(board, {"conscripts": B, "b1": B, "b2": C}))
+    assert_legal(attack(board, {"b1": B, "b2": B}))
 
 
 def test_cant_attack_unless_greater_power_attacks_508_1c_okk():
@@ -689,29 +532,31 @@ def test_cant_attack_unless_greater_power_attacks_508_1c_okk():
         "okk", "Okk", A, 4, 4, K("cant_attack_unless_greater_power_attacks"), colors=["red"], subtypes=["Goblin"]
     )
     board = make_board([okk, serra_angel(), craw_wurm()])
-    assert_illegal(check(board, {"okk": B, "serra": B}), "508.1c", "cant_attack_unless_greater_power_attacks", ("okk",))
-    assert_illegal(check(board, {"okk": B}), "508.1c", "cant_attack_unless_greater_power_attacks", ("okk",))
-    assert_legal(check(board, {"okk": B, "wurm": B}))
-    assert_legal(check(board, {"okk": B, "wurm": B, "serra": B}))
+    assert_illegal(
+        attack(board, {"okk": B, "serra": B}), "508.1c", "cant_attack_unless_greater_power_attacks", ("okk",)
+    )
+    assert_illegal(attack(board, {"okk": B}), "508.1c", "cant_attack_unless_greater_power_attacks", ("okk",))
+    assert_legal(attack(board, {"okk": B, "wurm": B}))
+    assert_legal(attack(board, {"okk": B, "wurm": B, "serra": B}))
 
 
 def test_attack_limit_508_1c_silent_arbiter():
     """A12: Silent Arbiter: "No more than one creature can attack each combat." """
     board = make_board([bears("b1"), bears("b2"), silent_arbiter()], players=(A, B, C))
-    assert_illegal(check(board, {"b1": B, "b2": C}), "508.1c", "attack_limit")
-    assert_legal(check(board, {"b1": C}))
-    assert_legal(check(board, {}))
+    assert_illegal(attack(board, {"b1": B, "b2": C}), "508.1c", "attack_limit")
+    assert_legal(attack(board, {"b1": C}))
+    assert_legal(attack(board, {}))
 
 
 def test_attack_limit_508_1c_caverns_of_despair_per_combat_ignores_earlier_combats():
     """A12: Caverns of Despair: "No more than two creatures can attack each combat." A per-combat
     limit doesn't count creatures that attacked in an earlier combat this turn."""
-    caverns = noncreature(
+    caverns = permanent(
         "caverns", "Caverns of Despair", B, ["enchantment"], K("attack_limit", n=2), supertypes=["world"]
     )
     board = make_board([bears("b1"), bears("b2"), bears("b3"), caverns], attacked_this_turn=3)
-    assert_legal(check(board, {"b1": B, "b2": B}))
-    assert_illegal(check(board, {"b1": B, "b2": B, "b3": B}), "508.1c", "attack_limit")
+    assert_legal(attack(board, {"b1": B, "b2": B}))
+    assert_illegal(attack(board, {"b1": B, "b2": B, "b3": B}), "508.1c", "attack_limit")
 
 
 def test_attack_limit_508_1c_eternal_wanderer_per_planeswalker():
@@ -721,59 +566,55 @@ def test_attack_limit_508_1c_eternal_wanderer_per_planeswalker():
         "wanderer", B, "The Eternal Wanderer", K("attack_limit", n=1, defender={"ids": ["wanderer"]})
     )
     board = make_board([bears("b1"), bears("b2"), wanderer])
-    assert_illegal(check(board, {"b1": "wanderer", "b2": "wanderer"}), "508.1c", "attack_limit")
-    assert_legal(check(board, {"b1": "wanderer", "b2": B}))
-    assert_legal(check(board, {"b1": B, "b2": B}))
+    assert_illegal(attack(board, {"b1": "wanderer", "b2": "wanderer"}), "508.1c", "attack_limit")
+    assert_legal(attack(board, {"b1": "wanderer", "b2": B}))
+    assert_legal(attack(board, {"b1": B, "b2": B}))
 
 
 def test_attack_limit_508_1c_crawlspace_per_defending_player():
     """A12 with 802.3a: Crawlspace (bob): "No more than two creatures can attack you each combat."
     Creatures attacking carol, or bob's planeswalker, aren't attacking bob."""
-    crawlspace = noncreature(
-        "crawlspace", "Crawlspace", B, ["artifact"], K("attack_limit", n=2, defender={"player": "you"})
-    )
     board = make_board(
-        [bears("b1"), bears("b2"), bears("b3"), crawlspace, planeswalker("nahiri", B)], players=(A, B, C)
+        [bears("b1"), bears("b2"), bears("b3"), crawlspace(), planeswalker("nahiri", B)], players=(A, B, C)
     )
-    assert_illegal(check(board, {"b1": B, "b2": B, "b3": B}), "508.1c", "attack_limit")
-    assert_legal(check(board, {"b1": B, "b2": B, "b3": C}))
-    assert_legal(check(board, {"b1": B, "b2": B, "b3": "nahiri"}))
-    assert_legal(check(board, {"b1": C, "b2": C, "b3": C}))
+    assert_illegal(attack(board, {"b1": B, "b2": B, "b3": B}), "508.1c", "attack_limit")
+    assert_legal(attack(board, {"b1": B, "b2": B, "b3": C}))
+    assert_legal(attack(board, {"b1": B, "b2": B, "b3": "nahiri"}))
+    assert_legal(attack(board, {"b1": C, "b2": C, "b3": C}))
 
 
 def test_attack_limit_508_1c_per_turn_counts_earlier_attackers():
     """ "No more than one creature can attack each turn" (508.1d example effect): if a creature
     already attacked in an earlier combat this turn, no creature can attack now — a requirement
     can't be obeyed then (maximum 0); with none earlier, one can."""
-    limit = effect("No more than one creature can attack each turn", K("attack_limit", n=1, per="turn"))
+    limit = effect("No more than one creature can attack each turn", K("attack_limit", n=1, per="turn"), controller=B)
     spent = make_board([juggernaut(), bears()], effects=[limit], attacked_this_turn=1)
-    assert_illegal(check(spent, {"jugg": B}), "508.1c", "attack_limit")
-    assert_illegal(check(spent, {"bears": B}), "508.1c", "attack_limit")
-    assert_legal(check(spent, {}), 0, 0)
+    assert_illegal(attack(spent, {"jugg": B}), "508.1c", "attack_limit")
+    assert_illegal(attack(spent, {"bears": B}), "508.1c", "attack_limit")
+    assert_legal(attack(spent, {}), 0, 0)
     fresh = make_board([juggernaut(), bears()], effects=[limit], attacked_this_turn=0)
-    assert_legal(check(fresh, {"jugg": B}), 1, 1)
-    assert_illegal(check(fresh, {"jugg": B, "bears": B}), "508.1c", "attack_limit")
+    assert_legal(attack(fresh, {"jugg": B}), 1, 1)
+    assert_illegal(attack(fresh, {"jugg": B, "bears": B}), "508.1c", "attack_limit")
 
 
 # ============================================================================ requirements (508.1d)
 def test_must_attack_508_1d_juggernaut():
     """B1: Juggernaut "attacks each combat if able"; tapped, it isn't able (maximum 0)."""
     board = make_board([juggernaut(), bears()])
-    assert_legal(check(board, {"jugg": B}), 1, 1)
-    assert_legal(check(board, {"jugg": B, "bears": B}), 1, 1)
-    v = check(board, {"bears": B})
-    assert_too_few(v, 0, 1)
-    only_too_few(v)
+    assert_legal(attack(board, {"jugg": B}), 1, 1)
+    assert_legal(attack(board, {"jugg": B, "bears": B}), 1, 1)
+    v = attack(board, {"bears": B})
+    assert_too_few_only(v, 0, 1)
     assert requirement(v, "must_attack") == [False]
     tapped = make_board([juggernaut(tapped=True)])
-    assert_legal(check(tapped, {}), 0, 0)
+    assert_legal(attack(tapped, {}), 0, 0)
 
 
 def test_must_attack_508_1d_summoning_sick_isnt_able():
     """302.6: a summoning-sick Juggernaut isn't able to attack: no requirement can be obeyed."""
     board = make_board([juggernaut(sick=True)])
-    assert_legal(check(board, {}), 0, 0)
-    assert_illegal(check(board, {"jugg": B}), {"302.6", "508.1a"}, "summoning_sick", ("jugg",))
+    assert_legal(attack(board, {}), 0, 0)
+    assert_illegal(attack(board, {"jugg": B}), {"302.6", "508.1a"}, "summoning_sick", ("jugg",))
 
 
 def test_must_attack_508_1d_goblin_rabblemaster_other_goblins():
@@ -795,18 +636,18 @@ def test_must_attack_508_1d_goblin_rabblemaster_other_goblins():
     )
     token = creature("token", "Goblin", A, 1, 1, K("haste"), colors=["red"], subtypes=["Goblin"], sick=True)
     board = make_board([rabble, token, bears()])
-    assert_legal(check(board, {"token": B}), 1, 1)
-    assert_too_few(check(board, {"rabble": B, "bears": B}), 0, 1)
+    assert_legal(attack(board, {"token": B}), 1, 1)
+    assert_too_few(attack(board, {"rabble": B, "bears": B}), "508.1d", 0, 1)
 
 
 def test_must_attack_508_1d_alluring_siren_attacks_you():
     """B6: Alluring Siren (bob): "Target creature an opponent controls attacks you this turn if
     able." Attacking carol, or bob's planeswalker, doesn't obey it."""
     board = make_board([bears(), planeswalker("nahiri", B)], players=(A, B, C), effects=[siren(B, "bears")])
-    assert_legal(check(board, {"bears": B}), 1, 1)
-    assert_too_few(check(board, {"bears": C}), 0, 1)
-    assert_too_few(check(board, {"bears": "nahiri"}), 0, 1)
-    assert_too_few(check(board, {}), 0, 1)
+    assert_legal(attack(board, {"bears": B}), 1, 1)
+    assert_too_few(attack(board, {"bears": C}), "508.1d", 0, 1)
+    assert_too_few(attack(board, {"bears": "nahiri"}), "508.1d", 0, 1)
+    assert_too_few(attack(board, {}), "508.1d", 0, 1)
 
 
 def test_must_attack_508_1d_two_alluring_sirens_point_at_different_players():
@@ -814,12 +655,11 @@ def test_must_attack_508_1d_two_alluring_sirens_point_at_different_players():
     carol on the same creature): only one can be obeyed (508.1b: one target each), so the
     maximum is 1 and attacking either is legal; attacking dave or nobody obeys 0."""
     board = make_board([bears()], players=(A, B, C, D), effects=[siren(B, "bears"), siren(C, "bears")])
-    assert_legal(check(board, {"bears": B}), 1, 1)
-    assert_legal(check(board, {"bears": C}), 1, 1)
-    assert_too_few(check(board, {"bears": D}), 0, 1)
-    v = check(board, {})
-    assert_too_few(v, 0, 1)
-    only_too_few(v)
+    assert_legal(attack(board, {"bears": B}), 1, 1)
+    assert_legal(attack(board, {"bears": C}), 1, 1)
+    assert_too_few(attack(board, {"bears": D}), "508.1d", 0, 1)
+    v = attack(board, {})
+    assert_too_few_only(v, 0, 1)
     assert len(requirement(v, "must_attack")) == 2
 
 
@@ -828,18 +668,15 @@ def test_must_attack_508_1d_requirement_for_a_capped_defender_crawlspace():
     creatures can attack you each combat") and Taunt by bob ("During target player's next turn,
     creatures that player controls attack you if able") on alice's three creatures. Three
     requirements, at most two obeyable (maximum 2). The third creature may attack carol or stay."""
-    crawlspace = noncreature(
-        "crawlspace", "Crawlspace", B, ["artifact"], K("attack_limit", n=2, defender={"player": "you"})
-    )
     taunt = effect("Taunt", K("must_attack", target={"player": "you"}), ["b1", "b2", "b3"], controller=B)
-    board = make_board([bears("b1"), bears("b2"), bears("b3"), crawlspace], players=(A, B, C), effects=[taunt])
-    v = check(board, {"b1": B, "b2": B, "b3": B})
+    board = make_board([bears("b1"), bears("b2"), bears("b3"), crawlspace()], players=(A, B, C), effects=[taunt])
+    v = attack(board, {"b1": B, "b2": B, "b3": B})
     assert_illegal(v, "508.1c", "attack_limit")
     assert not any(x.kind == "too_few_requirements" for x in v.violations)
-    assert_legal(check(board, {"b1": B, "b2": B, "b3": C}), 2, 2)
-    assert_legal(check(board, {"b1": B, "b3": B}), 2, 2)
-    assert_too_few(check(board, {"b1": B, "b2": C, "b3": C}), 1, 2)
-    assert_too_few(check(board, {}), 0, 2)
+    assert_legal(attack(board, {"b1": B, "b2": B, "b3": C}), 2, 2)
+    assert_legal(attack(board, {"b1": B, "b3": B}), 2, 2)
+    assert_too_few(attack(board, {"b1": B, "b2": C, "b3": C}), "508.1d", 1, 2)
+    assert_too_few(attack(board, {}), "508.1d", 0, 2)
 
 
 def test_must_attack_508_1d_gideon_planeswalker_target():
@@ -847,10 +684,11 @@ def test_must_attack_508_1d_gideon_planeswalker_target():
     attack Gideon Jura if able"): attacking Gideon's controller doesn't obey it."""
     gideon = planeswalker("gideon", B, "Gideon Jura")
     board = make_board(
-        [bears(), gideon], effects=[effect("Gideon Jura", K("must_attack", target={"ids": ["gideon"]}), ["bears"])]
+        [bears(), gideon],
+        effects=[effect("Gideon Jura", K("must_attack", target={"ids": ["gideon"]}), ["bears"], controller=B)],
     )
-    assert_legal(check(board, {"bears": "gideon"}), 1, 1)
-    assert_too_few(check(board, {"bears": B}), 0, 1)
+    assert_legal(attack(board, {"bears": "gideon"}), 1, 1)
+    assert_too_few(attack(board, {"bears": B}), "508.1d", 0, 1)
 
 
 def test_attacks_player_other_than_508_1d_kardur():
@@ -858,128 +696,102 @@ def test_attacks_player_other_than_508_1d_kardur():
     and attack a player other than you if able." Two requirements; attacking carol obeys both,
     attacking bob only the first."""
     kardur_effects = [
-        effect("Kardur, Doomscourge", K("must_attack"), ["bears"]),
-        effect("Kardur, Doomscourge", K("attacks_player_other_than", player="you"), ["bears"]),
+        effect("Kardur, Doomscourge", K("must_attack"), ["bears"], controller=B),
+        effect("Kardur, Doomscourge", K("attacks_player_other_than", player="you"), ["bears"], controller=B),
     ]
     board = make_board([bears(), planeswalker("nahiri", C)], players=(A, B, C), effects=kardur_effects)
-    assert_legal(check(board, {"bears": C}), 2, 2)
-    v = check(board, {"bears": B})
-    assert_too_few(v, 1, 2)
-    only_too_few(v)
+    assert_legal(attack(board, {"bears": C}), 2, 2)
+    v = attack(board, {"bears": B})
+    assert_too_few_only(v, 1, 2)
     assert requirement(v, "attacks_player_other_than") == [False]
     # carol's planeswalker isn't a player: only "attacks" is obeyed
-    assert_too_few(check(board, {"bears": "nahiri"}), 1, 2)
+    assert_too_few(attack(board, {"bears": "nahiri"}), "508.1d", 1, 2)
 
 
 def test_goad_701_15b_two_goaders_four_players():
     """701.15b-c: goaded by bob and by carol in a four-player game: four requirements (two per
     goading player). Attacking dave obeys all 4; bob or carol 3 of 4; dave's planeswalker 2
     (it isn't a player); nobody 0."""
-    goads = [
-        effect("Disrupt Decorum", K("goad", by=B), ["wurm"], controller=B),
-        effect("Disrupt Decorum", K("goad", by=C), ["wurm"], controller=C),
-    ]
+    goads = goaded_wurm(B, C)
     board = make_board([craw_wurm(), planeswalker("nahiri", D)], players=(A, B, C, D), effects=goads)
-    assert_legal(check(board, {"wurm": D}), 4, 4)
-    v = check(board, {"wurm": B})
-    assert_too_few(v, 3, 4)
-    only_too_few(v)
+    assert_legal(attack(board, {"wurm": D}), 4, 4)
+    v = attack(board, {"wurm": B})
+    assert_too_few_only(v, 3, 4)
     assert sorted(requirement(v, "goad_other_player")) == [False, True]
     assert requirement(v, "goad") == [True, True]
-    assert_too_few(check(board, {"wurm": C}), 3, 4)
-    assert_too_few(check(board, {"wurm": "nahiri"}), 2, 4)
-    assert_too_few(check(board, {}), 0, 4)
+    assert_too_few(attack(board, {"wurm": C}), "508.1d", 3, 4)
+    assert_too_few(attack(board, {"wurm": "nahiri"}), "508.1d", 2, 4)
+    assert_too_few(attack(board, {}), "508.1d", 0, 4)
 
 
 def test_goad_701_15b_goader_is_the_only_opponent():
     """701.15b in a two-player game: "attacks a player other than [bob]" can't be obeyed, so the
     maximum is 1 and attacking the goader obeys it; not attacking is illegal."""
-    board = make_board([craw_wurm()], effects=[effect("Disrupt Decorum", K("goad", by=B), ["wurm"])])
-    assert_legal(check(board, {"wurm": B}), 1, 1)
-    v = check(board, {})
-    assert_too_few(v, 0, 1)
-    only_too_few(v)
+    board = make_board([craw_wurm()], effects=goaded_wurm(B))
+    assert_legal(attack(board, {"wurm": B}), 1, 1)
+    assert_too_few_only(attack(board, {}), 0, 1)
 
 
 def test_goad_701_15b_goaders_planeswalker():
     """Goad against a planeswalker: attacking the goader's planeswalker obeys "attacks each combat"
     but not "attacks a player other than the goader" (a planeswalker isn't a player). With carol
     in the game that is 1 of 2; in a two-player game, 1 of 1 (legal)."""
-    goad = effect("Psychic Impetus", K("goad", by=B), ["wurm"])
+    goad = effect("Psychic Impetus", K("goad", by=B), ["wurm"], controller=B)
     three = make_board([craw_wurm(), planeswalker("nahiri", B)], players=(A, B, C), effects=[goad])
-    v = check(three, {"wurm": "nahiri"})
-    assert_too_few(v, 1, 2)
+    v = attack(three, {"wurm": "nahiri"})
+    assert_too_few(v, "508.1d", 1, 2)
     assert requirement(v, "goad") == [True]
     assert requirement(v, "goad_other_player") == [False]
-    assert_legal(check(three, {"wurm": C}), 2, 2)
+    assert_legal(attack(three, {"wurm": C}), 2, 2)
     two = make_board([craw_wurm(), planeswalker("nahiri", B)], effects=[goad])
-    assert_legal(check(two, {"wurm": "nahiri"}), 1, 1)
-    assert_legal(check(two, {"wurm": B}), 1, 1)
+    assert_legal(attack(two, {"wurm": "nahiri"}), 1, 1)
+    assert_legal(attack(two, {"wurm": B}), 1, 1)
 
 
 def test_goad_701_15d_same_player_goading_again_adds_nothing():
     """701.15d: bob goading the creature twice creates no additional requirements (still 2)."""
     goads = [
-        effect("Disrupt Decorum", K("goad", by=B), ["wurm"]),
-        effect("Karazikar, the Eye Tyrant", K("goad", by=B), ["wurm"]),
+        *goaded_wurm(B),
+        effect("Karazikar, the Eye Tyrant", K("goad", by=B), ["wurm"], controller=B),
     ]
     board = make_board([craw_wurm()], players=(A, B, C), effects=goads)
-    assert_legal(check(board, {"wurm": C}), 2, 2)
-    assert_too_few(check(board, {"wurm": B}), 1, 2)
+    assert_legal(attack(board, {"wurm": C}), 2, 2)
+    assert_too_few(attack(board, {"wurm": B}), "508.1d", 1, 2)
 
 
 def test_goad_701_15c_goaded_by_every_opponent_attacks_anyone():
     """701.15c: goaded by bob, carol and dave: 6 requirements; attacking any one of them obeys
     the three "attacks" and two of the three "other than" requirements: 5 = the maximum."""
-    goads = [effect("Disrupt Decorum", K("goad", by=p), ["wurm"], controller=p) for p in (B, C, D)]
+    goads = goaded_wurm(B, C, D)
     board = make_board([craw_wurm()], players=(A, B, C, D), effects=goads)
     for p in (B, C, D):
-        assert_legal(check(board, {"wurm": p}), 5, 5)
-    assert_too_few(check(board, {}), 0, 5)
+        assert_legal(attack(board, {"wurm": p}), 5, 5)
+    assert_too_few(attack(board, {}), "508.1d", 0, 5)
 
 
 def test_must_be_attacked_508_1d_trove_of_temptation():
     """B7: Trove of Temptation (bob): "Each opponent must attack you or a planeswalker you control
     with at least one creature each combat if able." One requirement on alice."""
-    trove = noncreature(
-        "trove",
-        "Trove of Temptation",
-        B,
-        ["enchantment"],
-        K("must_be_attacked", target={"player": "you", "planeswalkers": True}),
-    )
+    trove = trove_of_temptation(B)
     board = make_board([bears("b1"), bears("b2"), trove, planeswalker("nahiri", B)], players=(A, B, C))
-    assert_legal(check(board, {"b1": "nahiri", "b2": C}), 1, 1)
-    assert_legal(check(board, {"b1": B, "b2": B}), 1, 1)
-    v = check(board, {"b1": C, "b2": C})
-    assert_too_few(v, 0, 1)
-    only_too_few(v)
+    assert_legal(attack(board, {"b1": "nahiri", "b2": C}), 1, 1)
+    assert_legal(attack(board, {"b1": B, "b2": B}), 1, 1)
+    v = attack(board, {"b1": C, "b2": C})
+    assert_too_few_only(v, 0, 1)
     assert requirement(v, "must_be_attacked") == [False]
-    assert_too_few(check(board, {}), 0, 1)
+    assert_too_few(attack(board, {}), "508.1d", 0, 1)
 
 
 def test_must_be_attacked_508_1d_trove_of_temptation_own_or_unattackable():
     """Trove of Temptation binds only its controller's opponents: alice's own Trove asks nothing of
     her. And if bob can't be attacked this turn (attackable_players, 506.2a/803), the requirement
     can't be obeyed (maximum 0)."""
-    own = noncreature(
-        "trove",
-        "Trove of Temptation",
-        A,
-        ["enchantment"],
-        K("must_be_attacked", target={"player": "you", "planeswalkers": True}),
-    )
-    assert_legal(check(make_board([bears(), own]), {}), 0, 0)
-    bobs = noncreature(
-        "trove",
-        "Trove of Temptation",
-        B,
-        ["enchantment"],
-        K("must_be_attacked", target={"player": "you", "planeswalkers": True}),
-    )
+    own = trove_of_temptation(A)
+    assert_legal(attack(make_board([bears(), own]), {}), 0, 0)
+    bobs = trove_of_temptation(B)
     board = make_board([bears(), bobs], players=(A, B, C), attackable=[C])
-    assert_legal(check(board, {}), 0, 0)
-    assert_illegal(check(board, {"bears": B}), "508.1b", "invalid_target", ("bears", B))
+    assert_legal(attack(board, {}), 0, 0)
+    assert_illegal(attack(board, {"bears": B}), "508.1b", "invalid_target", ("bears", B))
 
 
 def test_must_be_attacked_508_1d_seeker_of_slaanesh_any_target():
@@ -989,103 +801,59 @@ def test_must_be_attacked_508_1d_seeker_of_slaanesh_any_target():
         "seeker", "Seeker of Slaanesh", B, 3, 3, K("haste"), K("must_be_attacked"), colors=["black"], subtypes=["Demon"]
     )
     board = make_board([bears("b1"), bears("b2"), seeker, planeswalker("nahiri", C)], players=(A, B, C))
-    assert_legal(check(board, {"b1": "nahiri"}), 1, 1)
-    assert_too_few(check(board, {}), 0, 1)
+    assert_legal(attack(board, {"b1": "nahiri"}), 1, 1)
+    assert_too_few(attack(board, {}), "508.1d", 0, 1)
 
 
 def test_attacks_or_blocks_508_1d_iron_golem_declare_attackers():
     """B8: Iron Golem (vigilance): "This creature attacks or blocks each combat if able." On its
     controller's turn it's an attack requirement; vigilance keeps it untapped."""
-    golem = creature(
-        "golem",
-        "Iron Golem",
-        A,
-        5,
-        3,
-        K("vigilance"),
-        K("attacks_or_blocks"),
-        types=["artifact", "creature"],
-        subtypes=["Golem"],
-    )
+    golem = iron_golem(A)
     board = make_board([golem, bears()])
-    v = check(board, {"golem": B})
-    assert_legal(v, 1, 1)
+    v = assert_legal(attack(board, {"golem": B}), 1, 1)
     assert v.tapped == ()
-    v = check(board, {"bears": B})
-    assert_too_few(v, 0, 1)
+    v = attack(board, {"bears": B})
+    assert_too_few(v, "508.1d", 0, 1)
     assert requirement(v, "attacks_or_blocks") == [False]
     # an opponent's Iron Golem creates no attack requirement for alice
     theirs = make_board(
         [
-            creature(
-                "golem",
-                "Iron Golem",
-                B,
-                5,
-                3,
-                K("vigilance"),
-                K("attacks_or_blocks"),
-                types=["artifact", "creature"],
-                subtypes=["Golem"],
-            ),
+            iron_golem(B),
             bears(),
         ]
     )
-    assert_legal(check(theirs, {}), 0, 0)
+    assert_legal(attack(theirs, {}), 0, 0)
 
 
 def test_attacks_or_blocks_509_1c_iron_golem_declare_blockers():
     """B8 at the declare blockers step (509.1c): bob's Iron Golem must block if able."""
-    golem = creature(
-        "golem",
-        "Iron Golem",
-        B,
-        5,
-        3,
-        K("vigilance"),
-        K("attacks_or_blocks"),
-        types=["artifact", "creature"],
-        subtypes=["Golem"],
-    )
-    board = Board.model_validate(
-        {
-            "players": [{"id": A}, {"id": B}],
-            "active_player": A,
-            "permanents": [bears(), golem],
-            "combat": {"attackers": {"bears": B}},
-        }
-    )
-    v = check_blocks(board, BlockDeclaration(blocks={}))
-    assert v.status == "illegal"
-    assert ("509.1c", "too_few_requirements") in [(x.rule, x.kind) for x in v.violations]
-    assert (v.requirements_obeyed, v.requirements_maximum) == (0, 1)
-    assert check_blocks(board, BlockDeclaration(blocks={"golem": ("bears",)})).status == "legal"
+    board = make_board([bears(), iron_golem(B)], {"bears": B})
+    assert_too_few(block(board), "509.1c", 0, 1)
+    assert_legal(block(board, {"golem": "bears"}))
 
 
 # ============================================================================ CR examples / interactions
 def _example_508_1d() -> Board:
-    limit = effect("No more than one creature can attack each turn", K("attack_limit", n=1, per="turn"))
+    limit = effect("No more than one creature can attack each turn", K("attack_limit", n=1, per="turn"), controller=B)
     return make_board([cyclops(), bears()], effects=[limit])
 
 
 def test_must_attack_508_1d_example_only_attacks_if_able_creature():
     """508.1d Example: one creature that "attacks if able", one with no abilities, "No more than one
     creature can attack each turn": the only legal attack is the attacks-if-able creature alone."""
-    assert_legal(check(_example_508_1d(), {"cyclops": B}), 1, 1)
+    assert_legal(attack(_example_508_1d(), {"cyclops": B}), 1, 1)
 
 
 def test_must_attack_508_1d_example_other_creature_alone_illegal():
-    v = check(_example_508_1d(), {"bears": B})
-    assert_too_few(v, 0, 1)
-    only_too_few(v)
+    assert_too_few_only(attack(_example_508_1d(), {"bears": B}), 0, 1)
 
 
 def test_must_attack_508_1d_example_both_illegal():
-    assert_illegal(check(_example_508_1d(), {"cyclops": B, "bears": B}), "508.1c", "attack_limit")
+    assert_illegal(attack(_example_508_1d(), {"cyclops": B, "bears": B}), "508.1c", "attack_limit")
 
 
 def test_must_attack_508_1d_example_neither_illegal():
-    assert_too_few(check(_example_508_1d(), {}), 0, 1)
+    assert_too_few(attack(_example_508_1d(), {}), "508.1d", 0, 1)
 
 
 def test_must_attack_508_1d_example_enumeration_is_exactly_one():
@@ -1096,60 +864,44 @@ def test_must_attack_508_1d_two_must_attack_under_one_attacker_cap():
     """Two Juggernauts under Silent Arbiter: 2 requirements, at most 1 obeyable. Either alone is
     legal; both break the cap; neither obeys 0 of 1."""
     board = make_board([juggernaut("j1"), juggernaut("j2"), silent_arbiter()])
-    assert_legal(check(board, {"j1": B}), 1, 1)
-    assert_legal(check(board, {"j2": B}), 1, 1)
-    assert_illegal(check(board, {"j1": B, "j2": B}), "508.1c", "attack_limit")
-    assert_too_few(check(board, {}), 0, 1)
+    assert_legal(attack(board, {"j1": B}), 1, 1)
+    assert_legal(attack(board, {"j2": B}), 1, 1)
+    assert_illegal(attack(board, {"j1": B, "j2": B}), "508.1c", "attack_limit")
+    assert_too_few(attack(board, {}), "508.1d", 0, 1)
     assert attack_set(legal_attacks(board)) == {frozenset({("j1", B)}), frozenset({("j2", B)})}
 
 
 def test_cant_attack_alone_506_5_must_attack_without_companion():
     """Mogg Flunkies with Uncontrollable Anger ("attacks each combat if able") and no other
     creature: it can't attack alone, so the requirement can't be obeyed (maximum 0)."""
-    anger = noncreature(
-        "anger",
-        "Uncontrollable Anger",
-        A,
-        ["enchantment"],
-        K("grant", to={"ids": ["flunkies"]}, ability=K("must_attack")),
-        subtypes=["Aura"],
-    )
+    anger = uncontrollable_anger("flunkies")
     board = make_board([mogg_flunkies(), anger])
-    assert_legal(check(board, {}), 0, 0)
-    assert_illegal(check(board, {"flunkies": B}), "506.5", "cant_attack_alone", ("flunkies",))
+    assert_legal(attack(board, {}), 0, 0)
+    assert_illegal(attack(board, {"flunkies": B}), "506.5", "cant_attack_alone", ("flunkies",))
 
 
 def test_cant_attack_alone_506_5_must_attack_with_companion():
     """Same, with a vanilla Grizzly Bears: the requirement is obeyable if the Bears attack too
     (not a cost), so the maximum is 1 and only Flunkies + Bears is legal."""
-    anger = noncreature(
-        "anger",
-        "Uncontrollable Anger",
-        A,
-        ["enchantment"],
-        K("grant", to={"ids": ["flunkies"]}, ability=K("must_attack")),
-        subtypes=["Aura"],
-    )
+    anger = uncontrollable_anger("flunkies")
     board = make_board([mogg_flunkies(), bears(), anger])
-    assert_legal(check(board, {"flunkies": B, "bears": B}), 1, 1)
-    assert_too_few(check(board, {}), 0, 1)
-    assert_too_few(check(board, {"bears": B}), 0, 1)
-    assert_illegal(check(board, {"flunkies": B}), "506.5", "cant_attack_alone", ("flunkies",))
+    assert_legal(attack(board, {"flunkies": B, "bears": B}), 1, 1)
+    assert_too_few(attack(board, {}), "508.1d", 0, 1)
+    assert_too_few(attack(board, {"bears": B}), "508.1d", 0, 1)
+    assert_illegal(attack(board, {"flunkies": B}), "506.5", "cant_attack_alone", ("flunkies",))
     assert attack_set(legal_attacks(board)) == {frozenset({("flunkies", B), ("bears", B)})}
     # a summoning-sick companion can't attack: back to maximum 0
     sick = make_board([mogg_flunkies(), bears(sick=True), anger])
-    assert_legal(check(sick, {}), 0, 0)
+    assert_legal(attack(sick, {}), 0, 0)
 
 
 def test_can_only_attack_alone_506_5_master_of_cruelties_with_juggernaut():
     """Master of Cruelties (can only attack alone) and Juggernaut (attacks if able): Master can
     attack only if Juggernaut doesn't, which obeys 0 of 1 — so Master never attacks."""
     board = make_board([master_of_cruelties(), juggernaut()])
-    v = check(board, {"master": B})
-    assert_too_few(v, 0, 1)
-    only_too_few(v)
-    assert_illegal(check(board, {"master": B, "jugg": B}), "506.5", "can_only_attack_alone", ("master",))
-    assert_legal(check(board, {"jugg": B}), 1, 1)
+    assert_too_few_only(attack(board, {"master": B}), 0, 1)
+    assert_illegal(attack(board, {"master": B, "jugg": B}), "506.5", "can_only_attack_alone", ("master",))
+    assert_legal(attack(board, {"jugg": B}), 1, 1)
 
 
 def test_attack_limit_805_10b_two_headed_giant_combined_attack():
@@ -1162,12 +914,10 @@ def test_attack_limit_805_10b_two_headed_giant_combined_attack():
         teams={A: "A", "andy": "A", "dana": "D", "dave": "D"},
         shared=True,
     )
-    assert_legal(check(board, {"jugg": "dave"}), 1, 1)
-    assert_legal(check(board, {"jugg": "dana"}), 1, 1)
-    assert_illegal(check(board, {"bears": "dana", "jugg": "dave"}), "508.1c", "attack_limit")
-    v = check(board, {"bears": "dana"})
-    assert_too_few(v, 0, 1)
-    only_too_few(v)
+    assert_legal(attack(board, {"jugg": "dave"}), 1, 1)
+    assert_legal(attack(board, {"jugg": "dana"}), 1, 1)
+    assert_illegal(attack(board, {"bears": "dana", "jugg": "dave"}), "508.1c", "attack_limit")
+    assert_too_few_only(attack(board, {"bears": "dana"}), 0, 1)
 
 
 def test_cant_attack_alone_805_10b_teammates_creature_keeps_it_company():
@@ -1178,9 +928,9 @@ def test_cant_attack_alone_805_10b_teammates_creature_keeps_it_company():
         teams={A: "A", "andy": "A", "dana": "D", "dave": "D"},
         shared=True,
     )
-    assert_legal(check(board, {"flunkies": "dana", "bears": "dave"}))
-    assert_illegal(check(board, {"flunkies": "dana"}), "506.5", "cant_attack_alone")
-    assert_illegal(check(board, {"flunkies": "andy", "bears": "dave"}), "508.1b", "invalid_target")
+    assert_legal(attack(board, {"flunkies": "dana", "bears": "dave"}))
+    assert_illegal(attack(board, {"flunkies": "dana"}), "506.5", "cant_attack_alone")
+    assert_illegal(attack(board, {"flunkies": "andy", "bears": "dave"}), "508.1b", "invalid_target")
 
 
 def test_basic_508_1b_attackable_players_restrict_targets():
@@ -1192,19 +942,16 @@ def test_basic_508_1b_attackable_players_restrict_targets():
         attackable=[B],
         effects=[siren(C, "bears")],
     )
-    assert_illegal(check(board, {"bears": C}), "508.1b", "invalid_target", ("bears", C))
-    assert_illegal(check(board, {"bears": "teyo"}), "508.1b", "invalid_target", ("bears", "teyo"))
-    assert_legal(check(board, {"bears": B}), 0, 0)
-    assert_legal(check(board, {}), 0, 0)
+    assert_illegal(attack(board, {"bears": C}), "508.1b", "invalid_target", ("bears", C))
+    assert_illegal(attack(board, {"bears": "teyo"}), "508.1b", "invalid_target", ("bears", "teyo"))
+    assert_legal(attack(board, {"bears": B}), 0, 0)
+    assert_legal(attack(board, {}), 0, 0)
 
 
 # ============================================================================ solving / enumeration
 def test_solve_attacks_returns_legal_maximal_attack():
     """The goaded Craw Wurm of the four-player board: the unique optimum attacks dave."""
-    goads = [
-        effect("Disrupt Decorum", K("goad", by=B), ["wurm"], controller=B),
-        effect("Disrupt Decorum", K("goad", by=C), ["wurm"], controller=C),
-    ]
+    goads = goaded_wurm(B, C)
     board = make_board([craw_wurm(), mogg_flunkies()], players=(A, B, C, D), effects=goads)
     v = solve_attacks(board)
     assert v.status == "legal", details(v)
@@ -1254,13 +1001,10 @@ def test_legal_attacks_enumerates_hand_computed_set_with_requirement_and_planesw
 
 def test_witness_of_too_few_requirements_is_legal():
     """The witness of a verdict illegal only for too few requirements is a legal maximal attack."""
-    goads = [
-        effect("Disrupt Decorum", K("goad", by=B), ["wurm"], controller=B),
-        effect("Disrupt Decorum", K("goad", by=C), ["wurm"], controller=C),
-    ]
+    goads = goaded_wurm(B, C)
     board = make_board([craw_wurm(), bears()], players=(A, B, C, D), effects=goads)
-    v = check(board, {"wurm": B, "bears": B})
-    assert_too_few(v, 3, 4)
+    v = attack(board, {"wurm": B, "bears": B})
+    assert_too_few(v, "508.1d", 3, 4)
     assert v.witness is not None
     assert v.witness.kind == "attack"
     w = check_attacks(board, v.witness)
@@ -1271,7 +1015,7 @@ def test_witness_of_too_few_requirements_is_legal():
 def test_no_witness_when_a_restriction_is_broken():
     """A witness is given only when the declaration is illegal *only* for too few requirements."""
     board = make_board([juggernaut("j1"), juggernaut("j2"), silent_arbiter()])
-    assert check(board, {"j1": B, "j2": B}).witness is None
+    assert attack(board, {"j1": B, "j2": B}).witness is None
 
 
 @pytest.mark.parametrize("attacks", [{"jugg": B}, {}])
@@ -1279,7 +1023,7 @@ def test_check_never_changes_the_board(attacks: dict[str, str]):
     """733: a check never changes the board."""
     board = make_board([juggernaut(), bears()])
     before = board.model_dump()
-    check(board, attacks)
+    attack(board, attacks)
     assert board.model_dump() == before
 
 
@@ -1287,32 +1031,24 @@ def test_check_never_changes_the_board(attacks: dict[str, str]):
 def test_basic_508_1a_battle_creature_cant_attack():
     """508.1a: the chosen creatures "can't also be battles"."""
     odd = {
-        **noncreature("odd", "Invasion of Tarkir", A, ["battle", "creature"], subtypes=["Siege"], protector=B),
+        **permanent("odd", "Invasion of Tarkir", A, ["battle", "creature"], subtypes=["Siege"], protector=B),
         "power": 3,
         "toughness": 3,
     }
     board = make_board([odd, bears()])
-    assert_illegal(check(board, {"odd": B}), "508.1a", "not_a_creature", ("odd",))
-    assert_legal(check(board, {"bears": B}))
+    assert_illegal(attack(board, {"odd": B}), "508.1a", "not_a_creature", ("odd",))
+    assert_legal(attack(board, {"bears": B}))
 
 
 def test_must_attack_508_1d_each_effect_is_a_separate_requirement():
     """docs/design.md §4.1: two effects that each say a creature attacks each combat if able are two
     requirements. Juggernaut j1 also wears Uncontrollable Anger (2 requirements), j2 has 1; under
     Silent Arbiter only one attacks, so j1 must be the one (2 beats 1)."""
-    anger = noncreature(
-        "anger",
-        "Uncontrollable Anger",
-        A,
-        ["enchantment"],
-        K("grant", to={"ids": ["j1"]}, ability=K("must_attack")),
-        subtypes=["Aura"],
-    )
+    anger = uncontrollable_anger("j1")
     board = make_board([juggernaut("j1"), juggernaut("j2"), anger, silent_arbiter()])
-    assert_legal(check(board, {"j1": B}), 2, 2)
-    v = check(board, {"j2": B})
-    assert_too_few(v, 1, 2)
-    only_too_few(v)
+    assert_legal(attack(board, {"j1": B}), 2, 2)
+    v = attack(board, {"j2": B})
+    assert_too_few_only(v, 1, 2)
     assert v.witness is not None and v.witness.attacks == {"j1": B}
 
 
@@ -1320,47 +1056,23 @@ def test_goad_701_15b_other_players_protected_by_blazing_archon():
     """Goaded by bob in a three-player game where carol controls Blazing Archon ("Creatures can't
     attack you"): "attacks a player other than bob" can't be obeyed without breaking a
     restriction, so the maximum is 1 and attacking bob is legal; attacking nobody isn't."""
-    archon = creature(
-        "archon",
-        "Blazing Archon",
-        C,
-        5,
-        6,
-        K("flying"),
-        K("grant", to={}, ability=K("cant_attack", target={"player": "you"})),
-        colors=["white"],
-        subtypes=["Archon"],
-    )
+    archon = blazing_archon(C)
     board = make_board(
-        [craw_wurm(), archon], players=(A, B, C), effects=[effect("Psychic Impetus", K("goad", by=B), ["wurm"])]
+        [craw_wurm(), archon],
+        players=(A, B, C),
+        effects=[effect("Psychic Impetus", K("goad", by=B), ["wurm"], controller=B)],
     )
-    assert_legal(check(board, {"wurm": B}), 1, 1)
-    assert_illegal(check(board, {"wurm": C}), "508.1c", "cant_attack", ("wurm", C))
-    assert_too_few(check(board, {}), 0, 1)
+    assert_legal(attack(board, {"wurm": B}), 1, 1)
+    assert_illegal(attack(board, {"wurm": C}), "508.1c", "cant_attack", ("wurm", C))
+    assert_too_few(attack(board, {}), "508.1d", 0, 1)
 
 
 def test_cant_attack_unless_others_attack_508_1c_sick_companion_doesnt_count():
     """Orcish Conscripts with two companions, one summoning sick: it can't attack (no legal way
     to have two others attack)."""
-    conscripts = creature(
-        "conscripts",
-        "Orcish Conscripts",
-        A,
-        2,
-        2,
-        K("cant_attack_unless_others_attack", n=2),
-        colors=["red"],
-        subtypes=["Orc"],
-    )
-    anger = noncreature(
-        "anger",
-        "Uncontrollable Anger",
-        A,
-        ["enchantment"],
-        K("grant", to={"ids": ["conscripts"]}, ability=K("must_attack")),
-        subtypes=["Aura"],
-    )
+    conscripts = orcish_conscripts()
+    anger = uncontrollable_anger("conscripts")
     board = make_board([conscripts, bears("b1"), bears("b2", sick=True), anger])
-    assert_legal(check(board, {}), 0, 0)
-    assert_legal(check(board, {"b1": B}), 0, 0)
-    assert_illegal(check(board, {"conscripts": B, "b1": B}), "508.1c", "cant_attack_unless_others_attack")
+    assert_legal(attack(board, {}), 0, 0)
+    assert_legal(attack(board, {"b1": B}), 0, 0)
+    assert_illegal(attack(board, {"conscripts": B, "b1": B}), "508.1c", "cant_attack_unless_others_attack")

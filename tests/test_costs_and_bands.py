@@ -28,154 +28,59 @@ without ``combat`` is at the declare attackers step.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
+from builders import (
+    A,
+    B,
+    C,
+    K,
+    argivian_cavalier,
+    assert_illegal,
+    assert_legal,
+    assert_too_few,
+    attack,
+    attack_set,
+    aura,
+    basic,
+    bears,
+    benalish_hero,
+    block,
+    blocks_set,
+    craw_wurm,
+    creature,
+    cyclops,
+    details,
+    effect,
+    giant_spider,
+    glorybringer,
+    juggernaut,
+    lure,
+    make_board,
+    permanent,
+    planeswalker,
+    sea_serpent,
+    soldier,
+)
+
 from combat_solver import (
-    AttackDeclaration,
     BlockDeclaration,
     Board,
+    Verdict,
     check_attacks,
-    check_blocks,
     legal_attacks,
     legal_blocks,
     solve_attacks,
     solve_blocks,
 )
 
-A, B, C = "alice", "bob", "carol"
-
 
 # ----------------------------------------------------------------------------- helpers
-def K(kind: str, **params: Any) -> dict[str, Any]:
-    return {"kind": kind, **params}
-
-
-def creature(
-    id: str,
-    name: str,
-    controller: str = A,
-    power: int = 2,
-    toughness: int = 2,
-    *abilities: dict[str, Any],
-    colors: Iterable[str] = (),
-    types: Iterable[str] = ("creature",),
-    subtypes: Iterable[str] = (),
-    tapped: bool = False,
-    sick: bool = False,
-) -> dict[str, Any]:
-    return {
-        "id": id,
-        "name": name,
-        "controller": controller,
-        "types": list(types),
-        "subtypes": list(subtypes),
-        "colors": list(colors),
-        "power": power,
-        "toughness": toughness,
-        "tapped": tapped,
-        "summoning_sick": sick,
-        "abilities": list(abilities),
-    }
-
-
-def permanent(
-    id: str,
-    name: str,
-    controller: str,
-    types: Iterable[str],
-    *abilities: dict[str, Any],
-    subtypes: Iterable[str] = (),
-    supertypes: Iterable[str] = (),
-    tapped: bool = False,
-) -> dict[str, Any]:
-    return {
-        "id": id,
-        "name": name,
-        "controller": controller,
-        "types": list(types),
-        "subtypes": list(subtypes),
-        "supertypes": list(supertypes),
-        "tapped": tapped,
-        "abilities": list(abilities),
-    }
-
-
-BASIC_COLOR = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-
-
-def basic(id: str, kind: str, controller: str = A, tapped: bool = False) -> dict[str, Any]:
-    """A basic land: "({T}: Add <its color>.)" (305.6)."""
-    return permanent(
-        id,
-        kind,
-        controller,
-        ["land"],
-        K("mana", produces=BASIC_COLOR[kind]),
-        subtypes=[kind],
-        supertypes=["basic"],
-        tapped=tapped,
-    )
-
-
 def lands(n: int, kind: str = "Plains", controller: str = A, prefix: str = "land") -> list[dict[str, Any]]:
     return [basic(f"{prefix}{i}", kind, controller) for i in range(1, n + 1)]
 
 
-def make_board(
-    permanents: Iterable[dict[str, Any]],
-    *,
-    players: Iterable[str] = (A, B),
-    life: dict[str, int] | None = None,
-    effects: Iterable[dict[str, Any]] = (),
-    attackers: dict[str, str] | None = None,
-    bands: Iterable[Iterable[str]] = (),
-) -> Board:
-    data: dict[str, Any] = {
-        "players": [{"id": p, **({"life": life[p]} if life and p in life else {})} for p in players],
-        "active_player": A,
-        "permanents": list(permanents),
-        "effects": list(effects),
-    }
-    if attackers is not None:
-        data["combat"] = {"attackers": dict(attackers), "bands": [list(b) for b in bands]}
-    return Board.model_validate(data)
-
-
-def attack(board: Board, attacks: dict[str, str] | None = None, **optional: Any):
-    return check_attacks(board, AttackDeclaration(attacks=dict(attacks or {}), **optional))
-
-
-def block(board: Board, blocks: dict[str, str | tuple[str, ...]] | None = None):
-    decl = BlockDeclaration(blocks={b: (a,) if isinstance(a, str) else tuple(a) for b, a in (blocks or {}).items()})
-    return check_blocks(board, decl)
-
-
-def details(v) -> list[tuple[str, str, str]]:
-    return [(x.rule, x.kind, x.message) for x in v.violations]
-
-
-def assert_legal(v, obeyed: int | None = None, maximum: int | None = None) -> None:
-    assert v.status == "legal", details(v)
-    assert not v.violations
-    if obeyed is not None:
-        assert v.requirements_obeyed == obeyed
-    if maximum is not None:
-        assert v.requirements_maximum == maximum
-
-
-def assert_illegal(v, rule: str, kind: str, objects: tuple[str, ...] | None = None) -> None:
-    assert v.status == "illegal", v
-    found = [(x.rule, x.kind) for x in v.violations]
-    assert (rule, kind) in found, found
-    if objects is not None:
-        assert any(x.rule == rule and x.kind == kind and set(objects) <= set(x.objects) for x in v.violations), details(
-            v
-        )
-    assert v.tapped == (), "an illegal declaration taps nothing"
-
-
-def assert_unpayable(v, rule: str, player: str, total: str) -> None:
+def assert_unpayable(v: Verdict, rule: str, player: str, total: str) -> None:
     """Illegal only because the locked-in total can't be paid in full (508.1j / 509.1f)."""
     assert_illegal(v, rule, "unpayable_cost", (player,))
     assert {x.kind for x in v.violations} == {"unpayable_cost"}, details(v)
@@ -186,13 +91,7 @@ def assert_unpayable(v, rule: str, player: str, total: str) -> None:
     assert report.payable is False
 
 
-def assert_too_few(v, rule: str, obeyed: int, maximum: int) -> None:
-    assert_illegal(v, rule, "too_few_requirements")
-    assert v.requirements_obeyed == obeyed
-    assert v.requirements_maximum == maximum
-
-
-def paid(v, player: str, total: str) -> None:
+def paid(v: Verdict, player: str, total: str) -> None:
     """The declaration is legal, locks in ``total`` for ``player`` and shows how to pay it."""
     assert_legal(v)
     report = next(c for c in v.costs if c.player == player)
@@ -202,26 +101,6 @@ def paid(v, player: str, total: str) -> None:
 
 
 # ----------------------------------------------------------------------------- cards
-def juggernaut(id: str = "jugg", **kw: Any) -> dict[str, Any]:
-    """Juggernaut: "This creature attacks each combat if able. This creature can't be blocked by Walls." """
-    return creature(
-        id,
-        "Juggernaut",
-        A,
-        5,
-        3,
-        K("must_attack"),
-        K("cant_be_blocked_by", by={"subtypes": ["Wall"]}),
-        types=["artifact", "creature"],
-        subtypes=["Juggernaut"],
-        **kw,
-    )
-
-
-def bears(id: str = "bears", controller: str = A, *abilities: dict[str, Any], **kw: Any) -> dict[str, Any]:
-    return creature(id, "Grizzly Bears", controller, 2, 2, *abilities, colors=["green"], subtypes=["Bear"], **kw)
-
-
 def llanowar_elves(id: str = "elves", *abilities: dict[str, Any], **kw: Any) -> dict[str, Any]:
     """Llanowar Elves: "{T}: Add {G}." """
     return creature(
@@ -264,16 +143,6 @@ def norns_annex(controller: str = B) -> dict[str, Any]:
     )
 
 
-def planeswalker(id: str = "pw", controller: str = B) -> dict[str, Any]:
-    return permanent(
-        id, "Nahiri, the Unforgiving", controller, ["planeswalker"], subtypes=["Nahiri"], supertypes=["legendary"]
-    )
-
-
-def giant_spider(id: str = "spider", **kw: Any) -> dict[str, Any]:
-    return creature(id, "Giant Spider", B, 2, 4, K("reach"), colors=["green"], subtypes=["Spider"], **kw)
-
-
 def mesa_pegasus(id: str = "pegasus", *abilities: dict[str, Any]) -> dict[str, Any]:
     """Mesa Pegasus: "Banding, flying"."""
     return creature(
@@ -286,11 +155,6 @@ def bog_wraith(id: str = "wraith") -> dict[str, Any]:
     return creature(
         id, "Bog Wraith", A, 3, 3, K("landwalk", land={"subtypes": ["Swamp"]}), colors=["black"], subtypes=["Wraith"]
     )
-
-
-def benalish_hero(id: str) -> dict[str, Any]:
-    """Benalish Hero: "Banding"."""
-    return creature(id, "Benalish Hero", A, 1, 1, K("banding"), colors=["white"], subtypes=["Human", "Soldier"])
 
 
 def wolves(id: str) -> dict[str, Any]:
@@ -306,27 +170,6 @@ def wolves(id: str) -> dict[str, Any]:
         colors=["green"],
         subtypes=["Wolf"],
     )
-
-
-def lure_on(target: str, controller: str = A) -> dict[str, Any]:
-    """Lure (Aura): "All creatures able to block enchanted creature do so." """
-    return permanent(
-        "lure",
-        "Lure",
-        controller,
-        ["enchantment"],
-        K("grant", to={"ids": [target]}, ability=K("lure")),
-        subtypes=["Aura"],
-    )
-
-
-def cavalier(id: str = "cavalier", **kw: Any) -> dict[str, Any]:
-    """Argivian Cavalier: "Enlist"."""
-    return creature(id, "Argivian Cavalier", A, 2, 2, K("enlist"), colors=["white"], subtypes=["Orc", "Knight"], **kw)
-
-
-def soldier(id: str = "soldier", *abilities: dict[str, Any], **kw: Any) -> dict[str, Any]:
-    return creature(id, "Soldier", A, 1, 1, *abilities, colors=["white"], subtypes=["Soldier"], **kw)
 
 
 # ============================================================ 508.1d last sentence, 508.1h-j
@@ -403,7 +246,7 @@ def test_508_1d_paying_declaration_must_still_reach_maximum() -> None:
 def test_solve_and_enumerate_with_ghostly_prison() -> None:
     """Legal attacks with Juggernaut vs Ghostly Prison and two lands: none, or attack bob paying {2}."""
     board = make_board([juggernaut(), ghostly_prison(), *lands(2)])
-    found = {frozenset(d.attacks.items()) for d in legal_attacks(board)}
+    found = attack_set(legal_attacks(board))
     assert frozenset() in found
     assert all(d <= {("jugg", B)} for d in found)
     solved = solve_attacks(board)
@@ -415,8 +258,7 @@ def test_solve_and_enumerate_with_ghostly_prison() -> None:
 def test_508_1h_propaganda_does_not_tax_attack_on_planeswalker() -> None:
     """Propaganda says "attack you": a planeswalker bob controls isn't covered (docs/design.md §4.5)."""
     board = make_board([bears(), propaganda(B), planeswalker()])
-    v = attack(board, {"bears": "pw"})
-    assert_legal(v)
+    v = assert_legal(attack(board, {"bears": "pw"}))
     assert v.costs == ()
     assert_unpayable(attack(board, {"bears": B}), "508.1j", A, "{2}")
 
@@ -565,8 +407,7 @@ def leviathan() -> dict[str, Any]:
 
 def test_508_1h_leviathan_sacrifices_two_islands() -> None:
     board = make_board([leviathan(), *lands(2, "Island")])
-    v = attack(board, {"leviathan": B})
-    assert_legal(v)
+    v = assert_legal(attack(board, {"leviathan": B}))
     assert v.costs and v.costs[0].payable is True
 
 
@@ -612,36 +453,34 @@ def test_508_1h_exalted_dragon_without_land_cant_attack() -> None:
 def war_cadence(x: int) -> dict[str, Any]:
     """War Cadence resolved with X: "This turn, creatures can't block unless their controller pays {X}
     for each blocking creature they control." """
-    return {"source": "War Cadence", "controller": A, "ability": K("block_tax", cost={"mana": f"{{{x}}}"})}
+    return effect("War Cadence", K("block_tax", cost={"mana": f"{{{x}}}"}), controller=A)
+
+
+def war_cadence_lure_board(n_lands: int) -> Board:
+    """War Cadence with X = 2; alice's Grizzly Bears wear Lure and attack bob, who has a Giant Spider and
+    ``n_lands`` Forests."""
+    return make_board(
+        [bears("lured"), lure("lure", "lured"), giant_spider(), *lands(n_lands, "Forest", B)],
+        effects=[war_cadence(2)],
+        attackers={"lured": B},
+    )
 
 
 def test_509_1c_war_cadence_lure_not_blocking_is_legal() -> None:
     """509.1c: blocking the Lure creature would cost {2}; bob needn't pay, maximum 0."""
-    board = make_board(
-        [bears("lured"), lure_on("lured"), giant_spider(), *lands(2, "Forest", B)],
-        effects=[war_cadence(2)],
-        attackers={"lured": B},
-    )
+    board = war_cadence_lure_board(2)
     assert_legal(block(board), obeyed=0, maximum=0)
 
 
 def test_509_1d_war_cadence_lure_block_and_pay() -> None:
-    board = make_board(
-        [bears("lured"), lure_on("lured"), giant_spider(), *lands(2, "Forest", B)],
-        effects=[war_cadence(2)],
-        attackers={"lured": B},
-    )
+    board = war_cadence_lure_board(2)
     v = block(board, {"spider": "lured"})
     paid(v, B, "{2}")
     assert v.requirements_obeyed == 1
 
 
 def test_509_1f_war_cadence_cant_pay() -> None:
-    board = make_board(
-        [bears("lured"), lure_on("lured"), giant_spider(), *lands(1, "Forest", B)],
-        effects=[war_cadence(2)],
-        attackers={"lured": B},
-    )
+    board = war_cadence_lure_board(1)
     assert_unpayable(block(board, {"spider": "lured"}), "509.1f", B, "{2}")
 
 
@@ -658,17 +497,9 @@ def test_509_1d_war_cadence_two_blockers_pay_per_blocker() -> None:
 def awesome_board(n_lands: int) -> Board:
     """Awesome Presence on alice's Craw Wurm: "Enchanted creature can't be blocked unless defending player
     pays {3} for each creature they control that's blocking it." """
-    aura = permanent(
-        "presence",
-        "Awesome Presence",
-        A,
-        ["enchantment"],
-        K("grant", to={"ids": ["wurm"]}, ability=K("blocked_tax", cost={"mana": "{3}"})),
-        subtypes=["Aura"],
-    )
-    wurm = creature("wurm", "Craw Wurm", A, 6, 4, colors=["green"], subtypes=["Wurm"])
+    presence = aura("presence", "Awesome Presence", A, "wurm", K("blocked_tax", cost={"mana": "{3}"}))
     return make_board(
-        [wurm, bears("plain"), aura, giant_spider(), bears("b2", B), *lands(n_lands, "Forest", B)],
+        [craw_wurm(), bears("plain"), presence, giant_spider(), bears("b2", B), *lands(n_lands, "Forest", B)],
         attackers={"wurm": B, "plain": B},
     )
 
@@ -677,8 +508,7 @@ def test_509_1d_awesome_presence_blocked_tax() -> None:
     paid(block(awesome_board(3), {"spider": "wurm"}), B, "{3}")
     assert_unpayable(block(awesome_board(2), {"spider": "wurm"}), "509.1f", B, "{3}")
     # blocking the other attacker costs nothing
-    v = block(awesome_board(0), {"spider": "plain"})
-    assert_legal(v)
+    v = assert_legal(block(awesome_board(0), {"spider": "plain"}))
     assert v.costs == ()
     # two blockers of the Wurm: {6}
     assert_unpayable(block(awesome_board(5), {"spider": "wurm", "b2": "wurm"}), "509.1f", B, "{6}")
@@ -701,18 +531,17 @@ def hipparion(id: str = "hipparion") -> dict[str, Any]:
 
 def test_509_1d_hipparion_blocks_small_attacker_free() -> None:
     board = make_board(
-        [bears("small"), creature("cyclops", "Bloodrock Cyclops", A, 3, 3), hipparion()],
+        [bears("small"), cyclops(), hipparion()],
         attackers={"small": B, "cyclops": B},
     )
-    v = block(board, {"hipparion": "small"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"hipparion": "small"}))
     assert v.costs == ()
     assert_unpayable(block(board, {"hipparion": "cyclops"}), "509.1f", B, "{1}")
 
 
 def test_509_1d_hipparion_pays_for_big_attacker() -> None:
     board = make_board(
-        [creature("cyclops", "Bloodrock Cyclops", A, 3, 3), hipparion(), basic("plains", "Plains", B)],
+        [cyclops(), hipparion(), basic("plains", "Plains", B)],
         attackers={"cyclops": B},
     )
     paid(block(board, {"hipparion": "cyclops"}), B, "{1}")
@@ -721,9 +550,8 @@ def test_509_1d_hipparion_pays_for_big_attacker() -> None:
 def test_509_1c_lure_with_hipparion_and_free_blocker() -> None:
     """Lure on a 3/3: two requirements (Hipparion's, Bears'). Without paying only the Bears can block it:
     maximum 1. The Bears alone: legal. Hipparion alone, paying {1}: obeys 1, legal. Nobody: illegal."""
-    cyclops = creature("cyclops", "Bloodrock Cyclops", A, 3, 3, colors=["red"], subtypes=["Cyclops"])
     board = make_board(
-        [cyclops, lure_on("cyclops"), hipparion(), bears("b", B), basic("plains", "Plains", B)],
+        [cyclops(), lure("lure", "cyclops"), hipparion(), bears("b", B), basic("plains", "Plains", B)],
         attackers={"cyclops": B},
     )
     assert_legal(block(board, {"b": "cyclops"}), obeyed=1, maximum=1)
@@ -735,12 +563,8 @@ def test_509_1c_lure_with_hipparion_and_free_blocker() -> None:
 
 
 def test_solve_and_enumerate_blocks_with_war_cadence() -> None:
-    board = make_board(
-        [bears("lured"), lure_on("lured"), giant_spider(), *lands(1, "Forest", B)],
-        effects=[war_cadence(2)],
-        attackers={"lured": B},
-    )
-    found = {frozenset(d.pairs) for d in legal_blocks(board)}
+    board = war_cadence_lure_board(1)
+    found = blocks_set(legal_blocks(board))
     assert found == {frozenset()}
     solved = solve_blocks(board)
     assert solved.status == "legal"
@@ -748,78 +572,71 @@ def test_solve_and_enumerate_blocks_with_war_cadence() -> None:
 
 
 # ============================================================ exert (508.1g, 701.43d)
-def glorybringer(id: str = "glory") -> dict[str, Any]:
-    """Glorybringer: "Flying, haste. You may exert this creature as it attacks." """
-    return creature(
-        id, "Glorybringer", A, 4, 4, K("flying"), K("haste"), K("exert"), colors=["red"], subtypes=["Dragon"], sick=True
-    )
 
 
 def test_508_1g_exert_attacking_creature() -> None:
-    board = make_board([glorybringer(), bears()])
-    v = attack(board, {"glory": B}, exert=("glory",))
-    assert_legal(v)
+    board = make_board([glorybringer(sick=True), bears()])
+    v = assert_legal(attack(board, {"glory": B}, exert=("glory",)))
     assert "glory" in v.tapped
 
 
 def test_508_1g_exert_nonattacking_creature_is_illegal() -> None:
-    board = make_board([glorybringer(), bears()])
+    board = make_board([glorybringer(sick=True), bears()])
     assert_illegal(attack(board, {"bears": B}, exert=("glory",)), "508.1g", "cant_exert", ("glory",))
 
 
 def test_508_1g_exert_creature_without_exert_is_illegal() -> None:
-    board = make_board([glorybringer(), bears()])
+    board = make_board([glorybringer(sick=True), bears()])
     assert_illegal(attack(board, {"bears": B, "glory": B}, exert=("bears",)), "508.1g", "cant_exert", ("bears",))
 
 
 # ============================================================ enlist (508.1g, 702.154a-c)
 def test_702_154a_enlist_legal_and_taps_enlisted() -> None:
-    board = make_board([cavalier(), soldier()])
-    v = attack(board, {"cavalier": B}, enlist={"cavalier": "soldier"})
-    assert_legal(v)
+    board = make_board([argivian_cavalier(), soldier()])
+    v = assert_legal(attack(board, {"cavalier": B}, enlist={"cavalier": "soldier"}))
     assert set(v.tapped) >= {"cavalier", "soldier"}
 
 
 def test_702_154a_enlisted_creature_chosen_to_attack() -> None:
-    board = make_board([cavalier(), soldier()])
+    board = make_board([argivian_cavalier(), soldier()])
     v = attack(board, {"cavalier": B, "soldier": B}, enlist={"cavalier": "soldier"})
     assert_illegal(v, "702.154a", "cant_enlist", ("cavalier", "soldier"))
 
 
 def test_702_154a_enlist_tapped_creature() -> None:
-    board = make_board([cavalier(), soldier(tapped=True)])
+    board = make_board([argivian_cavalier(), soldier(tapped=True)])
     assert_illegal(attack(board, {"cavalier": B}, enlist={"cavalier": "soldier"}), "702.154a", "cant_enlist")
 
 
 def test_702_154a_enlist_summoning_sick_creature() -> None:
-    board = make_board([cavalier(), soldier(sick=True)])
+    board = make_board([argivian_cavalier(), soldier(sick=True)])
     assert_illegal(attack(board, {"cavalier": B}, enlist={"cavalier": "soldier"}), "702.154a", "cant_enlist")
 
 
 def test_702_154a_enlist_summoning_sick_creature_with_haste() -> None:
-    board = make_board([cavalier(), soldier("soldier", K("haste"), sick=True)])
+    board = make_board([argivian_cavalier(), soldier("soldier", K("haste"), sick=True)])
     assert_legal(attack(board, {"cavalier": B}, enlist={"cavalier": "soldier"}))
 
 
 def test_702_154c_creature_cant_enlist_itself() -> None:
-    board = make_board([cavalier(), soldier()])
+    board = make_board([argivian_cavalier(), soldier()])
     assert_illegal(attack(board, {"cavalier": B}, enlist={"cavalier": "cavalier"}), "702.154a", "cant_enlist")
 
 
 def test_702_154a_same_creature_enlisted_twice() -> None:
-    board = make_board([cavalier("c1"), cavalier("c2"), soldier()])
+    board = make_board([argivian_cavalier("c1"), argivian_cavalier("c2"), soldier()])
     v = attack(board, {"c1": B, "c2": B}, enlist={"c1": "soldier", "c2": "soldier"})
     assert_illegal(v, "702.154a", "cant_enlist")
 
 
 def test_702_154a_enlist_by_creature_without_enlist() -> None:
-    board = make_board([cavalier(), bears(), soldier()])
+    board = make_board([argivian_cavalier(), bears(), soldier()])
     assert_illegal(attack(board, {"cavalier": B, "bears": B}, enlist={"bears": "soldier"}), "702.154a", "cant_enlist")
 
 
 def test_508_1d_before_508_1g_enlisting_a_creature_that_must_attack() -> None:
     """Juggernaut could attack for free: maximum 1. Enlisting it keeps it home: 0 of 1 (docs/design.md §4.3)."""
-    board = make_board([cavalier(), juggernaut()])
+    board = make_board([argivian_cavalier(), juggernaut()])
     v = attack(board, {"cavalier": B}, enlist={"cavalier": "jugg"})
     assert_too_few(v, "508.1d", 0, 1)
     assert_legal(attack(board, {"cavalier": B, "jugg": B}), obeyed=1, maximum=1)
@@ -828,8 +645,7 @@ def test_508_1d_before_508_1g_enlisting_a_creature_that_must_attack() -> None:
 # ============================================================ banding (508.1e, 702.22)
 def test_702_22c_two_banding_and_one_without() -> None:
     board = make_board([benalish_hero("h1"), benalish_hero("h2"), bears()])
-    v = attack(board, {"h1": B, "h2": B, "bears": B}, bands=(("h1", "h2", "bears"),))
-    assert_legal(v)
+    assert_legal(attack(board, {"h1": B, "h2": B, "bears": B}, bands=(("h1", "h2", "bears"),)))
 
 
 def test_702_22c_one_banding_and_two_without() -> None:
@@ -888,8 +704,7 @@ def example_band_board(*extra: dict[str, Any]) -> Board:
 
 
 def test_702_22h_example_reach_creature_blocks_flier_and_thereby_both() -> None:
-    v = block(example_band_board(giant_spider()), {"spider": "pegasus"})
-    assert_legal(v)
+    assert_legal(block(example_band_board(giant_spider()), {"spider": "pegasus"}))
 
 
 def test_702_22h_example_non_reach_creature_cant_block_flier() -> None:
@@ -901,7 +716,7 @@ def test_702_22h_example_nobody_blocks_swampwalker_directly() -> None:
     board = example_band_board(giant_spider(), bears("b", B))
     assert_illegal(block(board, {"b": "wraith"}), "702.14c", "landwalk", ("b", "wraith"))
     assert_illegal(block(board, {"spider": "wraith"}), "702.14c", "landwalk", ("spider", "wraith"))
-    found = {frozenset((p.blocker, p.attacker) for p in d.pairs) for d in legal_blocks(board)}
+    found = blocks_set(legal_blocks(board))
     assert found == {frozenset(), frozenset({("spider", "pegasus")})}
 
 
@@ -918,7 +733,7 @@ def test_702_22h_without_band_swampwalker_unblockable() -> None:
 def test_702_22h_lure_on_band_member_satisfied_by_blocking_other_member() -> None:
     """Lure on the Bears, banded with the Pegasus. The Spider blocking the Pegasus becomes a blocker of the
     Bears too (702.22h), so the Lure requirement is obeyed: 1 of 1."""
-    perms = [mesa_pegasus(), bears("lured"), lure_on("lured"), giant_spider()]
+    perms = [mesa_pegasus(), bears("lured"), lure("lure", "lured"), giant_spider()]
     board = make_board(perms, attackers={"pegasus": B, "lured": B}, bands=[("pegasus", "lured")])
     assert_legal(block(board, {"spider": "pegasus"}), obeyed=1, maximum=1)
     assert_legal(block(board, {"spider": "lured"}), obeyed=1, maximum=1)
@@ -927,7 +742,7 @@ def test_702_22h_lure_on_band_member_satisfied_by_blocking_other_member() -> Non
 
 def test_509_1c_lure_without_band_blocking_other_attacker_disobeys() -> None:
     """Control: no band, the Spider blocking the Pegasus doesn't block the lured Bears: 0 of 1."""
-    perms = [mesa_pegasus(), bears("lured"), lure_on("lured"), giant_spider()]
+    perms = [mesa_pegasus(), bears("lured"), lure("lure", "lured"), giant_spider()]
     board = make_board(perms, attackers={"pegasus": B, "lured": B})
     assert_too_few(block(board, {"spider": "pegasus"}), "509.1c", 0, 1)
     assert_legal(block(board, {"spider": "lured"}), obeyed=1, maximum=1)
@@ -937,7 +752,7 @@ def test_509_1c_lure_without_band_blocking_other_attacker_disobeys() -> None:
 def test_508_1h_enlisted_mana_creature_cant_also_pay_mana() -> None:
     """508.1g-j: enlisting taps the Elves (a cost), so they can't also tap for {G}: Ghostly Prison's {2}
     can't be paid with one Forest. Without enlisting, Elves + Forest pay it."""
-    board = make_board([cavalier(), llanowar_elves(), basic("forest", "Forest"), ghostly_prison()])
+    board = make_board([argivian_cavalier(), llanowar_elves(), basic("forest", "Forest"), ghostly_prison()])
     v = attack(board, {"cavalier": B}, enlist={"cavalier": "elves"})
     assert v.status == "illegal", details(v)
     assert {x.kind for x in v.violations} & {"unpayable_cost", "cant_enlist"}, details(v)
@@ -975,11 +790,10 @@ def test_509_1d_heat_wave_life_per_blocker() -> None:
         heat_wave(),
         giant_spider(),
         bears("b2", B),
-        creature("serpent", "Sea Serpent", B, 5, 5, colors=["blue"], subtypes=["Serpent"]),
+        sea_serpent(),
     ]
     board = make_board(perms, life={B: 1}, attackers={"a1": B, "a2": B})
-    v = block(board, {"spider": "a1"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"spider": "a1"}))
     assert [(c.player, c.total, c.payable) for c in v.costs] == [(B, "1 life", True)]
     assert_unpayable(block(board, {"spider": "a1", "b2": "a2"}), "509.1f", B, "2 life")
     v = block(board, {"serpent": "a1"})
@@ -1000,8 +814,7 @@ def test_508_1d_ghostly_prison_planeswalker_is_free_so_must_attack_it() -> None:
     maximum is 1 and staying home is illegal; attacking bob and paying {2} also obeys it."""
     board = make_board([juggernaut(), ghostly_prison(), planeswalker(), *lands(2)])
     assert_too_few(attack(board), "508.1d", 0, 1)
-    v = attack(board, {"jugg": "pw"})
-    assert_legal(v, obeyed=1, maximum=1)
+    v = assert_legal(attack(board, {"jugg": "pw"}), obeyed=1, maximum=1)
     assert v.costs == ()
     paid(attack(board, {"jugg": B}), A, "{2}")
 
@@ -1020,8 +833,7 @@ def test_verdict_costs_report_total_items_and_payment() -> None:
             basic("p4", "Plains"),
         ]
     )
-    v = attack(board, {"jugg": B, "bears": B})
-    assert_legal(v)
+    v = assert_legal(attack(board, {"jugg": B, "bears": B}))
     (report,) = v.costs
     assert report.player == A
     assert report.total == "{4}"

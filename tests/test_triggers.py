@@ -31,112 +31,79 @@ from typing import Any
 
 import pytest
 import yaml
+from builders import (
+    A,
+    B,
+    C,
+    K,
+    argivian_cavalier,
+    assert_legal,
+    attack,
+    aura,
+    bears,
+    benalish_hero,
+    block,
+    creature,
+    glorybringer,
+    make_board,
+    militia_rallier,
+    palace_guard,
+    permanent,
+    planeswalker,
+    serra_angel,
+    soldier,
+)
 
-from combat_solver import AttackDeclaration, BlockDeclaration, Board, check_attacks, check_blocks, load_scenario
+from combat_solver import BlockDeclaration, Board, Verdict, check_blocks, load_scenario
 from combat_solver.cli import main
-
-A, B, C = "alice", "bob", "carol"
+from combat_solver.verdict import TriggerReport
 
 
 # ----------------------------------------------------------------------------- helpers
-def K(kind: str, **params: Any) -> dict[str, Any]:
-    return {"kind": kind, **params}
-
-
-def creature(
-    id: str,
-    name: str,
-    controller: str = A,
-    power: int = 2,
-    toughness: int = 2,
-    *abilities: dict[str, Any],
-    colors: Iterable[str] = (),
-    types: Iterable[str] = ("creature",),
-    subtypes: Iterable[str] = (),
-    supertypes: Iterable[str] = (),
-    tapped: bool = False,
-) -> dict[str, Any]:
-    return {
-        "id": id,
-        "name": name,
-        "controller": controller,
-        "types": list(types),
-        "subtypes": list(subtypes),
-        "supertypes": list(supertypes),
-        "colors": list(colors),
-        "power": power,
-        "toughness": toughness,
-        "tapped": tapped,
-        "abilities": list(abilities),
-    }
-
-
-def permanent(
-    id: str, name: str, controller: str, types: Iterable[str], *abilities: dict[str, Any], subtypes: Iterable[str] = ()
-) -> dict[str, Any]:
-    return {
-        "id": id,
-        "name": name,
-        "controller": controller,
-        "types": list(types),
-        "subtypes": list(subtypes),
-        "abilities": list(abilities),
-    }
-
-
-def make_board(
-    permanents: Iterable[dict[str, Any]],
-    *,
-    attackers: dict[str, str] | None = None,
-    bands: Iterable[Iterable[str]] = (),
-    players: Iterable[str] = (A, B),
-) -> Board:
-    data: dict[str, Any] = {
-        "players": [{"id": p} for p in players],
-        "active_player": A,
-        "permanents": list(permanents),
-    }
-    if attackers is not None:
-        data["combat"] = {"attackers": dict(attackers), "bands": [list(b) for b in bands]}
-    return Board.model_validate(data)
-
-
-def attack(board: Board, attacks: dict[str, str] | None = None, **optional: Any):
-    return check_attacks(board, AttackDeclaration(attacks=dict(attacks or {}), **optional))
-
-
-def block(board: Board, blocks: dict[str, str | tuple[str, ...]] | None = None):
-    decl = BlockDeclaration(blocks={b: (a,) if isinstance(a, str) else tuple(a) for b, a in (blocks or {}).items()})
-    return check_blocks(board, decl)
-
-
-def assert_legal(v) -> None:
-    assert v.status == "legal", [(x.rule, x.kind, x.message) for x in v.violations]
-    assert not v.violations
-
-
-def reports(v, holder: str | None, kind: str) -> list:
+def reports(v: Verdict, holder: str | None, kind: str) -> list[TriggerReport]:
     """The trigger reports of abilities of ``holder`` of this kind (one per ability instance)."""
     return [t for t in v.triggers if t.holder == holder and t.kind == kind]
 
 
-def one(v, holder: str | None, kind: str):
+def one(v: Verdict, holder: str | None, kind: str) -> TriggerReport:
     found = reports(v, holder, kind)
     assert len(found) == 1, (holder, kind, v.triggers)
     return found[0]
 
 
-def times(v, holder: str | None, kind: str) -> int:
+def times(v: Verdict, holder: str | None, kind: str) -> int:
     """How many times abilities of ``holder`` of this kind trigger in all."""
     return sum(t.count for t in reports(v, holder, kind))
 
 
+def assert_triggered(
+    v: Verdict,
+    holder: str,
+    kind: str,
+    count: int,
+    *,
+    rule: str | None = None,
+    objects: tuple[str, ...] | set[str] | None = None,
+    note: str | None = None,
+) -> None:
+    """The one ability of ``kind`` of ``holder`` triggers ``count`` times, and where given: citing ``rule``,
+    for ``objects`` (a tuple: in that order; a set: in any order), with ``note``."""
+    t = one(v, holder, kind)
+    assert t.count == count
+    if rule is not None:
+        assert t.rule == rule
+    if objects is not None:
+        assert (t.objects if isinstance(objects, tuple) else set(t.objects)) == objects
+    if note is not None:
+        assert t.note == note
+
+
+def watching_enchantment(controller: str, trigger: dict[str, Any]) -> dict[str, Any]:
+    """A test enchantment with the triggered ability ``trigger``."""
+    return permanent("watch", "Test Enchantment", controller, ["enchantment"], trigger)
+
+
 # ----------------------------------------------------------------------------- cards
-def bears(id: str = "bears", controller: str = A, power: int = 2, **kw: Any) -> dict[str, Any]:
-    """Grizzly Bears: 2/2, no abilities."""
-    return creature(id, "Grizzly Bears", controller, power, 2, colors=["green"], subtypes=["Bear"], **kw)
-
-
 def guardian(id: str = "guardian", controller: str = B) -> dict[str, Any]:
     """Guardian of the Gateless: "Flying. This creature can block any number of creatures. Whenever this
     creature blocks, it gets +1/+1 until end of turn for each creature it's blocking." """
@@ -151,13 +118,6 @@ def guardian(id: str = "guardian", controller: str = B) -> dict[str, Any]:
         K("block_trigger"),
         colors=["white"],
         subtypes=["Angel"],
-    )
-
-
-def palace_guard(id: str = "pguard", controller: str = B) -> dict[str, Any]:
-    """Palace Guard: 1/4, "This creature can block any number of creatures." """
-    return creature(
-        id, "Palace Guard", controller, 1, 4, K("block_any_number"), colors=["white"], subtypes=["Human", "Soldier"]
     )
 
 
@@ -180,14 +140,7 @@ def wall_of_dust(id: str = "wall", controller: str = B, *extra: dict[str, Any]) 
 
 def entangler_on(target: str, id: str = "entangler", controller: str = B) -> dict[str, Any]:
     """Entangler (Aura): "Enchanted creature can block any number of creatures." """
-    return permanent(
-        id,
-        "Entangler",
-        controller,
-        ["enchantment"],
-        K("grant", to={"ids": [target]}, ability=K("block_any_number")),
-        subtypes=["Aura"],
-    )
+    return aura(id, "Entangler", controller, target, K("block_any_number"))
 
 
 def gustcloak_runner(id: str = "runner", controller: str = A) -> dict[str, Any]:
@@ -280,113 +233,41 @@ def raging_river(id: str = "river", controller: str = A) -> dict[str, Any]:
     )
 
 
-def militia_rallier(id: str = "rallier", controller: str = A) -> dict[str, Any]:
-    """Militia Rallier: 3/3, "This creature can't attack alone. Whenever this creature attacks, untap
-    target creature." (only the trigger is modeled; it attacks beside others below)"""
-    return creature(
-        id, "Militia Rallier", controller, 3, 3, K("attack_trigger"), colors=["white"], subtypes=["Human", "Soldier"]
-    )
-
-
-def planeswalker(id: str = "pw", controller: str = B) -> dict[str, Any]:
-    return permanent(id, "Test Planeswalker", controller, ["planeswalker"])
-
-
-def glorybringer(id: str = "glory") -> dict[str, Any]:
-    """Glorybringer: 4/4, "Flying, haste. You may exert this creature as it attacks. When you do, it deals
-    4 damage to target non-Dragon creature an opponent controls." """
-    return creature(
-        id, "Glorybringer", A, 4, 4, K("flying"), K("haste"), K("exert"), colors=["red"], subtypes=["Dragon"]
-    )
-
-
-def argivian_cavalier(id: str = "cavalier") -> dict[str, Any]:
-    """Argivian Cavalier: 2/2, "Enlist (... When you do, add its power to this creature's until end of
-    turn.)" """
-    return creature(id, "Argivian Cavalier", A, 2, 2, K("enlist"), colors=["white"], subtypes=["Orc", "Knight"])
-
-
-def soldier(id: str = "soldier", power: int = 1) -> dict[str, Any]:
-    """A 1/1 white Soldier creature token."""
-    return creature(id, "Soldier", A, power, 1, colors=["white"], subtypes=["Soldier"])
-
-
-def serra_angel(id: str = "serra", controller: str = A) -> dict[str, Any]:
-    """Serra Angel: 4/4, "Flying, vigilance." """
-    return creature(
-        id, "Serra Angel", controller, 4, 4, K("flying"), K("vigilance"), colors=["white"], subtypes=["Angel"]
-    )
-
-
-def benalish_hero(id: str = "hero", controller: str = A) -> dict[str, Any]:
-    """Benalish Hero: 1/1, "Banding." """
-    return creature(
-        id, "Benalish Hero", controller, 1, 1, K("banding"), colors=["white"], subtypes=["Human", "Soldier"]
-    )
-
-
-def giant_spider(id: str = "spider", controller: str = B) -> dict[str, Any]:
-    """Giant Spider: 2/4, "Reach." """
-    return creature(id, "Giant Spider", controller, 2, 4, K("reach"), colors=["green"], subtypes=["Spider"])
-
-
 # ============================================================ 509.3a "whenever X blocks"
 def test_509_3a_blocks_triggers_once_even_when_blocking_two_creatures() -> None:
     board = make_board([bears("a1"), bears("a2"), guardian()], attackers={"a1": B, "a2": B})
-    v = block(board, {"guardian": ("a1", "a2")})
-    assert_legal(v)
-    t = one(v, "guardian", "block_trigger")
-    assert t.count == 1
-    assert t.rule == "509.3a"
-    assert t.objects == ("guardian",)
+    v = assert_legal(block(board, {"guardian": ("a1", "a2")}))
+    assert_triggered(v, "guardian", "block_trigger", 1, rule="509.3a", objects=("guardian",))
 
 
 def test_509_3a_blocks_triggers_once_when_blocking_three_creatures() -> None:
     board = make_board([bears("a1"), bears("a2"), bears("a3"), guardian()], attackers={"a1": B, "a2": B, "a3": B})
-    v = block(board, {"guardian": ("a1", "a2", "a3")})
-    assert_legal(v)
+    v = assert_legal(block(board, {"guardian": ("a1", "a2", "a3")}))
     assert times(v, "guardian", "block_trigger") == 1
 
 
 def test_509_3a_blocks_doesnt_trigger_when_not_blocking() -> None:
     board = make_board([bears("a1"), guardian(), palace_guard()], attackers={"a1": B})
-    v = block(board, {"pguard": "a1"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"pguard": "a1"}))
     assert reports(v, "guardian", "block_trigger") == []
 
 
 def test_509_3a_a_creature_you_control_blocks_once_per_blocking_creature() -> None:
     """A test enchantment: "Whenever a creature you control blocks, ..." Two blockers, one of them
     blocking two attackers: two blocking creatures, so it triggers twice (603.2c), not three times."""
-    watcher = permanent(
-        "watch",
-        "Test Enchantment",
-        B,
-        ["enchantment"],
-        K("block_trigger", who={"controller": "you", "types": ["creature"]}),
-    )
+    watcher = watching_enchantment(B, K("block_trigger", who={"controller": "you", "types": ["creature"]}))
     board = make_board(
         [bears("a1"), bears("a2"), palace_guard(), bears("b1", B), watcher], attackers={"a1": B, "a2": B}
     )
-    v = block(board, {"pguard": ("a1", "a2"), "b1": "a1"})
-    assert_legal(v)
-    t = one(v, "watch", "block_trigger")
-    assert t.count == 2
-    assert set(t.objects) == {"pguard", "b1"}
+    v = assert_legal(block(board, {"pguard": ("a1", "a2"), "b1": "a1"}))
+    assert_triggered(v, "watch", "block_trigger", 2, objects={"pguard", "b1"})
 
 
 def test_509_3a_a_creature_you_control_blocks_not_for_opponents_creatures() -> None:
     """The attacking player's "whenever a creature you control blocks" doesn't trigger on bob's blocks."""
-    watcher = permanent(
-        "watch",
-        "Test Enchantment",
-        A,
-        ["enchantment"],
-        K("block_trigger", who={"controller": "you", "types": ["creature"]}),
-    )
+    watcher = watching_enchantment(A, K("block_trigger", who={"controller": "you", "types": ["creature"]}))
     board = make_board([bears("a1"), bears("b1", B), watcher], attackers={"a1": B})
-    v = block(board, {"b1": "a1"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "a1"}))
     assert reports(v, "watch", "block_trigger") == []
 
 
@@ -397,27 +278,19 @@ def test_509_3b_blocks_a_creature_once_per_attacker_blocked() -> None:
         [bears("a1"), bears("a2"), bears("a3"), wall_of_dust(), entangler_on("wall")],
         attackers={"a1": B, "a2": B, "a3": B},
     )
-    v = block(board, {"wall": ("a1", "a2", "a3")})
-    assert_legal(v)
-    t = one(v, "wall", "blocks_creature_trigger")
-    assert t.count == 3
-    assert t.rule == "509.3b"
-    assert set(t.objects) == {"a1", "a2", "a3"}
+    v = assert_legal(block(board, {"wall": ("a1", "a2", "a3")}))
+    assert_triggered(v, "wall", "blocks_creature_trigger", 3, rule="509.3b", objects={"a1", "a2", "a3"})
 
 
 def test_509_3b_blocks_a_creature_once_when_blocking_one() -> None:
     board = make_board([bears("a1"), bears("a2"), wall_of_dust(), entangler_on("wall")], attackers={"a1": B, "a2": B})
-    v = block(board, {"wall": "a2"})
-    assert_legal(v)
-    t = one(v, "wall", "blocks_creature_trigger")
-    assert t.count == 1
-    assert t.objects == ("a2",)
+    v = assert_legal(block(board, {"wall": "a2"}))
+    assert_triggered(v, "wall", "blocks_creature_trigger", 1, objects=("a2",))
 
 
 def test_509_3b_blocks_a_creature_doesnt_trigger_without_blocking() -> None:
     board = make_board([bears("a1"), wall_of_dust(), bears("b1", B)], attackers={"a1": B})
-    v = block(board, {"b1": "a1"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "a1"}))
     assert reports(v, "wall", "blocks_creature_trigger") == []
 
 
@@ -427,8 +300,7 @@ def test_509_3a_and_509_3b_side_by_side() -> None:
     board = make_board(
         [bears("a1"), bears("a2"), guardian(), wall_of_dust(), entangler_on("wall")], attackers={"a1": B, "a2": B}
     )
-    v = block(board, {"guardian": ("a1", "a2"), "wall": ("a1", "a2")})
-    assert_legal(v)
+    v = assert_legal(block(board, {"guardian": ("a1", "a2"), "wall": ("a1", "a2")}))
     assert times(v, "guardian", "block_trigger") == 1
     assert times(v, "wall", "blocks_creature_trigger") == 2
 
@@ -436,56 +308,42 @@ def test_509_3a_and_509_3b_side_by_side() -> None:
 # ============================================================ 509.3c "whenever X becomes blocked"
 def test_509_3c_becomes_blocked_once_with_several_blockers() -> None:
     board = make_board([gustcloak_runner(), bears("b1", B), bears("b2", B), bears("b3", B)], attackers={"runner": B})
-    v = block(board, {"b1": "runner", "b2": "runner", "b3": "runner"})
-    assert_legal(v)
-    t = one(v, "runner", "becomes_blocked_trigger")
-    assert t.count == 1
-    assert t.rule == "509.3c"
-    assert set(t.objects) == {"b1", "b2", "b3"}
+    v = assert_legal(block(board, {"b1": "runner", "b2": "runner", "b3": "runner"}))
+    assert_triggered(v, "runner", "becomes_blocked_trigger", 1, rule="509.3c", objects={"b1", "b2", "b3"})
 
 
 def test_509_3c_becomes_blocked_once_with_one_blocker() -> None:
     board = make_board([gustcloak_runner(), bears("b1", B)], attackers={"runner": B})
-    v = block(board, {"b1": "runner"})
-    assert_legal(v)
-    assert one(v, "runner", "becomes_blocked_trigger").count == 1
+    v = assert_legal(block(board, {"b1": "runner"}))
+    assert_triggered(v, "runner", "becomes_blocked_trigger", 1)
 
 
 def test_509_3c_becomes_blocked_doesnt_trigger_unblocked() -> None:
     board = make_board([gustcloak_runner(), bears("a1"), bears("b1", B)], attackers={"runner": B, "a1": B})
-    v = block(board, {"b1": "a1"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "a1"}))
     assert reports(v, "runner", "becomes_blocked_trigger") == []
 
 
 def test_509_3c_two_attackers_blocked_by_one_blocker_each_trigger_once() -> None:
     """Palace Guard blocks two Gustcloak Runners: each Runner becomes blocked, each ability triggers once."""
     board = make_board([gustcloak_runner("r1"), gustcloak_runner("r2"), palace_guard()], attackers={"r1": B, "r2": B})
-    v = block(board, {"pguard": ("r1", "r2")})
-    assert_legal(v)
-    assert one(v, "r1", "becomes_blocked_trigger").count == 1
-    assert one(v, "r2", "becomes_blocked_trigger").count == 1
+    v = assert_legal(block(board, {"pguard": ("r1", "r2")}))
+    assert_triggered(v, "r1", "becomes_blocked_trigger", 1)
+    assert_triggered(v, "r2", "becomes_blocked_trigger", 1)
     assert one(v, "r1", "becomes_blocked_trigger").objects == ("pguard",)
 
 
 # ============================================================ 509.3d "becomes blocked by a creature"
 def test_509_3d_becomes_blocked_by_a_creature_once_per_blocker() -> None:
     board = make_board([blocked_by_creature("x"), bears("b1", B), bears("b2", B), bears("b3", B)], attackers={"x": B})
-    v = block(board, {"b1": "x", "b2": "x", "b3": "x"})
-    assert_legal(v)
-    t = one(v, "x", "blocked_by_creature_trigger")
-    assert t.count == 3
-    assert t.rule == "509.3d"
-    assert set(t.objects) == {"b1", "b2", "b3"}
+    v = assert_legal(block(board, {"b1": "x", "b2": "x", "b3": "x"}))
+    assert_triggered(v, "x", "blocked_by_creature_trigger", 3, rule="509.3d", objects={"b1", "b2", "b3"})
 
 
 def test_509_3d_one_blocker_once() -> None:
     board = make_board([blocked_by_creature("x"), bears("b1", B), bears("b2", B)], attackers={"x": B})
-    v = block(board, {"b2": "x"})
-    assert_legal(v)
-    t = one(v, "x", "blocked_by_creature_trigger")
-    assert t.count == 1
-    assert t.objects == ("b2",)
+    v = assert_legal(block(board, {"b2": "x"}))
+    assert_triggered(v, "x", "blocked_by_creature_trigger", 1, objects=("b2",))
 
 
 def test_509_3d_blocker_of_two_attackers_counts_once_for_each() -> None:
@@ -495,8 +353,7 @@ def test_509_3d_blocker_of_two_attackers_counts_once_for_each() -> None:
         [blocked_by_creature("x1"), blocked_by_creature("x2"), palace_guard(), bears("b1", B)],
         attackers={"x1": B, "x2": B},
     )
-    v = block(board, {"pguard": ("x1", "x2"), "b1": "x1"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"pguard": ("x1", "x2"), "b1": "x1"}))
     assert times(v, "x1", "blocked_by_creature_trigger") == 2
     assert times(v, "x2", "blocked_by_creature_trigger") == 1
 
@@ -505,8 +362,7 @@ def test_509_3c_and_509_3d_on_the_same_attacker() -> None:
     """Two blockers: "becomes blocked" once, "becomes blocked by a creature" twice."""
     x = creature("x", "Test Creature", A, 3, 3, K("becomes_blocked_trigger"), K("blocked_by_creature_trigger"))
     board = make_board([x, bears("b1", B), bears("b2", B)], attackers={"x": B})
-    v = block(board, {"b1": "x", "b2": "x"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "x", "b2": "x"}))
     assert times(v, "x", "becomes_blocked_trigger") == 1
     assert times(v, "x", "blocked_by_creature_trigger") == 2
 
@@ -514,31 +370,24 @@ def test_509_3c_and_509_3d_on_the_same_attacker() -> None:
 # ============================================================ 509.3e "blocked by N or more"
 def test_509_3e_blocked_by_two_or_more_triggers_with_two() -> None:
     board = make_board([blocked_by_at_least("x", 2), bears("b1", B), bears("b2", B)], attackers={"x": B})
-    v = block(board, {"b1": "x", "b2": "x"})
-    assert_legal(v)
-    t = one(v, "x", "becomes_blocked_trigger")
-    assert t.count == 1
-    assert t.rule == "509.3e"
+    v = assert_legal(block(board, {"b1": "x", "b2": "x"}))
+    assert_triggered(v, "x", "becomes_blocked_trigger", 1, rule="509.3e")
 
 
 def test_509_3e_blocked_by_two_or_more_not_with_one() -> None:
     board = make_board([blocked_by_at_least("x", 2), bears("b1", B), bears("b2", B)], attackers={"x": B})
-    v = block(board, {"b1": "x"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "x"}))
     assert reports(v, "x", "becomes_blocked_trigger") == []
 
 
 def test_509_3e_blocked_by_three_or_more_not_with_two_but_with_three_and_four() -> None:
     perms = [blocked_by_at_least("x", 3), *(bears(f"b{i}", B) for i in range(1, 5))]
     board = make_board(perms, attackers={"x": B})
-    v2 = block(board, {"b1": "x", "b2": "x"})
-    assert_legal(v2)
+    v2 = assert_legal(block(board, {"b1": "x", "b2": "x"}))
     assert reports(v2, "x", "becomes_blocked_trigger") == []
-    v3 = block(board, {"b1": "x", "b2": "x", "b3": "x"})
-    assert_legal(v3)
+    v3 = assert_legal(block(board, {"b1": "x", "b2": "x", "b3": "x"}))
     assert times(v3, "x", "becomes_blocked_trigger") == 1
-    v4 = block(board, {"b1": "x", "b2": "x", "b3": "x", "b4": "x"})
-    assert_legal(v4)
+    v4 = assert_legal(block(board, {"b1": "x", "b2": "x", "b3": "x", "b4": "x"}))
     assert times(v4, "x", "becomes_blocked_trigger") == 1
 
 
@@ -549,8 +398,7 @@ def test_509_3e_a_blocker_of_several_counts_for_each_attacker() -> None:
         [blocked_by_at_least("x1", 2), blocked_by_at_least("x2", 2), palace_guard(), bears("b1", B)],
         attackers={"x1": B, "x2": B},
     )
-    v = block(board, {"pguard": ("x1", "x2"), "b1": "x1"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"pguard": ("x1", "x2"), "b1": "x1"}))
     assert times(v, "x1", "becomes_blocked_trigger") == 1
     assert reports(v, "x2", "becomes_blocked_trigger") == []
 
@@ -565,20 +413,15 @@ def white_blocked_trigger(id: str = "x") -> dict[str, Any]:
 def test_509_3f_example_black_blocker_doesnt_trigger() -> None:
     black = creature("black", "Test Black Creature", B, 2, 2, colors=["black"])
     board = make_board([white_blocked_trigger(), black], attackers={"x": B})
-    v = block(board, {"black": "x"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"black": "x"}))
     assert reports(v, "x", "blocked_by_creature_trigger") == []
 
 
 def test_509_3f_example_white_blocker_triggers() -> None:
     white = creature("white", "Test White Creature", B, 2, 2, colors=["white"])
     board = make_board([white_blocked_trigger(), white], attackers={"x": B})
-    v = block(board, {"white": "x"})
-    assert_legal(v)
-    t = one(v, "x", "blocked_by_creature_trigger")
-    assert t.count == 1
-    assert t.rule == "509.3f"
-    assert t.objects == ("white",)
+    v = assert_legal(block(board, {"white": "x"}))
+    assert_triggered(v, "x", "blocked_by_creature_trigger", 1, rule="509.3f", objects=("white",))
 
 
 def test_509_3f_example_only_white_blockers_count() -> None:
@@ -590,73 +433,52 @@ def test_509_3f_example_only_white_blockers_count() -> None:
         creature("wk", "Test White-Black Creature", B, 2, 2, colors=["white", "black"]),
     ]
     board = make_board(perms, attackers={"x": B})
-    v = block(board, {"w": "x", "k": "x", "wk": "x"})
-    assert_legal(v)
-    t = one(v, "x", "blocked_by_creature_trigger")
-    assert t.count == 2
-    assert set(t.objects) == {"w", "wk"}
+    v = assert_legal(block(board, {"w": "x", "k": "x", "wk": "x"}))
+    assert_triggered(v, "x", "blocked_by_creature_trigger", 2, objects={"w", "wk"})
 
 
 def test_509_3f_creature_with_characteristic_blocks() -> None:
     """509.3f first sentence: a test enchantment "Whenever a white creature you control blocks": the white
     Palace Guard blocking triggers it, the green Bear blocking doesn't."""
-    watcher = permanent(
-        "watch",
-        "Test Enchantment",
-        B,
-        ["enchantment"],
-        K("block_trigger", who={"controller": "you", "colors": ["white"]}),
-    )
+    watcher = watching_enchantment(B, K("block_trigger", who={"controller": "you", "colors": ["white"]}))
     board = make_board(
         [bears("a1"), bears("a2"), palace_guard(), bears("b1", B), watcher], attackers={"a1": B, "a2": B}
     )
-    v = block(board, {"pguard": "a1", "b1": "a2"})
-    assert_legal(v)
-    t = one(v, "watch", "block_trigger")
-    assert t.count == 1
-    assert t.objects == ("pguard",)
-    v2 = block(board, {"b1": "a2"})
-    assert_legal(v2)
+    v = assert_legal(block(board, {"pguard": "a1", "b1": "a2"}))
+    assert_triggered(v, "watch", "block_trigger", 1, objects=("pguard",))
+    v2 = assert_legal(block(board, {"b1": "a2"}))
     assert reports(v2, "watch", "block_trigger") == []
 
 
 # ============================================================ 509.3g "attacks and isn't blocked"
 def test_509_3g_unblocked_triggers_with_no_blockers() -> None:
     board = make_board([unblocked_attacker(), bears("b1", B)], attackers={"sneak": B})
-    v = block(board, {})
-    assert_legal(v)
-    t = one(v, "sneak", "unblocked_trigger")
-    assert t.count == 1
-    assert t.rule == "509.3g"
-    assert t.objects == ("sneak",)
+    v = assert_legal(block(board, {}))
+    assert_triggered(v, "sneak", "unblocked_trigger", 1, rule="509.3g", objects=("sneak",))
 
 
 def test_509_3g_unblocked_doesnt_trigger_with_one_blocker() -> None:
     board = make_board([unblocked_attacker(), bears("b1", B)], attackers={"sneak": B})
-    v = block(board, {"b1": "sneak"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "sneak"}))
     assert reports(v, "sneak", "unblocked_trigger") == []
 
 
 def test_509_3g_unblocked_when_blockers_block_another_attacker() -> None:
     board = make_board([unblocked_attacker(), bears("a1"), bears("b1", B)], attackers={"sneak": B, "a1": B})
-    v = block(board, {"b1": "a1"})
-    assert_legal(v)
-    assert one(v, "sneak", "unblocked_trigger").count == 1
+    v = assert_legal(block(board, {"b1": "a1"}))
+    assert_triggered(v, "sneak", "unblocked_trigger", 1)
 
 
 def test_509_3g_nonattacking_creature_doesnt_trigger() -> None:
     board = make_board([unblocked_attacker(), bears("a1"), bears("b1", B)], attackers={"a1": B})
-    v = block(board, {})
-    assert_legal(v)
+    v = assert_legal(block(board, {}))
     assert reports(v, "sneak", "unblocked_trigger") == []
 
 
 def test_508_3f_unblocked_trigger_not_in_declare_attackers_step() -> None:
     """508.3f: "attacks and isn't blocked" triggers in the declare blockers step, not when attacking."""
     board = make_board([unblocked_attacker()])
-    v = attack(board, {"sneak": B})
-    assert_legal(v)
+    v = assert_legal(attack(board, {"sneak": B}))
     assert reports(v, "sneak", "unblocked_trigger") == []
 
 
@@ -664,8 +486,7 @@ def test_509_3g_two_unblocked_attackers_each_once() -> None:
     board = make_board(
         [unblocked_attacker("s1"), unblocked_attacker("s2"), bears("b1", B)], attackers={"s1": B, "s2": B}
     )
-    v = block(board, {})
-    assert_legal(v)
+    v = assert_legal(block(board, {}))
     assert times(v, "s1", "unblocked_trigger") == 1
     assert times(v, "s2", "unblocked_trigger") == 1
 
@@ -674,66 +495,49 @@ def test_509_3g_two_unblocked_attackers_each_once() -> None:
 def test_508_1m_whenever_a_creature_you_control_attacks_once_per_attacker() -> None:
     """Brutal Hordechief and two Bears attack: three creatures attack, three triggers (603.2c)."""
     board = make_board([brutal_hordechief(), bears("a1"), bears("a2")])
-    v = attack(board, {"chief": B, "a1": B, "a2": B})
-    assert_legal(v)
-    t = one(v, "chief", "attack_trigger")
-    assert t.count == 3
-    assert t.rule == "508.1m"
-    assert set(t.objects) == {"chief", "a1", "a2"}
+    v = assert_legal(attack(board, {"chief": B, "a1": B, "a2": B}))
+    assert_triggered(v, "chief", "attack_trigger", 3, rule="508.1m", objects={"chief", "a1", "a2"})
 
 
 def test_508_1m_whenever_a_creature_you_control_attacks_holder_staying_home() -> None:
     """Hordechief doesn't attack; the two Bears do: two triggers."""
     board = make_board([brutal_hordechief(), bears("a1"), bears("a2")])
-    v = attack(board, {"a1": B, "a2": B})
-    assert_legal(v)
-    t = one(v, "chief", "attack_trigger")
-    assert t.count == 2
-    assert set(t.objects) == {"a1", "a2"}
+    v = assert_legal(attack(board, {"a1": B, "a2": B}))
+    assert_triggered(v, "chief", "attack_trigger", 2, objects={"a1", "a2"})
 
 
 def test_508_1m_opponents_hordechief_doesnt_trigger_on_my_attack() -> None:
     board = make_board([brutal_hordechief("chief", B), bears("a1")])
-    v = attack(board, {"a1": B})
-    assert_legal(v)
+    v = assert_legal(attack(board, {"a1": B}))
     assert reports(v, "chief", "attack_trigger") == []
 
 
 def test_603_2c_one_or_more_creatures_attack_once() -> None:
     """Raging River: "Whenever one or more creatures you control attack": three attackers, one trigger."""
     board = make_board([raging_river(), bears("a1"), bears("a2"), bears("a3")])
-    v = attack(board, {"a1": B, "a2": B, "a3": B})
-    assert_legal(v)
-    t = one(v, "river", "attack_trigger")
-    assert t.count == 1
-    assert set(t.objects) == {"a1", "a2", "a3"}
+    v = assert_legal(attack(board, {"a1": B, "a2": B, "a3": B}))
+    assert_triggered(v, "river", "attack_trigger", 1, objects={"a1", "a2", "a3"})
 
 
 def test_603_2c_one_or_more_vs_each_side_by_side() -> None:
     board = make_board([raging_river(), brutal_hordechief(), bears("a1"), bears("a2")])
-    v = attack(board, {"a1": B, "a2": B})
-    assert_legal(v)
+    v = assert_legal(attack(board, {"a1": B, "a2": B}))
     assert times(v, "river", "attack_trigger") == 1
     assert times(v, "chief", "attack_trigger") == 2
 
 
 def test_603_2c_no_attack_no_trigger() -> None:
     board = make_board([raging_river(), brutal_hordechief(), bears("a1")])
-    v = attack(board, {})
-    assert_legal(v)
+    v = assert_legal(attack(board, {}))
     assert reports(v, "river", "attack_trigger") == []
     assert reports(v, "chief", "attack_trigger") == []
 
 
 def test_508_1m_whenever_this_creature_attacks() -> None:
     board = make_board([militia_rallier(), bears("a1")])
-    v = attack(board, {"rallier": B, "a1": B})
-    assert_legal(v)
-    t = one(v, "rallier", "attack_trigger")
-    assert t.count == 1
-    assert t.objects == ("rallier",)
-    v2 = attack(board, {"a1": B})
-    assert_legal(v2)
+    v = assert_legal(attack(board, {"rallier": B, "a1": B}))
+    assert_triggered(v, "rallier", "attack_trigger", 1, objects=("rallier",))
+    v2 = assert_legal(attack(board, {"a1": B}))
     assert reports(v2, "rallier", "attack_trigger") == []
 
 
@@ -751,54 +555,36 @@ def attacks_player(id: str = "y") -> dict[str, Any]:
 
 def test_508_1m_attacks_a_planeswalker_triggers_on_planeswalker() -> None:
     board = make_board([attacks_planeswalker(), planeswalker()])
-    v = attack(board, {"x": "pw"})
-    assert_legal(v)
-    t = one(v, "x", "attack_trigger")
-    assert t.count == 1
-    assert t.objects == ("x",)
+    v = assert_legal(attack(board, {"x": "pw"}))
+    assert_triggered(v, "x", "attack_trigger", 1, objects=("x",))
 
 
 def test_508_1m_attacks_a_planeswalker_not_on_player() -> None:
     board = make_board([attacks_planeswalker(), planeswalker()])
-    v = attack(board, {"x": B})
-    assert_legal(v)
+    v = assert_legal(attack(board, {"x": B}))
     assert reports(v, "x", "attack_trigger") == []
 
 
 def test_508_1m_attacks_a_player_on_player_not_on_planeswalker() -> None:
     board = make_board([attacks_player(), planeswalker()])
-    v = attack(board, {"y": B})
-    assert_legal(v)
-    assert one(v, "y", "attack_trigger").count == 1
-    v2 = attack(board, {"y": "pw"})
-    assert_legal(v2)
+    v = assert_legal(attack(board, {"y": B}))
+    assert_triggered(v, "y", "attack_trigger", 1)
+    v2 = assert_legal(attack(board, {"y": "pw"}))
     assert reports(v2, "y", "attack_trigger") == []
 
 
 def test_508_1m_a_creature_you_control_attacks_a_player_counts_only_those() -> None:
     """A test enchantment: "Whenever a creature you control attacks a player": two Bears attack bob, one
     attacks bob's planeswalker: two triggers."""
-    watcher = permanent(
-        "watch",
-        "Test Enchantment",
-        A,
-        ["enchantment"],
-        K("attack_trigger", who={"controller": "you", "types": ["creature"]}, target={}),
-    )
+    watcher = watching_enchantment(A, K("attack_trigger", who={"controller": "you", "types": ["creature"]}, target={}))
     board = make_board([watcher, bears("a1"), bears("a2"), bears("a3"), planeswalker()])
-    v = attack(board, {"a1": B, "a2": B, "a3": "pw"})
-    assert_legal(v)
-    t = one(v, "watch", "attack_trigger")
-    assert t.count == 2
-    assert set(t.objects) == {"a1", "a2"}
+    v = assert_legal(attack(board, {"a1": B, "a2": B, "a3": "pw"}))
+    assert_triggered(v, "watch", "attack_trigger", 2, objects={"a1", "a2"})
 
 
 def test_508_1m_one_or_more_attack_a_planeswalker_once() -> None:
-    watcher = permanent(
-        "watch",
-        "Test Enchantment",
+    watcher = watching_enchantment(
         A,
-        ["enchantment"],
         K(
             "attack_trigger",
             who={"controller": "you", "types": ["creature"]},
@@ -807,13 +593,9 @@ def test_508_1m_one_or_more_attack_a_planeswalker_once() -> None:
         ),
     )
     board = make_board([watcher, bears("a1"), bears("a2"), bears("a3"), planeswalker()])
-    v = attack(board, {"a1": "pw", "a2": "pw", "a3": B})
-    assert_legal(v)
-    t = one(v, "watch", "attack_trigger")
-    assert t.count == 1
-    assert set(t.objects) == {"a1", "a2"}
-    v2 = attack(board, {"a3": B})
-    assert_legal(v2)
+    v = assert_legal(attack(board, {"a1": "pw", "a2": "pw", "a3": B}))
+    assert_triggered(v, "watch", "attack_trigger", 1, objects={"a1", "a2"})
+    v2 = assert_legal(attack(board, {"a3": B}))
     assert reports(v2, "watch", "attack_trigger") == []
 
 
@@ -821,27 +603,19 @@ def test_508_1m_a_creature_attacks_you_counts_only_attackers_of_you() -> None:
     """Three players. bob's test enchantment: "Whenever a creature attacks you or a planeswalker you
     control, ...". alice attacks bob with two Bears, bob's planeswalker with one, carol with one: three
     triggers, all for bob's ability; nothing for carol's creatures of alice's."""
-    watcher = permanent(
-        "watch",
-        "Test Enchantment",
-        B,
-        ["enchantment"],
-        K("attack_trigger", who={"types": ["creature"]}, target={"player": "you", "planeswalkers": True}),
+    watcher = watching_enchantment(
+        B, K("attack_trigger", who={"types": ["creature"]}, target={"player": "you", "planeswalkers": True})
     )
     perms = [watcher, bears("a1"), bears("a2"), bears("a3"), bears("a4"), planeswalker("pw", B)]
     board = make_board(perms, players=(A, B, C))
-    v = attack(board, {"a1": B, "a2": B, "a3": "pw", "a4": C})
-    assert_legal(v)
-    t = one(v, "watch", "attack_trigger")
-    assert t.count == 3
-    assert set(t.objects) == {"a1", "a2", "a3"}
+    v = assert_legal(attack(board, {"a1": B, "a2": B, "a3": "pw", "a4": C}))
+    assert_triggered(v, "watch", "attack_trigger", 3, objects={"a1", "a2", "a3"})
 
 
 def test_509_1i_attack_triggers_dont_trigger_again_on_blocks() -> None:
     """508.1m vs 509.1i: at the declare blockers step, "whenever this creature attacks" doesn't trigger."""
     board = make_board([militia_rallier(), brutal_hordechief(), bears("b1", B)], attackers={"rallier": B, "chief": B})
-    v = block(board, {"b1": "rallier"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "rallier"}))
     assert [t for t in v.triggers if t.kind == "attack_trigger"] == []
 
 
@@ -849,35 +623,26 @@ def test_509_1i_attack_triggers_dont_trigger_again_on_blocks() -> None:
 def test_702_23a_rampage_bonus_for_each_blocker_beyond_the_first() -> None:
     """Craw Giant (rampage 2) blocked by three creatures: one trigger, +4/+4 (2 x (3 - 1))."""
     board = make_board([craw_giant(), bears("b1", B), bears("b2", B), bears("b3", B)], attackers={"giant": B})
-    v = block(board, {"b1": "giant", "b2": "giant", "b3": "giant"})
-    assert_legal(v)
-    t = one(v, "giant", "rampage")
-    assert t.count == 1
-    assert t.rule == "702.23a"
-    assert t.note == "+4/+4"
+    v = assert_legal(block(board, {"b1": "giant", "b2": "giant", "b3": "giant"}))
+    assert_triggered(v, "giant", "rampage", 1, rule="702.23a", note="+4/+4")
 
 
 def test_702_23a_rampage_one_blocker_triggers_with_no_bonus() -> None:
     """Rampage is a "becomes blocked" trigger (509.3c): it triggers with one blocker; the bonus is +0/+0."""
     board = make_board([craw_giant(), bears("b1", B)], attackers={"giant": B})
-    v = block(board, {"b1": "giant"})
-    assert_legal(v)
-    t = one(v, "giant", "rampage")
-    assert t.count == 1
-    assert t.note == "+0/+0"
+    v = assert_legal(block(board, {"b1": "giant"}))
+    assert_triggered(v, "giant", "rampage", 1, note="+0/+0")
 
 
 def test_702_23a_rampage_two_blockers() -> None:
     board = make_board([craw_giant(), bears("b1", B), palace_guard()], attackers={"giant": B})
-    v = block(board, {"b1": "giant", "pguard": "giant"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "giant", "pguard": "giant"}))
     assert one(v, "giant", "rampage").note == "+2/+2"
 
 
 def test_702_23a_rampage_unblocked_doesnt_trigger() -> None:
     board = make_board([craw_giant(), bears("b1", B)], attackers={"giant": B})
-    v = block(board, {})
-    assert_legal(v)
+    v = assert_legal(block(board, {}))
     assert reports(v, "giant", "rampage") == []
 
 
@@ -888,8 +653,7 @@ def test_702_23c_two_rampage_instances_trigger_separately() -> None:
         [craw_giant("giant", A, K("rampage", n=1)), bears("b1", B), bears("b2", B), bears("b3", B)],
         attackers={"giant": B},
     )
-    v = block(board, {"b1": "giant", "b2": "giant", "b3": "giant"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "giant", "b2": "giant", "b3": "giant"}))
     found = reports(v, "giant", "rampage")
     assert len(found) == 2
     assert all(t.count == 1 for t in found)
@@ -899,36 +663,27 @@ def test_702_23c_two_rampage_instances_trigger_separately() -> None:
 # ============================================================ flanking (702.25)
 def test_702_25a_flanking_once_per_blocker_without_flanking() -> None:
     board = make_board([suqata_lancer(), bears("b1", B), bears("b2", B)], attackers={"lancer": B})
-    v = block(board, {"b1": "lancer", "b2": "lancer"})
-    assert_legal(v)
-    t = one(v, "lancer", "flanking")
-    assert t.count == 2
-    assert t.rule == "702.25a"
-    assert set(t.objects) == {"b1", "b2"}
+    v = assert_legal(block(board, {"b1": "lancer", "b2": "lancer"}))
+    assert_triggered(v, "lancer", "flanking", 2, rule="702.25a", objects={"b1", "b2"})
 
 
 def test_702_25a_flanking_blocker_doesnt_trigger_it() -> None:
     """A Suq'Ata Lancer of bob's (it has flanking) and a Bear block alice's Lancer: only the Bear counts."""
     board = make_board([suqata_lancer(), suqata_lancer("blancer", B), bears("b1", B)], attackers={"lancer": B})
-    v = block(board, {"blancer": "lancer", "b1": "lancer"})
-    assert_legal(v)
-    t = one(v, "lancer", "flanking")
-    assert t.count == 1
-    assert t.objects == ("b1",)
+    v = assert_legal(block(board, {"blancer": "lancer", "b1": "lancer"}))
+    assert_triggered(v, "lancer", "flanking", 1, objects=("b1",))
 
 
 def test_702_25a_only_flanking_blocker_no_trigger() -> None:
     board = make_board([suqata_lancer(), suqata_lancer("blancer", B)], attackers={"lancer": B})
-    v = block(board, {"blancer": "lancer"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"blancer": "lancer"}))
     assert reports(v, "lancer", "flanking") == []
 
 
 def test_702_25a_flanking_on_blocker_does_nothing_when_blocking() -> None:
     """Flanking triggers on this creature becoming blocked, not on it blocking."""
     board = make_board([bears("a1"), suqata_lancer("blancer", B)], attackers={"a1": B})
-    v = block(board, {"blancer": "a1"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"blancer": "a1"}))
     assert reports(v, "blancer", "flanking") == []
 
 
@@ -938,8 +693,7 @@ def test_702_25b_two_instances_trigger_separately() -> None:
     board = make_board(
         [suqata_lancer(), cavalry_master(), bears("b1", B), bears("b2", B)], attackers={"lancer": B, "master": B}
     )
-    v = block(board, {"b1": "lancer", "b2": "lancer"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "lancer", "b2": "lancer"}))
     found = reports(v, "lancer", "flanking")
     assert len(found) == 2
     assert [t.count for t in found] == [2, 2]
@@ -954,8 +708,7 @@ def test_702_25b_two_instances_one_flanking_blocker() -> None:
         [suqata_lancer(), cavalry_master(), suqata_lancer("blancer", B), bears("b1", B)],
         attackers={"lancer": B, "master": B},
     )
-    v = block(board, {"blancer": "lancer", "b1": "lancer"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"blancer": "lancer", "b1": "lancer"}))
     found = reports(v, "lancer", "flanking")
     assert len(found) == 2
     assert all(t.count == 1 and t.objects == ("b1",) for t in found)
@@ -964,21 +717,14 @@ def test_702_25b_two_instances_one_flanking_blocker() -> None:
 # ============================================================ bushido (702.45)
 def test_702_45a_bushido_when_blocking() -> None:
     board = make_board([bears("a1"), devoted_retainer("retainer", B)], attackers={"a1": B})
-    v = block(board, {"retainer": "a1"})
-    assert_legal(v)
-    t = one(v, "retainer", "bushido")
-    assert t.count == 1
-    assert t.rule == "702.45a"
-    assert t.note == "+1/+1"
+    v = assert_legal(block(board, {"retainer": "a1"}))
+    assert_triggered(v, "retainer", "bushido", 1, rule="702.45a", note="+1/+1")
 
 
 def test_702_45a_bushido_when_blocked_by_two_once() -> None:
     board = make_board([devoted_retainer(), bears("b1", B), bears("b2", B)], attackers={"retainer": B})
-    v = block(board, {"b1": "retainer", "b2": "retainer"})
-    assert_legal(v)
-    t = one(v, "retainer", "bushido")
-    assert t.count == 1
-    assert t.note == "+1/+1"
+    v = assert_legal(block(board, {"b1": "retainer", "b2": "retainer"}))
+    assert_triggered(v, "retainer", "bushido", 1, note="+1/+1")
 
 
 def test_702_45a_bushido_blocking_two_creatures_once() -> None:
@@ -987,11 +733,8 @@ def test_702_45a_bushido_blocking_two_creatures_once() -> None:
         [bears("a1"), bears("a2"), devoted_retainer("samurai", B, n=2), entangler_on("samurai")],
         attackers={"a1": B, "a2": B},
     )
-    v = block(board, {"samurai": ("a1", "a2")})
-    assert_legal(v)
-    t = one(v, "samurai", "bushido")
-    assert t.count == 1
-    assert t.note == "+2/+2"
+    v = assert_legal(block(board, {"samurai": ("a1", "a2")}))
+    assert_triggered(v, "samurai", "bushido", 1, note="+2/+2")
 
 
 def test_702_45a_bushido_unblocked_or_not_blocking_doesnt_trigger() -> None:
@@ -999,8 +742,7 @@ def test_702_45a_bushido_unblocked_or_not_blocking_doesnt_trigger() -> None:
         [devoted_retainer(), devoted_retainer("bret", B), bears("a1"), bears("b1", B)],
         attackers={"retainer": B, "a1": B},
     )
-    v = block(board, {"b1": "a1"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "a1"}))
     assert reports(v, "retainer", "bushido") == []
     assert reports(v, "bret", "bushido") == []
 
@@ -1008,8 +750,7 @@ def test_702_45a_bushido_unblocked_or_not_blocking_doesnt_trigger() -> None:
 def test_702_45b_two_bushido_instances_trigger_separately() -> None:
     samurai = creature("samurai", "Test Samurai", A, 2, 2, K("bushido", n=1), K("bushido", n=2))
     board = make_board([samurai, bears("b1", B)], attackers={"samurai": B})
-    v = block(board, {"b1": "samurai"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "samurai"}))
     found = reports(v, "samurai", "bushido")
     assert len(found) == 2
     assert sorted(t.note for t in found) == ["+1/+1", "+2/+2"]
@@ -1018,52 +759,39 @@ def test_702_45b_two_bushido_instances_trigger_separately() -> None:
 # ============================================================ exert / enlist linked triggers (607.2h)
 def test_607_2h_exert_linked_trigger_when_exerted() -> None:
     board = make_board([glorybringer()])
-    v = attack(board, {"glory": B}, exert=("glory",))
-    assert_legal(v)
-    t = one(v, "glory", "exert_linked_trigger")
-    assert t.count == 1
-    assert t.rule == "607.2h"
-    assert t.objects == ("glory",)
+    v = assert_legal(attack(board, {"glory": B}, exert=("glory",)))
+    assert_triggered(v, "glory", "exert_linked_trigger", 1, rule="607.2h", objects=("glory",))
 
 
 def test_607_2h_exert_linked_trigger_not_without_exerting() -> None:
     board = make_board([glorybringer()])
-    v = attack(board, {"glory": B})
-    assert_legal(v)
+    v = assert_legal(attack(board, {"glory": B}))
     assert reports(v, "glory", "exert_linked_trigger") == []
 
 
 def test_607_2h_exert_only_the_exerted_one_triggers() -> None:
     board = make_board([glorybringer("g1"), glorybringer("g2")])
-    v = attack(board, {"g1": B, "g2": B}, exert=("g2",))
-    assert_legal(v)
+    v = assert_legal(attack(board, {"g1": B, "g2": B}, exert=("g2",)))
     assert reports(v, "g1", "exert_linked_trigger") == []
-    assert one(v, "g2", "exert_linked_trigger").count == 1
+    assert_triggered(v, "g2", "exert_linked_trigger", 1)
 
 
 def test_702_154b_enlist_linked_trigger() -> None:
     """Argivian Cavalier enlists a 1/1 Soldier: "When you do, this creature gets +X/+0", X = 1."""
     board = make_board([argivian_cavalier(), soldier()])
-    v = attack(board, {"cavalier": B}, enlist={"cavalier": "soldier"})
-    assert_legal(v)
-    t = one(v, "cavalier", "enlist_linked_trigger")
-    assert t.count == 1
-    assert t.rule == "702.154b"
-    assert t.objects == ("soldier",)
-    assert t.note == "+1/+0"
+    v = assert_legal(attack(board, {"cavalier": B}, enlist={"cavalier": "soldier"}))
+    assert_triggered(v, "cavalier", "enlist_linked_trigger", 1, rule="702.154b", objects=("soldier",), note="+1/+0")
 
 
 def test_702_154b_enlist_bonus_is_enlisted_creatures_power() -> None:
     board = make_board([argivian_cavalier(), bears("b3", power=3)])
-    v = attack(board, {"cavalier": B}, enlist={"cavalier": "b3"})
-    assert_legal(v)
+    v = assert_legal(attack(board, {"cavalier": B}, enlist={"cavalier": "b3"}))
     assert one(v, "cavalier", "enlist_linked_trigger").note == "+3/+0"
 
 
 def test_702_154b_no_enlist_no_trigger() -> None:
     board = make_board([argivian_cavalier(), soldier()])
-    v = attack(board, {"cavalier": B})
-    assert_legal(v)
+    v = assert_legal(attack(board, {"cavalier": B}))
     assert reports(v, "cavalier", "enlist_linked_trigger") == []
 
 
@@ -1075,11 +803,8 @@ def band_board(*extra: dict[str, Any], members: Iterable[dict[str, Any]] = ()) -
 
 
 def test_702_22h_blocker_of_one_member_blocks_the_band_and_runner_becomes_blocked() -> None:
-    v = block(band_board(bears("b1", B)), {"b1": "hero"})
-    assert_legal(v)
-    t = one(v, "runner", "becomes_blocked_trigger")
-    assert t.count == 1
-    assert t.objects == ("b1",)
+    v = assert_legal(block(band_board(bears("b1", B)), {"b1": "hero"}))
+    assert_triggered(v, "runner", "becomes_blocked_trigger", 1, objects=("b1",))
     assert v.combat is not None
     assert set(v.combat.blockers["b1"]) == {"hero", "runner"}
     assert set(v.combat.blocked) == {"hero", "runner"}
@@ -1093,27 +818,22 @@ def test_702_22h_each_members_becomes_blocked_triggers() -> None:
     m1 = creature("m1", "Test Bander", A, 1, 1, K("banding"), K("becomes_blocked_trigger"))
     m2 = creature("m2", "Test Bander", A, 1, 1, K("banding"), K("becomes_blocked_trigger"))
     board = make_board([m1, m2, bears("b1", B)], attackers={"m1": B, "m2": B}, bands=[("m1", "m2")])
-    v = block(board, {"b1": "m2"})
-    assert_legal(v)
-    assert one(v, "m1", "becomes_blocked_trigger").count == 1
-    assert one(v, "m2", "becomes_blocked_trigger").count == 1
+    v = assert_legal(block(board, {"b1": "m2"}))
+    assert_triggered(v, "m1", "becomes_blocked_trigger", 1)
+    assert_triggered(v, "m2", "becomes_blocked_trigger", 1)
 
 
 def test_702_22h_blocks_a_creature_counts_every_band_member() -> None:
     """Wall of Dust declared as a blocker of the Hero also blocks the Runner (702.22h): it blocks two
     attacking creatures, so "blocks a creature" triggers twice (509.3b)."""
-    v = block(band_board(wall_of_dust()), {"wall": "hero"})
-    assert_legal(v)
-    t = one(v, "wall", "blocks_creature_trigger")
-    assert t.count == 2
-    assert set(t.objects) == {"hero", "runner"}
+    v = assert_legal(block(band_board(wall_of_dust()), {"wall": "hero"}))
+    assert_triggered(v, "wall", "blocks_creature_trigger", 2, objects={"hero", "runner"})
 
 
 def test_702_22h_blocker_declared_for_both_members_blocks_each_once() -> None:
     """An Entangled Wall of Dust declared as a blocker of both band members blocks two attacking creatures,
     not four: "blocks a creature" twice; the Runner is blocked by one creature."""
-    v = block(band_board(wall_of_dust(), entangler_on("wall")), {"wall": ("hero", "runner")})
-    assert_legal(v)
+    v = assert_legal(block(band_board(wall_of_dust(), entangler_on("wall")), {"wall": ("hero", "runner")}))
     assert times(v, "wall", "blocks_creature_trigger") == 2
     assert one(v, "runner", "becomes_blocked_trigger").objects == ("wall",)
     assert v.combat is not None
@@ -1125,15 +845,13 @@ def test_702_22h_blocked_by_a_creature_declared_for_both_members_once() -> None:
     "becomes blocked by a creature" triggers once (509.3d), not twice."""
     x = blocked_by_creature("x")
     board = make_board([benalish_hero(), x, palace_guard()], attackers={"hero": B, "x": B}, bands=[("hero", "x")])
-    v = block(board, {"pguard": ("hero", "x")})
-    assert_legal(v)
+    v = assert_legal(block(board, {"pguard": ("hero", "x")}))
     assert times(v, "x", "blocked_by_creature_trigger") == 1
 
 
 def test_702_22h_blocks_trigger_once_for_band() -> None:
     """Guardian of the Gateless blocking a band member: "whenever this creature blocks" once."""
-    v = block(band_board(guardian()), {"guardian": "hero"})
-    assert_legal(v)
+    v = assert_legal(block(band_board(guardian()), {"guardian": "hero"}))
     assert times(v, "guardian", "block_trigger") == 1
 
 
@@ -1144,11 +862,8 @@ def test_702_22h_two_blockers_of_different_members_block_each() -> None:
     board = make_board(
         [benalish_hero(), x, bears("b1", B), bears("b2", B)], attackers={"hero": B, "x": B}, bands=[("hero", "x")]
     )
-    v = block(board, {"b1": "hero", "b2": "x"})
-    assert_legal(v)
-    t = one(v, "x", "blocked_by_creature_trigger")
-    assert t.count == 2
-    assert set(t.objects) == {"b1", "b2"}
+    v = assert_legal(block(board, {"b1": "hero", "b2": "x"}))
+    assert_triggered(v, "x", "blocked_by_creature_trigger", 2, objects={"b1", "b2"})
     assert v.combat is not None
     assert set(v.combat.blockers["b1"]) == {"hero", "x"}
     assert set(v.combat.blockers["b2"]) == {"hero", "x"}
@@ -1162,11 +877,8 @@ def test_702_22h_rampage_band_member_counts_blockers_of_the_band() -> None:
         attackers={"hero": B, "giant": B},
         bands=[("hero", "giant")],
     )
-    v = block(board, {"b1": "hero", "b2": "hero"})
-    assert_legal(v)
-    t = one(v, "giant", "rampage")
-    assert t.count == 1
-    assert t.note == "+2/+2"
+    v = assert_legal(block(board, {"b1": "hero", "b2": "hero"}))
+    assert_triggered(v, "giant", "rampage", 1, note="+2/+2")
 
 
 def test_702_22h_unblocked_trigger_not_for_band_member_of_blocked() -> None:
@@ -1175,8 +887,7 @@ def test_702_22h_unblocked_trigger_not_for_band_member_of_blocked() -> None:
     board = make_board(
         [benalish_hero(), sneak, bears("b1", B)], attackers={"hero": B, "sneak": B}, bands=[("hero", "sneak")]
     )
-    v = block(board, {"b1": "hero"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "hero"}))
     assert reports(v, "sneak", "unblocked_trigger") == []
 
 
@@ -1187,19 +898,15 @@ def test_702_22h_flanking_band_member() -> None:
         attackers={"hero": B, "lancer": B},
         bands=[("hero", "lancer")],
     )
-    v = block(board, {"b1": "hero"})
-    assert_legal(v)
-    t = one(v, "lancer", "flanking")
-    assert t.count == 1
-    assert t.objects == ("b1",)
+    v = assert_legal(block(board, {"b1": "hero"}))
+    assert_triggered(v, "lancer", "flanking", 1, objects=("b1",))
 
 
 # ============================================================ combat state (508.1k, 509.1g-h)
 def test_508_1k_attack_state_and_tapped_with_vigilance() -> None:
     """508.1f: attackers tap, except Serra Angel (vigilance, 702.20b); no blocks yet."""
     board = make_board([serra_angel(), bears("a1"), bears("a2"), planeswalker()])
-    v = attack(board, {"serra": B, "a1": "pw", "a2": B})
-    assert_legal(v)
+    v = assert_legal(attack(board, {"serra": B, "a1": "pw", "a2": B}))
     assert v.combat is not None
     assert v.combat.attackers == {"a1": "pw", "a2": B, "serra": B}
     assert v.combat.blockers == {}
@@ -1210,8 +917,9 @@ def test_508_1k_attack_state_and_tapped_with_vigilance() -> None:
 
 def test_508_1k_attack_state_with_band_and_enlist() -> None:
     board = make_board([benalish_hero(), bears("a1"), argivian_cavalier(), soldier()])
-    v = attack(board, {"hero": B, "a1": B, "cavalier": B}, bands=(("hero", "a1"),), enlist={"cavalier": "soldier"})
-    assert_legal(v)
+    v = assert_legal(
+        attack(board, {"hero": B, "a1": B, "cavalier": B}, bands=(("hero", "a1"),), enlist={"cavalier": "soldier"})
+    )
     assert v.combat is not None
     assert v.combat.bands == (("a1", "hero"),)
     assert set(v.combat.attackers) == {"hero", "a1", "cavalier"}
@@ -1224,8 +932,7 @@ def test_509_1g_h_block_state() -> None:
     board = make_board(
         [bears("a1"), bears("a2"), bears("a3"), palace_guard(), bears("b1", B)], attackers={"a1": B, "a2": B, "a3": B}
     )
-    v = block(board, {"pguard": ("a1", "a2"), "b1": "a2"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"pguard": ("a1", "a2"), "b1": "a2"}))
     c = v.combat
     assert c is not None
     assert c.attackers == {"a1": B, "a2": B, "a3": B}
@@ -1236,8 +943,7 @@ def test_509_1g_h_block_state() -> None:
 
 def test_509_1h_no_blocks_all_unblocked() -> None:
     board = make_board([bears("a1"), bears("a2"), bears("b1", B)], attackers={"a1": B, "a2": B})
-    v = block(board, {})
-    assert_legal(v)
+    v = assert_legal(block(board, {}))
     assert v.combat is not None
     assert v.combat.blockers == {}
     assert v.combat.blocked == ()
@@ -1246,8 +952,7 @@ def test_509_1h_no_blocks_all_unblocked() -> None:
 
 def test_509_1h_block_step_taps_nothing() -> None:
     board = make_board([bears("a1"), bears("b1", B)], attackers={"a1": B})
-    v = block(board, {"b1": "a1"})
-    assert_legal(v)
+    v = assert_legal(block(board, {"b1": "a1"}))
     assert v.tapped == ()
 
 
