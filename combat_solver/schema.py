@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from .audit.records import AuditRecord, AuditResult
 from .board import Board
 from .declarations import AttackDeclaration, BlockDeclaration
 from .scenario import Scenario
@@ -19,6 +20,8 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "block-declaration": BlockDeclaration,
     "scenario": Scenario,
     "verdict": Verdict,
+    "audit-record": AuditRecord,
+    "audit-result": AuditResult,
 }
 
 
