@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .attacks import check_attacks, legal_attacks, solve_attacks
+from .audit import command as audit_command
 from .blocks import check_blocks, legal_blocks, solve_blocks
 from .board import Board
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration
@@ -74,6 +75,8 @@ def _parser() -> argparse.ArgumentParser:
         '"why is no block|attack illegal" (X, Y: ids or card names)',
     )
 
+    audit_command.add_parser(sub)
+
     schema = sub.add_parser("schema", help="print the JSON Schemas of board, declaration, scenario and verdict")
     schema.add_argument("--out", type=Path, help="write one <name>.schema.json file per model into this folder")
     return p
@@ -97,6 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "audit":
+        return audit_command.run(args)
     if args.command == "schema":
         if args.out:
             for path in write_schemas(args.out):

@@ -51,7 +51,7 @@ class AuditRecord(Strict):
 
 def _problems(record: AuditRecord) -> list[tuple[tuple[str, ...], str, str]]:
     """The declaration must fit the board's step (508.1 without combat, 509.1 with it)."""
-    out = []
+    out: list[tuple[tuple[str, ...], str, str]] = []
     combat = record.board.combat
     if isinstance(record.declaration, AttackDeclaration):
         if combat is not None:
@@ -63,7 +63,9 @@ def _problems(record: AuditRecord) -> list[tuple[tuple[str, ...], str, str]]:
                 )
             )
     elif combat is None or not combat.attackers:
-        out.append((("declaration", "kind"), "wrong_step", "a block needs the declared attack in board.combat.attackers"))
+        out.append(
+            (("declaration", "kind"), "wrong_step", "a block needs the declared attack in board.combat.attackers")
+        )
     if record.declared_by is not None and record.declared_by not in {p.id for p in record.board.players}:
         out.append((("declared_by",), "unknown_id", f"no player {record.declared_by!r}"))
     return out
