@@ -33,7 +33,7 @@ def audit_line(source: str, line: int, text: bytes | str, *, time_limit: float) 
     start = time.perf_counter()
     data: Any = None
     try:
-        data = json.loads(text)
+        data = json.loads(text.strip())
         if not isinstance(data, dict):
             raise InputError.one((), "not_an_object", "a record is a JSON object")
         record = AuditRecord.model_validate(data)
@@ -42,7 +42,7 @@ def audit_line(source: str, line: int, text: bytes | str, *, time_limit: float) 
         except InputError as e:
             raise InputError([ErrorItem(("declaration", *i.loc), i.code, i.message) for i in e.items]) from None
     except json.JSONDecodeError as e:
-        return _malformed(source, line, None, [ErrorItem((), "json_invalid", f"not valid JSON: {e}")], start)
+        return _malformed(source, line, None, [ErrorItem((), "json_invalid", f"not valid JSON: {e.msg} at column {e.colno}")], start)
     except UnicodeDecodeError as e:
         return _malformed(source, line, None, [ErrorItem((), "not_utf8", f"not UTF-8 text: {e.reason}")], start)
     except ValidationError as e:
