@@ -60,7 +60,11 @@ class Game:
         return creature
 
     def board(self, permanents: list[Record], **extra: Any) -> Record:
-        board: Record = {"players": [{"id": p} for p in self.players], "active_player": "alice", "permanents": permanents}
+        board: Record = {
+            "players": [{"id": p} for p in self.players],
+            "active_player": "alice",
+            "permanents": permanents,
+        }
         board.update(extra)
         return board
 
@@ -139,7 +143,9 @@ def with_requirements(game: Game, mine: list[Record], theirs: list[Record]) -> l
                 "name": "Disrupt Decorum",
                 "controller": "bob",
                 "types": ["enchantment"],
-                "abilities": [{"kind": "grant", "to": {"controller": "opponent"}, "ability": {"kind": "goad", "by": "bob"}}],
+                "abilities": [
+                    {"kind": "grant", "to": {"controller": "opponent"}, "ability": {"kind": "goad", "by": "bob"}}
+                ],
             }
         ]
     return []
@@ -193,10 +199,14 @@ def tokens(game: Game) -> Record:
     for c in mine + theirs:
         c.pop("tapped", None)
     if rng.random() < 0.5:
-        return game.record(game.board(mine + theirs), {"kind": "attack", "attacks": {c["id"]: "bob" for c in mine}}, "alice")
+        return game.record(
+            game.board(mine + theirs), {"kind": "attack", "attacks": {c["id"]: "bob" for c in mine}}, "alice"
+        )
     attacks = {c["id"]: "bob" for c in mine}
     blocks = {b["id"]: [a] for b, a in zip(theirs, attacks, strict=False)}
-    return game.record(game.board(mine + theirs, combat={"attackers": attacks}), {"kind": "block", "blocks": blocks}, "bob")
+    return game.record(
+        game.board(mine + theirs, combat={"attackers": attacks}), {"kind": "block", "blocks": blocks}, "bob"
+    )
 
 
 def malformed(game: Game) -> str:

@@ -46,7 +46,14 @@ BOARD: dict[str, Any] = {
             "toughness": 3,
             "abilities": [{"kind": "must_attack"}],
         },
-        {"id": "bears", "name": "Grizzly Bears", "controller": "bob", "types": ["creature"], "power": 2, "toughness": 2},
+        {
+            "id": "bears",
+            "name": "Grizzly Bears",
+            "controller": "bob",
+            "types": ["creature"],
+            "power": 2,
+            "toughness": 2,
+        },
     ],
 }
 
@@ -354,7 +361,9 @@ def test_killed_run_resumes_with_every_record_exactly_once(
         assert b"rerun with --resume" in err
     assert 0 < committed < len(expected)
     assert len(rows(out)) < len(expected)
-    resumed = subprocess.run([*command, "--jobs", "1", "--resume"], env=worktree_env(), capture_output=True, check=False)
+    resumed = subprocess.run(
+        [*command, "--jobs", "1", "--resume"], env=worktree_env(), capture_output=True, check=False
+    )
     assert resumed.returncode == 1, resumed.stderr
     assert timeless(rows(out)) == expected
     assert f"audited {len(expected)} records".encode() in resumed.stderr

@@ -42,7 +42,9 @@ def audit_line(source: str, line: int, text: bytes | str, *, time_limit: float) 
         except InputError as e:
             raise InputError([ErrorItem(("declaration", *i.loc), i.code, i.message) for i in e.items]) from None
     except json.JSONDecodeError as e:
-        return _malformed(source, line, None, [ErrorItem((), "json_invalid", f"not valid JSON: {e.msg} at column {e.colno}")], start)
+        return _malformed(
+            source, line, None, [ErrorItem((), "json_invalid", f"not valid JSON: {e.msg} at column {e.colno}")], start
+        )
     except UnicodeDecodeError as e:
         return _malformed(source, line, None, [ErrorItem((), "not_utf8", f"not UTF-8 text: {e.reason}")], start)
     except ValidationError as e:
