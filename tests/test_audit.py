@@ -192,7 +192,6 @@ def test_results_on_dask_equal_the_local_run(
     records_file: Path, expected: list[dict[str, Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The Dask engine on a LocalCluster it starts itself, and pointed at a running scheduler."""
-    pytest.importorskip("distributed", reason="the dask extra is installed by .ci/run")
     from distributed import LocalCluster
 
     monkeypatch.setenv("PYTHONPATH", worktree_env()["PYTHONPATH"])
@@ -274,8 +273,9 @@ def test_missing_input_exits_2_before_any_output(tmp_path: Path, capsys: pytest.
 def test_parquet_output_holds_the_same_results_and_answers_the_readme_query(
     records_file: Path, expected: list[dict[str, Any]], tmp_path: Path
 ) -> None:
-    pq = pytest.importorskip("pyarrow.parquet", reason="the parquet extra is installed by .ci/run")
-    duckdb = pytest.importorskip("duckdb", reason="the parquet extra is installed by .ci/run")
+    import duckdb
+    import pyarrow.parquet as pq
+
     out = tmp_path / "results.parquet"
     audit([records_file], out, jobs=2)
     assert timeless(pq.read_table(out).to_pylist()) == expected
@@ -287,7 +287,6 @@ def test_parquet_output_holds_the_same_results_and_answers_the_readme_query(
 
 
 def test_parquet_columns_are_the_result_fields() -> None:
-    pytest.importorskip("pyarrow", reason="the parquet extra is installed by .ci/run")
     from combat_solver.audit.parquet import SCHEMA
 
     assert SCHEMA.names == list(AuditResult.model_fields)
@@ -386,7 +385,8 @@ def test_resume_drops_a_torn_tail_and_resumes_parquet(
     records_file: Path, expected: list[dict[str, Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A write cut by the kill after the last checkpoint is truncated, never duplicated."""
-    pq = pytest.importorskip("pyarrow.parquet", reason="the parquet extra is installed by .ci/run")
+    import pyarrow.parquet as pq
+
     monkeypatch.setattr("combat_solver.audit.output.COMMIT_EVERY", 0.0)
     monkeypatch.setattr("combat_solver.audit.engines.audit_chunk", _interrupt_after(3))
     out = tmp_path / "results.parquet"

@@ -7,8 +7,9 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from contextlib import nullcontext
+from itertools import islice
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -18,6 +19,7 @@ from .check import Audited
 from .engines import Engine, audited_chunks, require_engine
 from .output import FileResults, StdoutResults, is_parquet, require_parquet
 from .reading import check_inputs, chunks, count_records, input_identity, records
+from .records import AuditStatus
 from .summary import AuditSummary, Tally, render_summary
 
 CHUNK_SIZE = 200
@@ -59,7 +61,7 @@ def audit(
         tally.add(Audited(line, result["status"], tuple(v["kind"] for v in result["violations"])), audited=False)
     skip = results.committed
     start = time.perf_counter()
-    pending = iter(chunks(_skipping(records(names), skip), chunk_size))
+    pending = chunks(islice(records(names), skip, None), chunk_size)
     bar = _progress_bar(names, skip) if progress else nullcontext(None)
     try:
         with bar as shown:
@@ -72,8 +74,7 @@ def audit(
                 if shown is not None:
                     shown.update(len(audited))
     except BaseException:
-        if isinstance(results, FileResults):
-            results.close()
+        results.close()
         raise
     results.finish()
     return tally.summary(time.perf_counter() - start, engine, jobs)
@@ -119,12 +120,6 @@ def _fingerprint(names: list[str], output: str | Path | None, time_limit: float)
     return normalized
 
 
-def _skipping(lines: Iterator[Any], n: int) -> Iterator[Any]:
-    for i, line in enumerate(lines):
-        if i >= n:
-            yield line
-
-
 def _progress_bar(names: list[str], done: int) -> Any:
     from tqdm import tqdm
 
@@ -134,8 +129,9 @@ def _progress_bar(names: list[str], done: int) -> Any:
 
 def exit_code(summary: AuditSummary) -> int:
     """1 if any record is illegal, else 2 if any is malformed, else 3 if any is undetermined."""
-    for status, code in (("illegal", 1), ("malformed", 2), ("undetermined", 3)):
-        if summary.by_status[status]:  # type: ignore[index]
+    worst: tuple[tuple[AuditStatus, int], ...] = (("illegal", 1), ("malformed", 2), ("undetermined", 3))
+    for status, code in worst:
+        if summary.by_status[status]:
             return code
     return 0
 

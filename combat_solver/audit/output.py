@@ -54,6 +54,9 @@ class StdoutResults:
     def write(self, results: list[Audited]) -> None:
         self.stream.write("".join(r.json + "\n" for r in results))
 
+    def close(self) -> None:
+        self.stream.flush()
+
     def finish(self) -> None:
         self.stream.flush()
 
