@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import Field, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from .abilities import Ability, Grant
+from .errors import validation_error
 from .filters import CardType, Color, Filter
 from .strict import Strict
 
@@ -95,13 +95,7 @@ class Board(Strict):
     def _consistent(self) -> Board:
         problems = _problems(self)
         if problems:
-            raise ValidationError.from_exception_data(
-                "Board",
-                [
-                    InitErrorDetails(type=PydanticCustomError(code, msg), loc=loc, input=None)
-                    for loc, code, msg in problems
-                ],
-            )
+            raise validation_error("Board", problems)
         return self
 
     def permanent(self, permanent_id: str) -> Permanent:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Literal
 
 from pydantic import Field, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from ..board import Board
 from ..declarations import AttackDeclaration, Declaration
+from ..errors import Problem, validation_error
 from ..strict import Strict
 from ..verdict import Violation
 
@@ -35,13 +35,7 @@ class AuditRecord(Strict):
     def _consistent(self) -> AuditRecord:
         problems = _problems(self)
         if problems:
-            raise ValidationError.from_exception_data(
-                "AuditRecord",
-                [
-                    InitErrorDetails(type=PydanticCustomError(code, message), loc=loc, input=None)
-                    for loc, code, message in problems
-                ],
-            )
+            raise validation_error("AuditRecord", problems)
         return self
 
     @property
@@ -49,9 +43,9 @@ class AuditRecord(Strict):
         return "declare_attackers" if isinstance(self.declaration, AttackDeclaration) else "declare_blockers"
 
 
-def _problems(record: AuditRecord) -> list[tuple[tuple[str, ...], str, str]]:
+def _problems(record: AuditRecord) -> list[Problem]:
     """The declaration must fit the board's step (508.1 without combat, 509.1 with it)."""
-    out: list[tuple[tuple[str, ...], str, str]] = []
+    out: list[Problem] = []
     combat = record.board.combat
     if isinstance(record.declaration, AttackDeclaration):
         if combat is not None:
