@@ -421,17 +421,23 @@ def test_resume_without_a_checkpoint_starts_over(
 # -- the shipped sample and the benchmark generator ------------------------------------------------
 
 
-def test_readme_audit_command_runs_on_the_shipped_sample(tmp_path: Path) -> None:
+def test_readme_audit_command_and_query_output(tmp_path: Path) -> None:
+    """README's audit command runs on the shipped sample, and its DuckDB query prints the table shown."""
+    import duckdb
+
     command = re.search(r"\ncombat-solver (audit examples/audit/sample\.jsonl[^\n]*)", README)
     assert command is not None
-    args = command[1].replace("results.parquet", str(tmp_path / "results.parquet")).split()
+    out = tmp_path / "results.parquet"
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
-        assert main(args) == 1
+        assert main(command[1].replace("results.parquet", str(out)).split()) == 1
     finally:
         os.chdir(cwd)
-    assert (tmp_path / "results.parquet").exists()
+    query = README.split("```sql\n", 1)[1].split("```", 1)[0].replace("results.parquet", str(out))
+    shown = README.split("```sql\n", 1)[1].split("```\n\n```\n", 1)[1].split("```", 1)[0]
+    shown_rows = [tuple(c.strip() for c in row.strip("│").split("│")) for row in shown.splitlines()[3:-1]]
+    assert [(rule, kind, str(n)) for rule, kind, n in duckdb.sql(query).fetchall()] == shown_rows
 
 
 def test_shipped_sample_has_every_kind_of_finding(tmp_path: Path) -> None:
