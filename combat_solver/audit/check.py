@@ -31,26 +31,16 @@ def check_record(record: AuditRecord, *, time_limit: float) -> Verdict:
 def audit_line(source: str, line: int, text: bytes | str, *, time_limit: float) -> AuditResult:
     """The result for one line: never raises for bad input (it is ``malformed``, naming the field)."""
     start = time.perf_counter()
-    data: Any = None
     try:
-        data = json.loads(text.strip())
-        if not isinstance(data, dict):
-            raise InputError.one((), "not_an_object", "a record is a JSON object")
-        record = AuditRecord.model_validate(data)
-        try:
-            verdict = check_record(record, time_limit=time_limit)
-        except InputError as e:
-            raise InputError([ErrorItem(("declaration", *i.loc), i.code, i.message) for i in e.items]) from None
-    except json.JSONDecodeError as e:
-        return _malformed(
-            source, line, None, [ErrorItem((), "json_invalid", f"not valid JSON: {e.msg} at column {e.colno}")], start
-        )
-    except UnicodeDecodeError as e:
-        return _malformed(source, line, None, [ErrorItem((), "not_utf8", f"not UTF-8 text: {e.reason}")], start)
+        record = AuditRecord.model_validate_json(text)
     except ValidationError as e:
-        return _malformed(source, line, data, InputError.from_validation(e).items, start)
+        record_id, items = _diagnose(text, e)
+        return _malformed(source, line, record_id, items, start)
+    try:
+        verdict = check_record(record, time_limit=time_limit)
     except InputError as e:
-        return _malformed(source, line, data, e.items, start)
+        items = [ErrorItem(("declaration", *i.loc), i.code, i.message) for i in e.items]
+        return _malformed(source, line, record.id, items, start)
     return AuditResult(
         id=record.id,
         source=source,
@@ -86,8 +76,21 @@ def audit_chunk(lines: Sequence[Line], time_limit: float) -> list[Audited]:
     return [Audited.of(audit_line(*raw, time_limit=time_limit)) for raw in lines]
 
 
-def _malformed(source: str, line: int, data: Any, items: Sequence[ErrorItem], start: float) -> AuditResult:
-    record_id = data.get("id") if isinstance(data, dict) else None
+def _diagnose(text: bytes | str, error: ValidationError) -> tuple[Any, Sequence[ErrorItem]]:
+    """The id (if readable) and the problems of a line that isn't a valid record, worded for
+    people: bad JSON, not UTF-8, not an object, or the fields that are wrong."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        return None, [ErrorItem((), "json_invalid", f"not valid JSON: {e.msg} at column {e.colno}")]
+    except UnicodeDecodeError as e:
+        return None, [ErrorItem((), "not_utf8", f"not UTF-8 text: {e.reason}")]
+    if not isinstance(data, dict):
+        return None, [ErrorItem((), "not_an_object", "a record is a JSON object")]
+    return data.get("id"), InputError.from_validation(error).items
+
+
+def _malformed(source: str, line: int, record_id: Any, items: Sequence[ErrorItem], start: float) -> AuditResult:
     return AuditResult(
         id=record_id if isinstance(record_id, str) and record_id else None,
         source=source,
