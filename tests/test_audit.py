@@ -337,7 +337,7 @@ def _wait_for_checkpoint(checkpoint: Path, process: subprocess.Popen[bytes]) -> 
 def long_records(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict[str, Any]]]:
     folder = tmp_path_factory.mktemp("long")
     path = folder / "records.jsonl.gz"
-    write_records(path, 4000, seed=11)
+    write_records(path, 10_000, seed=11)
     audit([path], folder / "expected.jsonl", jobs=2)
     return path, timeless(rows(folder / "expected.jsonl"))
 
