@@ -270,6 +270,16 @@ def test_missing_input_exits_2_before_any_output(tmp_path: Path, capsys: pytest.
     assert "can't read" in capsys.readouterr().err and not out.exists()
 
 
+def test_unreachable_scheduler_exits_2_before_any_output(
+    records_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out.jsonl"
+    args = ["audit", str(records_file), "--engine", "dask", "--scheduler", "tcp://127.0.0.1:9", "-o", str(out)]
+    assert main(args) == 2
+    assert "can't reach the Dask scheduler" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_parquet_output_holds_the_same_results_and_answers_the_readme_query(
     records_file: Path, expected: list[dict[str, Any]], tmp_path: Path
 ) -> None:

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from contextlib import nullcontext
 from itertools import islice
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from ..engine import DEFAULT_TIME_LIMIT
 from ..errors import InputError
 from .check import Audited
-from .engines import Engine, audited_chunks, require_engine
+from .engines import Engine, require_engine, running
 from .output import FileResults, StdoutResults, is_parquet, require_parquet
 from .reading import check_inputs, chunks, count_records, input_identity, records
 from .records import AuditStatus
@@ -26,10 +26,6 @@ CHUNK_SIZE = 200
 """Records per task: most take well under a millisecond, so a task is tens of milliseconds."""
 
 EXIT_INTERRUPTED = 130
-
-
-class _Progress(Protocol):
-    def update(self, n: int) -> object: ...
 
 
 def default_jobs() -> int:
@@ -54,29 +50,26 @@ def audit(
     names = [str(i) for i in inputs]
     _check_options(names, output, jobs, engine, scheduler, time_limit, resume, chunk_size)
     fingerprint = _fingerprint(names, output, time_limit)
-    results = FileResults(Path(output), fingerprint, resume=resume) if output is not None else StdoutResults()
-    tally = Tally()
-    for line in results.committed_results():
-        result = json.loads(line)
-        tally.add(Audited(line, result["status"], tuple(v["kind"] for v in result["violations"])), audited=False)
-    skip = results.committed
     start = time.perf_counter()
-    pending = chunks(islice(records(names), skip, None), chunk_size)
-    bar = _progress_bar(names, skip) if progress else nullcontext(None)
-    try:
-        with bar as shown:
-            for audited in audited_chunks(
-                pending, time_limit=time_limit, jobs=jobs, engine=engine, scheduler=scheduler
-            ):
-                results.write(audited)
-                for result in audited:
-                    tally.add(result)
-                if shown is not None:
-                    shown.update(len(audited))
-    except BaseException:
-        results.close()
-        raise
-    results.finish()
+    with running(engine, jobs=jobs, scheduler=scheduler, time_limit=time_limit) as run:
+        results = FileResults(Path(output), fingerprint, resume=resume) if output is not None else StdoutResults()
+        tally = Tally()
+        for line in results.committed_results():
+            result = json.loads(line)
+            tally.add(Audited(line, result["status"], tuple(v["kind"] for v in result["violations"])), audited=False)
+        pending = chunks(islice(records(names), results.committed, None), chunk_size)
+        try:
+            with _progress_bar(names, results.committed) if progress else nullcontext(None) as bar:
+                for audited in run(pending):
+                    results.write(audited)
+                    for result in audited:
+                        tally.add(result)
+                    if bar is not None:
+                        bar.update(len(audited))
+        except BaseException:
+            results.close()
+            raise
+        results.finish()
     return tally.summary(time.perf_counter() - start, engine, jobs)
 
 

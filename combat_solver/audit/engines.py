@@ -8,7 +8,8 @@ import signal
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from typing import Literal, Protocol, TypeVar
+from contextlib import contextmanager
+from typing import Any, Literal, Protocol, TypeVar
 
 from ..errors import InputError
 from .check import Audited, Line, audit_chunk
@@ -33,16 +34,32 @@ def require_engine(engine: Engine) -> None:
             ) from None
 
 
-def audited_chunks(
-    chunks: Iterator[list[Line]], *, time_limit: float, jobs: int, engine: Engine, scheduler: str | None
-) -> Iterator[list[Audited]]:
+Runner = Callable[[Iterator[list[Line]]], Iterator[list[Audited]]]
+"""Checks chunks and yields their results in input order."""
+
+
+@contextmanager
+def running(engine: Engine, *, jobs: int, scheduler: str | None, time_limit: float) -> Iterator[Runner]:
+    """The engine, started (a Dask cluster is reached before anything is written), and stopped
+    on the way out, interrupted or not."""
     if engine == "dask":
-        yield from _on_dask(chunks, time_limit, jobs, scheduler)
+        with _dask_client(jobs, scheduler) as client:
+            window = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
+            yield lambda chunks: _in_order(
+                lambda c: client.submit(audit_chunk, c, time_limit, pure=False), chunks, window
+            )
     elif jobs == 1:
-        for chunk in chunks:
-            yield audit_chunk(chunk, time_limit)
+        yield lambda chunks: (audit_chunk(c, time_limit) for c in chunks)
     else:
-        yield from _on_processes(chunks, time_limit, jobs)
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+        context = multiprocessing.get_context(method)
+        pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_interrupts)
+        try:
+            yield lambda chunks: _in_order(
+                lambda c: pool.submit(audit_chunk, c, time_limit), chunks, IN_FLIGHT_PER_WORKER * jobs
+            )
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _in_order(
@@ -62,18 +79,8 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _on_processes(chunks: Iterator[list[Line]], time_limit: float, jobs: int) -> Iterator[list[Audited]]:
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method), initializer=_ignore_interrupts)
-    try:
-        yield from _in_order(lambda c: pool.submit(audit_chunk, c, time_limit), chunks, IN_FLIGHT_PER_WORKER * jobs)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _on_dask(
-    chunks: Iterator[list[Line]], time_limit: float, jobs: int, scheduler: str | None
-) -> Iterator[list[Audited]]:
+@contextmanager
+def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
     from distributed import Client, LocalCluster
 
     cluster = None
@@ -88,10 +95,7 @@ def _on_dask(
             ("--scheduler",), "unreachable", f"can't reach the Dask scheduler {scheduler}: {e}"
         ) from None
     try:
-        workers = max(1, sum(client.nthreads().values()))
-        yield from _in_order(
-            lambda c: client.submit(audit_chunk, c, time_limit, pure=False), chunks, IN_FLIGHT_PER_WORKER * workers
-        )
+        yield client
     finally:
         client.close()
         if cluster is not None:
