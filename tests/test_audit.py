@@ -165,6 +165,16 @@ def test_time_out_is_undetermined_never_a_guess(tmp_path: Path, monkeypatch: pyt
     assert (result["status"], result["requirements_maximum"]) == ("undetermined", None)
 
 
+def test_a_failing_check_is_undetermined_and_the_run_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Verdict:
+        raise KeyError("blocker")
+
+    monkeypatch.setattr(audit_check, "check_record", broken)
+    result = audit_line("f", 1, record("r1", {}), time_limit=10)
+    assert (result.status, result.errors[0].code) == ("undetermined", "internal_error")
+    assert "KeyError" in result.errors[0].message
+
+
 # -- the command: order, formats, summary, exit codes ---------------------------------------------
 
 

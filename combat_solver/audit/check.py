@@ -41,6 +41,11 @@ def audit_line(source: str, line: int, text: bytes | str, *, time_limit: float) 
     except InputError as e:
         items = [ErrorItem(("declaration", *i.loc), i.code, i.message) for i in e.items]
         return _malformed(source, line, record.id, items, start)
+    except Exception as e:  # a bug in the checker must not stop an audit of many records
+        error = RecordError(field="", code="internal_error", message=f"the check failed: {type(e).__name__}: {e}")
+        return AuditResult(
+            id=record.id, source=source, line=line, status="undetermined", errors=(error,), seconds=_since(start)
+        )
     return AuditResult(
         id=record.id,
         source=source,

@@ -90,6 +90,8 @@ class AuditResult(Strict):
     violations: tuple[Violation, ...] = ()
     requirements_obeyed: int | None = None
     requirements_maximum: int | None = Field(None, description="None when undetermined or malformed")
-    errors: tuple[RecordError, ...] = Field((), description="why the record is malformed")
+    errors: tuple[RecordError, ...] = Field(
+        (), description="why the record is malformed (or, code internal_error, why its check failed)"
+    )
     warnings: tuple[str, ...] = ()
     seconds: float = Field(ge=0, description="time spent reading and checking the record")
