@@ -274,6 +274,16 @@ def test_bad_options_exit_2(
     assert message in capsys.readouterr().err
 
 
+def test_inputs_are_never_overwritten_nor_stdin_read_twice(
+    records_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = records_file.read_bytes()
+    assert main(["audit", str(records_file), "-o", str(records_file)]) == 2
+    assert "is also an input" in capsys.readouterr().err and records_file.read_bytes() == before
+    assert main(["audit", "-", "-"]) == 2
+    assert "can be read only once" in capsys.readouterr().err
+
+
 def test_missing_input_exits_2_before_any_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out.jsonl"
     assert main(["audit", str(tmp_path / "nope.jsonl"), "-o", str(out)]) == 2

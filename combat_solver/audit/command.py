@@ -96,6 +96,8 @@ def _check_options(
     if resume and output is None:
         raise InputError.one(("--resume",), "needs_output", "--resume needs -o OUT (results on stdout can't resume)")
     check_inputs(names)
+    if output is not None and any(n != "-" and Path(n).resolve() == Path(output).resolve() for n in names):
+        raise InputError.one(("--output",), "overwrites_input", f"{output} is also an input: write elsewhere")
     require_engine(engine)
     if output is not None and is_parquet(Path(output)):
         require_parquet()
