@@ -199,18 +199,24 @@ def test_results_are_identical_whatever_the_number_of_jobs(
 
 
 def test_results_on_dask_equal_the_local_run(
-    records_file: Path, expected: list[dict[str, Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    records_file: Path,
+    expected: list[dict[str, Any]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The Dask engine on a LocalCluster it starts itself, and pointed at a running scheduler."""
     from distributed import LocalCluster
 
     monkeypatch.setenv("PYTHONPATH", worktree_env()["PYTHONPATH"])
     out = tmp_path / "dask.jsonl"
-    assert audit([records_file], out, jobs=2, engine="dask", chunk_size=64).engine == "dask"
+    summary = audit([records_file], out, jobs=2, engine="dask", chunk_size=64)
+    assert (summary.engine, summary.jobs) == ("dask", 2)
     assert timeless(rows(out)) == expected
     with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
         args = ["audit", str(records_file), "--engine", "dask", "--scheduler", cluster.scheduler_address]
-        assert main([*args, "-o", str(tmp_path / "remote.jsonl"), "--chunk-size", "100"]) == 1
+        assert main([*args, "-o", str(tmp_path / "remote.jsonl"), "--chunk-size", "100", "--jobs", "5"]) == 1
+    assert "(dask, 2 jobs)" in capsys.readouterr().err
     assert timeless(rows(tmp_path / "remote.jsonl")) == expected
 
 

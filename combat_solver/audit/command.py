@@ -51,7 +51,7 @@ def audit(
     _check_options(names, output, jobs, engine, scheduler, time_limit, resume, chunk_size)
     fingerprint = _fingerprint(names, output, time_limit)
     start = time.perf_counter()
-    with running(engine, jobs=jobs, scheduler=scheduler, time_limit=time_limit) as run:
+    with running(engine, jobs=jobs, scheduler=scheduler, time_limit=time_limit) as runner:
         results = FileResults(Path(output), fingerprint, resume=resume) if output is not None else StdoutResults()
         tally = Tally()
         for line in results.committed_results():
@@ -60,7 +60,7 @@ def audit(
         pending = chunks(islice(records(names), results.committed, None), chunk_size)
         try:
             with _progress_bar(names, results.committed) if progress else nullcontext(None) as bar:
-                for audited in run(pending):
+                for audited in runner.run(pending):
                     results.write(audited)
                     for result in audited:
                         tally.add(result)
@@ -70,7 +70,7 @@ def audit(
             results.close()
             raise
         results.finish()
-    return tally.summary(time.perf_counter() - start, engine, jobs)
+    return tally.summary(time.perf_counter() - start, engine, runner.workers)
 
 
 def _check_options(

@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
 from ..errors import InputError
 from .check import Audited, Line, audit_chunk
@@ -34,29 +34,40 @@ def require_engine(engine: Engine) -> None:
             ) from None
 
 
-Runner = Callable[[Iterator[list[Line]]], Iterator[list[Audited]]]
-"""Checks chunks and yields their results in input order."""
+class Runner(NamedTuple):
+    """``run`` checks chunks and yields their results in input order, on ``workers`` workers."""
+
+    run: Callable[[Iterator[list[Line]]], Iterator[list[Audited]]]
+    workers: int
 
 
 @contextmanager
 def running(engine: Engine, *, jobs: int, scheduler: str | None, time_limit: float) -> Iterator[Runner]:
     """The engine, started (a Dask cluster is reached before anything is written), and stopped
-    on the way out, interrupted or not."""
+    on the way out, interrupted or not. On a Dask cluster the workers are the cluster's threads."""
     if engine == "dask":
         with _dask_client(jobs, scheduler) as client:
-            window = IN_FLIGHT_PER_WORKER * max(1, sum(client.nthreads().values()))
-            yield lambda chunks: _in_order(
-                lambda c: client.submit(audit_chunk, c, time_limit, pure=False), chunks, window
+            workers = max(1, sum(client.nthreads().values()))
+            yield Runner(
+                lambda chunks: _in_order(
+                    lambda c: client.submit(audit_chunk, c, time_limit, pure=False),
+                    chunks,
+                    IN_FLIGHT_PER_WORKER * workers,
+                ),
+                workers,
             )
     elif jobs == 1:
-        yield lambda chunks: (audit_chunk(c, time_limit) for c in chunks)
+        yield Runner(lambda chunks: (audit_chunk(c, time_limit) for c in chunks), 1)
     else:
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
         context = multiprocessing.get_context(method)
         pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_interrupts)
         try:
-            yield lambda chunks: _in_order(
-                lambda c: pool.submit(audit_chunk, c, time_limit), chunks, IN_FLIGHT_PER_WORKER * jobs
+            yield Runner(
+                lambda chunks: _in_order(
+                    lambda c: pool.submit(audit_chunk, c, time_limit), chunks, IN_FLIGHT_PER_WORKER * jobs
+                ),
+                jobs,
             )
         finally:
             pool.shutdown(wait=True, cancel_futures=True)

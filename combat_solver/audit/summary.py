@@ -25,7 +25,7 @@ class AuditSummary(Strict):
     seconds: float
     records_per_second: float
     engine: Literal["local", "dask"]
-    jobs: int
+    jobs: int = Field(description="worker processes (local) or the Dask cluster's worker threads")
 
 
 class Tally:
