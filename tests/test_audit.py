@@ -446,12 +446,13 @@ def test_resume_refuses_a_checkpoint_of_another_audit(records_file: Path, tmp_pa
 
 
 def test_resume_without_a_checkpoint_starts_over(
-    records_file: Path, expected: list[dict[str, Any]], tmp_path: Path
+    records_file: Path, expected: list[dict[str, Any]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "results.jsonl"
     out.write_text("stale\n", encoding="utf-8")
-    audit([records_file], out, resume=True)
+    assert main(["audit", str(records_file), "-o", str(out), "--resume", "--jobs", "1"]) == 1
     assert timeless(rows(out)) == expected
+    assert "no checkpoint" in capsys.readouterr().err
 
 
 # -- the shipped sample and the benchmark generator ------------------------------------------------

@@ -17,7 +17,7 @@ from ..engine import DEFAULT_TIME_LIMIT
 from ..errors import InputError
 from .check import Audited
 from .engines import Engine, require_engine, running
-from .output import FileResults, StdoutResults, is_parquet, require_parquet
+from .output import FileResults, StdoutResults, checkpoint_path, is_parquet, require_parquet
 from .reading import check_inputs, chunks, count_records, input_identity, records
 from .records import AuditStatus
 from .summary import AuditSummary, Tally, render_summary
@@ -166,6 +166,8 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``audit`` from parsed arguments; the summary goes to stderr."""
+    if args.resume and args.output and not checkpoint_path(args.output).exists():
+        print(f"note: no checkpoint for {args.output}: auditing from the beginning", file=sys.stderr)
     try:
         summary = audit(
             args.records,

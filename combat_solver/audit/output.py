@@ -40,6 +40,10 @@ def require_parquet() -> None:
         ) from None
 
 
+def checkpoint_path(out: Path) -> Path:
+    return out.with_name(out.name + ".checkpoint.json")
+
+
 class StdoutResults:
     """Results printed as JSON Lines (nothing to resume)."""
 
@@ -70,7 +74,7 @@ class FileResults:
         self.out = out
         self.parquet = is_parquet(out)
         self.working = out.with_name(out.name + ".partial.jsonl") if self.parquet else out
-        self.checkpoint = out.with_name(out.name + ".checkpoint.json")
+        self.checkpoint = checkpoint_path(out)
         self.fingerprint = fingerprint
         self.committed = 0
         self.pending = 0
