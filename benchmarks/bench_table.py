@@ -2,7 +2,9 @@
 
 Every case is a board of real cards (Viashino Runner, Night Market Guard, Lure, Grizzly Bears,
 Silent Arbiter, Juggernaut, Mogg Flunkies) and one declaration. combat-solver checks it
-in-process (median of --repeat runs, OR-Tools imported beforehand). When `phase-python` is
+in-process (median of --repeat runs, OR-Tools imported beforehand): the bare verdict
+(``explain=False``, what phase.rs answers: valid or not), compared with phase.rs, and beside it
+the explained check a judge reads (the requirement maximum and a witness). When `phase-python` is
 installed (the `bench` extra), the same board is set up in phase.rs with its debug actions (cards
 moved from the decks to the battlefield, summoning sickness cleared, Lure attached, the attack
 declared), the state is saved, and phase validates the same declaration: `apply` on the restored
@@ -140,10 +142,12 @@ class Case:
             board["combat"] = {"attackers": {f"a{i}": "p1" for i in self.attacking}}
         return Board.model_validate(board)
 
-    def check(self, board: Board) -> Callable[[], Any]:
+    def check(self, board: Board, *, explain: bool) -> Callable[[], Any]:
+        """The check of the declaration: the bare verdict (``explain`` False, what phase.rs gives)
+        or with the requirement maximum and witness a judge reads."""
         if self.step == "block":
-            return partial(check_blocks, board, BlockDeclaration.model_validate(self.declaration))
-        return partial(check_attacks, board, AttackDeclaration.model_validate(self.declaration))
+            return partial(check_blocks, board, BlockDeclaration.model_validate(self.declaration), explain=explain)
+        return partial(check_attacks, board, AttackDeclaration.model_validate(self.declaration), explain=explain)
 
 
 def _permanent(permanent_id: str, name: str, controller: str, attacking: bool) -> dict[str, Any]:
@@ -231,6 +235,7 @@ class Line:
     n: str
     ours: float | None
     theirs: float | None = None
+    explained: float | None = None
     note: str = ""
     runs: int = 0
     verdicts: tuple[str, ...] = field(default_factory=tuple)
@@ -369,9 +374,18 @@ class Phase:
 
 def measure_case(case: Case, phase: Phase | None, repeat: int, label: str) -> Line:
     board = case.board()
-    check = case.check(board)
+    check = case.check(board, explain=False)
     verdict = check()
-    line = Line(label, str(case.n), median_seconds(check, repeat), verdicts=(verdict.status,))
+    explained = case.check(board, explain=True)
+    if explained().status != verdict.status:
+        raise RuntimeError(f"{label}, n={case.n}: the bare and the explained check disagree")
+    line = Line(
+        label,
+        str(case.n),
+        median_seconds(check, repeat),
+        explained=median_seconds(explained, repeat),
+        verdicts=(verdict.status,),
+    )
     if phase is not None:
         snapshot, ids = phase.snapshot(case)
         seat = 1 if case.step == "block" else 0
@@ -488,7 +502,7 @@ def process_line(phase: Phase | None, repeat: int) -> Line:
         ours = median_seconds(
             partial(
                 subprocess.run,
-                [sys.executable, "-m", "combat_solver", "check", str(scenario)],
+                [sys.executable, "-m", "combat_solver", "check", str(scenario), "--verdict-only"],
                 env=env,
                 check=True,
                 capture_output=True,
@@ -546,20 +560,26 @@ def plot(lines: list[Line], path: Path) -> None:
 
 def print_table(lines: list[Line], with_phase: bool) -> None:
     if with_phase:
-        print("| case | n | combat-solver | phase.rs | ratio (combat-solver / phase.rs) | verdict | note |")
-        print("|---|---:|---:|---:|---:|---|---|")
+        print(
+            "| case | n | combat-solver | phase.rs | ratio (combat-solver / phase.rs) | combat-solver, explained "
+            "| verdict | note |"
+        )
+        print("|---|---:|---:|---:|---:|---:|---|---|")
     else:
-        print("| case | n | combat-solver | verdict | note |")
-        print("|---|---:|---:|---|---|")
+        print("| case | n | combat-solver | combat-solver, explained | verdict | note |")
+        print("|---|---:|---:|---:|---|---|")
     for line in lines:
         runs = f" ({line.runs} runs)" if line.runs and line.runs < 5 else ""
         verdict = line.verdicts[0] if line.verdicts else ""
         if with_phase:
             print(
-                f"| {line.case} | {line.n} | {fmt(line.ours)}{runs} | {fmt(line.theirs)} | {ratio(line)} | {verdict} | {line.note} |"
+                f"| {line.case} | {line.n} | {fmt(line.ours)}{runs} | {fmt(line.theirs)} | {ratio(line)} "
+                f"| {fmt(line.explained)} | {verdict} | {line.note} |"
             )
         else:
-            print(f"| {line.case} | {line.n} | {fmt(line.ours)}{runs} | {verdict} | {line.note} |")
+            print(
+                f"| {line.case} | {line.n} | {fmt(line.ours)}{runs} | {fmt(line.explained)} | {verdict} | {line.note} |"
+            )
         sys.stdout.flush()
 
 

@@ -7,9 +7,9 @@ from functools import cached_property
 from typing import Any
 
 from pydantic import Field, model_validator
-from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from .abilities import Ability, Grant
+from .errors import validation_error
 from .filters import CardType, Color, Filter
 from .strict import Strict
 
@@ -97,13 +97,7 @@ class Board(Strict):
     def _consistent(self) -> Board:
         problems = _problems(self)
         if problems:
-            raise ValidationError.from_exception_data(
-                "Board",
-                [
-                    InitErrorDetails(type=PydanticCustomError(code, msg), loc=loc, input=None)
-                    for loc, code, msg in problems
-                ],
-            )
+            raise validation_error("Board", problems)
         return self
 
     def permanent(self, permanent_id: str) -> Permanent:

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .attacks import legal_attacks
+from .audit import command as audit_command
 from .blocks import legal_blocks
 from .board import Board
 from .declarations import Declaration, FixedPairs
@@ -94,7 +95,11 @@ def _parser() -> argparse.ArgumentParser:
         '"why is no block|attack illegal" (X, Y: ids or card names)',
     )
 
-    schema = sub.add_parser("schema", help="print the JSON Schemas of the data contract (boards, verdicts, requests)")
+    audit_command.add_parser(sub)
+
+    schema = sub.add_parser(
+        "schema", help="print the JSON Schemas of the data contract (boards, verdicts, requests, audit records)"
+    )
     schema.add_argument("--out", type=Path, help="write one <name>.schema.json file per model into this folder")
 
     def request_limit(sp: argparse.ArgumentParser) -> None:
@@ -136,6 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     if args.command in ("serve", "mcp"):
         return _serve(args)
+    if args.command == "audit":
+        return audit_command.run(args)
     if args.command == "schema":
         if args.out:
             for path in write_schemas(args.out):

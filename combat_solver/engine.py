@@ -252,7 +252,8 @@ def maximize(
     extra: tuple[Cond, ...] = (),
 ) -> cpsat.Outcome:
     """The requirement maximum (and a best declaration reaching it): by the pure-Python search
-    when the problem is small and has nothing to pay, otherwise by CP-SAT (docs/design.md §5).
+    when the problem has nothing to pay and the search finishes within its node budget,
+    otherwise by CP-SAT (docs/design.md §5).
     Without requirements or preference, the empty declaration decides it when it is legal.
     ``extra``: further hard conditions on the declaration returned (not on the maximum), by CP-SAT."""
     if not problem.requirements and not preference and not extra and _empty_is_legal(problem):
@@ -265,6 +266,10 @@ def maximize(
         best = search.maximize(problem, deadline=time.monotonic() + time_limit, preference=preference)
     except search.TimedOut:
         return cpsat.Outcome("undetermined")
+    except search.OverBudget:
+        return cpsat.maximize(
+            problem, time_limit=time_limit, preference=preference, bounded_preference=bounded_preference
+        )
     if best is None:
         return cpsat.Outcome("undetermined")
     return cpsat.Outcome("optimal", best.requirements, best.chosen)
@@ -284,9 +289,11 @@ def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
     if not search.fits(problem):
         return cpsat.exists(problem, minimum=obeyed + 1, time_limit=time_limit)
     try:
-        found = next(search.solutions(problem, minimum=obeyed + 1, deadline=time.monotonic() + time_limit), None)
+        found = search.first(problem, minimum=obeyed + 1, deadline=time.monotonic() + time_limit)
     except search.TimedOut:
         return None
+    except search.OverBudget:
+        return cpsat.exists(problem, minimum=obeyed + 1, time_limit=time_limit)
     return found is not None
 
 
@@ -386,7 +393,7 @@ class _UnitSolutions:
         outcome = maximize(p, time_limit=self.time_limit)
         if outcome.requirements is None:
             raise Undetermined(f"the solver timed out on the declaration of {self.unit.name}")
-        if search.fits(p, enumeration=True):
+        if search.fits(p):
             try:
                 yield from search.solutions(
                     p, minimum=outcome.requirements, deadline=time.monotonic() + self.time_limit

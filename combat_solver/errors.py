@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pydantic import ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 
 @dataclass(frozen=True)
@@ -50,3 +51,18 @@ class InputError(ValueError):
     ) -> InputError:
         items = [ErrorItem(prefix + tuple(e["loc"]), e["type"], e["msg"]) for e in error.errors()]
         return cls(items, source=source)
+
+
+Problem = tuple[tuple[str | int, ...], str, str]
+"""A consistency problem a model validator found: location, code, message."""
+
+
+def validation_error(model: str, problems: Sequence[Problem]) -> ValidationError:
+    """The problems as one pydantic ``ValidationError`` (each keeps its own location)."""
+    return ValidationError.from_exception_data(
+        model,
+        [
+            InitErrorDetails(type=PydanticCustomError(code, message), loc=loc, input=None)
+            for loc, code, message in problems
+        ],
+    )

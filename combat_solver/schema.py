@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from .audit.records import AuditRecord, AuditResult
 from .board import Board
 from .declarations import AttackDeclaration, BlockDeclaration, FixedPairs
 from .scenario import Scenario
@@ -44,6 +45,8 @@ SCHEMAS: dict[str, type[BaseModel]] = {
     "schema-response": SchemaResponse,
     "card-request": CardRequest,
     "card-response": CardResponse,
+    "audit-record": AuditRecord,
+    "audit-result": AuditResult,
 }
 """Every model of the data contract; the tools' requests and responses are the MCP tool schemas."""
 

@@ -17,19 +17,36 @@ from dataclasses import dataclass
 from .ir import All, Atom, Cmp, Cond, Lin, Problem
 
 MAX_VARIABLES = 14
-"""Above this many decision atoms the engine uses CP-SAT (see benchmarks/)."""
+"""Up to this many decision atoms the search always decides; above it, it gets a node budget."""
+
+LARGEST = 400
+"""The search recurses once per decision atom: larger problems go to CP-SAT."""
+
+WORK_PER_VARIABLE = 150
+"""The budget of a larger problem, in terms of linear sums read, per decision atom: past it the
+engine asks CP-SAT, whose model building costs about that much (see benchmarks/). Counted in work
+done, not time, so the choice of path, and with it every answer, is repeatable."""
 
 _NODES_PER_CLOCK_CHECK = 256
 
 
-def fits(problem: Problem, *, enumeration: bool = False) -> bool:
-    """Whether this search handles ``problem``: nothing to pay and, to find an optimum, few
-    decision atoms (its enumeration is output-sensitive: it cuts every branch that must fail)."""
-    return not problem.payers and (len(problem.variables) <= MAX_VARIABLES or (enumeration and MAX_VARIABLES >= 0))
+def fits(problem: Problem) -> bool:
+    """Whether this search may decide ``problem``: nothing to pay, at most ``LARGEST`` atoms."""
+    return not problem.payers and MAX_VARIABLES >= 0 and len(problem.variables) <= LARGEST
+
+
+def budget(problem: Problem) -> int | None:
+    """The work budget for finding an optimum or a first solution (None: unlimited)."""
+    n = len(problem.variables)
+    return None if n <= MAX_VARIABLES else WORK_PER_VARIABLE * n
 
 
 class TimedOut(Exception):
     """The deadline passed before the search finished."""
+
+
+class OverBudget(Exception):
+    """The search did more work than its budget: let CP-SAT decide."""
 
 
 @dataclass(frozen=True)
@@ -45,9 +62,11 @@ class _Search:
     """Depth-first assignment of the decision atoms in a fixed order (0 before 1 unless the
     atom helps a requirement or the preference), with three-valued pruning."""
 
-    def __init__(self, problem: Problem, deadline: float) -> None:
+    def __init__(self, problem: Problem, deadline: float, work_budget: int | None = None) -> None:
         self.problem = problem
         self.deadline = deadline
+        self.work_budget = work_budget
+        self.work = 0
         self.order = tuple(problem.variables)
         self.index = {a: i for i, a in enumerate(self.order)}
         self.values: list[int | None] = [None] * len(self.order)
@@ -67,6 +86,7 @@ class _Search:
         return (0, 1) if truth is None else (int(truth), int(truth))
 
     def _lin_range(self, lin: Lin) -> tuple[int, int]:
+        self.work += len(lin.terms)
         lo = hi = lin.const
         for atom, coef in lin.terms:
             a, b = self._atom_range(atom)
@@ -104,6 +124,8 @@ class _Search:
     # -- search ------------------------------------------------------------------------------------
     def _tick(self) -> None:
         self.nodes += 1
+        if self.work_budget is not None and self.work > self.work_budget:
+            raise OverBudget
         if self.nodes % _NODES_PER_CLOCK_CHECK == 1 and time.monotonic() > self.deadline:
             raise TimedOut
 
@@ -244,14 +266,24 @@ def _atoms(cond: Cond) -> set[Atom]:
     return out
 
 
-def maximize(problem: Problem, *, deadline: float, preference: Mapping[Atom, int] | None = None) -> Best | None:
+def maximize(
+    problem: Problem, *, deadline: float, preference: Mapping[Atom, int] | None = None, limited: bool = True
+) -> Best | None:
     """The requirement maximum and, among declarations reaching it, the best for ``preference``
     (``problem`` must ``fit``). None when no declaration meets the restrictions; raises
-    ``TimedOut`` past ``deadline`` (a ``time.monotonic()`` value)."""
-    return _Search(problem, deadline).maximize(preference or {})
+    ``TimedOut`` past ``deadline`` (a ``time.monotonic()`` value) and ``OverBudget`` past the
+    problem's ``budget`` (unless not ``limited``)."""
+    return _Search(problem, deadline, budget(problem) if limited else None).maximize(preference or {})
+
+
+def first(problem: Problem, *, minimum: int, deadline: float) -> frozenset[Atom] | None:
+    """A declaration meeting the restrictions and obeying at least ``minimum`` requirements, or
+    None if there is none (``TimedOut``, ``OverBudget`` as for ``maximize``)."""
+    return next(_Search(problem, deadline, budget(problem)).leaves(minimum), None)
 
 
 def solutions(problem: Problem, *, minimum: int, deadline: float) -> Iterator[frozenset[Atom]]:
     """Every declaration meeting the restrictions and obeying at least ``minimum`` requirements,
-    each once (``problem`` must ``fit``); raises ``TimedOut`` past ``deadline``."""
+    each once (``problem`` must ``fit``); raises ``TimedOut`` past ``deadline``. No node budget:
+    the enumeration is output-sensitive (it cuts every branch that must fail)."""
     return _Search(problem, deadline).leaves(minimum)

@@ -71,6 +71,6 @@ def test_side_by_side_boards_break_the_rules_their_row_names(row: str, n: int) -
     """702.111b, 509.1c, 509.1b, 506.5 and 508.1d: each benchmark row measures the declaration it
     says it does (a legal row breaks nothing)."""
     case = bench_table.ROWS[row](n)
-    verdict = case.check(case.board())()
+    verdict = case.check(case.board(), explain=True)()
     assert {v.rule for v in verdict.violations} >= BROKEN_RULES[case.row]
     assert verdict.status == ("illegal" if BROKEN_RULES[case.row] else "legal")

@@ -46,7 +46,7 @@ def test_most_random_problems_fit_the_search():
 def test_maximum_and_preference_optimum_match_cpsat(i: int):
     problem = PROBLEMS[i]
     weights = {a: random.Random(i * 7 + k).randint(-3, 3) for k, a in enumerate(problem.variables)}
-    found = search.maximize(problem, deadline=time.monotonic() + 10, preference=weights)
+    found = search.maximize(problem, deadline=time.monotonic() + 10, preference=weights, limited=False)
     expected = cpsat.maximize(problem, time_limit=10, preference=weights)
     assert found is not None and expected.chosen is not None
     assert found.requirements == expected.requirements
@@ -58,7 +58,7 @@ def test_maximum_and_preference_optimum_match_cpsat(i: int):
 @pytest.mark.parametrize("i", range(0, len(PROBLEMS), 4))
 def test_solutions_match_cpsat(i: int):
     problem = PROBLEMS[i]
-    best = search.maximize(problem, deadline=time.monotonic() + 10)
+    best = search.maximize(problem, deadline=time.monotonic() + 10, limited=False)
     assert best is not None
     mine = list(search.solutions(problem, minimum=best.requirements, deadline=time.monotonic() + 10))
     theirs = list(cpsat.solutions(problem, minimum=best.requirements, time_limit=10))
@@ -71,3 +71,14 @@ def test_a_passed_deadline_is_a_time_out_never_a_guess():
     with pytest.raises(search.TimedOut):
         search.maximize(problem, deadline=time.monotonic() - 1)
     assert engine.maximize(problem, time_limit=-1).status == "undetermined"
+
+
+def test_past_its_work_budget_the_engine_asks_cpsat(monkeypatch: pytest.MonkeyPatch):
+    """A larger problem gets a work budget; past it the answer comes from CP-SAT, and it is the same."""
+    problem = max(PROBLEMS, key=lambda p: len(p.variables))
+    assert search.budget(problem) is not None
+    expected = cpsat.maximize(problem, time_limit=10)
+    monkeypatch.setattr(search, "WORK_PER_VARIABLE", 0)
+    with pytest.raises(search.OverBudget):
+        search.maximize(problem, deadline=time.monotonic() + 10)
+    assert engine.maximize(problem, time_limit=10).requirements == expected.requirements

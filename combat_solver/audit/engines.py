@@ -1,0 +1,113 @@
+"""Where chunks are checked: in this process, in local worker processes, or on a Dask cluster.
+Every engine yields the chunks' results in input order, with a bounded number in flight."""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from typing import Any, Literal, NamedTuple, Protocol, TypeVar
+
+from ..errors import InputError
+from .check import Audited, Line, audit_chunk
+
+Engine = Literal["local", "dask"]
+T = TypeVar("T", covariant=True)
+IN_FLIGHT_PER_WORKER = 4
+
+
+class _Future(Protocol[T]):
+    def result(self) -> T: ...
+
+
+def require_engine(engine: Engine) -> None:
+    """Fail before any work when the engine's optional extra is missing."""
+    if engine == "dask":
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise InputError.one(
+                ("--engine",), "missing_extra", "the Dask engine needs: pip install 'combat-solver[dask]'"
+            ) from None
+
+
+class Runner(NamedTuple):
+    """``run`` checks chunks and yields their results in input order, on ``workers`` workers."""
+
+    run: Callable[[Iterator[list[Line]]], Iterator[list[Audited]]]
+    workers: int
+
+
+@contextmanager
+def running(engine: Engine, *, jobs: int, scheduler: str | None, time_limit: float) -> Iterator[Runner]:
+    """The engine, started (a Dask cluster is reached before anything is written), and stopped
+    on the way out, interrupted or not. On a Dask cluster the workers are the cluster's threads."""
+    if engine == "dask":
+        with _dask_client(jobs, scheduler) as client:
+            workers = max(1, sum(client.nthreads().values()))
+            yield Runner(
+                lambda chunks: _in_order(
+                    lambda c: client.submit(audit_chunk, c, time_limit, pure=False),
+                    chunks,
+                    IN_FLIGHT_PER_WORKER * workers,
+                ),
+                workers,
+            )
+    elif jobs == 1:
+        yield Runner(lambda chunks: (audit_chunk(c, time_limit) for c in chunks), 1)
+    else:
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+        context = multiprocessing.get_context(method)
+        pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_interrupts)
+        try:
+            yield Runner(
+                lambda chunks: _in_order(
+                    lambda c: pool.submit(audit_chunk, c, time_limit), chunks, IN_FLIGHT_PER_WORKER * jobs
+                ),
+                jobs,
+            )
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _in_order(
+    submit: Callable[[list[Line]], _Future[list[Audited]]], chunks: Iterator[list[Line]], window: int
+) -> Iterator[list[Audited]]:
+    pending: deque[_Future[list[Audited]]] = deque()
+    for chunk in chunks:
+        pending.append(submit(chunk))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them and keeps the checkpoint."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
+    from distributed import Client, LocalCluster
+
+    cluster = None
+    try:
+        if scheduler is None:
+            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster if cluster is not None else scheduler, timeout="10s")
+    except (OSError, TimeoutError) as e:
+        if cluster is not None:
+            cluster.close()
+        raise InputError.one(
+            ("--scheduler",), "unreachable", f"can't reach the Dask scheduler {scheduler}: {e}"
+        ) from None
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
