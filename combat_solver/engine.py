@@ -15,6 +15,7 @@ from typing import Protocol
 from . import cpsat
 from .errors import ErrorItem, InputError
 from .ir import Atom, Cmp, Payer, Problem, evaluate
+from .ir import valuation as ir_valuation
 from .payments import total_text
 from .rules.base import Reason, Requirement, Restriction
 from .rules.costs import CostTerm
@@ -99,7 +100,10 @@ def assess(
     also_tapped: frozenset[str] = frozenset(),
 ) -> Assessment:
     """Restrictions broken, requirements obeyed and the maximum, per unit; a witness reaching
-    the maximum when the declaration is illegal only for too few requirements."""
+    the maximum when the declaration is illegal only for too few requirements. The maximum is
+    over the declarations that break no restriction and incur only the cost items this one pays,
+    payable in full (DESIGN §4.2: a creature whose cost is paid is able); the witness pays no
+    more than this declaration either."""
     reports: list[UnitReport] = []
     cost_reports: list[CostReport] = []
     witness: set[Atom] = set()
@@ -114,7 +118,8 @@ def assess(
             if not evaluate(r.cond, value_of)
         ]
         mine = frozenset(a for a in chosen if unit.contains(a))
-        incurred = [(t, n) for t in unit.costs if (n := t.units.value(value_of)) > 0]
+        paid = tuple(t.units.value(value_of) for t in unit.costs)
+        incurred = [(t, n) for t, n in zip(unit.costs, paid, strict=True) if n > 0]
         if incurred:
             report, problem_found = _costs(unit, incurred, mine, time_limit, also_tapped)
             cost_reports += report
@@ -127,7 +132,7 @@ def assess(
         restricted = bool(broken) or bool(incurred) or any(unit.atom_reasons(a) for a in mine)
         if obeyed and (restricted or not all(obeyed)):
             closeness: dict[Atom, int] = {a: (1 if a in mine else -1) for a in unit.allowed}
-            outcome = cpsat.maximize(problem(unit), time_limit=time_limit, preference=closeness)
+            outcome = cpsat.maximize(problem(unit), time_limit=time_limit, preference=closeness, paid=paid)
             maximum = outcome.requirements
             if maximum is None:
                 undetermined = True
@@ -140,7 +145,8 @@ def assess(
                         rule=requirement_rule,
                         kind="too_few_requirements",
                         objects=tuple(sorted(unit.players)),
-                        message=f"the declaration of {unit.name} obeys {sum(obeyed)} of a possible {maximum} requirements ({requirement_rule})",
+                        message=f"the declaration of {unit.name} obeys {sum(obeyed)} of a possible {maximum} "
+                        f"requirements{' with the costs it pays' if incurred else ''} ({requirement_rule})",
                     )
                 )
         reports.append(
@@ -148,6 +154,7 @@ def assess(
                 players=tuple(sorted(unit.players)),
                 requirements_obeyed=sum(obeyed),
                 requirements_maximum=maximum,
+                paid_items=tuple(t.description for t, _ in incurred),
                 requirements=tuple(
                     RequirementReport(
                         rule=r.rule,
@@ -229,7 +236,7 @@ def solve(units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_lim
     """An optimal declaration for every unit (None if the solver timed out)."""
     chosen: set[Atom] = set()
     for unit in units:
-        outcome = cpsat.maximize(problem(unit), time_limit=time_limit, preference=preference or None)
+        outcome = cpsat.optimal(problem(unit), time_limit=time_limit, preference=preference or None)
         if outcome.chosen is None:
             return None
         chosen |= outcome.chosen
@@ -280,11 +287,4 @@ def _product(factories: list[Callable[[], Iterator[frozenset[Atom]]]]) -> Iterat
 
 def valuation(unit: Unit, chosen: frozenset[Atom]) -> Callable[[Atom], int]:
     """The 0/1 value of every atom of ``unit`` under a concrete declaration."""
-
-    def value_of(atom: Atom) -> int:
-        definition = unit.definitions.get(atom)
-        if definition is not None:
-            return int(evaluate(definition, value_of))
-        return int(atom in chosen and unit.contains(atom))
-
-    return value_of
+    return ir_valuation(unit.definitions, frozenset(a for a in chosen if unit.contains(a)))
