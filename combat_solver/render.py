@@ -83,11 +83,11 @@ def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
     for unit in verdict.units:
         prefix = f"{', '.join(unit.players)}: " if len(verdict.units) > 1 else ""
         items += [f"{prefix}[{'x' if r.obeyed else ' '}] {r.description}" for r in unit.requirements]
-        if unit.paid_items and unit.requirements_maximum is not None:
+        if unit.paid_items and unit.requirements and unit.requirements_maximum is not None:
             m = unit.requirements_maximum
             items.append(
-                f"{prefix}with the costs this declaration pays ({'; '.join(unit.paid_items)}), "
-                f"{m} {'is' if m == 1 else 'are'} possible (a creature whose cost is paid is able)"
+                f"{prefix}with the costs this declaration pays, {m} {'is' if m == 1 else 'are'} possible "
+                "(a creature whose cost is paid is able)"
             )
     out.append(Section(title, tuple(items)))
     for cost in verdict.costs:
