@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from reference_costs import CostReference, RefVerdict, atoms_of
 from strategies import Chooser
-from strategies_costs import random_cost_declaration
+from strategies_costs import random_cost_declaration, random_paying_declaration, random_preference
 
 from combat_solver import (
     AttackDeclaration,
@@ -117,7 +117,8 @@ def check_cost_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disag
     empty: AttackDeclaration | BlockDeclaration = AttackDeclaration() if attack else BlockDeclaration()
     out: list[Disagreement] = []
 
-    # 1. The requirement maximum over declarations that incur no cost (508.1d / 509.1c last sentence).
+    # 1. The requirement maximum of a declaration that pays nothing: over declarations that incur no cost
+    # (508.1d / 509.1c last sentence).
     v_empty = check(board, empty)
     got, want = solver_maxima(v_empty), ref.maxima()
     if any(got.get(k, 0) != want.get(k, 0) for k in set(got) | set(want)):
@@ -135,11 +136,28 @@ def check_cost_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disag
             )
         )
 
-    # 3. check agrees on proposed declarations (mutated legal ones; bands, exert, enlist for attacks).
+    # 2b. with a preference (which may favour paying declarations), still legal (DESIGN 4.2).
+    prefer = random_preference(c, board)
+    preferred = solve_attacks(board, prefer=prefer) if attack else solve_blocks(board, prefer=prefer)
+    if preferred.status != "legal" or not ref.verdict(preferred.declaration).legal:
+        out.append(
+            Disagreement(
+                "solve_prefer",
+                f"prefer={prefer} solver status={preferred.status}, "
+                f"reference: {ref.verdict(preferred.declaration).reasons}",
+                preferred.declaration,
+            )
+        )
+
+    # 3. check agrees on proposed declarations (mutated legal ones; bands, exert, enlist for attacks), and
+    # on declarations that pay, often with the paid creature moved elsewhere (the maximum given what is paid).
     legal = ref.legal_set()
     legal_list = sorted(legal, key=sorted) if len(legal) <= SET_LIMIT else []
     for _ in range(proposals):
         out += compare(board, ref, random_cost_declaration(c, board, legal_list))
+    paying = sorted(ref.paying(), key=sorted)
+    for _ in range(proposals if paying else 0):
+        out += compare(board, ref, random_paying_declaration(c, board, paying))
 
     # 4. The set of legal declarations (attack assignments / block pairs; no bands, exert or enlist).
     if len(legal) <= SET_LIMIT:
