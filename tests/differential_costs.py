@@ -59,8 +59,9 @@ def solver_costs(v: Verdict) -> dict[str, bool | None]:
 def compare(
     board: Board, ref: CostReference, declaration: AttackDeclaration | BlockDeclaration, verdict: Verdict | None = None
 ) -> list[Disagreement]:
-    """Every per-declaration property: legal or not, violations present, requirements obeyed,
-    who pays and whether they can, which creatures become tapped, the witness."""
+    """Every per-declaration property: legal or not, violations present, requirements obeyed, the
+    maximum it is held to (given the cost items it pays), who pays and whether they can, which
+    creatures become tapped, the witness."""
     v = verdict if verdict is not None else check(board, declaration)
     r: RefVerdict = ref.verdict(declaration)
     out: list[Disagreement] = []
@@ -78,6 +79,10 @@ def compare(
         got = {frozenset(u.players): u.requirements_obeyed for u in v.units}
         if any(got.get(k, 0) != r.obeyed.get(k, 0) for k in set(got) | set(r.obeyed)):
             out.append(Disagreement("obeyed", f"solver={_show(got)} reference={_show(r.obeyed)}", declaration))
+    if r.held is not None:
+        got_max = solver_maxima(v)
+        if any(got_max.get(k, 0) != r.held.get(k, 0) for k in set(got_max) | set(r.held)):
+            out.append(Disagreement("maximum_held", f"solver={_show(got_max)} reference={_show(r.held)}", declaration))
     if r.costs is not None:
         ref_costs = {p: ok for p, (_, ok) in r.costs.items()}
         if solver_costs(v) != ref_costs:

@@ -171,6 +171,7 @@ class RefVerdict:
     obeyed: dict[frozenset[str], int] | None  # per unit; None when the declaration leaves the units' scope
     costs: dict[str, tuple[Total, bool]] | None  # payer -> (total, payable); None when not comparable
     tapped: list[str] = field(default_factory=list)
+    held: dict[frozenset[str], int] | None = None  # per unit, the maximum given the items it pays
 
 
 Items = frozenset[str]
@@ -470,10 +471,9 @@ class CostReference:
             reasons.append("restriction (508.1a-c)")
         in_scope = ref.in_scope(atoms)
         obeyed = ref.attack_count_obeyed(atoms) if in_scope else None
-        if obeyed is not None:
-            held = self._attack_choices().held_to(items_of(self.attack_costs(decl)))
-            if obeyed < held:
-                reasons.append(f"too few requirements (508.1d): {obeyed} < {held}")
+        held = self._attack_choices().held_to(items_of(self.attack_costs(decl))) if in_scope else None
+        if obeyed is not None and held is not None and obeyed < held:
+            reasons.append(f"too few requirements (508.1d): {obeyed} < {held}")
         reasons += self.exert_problems(declaration, decl)
         enlist_problems = self.enlist_problems(declaration, decl)
         reasons += enlist_problems
@@ -488,8 +488,10 @@ class CostReference:
             if not enlist_problems:  # which creatures an invalid enlist taps is anyone's guess
                 costs_out = {p: (costs[p], payable[p]) for p in costs}
         legal = not reasons
-        units = {frozenset(ref.attacking_players): obeyed} if obeyed is not None else None
-        return RefVerdict(legal, reasons, units, costs_out, sorted(tapped) if legal else [])
+        players = frozenset(ref.attacking_players)
+        units = {players: obeyed} if obeyed is not None else None
+        held_to = {players: held} if held is not None else None
+        return RefVerdict(legal, reasons, units, costs_out, sorted(tapped) if legal else [], held_to)
 
     def exert_problems(self, declaration: AttackDeclaration, decl: dict[str, str]) -> list[str]:
         return [f"can't exert {c} (701.43d)" for c in declaration.exert if c not in decl or not self.has(c, "exert")]
@@ -606,6 +608,7 @@ class CostReference:
             return RefVerdict(False, ["out of scope (509.1a, 802.4a)"], None, None)
         reasons: list[str] = []
         obeyed: dict[frozenset[str], int] = {}
+        held_to: dict[frozenset[str], int] = {}
         costs_out: dict[str, tuple[Total, bool]] = {}
         for u, part, choices in zip(self.base.units, parts, self._block_choices(), strict=True):
             if not self.base.unit_ok(u, part):
@@ -613,7 +616,7 @@ class CostReference:
             n = self.count_obeyed(u, part)
             obeyed[u.players] = n
             costs = self.block_costs(part)
-            held = choices.held_to(items_of(costs))
+            held = held_to[u.players] = choices.held_to(items_of(costs))
             if n < held:
                 reasons.append(f"too few requirements (509.1c) for {sorted(u.players)}: {n} < {held}")
             payable = self.costs_payable(costs, frozenset(), frozenset(b for b, _ in part))
@@ -621,7 +624,7 @@ class CostReference:
                 costs_out[p] = (costs[p], payable[p])
                 if not payable[p]:
                     reasons.append(f"unpayable (509.1f): {p} {costs[p]}")
-        return RefVerdict(not reasons, reasons, obeyed, costs_out)
+        return RefVerdict(not reasons, reasons, obeyed, costs_out, held=held_to)
 
     # ============================================================================ either step
 
