@@ -454,6 +454,9 @@ def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_lim
     limits = _PaidMaxima(problem, time.monotonic() + time_limit)
 
     def solve(assumed: list[Any]) -> tuple[Any, Any]:
+        """Solve under ``assumed``; a declaration that pays is held to its paid maximum when the
+        requirement maximum is assumed (one that breaks a restriction dropped for the trial is
+        a witness that the restriction is needed, whatever it pays)."""
         while True:
             enc.model.clear_assumptions()
             enc.model.add_assumptions(assumed)
@@ -462,7 +465,11 @@ def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_lim
             bound = any(g is maximum_guard for g in assumed)
             if status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE) or not bound:
                 return status, solver
-            admitted = limits.admits(enc, enc.chosen(solver), maximum_guard)
+            chosen = enc.chosen(solver)
+            value_of = valuation(problem.definitions, chosen)
+            if not all(evaluate(h, value_of) for h in problem.hard):
+                return status, solver
+            admitted = limits.admits(enc, chosen, maximum_guard)
             if admitted is None:
                 return enc.cp.UNKNOWN, solver
             if admitted:

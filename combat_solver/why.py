@@ -76,7 +76,7 @@ def _unit_reasons(unit: engine.Unit, outcome: cpsat.Why, maximum: int, requireme
     reasons = [
         WhyReason(rule=unit.restrictions[i].rule, message=unit.restrictions[i].message) for i in outcome.restrictions
     ]
-    if outcome.needs_maximum:
+    if outcome.needs_maximum and (maximum or not outcome.paid_maxima):
         wanted = "; ".join(r.description for r in unit.requirements)
         who = "a declaration that pays no cost" if outcome.paid_maxima else "the declaration"
         reasons.append(
