@@ -24,8 +24,11 @@ Conventions: "alice" attacks, "bob" defends. A board without ``combat`` is at de
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from combat_solver import (
     AttackDeclaration,
@@ -39,6 +42,7 @@ from combat_solver import (
     solve_attacks,
     solve_blocks,
 )
+from combat_solver.cli import main
 from combat_solver.render import render_text
 from combat_solver.why import ask
 
@@ -378,3 +382,16 @@ def test_lure_in_a_band_binds_a_creature_with_reach() -> None:
     assert check_blocks(pegasus_board(spider), BlockDeclaration()).status == "illegal"
     verdict = check_blocks(pegasus_board(spider), blocks(spider="bears"))
     assert verdict.status == "legal" and (verdict.requirements_obeyed, verdict.requirements_maximum) == (1, 1)
+
+
+# ----------------------------------------------------------------------------- the command line
+def test_cli_json_names_the_paid_items_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    """509.1c: `check --format json` on the Behemoth example: illegal (exit 1), the unit lists the
+    cost item the declaration pays, so the maximum of 1 is the one given that payment."""
+    code = main(
+        ["check", "--format", "json", str(ROOT / "examples" / "costs-qal-sisma-behemoth-roar-of-challenge.yaml")]
+    )
+    out = json.loads(capsys.readouterr().out)
+    assert code == 1 and out["status"] == "illegal"
+    assert out["units"][0]["requirements_maximum"] == 1
+    assert out["units"][0]["paid_items"] == ["{2} for Qal Sisma Behemoth to block (Qal Sisma Behemoth)"]
