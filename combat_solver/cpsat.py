@@ -7,16 +7,21 @@ exactly. Solving is single-worker with a fixed seed, so answers are repeatable.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from .ir import All, Atom, Cmp, Cond, Lin, Payer, Problem, negate
+from .ir import All, Atom, Cmp, Cond, Lin, Payer, Problem, evaluate, negate, valuation
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 SEED = 20260925
+
+Paid = tuple[int, ...]
+"""Per term of ``Problem.costs``, how many units a declaration incurs (the cost items it pays);
+missing trailing terms count as 0, so ``()`` is "pays nothing"."""
 
 
 @dataclass(frozen=True)
@@ -38,15 +43,16 @@ class _Encoder:
         self,
         problem: Problem,
         *,
-        paying: bool,
+        paid: Paid | None,
         fixed: frozenset[Atom] | None = None,
         also_tapped: frozenset[str] = frozenset(),
         guarded: bool = False,
     ) -> None:
-        """``paying`` False: no declaration may incur a cost (the requirement maximum,
-        docs/design.md §4.2); True: costs must be payable in full (509.1f). ``fixed``: a concrete declaration
-        (only the payment is then searched). ``guarded``: each restriction holds only when its
-        literal in ``guards`` is assumed (for explanations)."""
+        """``paid`` None: any costs, payable in full (509.1f); else each cost term incurred at
+        most that often, payable in full (all 0: no cost at all; the requirement maximum of
+        docs/design.md §4.2). ``fixed``: a concrete declaration (only the payment is then
+        searched). ``guarded``: each restriction holds only when its literal in ``guards`` is
+        assumed (for explanations)."""
         from ortools.sat.python import cp_model
 
         self.cp = cp_model
@@ -65,10 +71,10 @@ class _Encoder:
                     self.guards.append(guard)
                 self.post(cond, guard)
             self.requirement_lits = [self.lit(c) for c in problem.requirements]
-        if not paying:
-            for units in problem.costs:
-                self.post(units.at_most(0))
-        else:
+        if paid is not None:
+            for units, cap in zip(problem.costs, _caps(problem, paid), strict=True):
+                self.post(units.at_most(cap))
+        if paid is None or any(paid):
             for payer in problem.payers:
                 self._post_payer(payer)
 
@@ -269,6 +275,26 @@ class _Encoder:
                 plan.setdefault(player, []).append(line)
         return {p: tuple(lines) for p, lines in plan.items()}
 
+    def cut(self, paid: Paid, need: int, guard: Any | None = None) -> None:
+        """Every declaration incurring at least ``paid`` obeys at least ``need`` requirements
+        (or, with ``guard``, only when it is assumed)."""
+        escapes = [~guard] if guard is not None else []
+        for units, n in zip(self.problem.costs, paid, strict=False):
+            if n:
+                less = self.lit(units.at_most(n - 1))
+                if less is True:
+                    return
+                if less is not False:
+                    escapes.append(less)
+        total, has_live, constant = self.requirement_sum()
+        if has_live:
+            enough = self.model.new_bool_var("paid maximum")
+            self.model.add(total >= need).only_enforce_if(enough)
+            escapes.append(enough)
+        elif constant >= need:
+            return
+        self.model.add_bool_or(escapes)
+
     def requirement_sum(self) -> Any:
         constant = sum(1 for v in self.requirement_lits if v is True)
         live = [v for v in self.requirement_lits if not isinstance(v, bool)]
@@ -293,23 +319,26 @@ PREFERENCE_EFFORT = 10.0
 machine-independent work measure, so answers stay repeatable) that proving the maximum took."""
 
 
+def _caps(problem: Problem, paid: Paid) -> Paid:
+    return tuple(paid[i] if i < len(paid) else 0 for i in range(len(problem.costs)))
+
+
 def maximize(
     problem: Problem,
     *,
     time_limit: float,
     preference: Mapping[Atom, int] | None = None,
+    paid: Paid = (),
     bounded_preference: bool = False,
-    extra: tuple[Cond, ...] = (),
 ) -> Outcome:
-    """Maximum number of requirements obeyable by a declaration that pays no cost (508.1d,
-    509.1c), with such a declaration; with ``preference`` or ``extra`` (hard conditions of the
-    caller's, not part of the maximum), among all legal declarations (paying ones included) that
-    obey at least that many and meet ``extra``, one maximizing the preference weights
-    (``bounded_preference``: the best found within ``PREFERENCE_EFFORT``, for explanations)."""
-    import time
-
+    """Maximum number of requirements obeyable by a declaration that breaks no restriction and
+    incurs only the cost items ``paid`` pays, payable in full (508.1d, 509.1c, docs/design.md
+    §4.2; with ``()``, the cost-free maximum), with such a declaration; with ``preference``, among
+    those same declarations obeying that many, one maximizing the preference weights
+    (``bounded_preference``: the best found within ``PREFERENCE_EFFORT``, for explanations). It
+    pays no more than ``paid``, so the maximum it is held to is no higher: it is legal."""
     deadline = time.monotonic() + time_limit
-    enc = _Encoder(problem, paying=False)
+    enc = _Encoder(problem, paid=paid)
     total, has_live, constant = enc.requirement_sum()
     if has_live:
         enc.model.maximize(total)
@@ -319,38 +348,120 @@ def maximize(
         return Outcome("undetermined")
     best = round(solver.objective_value) if has_live else constant
     chosen = enc.chosen(solver)
-    effort = max(PREFERENCE_EFFORT * solver.deterministic_time, 0.5)
-    if not preference and not extra:
+    if not preference:
         return Outcome("optimal", best, chosen)
-    if problem.costs or problem.payers:
-        enc = _Encoder(problem, paying=True)
-        total, has_live, _ = enc.requirement_sum()
-    else:
-        enc.model.clear_objective()  # type: ignore[no-untyped-call]
-    for cond in extra:
-        enc.post(cond)
-    for atom, v in enc.vars.items():
-        enc.model.add_hint(v, atom in chosen)
     if has_live:
         enc.model.add(total >= best)
-    weights = [(enc.vars[a], w) for a, w in sorted((preference or {}).items()) if a in enc.vars]
+    effort = max(PREFERENCE_EFFORT * solver.deterministic_time, 0.5) if bounded_preference else None
+    found = _prefer(enc, preference, chosen, deadline, lambda _: True, effort)
+    if not isinstance(found, tuple):
+        return Outcome("optimal", best, chosen, preference_optimal=False)
+    return Outcome("optimal", best, found[0], preference_optimal=found[1])
+
+
+def optimal(
+    problem: Problem,
+    *,
+    time_limit: float,
+    preference: Mapping[Atom, int] | None = None,
+    extra: tuple[Cond, ...] = (),
+) -> Outcome:
+    """A legal declaration (docs/design.md §4.2) with the most preference weight, and the
+    cost-free maximum: a declaration that pays is a candidate only if it obeys the maximum over the
+    declarations paying at most what it pays (each one short of it is cut off and the search goes
+    on). ``extra``: the caller's hard conditions on the declaration (not on the maximum); status
+    "impossible" when no legal declaration meets them."""
+    deadline = time.monotonic() + time_limit
+    best = maximize(problem, time_limit=time_limit)
+    if best.requirements is None or best.chosen is None or (not preference and not extra):
+        return best
+    enc = _Encoder(problem, paid=None)
+    for cond in extra:
+        enc.post(cond)
+    total, has_live, _ = enc.requirement_sum()
+    if has_live:
+        enc.model.add(total >= best.requirements)
+    limits = _PaidMaxima(problem, deadline)
+    found = _prefer(enc, preference or {}, best.chosen, deadline, lambda chosen: limits.admits(enc, chosen))
+    if found == "infeasible":
+        return Outcome("impossible", best.requirements)
+    if found is None:
+        return (
+            Outcome("undetermined", best.requirements)
+            if extra
+            else Outcome("optimal", best.requirements, best.chosen, preference_optimal=False)
+        )
+    assert isinstance(found, tuple)
+    return Outcome("optimal", best.requirements, found[0], preference_optimal=found[1])
+
+
+def _prefer(
+    enc: _Encoder,
+    preference: Mapping[Atom, int],
+    hint: frozenset[Atom],
+    deadline: float,
+    admits: Callable[[frozenset[Atom]], bool | None],
+    effort: float | None = None,
+) -> tuple[frozenset[Atom], bool] | Literal["infeasible"] | None:
+    """The declaration of ``enc`` with the most preference weight that ``admits`` accepts (it cuts
+    off the ones it rejects), and whether that is proven optimal; "infeasible" when there is none;
+    None on a time-out. ``effort``: a deterministic-time cap on each solve."""
+    for atom, v in enc.vars.items():
+        enc.model.add_hint(v, atom in hint)
+    weights = [(enc.vars[a], w) for a, w in sorted(preference.items()) if a in enc.vars]
     enc.model.maximize(enc.cp.LinearExpr.weighted_sum([v for v, _ in weights], [w for _, w in weights]))
-    solver = enc.solver(deadline - time.monotonic())
-    if bounded_preference:
-        solver.parameters.max_deterministic_time = effort
-    status = solver.solve(enc.model)
-    if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
+    while True:
+        solver = enc.solver(deadline - time.monotonic())
+        if effort is not None:
+            solver.parameters.max_deterministic_time = effort
+        status = solver.solve(enc.model)
+        if status == enc.cp.INFEASIBLE:
+            return "infeasible"
+        if status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
+            return None
         chosen = enc.chosen(solver)
-    elif extra:
-        return Outcome("impossible" if status == enc.cp.INFEASIBLE else "undetermined", best)
-    return Outcome("optimal", best, chosen, preference_optimal=status == enc.cp.OPTIMAL)
+        admitted = admits(chosen)
+        if admitted is None:
+            return None
+        if admitted:
+            return chosen, status == enc.cp.OPTIMAL
+
+
+@dataclass
+class _PaidMaxima:
+    """docs/design.md §4.2 for searches over every payable declaration: one that pays is legal
+    only if it obeys the maximum over the declarations paying at most the same cost items. The
+    maximum only grows with what is paid, so a candidate short of it is cut off together with
+    every declaration paying at least as much that obeys as few."""
+
+    problem: Problem
+    deadline: float
+    maxima: dict[Paid, int] = field(default_factory=dict)
+
+    def admits(self, enc: _Encoder, chosen: frozenset[Atom], guard: Any | None = None) -> bool | None:
+        """Does ``chosen`` obey its paid maximum? If not, add the cut (``guard``: only when
+        assumed). None when the maximum timed out."""
+        value_of = valuation(self.problem.definitions, chosen)
+        paid = tuple(units.value(value_of) for units in self.problem.costs)
+        if not any(paid):
+            return True
+        if paid not in self.maxima:
+            outcome = maximize(self.problem, time_limit=self.deadline - time.monotonic(), paid=paid)
+            if outcome.requirements is None:
+                return None
+            self.maxima[paid] = outcome.requirements
+        need = self.maxima[paid]
+        if sum(evaluate(r, value_of) for r in self.problem.requirements) >= need:
+            return True
+        enc.cut(paid, need, guard)
+        return False
 
 
 def exists(problem: Problem, *, minimum: int, time_limit: float) -> bool | None:
     """Whether a declaration that pays no cost meets the restrictions and obeys at least
     ``minimum`` requirements (None: the time limit ran out first). A feasibility question:
     cheaper than proving the maximum."""
-    enc = _Encoder(problem, paying=False)
+    enc = _Encoder(problem, paid=())
     total, has_live, constant = enc.requirement_sum()
     if not has_live:
         return bool(constant >= minimum)
@@ -366,20 +477,23 @@ def exists(problem: Problem, *, minimum: int, time_limit: float) -> bool | None:
 class Why:
     """``status`` "possible": ``example`` is a legal declaration meeting the extra conditions;
     "impossible": ``restrictions`` (indices into ``Problem.hard``) together with the requirement
-    maximum when ``needs_maximum`` form a minimal set of reasons; "undetermined": time-out."""
+    maximum when ``needs_maximum`` form a minimal set of reasons; "undetermined": time-out.
+    ``paid_maxima``: the maxima (docs/design.md §4.2) that declarations paying those cost items were
+    found to be held to, part of the requirement maximum."""
 
     status: Literal["possible", "impossible", "undetermined"]
     example: frozenset[Atom] | None = None
     restrictions: tuple[int, ...] = ()
     needs_maximum: bool = False
+    paid_maxima: tuple[tuple[Paid, int], ...] = ()
 
 
 def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_limit: float) -> Why:
-    """Is there a legal declaration (restrictions, at least ``minimum`` requirements, payable
-    costs) that also meets ``extra``? If not, a minimal set of restrictions (and whether the
-    requirement maximum is needed) that rules it out: CP-SAT's assumption core, then shrunk by
-    deletion since the core needn't be minimal."""
-    enc = _Encoder(problem, paying=True, guarded=True)
+    """Is there a legal declaration (restrictions, at least ``minimum`` requirements or, when it
+    pays, its paid maximum, payable costs) that also meets ``extra``? If not, a minimal set of
+    restrictions (and whether the requirement maximum is needed) that rules it out: CP-SAT's
+    assumption core, then shrunk by deletion since the core needn't be minimal."""
+    enc = _Encoder(problem, paid=None, guarded=True)
     for cond in extra:
         enc.post(cond)
     total, has_live, constant = enc.requirement_sum()
@@ -389,12 +503,29 @@ def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_lim
     elif constant < minimum:
         enc.model.add_bool_or([~maximum_guard])
     guards = [*enc.guards, maximum_guard]
+    limits = _PaidMaxima(problem, time.monotonic() + time_limit)
 
     def solve(assumed: list[Any]) -> tuple[Any, Any]:
-        enc.model.clear_assumptions()
-        enc.model.add_assumptions(assumed)
-        solver = enc.solver(time_limit)
-        return solver.solve(enc.model), solver
+        """Solve under ``assumed``; a declaration that pays is held to its paid maximum when the
+        requirement maximum is assumed (one that breaks a restriction dropped for the trial is
+        a witness that the restriction is needed, whatever it pays)."""
+        while True:
+            enc.model.clear_assumptions()
+            enc.model.add_assumptions(assumed)
+            solver = enc.solver(time_limit)
+            status = solver.solve(enc.model)
+            bound = any(g is maximum_guard for g in assumed)
+            if status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE) or not bound:
+                return status, solver
+            chosen = enc.chosen(solver)
+            value_of = valuation(problem.definitions, chosen)
+            if not all(evaluate(h, value_of) for h in problem.hard):
+                return status, solver
+            admitted = limits.admits(enc, chosen, maximum_guard)
+            if admitted is None:
+                return enc.cp.UNKNOWN, solver
+            if admitted:
+                return status, solver
 
     status, solver = solve(guards)
     if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
@@ -411,10 +542,12 @@ def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_lim
         elif status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
             return Why("undetermined")
     kept = {g.Index() for g in core}
+    needs_maximum = maximum_guard.Index() in kept
     return Why(
         "impossible",
         restrictions=tuple(i for i, g in enumerate(enc.guards) if g.Index() in kept),
-        needs_maximum=maximum_guard.Index() in kept,
+        needs_maximum=needs_maximum,
+        paid_maxima=tuple(sorted(limits.maxima.items())) if needs_maximum else (),
     )
 
 
@@ -432,7 +565,7 @@ def pay(
 ) -> Payment:
     """Can the costs of the declaration ``chosen`` be paid in full (509.1f)? If so, how.
     ``also_tapped``: permanents the declaration taps otherwise (enlisted creatures)."""
-    enc = _Encoder(problem, paying=True, fixed=chosen, also_tapped=also_tapped)
+    enc = _Encoder(problem, paid=None, fixed=chosen, also_tapped=also_tapped)
     solver = enc.solver(time_limit)
     status = solver.solve(enc.model)
     if status == enc.cp.INFEASIBLE:
@@ -443,10 +576,12 @@ def pay(
 
 
 def solutions(problem: Problem, *, minimum: int, time_limit: float) -> Iterator[frozenset[Atom] | None]:
-    """Every assignment of the decision atoms that meets the restrictions and obeys at least
-    ``minimum`` requirements and can pay its costs, one solve each (a no-good excludes each one
-    found). Yields None and stops if a solve runs out of time."""
-    enc = _Encoder(problem, paying=True)
+    """Every assignment of the decision atoms that meets the restrictions, obeys at least
+    ``minimum`` requirements (the cost-free maximum) and, when it pays, its paid maximum (docs/design.md
+    §4.2), and can pay its costs, one solve each (a no-good excludes each one found, a cut each
+    one short of its paid maximum). Yields None and stops if a solve runs out of time."""
+    enc = _Encoder(problem, paid=None)
+    limits = _PaidMaxima(problem, time.monotonic() + time_limit)
     total, has_live, constant = enc.requirement_sum()
     if has_live:
         enc.model.add(total >= minimum)
@@ -461,6 +596,12 @@ def solutions(problem: Problem, *, minimum: int, time_limit: float) -> Iterator[
             yield None
             return
         chosen = enc.chosen(solver)
+        admitted = limits.admits(enc, chosen)
+        if admitted is None:
+            yield None
+            return
+        if not admitted:
+            continue
         yield chosen
         if not enc.vars:
             return

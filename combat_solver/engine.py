@@ -17,6 +17,7 @@ from . import cpsat, search
 from .declarations import FixedPairs
 from .errors import ErrorItem, InputError
 from .ir import Atom, Cmp, Cond, Lin, Payer, Problem, atoms_of, evaluate
+from .ir import valuation as ir_valuation
 from .payments import total_text
 from .rules.base import CostTerm, Reason, Requirement, Restriction
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
@@ -106,12 +107,15 @@ def assess(
     maxima: Mapping[frozenset[str], int] | None = None,
 ) -> Assessment:
     """Restrictions broken, requirements obeyed and the maximum, per unit; a witness reaching
-    the maximum when the declaration is illegal only for too few requirements.
+    the maximum when the declaration is illegal only for too few requirements. The maximum is
+    over the declarations that break no restriction and incur only the cost items this one pays,
+    payable in full (docs/design.md §4.2: a creature whose cost is paid is able); the witness pays
+    no more than this declaration either.
 
     ``explain`` False decides at the cost of deciding (docs/design.md §5): no solver when a
     restriction is already broken, and only "can a declaration obey more?" otherwise; the
-    maximum is then reported only when that answer pins it down. ``maxima``: maxima already
-    proven (by ``solve``), by the unit's players."""
+    maximum is then reported only when that answer pins it down. ``maxima``: cost-free maxima
+    already proven (by ``solve``), by the unit's players, for declarations that pay nothing."""
     reports: list[UnitReport] = []
     cost_reports: list[CostReport] = []
     witness: set[Atom] = set()
@@ -126,7 +130,8 @@ def assess(
             if not evaluate(r.cond, value_of)
         ]
         mine = frozenset(a for a in chosen if unit.contains(a))
-        incurred = [(t, n) for t in unit.costs if (n := t.units.value(value_of)) > 0]
+        paid = tuple(t.units.value(value_of) for t in unit.costs)
+        incurred = [(t, n) for t, n in zip(unit.costs, paid, strict=True) if n > 0]
         if incurred:
             report, problem_found = _costs(unit, incurred, mine, time_limit, also_tapped)
             cost_reports += report
@@ -137,13 +142,17 @@ def assess(
         maximum: int | None = len(obeyed)
         witness |= mine
         ruled_out = bool(broken) or any(unit.atom_reasons(a) for a in mine)
-        known = (maxima or {}).get(unit.players)
+        known = None if incurred else (maxima or {}).get(unit.players)
         if known is not None:
             maximum = known
         elif obeyed and not explain and (incurred or not all(obeyed)):
             maximum = None
             if not ruled_out:
-                more = exceeds(problem(unit), sum(obeyed), time_limit=time_limit)
+                more = (
+                    _paid_maximum_exceeds(problem(unit), paid, sum(obeyed), time_limit)
+                    if incurred
+                    else exceeds(problem(unit), sum(obeyed), time_limit=time_limit)
+                )
                 undetermined = undetermined or more is None
                 if more:
                     short = True
@@ -160,7 +169,9 @@ def assess(
                     maximum = sum(obeyed)
         elif obeyed and (ruled_out or incurred or not all(obeyed)):
             closeness: dict[Atom, int] = {a: (1 if a in mine else -1) for a in unit.allowed}
-            outcome = maximize(problem(unit), time_limit=time_limit, preference=closeness, bounded_preference=True)
+            outcome = maximize(
+                problem(unit), time_limit=time_limit, preference=closeness, paid=paid, bounded_preference=True
+            )
             maximum = outcome.requirements
             if maximum is None:
                 undetermined = True
@@ -173,7 +184,8 @@ def assess(
                         rule=requirement_rule,
                         kind="too_few_requirements",
                         objects=tuple(sorted(unit.players)),
-                        message=f"the declaration of {unit.name} obeys {sum(obeyed)} of a possible {maximum} requirements ({requirement_rule})",
+                        message=f"the declaration of {unit.name} obeys {sum(obeyed)} of a possible {maximum} "
+                        f"requirements{' with the costs it pays' if incurred else ''} ({requirement_rule})",
                     )
                 )
         reports.append(
@@ -181,6 +193,7 @@ def assess(
                 players=tuple(sorted(unit.players)),
                 requirements_obeyed=sum(obeyed),
                 requirements_maximum=maximum,
+                paid_items=tuple(t.description for t, _ in incurred),
                 requirements=tuple(
                     RequirementReport(
                         rule=r.rule,
@@ -248,20 +261,20 @@ def maximize(
     *,
     time_limit: float,
     preference: Mapping[Atom, int] | None = None,
+    paid: tuple[int, ...] = (),
     bounded_preference: bool = False,
-    extra: tuple[Cond, ...] = (),
 ) -> cpsat.Outcome:
-    """The requirement maximum (and a best declaration reaching it): by the pure-Python search
-    when the problem has nothing to pay and the search finishes within its node budget,
-    otherwise by CP-SAT (docs/design.md §5).
-    Without requirements or preference, the empty declaration decides it when it is legal.
-    ``extra``: further hard conditions on the declaration returned (not on the maximum), by CP-SAT."""
-    if not problem.requirements and not preference and not extra and _empty_is_legal(problem):
-        return cpsat.Outcome("optimal", 0, frozenset())
-    if extra or not search.fits(problem):
+    """The requirement maximum over declarations incurring only the cost items ``paid`` pays
+    (docs/design.md §4.2), and a best declaration reaching it: by the pure-Python search when
+    nothing is paid and the search finishes within its work budget, otherwise by CP-SAT
+    (docs/design.md §5). Without requirements or preference, the empty declaration decides it
+    when it is legal."""
+    if any(paid) or not search.fits(problem):
         return cpsat.maximize(
-            problem, time_limit=time_limit, preference=preference, bounded_preference=bounded_preference, extra=extra
+            problem, time_limit=time_limit, preference=preference, paid=paid, bounded_preference=bounded_preference
         )
+    if not problem.requirements and not preference and _empty_is_legal(problem):
+        return cpsat.Outcome("optimal", 0, frozenset())
     try:
         best = search.maximize(problem, deadline=time.monotonic() + time_limit, preference=preference)
     except search.TimedOut:
@@ -273,6 +286,12 @@ def maximize(
     if best is None:
         return cpsat.Outcome("undetermined")
     return cpsat.Outcome("optimal", best.requirements, best.chosen)
+
+
+def _paid_maximum_exceeds(problem: Problem, paid: tuple[int, ...], obeyed: int, time_limit: float) -> bool | None:
+    """Whether a declaration paying only the cost items ``paid`` pays obeys more than ``obeyed``."""
+    outcome = cpsat.maximize(problem, time_limit=time_limit, paid=paid)
+    return None if outcome.requirements is None else outcome.requirements > obeyed
 
 
 def _empty_is_legal(problem: Problem) -> bool:
@@ -351,7 +370,11 @@ def solve(
     maxima: dict[frozenset[str], int] = {}
     for unit in units:
         mine = tuple(c for c in extra if all(unit.contains(a) for a in atoms_of(c)))
-        outcome = maximize(problem(unit), time_limit=time_limit, preference=preference or None, extra=mine)
+        p = problem(unit)
+        if mine or (preference and p.payers):
+            outcome = cpsat.optimal(p, time_limit=time_limit, preference=preference or None, extra=mine)
+        else:
+            outcome = maximize(p, time_limit=time_limit, preference=preference or None)
         if outcome.status == "impossible":
             raise Impossible(unit.name)
         if outcome.chosen is None or outcome.requirements is None:
@@ -393,7 +416,7 @@ class _UnitSolutions:
         outcome = maximize(p, time_limit=self.time_limit)
         if outcome.requirements is None:
             raise Undetermined(f"the solver timed out on the declaration of {self.unit.name}")
-        if search.fits(p):
+        if search.fits(p) and not p.payers:
             try:
                 yield from search.solutions(
                     p, minimum=outcome.requirements, deadline=time.monotonic() + self.time_limit
@@ -420,11 +443,4 @@ def _product(factories: list[Callable[[], Iterator[frozenset[Atom]]]]) -> Iterat
 
 def valuation(unit: Unit, chosen: frozenset[Atom]) -> Callable[[Atom], int]:
     """The 0/1 value of every atom of ``unit`` under a concrete declaration."""
-
-    def value_of(atom: Atom) -> int:
-        definition = unit.definitions.get(atom)
-        if definition is not None:
-            return int(evaluate(definition, value_of))
-        return int(atom in chosen and unit.contains(atom))
-
-    return value_of
+    return ir_valuation(unit.definitions, frozenset(a for a in chosen if unit.contains(a)))

@@ -145,6 +145,18 @@ def evaluate(cond: Cond, value_of: Callable[[Atom], int]) -> bool:
     return any(evaluate(c, value_of) for c in cond.items)
 
 
+def valuation(definitions: Definitions, chosen: frozenset[Atom]) -> Callable[[Atom], int]:
+    """The 0/1 value of every atom when the base atoms ``chosen`` are 1 and all others 0."""
+
+    def value_of(atom: Atom) -> int:
+        definition = definitions.get(atom)
+        if definition is not None:
+            return int(evaluate(definition, value_of))
+        return int(atom in chosen)
+
+    return value_of
+
+
 def atoms_of(cond: Cond) -> set[Atom]:
     if isinstance(cond, Cmp):
         return {a for a, _ in cond.lin.terms}
@@ -199,8 +211,9 @@ class Payer:
 class Problem:
     """A declaration step for the solver: decision atoms (everything else is 0), exact
     definitions of derived atoms, hard restrictions, requirements to maximize (508.1d/509.1c),
-    the amounts of cost each declaration incurs (all 0 for the requirement maximum,
-    docs/design.md §4.2), and the payers who must be able to pay them otherwise."""
+    the amounts of cost each declaration incurs (one per cost item; the requirement maximum of
+    a declaration allows only the items it pays, docs/design.md §4.2), and the payers who must be able
+    to pay them."""
 
     variables: tuple[Atom, ...]
     definitions: Definitions

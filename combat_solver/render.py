@@ -62,9 +62,11 @@ def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
         out.append(Section("Violations", tuple(v.message for v in verdict.violations)))
     requirement_rule = "508.1d" if attack else "509.1c"
     maximum = verdict.requirements_maximum
+    pays = any(unit.paid_items for unit in verdict.units)
     if maximum is not None and verdict.requirements_obeyed > maximum:
+        alternatives = "pays no more than this one" if pays else "pays no cost"
         title = (
-            f"Requirements: obeys {verdict.requirements_obeyed}; a declaration that pays no cost and breaks no "
+            f"Requirements: obeys {verdict.requirements_obeyed}; a declaration that {alternatives} and breaks no "
             f"restriction obeys at most {maximum} ({requirement_rule})"
         )
     else:
@@ -74,6 +76,12 @@ def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
     for unit in verdict.units:
         prefix = f"{', '.join(unit.players)}: " if len(verdict.units) > 1 else ""
         items += [f"{prefix}[{'x' if r.obeyed else ' '}] {r.description}" for r in unit.requirements]
+        if unit.paid_items and unit.requirements and unit.requirements_maximum is not None:
+            m = unit.requirements_maximum
+            items.append(
+                f"{prefix}with the costs this declaration pays, {m} {'is' if m == 1 else 'are'} possible "
+                "(a creature whose cost is paid is able)"
+            )
     out.append(Section(title, tuple(items)))
     for cost in verdict.costs:
         lines = list(cost.items)

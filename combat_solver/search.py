@@ -31,8 +31,10 @@ _NODES_PER_CLOCK_CHECK = 256
 
 
 def fits(problem: Problem) -> bool:
-    """Whether this search may decide ``problem``: nothing to pay, at most ``LARGEST`` atoms."""
-    return not problem.payers and MAX_VARIABLES >= 0 and len(problem.variables) <= LARGEST
+    """Whether this search may decide ``problem`` (at most ``LARGEST`` atoms). It reads costs as
+    restrictions (each incurred 0 times), so it decides the cost-free maximum; it enumerates only
+    problems without payers (every legal declaration then pays nothing)."""
+    return MAX_VARIABLES >= 0 and len(problem.variables) <= LARGEST
 
 
 def budget(problem: Problem) -> int | None:

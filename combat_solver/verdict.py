@@ -59,12 +59,17 @@ class UnitReport(Strict):
     """Requirement counts of one separately declared part, by the ``players`` who declare it: a
     defending player (802.4) or defending team (805.10d) for blocks, the attacking player or
     team for attacks (802.3a, 805.10b). ``requirements_maximum``
-    is None when it couldn't be determined."""
+    is None when it couldn't be determined. ``paid_items``: the cost items this declaration pays;
+    when there are any, the maximum is over declarations that pay only these (a creature whose
+    cost is paid is able), otherwise over declarations that pay nothing (docs/design.md §4.2)."""
 
     players: tuple[str, ...]
     requirements_obeyed: int
     requirements_maximum: int | None
     requirements: tuple[RequirementReport, ...]
+    paid_items: tuple[str, ...] = Field(
+        (), description="cost items the declaration pays; the maximum is over declarations paying only these"
+    )
 
 
 class CostReport(Strict):

@@ -76,16 +76,29 @@ def _unit_reasons(unit: engine.Unit, outcome: cpsat.Why, maximum: int, requireme
     reasons = [
         WhyReason(rule=unit.restrictions[i].rule, message=unit.restrictions[i].message) for i in outcome.restrictions
     ]
-    if outcome.needs_maximum:
+    if outcome.needs_maximum and (maximum or not outcome.paid_maxima):
         wanted = "; ".join(r.description for r in unit.requirements)
+        who = "a declaration that pays no cost" if outcome.paid_maxima else "the declaration"
         reasons.append(
             WhyReason(
                 rule=requirement_rule,
-                message=f"the declaration must obey {maximum} requirement"
-                f"{'s' if maximum != 1 else ''}, the most possible ({requirement_rule}): {wanted}",
+                message=f"{who} must obey {_requirements(maximum)}, the most possible ({requirement_rule}): {wanted}",
+            )
+        )
+    for paid, need in outcome.paid_maxima:
+        items = "; ".join(t.description for t, n in zip(unit.costs, paid, strict=False) if n)
+        reasons.append(
+            WhyReason(
+                rule=requirement_rule,
+                message=f"a declaration that pays {items} must obey {_requirements(need)}, the most possible "
+                f"with those costs paid ({requirement_rule}: a creature whose cost is paid is able)",
             )
         )
     return reasons
+
+
+def _requirements(n: int) -> str:
+    return f"{n} requirement{'s' if n != 1 else ''}"
 
 
 def _search(unit: engine.Unit, extra: tuple[Cond, ...], time_limit: float) -> tuple[cpsat.Why, int]:

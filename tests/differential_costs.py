@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from reference_costs import CostReference, RefVerdict, atoms_of
 from strategies import Chooser
-from strategies_costs import random_cost_declaration
+from strategies_costs import random_cost_declaration, random_paying_declaration, random_preference
 
 from combat_solver import (
     AttackDeclaration,
@@ -59,8 +59,9 @@ def solver_costs(v: Verdict) -> dict[str, bool | None]:
 def compare(
     board: Board, ref: CostReference, declaration: AttackDeclaration | BlockDeclaration, verdict: Verdict | None = None
 ) -> list[Disagreement]:
-    """Every per-declaration property: legal or not, violations present, requirements obeyed,
-    who pays and whether they can, which creatures become tapped, the witness."""
+    """Every per-declaration property: legal or not, violations present, requirements obeyed, the
+    maximum it is held to (given the cost items it pays), who pays and whether they can, which
+    creatures become tapped, the witness."""
     v = verdict if verdict is not None else check(board, declaration)
     r: RefVerdict = ref.verdict(declaration)
     out: list[Disagreement] = []
@@ -78,6 +79,10 @@ def compare(
         got = {frozenset(u.players): u.requirements_obeyed for u in v.units}
         if any(got.get(k, 0) != r.obeyed.get(k, 0) for k in set(got) | set(r.obeyed)):
             out.append(Disagreement("obeyed", f"solver={_show(got)} reference={_show(r.obeyed)}", declaration))
+    if r.held is not None:
+        got_max = solver_maxima(v)
+        if any(got_max.get(k, 0) != r.held.get(k, 0) for k in set(got_max) | set(r.held)):
+            out.append(Disagreement("maximum_held", f"solver={_show(got_max)} reference={_show(r.held)}", declaration))
     if r.costs is not None:
         ref_costs = {p: ok for p, (_, ok) in r.costs.items()}
         if solver_costs(v) != ref_costs:
@@ -117,7 +122,8 @@ def check_cost_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disag
     empty: AttackDeclaration | BlockDeclaration = AttackDeclaration() if attack else BlockDeclaration()
     out: list[Disagreement] = []
 
-    # 1. The requirement maximum over declarations that incur no cost (508.1d / 509.1c last sentence).
+    # 1. The requirement maximum of a declaration that pays nothing: over declarations that incur no cost
+    # (508.1d / 509.1c last sentence).
     v_empty = check(board, empty)
     got, want = solver_maxima(v_empty), ref.maxima()
     if any(got.get(k, 0) != want.get(k, 0) for k in set(got) | set(want)):
@@ -135,11 +141,28 @@ def check_cost_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disag
             )
         )
 
-    # 3. check agrees on proposed declarations (mutated legal ones; bands, exert, enlist for attacks).
+    # 2b. with a preference (which may favour paying declarations), still legal (docs/design.md §4.2).
+    prefer = random_preference(c, board)
+    preferred = solve_attacks(board, prefer=prefer) if attack else solve_blocks(board, prefer=prefer)
+    if preferred.status != "legal" or not ref.verdict(preferred.declaration).legal:
+        out.append(
+            Disagreement(
+                "solve_prefer",
+                f"prefer={prefer} solver status={preferred.status}, "
+                f"reference: {ref.verdict(preferred.declaration).reasons}",
+                preferred.declaration,
+            )
+        )
+
+    # 3. check agrees on proposed declarations (mutated legal ones; bands, exert, enlist for attacks), and
+    # on declarations that pay, often with the paid creature moved elsewhere (the maximum given what is paid).
     legal = ref.legal_set()
     legal_list = sorted(legal, key=sorted) if len(legal) <= SET_LIMIT else []
     for _ in range(proposals):
         out += compare(board, ref, random_cost_declaration(c, board, legal_list))
+    paying = sorted(ref.paying(), key=sorted)
+    for _ in range(proposals if paying else 0):
+        out += compare(board, ref, random_paying_declaration(c, board, paying))
 
     # 4. The set of legal declarations (attack assignments / block pairs; no bands, exert or enlist).
     if len(legal) <= SET_LIMIT:

@@ -8,12 +8,19 @@ bands is re-implemented here.
 
 Readings (each one a sentence of the rules or of the design brief):
 
-* **Cost incurred.** A declaration *incurs* a cost when any cost effect applies to it, even when its
-  amount is 0 ({X} with X = 0). The requirement maximum is taken over the restriction-respecting
-  declarations that incur no cost (508.1d / 509.1c last sentence: a player is never required to pay).
-* **Legal.** A declaration is legal iff its restrictions hold, it obeys at least that maximum, the
+* **Cost items.** A declaration *incurs* a cost when any cost effect applies to it, even when its
+  amount is 0 ({X} with X = 0). Each cost is an *item*: one creature with one ability that taxes it
+  (one tax for that creature wherever the tax covers, whatever it attacks; a creature's own cost; a
+  per-attacker cost for that blocker and that attacker).
+* **Maximum.** A player is never required to pay (508.1d / 509.1c last sentence), but a creature whose
+  cost is paid is able (docs/design.md §4.2; the provoke ruling "If the costs are paid, the provoked creature must
+  block the creature with provoke"; a 2015 judges' answer on Qal Sisma Behemoth under Roar of Challenge).
+  So a declaration is held to the most requirements obeyed by a restriction-respecting declaration whose
+  items are among its own and whose total its payers can pay in full (an unpayable declaration can't be
+  made, 509.1f); a declaration with no items is held to the maximum over those with none.
+* **Legal.** A declaration is legal iff its restrictions hold, it obeys at least its maximum, the
   optional costs chosen are valid, and every payer can pay their whole locked-in total (508.1h-j,
-  509.1d-f: no partial payments).
+  509.1d-f: no partial payments). Alternatives choose no optional costs (exert, enlist).
 * **Block costs.** ``block_cost`` without ``attackers`` ("can't block unless you pay") is paid once per
   blocker; with ``attackers`` (Hipparion: "can't block creatures with power 3 or greater unless you pay
   {1}") once for each such creature it blocks - the wording restricts blocking each such creature. (The
@@ -42,7 +49,10 @@ Readings (each one a sentence of the rules or of the design brief):
   player / planeswalker / battle; one or more with banding and at most one without, or all of them
   matching the quality of a member's ``bands_with_other``.
 * **Blocking a band** (702.22h, docs/design.md §4.8): restrictions and costs are checked on the declared pairs;
-  for requirements a creature declared as a blocker of one member blocks every member of its band.
+  for requirements a creature declared as a blocker of one member blocks every member of its band, but a
+  requirement to block one creature (Lure, "blocks X if able") counts that only for a creature able to
+  block X itself (Lure ruling, 2004-10-04: "If a Lured creature is in a band, only blockers able to block
+  the Lured creature are affected by the Lure").
 """
 
 from __future__ import annotations
@@ -161,6 +171,38 @@ class RefVerdict:
     obeyed: dict[frozenset[str], int] | None  # per unit; None when the declaration leaves the units' scope
     costs: dict[str, tuple[Total, bool]] | None  # payer -> (total, payable); None when not comparable
     tapped: list[str] = field(default_factory=list)
+    held: dict[frozenset[str], int] | None = None  # per unit, the maximum given the items it pays
+
+
+Items = frozenset[str]
+
+
+def items_of(costs: dict[str, Total]) -> Items:
+    """The cost items a declaration incurs, all payers together."""
+    return frozenset(item for total in costs.values() for item in total.items)
+
+
+@dataclass
+class Choices:
+    """Every restriction-respecting declaration of one unit: (requirements obeyed, cost items,
+    payable in full, declaration)."""
+
+    scored: list[tuple[int, Items, bool, frozenset[tuple[str, str]]]]
+    _held: dict[Items, int] = field(default_factory=dict)
+
+    def held_to(self, items: Items) -> int:
+        """The most requirements obeyed by a payable declaration whose items are among ``items``
+        (the empty declaration always qualifies)."""
+        if items not in self._held:
+            self._held[items] = max(n for n, its, ok, _ in self.scored if ok and its <= items)
+        return self._held[items]
+
+    def legal(self) -> list[frozenset[tuple[str, str]]]:
+        return [d for n, its, ok, d in self.scored if ok and n >= self.held_to(its)]
+
+    def paying(self) -> list[frozenset[tuple[str, str]]]:
+        """The declarations that incur a cost, legal or not."""
+        return [d for _, its, _, d in self.scored if its]
 
 
 class CostReference:
@@ -187,7 +229,7 @@ class CostReference:
                 for m in band:
                     self.band_of[m] = tuple(band)
         self._pay_cache: dict[tuple[Any, ...], bool] = {}
-        self._solved: tuple[Any, ...] | None = None
+        self._solved: Choices | list[Choices] | None = None
 
     # ----- abilities ---------------------------------------------------------------------------
 
@@ -253,17 +295,17 @@ class CostReference:
             if p is None:
                 continue
             payer = p.controller
-            for ab, controller in self.taxes:
+            for k, (ab, controller) in enumerate(self.taxes):
                 if ab.kind != "attack_tax":
                     continue
                 if ab.target is not None and not self.base.target_matches(ab.target, t, controller, p.owner_id):  # type: ignore[attr-defined]
                     continue
                 if ab.attackers is not None and not self.base.matches(ab.attackers, p, controller):
                     continue
-                self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"attack_tax {c}->{t}")
-            for ab, controller in self.sourced(c):
+                self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"attack_tax#{k} {c}")
+            for j, (ab, controller) in enumerate(self.sourced(c)):
                 if ab.kind == "attack_cost":
-                    self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"attack_cost {c}")
+                    self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"attack_cost#{j} {c}")
         return out
 
     def block_costs(self, pairs: Iterable[Pair]) -> dict[str, Total]:
@@ -275,24 +317,24 @@ class CostReference:
         for b, attackers in sorted(chosen.items()):
             blocker = self.perms[b]
             payer = blocker.controller
-            for ab, controller in self.taxes:
+            for k, (ab, controller) in enumerate(self.taxes):
                 if ab.kind == "block_tax" and (
                     ab.blockers is None or self.base.matches(ab.blockers, blocker, controller)
                 ):
-                    self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"block_tax {b}")
-            for ab, you in self.sourced(b):
+                    self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"block_tax#{k} {b}")
+            for j, (ab, you) in enumerate(self.sourced(b)):
                 if ab.kind != "block_cost":
                     continue
                 if ab.attackers is None:  # "can't block unless you pay": once, however many it blocks
-                    self.add_cost(out.setdefault(payer, Total()), ab.cost, you, f"block_cost {b}")
+                    self.add_cost(out.setdefault(payer, Total()), ab.cost, you, f"block_cost#{j} {b}")
                     continue
                 for a in attackers:  # "can't block <filter> unless you pay": for each such creature blocked
                     if self.base.matches(ab.attackers, self.perms[a], you):
-                        self.add_cost(out.setdefault(payer, Total()), ab.cost, you, f"block_cost {b}->{a}")
+                        self.add_cost(out.setdefault(payer, Total()), ab.cost, you, f"block_cost#{j} {b}->{a}")
             for a in attackers:
-                for ab, controller in self.sourced(a):
+                for j, (ab, controller) in enumerate(self.sourced(a)):
                     if ab.kind == "blocked_tax":
-                        self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"blocked_tax {b}->{a}")
+                        self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"blocked_tax#{j}@{a} {b}")
         return out
 
     # ----- payment (508.1i-j, 509.1e-f, 118.3) ------------------------------------------------------
@@ -401,25 +443,24 @@ class CostReference:
         """508.1f (702.20b) and the enlisted creatures (702.154a)."""
         return frozenset({c for c in decl if not self.has(c, "vigilance")} | set(enlisted))
 
-    def _solve_attacks(self) -> tuple[int, list[frozenset[Atom]]]:
+    def _attack_choices(self) -> Choices:
         if self._solved is None:
-            scored: list[tuple[int, bool, frozenset[Atom]]] = []
+            scored = []
             for atoms in self.attack.attack_declarations():
                 d = dict(atoms)
                 costs = self.attack_costs(d)
-                ok = not costs or all(self.costs_payable(costs, self.attack_tapped(d), frozenset(d)).values())
-                scored.append((self.attack.attack_count_obeyed(atoms), bool(costs), atoms) if ok else (-1, True, atoms))
-            # The maximum over declarations that incur no cost (the empty one always qualifies).
-            best = max(s for s, costly, _ in scored if not costly)
-            legal = [a for s, _, a in scored if s >= best]
-            self._solved = (best, legal)
+                ok = all(self.costs_payable(costs, self.attack_tapped(d), frozenset(d)).values())
+                scored.append((self.attack.attack_count_obeyed(atoms), items_of(costs), ok, atoms))
+            self._solved = Choices(scored)
+        assert isinstance(self._solved, Choices)
         return self._solved
 
     def attack_maximum(self) -> int:
-        return self._solve_attacks()[0]
+        """The maximum for an attack that pays nothing."""
+        return self._attack_choices().held_to(frozenset())
 
     def attack_legal_set(self) -> set[frozenset[Atom]]:
-        return set(self._solve_attacks()[1])
+        return set(self._attack_choices().legal())
 
     def attack_verdict(self, declaration: AttackDeclaration) -> RefVerdict:
         ref = self.attack
@@ -430,8 +471,9 @@ class CostReference:
             reasons.append("restriction (508.1a-c)")
         in_scope = ref.in_scope(atoms)
         obeyed = ref.attack_count_obeyed(atoms) if in_scope else None
-        if obeyed is not None and obeyed < self.attack_maximum():
-            reasons.append(f"too few requirements (508.1d): {obeyed} < {self.attack_maximum()}")
+        held = self._attack_choices().held_to(items_of(self.attack_costs(decl))) if in_scope else None
+        if obeyed is not None and held is not None and obeyed < held:
+            reasons.append(f"too few requirements (508.1d): {obeyed} < {held}")
         reasons += self.exert_problems(declaration, decl)
         enlist_problems = self.enlist_problems(declaration, decl)
         reasons += enlist_problems
@@ -446,8 +488,10 @@ class CostReference:
             if not enlist_problems:  # which creatures an invalid enlist taps is anyone's guess
                 costs_out = {p: (costs[p], payable[p]) for p in costs}
         legal = not reasons
-        units = {frozenset(ref.attacking_players): obeyed} if obeyed is not None else None
-        return RefVerdict(legal, reasons, units, costs_out, sorted(tapped) if legal else [])
+        players = frozenset(ref.attacking_players)
+        units = {players: obeyed} if obeyed is not None else None
+        held_to = {players: held} if held is not None else None
+        return RefVerdict(legal, reasons, units, costs_out, sorted(tapped) if legal else [], held_to)
 
     def exert_problems(self, declaration: AttackDeclaration, decl: dict[str, str]) -> list[str]:
         return [f"can't exert {c} (701.43d)" for c in declaration.exert if c not in decl or not self.has(c, "exert")]
@@ -504,69 +548,91 @@ class CostReference:
 
     # ============================================================================ blocks
 
-    def expand(self, pairs: Iterable[Pair]) -> frozenset[Pair]:
-        """702.22h: a creature blocking one member of a band blocks every member (for requirements)."""
+    def expand(self, pairs: Iterable[Pair], able_only: bool = False) -> frozenset[Pair]:
+        """702.22h: a creature blocking one member of a band blocks every member (for requirements);
+        ``able_only``: only the members it could block itself (Lure ruling, docs/design.md §4.8)."""
         out = set()
         for b, a in pairs:
-            out |= {(b, m) for m in self.band_of.get(a, (a,))}
+            out |= {(b, m) for m in self.band_of.get(a, (a,)) if m == a or not able_only or self.able(b, m)}
         return frozenset(out)
 
-    def _solve_blocks(self) -> tuple[list[int], list[list[frozenset[Pair]]]]:
+    def able(self, b: str, a: str) -> bool:
+        """Could ``b`` block ``a`` itself, whatever else blocks (509.1a untapped, 509.1b)?"""
+        tapped = self.perms[b].tapped and not self.has(b, "block_while_tapped")
+        return not tapped and self.base.can_block_pair(b, a)
+
+    def count_obeyed(self, u: Any, part: frozenset[Pair]) -> int:
+        """Requirements obeyed (509.1c) by a unit's declared pairs: a requirement to block one creature
+        (Lure, "blocks X if able") counts a band only for a creature able to block that creature."""
+        full, able = self.expand(part), self.expand(part, able_only=True)
+        return sum(
+            1
+            for r in u.requirements
+            if self.base.obeyed(r, able if r.kind == "lure" or (r.kind == "must_block" and r.attacker) else full)
+        )
+
+    def _block_choices(self) -> list[Choices]:
         if self._solved is None:
-            maxima: list[int] = []
-            legal: list[list[frozenset[Pair]]] = []
-            for i, u in enumerate(self.base.units):
-                scored: list[tuple[int, bool, frozenset[Pair]]] = []
-                for part in self.base.unit_declarations(i):
-                    costs = self.block_costs(part)
-                    ok = not costs or all(
-                        self.costs_payable(costs, frozenset(), frozenset(b for b, _ in part)).values()
-                    )
-                    score = self.base.count_obeyed(u, self.expand(part))
-                    scored.append((score, bool(costs), part) if ok else (-1, True, part))
-                best = max(s for s, costly, _ in scored if not costly)
-                maxima.append(best)
-                legal.append([d for s, _, d in scored if s >= best])
-            self._solved = (maxima, legal)
+            self._solved = [
+                Choices(
+                    [
+                        (
+                            self.count_obeyed(u, part),
+                            items_of(costs := self.block_costs(part)),
+                            all(self.costs_payable(costs, frozenset(), frozenset(b for b, _ in part)).values()),
+                            part,
+                        )
+                        for part in self.base.unit_declarations(i)
+                    ]
+                )
+                for i, u in enumerate(self.base.units)
+            ]
+        assert isinstance(self._solved, list)
         return self._solved
 
     def block_maxima(self) -> dict[frozenset[str], int]:
-        maxima, _ = self._solve_blocks()
-        return {u.players: m for u, m in zip(self.base.units, maxima, strict=True)}
+        """The maxima for a block that pays nothing, per unit."""
+        return {u.players: c.held_to(frozenset()) for u, c in zip(self.base.units, self._block_choices(), strict=True)}
 
     def block_legal_set(self) -> set[frozenset[Pair]]:
-        _, legal = self._solve_blocks()
+        legal = [c.legal() for c in self._block_choices()]
         return {frozenset().union(*combo) for combo in itertools.product(*legal)}
 
     def block_legal_count(self) -> int:
-        _, legal = self._solve_blocks()
-        return math.prod(len(x) for x in legal)
+        return math.prod(len(c.legal()) for c in self._block_choices())
 
     def block_verdict(self, declaration: BlockDeclaration) -> RefVerdict:
         pairs = frozenset((b, a) for b, attackers in declaration.blocks.items() for a in attackers)
         parts = self.base.split(pairs)
         if parts is None:
             return RefVerdict(False, ["out of scope (509.1a, 802.4a)"], None, None)
-        maxima, _ = self._solve_blocks()
         reasons: list[str] = []
         obeyed: dict[frozenset[str], int] = {}
+        held_to: dict[frozenset[str], int] = {}
         costs_out: dict[str, tuple[Total, bool]] = {}
-        for u, part, best in zip(self.base.units, parts, maxima, strict=True):
+        for u, part, choices in zip(self.base.units, parts, self._block_choices(), strict=True):
             if not self.base.unit_ok(u, part):
                 reasons.append(f"restriction (509.1a-b) for {sorted(u.players)}")
-            n = self.base.count_obeyed(u, self.expand(part))
+            n = self.count_obeyed(u, part)
             obeyed[u.players] = n
-            if n < best:
-                reasons.append(f"too few requirements (509.1c) for {sorted(u.players)}: {n} < {best}")
             costs = self.block_costs(part)
+            held = held_to[u.players] = choices.held_to(items_of(costs))
+            if n < held:
+                reasons.append(f"too few requirements (509.1c) for {sorted(u.players)}: {n} < {held}")
             payable = self.costs_payable(costs, frozenset(), frozenset(b for b, _ in part))
             for p in costs:
                 costs_out[p] = (costs[p], payable[p])
                 if not payable[p]:
                     reasons.append(f"unpayable (509.1f): {p} {costs[p]}")
-        return RefVerdict(not reasons, reasons, obeyed, costs_out)
+        return RefVerdict(not reasons, reasons, obeyed, costs_out, held=held_to)
 
     # ============================================================================ either step
+
+    def paying(self) -> list[frozenset[tuple[str, str]]]:
+        """Restriction-respecting declarations (of one unit, for blocks) that incur a cost."""
+        if self.step == "attack":
+            return self._attack_choices().paying()
+        return [d for c in self._block_choices() for d in c.paying()]
 
     def maxima(self) -> dict[frozenset[str], int]:
         if self.step == "attack":

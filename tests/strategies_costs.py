@@ -6,7 +6,8 @@ Written against the ``Chooser`` interface of ``strategies.py`` (imported, not ed
 an enlist candidate) and at most 3 creatures per defending player can block, so the reference's brute
 force stays small; mana sources include creatures with mana abilities, with and without vigilance,
 haste or summoning sickness, and requirements (attacks each combat, Lure, must be blocked, blocks if
-able) make the no-cost maximum matter.
+able) make the maximum matter; proposals include declarations that pay (docs/design.md §4.2: a creature
+whose cost is paid is able), often with the paid creature moved elsewhere.
 """
 
 from __future__ import annotations
@@ -454,3 +455,38 @@ def random_cost_declaration(
     if board.combat is None:
         return random_cost_attack(c, board, legal)
     return random_cost_block(c, board, legal)
+
+
+def random_paying_declaration(
+    c: Chooser, board: Board, paying: Sequence[frozenset[tuple[str, str]]]
+) -> AttackDeclaration | BlockDeclaration:
+    """A declaration that pays (one of ``paying``), often with one creature moved to another
+    attacker or target: the player pays for a creature, then uses it elsewhere (docs/design.md §4.2)."""
+    atoms = dict(c.choice(paying)) if board.combat is None else None
+    if atoms is not None:
+        targets = [p.id for p in board.players if p.id != board.active_player]
+        targets += [p.id for p in board.permanents if "planeswalker" in p.types]
+        if atoms and c.chance(60):
+            atoms[c.choice(sorted(atoms))] = c.choice(targets)
+        return AttackDeclaration(attacks=atoms)
+    pairs = set(c.choice(paying))
+    attackers = sorted(board.combat.attackers) if board.combat is not None else []
+    if pairs and c.chance(60):
+        b, a = c.choice(sorted(pairs))
+        pairs = (pairs - {(b, a)}) | {(b, c.choice(attackers))}
+    blocks: dict[str, list[str]] = {}
+    for b, a in sorted(pairs):
+        blocks.setdefault(b, []).append(a)
+    return BlockDeclaration(blocks={k: tuple(v) for k, v in blocks.items()})
+
+
+def random_preference(c: Chooser, board: Board) -> dict[tuple[str, str], int]:
+    """Weights for ``solve_*(prefer=...)`` on a few (creature, attacker or target) pairs, so a
+    preferred declaration may pay."""
+    creatures = [p.id for p in board.permanents if "creature" in p.types]
+    if board.combat is None:
+        others = [p.id for p in board.players if p.id != board.active_player]
+        others += [p.id for p in board.permanents if "planeswalker" in p.types]
+    else:
+        others = sorted(board.combat.attackers)
+    return {(c.choice(creatures), c.choice(others)): c.integer(-3, 5) for _ in range(c.integer(1, 3))}

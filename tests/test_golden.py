@@ -23,6 +23,8 @@ QUESTIONS = [
     ("tromokratis-with-tapped-defender.yaml", "why can't Grizzly Bears block Tromokratis?"),
     ("attack-juggernaut-silent-arbiter-bears-alone.yaml", "why can't Grizzly Bears attack?"),
     ("attack-juggernaut-silent-arbiter-bears-alone.yaml", "why must Juggernaut attack?"),
+    ("costs-qal-sisma-behemoth-roar-of-challenge.yaml", "why can't Qal Sisma Behemoth block Hill Giant?"),
+    ("attack-norns-annex-gideon-juggernaut-pays.yaml", "why can't Juggernaut attack bob?"),
 ]
 
 

@@ -198,6 +198,8 @@ class BlockScope(UnitView, Protocol):
 
     def blocking_among(self, creatures: Iterable[PermanentView]) -> Lin: ...
 
+    def atom_reasons(self, atom: Atom) -> list[Reason]: ...
+
 
 class AttackScope(UnitView, Protocol):
     """The attacking player (or team) declaring attackers (802.3a), as rules see it."""

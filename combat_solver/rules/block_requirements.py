@@ -1,7 +1,8 @@
 """Block requirements (509.1c), counted as docs/design.md §4.1 says: Lure makes one requirement per
 potential blocker; "must be blocked" is one requirement on the block as a whole; "blocks if
 able" and provoke are one requirement on the named blocker. A creature blocking one member of
-an attacking band blocks them all (702.22h), and that counts here."""
+an attacking band blocks them all (702.22h), and that counts here; but a requirement to block one
+creature binds only creatures able to block that creature themselves (docs/design.md §4.8)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,20 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from ..filters import Filter
-from ..ir import all_of
+from ..filters import Filter, PermanentView
+from ..ir import Lin, Pair, all_of
 from .base import AbilityBase, BlockScope, Instance, Requirement
+
+
+def blocks_if_able(unit: BlockScope, blocker: PermanentView, attacker: PermanentView) -> Lin:
+    """At least 1 when ``blocker`` obeys "blocks ``attacker`` if able": it blocks ``attacker`` or,
+    through its band, another member (702.22h), but the band counts only for a creature able to
+    block ``attacker`` itself. Lure ruling (2004-10-04): "If a Lured creature is in a band, only
+    blockers able to block the Lured creature are affected by the Lure"; Lure "doesn't give any
+    creatures the ability to block" it."""
+    if unit.atom_reasons(Pair(blocker.id, attacker.id)):
+        return unit.pair(blocker, attacker)
+    return unit.blocks_as_band(blocker, attacker)
 
 
 class Lure(AbilityBase):
@@ -33,7 +45,7 @@ class Lure(AbilityBase):
                 (blocker.id, attacker.id),
                 f"{unit.label(blocker)} blocks {unit.label(attacker)} if able ({inst.source})",
                 inst.source,
-                unit.blocks_as_band(blocker, attacker).at_least(1),
+                blocks_if_able(unit, blocker, attacker).at_least(1),
             )
 
 
@@ -114,5 +126,5 @@ class MustBlock(AbilityBase):
             (blocker.id, target.id),
             f"{unit.label(blocker)} blocks {unit.label(target)} if able ({inst.source})",
             inst.source,
-            unit.blocks_as_band(blocker, target).at_least(1),
+            blocks_if_able(unit, blocker, target).at_least(1),
         )

@@ -2,7 +2,7 @@
 
 A cost ability states how much one *unit* costs (one attacking creature, one blocking creature,
 one blocker of this attacker) and which declaration atoms count those units. The requirement
-maximum is taken over declarations that pay nothing (docs/design.md §4.2); a declaration that pays is
+maximum is taken over declarations that incur only the cost items a declaration pays (docs/design.md §4.2); a declaration that pays is
 legal only if its whole locked-in total can be paid from what its payer has (509.1f).
 """
 
