@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping
 
 from . import engine
 from .board import Board
+from .deadline import Deadline
 from .declarations import AttackDeclaration
 from .engine import DEFAULT_TIME_LIMIT
 from .errors import ErrorItem, InputError
@@ -13,14 +14,25 @@ from .game import AttackUnit, Game
 from .ir import Atom, Attack
 from .outcome import after_attack
 from .rules.optional import BandsWithOther
+from .scenario import BoardData, DeclarationData, as_board, as_declaration
 from .verdict import Verdict, Violation
 
 Preference = Mapping[tuple[str, str], int]
 """Weights on (attacker id, target id) pairs: a secondary objective among optimal attacks."""
 
 
-def check_attacks(board: Board, declaration: AttackDeclaration, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
-    """Is ``declaration`` a legal attack on ``board``? (508.1a-d, 508.1f, 802.3, 805.10b)"""
+def check_attacks(
+    board: Board | BoardData,
+    declaration: AttackDeclaration | DeclarationData,
+    *,
+    time_limit: float | Deadline = DEFAULT_TIME_LIMIT,
+) -> Verdict:
+    """Is ``declaration`` a legal attack on ``board``? (508.1a-d, 508.1f, 802.3, 805.10b) ``board``
+    and ``declaration`` may be models or plain mappings (validated; ``InputError`` if bad);
+    ``time_limit``: seconds for the whole call."""
+    deadline = Deadline.of(time_limit)
+    board = as_board(board)
+    declaration = as_declaration(declaration, AttackDeclaration)
     unit = _unit(board)
     _check_ids(board, declaration)
     enlisted = frozenset(declaration.enlist.values())
@@ -29,7 +41,7 @@ def check_attacks(board: Board, declaration: AttackDeclaration, *, time_limit: f
         frozenset(declaration.atoms),
         _structural(unit, declaration) + _optional_costs(unit, declaration) + _bands(unit, declaration),
         requirement_rule="508.1d",
-        time_limit=time_limit,
+        deadline=deadline,
         also_tapped=enlisted,
     )
     tapped = tuple(sorted({a for a in declaration.attacks if not unit.game.has_keyword(a, "vigilance")} | enlisted))
@@ -50,24 +62,38 @@ def check_attacks(board: Board, declaration: AttackDeclaration, *, time_limit: f
     )
 
 
-def solve_attacks(board: Board, *, prefer: Preference | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+def solve_attacks(
+    board: Board | BoardData, *, prefer: Preference | None = None, time_limit: float | Deadline = DEFAULT_TIME_LIMIT
+) -> Verdict:
     """An optimal legal attack (maximum requirements; among those the highest ``prefer`` weight,
     within the time limit). Deterministic. Status "undetermined" if the solver timed out."""
+    deadline = Deadline.of(time_limit)
+    board = as_board(board)
     unit = _unit(board)
     weights = engine.preference_atoms(prefer, {p.id for p in board.permanents} | {p.id for p in board.players}, Attack)
-    chosen = engine.solve([unit], weights, time_limit)
+    chosen = engine.solve([unit], weights, deadline)
     if chosen is None:
         return Verdict(status="undetermined", step="declare_attackers", declaration=AttackDeclaration())
-    return check_attacks(board, _declaration(chosen), time_limit=time_limit)
+    return check_attacks(board, _declaration(chosen), time_limit=deadline)
 
 
-def legal_attacks(board: Board, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Iterator[AttackDeclaration]:
-    """Every legal attack, lazily, each exactly once (raises ``Undetermined`` on a time-out)."""
-    for chosen in engine.enumerate_legal([_unit(board)], time_limit):
+def legal_attacks(
+    board: Board | BoardData, *, time_limit: float | Deadline = DEFAULT_TIME_LIMIT
+) -> Iterator[AttackDeclaration]:
+    """Every legal attack, lazily, each exactly once (raises ``Undetermined`` when the time
+    limit, counted from this call, runs out before the enumeration ends)."""
+    unit = _unit(as_board(board))
+    return _declarations(unit, Deadline.of(time_limit))
+
+
+def _declarations(unit: AttackUnit, deadline: Deadline) -> Iterator[AttackDeclaration]:
+    for chosen in engine.enumerate_legal([unit], deadline):
         yield _declaration(chosen)
 
 
-def count_legal_attacks(board: Board, *, limit: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> int:
+def count_legal_attacks(
+    board: Board | BoardData, *, limit: int | None = None, time_limit: float | Deadline = DEFAULT_TIME_LIMIT
+) -> int:
     """How many legal attacks there are (stops counting at ``limit``)."""
     return engine.count(legal_attacks(board, time_limit=time_limit), limit)
 

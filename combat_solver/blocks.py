@@ -6,12 +6,14 @@ from collections.abc import Iterator, Mapping
 
 from . import engine
 from .board import Board
+from .deadline import Deadline
 from .declarations import BlockDeclaration
 from .engine import DEFAULT_TIME_LIMIT, Undetermined
 from .errors import ErrorItem, InputError
-from .game import Game
+from .game import BlockUnit, Game
 from .ir import Atom, Pair
 from .outcome import after_block
+from .scenario import BoardData, DeclarationData, as_board, as_declaration
 from .verdict import Verdict, Violation
 
 Preference = Mapping[tuple[str, str], int]
@@ -28,8 +30,18 @@ __all__ = [
 ]
 
 
-def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
-    """Is ``declaration`` a legal block on ``board``? (509.1a-c, 802.4, 805.10d)"""
+def check_blocks(
+    board: Board | BoardData,
+    declaration: BlockDeclaration | DeclarationData,
+    *,
+    time_limit: float | Deadline = DEFAULT_TIME_LIMIT,
+) -> Verdict:
+    """Is ``declaration`` a legal block on ``board``? (509.1a-c, 802.4, 805.10d) ``board`` and
+    ``declaration`` may be models or plain mappings (validated; ``InputError`` if bad);
+    ``time_limit``: seconds for the whole call."""
+    deadline = Deadline.of(time_limit)
+    board = as_board(board)
+    declaration = as_declaration(declaration, BlockDeclaration)
     game = _game(board)
     _check_ids(board, declaration)
     chosen: frozenset[Atom] = frozenset(declaration.pairs)
@@ -38,7 +50,7 @@ def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: flo
         chosen,
         _pair_violations(game, declaration.pairs),
         requirement_rule="509.1c",
-        time_limit=time_limit,
+        deadline=deadline,
     )
     combat, triggers = after_block(game, declaration) if result.status == "legal" else (None, ())
     return Verdict(
@@ -56,25 +68,39 @@ def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: flo
     )
 
 
-def solve_blocks(board: Board, *, prefer: Preference | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> Verdict:
+def solve_blocks(
+    board: Board | BoardData, *, prefer: Preference | None = None, time_limit: float | Deadline = DEFAULT_TIME_LIMIT
+) -> Verdict:
     """An optimal legal block: maximum requirements for every defending player or team; among
     those, the highest total ``prefer`` weight (within the time limit). Deterministic. The
     verdict's ``declaration`` is the block; status "undetermined" if the solver timed out."""
+    deadline = Deadline.of(time_limit)
+    board = as_board(board)
     game = _game(board)
     weights = engine.preference_atoms(prefer, {p.id for p in board.permanents}, Pair)
-    chosen = engine.solve(game.block_units, weights, time_limit)
+    chosen = engine.solve(game.block_units, weights, deadline)
     if chosen is None:
         return Verdict(status="undetermined", step="declare_blockers", declaration=BlockDeclaration())
-    return check_blocks(board, _declaration(chosen), time_limit=time_limit)
+    return check_blocks(board, _declaration(chosen), time_limit=deadline)
 
 
-def legal_blocks(board: Board, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Iterator[BlockDeclaration]:
-    """Every legal block, lazily, each exactly once (raises ``Undetermined`` on a time-out)."""
-    for chosen in engine.enumerate_legal(_game(board).block_units, time_limit):
+def legal_blocks(
+    board: Board | BoardData, *, time_limit: float | Deadline = DEFAULT_TIME_LIMIT
+) -> Iterator[BlockDeclaration]:
+    """Every legal block, lazily, each exactly once (raises ``Undetermined`` when the time
+    limit, counted from this call, runs out before the enumeration ends)."""
+    units = _game(as_board(board)).block_units
+    return _declarations(units, Deadline.of(time_limit))
+
+
+def _declarations(units: tuple[BlockUnit, ...], deadline: Deadline) -> Iterator[BlockDeclaration]:
+    for chosen in engine.enumerate_legal(units, deadline):
         yield _declaration(chosen)
 
 
-def count_legal_blocks(board: Board, *, limit: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> int:
+def count_legal_blocks(
+    board: Board | BoardData, *, limit: int | None = None, time_limit: float | Deadline = DEFAULT_TIME_LIMIT
+) -> int:
     """How many legal blocks there are (stops counting at ``limit``)."""
     return engine.count(legal_blocks(board, time_limit=time_limit), limit)
 

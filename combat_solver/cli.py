@@ -20,7 +20,8 @@ from .declarations import AttackDeclaration, BlockDeclaration, Declaration
 from .engine import DEFAULT_TIME_LIMIT, Undetermined
 from .errors import InputError
 from .render import describe, render_answer, render_markdown, render_text
-from .scenario import load_declaration, load_scenario, read_data
+from .inputs import read_data
+from .scenario import load_declaration, load_scenario
 from .schema import schemas, write_schemas
 from .verdict import Verdict
 from .why import ask

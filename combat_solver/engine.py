@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from . import cpsat
+from .deadline import Deadline
 from .errors import ErrorItem, InputError
 from .ir import Atom, Cmp, Payer, Problem, evaluate
 from .payments import total_text
@@ -21,7 +22,7 @@ from .rules.costs import CostTerm
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
 
 DEFAULT_TIME_LIMIT = 10.0
-"""Seconds the solver may spend on one command unless told otherwise."""
+"""Seconds one command or API call may spend unless told otherwise (a ``Deadline``)."""
 
 
 class Undetermined(RuntimeError):
@@ -95,7 +96,7 @@ def assess(
     violations: list[Violation],
     *,
     requirement_rule: str,
-    time_limit: float,
+    deadline: Deadline,
     also_tapped: frozenset[str] = frozenset(),
 ) -> Assessment:
     """Restrictions broken, requirements obeyed and the maximum, per unit; a witness reaching
@@ -116,7 +117,7 @@ def assess(
         mine = frozenset(a for a in chosen if unit.contains(a))
         incurred = [(t, n) for t in unit.costs if (n := t.units.value(value_of)) > 0]
         if incurred:
-            report, problem_found = _costs(unit, incurred, mine, time_limit, also_tapped)
+            report, problem_found = _costs(unit, incurred, mine, deadline, also_tapped)
             cost_reports += report
             broken += problem_found
             undetermined = undetermined or any(r.payable is None for r in report)
@@ -127,7 +128,7 @@ def assess(
         restricted = bool(broken) or bool(incurred) or any(unit.atom_reasons(a) for a in mine)
         if obeyed and (restricted or not all(obeyed)):
             closeness: dict[Atom, int] = {a: (1 if a in mine else -1) for a in unit.allowed}
-            outcome = cpsat.maximize(problem(unit), time_limit=time_limit, preference=closeness)
+            outcome = cpsat.maximize(problem(unit), time_limit=deadline.remaining(), preference=closeness)
             maximum = outcome.requirements
             if maximum is None:
                 undetermined = True
@@ -176,11 +177,11 @@ def _costs(
     unit: Unit,
     incurred: list[tuple[CostTerm, int]],
     mine: frozenset[Atom],
-    time_limit: float,
+    deadline: Deadline,
     also_tapped: frozenset[str],
 ) -> tuple[list[CostReport], list[Violation]]:
     """The locked-in total per player (508.1h, 509.1d) and whether it can be paid in full (509.1f)."""
-    payment = cpsat.pay(problem(unit), mine, time_limit=time_limit, also_tapped=also_tapped)
+    payment = cpsat.pay(problem(unit), mine, time_limit=deadline.remaining(), also_tapped=also_tapped)
     reports: list[CostReport] = []
     violations: list[Violation] = []
     rule = "508.1j" if incurred[0][0].rule.startswith("508") else "509.1f"
@@ -225,11 +226,11 @@ def preference_atoms(
     return {atom(a, b): w for (a, b), w in (prefer or {}).items()}
 
 
-def solve(units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_limit: float) -> frozenset[Atom] | None:
+def solve(units: Sequence[Unit], preference: Mapping[Atom, int] | None, deadline: Deadline) -> frozenset[Atom] | None:
     """An optimal declaration for every unit (None if the solver timed out)."""
     chosen: set[Atom] = set()
     for unit in units:
-        outcome = cpsat.maximize(problem(unit), time_limit=time_limit, preference=preference or None)
+        outcome = cpsat.maximize(problem(unit), time_limit=deadline.remaining(), preference=preference or None)
         if outcome.chosen is None:
             return None
         chosen |= outcome.chosen
@@ -246,22 +247,24 @@ def count(declarations: Iterator[object], limit: int | None) -> int:
     return n
 
 
-def enumerate_legal(units: Sequence[Unit], time_limit: float) -> Iterator[frozenset[Atom]]:
+def enumerate_legal(units: Sequence[Unit], deadline: Deadline) -> Iterator[frozenset[Atom]]:
     """Every legal declaration, lazily, each once (raises ``Undetermined`` on a time-out)."""
-    for parts in _product([_UnitSolutions(u, time_limit) for u in units]):
+    for parts in _product([_UnitSolutions(u, deadline) for u in units]):
         yield frozenset().union(*parts)
 
 
 @dataclass(frozen=True)
 class _UnitSolutions:
     unit: Unit
-    time_limit: float
+    deadline: Deadline
 
     def __call__(self) -> Iterator[frozenset[Atom]]:
-        outcome = cpsat.maximize(problem(self.unit), time_limit=self.time_limit)
+        outcome = cpsat.maximize(problem(self.unit), time_limit=self.deadline.remaining())
         if outcome.requirements is None:
             raise Undetermined(f"the solver timed out on the declaration of {self.unit.name}")
-        for chosen in cpsat.solutions(problem(self.unit), minimum=outcome.requirements, time_limit=self.time_limit):
+        for chosen in cpsat.solutions(
+            problem(self.unit), minimum=outcome.requirements, time_limit=self.deadline.remaining()
+        ):
             if chosen is None:
                 raise Undetermined(f"the solver timed out enumerating the declarations of {self.unit.name}")
             yield chosen

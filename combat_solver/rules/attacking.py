@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field
-
 from ..filters import Count, Target
 from ..ir import any_of
+from ..strict import NonNegative, Positive
 from .base import AbilityBase, Reason, Restriction, with_others
 
 if TYPE_CHECKING:
@@ -169,7 +168,7 @@ class CantAttackUnlessOthersAttack(AbilityBase):
 
     kind: Literal["cant_attack_unless_others_attack"] = "cant_attack_unless_others_attack"
     rule = "508.1c"
-    n: int = Field(ge=1)
+    n: Positive
 
     def attack_restrictions(self, unit: AttackUnit, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.attacker(inst)) is not None:
@@ -200,7 +199,7 @@ class AttackLimit(AbilityBase):
     kind: Literal["attack_limit"] = "attack_limit"
     scope = "game"
     rule = "508.1c"
-    n: int = Field(ge=0)
+    n: NonNegative
     per: Literal["combat", "turn"] = "combat"
     defender: Target | None = None
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field
-
 from ..filters import Filter, Target
+from ..strict import Flag, Positive
 from .base import AbilityBase
 
 if TYPE_CHECKING:
@@ -39,7 +38,7 @@ class AttackTrigger(_Subject):
 
     kind: Literal["attack_trigger"] = "attack_trigger"
     rule = "508.1m"
-    once: bool = False
+    once: Flag = False
     target: Target | None = None
 
     def attack_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
@@ -84,7 +83,7 @@ class BecomesBlockedTrigger(AbilityBase):
 
     kind: Literal["becomes_blocked_trigger"] = "becomes_blocked_trigger"
     rule = "509.3c"
-    by_at_least: int = Field(1, ge=1)
+    by_at_least: Positive = 1
 
     def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         blockers = facts.blockers_of.get(inst.holder.id, []) if inst.holder else []
@@ -131,7 +130,7 @@ class Rampage(AbilityBase):
 
     kind: Literal["rampage"] = "rampage"
     rule = "702.23a"
-    n: int = Field(1, ge=1)
+    n: Positive = 1
 
     def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         blockers = facts.blockers_of.get(inst.holder.id, []) if inst.holder else []
@@ -162,7 +161,7 @@ class Bushido(AbilityBase):
 
     kind: Literal["bushido"] = "bushido"
     rule = "702.45a"
-    n: int = Field(1, ge=1)
+    n: Positive = 1
 
     def block_triggers(self, facts: CombatFacts, inst: Instance) -> Iterable[TriggerReport]:
         holder = inst.holder
