@@ -14,7 +14,7 @@ from .game import AttackUnit, Game
 from .ir import Atom, Attack
 from .outcome import after_attack
 from .rules.optional import BandsWithOther
-from .scenario import BoardData, DeclarationData, as_board, as_declaration
+from .scenario import BoardData, DeclarationData, as_board, as_declaration, as_preference
 from .verdict import Verdict, Violation
 
 Preference = Mapping[tuple[str, str], int]
@@ -70,7 +70,9 @@ def solve_attacks(
     deadline = Deadline.of(time_limit)
     board = as_board(board)
     unit = _unit(board)
-    weights = engine.preference_atoms(prefer, {p.id for p in board.permanents} | {p.id for p in board.players}, Attack)
+    weights = engine.preference_atoms(
+        as_preference(prefer), {p.id for p in board.permanents} | {p.id for p in board.players}, Attack
+    )
     chosen = engine.solve([unit], weights, deadline)
     if chosen is None:
         return Verdict(status="undetermined", step="declare_attackers", declaration=AttackDeclaration())

@@ -13,7 +13,7 @@ from .errors import ErrorItem, InputError
 from .game import BlockUnit, Game
 from .ir import Atom, Pair
 from .outcome import after_block
-from .scenario import BoardData, DeclarationData, as_board, as_declaration
+from .scenario import BoardData, DeclarationData, as_board, as_declaration, as_preference
 from .verdict import Verdict, Violation
 
 Preference = Mapping[tuple[str, str], int]
@@ -77,7 +77,7 @@ def solve_blocks(
     deadline = Deadline.of(time_limit)
     board = as_board(board)
     game = _game(board)
-    weights = engine.preference_atoms(prefer, {p.id for p in board.permanents}, Pair)
+    weights = engine.preference_atoms(as_preference(prefer), {p.id for p in board.permanents}, Pair)
     chosen = engine.solve(game.block_units, weights, deadline)
     if chosen is None:
         return Verdict(status="undetermined", step="declare_blockers", declaration=BlockDeclaration())

@@ -1,118 +1,215 @@
-"""Command line: ``combat-solver check|solve|enumerate|schema``.
+"""Command line: ``combat-solver check|solve|enumerate|explain|schema``.
 
-Exit codes: 0 legal (or success), 1 illegal, 2 bad input, 3 undetermined (solver time-out).
+Exit codes: 0 legal (or success), 1 illegal, 2 bad input, 3 undetermined (the time limit ran
+out), 4 internal error (a bug: please report it), 5 the output couldn't be written.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
-from collections.abc import Sequence
+import traceback
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from .attacks import check_attacks, legal_attacks, solve_attacks
 from .blocks import check_blocks, legal_blocks, solve_blocks
 from .board import Board
+from .deadline import Deadline
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration
 from .engine import DEFAULT_TIME_LIMIT, Undetermined
 from .errors import InputError
+from .inputs import STDIN, display_name, read_data
 from .render import describe, render_answer, render_markdown, render_text
-from .inputs import read_data
-from .scenario import load_declaration, load_scenario
+from .scenario import as_preference, load_declaration, load_scenario
 from .schema import schemas, write_schemas
+from .strict import MAX_INTEGER
 from .verdict import Verdict
 from .why import ask
 
-EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNDETERMINED = 0, 1, 2, 3
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNDETERMINED, EXIT_INTERNAL_ERROR, EXIT_OUTPUT_ERROR = range(6)
 _EXIT_OF = {"legal": EXIT_LEGAL, "illegal": EXIT_ILLEGAL, "undetermined": EXIT_UNDETERMINED}
+EXIT_CODES = (
+    "exit codes: 0 legal (check) or success, 1 illegal, 2 bad input or arguments, "
+    "3 undetermined (the time limit ran out first), 4 internal error (a bug), 5 output not written (closed pipe, full disk)"
+)
+DEFAULT_LIMIT = 100
+
+
+class OutputError(Exception):
+    """Standard output can't be written (a closed pipe, a full disk)."""
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: the time limit must be a finite number of seconds above 0")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be 0 or more")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="combat-solver",
         description="Exact legality of Magic: The Gathering attack and block declarations (CR 508.1, 509.1). "
-        "A board with `combat` (the declared attack) is at the declare blockers step; without it, at declare attackers.",
-        epilog="Exit codes: 0 legal/success, 1 illegal, 2 bad input, 3 undetermined (solver time-out).",
+        "A board with `combat` (the declared attack) is at the declare blockers step; without it, at declare attackers. "
+        "Files are YAML or JSON; `-` reads standard input.",
+        epilog=EXIT_CODES + ".",
     )
+    p.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
     sub = p.add_subparsers(dest="command", required=True)
 
     def common(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("board", type=Path, help="board or scenario file (YAML or JSON)")
+        sp.add_argument("board", help="board or scenario file (YAML or JSON; - for standard input)")
         sp.add_argument("--format", choices=("text", "markdown", "json"), default="text")
         sp.add_argument(
             "--time-limit",
-            type=float,
+            type=_seconds,
             default=DEFAULT_TIME_LIMIT,
             metavar="SECONDS",
-            help=f"solver time limit per defending player (default {DEFAULT_TIME_LIMIT:g})",
+            help=f"deadline for the whole command; past it the answer is undetermined, exit 3 (default {DEFAULT_TIME_LIMIT:g})",
         )
 
-    check = sub.add_parser("check", help="is a proposed attack or block legal?")
-    common(check)
-    check.add_argument("--declaration", type=Path, help="declaration file (default: the scenario's `declaration`)")
+    def add(name: str, help_text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help_text, description=help_text, epilog=EXIT_CODES + ".")
 
-    solve = sub.add_parser("solve", help="an optimal legal block (maximum requirements)")
-    common(solve)
-    solve.add_argument(
-        "--prefer", type=Path, help="weights {blocker: {attacker: weight}} to maximize among optimal blocks"
+    check = add("check", "is a proposed attack or block legal? (exit 0 legal, 1 illegal)")
+    common(check)
+    check.add_argument(
+        "--declaration",
+        help="declaration file (YAML or JSON; - for standard input; default: the scenario's `declaration`)",
     )
 
-    enum = sub.add_parser("enumerate", help="list (or count) legal blocks")
-    common(enum)
-    enum.add_argument("--limit", type=int, default=100, help="stop after N declarations (default 100; 0 = no limit)")
-    enum.add_argument("--count", action="store_true", help="print only how many there are (up to --limit)")
+    solve = add("solve", "an optimal legal attack (board without combat) or block (board with combat)")
+    common(solve)
+    solve.add_argument(
+        "--prefer",
+        help="weights to maximize among the optimal declarations: {blocker: {attacker: weight}} for blocks, "
+        f"{{attacker: {{target: weight}}}} for attacks (integers, at most {MAX_INTEGER} in size)",
+    )
 
-    why = sub.add_parser("explain", help="answer a why-not question about a board")
+    enum = add("enumerate", "list (or count) the legal attacks or blocks of a board, each once, as they are found")
+    common(enum)
+    enum.add_argument(
+        "--limit",
+        type=_count,
+        help=f"stop after N declarations (0 = no limit; default {DEFAULT_LIMIT} when listing, no limit with --count)",
+    )
+    enum.add_argument("--count", action="store_true", help="print only how many there are (N+ if --limit stopped it)")
+
+    why = add("explain", "answer a why-not question about a board")
     common(why)
     why.add_argument(
         "--why",
         required=True,
         metavar="QUESTION",
-        help='"why can\'t X block Y", "why can\'t X attack [T]", "why must X block|attack", '
-        '"why is no block|attack illegal" (X, Y: ids or card names)',
+        help='"why can\'t X block [Y]", "why can\'t X attack [T]", "why must X block|attack", '
+        '"why is no block|attack illegal" (X, Y: ids or card names; Y may be left out when one creature attacks)',
     )
 
-    schema = sub.add_parser("schema", help="print the JSON Schemas of board, declaration, scenario and verdict")
+    schema = add("schema", "print the JSON Schemas of board, declaration, scenario and verdict")
     schema.add_argument("--out", type=Path, help="write one <name>.schema.json file per model into this folder")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns its exit code (see ``EXIT_CODES``). Never raises for any input."""
     args = _parser().parse_args(argv)
     try:
         return _run(args)
     except InputError as e:
-        print(f"error: {e.source + ': ' if e.source else ''}bad input", file=sys.stderr)
-        for item in e.items:
-            print(f"  {item}", file=sys.stderr)
+        _report(f"error: {e.source + ': ' if e.source else ''}bad input", *(f"  {item}" for item in e.items))
         return EXIT_BAD_INPUT
     except Undetermined as e:
-        print(f"undetermined: {e}", file=sys.stderr)
+        _report(f"undetermined: {e}")
         return EXIT_UNDETERMINED
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    except OutputError as e:
+        _silence_stdout()
+        _report(f"error: the output couldn't be written: {e}")
+        return EXIT_OUTPUT_ERROR
+    except Exception as e:
+        if args.debug:
+            traceback.print_exc()
+        _report(
+            f"internal error: {type(e).__name__}: {_one_line(e)} (a bug in combat-solver; "
+            "rerun with --debug for the traceback and please report it)"
+        )
+        return EXIT_INTERNAL_ERROR
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return text[:300] + ("..." if len(text) > 300 else "")
+
+
+def _report(*lines: str) -> None:
+    """Diagnostics on standard error (never fails: a closed stderr has nobody to tell)."""
+    try:
+        for line in lines:
+            print(line.encode("utf-8", "backslashreplace").decode("utf-8"), file=sys.stderr)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _emit(text: str) -> None:
+    """One block of output on standard output, flushed now so a write error is seen here."""
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except OSError as e:
+        raise OutputError(e.strerror or str(e)) from None
+
+
+def _silence_stdout() -> None:
+    """Point the real standard output at /dev/null so the unwritten rest fails no more at exit."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def _run(args: argparse.Namespace) -> int:
     if args.command == "schema":
         if args.out:
-            for path in write_schemas(args.out):
-                print(path)
+            try:
+                written = write_schemas(args.out)
+            except OSError as e:
+                raise InputError.one(
+                    ("--out",), "unwritable", f"can't write into {args.out}: {e.strerror or e}"
+                ) from None
+            _emit("\n".join(str(path) for path in written))
         else:
-            print(json.dumps(schemas(), indent=2, sort_keys=True))
-        return 0
-    if args.time_limit <= 0:
-        raise InputError.one(("--time-limit",), "not_positive", "the time limit must be positive")
+            _emit(json.dumps(schemas(), indent=2, sort_keys=True))
+        return EXIT_LEGAL
+    deadline = Deadline(args.time_limit)
+    if args.board == STDIN and STDIN in (getattr(args, "declaration", None), getattr(args, "prefer", None)):
+        raise InputError.one(("-",), "stdin_twice", "standard input can be read for one file only")
     scenario = load_scenario(args.board)
     board = scenario.board
     if args.command == "explain":
-        answer = ask(board, args.why, time_limit=args.time_limit)
-        print(answer.model_dump_json(indent=2) if args.format == "json" else render_answer(answer, args.format))
-        return 0
+        answer = ask(board, args.why, time_limit=deadline)
+        _emit(answer.model_dump_json(indent=2) if args.format == "json" else render_answer(answer, args.format))
+        return EXIT_LEGAL
     if args.command == "check":
         declaration = load_declaration(args.declaration) if args.declaration else scenario.declaration
         if declaration is None:
@@ -121,74 +218,68 @@ def _run(args: argparse.Namespace) -> int:
                 "missing",
                 "no declaration: give --declaration FILE or a `declaration` in the scenario",
             )
-        verdict = _check(board, declaration, args.time_limit)
+        verdict = _check(board, declaration, deadline)
         _print_verdict(board, verdict, args.format)
         return _EXIT_OF[verdict.status]
     blocking = board.combat is not None
     if args.command == "solve":
         prefer = _load_preference(args.prefer) if args.prefer else None
         solve = solve_blocks if blocking else solve_attacks
-        verdict = solve(board, prefer=prefer, time_limit=args.time_limit)
+        verdict = solve(board, prefer=prefer, time_limit=deadline)
         if verdict.status == "undetermined":
-            raise Undetermined("the solver timed out before proving an optimal declaration")
+            raise Undetermined("the time limit ran out before an optimal declaration was proven")
         _print_verdict(board, verdict, args.format)
-        return 0
-    if args.limit < 0:
-        raise InputError.one(("--limit",), "negative", "the limit can't be negative")
-    found: list[Declaration] = []
-    for declaration in (
-        legal_blocks(board, time_limit=args.time_limit)
-        if blocking
-        else legal_attacks(board, time_limit=args.time_limit)
-    ):
-        found.append(declaration)
-        if args.limit and len(found) >= args.limit:
-            break
-    _print_enumeration(board, found, args, "block" if blocking else "attack")
-    return 0
+        return EXIT_LEGAL
+    found = legal_blocks(board, time_limit=deadline) if blocking else legal_attacks(board, time_limit=deadline)
+    _enumerate(board, found, args, "block" if blocking else "attack")
+    return EXIT_LEGAL
 
 
-def _check(board: Board, declaration: Declaration, time_limit: float) -> Verdict:
+def _check(board: Board, declaration: Declaration, deadline: Deadline) -> Verdict:
     if isinstance(declaration, BlockDeclaration):
-        return check_blocks(board, declaration, time_limit=time_limit)
+        return check_blocks(board, declaration, time_limit=deadline)
     assert isinstance(declaration, AttackDeclaration)
-    return check_attacks(board, declaration, time_limit=time_limit)
+    return check_attacks(board, declaration, time_limit=deadline)
 
 
 def _print_verdict(board: Board, verdict: Verdict, fmt: str) -> None:
     if fmt == "json":
-        print(verdict.model_dump_json(indent=2))
+        _emit(verdict.model_dump_json(indent=2))
     else:
-        print(render_markdown(board, verdict) if fmt == "markdown" else render_text(board, verdict))
+        _emit(render_markdown(board, verdict) if fmt == "markdown" else render_text(board, verdict))
 
 
-def _print_enumeration(board: Board, found: list[Declaration], args: argparse.Namespace, noun: str) -> None:
-    capped = bool(args.limit) and len(found) >= args.limit
+def _enumerate(board: Board, found: Iterator[Declaration], args: argparse.Namespace, noun: str) -> None:
+    """Text lists each declaration as soon as it is found; the total says ``N+`` only when
+    there are more than the ``--limit`` shown (one more is looked for to know)."""
+    limit = args.limit if args.limit is not None else (0 if args.count else DEFAULT_LIMIT)
+    shown: list[Declaration] = []
+    more = False
+    for declaration in found:
+        if limit and len(shown) == limit:
+            more = True
+            break
+        shown.append(declaration)
+        if args.format != "json" and not args.count:
+            _emit(f"{len(shown)}. {describe(board, declaration)}")
     if args.format == "json":
-        payload: dict[str, Any] = {"count": len(found), "limit_reached": capped}
+        payload: dict[str, Any] = {"count": len(shown), "limit_reached": more}
         if not args.count:
-            payload["declarations"] = [d.model_dump(mode="json") for d in found]
-        print(json.dumps(payload, indent=2))
+            payload["declarations"] = [d.model_dump(mode="json") for d in shown]
+        _emit(json.dumps(payload, indent=2))
         return
-    if not args.count:
-        for i, d in enumerate(found, 1):
-            print(f"{i}. {describe(board, d)}")
-    print(
-        f"{len(found)}{'+' if capped else ''} legal {noun}{'s' if len(found) != 1 else ''}"
-        + (f" (stopped at --limit {args.limit})" if capped else "")
+    plural = "s" if len(shown) != 1 or more else ""
+    _emit(
+        f"{len(shown)}{'+' if more else ''} legal {noun}{plural}" + (f" (stopped at --limit {limit})" if more else "")
     )
 
 
-def _load_preference(path: Path) -> dict[tuple[str, str], int]:
+def _load_preference(path: str) -> dict[tuple[str, str], int]:
     data = read_data(path)
-    if not isinstance(data, dict):
-        raise InputError.one((), "not_a_mapping", f"{path}: expected {{id: {{id: weight}}}}")
-    weights: dict[tuple[str, str], int] = {}
-    for blocker, row in data.items():
-        if not isinstance(row, dict):
-            raise InputError.one((str(blocker),), "not_a_mapping", f"{path}: expected {{id: weight}}")
-        for attacker, weight in row.items():
-            if not isinstance(weight, int) or isinstance(weight, bool):
-                raise InputError.one((str(blocker), str(attacker)), "not_an_integer", f"{path}: weights are integers")
-            weights[(str(blocker), str(attacker))] = weight
-    return weights
+    source = display_name(path)
+    if not isinstance(data, dict) or not all(isinstance(row, dict) for row in data.values()):
+        raise InputError.one(("prefer",), "not_a_mapping", "expected {id: {id: weight}}").located(source)
+    try:
+        return as_preference({(str(a), str(b)): w for a, row in data.items() for b, w in row.items()})
+    except InputError as e:
+        raise e.located(source) from None

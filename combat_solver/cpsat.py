@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 SEED = 20260925
 
 
+class InvalidModel(RuntimeError):
+    """CP-SAT refused a model (an internal error: inputs are bounded so that this can't happen)."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """``status`` "optimal": ``requirements`` is the proven maximum and ``chosen`` the decision
@@ -282,6 +286,13 @@ class _Encoder:
         s.parameters.max_time_in_seconds = max(time_limit, 0.001)
         return s
 
+    def solve(self, solver: cp_model.CpSolver) -> Any:
+        """The solver's status; a model CP-SAT refuses is a bug here, never a time-out."""
+        status = solver.solve(self.model)
+        if status == self.cp.MODEL_INVALID:
+            raise InvalidModel(self.model.validate() or "CP-SAT refused the model")
+        return status
+
     def chosen(self, solver: cp_model.CpSolver) -> frozenset[Atom]:
         return frozenset(a for a, v in self.vars.items() if solver.boolean_value(v))
 
@@ -298,7 +309,7 @@ def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, i
     if has_live:
         enc.model.maximize(total)
     solver = enc.solver(time_limit)
-    status = solver.solve(enc.model)
+    status = enc.solve(solver)
     if status != enc.cp.OPTIMAL:
         return Outcome("undetermined")
     best = round(solver.objective_value) if has_live else constant
@@ -314,7 +325,7 @@ def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, i
     weights = [(enc.vars[a], w) for a, w in sorted(preference.items(), key=lambda kv: repr(kv[0])) if a in enc.vars]
     enc.model.maximize(sum(w * v for v, w in weights))
     solver = enc.solver(deadline - time.monotonic())
-    status = solver.solve(enc.model)
+    status = enc.solve(solver)
     if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
         chosen = enc.chosen(solver)
     return Outcome("optimal", best, chosen, preference_optimal=status == enc.cp.OPTIMAL)
@@ -336,7 +347,10 @@ def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_lim
     """Is there a legal declaration (restrictions, at least ``minimum`` requirements, payable
     costs) that also meets ``extra``? If not, a minimal set of restrictions (and whether the
     requirement maximum is needed) that rules it out: CP-SAT's assumption core, then shrunk by
-    deletion since the core needn't be minimal."""
+    deletion since the core needn't be minimal. ``time_limit`` covers all of its solves."""
+    import time
+
+    deadline = time.monotonic() + time_limit
     enc = _Encoder(problem, paying=True, guarded=True)
     for cond in extra:
         enc.post(cond)
@@ -351,8 +365,8 @@ def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_lim
     def solve(assumed: list[Any]) -> tuple[Any, Any]:
         enc.model.clear_assumptions()
         enc.model.add_assumptions(assumed)
-        solver = enc.solver(time_limit)
-        return solver.solve(enc.model), solver
+        solver = enc.solver(deadline - time.monotonic())
+        return enc.solve(solver), solver
 
     status, solver = solve(guards)
     if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
@@ -392,7 +406,7 @@ def pay(
     ``also_tapped``: permanents the declaration taps otherwise (enlisted creatures)."""
     enc = _Encoder(problem, paying=True, fixed=chosen, also_tapped=also_tapped)
     solver = enc.solver(time_limit)
-    status = solver.solve(enc.model)
+    status = enc.solve(solver)
     if status == enc.cp.INFEASIBLE:
         return Payment("unpayable")
     if status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
@@ -403,7 +417,10 @@ def pay(
 def solutions(problem: Problem, *, minimum: int, time_limit: float) -> Iterator[frozenset[Atom] | None]:
     """Every assignment of the decision atoms that meets the restrictions and obeys at least
     ``minimum`` requirements and can pay its costs, one solve each (a no-good excludes each one
-    found). Yields None and stops if a solve runs out of time."""
+    found). Yields None and stops if the solves run out of ``time_limit`` (all of them together)."""
+    import time
+
+    deadline = time.monotonic() + time_limit
     enc = _Encoder(problem, paying=True)
     total, has_live, constant = enc.requirement_sum()
     if has_live:
@@ -411,8 +428,8 @@ def solutions(problem: Problem, *, minimum: int, time_limit: float) -> Iterator[
     elif constant < minimum:
         return
     while True:
-        solver = enc.solver(time_limit)
-        status = solver.solve(enc.model)
+        solver = enc.solver(deadline - time.monotonic())
+        status = enc.solve(solver)
         if status == enc.cp.INFEASIBLE:
             return
         if status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from .errors import InputError
+
+clock: Callable[[], float] = time.monotonic
+"""The clock deadlines read (a monotonic one; tests may replace it)."""
 
 
 class Deadline:
@@ -20,7 +24,7 @@ class Deadline:
         if seconds <= 0:
             raise InputError.one(("time_limit",), "not_positive", f"the time limit must be positive, not {seconds!r}")
         self.seconds = float(seconds)
-        self._end = time.monotonic() + self.seconds
+        self._end = clock() + self.seconds
 
     @classmethod
     def of(cls, time_limit: float | Deadline) -> Deadline:
@@ -30,7 +34,7 @@ class Deadline:
 
     def remaining(self) -> float:
         """Seconds left (0 once it has passed)."""
-        return max(self._end - time.monotonic(), 0.0)
+        return max(self._end - clock(), 0.0)
 
     def __repr__(self) -> str:
         return f"Deadline({self.seconds:g} s, {self.remaining():.3f} s left)"

@@ -44,6 +44,10 @@ class InputError(ValueError):
     def one(cls, loc: tuple[str | int, ...], code: str, message: str) -> InputError:
         return cls([ErrorItem(loc, code, message)])
 
+    def located(self, source: str) -> InputError:
+        """The same problems, said to be in the file ``source``."""
+        return InputError(self.items, source=source)
+
     @classmethod
     def from_validation(
         cls, error: ValidationError, *, prefix: tuple[str | int, ...] = (), source: str | None = None

@@ -15,7 +15,7 @@ from .board import Board
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration
 from .errors import ErrorItem, InputError
 from .inputs import check_data, display_name, read_data
-from .strict import NonNegative, Strict
+from .strict import MAX_INTEGER, NonNegative, Strict
 from .verdict import Status
 
 D = TypeVar("D", BlockDeclaration, AttackDeclaration)
@@ -99,3 +99,19 @@ def as_declaration(declaration: D | DeclarationData, model: type[D]) -> D:
         kind = model.model_fields["kind"].default
         raise InputError.one(("declaration", "kind"), "wrong_kind", f"expected a declaration of kind {kind!r}")
     return parsed
+
+
+def as_preference(prefer: Mapping[tuple[str, str], int] | None) -> dict[tuple[str, str], int]:
+    """Preference weights checked: integers (not booleans) of at most ``MAX_INTEGER`` in size."""
+    bad = [
+        ErrorItem(
+            ("prefer", f"{a}->{b}"),
+            "not_an_integer",
+            f"weights are whole numbers from -{MAX_INTEGER} to {MAX_INTEGER}, not {w!r}",
+        )
+        for (a, b), w in (prefer or {}).items()
+        if isinstance(w, bool) or not isinstance(w, int) or abs(w) > MAX_INTEGER
+    ]
+    if bad:
+        raise InputError(bad)
+    return dict(prefer or {})
