@@ -169,10 +169,20 @@ def _report(*lines: str) -> None:
 
 
 def _emit(text: str) -> None:
-    """One block of output on standard output, flushed now so a write error is seen here."""
+    """One block of output on standard output, written in full and flushed now, so that a
+    write error (or a short write to a closed pipe when unbuffered) is seen here."""
     try:
-        sys.stdout.write(text + "\n")
         sys.stdout.flush()
+        binary = getattr(sys.stdout, "buffer", None)
+        if binary is None:
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+            return
+        data = memoryview((text + "\n").encode(sys.stdout.encoding or "utf-8", "backslashreplace"))
+        while data:
+            written = binary.write(data)
+            data = data[written if written is not None else 0 :]
+        binary.flush()
     except OSError as e:
         raise OutputError(e.strerror or str(e)) from None
 

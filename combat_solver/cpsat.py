@@ -283,7 +283,7 @@ class _Encoder:
         s.parameters.num_workers = 1
         s.parameters.random_seed = SEED
         s.parameters.linearization_level = 2
-        s.parameters.max_time_in_seconds = max(time_limit, 0.001)
+        s.parameters.max_time_in_seconds = max(time_limit, 0.0)
         return s
 
     def solve(self, solver: cp_model.CpSolver) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -50,7 +51,23 @@ class InputError(ValueError):
 
     @classmethod
     def from_validation(
-        cls, error: ValidationError, *, prefix: tuple[str | int, ...] = (), source: str | None = None
+        cls, error: ValidationError, *, prefix: tuple[str | int, ...] = (), source: str | None = None, data: Any = None
     ) -> InputError:
-        items = [ErrorItem(prefix + tuple(e["loc"]), e["type"], e["msg"]) for e in error.errors()]
+        """Pydantic's errors, located in ``data`` (the validated input) without the ``kind`` tags
+        pydantic adds for each ability or declaration."""
+        items = [ErrorItem(prefix + _without_tags(tuple(e["loc"]), data), e["type"], e["msg"]) for e in error.errors()]
         return cls(items, source=source)
+
+
+def _without_tags(loc: tuple[str | int, ...], data: Any) -> tuple[str | int, ...]:
+    out: list[str | int] = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and part not in node and node.get("kind") == part:
+            continue
+        out.append(part)
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            node = None
+    return tuple(out)

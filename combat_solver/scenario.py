@@ -55,7 +55,7 @@ def parse_scenario(data: Any, *, source: str | None = None) -> Scenario:
         return Scenario(board=Board.model_validate(data))
     except ValidationError as e:
         prefix: tuple[str | int, ...] = () if "board" in data else ("board",)
-        raise InputError.from_validation(e, prefix=prefix, source=source) from None
+        raise InputError.from_validation(e, prefix=prefix, source=source, data=data) from None
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -72,7 +72,7 @@ def parse_declaration(data: Any, *, source: str | None = None) -> Declaration:
     try:
         return _DECLARATION.validate_python(data)
     except ValidationError as e:
-        raise InputError.from_validation(e, prefix=("declaration",), source=source) from None
+        raise InputError.from_validation(e, prefix=("declaration",), source=source, data=data) from None
 
 
 def load_declaration(path: str | Path) -> Declaration:
