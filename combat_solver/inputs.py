@@ -123,16 +123,13 @@ def check_data(data: Any, *, source: str | None = None) -> None:
 
 
 def parse_text(text: str, name: str = "<text>") -> Any:
-    """Parse YAML or JSON text: JSON when the name ends in ``.json`` or the text starts with
-    ``{`` or ``[`` and is valid JSON, YAML otherwise."""
+    """Parse YAML or JSON text: with the JSON parser when the name ends in ``.json`` or the text
+    starts with ``{`` or ``[``, unless it isn't JSON (then as YAML, of which JSON is a subset)."""
     if name.endswith(".json") or text.lstrip()[:1] in ("{", "["):
         try:
             data = json.loads(text, object_pairs_hook=_unique_keys)
-        except json.JSONDecodeError as e:
-            if name.endswith(".json"):
-                raise _Refused(
-                    "syntax_error", f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}"
-                ) from None
+        except json.JSONDecodeError:
+            pass
         except RecursionError:
             raise _Refused("too_deep", f"nesting deeper than {MAX_DEPTH} levels") from None
         except ValueError as e:
