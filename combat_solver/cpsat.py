@@ -308,7 +308,7 @@ def maximize(problem: Problem, *, time_limit: float, preference: Mapping[Atom, i
     total, has_live, constant = enc.requirement_sum()
     if has_live:
         enc.model.maximize(total)
-    solver = enc.solver(time_limit)
+    solver = enc.solver(deadline - time.monotonic())
     status = enc.solve(solver)
     if status != enc.cp.OPTIMAL:
         return Outcome("undetermined")
@@ -404,8 +404,11 @@ def pay(
 ) -> Payment:
     """Can the costs of the declaration ``chosen`` be paid in full (509.1f)? If so, how.
     ``also_tapped``: permanents the declaration taps otherwise (enlisted creatures)."""
+    import time
+
+    deadline = time.monotonic() + time_limit
     enc = _Encoder(problem, paying=True, fixed=chosen, also_tapped=also_tapped)
-    solver = enc.solver(time_limit)
+    solver = enc.solver(deadline - time.monotonic())
     status = enc.solve(solver)
     if status == enc.cp.INFEASIBLE:
         return Payment("unpayable")
