@@ -118,26 +118,26 @@ def _check_ids(board: Board, declaration: AttackDeclaration) -> None:
     permanents = {p.id for p in board.permanents}
     known = permanents | {p.id for p in board.players}
     items = [
-        ErrorItem(("attacks", a), "unknown_id", f"no permanent {a!r}")
+        ErrorItem(("declaration", "attacks", a), "unknown_id", f"no permanent {a!r}")
         for a in declaration.attacks
         if a not in permanents
     ]
     items += [
-        ErrorItem(("attacks", a), "unknown_id", f"no player or permanent {t!r}")
+        ErrorItem(("declaration", "attacks", a), "unknown_id", f"no player or permanent {t!r}")
         for a, t in declaration.attacks.items()
         if t not in known
     ]
     items += [
-        ErrorItem(("exert",), "unknown_id", f"no permanent {a!r}") for a in declaration.exert if a not in permanents
+        ErrorItem(("declaration", "exert"), "unknown_id", f"no permanent {a!r}") for a in declaration.exert if a not in permanents
     ]
     items += [
-        ErrorItem(("enlist", a), "unknown_id", f"no permanent {x!r}")
+        ErrorItem(("declaration", "enlist", a), "unknown_id", f"no permanent {x!r}")
         for a, c in declaration.enlist.items()
         for x in (a, c)
         if x not in permanents
     ]
     items += [
-        ErrorItem(("bands", i), "unknown_id", f"no permanent {m!r}")
+        ErrorItem(("declaration", "bands", i), "unknown_id", f"no permanent {m!r}")
         for i, band in enumerate(declaration.bands)
         for m in band
         if m not in permanents

@@ -120,10 +120,10 @@ def _game(board: Board) -> Game:
 def _check_ids(board: Board, declaration: BlockDeclaration) -> None:
     known = {p.id for p in board.permanents}
     items = [
-        ErrorItem(("blocks", b), "unknown_id", f"no permanent {b!r}") for b in declaration.blocks if b not in known
+        ErrorItem(("declaration", "blocks", b), "unknown_id", f"no permanent {b!r}") for b in declaration.blocks if b not in known
     ]
     items += [
-        ErrorItem(("blocks", b), "unknown_id", f"no permanent {a!r}")
+        ErrorItem(("declaration", "blocks", b), "unknown_id", f"no permanent {a!r}")
         for b, attackers in declaration.blocks.items()
         for a in attackers
         if a not in known

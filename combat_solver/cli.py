@@ -228,7 +228,10 @@ def _run(args: argparse.Namespace) -> int:
                 "missing",
                 "no declaration: give --declaration FILE or a `declaration` in the scenario",
             )
-        verdict = _check(board, declaration, deadline)
+        try:
+            verdict = _check(board, declaration, deadline)
+        except InputError as e:
+            raise e.located(display_name(args.declaration or args.board)) from None
         _print_verdict(board, verdict, args.format)
         return _EXIT_OF[verdict.status]
     blocking = board.combat is not None

@@ -622,6 +622,13 @@ def test_declaration_file_errors_name_the_file_and_the_declaration(
         str(declaration),
         "declaration.blocks.dog",
     )
+    declaration.write_text("kind: block\nblocks: {ghost: [runner]}\n")
+    refused(
+        capsys,
+        ["check", str(scenario_file(tmp_path, BOARD)), "--declaration", str(declaration)],
+        f"error: {declaration}: bad input",
+        "declaration.blocks.ghost: no permanent 'ghost'",
+    )
 
 
 def test_standard_input_is_read_for_the_board_and_the_declaration(tmp_path: Path) -> None:
