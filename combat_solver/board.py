@@ -14,6 +14,11 @@ from .strict import Flag, Integer, NonNegative, Strict
 
 Loc = tuple[str | int, ...]
 
+MAX_PLAYERS = 100
+MAX_PERMANENTS = 1000
+"""Most permanents (and most effects) on a board: past it, building the model alone would outlast
+any reasonable time limit."""
+
 
 class Player(Strict):
     """A player; ``team`` groups teammates (Two-Headed Giant, 805)."""
@@ -79,11 +84,11 @@ class Combat(Strict):
 class Board(Strict):
     """Everything a declaration's legality depends on."""
 
-    players: tuple[Player, ...] = Field(min_length=2)
+    players: tuple[Player, ...] = Field(min_length=2, max_length=MAX_PLAYERS)
     active_player: str
     shared_team_turns: Flag = Field(False, description="805: teams attack and block as one (Two-Headed Giant)")
-    permanents: tuple[Permanent, ...] = ()
-    effects: tuple[Effect, ...] = ()
+    permanents: tuple[Permanent, ...] = Field((), max_length=MAX_PERMANENTS)
+    effects: tuple[Effect, ...] = Field((), max_length=MAX_PERMANENTS)
     combat: Combat | None = Field(None, description="the declared attack; present for the declare blockers step")
     attackable_players: tuple[str, ...] | None = Field(
         None, description="the opponents the active player may attack (506.2a, 803); default: every opponent (802.2)"

@@ -32,6 +32,7 @@ from combat_solver import (
     legal_blocks,
     solve_blocks,
 )
+from combat_solver.board import MAX_PERMANENTS
 from combat_solver.cli import main
 from combat_solver.errors import ErrorItem
 from combat_solver.inputs import MAX_BYTES, MAX_DEPTH
@@ -174,6 +175,18 @@ def test_a_file_over_the_size_limit_is_refused(tmp_path: Path, capsys: pytest.Ca
     path = tmp_path / "big.json"
     path.write_text(json.dumps(board(filler="x" * (MAX_BYTES + 1))))
     refused(capsys, ["check", str(path)], "too_large", str(path))
+
+
+def test_a_board_past_the_permanent_limit_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """15,000 creatures took 58 s (attacks) and over 7 GB (blocks) before any solver call."""
+    data = board()
+    data["permanents"] += [
+        {"id": f"c{i}", "name": "Token", "controller": "bob", "types": ["creature"], "power": 1, "toughness": 1}
+        for i in range(MAX_PERMANENTS + 1 - len(data["permanents"]))
+    ]
+    refused(capsys, ["check", str(scenario_file(tmp_path, data, "many.json"))], "board.permanents", "too_long")
+    data["permanents"] = data["permanents"][:MAX_PERMANENTS]
+    assert main(["check", str(scenario_file(tmp_path, {"board": data, "declaration": DECLARATION}, "most.json"))]) == 0
 
 
 @pytest.mark.parametrize(
