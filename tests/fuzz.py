@@ -140,13 +140,12 @@ def paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]
 
 
 def replaced(document: Any, path: tuple[Any, ...], value: Any) -> Any:
+    """``document`` with the value at ``path`` replaced (containers on the path copied)."""
     if not path:
         return value
-    out = copy.deepcopy(document)
-    target = out
-    for part in path[:-1]:
-        target = target[part]
-    target[path[-1]] = value
+    head, rest = path[0], path[1:]
+    out = copy.copy(document)
+    out[head] = replaced(document[head], rest, value)
     return out
 
 
@@ -158,13 +157,15 @@ def mutated_documents(draw: st.DrawFn) -> Any:
         value = draw(
             st.one_of(
                 json_values,
-                st.builds(deep, st.integers(1, 400), st.booleans()),
                 st.sampled_from(
                     [{"kind": "grant", "ability": {"kind": "grant"}}, {"kind": "flying"}, {"has": ["flyng"]}]
                 ),
             )
         )
         document = replaced(document, where, value)
+    if draw(st.booleans()):
+        where = draw(st.sampled_from(list(paths(document))))
+        document = replaced(document, where, deep(draw(st.integers(1, 400)), draw(st.booleans())))
     return document
 
 
@@ -172,7 +173,14 @@ def yaml_text(document: Any) -> str:
     try:
         return yaml.safe_dump(document, allow_unicode=True)
     except (yaml.YAMLError, RecursionError, UnicodeEncodeError):
-        return json.dumps(document)
+        return json_text(document, ensure_ascii=True)
+
+
+def json_text(document: Any, *, ensure_ascii: bool) -> str:
+    try:
+        return json.dumps(document, ensure_ascii=ensure_ascii)
+    except RecursionError:
+        return "[" * 100_000
 
 
 def alias_bomb(levels: int, width: int) -> str:
@@ -193,7 +201,7 @@ def files(draw: st.DrawFn) -> bytes:
     if kind == "brackets":
         return draw(st.sampled_from(["[", "{a: ", "- "])).encode() * draw(st.integers(50, 200_000))
     document = draw(mutated_documents())
-    text = json.dumps(document, ensure_ascii=draw(st.booleans())) if kind == "json" else yaml_text(document)
+    text = json_text(document, ensure_ascii=draw(st.booleans())) if kind == "json" else yaml_text(document)
     if kind == "duplicate":
         text = text.replace("\nboard:", "\nboard: {}\nboard:", 1) if "\nboard:" in text else text + "\nplayers: []\n"
     data = text.encode("utf-8", "surrogatepass")
@@ -335,6 +343,11 @@ def cli(argv: list[str] | None = None) -> int:
         tried = run(args.examples, args.seed)
     except (AssertionError, Hang, MemoryError) as e:
         print(f"FAILED after {time.monotonic() - started:.0f} s: {type(e).__name__}: {e}")
+        return 1
+    except Exception as e:
+        print(
+            f"FAILED (the fuzzer itself) after {time.monotonic() - started:.0f} s: {type(e).__name__}: {str(e)[:2000]}"
+        )
         return 1
     print(f"fuzz: {tried} examples, seed {args.seed}, 0 failures ({time.monotonic() - started:.0f} s)")
     return 0
