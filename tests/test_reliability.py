@@ -391,6 +391,19 @@ class FakeClock:
         return self.now
 
 
+def time_limits_given_to(monkeypatch: pytest.MonkeyPatch, function: str) -> list[float]:
+    """The ``time_limit`` of every call of ``cpsat.<function>`` from now on."""
+    given: list[float] = []
+    real = getattr(cpsat, function)
+
+    def recording(*args: Any, time_limit: float, **kwargs: Any) -> Any:
+        given.append(time_limit)
+        return real(*args, time_limit=time_limit, **kwargs)
+
+    monkeypatch.setattr(cpsat, function, recording)
+    return given
+
+
 def _two_defenders() -> dict[str, Any]:
     """Alice attacks Bob and Carol; each has a creature that blocks each combat if able."""
     creature = {"types": ["creature"], "power": 2, "toughness": 2}
@@ -411,14 +424,7 @@ def test_the_time_limit_is_one_deadline_shared_by_every_solver_call(monkeypatch:
     """A per-call limit gave each solver call the full time (120-a-side boards took 14-22 s
     under --time-limit 3); now each call gets what is left of the whole call's deadline."""
     monkeypatch.setattr(deadline, "clock", FakeClock())
-    given: list[float] = []
-    real_maximize = cpsat.maximize
-
-    def recording(*args: Any, time_limit: float, **kwargs: Any) -> Any:
-        given.append(time_limit)
-        return real_maximize(*args, time_limit=time_limit, **kwargs)
-
-    monkeypatch.setattr(cpsat, "maximize", recording)
+    given = time_limits_given_to(monkeypatch, "maximize")
     assert solve_blocks(_two_defenders(), time_limit=100).status == "legal"
     assert len(given) >= 2
     assert given == sorted(given, reverse=True) and len(set(given)) == len(given)
@@ -441,16 +447,8 @@ def test_a_passed_deadline_is_undetermined_exit_3(
 
 
 def test_enumeration_shares_the_deadline_too(monkeypatch: pytest.MonkeyPatch) -> None:
-    clock = FakeClock()
-    monkeypatch.setattr(deadline, "clock", clock)
-    seen: list[float] = []
-    real = cpsat.solutions
-
-    def recording(*args: Any, time_limit: float, **kwargs: Any) -> Any:
-        seen.append(time_limit)
-        return real(*args, time_limit=time_limit, **kwargs)
-
-    monkeypatch.setattr(cpsat, "solutions", recording)
+    monkeypatch.setattr(deadline, "clock", FakeClock())
+    seen = time_limits_given_to(monkeypatch, "solutions")
     assert len(list(legal_blocks(BOARD, time_limit=1000))) >= 1
     assert seen and all(t < 1000 for t in seen)
 
