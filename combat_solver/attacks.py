@@ -128,7 +128,9 @@ def _check_ids(board: Board, declaration: AttackDeclaration) -> None:
         if t not in known
     ]
     items += [
-        ErrorItem(("declaration", "exert"), "unknown_id", f"no permanent {a!r}") for a in declaration.exert if a not in permanents
+        ErrorItem(("declaration", "exert"), "unknown_id", f"no permanent {a!r}")
+        for a in declaration.exert
+        if a not in permanents
     ]
     items += [
         ErrorItem(("declaration", "enlist", a), "unknown_id", f"no permanent {x!r}")

@@ -120,7 +120,9 @@ def _game(board: Board) -> Game:
 def _check_ids(board: Board, declaration: BlockDeclaration) -> None:
     known = {p.id for p in board.permanents}
     items = [
-        ErrorItem(("declaration", "blocks", b), "unknown_id", f"no permanent {b!r}") for b in declaration.blocks if b not in known
+        ErrorItem(("declaration", "blocks", b), "unknown_id", f"no permanent {b!r}")
+        for b in declaration.blocks
+        if b not in known
     ]
     items += [
         ErrorItem(("declaration", "blocks", b), "unknown_id", f"no permanent {a!r}")
