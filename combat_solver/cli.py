@@ -109,6 +109,7 @@ def _parser() -> argparse.ArgumentParser:
     enum.add_argument(
         "--limit",
         type=_count,
+        metavar="N",
         help=f"stop after N declarations (0 = no limit; default {DEFAULT_LIMIT} when listing, no limit with --count)",
     )
     enum.add_argument("--count", action="store_true", help="print only how many there are (N+ if --limit stopped it)")
