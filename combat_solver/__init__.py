@@ -3,6 +3,7 @@
 >>> from combat_solver import load_scenario, check_blocks
 """
 
+from . import render, why
 from .abilities import ABILITY_KINDS, Ability, Grant
 from .attacks import check_attacks, count_legal_attacks, legal_attacks, solve_attacks
 from .blocks import (
@@ -12,16 +13,20 @@ from .blocks import (
     solve_blocks,
 )
 from .board import Board, Combat, Effect, Permanent, Player
+from .deadline import Deadline
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
 from .engine import DEFAULT_TIME_LIMIT, Impossible, Undetermined
 from .errors import ErrorItem, InputError
 from .filters import Comparison, Count, Filter, Target
-from .scenario import Expectation, Scenario, load_declaration, load_scenario, parse_scenario
-from .verdict import RequirementReport, UnitReport, Verdict, Violation
+from .scenario import Expectation, Scenario, load_declaration, load_scenario, parse_declaration, parse_scenario
+from .strict import MAX_INTEGER
+from .verdict import RequirementReport, UnitReport, Verdict, Violation, WhyAnswer
+from .why import ask
 
 __all__ = [
     "ABILITY_KINDS",
     "DEFAULT_TIME_LIMIT",
+    "MAX_INTEGER",
     "Ability",
     "AttackDeclaration",
     "BlockDeclaration",
@@ -29,6 +34,7 @@ __all__ = [
     "Combat",
     "Comparison",
     "Count",
+    "Deadline",
     "Declaration",
     "Effect",
     "ErrorItem",
@@ -47,6 +53,8 @@ __all__ = [
     "UnitReport",
     "Verdict",
     "Violation",
+    "WhyAnswer",
+    "ask",
     "check_attacks",
     "check_blocks",
     "count_legal_attacks",
@@ -55,7 +63,10 @@ __all__ = [
     "legal_blocks",
     "load_declaration",
     "load_scenario",
+    "parse_declaration",
     "parse_scenario",
+    "render",
     "solve_attacks",
     "solve_blocks",
+    "why",
 ]

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping
 
 from . import engine
 from .board import Board
+from .deadline import Deadline
 from .declarations import AttackDeclaration, FixedPairs
 from .engine import DEFAULT_TIME_LIMIT
 from .errors import ErrorItem, InputError
@@ -13,6 +14,7 @@ from .game import AttackUnit, Game
 from .ir import Atom, Attack
 from .outcome import after_attack
 from .rules.base import KINDS
+from .scenario import BoardData, DeclarationData, as_board, as_declaration, as_preference
 from .verdict import Verdict, Violation
 
 Preference = Mapping[tuple[str, str], int]
@@ -20,20 +22,28 @@ Preference = Mapping[tuple[str, str], int]
 
 
 def check_attacks(
-    board: Board, declaration: AttackDeclaration, *, time_limit: float = DEFAULT_TIME_LIMIT, explain: bool = True
+    board: Board | BoardData,
+    declaration: AttackDeclaration | DeclarationData,
+    *,
+    time_limit: float | Deadline = DEFAULT_TIME_LIMIT,
+    explain: bool = True,
 ) -> Verdict:
-    """Is ``declaration`` a legal attack on ``board``? (508.1a-d, 508.1f, 802.3, 805.10b)
-
-    ``explain`` False gives the bare verdict at the least cost: the requirement maximum and the
-    witness are left out (``requirements_maximum`` is None unless the check pinned it down)."""
-    return _check(_unit(board), declaration, time_limit=time_limit, explain=explain)
+    """Is ``declaration`` a legal attack on ``board``? (508.1a-d, 508.1f, 802.3, 805.10b) ``board``
+    and ``declaration`` may be models or plain mappings (validated; ``InputError`` if bad);
+    ``time_limit``: seconds for the whole call. ``explain`` False gives the bare verdict at the
+    least cost: the requirement maximum and the witness are left out (``requirements_maximum``
+    is None unless the check pinned it down)."""
+    deadline = Deadline.of(time_limit)
+    board = as_board(board)
+    declaration = as_declaration(declaration, AttackDeclaration)
+    return _check(_unit(board), declaration, deadline=deadline, explain=explain)
 
 
 def _check(
     unit: AttackUnit,
     declaration: AttackDeclaration,
     *,
-    time_limit: float,
+    deadline: Deadline,
     explain: bool = True,
     maxima: Mapping[frozenset[str], int] | None = None,
 ) -> Verdict:
@@ -44,7 +54,7 @@ def _check(
         frozenset(declaration.atoms),
         _structural(unit, declaration) + _choice_violations(unit, declaration),
         requirement_rule="508.1d",
-        time_limit=time_limit,
+        deadline=deadline,
         also_tapped=enlisted,
         explain=explain,
         maxima=maxima,
@@ -69,34 +79,46 @@ def _check(
 
 
 def solve_attacks(
-    board: Board,
+    board: Board | BoardData,
     *,
     prefer: Preference | None = None,
     fix: FixedPairs | None = None,
-    time_limit: float = DEFAULT_TIME_LIMIT,
+    time_limit: float | Deadline = DEFAULT_TIME_LIMIT,
 ) -> Verdict:
     """An optimal legal attack (maximum requirements; among those the highest ``prefer`` weight,
     within the time limit). Deterministic. Status "undetermined" if the solver timed out.
     ``fix``: pairs the attack must contain or leave out; raises ``Impossible`` if no legal attack
     respects them (``why.explain_fix`` says why)."""
+    deadline = Deadline.of(time_limit)
+    board = as_board(board)
     unit = _unit(board)
     known = {p.id for p in board.permanents} | {p.id for p in board.players}
-    weights = engine.preference_atoms(prefer, known, Attack)
-    solution = engine.solve([unit], weights, time_limit, engine.fixed_conditions(fix, known, Attack))
+    weights = engine.preference_atoms(as_preference(prefer), known, Attack)
+    solution = engine.solve([unit], weights, deadline, engine.fixed_conditions(fix, known, Attack))
     if solution is None:
         return Verdict(status="undetermined", step="declare_attackers", declaration=AttackDeclaration())
-    return _check(unit, _declaration(solution.chosen), time_limit=time_limit, maxima=solution.maxima)
+    return _check(unit, _declaration(solution.chosen), deadline=deadline, maxima=solution.maxima)
 
 
-def legal_attacks(board: Board, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Iterator[AttackDeclaration]:
-    """Every legal attack, lazily, each exactly once (raises ``Undetermined`` on a time-out)."""
-    for chosen in engine.enumerate_legal([_unit(board)], time_limit):
+def legal_attacks(
+    board: Board | BoardData, *, time_limit: float | Deadline = DEFAULT_TIME_LIMIT
+) -> Iterator[AttackDeclaration]:
+    """Every legal attack, lazily, each exactly once (raises ``Undetermined`` when the time
+    limit, counted from this call, runs out before the enumeration ends)."""
+    unit = _unit(as_board(board))
+    return _declarations(unit, Deadline.of(time_limit))
+
+
+def _declarations(unit: AttackUnit, deadline: Deadline) -> Iterator[AttackDeclaration]:
+    for chosen in engine.enumerate_legal([unit], deadline):
         yield _declaration(chosen)
 
 
-def count_legal_attacks(board: Board, *, limit: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> int:
+def count_legal_attacks(
+    board: Board | BoardData, *, limit: int | None = None, time_limit: float | Deadline = DEFAULT_TIME_LIMIT
+) -> int:
     """How many legal attacks there are (stops counting at ``limit``)."""
-    return engine.count_legal([_unit(board)], time_limit, limit)
+    return engine.count_legal([_unit(as_board(board))], Deadline.of(time_limit), limit)
 
 
 def _declaration(atoms: frozenset[Atom]) -> AttackDeclaration:
@@ -117,26 +139,28 @@ def _check_ids(board: Board, declaration: AttackDeclaration) -> None:
     permanents = {p.id for p in board.permanents}
     known = permanents | {p.id for p in board.players}
     items = [
-        ErrorItem(("attacks", a), "unknown_id", f"no permanent {a!r}")
+        ErrorItem(("declaration", "attacks", a), "unknown_id", f"no permanent {a!r}")
         for a in declaration.attacks
         if a not in permanents
     ]
     items += [
-        ErrorItem(("attacks", a), "unknown_id", f"no player or permanent {t!r}")
+        ErrorItem(("declaration", "attacks", a), "unknown_id", f"no player or permanent {t!r}")
         for a, t in declaration.attacks.items()
         if t not in known
     ]
     items += [
-        ErrorItem(("exert",), "unknown_id", f"no permanent {a!r}") for a in declaration.exert if a not in permanents
+        ErrorItem(("declaration", "exert"), "unknown_id", f"no permanent {a!r}")
+        for a in declaration.exert
+        if a not in permanents
     ]
     items += [
-        ErrorItem(("enlist", a), "unknown_id", f"no permanent {x!r}")
+        ErrorItem(("declaration", "enlist", a), "unknown_id", f"no permanent {x!r}")
         for a, c in declaration.enlist.items()
         for x in (a, c)
         if x not in permanents
     ]
     items += [
-        ErrorItem(("bands", i), "unknown_id", f"no permanent {m!r}")
+        ErrorItem(("declaration", "bands", i), "unknown_id", f"no permanent {m!r}")
         for i, band in enumerate(declaration.bands)
         for m in band
         if m not in permanents

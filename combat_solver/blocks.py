@@ -6,12 +6,14 @@ from collections.abc import Iterator, Mapping
 
 from . import engine
 from .board import Board
+from .deadline import Deadline
 from .declarations import BlockDeclaration, FixedPairs
 from .engine import DEFAULT_TIME_LIMIT, Impossible, Undetermined
 from .errors import ErrorItem, InputError
-from .game import Game
+from .game import BlockUnit, Game
 from .ir import Atom, Pair
 from .outcome import after_block
+from .scenario import BoardData, DeclarationData, as_board, as_declaration, as_preference
 from .verdict import Verdict, Violation
 
 Preference = Mapping[tuple[str, str], int]
@@ -30,20 +32,28 @@ __all__ = [
 
 
 def check_blocks(
-    board: Board, declaration: BlockDeclaration, *, time_limit: float = DEFAULT_TIME_LIMIT, explain: bool = True
+    board: Board | BoardData,
+    declaration: BlockDeclaration | DeclarationData,
+    *,
+    time_limit: float | Deadline = DEFAULT_TIME_LIMIT,
+    explain: bool = True,
 ) -> Verdict:
-    """Is ``declaration`` a legal block on ``board``? (509.1a-c, 802.4, 805.10d)
-
-    ``explain`` False gives the bare verdict at the least cost: the requirement maximum and the
-    witness are left out (``requirements_maximum`` is None unless the check pinned it down)."""
-    return _check(_game(board), declaration, time_limit=time_limit, explain=explain)
+    """Is ``declaration`` a legal block on ``board``? (509.1a-c, 802.4, 805.10d) ``board`` and
+    ``declaration`` may be models or plain mappings (validated; ``InputError`` if bad);
+    ``time_limit``: seconds for the whole call. ``explain`` False gives the bare verdict at the
+    least cost: the requirement maximum and the witness are left out (``requirements_maximum``
+    is None unless the check pinned it down)."""
+    deadline = Deadline.of(time_limit)
+    board = as_board(board)
+    declaration = as_declaration(declaration, BlockDeclaration)
+    return _check(_game(board), declaration, deadline=deadline, explain=explain)
 
 
 def _check(
     game: Game,
     declaration: BlockDeclaration,
     *,
-    time_limit: float,
+    deadline: Deadline,
     explain: bool = True,
     maxima: Mapping[frozenset[str], int] | None = None,
 ) -> Verdict:
@@ -54,7 +64,7 @@ def _check(
         chosen,
         _pair_violations(game, declaration.pairs),
         requirement_rule="509.1c",
-        time_limit=time_limit,
+        deadline=deadline,
         explain=explain,
         maxima=maxima,
     )
@@ -75,35 +85,47 @@ def _check(
 
 
 def solve_blocks(
-    board: Board,
+    board: Board | BoardData,
     *,
     prefer: Preference | None = None,
     fix: FixedPairs | None = None,
-    time_limit: float = DEFAULT_TIME_LIMIT,
+    time_limit: float | Deadline = DEFAULT_TIME_LIMIT,
 ) -> Verdict:
     """An optimal legal block: maximum requirements for every defending player or team; among
     those, the highest total ``prefer`` weight (within the time limit). Deterministic. The
     verdict's ``declaration`` is the block; status "undetermined" if the solver timed out.
     ``fix``: pairs the block must contain or leave out; raises ``Impossible`` if no legal block
     respects them (``why.explain_fix`` says why)."""
+    deadline = Deadline.of(time_limit)
+    board = as_board(board)
     game = _game(board)
     known = {p.id for p in board.permanents}
-    weights = engine.preference_atoms(prefer, known, Pair)
-    solution = engine.solve(game.block_units, weights, time_limit, engine.fixed_conditions(fix, known, Pair))
+    weights = engine.preference_atoms(as_preference(prefer), known, Pair)
+    solution = engine.solve(game.block_units, weights, deadline, engine.fixed_conditions(fix, known, Pair))
     if solution is None:
         return Verdict(status="undetermined", step="declare_blockers", declaration=BlockDeclaration())
-    return _check(game, _declaration(solution.chosen), time_limit=time_limit, maxima=solution.maxima)
+    return _check(game, _declaration(solution.chosen), deadline=deadline, maxima=solution.maxima)
 
 
-def legal_blocks(board: Board, *, time_limit: float = DEFAULT_TIME_LIMIT) -> Iterator[BlockDeclaration]:
-    """Every legal block, lazily, each exactly once (raises ``Undetermined`` on a time-out)."""
-    for chosen in engine.enumerate_legal(_game(board).block_units, time_limit):
+def legal_blocks(
+    board: Board | BoardData, *, time_limit: float | Deadline = DEFAULT_TIME_LIMIT
+) -> Iterator[BlockDeclaration]:
+    """Every legal block, lazily, each exactly once (raises ``Undetermined`` when the time
+    limit, counted from this call, runs out before the enumeration ends)."""
+    units = _game(as_board(board)).block_units
+    return _declarations(units, Deadline.of(time_limit))
+
+
+def _declarations(units: tuple[BlockUnit, ...], deadline: Deadline) -> Iterator[BlockDeclaration]:
+    for chosen in engine.enumerate_legal(units, deadline):
         yield _declaration(chosen)
 
 
-def count_legal_blocks(board: Board, *, limit: int | None = None, time_limit: float = DEFAULT_TIME_LIMIT) -> int:
+def count_legal_blocks(
+    board: Board | BoardData, *, limit: int | None = None, time_limit: float | Deadline = DEFAULT_TIME_LIMIT
+) -> int:
     """How many legal blocks there are (stops counting at ``limit``)."""
-    return engine.count_legal(_game(board).block_units, time_limit, limit)
+    return engine.count_legal(_game(as_board(board)).block_units, Deadline.of(time_limit), limit)
 
 
 def _declaration(atoms: frozenset[Atom]) -> BlockDeclaration:
@@ -121,10 +143,12 @@ def _game(board: Board) -> Game:
 def _check_ids(board: Board, declaration: BlockDeclaration) -> None:
     known = {p.id for p in board.permanents}
     items = [
-        ErrorItem(("blocks", b), "unknown_id", f"no permanent {b!r}") for b in declaration.blocks if b not in known
+        ErrorItem(("declaration", "blocks", b), "unknown_id", f"no permanent {b!r}")
+        for b in declaration.blocks
+        if b not in known
     ]
     items += [
-        ErrorItem(("blocks", b), "unknown_id", f"no permanent {a!r}")
+        ErrorItem(("declaration", "blocks", b), "unknown_id", f"no permanent {a!r}")
         for b, attackers in declaration.blocks.items()
         for a in attackers
         if a not in known

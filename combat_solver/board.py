@@ -3,17 +3,23 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from functools import cached_property
 from typing import Any
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 
-from .abilities import Ability, Grant
+from .abilities import ABILITY_KINDS, Ability, Grant
 from .errors import validation_error
 from .filters import CardType, Color, Filter
-from .strict import Strict
+from .strict import Flag, Integer, NonNegative, Strict
 
 Loc = tuple[str | int, ...]
+
+MAX_PLAYERS = 100
+MAX_PERMANENTS = 1000
+"""Most permanents (and most effects) on a board: past it, building the model alone would outlast
+any reasonable time limit."""
 
 
 class Player(Strict):
@@ -22,8 +28,8 @@ class Player(Strict):
     id: str = Field(min_length=1)
     name: str | None = None
     team: str | None = None
-    life: int = 20
-    hand: int = Field(0, ge=0, description="cards in hand (for discard costs)")
+    life: Integer = 20
+    hand: NonNegative = Field(0, description="cards in hand (for discard costs)")
 
 
 class Permanent(Strict):
@@ -38,10 +44,10 @@ class Permanent(Strict):
     subtypes: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
     colors: tuple[Color, ...] = ()
-    power: int | None = None
-    toughness: int | None = None
-    tapped: bool = False
-    summoning_sick: bool = Field(
+    power: Integer | None = None
+    toughness: Integer | None = None
+    tapped: Flag = False
+    summoning_sick: Flag = Field(
         False, description="not controlled continuously since its controller's most recent turn began (302.6)"
     )
     owner: str | None = Field(None, description="defaults to the controller")
@@ -80,17 +86,17 @@ class Combat(Strict):
 class Board(Strict):
     """Everything a declaration's legality depends on."""
 
-    players: tuple[Player, ...] = Field(min_length=2)
+    players: tuple[Player, ...] = Field(min_length=2, max_length=MAX_PLAYERS)
     active_player: str
-    shared_team_turns: bool = Field(False, description="805: teams attack and block as one (Two-Headed Giant)")
-    permanents: tuple[Permanent, ...] = ()
-    effects: tuple[Effect, ...] = ()
+    shared_team_turns: Flag = Field(False, description="805: teams attack and block as one (Two-Headed Giant)")
+    permanents: tuple[Permanent, ...] = Field((), max_length=MAX_PERMANENTS)
+    effects: tuple[Effect, ...] = Field((), max_length=MAX_PERMANENTS)
     combat: Combat | None = Field(None, description="the declared attack; present for the declare blockers step")
     attackable_players: tuple[str, ...] | None = Field(
         None, description="the opponents the active player may attack (506.2a, 803); default: every opponent (802.2)"
     )
-    attacked_this_turn: int = Field(
-        0, ge=0, description="creatures that already attacked in earlier combats this turn (per-turn limits)"
+    attacked_this_turn: NonNegative = Field(
+        0, description="creatures that already attacked in earlier combats this turn (per-turn limits)"
     )
 
     @model_validator(mode="after")
@@ -186,9 +192,36 @@ def _problems(board: Board) -> list[tuple[Loc, str, str]]:
             out.append((("attackable_players", i), "unknown_id", f"no player {pid!r}"))
         elif board.active_player in players and _team(board, pid) == _team(board, board.active_player):
             out.append((("attackable_players", i), "not_an_opponent", f"{pid} is not an opponent of the active player"))
+    out += _filter_problems(board, set(players))
     if board.combat is not None:
         out += _combat_problems(board, players, perms)
     return out
+
+
+def _filter_problems(board: Board, players: set[str]) -> list[tuple[Loc, str, str]]:
+    """A filter's ``has`` names ability kinds and its ``controller`` a player (or you/opponent)."""
+    out: list[tuple[Loc, str, str]] = []
+    for loc, f in _filters(board, ()):
+        for i, kind in enumerate(f.has or ()):
+            if kind not in ABILITY_KINDS:
+                out.append(((*loc, "has", i), "unknown_kind", f"no ability kind {kind!r} (see ABILITY_KINDS)"))
+        if f.controller is not None and f.controller not in players | {"you", "opponent"}:
+            out.append(
+                ((*loc, "controller"), "unknown_id", f"{f.controller!r} is not `you`, `opponent` or a player id")
+            )
+    return out
+
+
+def _filters(value: object, loc: Loc) -> Iterator[tuple[Loc, Filter]]:
+    """Every filter inside ``value`` with its location (fields by their input names)."""
+    if isinstance(value, Filter):
+        yield loc, value
+    if isinstance(value, BaseModel):
+        for name, info in type(value).model_fields.items():
+            yield from _filters(getattr(value, name), (*loc, info.alias or name))
+    elif isinstance(value, tuple):
+        for i, item in enumerate(value):
+            yield from _filters(item, (*loc, i))
 
 
 def _reference_problems(ability: Any, loc: Loc, known: set[str]) -> list[tuple[Loc, str, str]]:

@@ -1,15 +1,18 @@
-"""Command line: ``combat-solver check|solve|enumerate|explain|schema|serve|mcp``.
+"""Command line: ``combat-solver check|solve|enumerate|explain|audit|schema|serve|mcp``.
 
-Exit codes: 0 legal (or success), 1 illegal, 2 bad input, 3 undetermined (solver time-out).
+Exit codes: 0 legal (or success), 1 illegal, 2 bad input, 3 undetermined (the time limit ran
+out), 4 internal error (a bug: please report it), 5 the output couldn't be written.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
-from collections.abc import Sequence
+import traceback
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -19,46 +22,86 @@ from .attacks import legal_attacks
 from .audit import command as audit_command
 from .blocks import legal_blocks
 from .board import Board
+from .deadline import Deadline
 from .declarations import Declaration, FixedPairs
 from .engine import DEFAULT_TIME_LIMIT, Undetermined
 from .errors import InputError
+from .inputs import STDIN, display_name, read_data
 from .render import describe, render_answer, render_markdown, render_text
-from .scenario import load_declaration, load_scenario, read_data
+from .scenario import as_preference, load_declaration, load_scenario
 from .schema import schemas, write_schemas
 from .service.handlers import Service
 from .service.models import CheckRequest, ExplainRequest, SolveRequest
+from .strict import MAX_INTEGER
 from .verdict import Verdict, WhyAnswer
 
 REQUEST_TIME_LIMIT = 30.0
 """Wall-clock seconds one server request may take unless told otherwise."""
 
-EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNDETERMINED = 0, 1, 2, 3
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT, EXIT_UNDETERMINED, EXIT_INTERNAL_ERROR, EXIT_OUTPUT_ERROR = range(6)
 _EXIT_OF = {"legal": EXIT_LEGAL, "illegal": EXIT_ILLEGAL, "undetermined": EXIT_UNDETERMINED}
+EXIT_CODES = (
+    "exit codes: 0 legal (check) or success, 1 illegal, 2 bad input or arguments, "
+    "3 undetermined (the time limit ran out first), 4 internal error (a bug), 5 output not written (closed pipe, full disk)"
+)
+DEFAULT_LIMIT = 100
+
+
+class OutputError(Exception):
+    """Standard output can't be written (a closed pipe, a full disk)."""
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: the time limit must be a finite number of seconds above 0")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be 0 or more")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="combat-solver",
         description="Exact legality of Magic: The Gathering attack and block declarations (CR 508.1, 509.1). "
-        "A board with `combat` (the declared attack) is at the declare blockers step; without it, at declare attackers.",
-        epilog="Exit codes: 0 legal/success, 1 illegal, 2 bad input, 3 undetermined (solver time-out).",
+        "A board with `combat` (the declared attack) is at the declare blockers step; without it, at declare attackers. "
+        "Files are YAML or JSON; `-` reads standard input.",
+        epilog=EXIT_CODES + ".",
     )
+    p.add_argument("--debug", action="store_true", help="print the traceback of an internal error")
     sub = p.add_subparsers(dest="command", required=True)
 
     def common(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("board", type=Path, help="board or scenario file (YAML or JSON)")
+        sp.add_argument("board", help="board or scenario file (YAML or JSON; - for standard input)")
         sp.add_argument("--format", choices=("text", "markdown", "json"), default="text")
         sp.add_argument(
             "--time-limit",
-            type=float,
+            type=_seconds,
             default=DEFAULT_TIME_LIMIT,
             metavar="SECONDS",
-            help=f"solver time limit per defending player (default {DEFAULT_TIME_LIMIT:g})",
+            help=f"deadline for the whole command; past it the answer is undetermined, exit 3 (default {DEFAULT_TIME_LIMIT:g})",
         )
 
-    check = sub.add_parser("check", help="is a proposed attack or block legal?")
+    def add(name: str, help_text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help_text, description=help_text, epilog=EXIT_CODES + ".")
+
+    check = add("check", "is a proposed attack or block legal? (exit 0 legal, 1 illegal)")
     common(check)
-    check.add_argument("--declaration", type=Path, help="declaration file (default: the scenario's `declaration`)")
+    check.add_argument(
+        "--declaration",
+        help="declaration file (YAML or JSON; - for standard input; default: the scenario's `declaration`)",
+    )
     check.add_argument(
         "--verdict-only",
         action="store_true",
@@ -66,103 +109,164 @@ def _parser() -> argparse.ArgumentParser:
         "(for audits and agents)",
     )
 
-    solve = sub.add_parser(
-        "solve", help="an optimal legal declaration (maximum requirements; then --prefer weights; --fix pairs)"
-    )
+    solve = add("solve", "an optimal legal attack (board without combat) or block (board with combat)")
     common(solve)
     solve.add_argument(
-        "--prefer", type=Path, help="weights {blocker: {attacker: weight}} to maximize among optimal blocks"
+        "--prefer",
+        help="weights to maximize among the optimal declarations: {blocker: {attacker: weight}} for blocks, "
+        f"{{attacker: {{target: weight}}}} for attacks (integers, at most {MAX_INTEGER} in size)",
     )
     solve.add_argument(
         "--fix",
-        type=Path,
         help="pairs that must be in or stay out: {include: [[blocker, attacker], ...], exclude: [...]} "
-        "([attacker, target] for attacks)",
+        "([attacker, target] for attacks); when none is legal, the answer says why (exit 1)",
     )
 
-    enum = sub.add_parser("enumerate", help="list (or count) legal blocks")
+    enum = add("enumerate", "list (or count) the legal attacks or blocks of a board, each once, as they are found")
     common(enum)
-    enum.add_argument("--limit", type=int, default=100, help="stop after N declarations (default 100; 0 = no limit)")
-    enum.add_argument("--count", action="store_true", help="print only how many there are (up to --limit)")
+    enum.add_argument(
+        "--limit",
+        type=_count,
+        metavar="N",
+        help=f"stop after N declarations (0 = no limit; default {DEFAULT_LIMIT} when listing, no limit with --count)",
+    )
+    enum.add_argument("--count", action="store_true", help="print only how many there are (N+ if --limit stopped it)")
 
-    why = sub.add_parser("explain", help="answer a why-not question about a board")
+    why = add("explain", "answer a why-not question about a board")
     common(why)
     why.add_argument(
         "--why",
         required=True,
         metavar="QUESTION",
-        help='"why can\'t X block Y", "why can\'t X attack [T]", "why must X block|attack", '
-        '"why is no block|attack illegal" (X, Y: ids or card names)',
+        help='"why can\'t X block [Y]", "why can\'t X attack [T]", "why must X block|attack", '
+        '"why is no block|attack illegal" (X, Y: ids or card names; Y may be left out when one creature attacks)',
     )
 
     audit_command.add_parser(sub)
 
-    schema = sub.add_parser(
-        "schema", help="print the JSON Schemas of the data contract (boards, verdicts, requests, audit records)"
-    )
+    schema = add("schema", "print the JSON Schemas of the data contract (boards, verdicts, requests, audit records)")
     schema.add_argument("--out", type=Path, help="write one <name>.schema.json file per model into this folder")
 
     def request_limit(sp: argparse.ArgumentParser) -> None:
         sp.add_argument(
             "--time-limit",
-            type=float,
+            type=_seconds,
             default=REQUEST_TIME_LIMIT,
             metavar="SECONDS",
             help=f"wall-clock limit of one request; past it the answer is 'undetermined' (default {REQUEST_TIME_LIMIT:g})",
         )
 
-    serve = sub.add_parser("serve", help="HTTP JSON API for agents (extra: serve)")
+    serve = add("serve", "HTTP JSON API for agents and the judges' web page at / (extra: serve)")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     request_limit(serve)
-    mcp = sub.add_parser("mcp", help="MCP server for AI agents, on stdio (extra: mcp)")
+    mcp = add("mcp", "MCP server for AI agents, on stdio (extra: mcp)")
     mcp.add_argument("--http", type=int, metavar="PORT", help="serve streamable HTTP at http://127.0.0.1:PORT/mcp")
     request_limit(mcp)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns its exit code (see ``EXIT_CODES``). Never raises for any input."""
     args = _parser().parse_args(argv)
     try:
         return _run(args)
     except InputError as e:
-        print(f"error: {e.source + ': ' if e.source else ''}bad input", file=sys.stderr)
-        for item in e.items:
-            print(f"  {item}", file=sys.stderr)
+        _report(f"error: {e.source + ': ' if e.source else ''}bad input", *(f"  {item}" for item in e.items))
         return EXIT_BAD_INPUT
     except Undetermined as e:
-        print(f"undetermined: {e}", file=sys.stderr)
+        _report(f"undetermined: {e}")
         return EXIT_UNDETERMINED
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    except OutputError as e:
+        _silence_stdout()
+        _report(f"error: the output couldn't be written: {e}")
+        return EXIT_OUTPUT_ERROR
+    except Exception as e:
+        if args.debug:
+            traceback.print_exc()
+        _report(
+            f"internal error: {type(e).__name__}: {_one_line(e)} (a bug in combat-solver; "
+            "rerun with --debug for the traceback and please report it)"
+        )
+        return EXIT_INTERNAL_ERROR
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split())
+    return text[:300] + ("..." if len(text) > 300 else "")
+
+
+def _report(*lines: str) -> None:
+    """Diagnostics on standard error (never fails: a closed stderr has nobody to tell)."""
+    try:
+        for line in lines:
+            print(line.encode("utf-8", "backslashreplace").decode("utf-8"), file=sys.stderr)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _emit(text: str) -> None:
+    """One block of output on standard output, written in full and flushed now, so that a
+    write error (or a short write to a closed pipe when unbuffered) is seen here."""
+    try:
+        sys.stdout.flush()
+        binary = getattr(sys.stdout, "buffer", None)
+        if binary is None:
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+            return
+        data = memoryview((text + "\n").encode(sys.stdout.encoding or "utf-8", "backslashreplace"))
+        while data:
+            written = binary.write(data)
+            data = data[written if written is not None else 0 :]
+        binary.flush()
+    except OSError as e:
+        raise OutputError(e.strerror or str(e)) from None
+
+
+def _silence_stdout() -> None:
+    """Point the real standard output at /dev/null so the unwritten rest fails no more at exit."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "schema":
+        if args.out:
+            try:
+                written = write_schemas(args.out)
+            except OSError as e:
+                raise InputError.one(
+                    ("--out",), "unwritable", f"can't write into {args.out}: {e.strerror or e}"
+                ) from None
+            _emit("\n".join(str(path) for path in written))
+        else:
+            _emit(json.dumps(schemas(), indent=2, sort_keys=True))
+        return EXIT_LEGAL
     if args.command in ("serve", "mcp"):
         return _serve(args)
     if args.command == "audit":
         return audit_command.run(args)
-    if args.command == "schema":
-        if args.out:
-            for path in write_schemas(args.out):
-                print(path)
-        else:
-            print(json.dumps(schemas(), indent=2, sort_keys=True))
-        return 0
-    if args.time_limit <= 0:
-        raise InputError.one(("--time-limit",), "not_positive", "the time limit must be positive")
+    deadline = Deadline(args.time_limit)
+    service = Service()
+    if args.board == STDIN and STDIN in (getattr(args, "declaration", None), getattr(args, "prefer", None)):
+        raise InputError.one(("-",), "stdin_twice", "standard input can be read for one file only")
     scenario = load_scenario(args.board)
     board = scenario.board
-    service = Service()
     if args.command == "explain":
         explained = service.explain(
-            _request(ExplainRequest, board=board, question=args.why, time_limit=args.time_limit)
+            _request(ExplainRequest, board=board, question=args.why, time_limit=deadline.remaining() or 1e-9)
         )
         if explained.answer is None:
             raise Undetermined(explained.message)
         _print_answer(explained.answer, args.format)
-        return 0
+        return EXIT_LEGAL
     if args.command == "check":
         declaration = load_declaration(args.declaration) if args.declaration else scenario.declaration
         if declaration is None:
@@ -171,52 +275,46 @@ def _run(args: argparse.Namespace) -> int:
                 "missing",
                 "no declaration: give --declaration FILE or a `declaration` in the scenario",
             )
-        verdict = service.check(
-            _request(
-                CheckRequest,
-                board=board,
-                declaration=declaration,
-                time_limit=args.time_limit,
-                explain=not args.verdict_only,
+        try:
+            verdict = service.check(
+                _request(
+                    CheckRequest,
+                    board=board,
+                    declaration=declaration,
+                    time_limit=deadline.remaining() or 1e-9,
+                    explain=not args.verdict_only,
+                )
             )
-        )
+        except InputError as e:
+            raise e.located(display_name(args.declaration or args.board)) from None
         _print_verdict(board, verdict, args.format)
         return _EXIT_OF[verdict.status]
     blocking = board.combat is not None
     if args.command == "solve":
+        prefer = _load_preference(args.prefer) if args.prefer else {}
         solved = service.solve(
             _request(
                 SolveRequest,
                 board=board,
-                prefer=_load_preference(args.prefer) if args.prefer else {},
+                prefer={a: {b: w} for (a, b), w in prefer.items()},
                 fix=_load_fix(args.fix) if args.fix else FixedPairs(),
-                time_limit=args.time_limit,
+                time_limit=deadline.remaining() or 1e-9,
             )
         )
         if solved.why is not None:
             _print_answer(solved.why, args.format)
             return EXIT_ILLEGAL
-        if solved.verdict is None:
-            raise Undetermined(solved.message)
+        if solved.verdict is None or solved.verdict.status == "undetermined":
+            raise Undetermined(solved.message or "the time limit ran out before an optimal declaration was proven")
         _print_verdict(board, solved.verdict, args.format)
-        return 0
-    if args.limit < 0:
-        raise InputError.one(("--limit",), "negative", "the limit can't be negative")
-    found: list[Declaration] = []
-    for declaration in (
-        legal_blocks(board, time_limit=args.time_limit)
-        if blocking
-        else legal_attacks(board, time_limit=args.time_limit)
-    ):
-        found.append(declaration)
-        if args.limit and len(found) >= args.limit:
-            break
-    _print_enumeration(board, found, args, "block" if blocking else "attack")
-    return 0
+        return EXIT_LEGAL
+    found = legal_blocks(board, time_limit=deadline) if blocking else legal_attacks(board, time_limit=deadline)
+    _enumerate(board, found, args, "block" if blocking else "attack")
+    return EXIT_LEGAL
 
 
 def _serve(args: argparse.Namespace) -> int:
-    """Run the HTTP API or the MCP server until interrupted (their extras installed)."""
+    """Run the HTTP API (and the judges' page) or the MCP server until interrupted."""
     service = Service(request_time_limit=args.time_limit)
     try:
         if args.command == "serve":
@@ -229,9 +327,9 @@ def _serve(args: argparse.Namespace) -> int:
             run(service, http_port=args.http)
     except ImportError as e:
         extra = "serve" if args.command == "serve" else "mcp"
-        print(f"error: {e.name} is not installed: pip install 'combat-solver[{extra}]'", file=sys.stderr)
+        _report(f"error: {e.name} is not installed: pip install 'combat-solver[{extra}]'")
         return EXIT_BAD_INPUT
-    return 0
+    return EXIT_LEGAL
 
 
 _Request = TypeVar("_Request", bound=BaseModel)
@@ -245,50 +343,54 @@ def _request(model: type[_Request], **fields: Any) -> _Request:
 
 
 def _print_answer(answer: WhyAnswer, fmt: str) -> None:
-    print(answer.model_dump_json(indent=2) if fmt == "json" else render_answer(answer, fmt))
+    _emit(answer.model_dump_json(indent=2) if fmt == "json" else render_answer(answer, fmt))
 
 
 def _print_verdict(board: Board, verdict: Verdict, fmt: str) -> None:
     if fmt == "json":
-        print(verdict.model_dump_json(indent=2))
+        _emit(verdict.model_dump_json(indent=2))
     else:
-        print(render_markdown(board, verdict) if fmt == "markdown" else render_text(board, verdict))
+        _emit(render_markdown(board, verdict) if fmt == "markdown" else render_text(board, verdict))
 
 
-def _print_enumeration(board: Board, found: list[Declaration], args: argparse.Namespace, noun: str) -> None:
-    capped = bool(args.limit) and len(found) >= args.limit
+def _enumerate(board: Board, found: Iterator[Declaration], args: argparse.Namespace, noun: str) -> None:
+    """Text lists each declaration as soon as it is found; the total says ``N+`` only when
+    there are more than the ``--limit`` shown (one more is looked for to know)."""
+    limit = args.limit if args.limit is not None else (0 if args.count else DEFAULT_LIMIT)
+    shown: list[Declaration] = []
+    more = False
+    for declaration in found:
+        if limit and len(shown) == limit:
+            more = True
+            break
+        shown.append(declaration)
+        if args.format != "json" and not args.count:
+            _emit(f"{len(shown)}. {describe(board, declaration)}")
     if args.format == "json":
-        payload: dict[str, Any] = {"count": len(found), "limit_reached": capped}
+        payload: dict[str, Any] = {"count": len(shown), "limit_reached": more}
         if not args.count:
-            payload["declarations"] = [d.model_dump(mode="json") for d in found]
-        print(json.dumps(payload, indent=2))
+            payload["declarations"] = [d.model_dump(mode="json") for d in shown]
+        _emit(json.dumps(payload, indent=2))
         return
-    if not args.count:
-        for i, d in enumerate(found, 1):
-            print(f"{i}. {describe(board, d)}")
-    print(
-        f"{len(found)}{'+' if capped else ''} legal {noun}{'s' if len(found) != 1 else ''}"
-        + (f" (stopped at --limit {args.limit})" if capped else "")
+    plural = "s" if len(shown) != 1 or more else ""
+    _emit(
+        f"{len(shown)}{'+' if more else ''} legal {noun}{plural}" + (f" (stopped at --limit {limit})" if more else "")
     )
 
 
-def _load_preference(path: Path) -> dict[str, dict[str, int]]:
+def _load_preference(path: str) -> dict[tuple[str, str], int]:
     data = read_data(path)
-    if not isinstance(data, dict):
-        raise InputError.one((), "not_a_mapping", f"{path}: expected {{id: {{id: weight}}}}")
-    weights: dict[str, dict[str, int]] = {}
-    for blocker, row in data.items():
-        if not isinstance(row, dict):
-            raise InputError.one((str(blocker),), "not_a_mapping", f"{path}: expected {{id: weight}}")
-        for attacker, weight in row.items():
-            if not isinstance(weight, int) or isinstance(weight, bool):
-                raise InputError.one((str(blocker), str(attacker)), "not_an_integer", f"{path}: weights are integers")
-            weights.setdefault(str(blocker), {})[str(attacker)] = weight
-    return weights
+    source = display_name(path)
+    if not isinstance(data, dict) or not all(isinstance(row, dict) for row in data.values()):
+        raise InputError.one(("prefer",), "not_a_mapping", "expected {id: {id: weight}}").located(source)
+    try:
+        return as_preference({(str(a), str(b)): w for a, row in data.items() for b, w in row.items()})
+    except InputError as e:
+        raise e.located(source) from None
 
 
-def _load_fix(path: Path) -> FixedPairs:
+def _load_fix(path: str) -> FixedPairs:
     try:
         return FixedPairs.model_validate(read_data(path))
     except ValidationError as e:
-        raise InputError.from_validation(e, source=str(path)) from None
+        raise InputError.from_validation(e, prefix=("fix",), source=display_name(path)) from None

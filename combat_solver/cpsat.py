@@ -24,6 +24,10 @@ Paid = tuple[int, ...]
 missing trailing terms count as 0, so ``()`` is "pays nothing"."""
 
 
+class InvalidModel(RuntimeError):
+    """CP-SAT refused a model (an internal error: inputs are bounded so that this can't happen)."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """``status`` "optimal": ``requirements`` is the proven maximum and ``chosen`` the decision
@@ -307,8 +311,15 @@ class _Encoder:
         s.parameters.random_seed = SEED
         s.parameters.linearization_level = 2
         s.parameters.cp_model_presolve = False
-        s.parameters.max_time_in_seconds = max(time_limit, 0.001)
+        s.parameters.max_time_in_seconds = max(time_limit, 0.0)
         return s
+
+    def solve(self, solver: cp_model.CpSolver) -> Any:
+        """The solver's status; a model CP-SAT refuses is a bug here, never a time-out."""
+        status = solver.solve(self.model)
+        if status == self.cp.MODEL_INVALID:
+            raise InvalidModel(self.model.validate() or "CP-SAT refused the model")
+        return status
 
     def chosen(self, solver: cp_model.CpSolver) -> frozenset[Atom]:
         return frozenset(a for a, v in self.vars.items() if solver.boolean_value(v))
@@ -342,8 +353,8 @@ def maximize(
     total, has_live, constant = enc.requirement_sum()
     if has_live:
         enc.model.maximize(total)
-    solver = enc.solver(time_limit)
-    status = solver.solve(enc.model)
+    solver = enc.solver(deadline - time.monotonic())
+    status = enc.solve(solver)
     if status != enc.cp.OPTIMAL:
         return Outcome("undetermined")
     best = round(solver.objective_value) if has_live else constant
@@ -414,7 +425,7 @@ def _prefer(
         solver = enc.solver(deadline - time.monotonic())
         if effort is not None:
             solver.parameters.max_deterministic_time = effort
-        status = solver.solve(enc.model)
+        status = enc.solve(solver)
         if status == enc.cp.INFEASIBLE:
             return "infeasible"
         if status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
@@ -467,7 +478,7 @@ def exists(problem: Problem, *, minimum: int, time_limit: float) -> bool | None:
         return bool(constant >= minimum)
     enc.model.add(total >= minimum)
     solver = enc.solver(time_limit)
-    status = solver.solve(enc.model)
+    status = enc.solve(solver)
     if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
         return True
     return False if status == enc.cp.INFEASIBLE else None
@@ -503,7 +514,8 @@ def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_lim
     elif constant < minimum:
         enc.model.add_bool_or([~maximum_guard])
     guards = [*enc.guards, maximum_guard]
-    limits = _PaidMaxima(problem, time.monotonic() + time_limit)
+    deadline = time.monotonic() + time_limit
+    limits = _PaidMaxima(problem, deadline)
 
     def solve(assumed: list[Any]) -> tuple[Any, Any]:
         """Solve under ``assumed``; a declaration that pays is held to its paid maximum when the
@@ -512,8 +524,8 @@ def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_lim
         while True:
             enc.model.clear_assumptions()
             enc.model.add_assumptions(assumed)
-            solver = enc.solver(time_limit)
-            status = solver.solve(enc.model)
+            solver = enc.solver(deadline - time.monotonic())
+            status = enc.solve(solver)
             bound = any(g is maximum_guard for g in assumed)
             if status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE) or not bound:
                 return status, solver
@@ -567,7 +579,7 @@ def pay(
     ``also_tapped``: permanents the declaration taps otherwise (enlisted creatures)."""
     enc = _Encoder(problem, paid=None, fixed=chosen, also_tapped=also_tapped)
     solver = enc.solver(time_limit)
-    status = solver.solve(enc.model)
+    status = enc.solve(solver)
     if status == enc.cp.INFEASIBLE:
         return Payment("unpayable")
     if status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
@@ -580,16 +592,17 @@ def solutions(problem: Problem, *, minimum: int, time_limit: float) -> Iterator[
     ``minimum`` requirements (the cost-free maximum) and, when it pays, its paid maximum (docs/design.md
     §4.2), and can pay its costs, one solve each (a no-good excludes each one found, a cut each
     one short of its paid maximum). Yields None and stops if a solve runs out of time."""
+    deadline = time.monotonic() + time_limit
     enc = _Encoder(problem, paid=None)
-    limits = _PaidMaxima(problem, time.monotonic() + time_limit)
+    limits = _PaidMaxima(problem, deadline)
     total, has_live, constant = enc.requirement_sum()
     if has_live:
         enc.model.add(total >= minimum)
     elif constant < minimum:
         return
     while True:
-        solver = enc.solver(time_limit)
-        status = solver.solve(enc.model)
+        solver = enc.solver(deadline - time.monotonic())
+        status = enc.solve(solver)
         if status == enc.cp.INFEASIBLE:
             return
         if status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from . import cpsat, search
+from .deadline import Deadline
 from .declarations import FixedPairs
 from .errors import ErrorItem, InputError
 from .ir import Atom, Cmp, Cond, Lin, Payer, Problem, atoms_of, evaluate
@@ -23,7 +24,7 @@ from .rules.base import CostTerm, Reason, Requirement, Restriction
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
 
 DEFAULT_TIME_LIMIT = 10.0
-"""Seconds the solver may spend on one command unless told otherwise."""
+"""Seconds one command or API call may spend unless told otherwise (a ``Deadline``)."""
 
 
 class Undetermined(RuntimeError):
@@ -101,7 +102,7 @@ def assess(
     violations: list[Violation],
     *,
     requirement_rule: str,
-    time_limit: float,
+    deadline: Deadline,
     also_tapped: frozenset[str] = frozenset(),
     explain: bool = True,
     maxima: Mapping[frozenset[str], int] | None = None,
@@ -133,7 +134,7 @@ def assess(
         paid = tuple(t.units.value(value_of) for t in unit.costs)
         incurred = [(t, n) for t, n in zip(unit.costs, paid, strict=True) if n > 0]
         if incurred:
-            report, problem_found = _costs(unit, incurred, mine, time_limit, also_tapped)
+            report, problem_found = _costs(unit, incurred, mine, deadline, also_tapped)
             cost_reports += report
             broken += problem_found
             undetermined = undetermined or any(r.payable is None for r in report)
@@ -149,9 +150,9 @@ def assess(
             maximum = None
             if not ruled_out:
                 more = (
-                    _paid_maximum_exceeds(problem(unit), paid, sum(obeyed), time_limit)
+                    _paid_maximum_exceeds(problem(unit), paid, sum(obeyed), deadline.remaining())
                     if incurred
-                    else exceeds(problem(unit), sum(obeyed), time_limit=time_limit)
+                    else exceeds(problem(unit), sum(obeyed), time_limit=deadline.remaining())
                 )
                 undetermined = undetermined or more is None
                 if more:
@@ -170,7 +171,7 @@ def assess(
         elif obeyed and (ruled_out or incurred or not all(obeyed)):
             closeness: dict[Atom, int] = {a: (1 if a in mine else -1) for a in unit.allowed}
             outcome = maximize(
-                problem(unit), time_limit=time_limit, preference=closeness, paid=paid, bounded_preference=True
+                problem(unit), time_limit=deadline.remaining(), preference=closeness, paid=paid, bounded_preference=True
             )
             maximum = outcome.requirements
             if maximum is None:
@@ -222,11 +223,11 @@ def _costs(
     unit: Unit,
     incurred: list[tuple[CostTerm, int]],
     mine: frozenset[Atom],
-    time_limit: float,
+    deadline: Deadline,
     also_tapped: frozenset[str],
 ) -> tuple[list[CostReport], list[Violation]]:
     """The locked-in total per player (508.1h, 509.1d) and whether it can be paid in full (509.1f)."""
-    payment = cpsat.pay(problem(unit), mine, time_limit=time_limit, also_tapped=also_tapped)
+    payment = cpsat.pay(problem(unit), mine, time_limit=deadline.remaining(), also_tapped=also_tapped)
     reports: list[CostReport] = []
     violations: list[Violation] = []
     rule = "508.1j" if incurred[0][0].rule.startswith("508") else "509.1f"
@@ -358,7 +359,7 @@ class Solution:
 
 
 def solve(
-    units: Sequence[Unit], preference: Mapping[Atom, int] | None, time_limit: float, extra: Sequence[Cond] = ()
+    units: Sequence[Unit], preference: Mapping[Atom, int] | None, deadline: Deadline, extra: Sequence[Cond] = ()
 ) -> Solution | None:
     """An optimal declaration for every unit (None if the solver timed out). ``extra``: the
     caller's hard conditions, each applied to the unit that holds all its atoms; raises
@@ -372,9 +373,9 @@ def solve(
         mine = tuple(c for c in extra if all(unit.contains(a) for a in atoms_of(c)))
         p = problem(unit)
         if mine or (preference and p.payers):
-            outcome = cpsat.optimal(p, time_limit=time_limit, preference=preference or None, extra=mine)
+            outcome = cpsat.optimal(p, time_limit=deadline.remaining(), preference=preference or None, extra=mine)
         else:
-            outcome = maximize(p, time_limit=time_limit, preference=preference or None)
+            outcome = maximize(p, time_limit=deadline.remaining(), preference=preference or None)
         if outcome.status == "impossible":
             raise Impossible(unit.name)
         if outcome.chosen is None or outcome.requirements is None:
@@ -384,13 +385,13 @@ def solve(
     return Solution(frozenset(chosen), maxima)
 
 
-def count_legal(units: Sequence[Unit], time_limit: float, limit: int | None) -> int:
+def count_legal(units: Sequence[Unit], deadline: Deadline, limit: int | None) -> int:
     """How many legal declarations there are (at most ``limit``): the product of each unit's
     count, since units declare independently (802.4); counted by the search without building
     declarations where it applies (raises ``Undetermined`` on a time-out)."""
     total = 1
     for unit in units:
-        solutions = _UnitSolutions(unit, time_limit)()
+        solutions = _UnitSolutions(unit, deadline)()
         n = 0
         for _ in solutions:
             n += 1
@@ -400,31 +401,31 @@ def count_legal(units: Sequence[Unit], time_limit: float, limit: int | None) -> 
     return total if limit is None else min(total, limit)
 
 
-def enumerate_legal(units: Sequence[Unit], time_limit: float) -> Iterator[frozenset[Atom]]:
+def enumerate_legal(units: Sequence[Unit], deadline: Deadline) -> Iterator[frozenset[Atom]]:
     """Every legal declaration, lazily, each once (raises ``Undetermined`` on a time-out)."""
-    for parts in _product([_UnitSolutions(u, time_limit) for u in units]):
+    for parts in _product([_UnitSolutions(u, deadline) for u in units]):
         yield frozenset().union(*parts)
 
 
 @dataclass(frozen=True)
 class _UnitSolutions:
     unit: Unit
-    time_limit: float
+    deadline: Deadline
 
     def __call__(self) -> Iterator[frozenset[Atom]]:
         p = problem(self.unit)
-        outcome = maximize(p, time_limit=self.time_limit)
+        outcome = maximize(p, time_limit=self.deadline.remaining())
         if outcome.requirements is None:
             raise Undetermined(f"the solver timed out on the declaration of {self.unit.name}")
         if search.fits(p) and not p.payers:
             try:
                 yield from search.solutions(
-                    p, minimum=outcome.requirements, deadline=time.monotonic() + self.time_limit
+                    p, minimum=outcome.requirements, deadline=time.monotonic() + self.deadline.remaining()
                 )
             except search.TimedOut:
                 raise Undetermined(f"the search timed out enumerating the declarations of {self.unit.name}") from None
             return
-        for chosen in cpsat.solutions(p, minimum=outcome.requirements, time_limit=self.time_limit):
+        for chosen in cpsat.solutions(p, minimum=outcome.requirements, time_limit=self.deadline.remaining()):
             if chosen is None:
                 raise Undetermined(f"the solver timed out enumerating the declarations of {self.unit.name}")
             yield chosen

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import ValidationError
 from pydantic_core import InitErrorDetails, PydanticCustomError
@@ -45,11 +46,17 @@ class InputError(ValueError):
     def one(cls, loc: tuple[str | int, ...], code: str, message: str) -> InputError:
         return cls([ErrorItem(loc, code, message)])
 
+    def located(self, source: str) -> InputError:
+        """The same problems, said to be in the file ``source``."""
+        return InputError(self.items, source=source)
+
     @classmethod
     def from_validation(
-        cls, error: ValidationError, *, prefix: tuple[str | int, ...] = (), source: str | None = None
+        cls, error: ValidationError, *, prefix: tuple[str | int, ...] = (), source: str | None = None, data: Any = None
     ) -> InputError:
-        items = [ErrorItem(prefix + tuple(e["loc"]), e["type"], e["msg"]) for e in error.errors()]
+        """Pydantic's errors, located in ``data`` (the validated input) without the ``kind`` tags
+        pydantic adds for each ability or declaration."""
+        items = [ErrorItem(prefix + _without_tags(tuple(e["loc"]), data), e["type"], e["msg"]) for e in error.errors()]
         return cls(items, source=source)
 
 
@@ -66,3 +73,17 @@ def validation_error(model: str, problems: Sequence[Problem]) -> ValidationError
             for loc, code, message in problems
         ],
     )
+
+
+def _without_tags(loc: tuple[str | int, ...], data: Any) -> tuple[str | int, ...]:
+    out: list[str | int] = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and part not in node and node.get("kind") == part:
+            continue
+        out.append(part)
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            node = None
+    return tuple(out)

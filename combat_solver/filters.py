@@ -6,7 +6,7 @@ from typing import Literal, Protocol
 
 from pydantic import Field
 
-from .strict import Strict
+from .strict import Flag, Integer, NonNegative, Strict
 
 Color = Literal["white", "blue", "black", "red", "green"]
 CardType = Literal["artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker"]
@@ -69,11 +69,11 @@ class FilterScope(Protocol):
 class Comparison(Strict):
     """A number test; every bound given must hold (``{le: 2}`` is "2 or less")."""
 
-    lt: int | None = None
-    le: int | None = None
-    eq: int | None = None
-    ge: int | None = None
-    gt: int | None = None
+    lt: Integer | None = None
+    le: Integer | None = None
+    eq: Integer | None = None
+    ge: Integer | None = None
+    gt: Integer | None = None
 
     def holds(self, value: int | None) -> bool:
         if value is None:
@@ -113,14 +113,14 @@ class Filter(Strict):
     name: str | None = None
     controller: str | None = None
     colors: tuple[Color, ...] | None = None
-    colorless: bool | None = None
+    colorless: Flag | None = None
     types: tuple[CardType, ...] | None = None
     subtypes: tuple[str, ...] | None = None
     supertypes: tuple[str, ...] | None = None
     power: Comparison | None = None
     toughness: Comparison | None = None
     has: tuple[str, ...] | None = Field(None, description="ability kinds it must have, e.g. flying")
-    tapped: bool | None = None
+    tapped: Flag | None = None
     not_: Filter | None = Field(None, alias="not")
     any_of: tuple[Filter, ...] | None = None
 
@@ -220,9 +220,9 @@ class Target(Strict):
     they control, ``battles`` the battles they protect; ``ids`` names objects directly."""
 
     player: str | None = None
-    include_player: bool = True
-    planeswalkers: bool = False
-    battles: bool = False
+    include_player: Flag = True
+    planeswalkers: Flag = False
+    battles: Flag = False
     ids: tuple[str, ...] | None = None
 
     def referenced_ids(self) -> list[str]:
@@ -245,7 +245,7 @@ class Count(Strict):
     """At least ``at_least`` permanents matching ``filter``."""
 
     filter: Filter = Field(default_factory=Filter)
-    at_least: int = Field(1, ge=0)
+    at_least: NonNegative = 1
 
     def referenced_ids(self) -> list[str]:
         return self.filter.referenced_ids()

@@ -69,9 +69,13 @@ def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
             f"Requirements: obeys {verdict.requirements_obeyed}; a declaration that {alternatives} and breaks no "
             f"restriction obeys at most {maximum} ({requirement_rule})"
         )
+    elif maximum is None:
+        title = (
+            f"Requirements: obeys {verdict.requirements_obeyed}; the maximum possible is undetermined "
+            f"(solver time-out) ({requirement_rule})"
+        )
     else:
-        shown = "undetermined" if maximum is None else str(maximum)
-        title = f"Requirements: obeys {verdict.requirements_obeyed} of a possible {shown} ({requirement_rule})"
+        title = f"Requirements: obeys {verdict.requirements_obeyed} of a possible {maximum} ({requirement_rule})"
     items: list[str] = []
     for unit in verdict.units:
         prefix = f"{', '.join(unit.players)}: " if len(verdict.units) > 1 else ""
@@ -97,14 +101,22 @@ def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
         unblocked = ", ".join(names.get(a, a) for a in verdict.combat.unblocked) or "none"
         out.append(Section(f"Blocked (509.1h): {blocked}; unblocked: {unblocked}"))
     if verdict.triggers:
-        lines = []
+        printed = {p.id: p.name for p in board.permanents}
+        repeats: dict[str, int] = {}
         for t in verdict.triggers:
             holder = names.get(t.holder, t.holder) if t.holder else t.source
             times = "once" if t.count == 1 else f"{t.count} times"
             caused = ", ".join(names.get(o, o) for o in t.objects)
             note = f", {t.note}" if t.note else ""
-            lines.append(f"{holder}: {t.kind.replace('_', ' ')} triggers {times} ({t.rule}; {caused}{note})")
-        out.append(Section(f"Triggers ({'508.1m' if attack else '509.1i'})", tuple(lines)))
+            given = f", from {t.source}" if t.holder and t.source != printed.get(t.holder) else ""
+            line = f"{holder}: {t.kind.replace('_', ' ')} triggers {times} ({t.rule}; {caused}{note}{given})"
+            repeats[line] = repeats.get(line, 0) + 1
+        out.append(
+            Section(
+                f"Triggers ({'508.1m' if attack else '509.1i'})",
+                tuple(line if n == 1 else f"{line} - {n} such abilities, each triggers" for line, n in repeats.items()),
+            )
+        )
     if verdict.witness is not None:
         noun = "An attack" if attack else "A block"
         out.append(
@@ -134,8 +146,9 @@ def render_answer(answer: WhyAnswer, fmt: str) -> str:
     """A why-not answer as text or Markdown."""
     reasons = tuple(f"{r.message} ({r.rule})" if r.rule not in r.message else r.message for r in answer.reasons)
     parts = [Section("Because", reasons)] if reasons else []
-    headline = f"Q: {answer.question}\nA: {answer.answer}" if fmt == "text" else f"{answer.question}\n\n{answer.answer}"
-    return _text(headline, parts) if fmt == "text" else _markdown(headline, parts)
+    if fmt == "text":
+        return _text(f"Q: {answer.question}\nA: {answer.answer}", parts)
+    return _markdown(answer.question, parts, lead=answer.answer)
 
 
 def _text(headline: str, parts: list[Section]) -> str:
@@ -146,8 +159,8 @@ def _text(headline: str, parts: list[Section]) -> str:
     return "\n".join(lines)
 
 
-def _markdown(headline: str, parts: list[Section]) -> str:
-    lines = [f"**{headline}**"]
+def _markdown(headline: str, parts: list[Section], lead: str = "") -> str:
+    lines = [f"**{headline}**"] + (["", lead] if lead else [])
     for part in parts:
         lines += ["", f"#### {part.title}"]
         if part.items:

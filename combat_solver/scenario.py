@@ -5,25 +5,32 @@ A file whose top level has a ``board`` key is a scenario; any other file is a ba
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from .board import Board
-from .declarations import Declaration
+from .declarations import AttackDeclaration, BlockDeclaration, Declaration
 from .errors import ErrorItem, InputError
-from .strict import Strict
+from .inputs import check_data, display_name, read_data
+from .strict import MAX_INTEGER, NonNegative, Strict
 from .verdict import Status
+
+D = TypeVar("D", BlockDeclaration, AttackDeclaration)
+BoardData = Mapping[str, Any]
+"""A board as plain data (what ``Board.model_validate`` takes)."""
+DeclarationData = Mapping[str, Any]
+"""A declaration as plain data; ``kind`` may be left out."""
 
 
 class Expectation(Strict):
     """What a golden scenario asserts about the check of its declaration."""
 
     status: Status
-    requirements_maximum: int | None = None
-    requirements_obeyed: int | None = None
+    requirements_maximum: NonNegative | None = None
+    requirements_obeyed: NonNegative | None = None
     violated_rules: tuple[str, ...] | None = None
 
 
@@ -37,23 +44,9 @@ class Scenario(Strict):
     expect: Expectation | None = None
 
 
-def read_data(path: str | Path) -> Any:
-    """Parse a YAML or JSON file (JSON is YAML) or raise ``InputError`` naming the file."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise InputError.one((), "unreadable_file", f"can't read {p}: {e.strerror or e}") from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-        raise InputError.one((), "syntax_error", f"{p} is not valid YAML/JSON{where}") from None
-
-
 def parse_scenario(data: Any, *, source: str | None = None) -> Scenario:
     """A scenario from parsed data; a bare board becomes a scenario without declaration."""
+    check_data(data, source=source)
     if not isinstance(data, dict):
         raise InputError([ErrorItem((), "not_a_mapping", "expected a mapping with a board")], source=source)
     try:
@@ -62,22 +55,63 @@ def parse_scenario(data: Any, *, source: str | None = None) -> Scenario:
         return Scenario(board=Board.model_validate(data))
     except ValidationError as e:
         prefix: tuple[str | int, ...] = () if "board" in data else ("board",)
-        raise InputError.from_validation(e, prefix=prefix, source=source) from None
+        raise InputError.from_validation(e, prefix=prefix, source=source, data=data) from None
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    try:
-        return parse_scenario(read_data(path), source=str(path))
-    except InputError as e:
-        raise InputError(e.items, source=str(path)) from None
+    """The scenario (or bare board) in a YAML or JSON file; ``-`` reads standard input."""
+    return parse_scenario(read_data(path), source=display_name(path))
 
 
 _DECLARATION: TypeAdapter[Declaration] = TypeAdapter(Declaration)
 
 
-def load_declaration(path: str | Path) -> Declaration:
-    data = read_data(path)
+def parse_declaration(data: Any, *, source: str | None = None) -> Declaration:
+    """A block or attack declaration from parsed data (errors located under ``declaration``)."""
+    check_data(data, source=source)
     try:
         return _DECLARATION.validate_python(data)
     except ValidationError as e:
-        raise InputError.from_validation(e, source=str(path)) from None
+        raise InputError.from_validation(e, prefix=("declaration",), source=source, data=data) from None
+
+
+def load_declaration(path: str | Path) -> Declaration:
+    """The declaration in a YAML or JSON file; ``-`` reads standard input."""
+    return parse_declaration(read_data(path), source=display_name(path))
+
+
+def as_board(board: Board | BoardData) -> Board:
+    """``board`` itself, or the board a mapping describes (``InputError`` if it is bad)."""
+    if isinstance(board, Board):
+        return board
+    return parse_scenario(dict(board) if isinstance(board, Mapping) else board).board
+
+
+def as_declaration(declaration: D | DeclarationData, model: type[D]) -> D:
+    """``declaration`` itself, or the ``model`` declaration a mapping describes."""
+    if isinstance(declaration, model):
+        return declaration
+    data = dict(declaration) if isinstance(declaration, Mapping) else declaration
+    if isinstance(data, dict):
+        data.setdefault("kind", model.model_fields["kind"].default)
+    parsed = parse_declaration(data)
+    if not isinstance(parsed, model):
+        kind = model.model_fields["kind"].default
+        raise InputError.one(("declaration", "kind"), "wrong_kind", f"expected a declaration of kind {kind!r}")
+    return parsed
+
+
+def as_preference(prefer: Mapping[tuple[str, str], int] | None) -> dict[tuple[str, str], int]:
+    """Preference weights checked: integers (not booleans) of at most ``MAX_INTEGER`` in size."""
+    bad = [
+        ErrorItem(
+            ("prefer", f"{a}->{b}"),
+            "not_an_integer",
+            f"weights are whole numbers from -{MAX_INTEGER} to {MAX_INTEGER}, not {w!r}",
+        )
+        for (a, b), w in (prefer or {}).items()
+        if isinstance(w, bool) or not isinstance(w, int) or abs(w) > MAX_INTEGER
+    ]
+    if bad:
+        raise InputError(bad)
+    return dict(prefer or {})

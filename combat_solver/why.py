@@ -1,10 +1,14 @@
 """Why-not questions for judges, answered from the model and shrunk to a minimal set of reasons.
 
-Questions (case-insensitive; creatures by id or by name, players by id):
+Questions (case-insensitive; creatures by id or by name, players by id; "can't" may be
+written ``can't``, ``can’t``, ``cant``, ``cannot`` or ``can not``):
 
-- ``why can't <creature> block <attacker>?``   - ``why can't <creature> attack [<target>]?``
+- ``why can't <creature> block [<attacker>]?``  - ``why can't <creature> attack [<target>]?``
 - ``why must <creature> block?``                - ``why must <creature> attack?``
 - ``why is no block illegal?``                  - ``why is no attack illegal?``
+
+The attacker may be left out when only one creature attacks the blocker's controller (or only
+one attacks at all).
 """
 
 from __future__ import annotations
@@ -15,49 +19,81 @@ from . import cpsat, engine
 from .attacks import check_attacks
 from .blocks import check_blocks
 from .board import Board, Permanent
+from .deadline import Deadline
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
 from .engine import DEFAULT_TIME_LIMIT
 from .errors import InputError
 from .game import AttackUnit, BlockUnit, Game
 from .ir import Attack, Cond, Lin, Pair, atoms_of
 from .render import describe
+from .scenario import BoardData, as_board
 from .verdict import WhyAnswer, WhyReason
 
+_CANT = r"(?:can['’]?t|can\s*not)"
 _PATTERNS = (
-    ("cant_block", re.compile(r"^(?:why\s+)?can'?t\s+(?P<x>.+?)\s+block\s+(?P<y>.+?)\s*\??$", re.I)),
-    ("cant_attack", re.compile(r"^(?:why\s+)?can'?t\s+(?P<x>.+?)\s+attack(?:\s+(?P<y>.+?))?\s*\??$", re.I)),
+    ("cant_block", re.compile(rf"^(?:why\s+)?{_CANT}\s+(?P<x>.+?)\s+block(?:\s+(?P<y>.+?))?\s*\??$", re.I)),
+    ("cant_attack", re.compile(rf"^(?:why\s+)?{_CANT}\s+(?P<x>.+?)\s+attack(?:\s+(?P<y>.+?))?\s*\??$", re.I)),
     ("must", re.compile(r"^(?:why\s+)?must\s+(?P<x>.+?)\s+(?P<verb>block|attack)\s*\??$", re.I)),
     ("none", re.compile(r"^(?:why\s+)?is\s+no\s+(?P<verb>block|attack)(?:\s+at\s+all)?\s+illegal\s*\??$", re.I)),
 )
 
 
-def ask(board: Board, question: str, *, time_limit: float = DEFAULT_TIME_LIMIT) -> WhyAnswer:
-    """Answer a why-not question about ``board`` (see the module docstring for the syntax)."""
+def ask(board: Board | BoardData, question: str, *, time_limit: float | Deadline = DEFAULT_TIME_LIMIT) -> WhyAnswer:
+    """Answer a why-not question about ``board`` (see the module docstring for the syntax);
+    ``time_limit``: seconds for the whole answer."""
+    deadline = Deadline.of(time_limit)
+    board = as_board(board)
     for kind, pattern in _PATTERNS:
         m = pattern.match(question.strip())
         if m is None:
             continue
         game = Game(board)
         if kind == "none":
-            return _no_declaration(board, question, m["verb"].lower(), time_limit)
+            return _no_declaration(board, question, m["verb"].lower(), deadline)
         x = _creature(game, m["x"])
         if kind == "cant_block":
-            return _cant_block(game, question, x, _creature(game, m["y"]), time_limit)
+            y = _creature(game, m["y"]) if m["y"] else _only_attacker(game, x)
+            return _cant_block(game, question, x, y, deadline)
         if kind == "cant_attack":
-            return _cant_attack(game, question, x, _target(game, m["y"]) if m["y"] else None, time_limit)
-        return _must(game, question, x, m["verb"].lower(), time_limit)
+            return _cant_attack(game, question, x, _target(game, m["y"]) if m["y"] else None, deadline)
+        return _must(game, question, x, m["verb"].lower(), deadline)
     raise InputError.one(
         ("why",),
         "unknown_question",
-        'ask "why can\'t X block Y", "why can\'t X attack [T]", "why must X block|attack" or "why is no block|attack illegal"',
+        'ask "why can\'t X block [Y]", "why can\'t X attack [T]", "why must X block|attack" or "why is no block|attack illegal"',
     )
 
 
+def _only_attacker(game: Game, blocker: Permanent) -> Permanent:
+    """The attacker a question about ``blocker`` means when it names none."""
+    attackers = sorted(game.board.combat.attackers) if game.board.combat else []
+    unit = game.unit_of(blocker.controller)
+    facing = [a for a in attackers if unit is not None and unit.contains(Pair(blocker.id, a))]
+    for candidates in (attackers, facing):
+        if len(candidates) == 1:
+            return game.permanent(candidates[0])
+    if not attackers:
+        raise InputError.one(("combat",), "missing", "blocks need the declared attack: give combat.attackers")
+    raise InputError.one(
+        ("why",),
+        "ambiguous_question",
+        f'say which attacker: "why can\'t {blocker.id} block X" with X among {", ".join(facing or attackers)}',
+    )
+
+
+_QUOTES = "\"'“”‘’"
+
+
+def _folded(text: str) -> str:
+    """Names compare case-insensitively, with a typographic apostrophe equal to a plain one."""
+    return text.replace("’", "'").casefold()
+
+
 def _creature(game: Game, text: str) -> Permanent:
-    text = text.strip().strip("\"'")
+    text = text.strip().strip(_QUOTES)
     if text in {p.id for p in game.board.permanents}:
         return game.permanent(text)
-    found = [p for p in game.board.permanents if p.name.casefold() == text.casefold()]
+    found = [p for p in game.board.permanents if _folded(p.name) == _folded(text)]
     if len(found) == 1:
         return found[0]
     if found:
@@ -66,7 +102,7 @@ def _creature(game: Game, text: str) -> Permanent:
 
 
 def _target(game: Game, text: str) -> str:
-    text = text.strip().strip("\"'")
+    text = text.strip().strip(_QUOTES)
     if text in {p.id for p in game.board.players}:
         return text
     return _creature(game, text).id
@@ -101,18 +137,18 @@ def _requirements(n: int) -> str:
     return f"{n} requirement{'s' if n != 1 else ''}"
 
 
-def _search(unit: engine.Unit, extra: tuple[Cond, ...], time_limit: float) -> tuple[cpsat.Why, int]:
+def _search(unit: engine.Unit, extra: tuple[Cond, ...], deadline: Deadline) -> tuple[cpsat.Why, int]:
     problem = engine.problem(unit)
-    best = cpsat.maximize(problem, time_limit=time_limit)
+    best = cpsat.maximize(problem, time_limit=deadline.remaining())
     if best.requirements is None:
         raise engine.Undetermined("the solver timed out on the requirement maximum")
-    outcome = cpsat.why_not(problem, extra, minimum=best.requirements, time_limit=time_limit)
+    outcome = cpsat.why_not(problem, extra, minimum=best.requirements, time_limit=deadline.remaining())
     if outcome.status == "undetermined":
         raise engine.Undetermined("the solver timed out while explaining")
     return outcome, best.requirements
 
 
-def _cant_block(game: Game, question: str, x: Permanent, y: Permanent, time_limit: float) -> WhyAnswer:
+def _cant_block(game: Game, question: str, x: Permanent, y: Permanent, deadline: Deadline) -> WhyAnswer:
     if game.board.combat is None:
         raise InputError.one(("combat",), "missing", "blocks need the declared attack: give combat.attackers")
     unit = game.unit_of(x.controller)
@@ -131,7 +167,7 @@ def _cant_block(game: Game, question: str, x: Permanent, y: Permanent, time_limi
             answer=f"{label_x} can't block {label_y}, whatever else blocks.",
             reasons=tuple(WhyReason(rule=r.rule, message=r.message) for r in local),
         )
-    outcome, maximum = _search(unit, (unit.pair(x, y).at_least(1),), time_limit)
+    outcome, maximum = _search(unit, (unit.pair(x, y).at_least(1),), deadline)
     if outcome.status == "possible":
         assert outcome.example is not None
         example = BlockDeclaration.from_pairs(a for a in outcome.example if isinstance(a, Pair))
@@ -147,7 +183,7 @@ def _cant_block(game: Game, question: str, x: Permanent, y: Permanent, time_limi
     )
 
 
-def _cant_attack(game: Game, question: str, x: Permanent, target: str | None, time_limit: float) -> WhyAnswer:
+def _cant_attack(game: Game, question: str, x: Permanent, target: str | None, deadline: Deadline) -> WhyAnswer:
     if game.board.combat is not None:
         raise InputError.one(("combat",), "not_applicable", "this board is at the declare blockers step")
     unit = game.attack_unit
@@ -168,7 +204,7 @@ def _cant_attack(game: Game, question: str, x: Permanent, target: str | None, ti
             answer=f"{label_x} can't attack{whom}, whatever else attacks.",
             reasons=tuple(WhyReason(rule=r.rule, message=r.message) for r in unique.values()),
         )
-    outcome, maximum = _search(unit, (unit.attacks_on(targets, [x]).at_least(1),), time_limit)
+    outcome, maximum = _search(unit, (unit.attacks_on(targets, [x]).at_least(1),), deadline)
     if outcome.status == "possible":
         assert outcome.example is not None
         example = AttackDeclaration.from_atoms(a for a in outcome.example if isinstance(a, Attack))
@@ -184,7 +220,7 @@ def _cant_attack(game: Game, question: str, x: Permanent, target: str | None, ti
     )
 
 
-def _must(game: Game, question: str, x: Permanent, verb: str, time_limit: float) -> WhyAnswer:
+def _must(game: Game, question: str, x: Permanent, verb: str, deadline: Deadline) -> WhyAnswer:
     label_x = game.label(x)
     unit: AttackUnit | BlockUnit | None
     if verb == "attack":
@@ -201,7 +237,7 @@ def _must(game: Game, question: str, x: Permanent, verb: str, time_limit: float)
         rule = "509.1c"
     if unit is None or not doing.terms:
         return WhyAnswer(question=question, answer=f"{label_x} doesn't have to {verb}: it can't {verb} at all here.")
-    outcome, maximum = _search(unit, (doing.at_most(0),), time_limit)
+    outcome, maximum = _search(unit, (doing.at_most(0),), deadline)
     if outcome.status == "possible":
         assert outcome.example is not None
         example: Declaration = (
@@ -222,11 +258,11 @@ def _must(game: Game, question: str, x: Permanent, verb: str, time_limit: float)
     return WhyAnswer(question=question, answer=answer + ".", reasons=tuple(reasons))
 
 
-def _no_declaration(board: Board, question: str, verb: str, time_limit: float) -> WhyAnswer:
+def _no_declaration(board: Board, question: str, verb: str, deadline: Deadline) -> WhyAnswer:
     if verb == "block":
-        verdict = check_blocks(board, BlockDeclaration(), time_limit=time_limit)
+        verdict = check_blocks(board, BlockDeclaration(), time_limit=deadline)
     else:
-        verdict = check_attacks(board, AttackDeclaration(), time_limit=time_limit)
+        verdict = check_attacks(board, AttackDeclaration(), time_limit=deadline)
     if verdict.status == "legal":
         return WhyAnswer(question=question, answer=f"No {verb} at all is legal here.")
     if verdict.status == "undetermined":
@@ -243,10 +279,11 @@ def _no_declaration(board: Board, question: str, verb: str, time_limit: float) -
     )
 
 
-def explain_fix(board: Board, fix: FixedPairs, *, time_limit: float = DEFAULT_TIME_LIMIT) -> WhyAnswer:
+def explain_fix(board: Board, fix: FixedPairs, *, time_limit: float | Deadline = DEFAULT_TIME_LIMIT) -> WhyAnswer:
     """Why no legal declaration contains every ``fix.include`` pair and no ``fix.exclude`` pair:
     an included pair that no legal declaration has, with its own reasons; otherwise the minimal
     set of restrictions (and the requirement maximum, 508.1d/509.1c) that rules the set out."""
+    deadline = Deadline.of(time_limit)
     game = Game(board)
     blocking = board.combat is not None
     verb = "block" if blocking else "attack"
@@ -256,9 +293,9 @@ def explain_fix(board: Board, fix: FixedPairs, *, time_limit: float = DEFAULT_TI
     conditions = engine.fixed_conditions(fix, known, Pair if blocking else Attack)
     for x, y in fix.include:
         if blocking:
-            alone = _cant_block(game, question, game.permanent(x), game.permanent(y), time_limit)
+            alone = _cant_block(game, question, game.permanent(x), game.permanent(y), deadline)
         else:
-            alone = _cant_attack(game, question, game.permanent(x), y, time_limit)
+            alone = _cant_attack(game, question, game.permanent(x), y, deadline)
         if alone.example is None:
             return alone
     units: tuple[engine.Unit, ...] = game.block_units if blocking else (game.attack_unit,)
@@ -266,7 +303,7 @@ def explain_fix(board: Board, fix: FixedPairs, *, time_limit: float = DEFAULT_TI
         mine = tuple(c for c in conditions if all(unit.contains(a) for a in atoms_of(c)))
         if not mine:
             continue
-        outcome, maximum = _search(unit, mine, time_limit)
+        outcome, maximum = _search(unit, mine, deadline)
         if outcome.status == "impossible":
             return WhyAnswer(
                 question=question,

@@ -1053,7 +1053,7 @@ def test_input_error_509_1a_unknown_blocker_id_names_the_field():
     err = info.value
     assert isinstance(err, combat_solver.InputError)
     assert isinstance(err, ValueError)
-    assert any(item.loc[0] == "blocks" and "ghost" in item.loc for item in err.items), err.items
+    assert any(item.loc[:2] == ("declaration", "blocks") and "ghost" in item.loc for item in err.items), err.items
     assert any(item.code == "unknown_id" for item in err.items)
     assert "blocks" in str(err) and "ghost" in str(err)
 
@@ -1063,7 +1063,7 @@ def test_input_error_509_1a_unknown_attacker_id_names_the_field():
     board = make_board([cyclops(), giant_turtle()], {"cyclops": B})
     with pytest.raises(InputError) as info:
         block(board, {"turtle": "ghost"})
-    assert any(item.loc[0] == "blocks" for item in info.value.items)
+    assert any(item.loc[:2] == ("declaration", "blocks") for item in info.value.items)
     assert "ghost" in str(info.value)
 
 

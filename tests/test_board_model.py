@@ -73,7 +73,7 @@ def test_valid_board_parses_and_is_frozen() -> None:
             "board.permanents[0].abilities[0].attacker",
         ),
         (["permanents", 0, "abilities"], [{"kind": "teleport"}], "board.permanents[0].abilities[0]"),
-        (["permanents", 0, "abilities"], [{"kind": "menace", "n": 2}], "board.permanents[0].abilities[0].menace.n"),
+        (["permanents", 0, "abilities"], [{"kind": "menace", "n": 2}], "board.permanents[0].abilities[0].n"),
         (["effects"], [{"source": "Stun", "ability": {"kind": "cant_block"}}], "board.effects[0].to"),
         (
             ["effects"],

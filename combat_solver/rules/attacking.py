@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from pydantic import Field
-
 from ..filters import Count, Target
 from ..ir import any_of
+from ..strict import NonNegative, Positive
 from .base import AbilityBase, AttackScope, Instance, Reason, Restriction, with_others
 
 
@@ -178,7 +177,7 @@ class CantAttackUnlessOthersAttack(AbilityBase):
 
     kind: Literal["cant_attack_unless_others_attack"] = "cant_attack_unless_others_attack"
     rule = "508.1c"
-    n: int = Field(ge=1)
+    n: Positive
 
     def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.attacker(inst)) is not None:
@@ -209,7 +208,7 @@ class AttackLimit(AbilityBase):
     kind: Literal["attack_limit"] = "attack_limit"
     scope = "game"
     rule = "508.1c"
-    n: int = Field(ge=0)
+    n: NonNegative
     per: Literal["combat", "turn"] = "combat"
     defender: Target | None = None
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Literal
 
-from pydantic import Field
-
 from ..ir import Atom, Pair, all_of, any_of
+from ..strict import Positive
 from .base import AbilityBase, BlockScope, Instance, Restriction
 
 
@@ -60,7 +59,7 @@ class MinBlockers(_MinimumBlockers):
 
     kind: Literal["min_blockers"] = "min_blockers"
     rule = "509.1b"
-    n: int = Field(ge=1)
+    n: Positive
 
     def minimum(self) -> int:
         return self.n
@@ -71,7 +70,7 @@ class MaxBlockers(AbilityBase):
 
     kind: Literal["max_blockers"] = "max_blockers"
     rule = "509.1b"
-    n: int = Field(ge=1)
+    n: Positive
 
     def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         attacker = unit.attacker(inst)

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import model_validator
 
 from ..filters import Filter, PermanentView
 from ..ir import Lin, Pair, all_of
+from ..strict import Positive
 from .base import AbilityBase, BlockScope, Instance, Requirement
 
 
@@ -57,8 +58,8 @@ class MustBeBlocked(AbilityBase):
     kind: Literal["must_be_blocked"] = "must_be_blocked"
     rule = "509.1c"
     by: Filter | None = None
-    min: int = Field(1, ge=1)
-    max: int | None = Field(None, ge=1)
+    min: Positive = 1
+    max: Positive | None = None
 
     @model_validator(mode="after")
     def _bounds(self) -> MustBeBlocked:

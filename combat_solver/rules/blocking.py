@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from pydantic import Field
-
 from ..filters import Filter, PermanentView
+from ..strict import Flag, NonNegative, Positive
 from .base import AbilityBase, BlockScope, Instance, Reason, Restriction, with_others
 
 ANY_NUMBER = 10**6
@@ -62,7 +61,7 @@ class CantBlockUnlessOthersBlock(AbilityBase):
 
     kind: Literal["cant_block_unless_others_block"] = "cant_block_unless_others_block"
     rule = "509.1b"
-    n: int = Field(ge=1)
+    n: Positive
 
     def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.blocker(inst)) is not None:
@@ -89,7 +88,7 @@ class BlockAdditional(AbilityBase):
 
     kind: Literal["block_additional"] = "block_additional"
     rule = "509.1a"
-    n: int = Field(1, ge=1)
+    n: Positive = 1
 
     def extra_blocks(self) -> int:
         return self.n
@@ -124,8 +123,8 @@ class BlockLimit(AbilityBase):
     kind: Literal["block_limit"] = "block_limit"
     scope = "game"
     rule = "509.1b"
-    n: int = Field(ge=0)
-    opponents_only: bool = False
+    n: NonNegative
+    opponents_only: Flag = False
 
     def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         plural = "s" if self.n != 1 else ""

@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from ..filters import Filter, PermanentView, Target
-from ..strict import Strict
+from ..strict import MAX_INTEGER, Flag, NonNegative, Positive, Strict
 from .base import AbilityBase, AttackScope, BlockScope, CostTerm, GameView, Instance, UnitCost
 
 MANA_COLORS = ("W", "U", "B", "R", "G", "C")
@@ -51,6 +51,8 @@ class Mana:
                 phyrexian[s[0]] = phyrexian.get(s[0], 0) + 1
             else:
                 raise ValueError(f"unsupported mana symbol {{{symbol}}}")
+        if generic + x + sum(colored.values()) + sum(phyrexian.values()) > MAX_INTEGER:
+            raise ValueError(f"a mana cost can't exceed {MAX_INTEGER} mana")
         return Mana(generic, tuple(sorted(colored.items())), tuple(sorted(phyrexian.items())), x)
 
 
@@ -58,7 +60,7 @@ class Permanents(Strict):
     """``n`` permanents matching ``filter`` (among the payer's)."""
 
     filter: Filter = Field(default_factory=Filter)
-    n: int = Field(1, ge=1)
+    n: Positive = 1
 
 
 class Cost(Strict):
@@ -69,11 +71,11 @@ class Cost(Strict):
 
     mana: str = ""
     x_count: Filter | None = None
-    x_domain: bool = False
-    life: int = Field(0, ge=0)
+    x_domain: Flag = False
+    life: NonNegative = 0
     sacrifice: Permanents | None = None
     tap: Permanents | None = None
-    discard: int = Field(0, ge=0)
+    discard: NonNegative = 0
 
     @field_validator("mana")
     @classmethod
@@ -125,7 +127,7 @@ class ManaAbility(AbilityBase):
     kind: Literal["mana"] = "mana"
     rule = "605.1a"
     produces: str = "any"
-    amount: int = Field(1, ge=1)
+    amount: Positive = 1
 
     @field_validator("produces")
     @classmethod

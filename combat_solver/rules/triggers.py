@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field
-
 from ..filters import Filter, PermanentView, Target
+from ..strict import Flag, Positive
 from .base import AbilityBase, CombatFactsView, Instance
 
 if TYPE_CHECKING:
@@ -36,7 +35,7 @@ class AttackTrigger(_Subject):
 
     kind: Literal["attack_trigger"] = "attack_trigger"
     rule = "508.1m"
-    once: bool = False
+    once: Flag = False
     target: Target | None = None
 
     def attack_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
@@ -81,7 +80,7 @@ class BecomesBlockedTrigger(AbilityBase):
 
     kind: Literal["becomes_blocked_trigger"] = "becomes_blocked_trigger"
     rule = "509.3c"
-    by_at_least: int = Field(1, ge=1)
+    by_at_least: Positive = 1
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         blockers = facts.blockers_of.get(inst.holder.id, []) if inst.holder else []
@@ -128,7 +127,7 @@ class Rampage(AbilityBase):
 
     kind: Literal["rampage"] = "rampage"
     rule = "702.23a"
-    n: int = Field(1, ge=1)
+    n: Positive = 1
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         blockers = facts.blockers_of.get(inst.holder.id, []) if inst.holder else []
@@ -159,7 +158,7 @@ class Bushido(AbilityBase):
 
     kind: Literal["bushido"] = "bushido"
     rule = "702.45a"
-    n: int = Field(1, ge=1)
+    n: Positive = 1
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         holder = inst.holder
