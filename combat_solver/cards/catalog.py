@@ -10,7 +10,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -109,6 +109,11 @@ class Catalog:
             if r.name not in seen:
                 seen.add(r.name)
                 yield r
+
+    @cached_property
+    def subtypes(self) -> frozenset[str]:
+        """Every subtype any card has (to read "Walls", "Goblins" in text)."""
+        return frozenset(s for r in self for s in r.subtypes)
 
     def get(self, name: str) -> CardRecord:
         key = fold(name)

@@ -1,0 +1,518 @@
+"""Oracle text -> abilities of the project's vocabulary (``combat_solver.ABILITY_KINDS``).
+
+Each line is a keyword line, an activated ability, a triggered ability or static sentences.
+A sentence that bears on attack or block legality (``phrases.bears_on_legality``) is either
+compiled exactly or reported as a *warning*, never approximated. Text that matters only once an
+ability is activated or a trigger resolves ("{1}: This creature gains flying until end of turn")
+is reported as a *note*: the board states its result as an ``effect``. Abilities refer to the
+permanent itself as ``$self`` and to what an Aura or Equipment is attached to as ``$attached``;
+``resolve`` fills both in.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .catalog import CardRecord
+from .phrases import FILTER_KEYWORDS, Nouns, bears_on_legality, number
+
+SELF = "$self"
+ATTACHED = "$attached"
+CONTROLLER = "$controller"
+_ONE_SHOT = re.compile(
+    r"^(?:•|Target\b|Create\b|Goad\b|Put\b|Untap\b|Tap\b|Return\b|Exile\b|Destroy\b|Choose\b|Draw\b|You may\b)"
+    r"|\bgains?\b|\buntil end of turn\b|\bthis turn\b|\bthis combat\b|\buntil your next turn\b"
+)
+Ability = dict[str, Any]
+Result = tuple[list[Ability], str | None]
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """What a card's text means for combat: ``abilities`` compiled exactly, ``warnings`` (text
+    bearing on legality that couldn't be compiled) and ``notes`` (text that needs an effect on
+    the board once used), each as "Card: sentence"."""
+
+    card: str
+    abilities: tuple[Ability, ...] = ()
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    relevant: bool = False
+    uncompiled: tuple[str, ...] = field(default=(), compare=False)
+
+
+class _Unknown(Exception):
+    """A sentence the compiler can't read exactly."""
+
+
+_SIMPLE_KEYWORDS = {
+    "flying": "flying",
+    "reach": "reach",
+    "shadow": "shadow",
+    "horsemanship": "horsemanship",
+    "fear": "fear",
+    "intimidate": "intimidate",
+    "skulk": "skulk",
+    "menace": "menace",
+    "defender": "defender",
+    "haste": "haste",
+    "vigilance": "vigilance",
+    "banding": "banding",
+    "flanking": "flanking",
+    "enlist": "enlist",
+}
+_LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
+_LANDWALK = {"plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "desertwalk"}
+
+
+class Compiler:
+    """Compiles card records; ``subtypes`` are the known subtypes (to read "Walls", "Goblins")."""
+
+    def __init__(self, subtypes: frozenset[str]) -> None:
+        self.nouns = Nouns(subtypes)
+
+    def compile(self, card: CardRecord) -> Compiled:
+        face = card.name.split(" // ")[0]
+        text = _strip_reminders(card.text)
+        names = {face}
+        if "legendary" in card.supertypes and "," in face:
+            names.add(face.split(",")[0])
+        abilities: list[Ability] = []
+        warnings: list[str] = []
+        notes: list[str] = []
+        relevant = False
+        uncompiled: list[str] = []
+        for raw in text.split("\n"):
+            line = _selfify(raw.strip(), names)
+            if not line:
+                continue
+            line = re.sub(r"^[A-Z][\w' ,-]*? — (?=[A-Z])", "", line)
+            for sentence, compile_one in self._parts(line):
+                bears = bears_on_legality(sentence)
+                relevant = relevant or bears
+                try:
+                    found, note = compile_one(sentence)
+                except _Unknown:
+                    if bears:
+                        warnings.append(f"{face}: {sentence.replace(SELF, face)}")
+                        uncompiled.append(sentence)
+                    continue
+                abilities.extend(found)
+                if note is not None and bears:
+                    notes.append(f"{face}: {sentence.replace(SELF, face)} ({note})")
+        return Compiled(card.name, tuple(abilities), tuple(warnings), tuple(notes), relevant, tuple(uncompiled))
+
+    def _parts(self, line: str) -> list[tuple[str, Callable[[str], Result]]]:
+        if _is_activated(line):
+            return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
+        if re.match(r"^(When|Whenever|At)\b", line):
+            return [(line, self._trigger)]
+        if not line.endswith((".", '"', ")")) and '"' not in line:
+            return [(line, self._keyword_line)]
+        return [(s, self._sentence) for s in _sentences(line)]
+
+    def _sentence(self, sentence: str) -> Result:
+        """A static sentence, or a one-shot instruction (sagas, modes, "It gains haste until end
+        of turn"): static abilities say "has" and "can't", one-shot effects "gains" and "this turn"."""
+        try:
+            return self._static(sentence), None
+        except _Unknown:
+            if _ONE_SHOT.search(sentence.removeprefix(SELF)) and not sentence.startswith(("During", "As long as")):
+                return [], "one-shot effect: once it happens, give its result as an effect"
+            raise
+
+    # Keyword lines ------------------------------------------------------------------------
+
+    def _keyword_line(self, line: str) -> Result:
+        if re.fullmatch(r"provoke", line, flags=re.I):
+            return [{"kind": "attack_trigger"}], "provoke: once it resolves, give the provoked creature's block as an effect"
+        return self._keywords(line), None
+
+    def _keywords(self, line: str) -> list[Ability]:
+        out: list[Ability] = []
+        for part in re.split(r"[,;] (?:and )?(?!from\b)", line):
+            out += self._keyword(part.strip())
+        return out
+
+    def _keyword(self, part: str) -> list[Ability]:
+        k = part.casefold()
+        if k in _SIMPLE_KEYWORDS:
+            return [{"kind": _SIMPLE_KEYWORDS[k]}]
+        if k == "decayed":
+            return [{"kind": "cant_block"}, {"kind": "attack_trigger"}]
+        if k in _LANDWALK:
+            return [{"kind": "landwalk", "land": {"subtypes": [part[: -len("walk")].capitalize()]}}]
+        m = re.fullmatch(r"(nonbasic|legendary|snow|artifact) landwalk", k)
+        if m:
+            land = {"nonbasic": {"not": {"supertypes": ["basic"]}}, "artifact": {"types": ["artifact"]}}.get(
+                m[1], {"supertypes": [m[1]]}
+            )
+            return [{"kind": "landwalk", "land": land}]
+        m = re.fullmatch(r"(rampage|bushido) (\d+)", k)
+        if m:
+            return [{"kind": m[1], "n": int(m[2])}]
+        if k.startswith("protection from"):
+            return [{"kind": "protection", "from": q} for q in self._protection(part[len("protection from") :])]
+        m = re.fullmatch(r"bands with other (.+)", part, flags=re.I)
+        if m:
+            quality = self._quality(m[1])
+            return [{"kind": "bands_with_other", "quality": quality}]
+        if bears_on_legality(part):
+            raise _Unknown(part)
+        return []
+
+    def _protection(self, text: str) -> list[dict[str, Any]]:
+        qualities = []
+        for q in re.split(r",? and from |, from ", text.strip()):
+            q = q.strip().removeprefix("from ").strip()
+            if q.casefold() in ("everything",):
+                qualities.append({})
+            elif q.casefold() in ("all colors", "each color"):
+                qualities.append({"colors": ["white", "blue", "black", "red", "green"]})
+            else:
+                qualities.append(self._quality(q))
+        return qualities
+
+    def _quality(self, q: str) -> dict[str, Any]:
+        c = q.strip().casefold()
+        if c in ("white", "blue", "black", "red", "green"):
+            return {"colors": [c]}
+        if c == "colorless":
+            return {"colorless": True}
+        found = self.nouns.creatures(q)
+        if found is None or (found.get("types") and not set(found["types"]) & {"creature", "artifact", "enchantment", "land"}):
+            raise _Unknown(q)
+        return found
+
+    # Triggered abilities -------------------------------------------------------------------
+
+    def _trigger(self, line: str) -> Result:
+        condition = line.partition(", ")[0]
+        c = condition.casefold()
+        self_ = SELF.casefold()
+        kinds: dict[str, list[Ability]] = {
+            f"whenever {self_} attacks": [{"kind": "attack_trigger"}],
+            f"whenever {self_} blocks": [{"kind": "block_trigger"}],
+            f"whenever {self_} attacks or blocks": [{"kind": "attack_trigger"}, {"kind": "block_trigger"}],
+            f"whenever {self_} blocks or becomes blocked": [{"kind": "block_trigger"}, {"kind": "becomes_blocked_trigger"}],
+            f"whenever {self_} becomes blocked": [{"kind": "becomes_blocked_trigger"}],
+            f"whenever {self_} becomes blocked by a creature": [{"kind": "blocked_by_creature_trigger"}],
+            f"whenever {self_} blocks a creature": [{"kind": "blocks_creature_trigger"}],
+            f"whenever {self_} attacks and isn't blocked": [{"kind": "unblocked_trigger"}],
+            "whenever a creature you control attacks": [{"kind": "attack_trigger", "who": {"controller": "you"}}],
+            "whenever one or more creatures you control attack": [
+                {"kind": "attack_trigger", "who": {"controller": "you"}, "once": True}
+            ],
+        }
+        return kinds.get(c, []), "triggered ability: once it resolves, give its result as an effect"
+
+    # Static sentences ----------------------------------------------------------------------
+
+    def _static(self, sentence: str) -> list[Ability]:
+        s = sentence.rstrip(".").strip()
+        if re.fullmatch(rf"You may exert {re.escape(SELF)} as it attacks", s):
+            return [{"kind": "exert"}]
+        found = self._game_rule(s)
+        if found is not None:
+            return found
+        subject, predicate = self._subject(s)
+        if subject is None:
+            if bears_on_legality(s):
+                raise _Unknown(s)
+            return []
+        abilities = self._predicates(predicate, subject)
+        return abilities
+
+    def _game_rule(self, s: str) -> list[Ability] | None:
+        m = re.fullmatch(r"No more than (\w+) creatures? can (attack|block)( you| " + re.escape(SELF) + r")? each (combat|turn)", s)
+        if m:
+            n = number(m[1])
+            if n is None:
+                raise _Unknown(s)
+            if m[2] == "block":
+                if m[3] or m[4] != "combat":
+                    raise _Unknown(s)
+                return [{"kind": "block_limit", "n": n}]
+            rule: Ability = {"kind": "attack_limit", "n": n}
+            if m[4] == "turn":
+                rule["per"] = "turn"
+            if m[3] == " you":
+                rule["defender"] = {"player": "you"}
+            elif m[3]:
+                rule["defender"] = {"ids": [SELF]}
+            return [rule]
+        m = re.fullmatch(
+            r"Creatures can't attack you( or planeswalkers you control)? unless their controller pays ((?:\{[^}]+\})+) for each "
+            r"(?:creature they control that's attacking you|of those creatures)",
+            s,
+        )
+        if m:
+            target = {"player": "you", "planeswalkers": True} if m[1] else {"player": "you"}
+            return [{"kind": "attack_tax", "cost": {"mana": m[2]}, "target": target}]
+        if re.fullmatch(
+            r"Each opponent must attack you or a planeswalker you control with at least one creature each combat if able", s
+        ):
+            return [{"kind": "must_be_attacked", "target": {"player": "you", "planeswalkers": True}}]
+        if re.fullmatch(r"Each opponent must attack you with at least one creature each combat if able", s):
+            return [{"kind": "must_be_attacked", "target": {"player": "you"}}]
+        m = re.fullmatch(r"All creatures able to block (.+?) do so", s)
+        if m:
+            holder = self._holder(m[1])
+            if holder is None:
+                raise _Unknown(s)
+            return self._give(holder, [{"kind": "lure"}])
+        return None
+
+    def _holder(self, words: str) -> dict[str, Any] | None:
+        """Whom a subject names: {"self": True}, {"ids": [$attached]} or a filter (with "you" kept)."""
+        w = words.strip()
+        if w == SELF:
+            return {"self": True}
+        if re.fullmatch(r"(enchanted|equipped) (creature|permanent)", w, flags=re.I):
+            return {"ids": [ATTACHED]}
+        m = re.fullmatch(r"(?:(other|another)\s+)?(.+?)(?:\s+(you control|your opponents control))?((?:\s+with(?:out)?\s.+)?)", w, flags=re.I)
+        if not m:
+            return None
+        found = self.nouns.creatures(m[2] + m[4])
+        if found is None:
+            return None
+        found = dict(found)
+        if "types" not in found and "subtypes" not in found:
+            return None
+        if m[3]:
+            found["controller"] = "you" if m[3].casefold() == "you control" else "opponent"
+        if m[1]:
+            if "not" in found:
+                return None
+            found["not"] = {"ids": [SELF]}
+        if found.get("types") not in (None, ["creature"]) and "creature" not in found.get("types", []):
+            return None
+        return found
+
+    def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
+        verbs = r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded)\b"
+        m = re.match(rf"^(.+?)\s+(?={verbs})(.*)$", s)
+        if not m:
+            return None, s
+        holder = self._holder(m[1])
+        return holder, m[2]
+
+    def _give(self, holder: dict[str, Any], abilities: list[Ability]) -> list[Ability]:
+        if holder.get("self"):
+            return abilities
+        out = []
+        for a in abilities:
+            if a["kind"] in ("attack_limit", "block_limit", "attack_tax", "must_be_attacked"):
+                raise _Unknown(a["kind"])
+            out.append({"kind": "grant", "to": holder, "ability": a})
+        return out
+
+    def _predicates(self, predicate: str, holder: dict[str, Any]) -> list[Ability]:
+        """ "gets +2/+2, has vigilance, and can't attack you": predicates joined by commas and
+        "and"; a chunk that isn't a predicate continues the keyword list of a "has"."""
+        out: list[Ability] = []
+        after_has = False
+        for chunk in re.split(_LIST, predicate.strip()):
+            if re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
+                out += self._predicate(chunk)
+                after_has = chunk.startswith(("has ", "have "))
+            elif after_has:
+                out += self._keyword(chunk)
+            elif bears_on_legality(chunk) or re.match(r"(?:as long as|if|unless|during|until|where|for each)\b", chunk):
+                raise _Unknown(chunk)
+        return self._give(holder, out)
+
+    def _predicate(self, p: str) -> list[Ability]:
+        table: list[tuple[str, Callable[[re.Match[str]], list[Ability]]]] = [
+            (r"gets? [+-]\d+/[+-]\d+", lambda m: []),
+            (r"can't attack or block alone", lambda m: [{"kind": "cant_attack_alone"}, {"kind": "cant_block_alone"}]),
+            (r"can't attack alone", lambda m: [{"kind": "cant_attack_alone"}]),
+            (r"can't block alone", lambda m: [{"kind": "cant_block_alone"}]),
+            (r"can only attack alone", lambda m: [{"kind": "can_only_attack_alone"}]),
+            (
+                r"can't attack you or planeswalkers you control",
+                lambda m: [{"kind": "cant_attack", "target": {"player": "you", "planeswalkers": True}}],
+            ),
+            (r"can't attack you", lambda m: [{"kind": "cant_attack", "target": {"player": "you"}}]),
+            (
+                r"can't attack its owner or planeswalkers its owner controls",
+                lambda m: [{"kind": "cant_attack", "target": {"player": "owner", "planeswalkers": True}}],
+            ),
+            (r"can't attack its owner", lambda m: [{"kind": "cant_attack", "target": {"player": "owner"}}]),
+            (r"can't attack or block", lambda m: [{"kind": "cant_attack"}, {"kind": "cant_block"}]),
+            (r"can't attack", lambda m: [{"kind": "cant_attack"}]),
+            (r"can't block", lambda m: [{"kind": "cant_block"}]),
+            (r"can't be blocked", lambda m: [{"kind": "cant_be_blocked"}]),
+            (
+                r"can't be blocked except by (two|three|four) or more creatures",
+                lambda m: [{"kind": "menace"} if number(m[1]) == 2 else {"kind": "min_blockers", "n": number(m[1])}],
+            ),
+            (r"can't be blocked by more than (one|two|three) creatures?", lambda m: [{"kind": "max_blockers", "n": number(m[1])}]),
+            (r"can't be blocked except by (.+?)", lambda m: [{"kind": "cant_be_blocked_except_by", "by": self._by(m[1])}]),
+            (r"can't be blocked by (.+?)", lambda m: [{"kind": "cant_be_blocked_by", "by": self._by(m[1])}]),
+            (r"can block only (.+?)", lambda m: [{"kind": "can_block_only", "attackers": self._by(m[1])}]),
+            (r"can't block (.+?)", lambda m: [{"kind": "cant_block", "attackers": self._by(m[1])}]),
+            (r"can block an additional creature each combat", lambda m: [{"kind": "block_additional"}]),
+            (
+                r"can block an additional (\w+) creatures each combat",
+                lambda m: [{"kind": "block_additional", "n": self._n(m[1])}],
+            ),
+            (r"can block any number of creatures", lambda m: [{"kind": "block_any_number"}]),
+            (r"attacks or blocks each combat if able", lambda m: [{"kind": "attacks_or_blocks"}]),
+            (r"attacks? each combat if able", lambda m: [{"kind": "must_attack"}]),
+            (r"blocks? each combat if able", lambda m: [{"kind": "must_block"}]),
+            (r"must be blocked if able", lambda m: [{"kind": "must_be_blocked"}]),
+            (
+                r"must be blocked by exactly one creature if able",
+                lambda m: [{"kind": "must_be_blocked", "min": 1, "max": 1}],
+            ),
+            (
+                r"must be blocked by (two|three) or more creatures if able",
+                lambda m: [{"kind": "must_be_blocked", "min": self._n(m[1])}],
+            ),
+            (
+                r"can attack as though (?:it|they) didn't have defender",
+                lambda m: [{"kind": "attack_despite_defender"}],
+            ),
+            (
+                r"can block as though (?:it were|they were) untapped",
+                lambda m: [{"kind": "block_while_tapped"}],
+            ),
+            (
+                r"can't attack unless at least (\w+) other creatures attack",
+                lambda m: [{"kind": "cant_attack_unless_others_attack", "n": self._n(m[1])}],
+            ),
+            (
+                r"can't block unless at least (\w+) other creatures block",
+                lambda m: [{"kind": "cant_block_unless_others_block", "n": self._n(m[1])}],
+            ),
+            (
+                r"can't attack unless a creature with greater power also attacks",
+                lambda m: [{"kind": "cant_attack_unless_greater_power_attacks"}],
+            ),
+            (
+                r"can't block unless a creature with greater power also blocks",
+                lambda m: [{"kind": "cant_block_unless_greater_power_blocks"}],
+            ),
+            (
+                r"can't attack unless defending player controls (.+?)",
+                lambda m: [{"kind": "cant_attack_unless", "defending_player_controls": self._count(m[1])}],
+            ),
+            (
+                r"can't attack if defending player controls (.+?)",
+                lambda m: [{"kind": "cant_attack_if", "defending_player_controls": self._count(m[1])}],
+            ),
+            (
+                r"can't attack unless you control (.+?)",
+                lambda m: [{"kind": "cant_attack_unless", "you_control": self._count(m[1])}],
+            ),
+            (
+                r"can't (attack|block|attack or block) unless (?:its controller pays|you pay) ((?:\{[^}]+\})+)(?: for each creature)?",
+                lambda m: self._unless_paid(m),
+            ),
+            (
+                r"can't be blocked unless all creatures defending player controls block it",
+                lambda m: [{"kind": "cant_be_blocked_unless_all_block"}],
+            ),
+            (r"(?:has|have) (.+)", lambda m: self._has(m[1])),
+            (r"is goaded", lambda m: [{"kind": "goad", "by": CONTROLLER}]),
+        ]
+        for pattern, build in table:
+            m = re.fullmatch(pattern, p, flags=re.I)
+            if m is not None:
+                try:
+                    return build(m)
+                except _Unknown:
+                    continue
+        raise _Unknown(p)
+
+    def _unless_paid(self, m: re.Match[str]) -> list[Ability]:
+        if "for each" in m[0]:
+            raise _Unknown(m[0])
+        out: list[Ability] = []
+        if "attack" in m[1]:
+            out.append({"kind": "attack_cost", "cost": {"mana": m[2]}})
+        if "block" in m[1]:
+            out.append({"kind": "block_cost", "cost": {"mana": m[2]}})
+        return out
+
+    def _has(self, words: str) -> list[Ability]:
+        if '"' in words:
+            raise _Unknown(words)
+        parts = [w.strip() for w in re.split(_LIST, words) if w.strip()]
+        out: list[Ability] = []
+        for part in parts:
+            out += self._keyword(part)
+        return out
+
+    def _by(self, phrase: str) -> dict[str, Any]:
+        m = re.fullmatch(r"(.+?) or (.+)", phrase)
+        if m and self.nouns.creatures(m[1]) is not None and self.nouns.creatures(m[2]) is not None:
+            return {"any_of": [self.nouns.creatures(m[1]), self.nouns.creatures(m[2])]}
+        found = self.nouns.creatures(phrase)
+        if found is None:
+            raise _Unknown(phrase)
+        found = dict(found)
+        if found.get("types") == ["creature"]:
+            del found["types"]
+        return found
+
+    def _count(self, phrase: str) -> dict[str, Any]:
+        m = re.fullmatch(r"(?:(a|an|another|(\w+) or more)\s+)(.+)", phrase.strip())
+        if not m:
+            raise _Unknown(phrase)
+        n = 1 if m[1] in ("a", "an", "another") else self._n(m[2])
+        found = self.nouns.creatures(m[3])
+        if found is None:
+            raise _Unknown(phrase)
+        found = dict(found)
+        if m[1] == "another":
+            if "not" in found:
+                raise _Unknown(phrase)
+            found["not"] = {"ids": [SELF]}
+        return {"filter": found, "at_least": n}
+
+    def _n(self, word: str) -> int:
+        n = number(word)
+        if n is None:
+            raise _Unknown(word)
+        return n
+
+
+def _strip_reminders(text: str) -> str:
+    return re.sub(r"\s*\([^()]*\)", "", text)
+
+
+def _selfify(line: str, names: set[str]) -> str:
+    for name in sorted(names, key=len, reverse=True):
+        line = re.sub(rf"\b{re.escape(name)}\b(?!')", SELF, line)
+        line = re.sub(rf"\b{re.escape(name)}'s\b", SELF + "'s", line)
+    return re.sub(r"\b[Tt]his (creature|permanent|land|artifact|enchantment|Vehicle|card)\b", SELF, line)
+
+
+def _is_activated(line: str) -> bool:
+    head, colon, _ = line.partition(": ")
+    return bool(colon) and '"' not in head and (
+        "{" in head or head.startswith(("[", "Sacrifice", "Tap", "Discard", "Remove", "Pay", "Exile", "Return"))
+    )
+
+
+def _sentences(line: str) -> list[str]:
+    out, depth, start = [], False, 0
+    for i, ch in enumerate(line):
+        if ch == '"':
+            depth = not depth
+        elif ch == "." and not depth and (i + 1 == len(line) or line[i + 1] == " "):
+            out.append(line[start : i + 1].strip())
+            start = i + 1
+    tail = line[start:].strip()
+    if tail:
+        out.append(tail)
+    return [s for s in out if s]
+
+
+def keywords_of(abilities: tuple[Ability, ...]) -> set[str]:
+    return {a["kind"] for a in abilities if a["kind"] in FILTER_KEYWORDS.values()}
