@@ -53,6 +53,7 @@ def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: flo
         costs=result.costs,
         combat=combat,
         triggers=triggers,
+        warnings=board.card_warnings,
     )
 
 
@@ -64,7 +65,7 @@ def solve_blocks(board: Board, *, prefer: Preference | None = None, time_limit: 
     weights = engine.preference_atoms(prefer, {p.id for p in board.permanents}, Pair)
     chosen = engine.solve(game.block_units, weights, time_limit)
     if chosen is None:
-        return Verdict(status="undetermined", step="declare_blockers", declaration=BlockDeclaration())
+        return Verdict(status="undetermined", step="declare_blockers", declaration=BlockDeclaration(), warnings=board.card_warnings)
     return check_blocks(board, _declaration(chosen), time_limit=time_limit)
 
 

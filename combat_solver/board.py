@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from .abilities import Ability, Grant
+from .cards.resolve import CardError, Token, resolve
 from .filters import CardType, Color, Filter
 from .strict import Strict
 
@@ -45,6 +46,23 @@ class Permanent(Strict):
     owner: str | None = Field(None, description="defaults to the controller")
     protector: str | None = Field(None, description="the protecting player of a battle (310.9)")
     abilities: tuple[Ability, ...] = ()
+    card: str | None = Field(None, description="a card name: fills the fields not given from the card catalog")
+    token: Token | None = Field(None, description="a token by description, instead of `card`")
+    card_text: bool = Field(True, description="false: `abilities` replace the card's compiled abilities")
+    counters: dict[str, int] = Field(default_factory=dict, description='e.g. {"+1/+1": 2, flying: 1} (122.1)')
+    attached_to: str | None = Field(None, description="the permanent an Aura or Equipment is attached to")
+    card_warnings: tuple[str, ...] = Field((), description="card text that bears on combat but wasn't compiled")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_card(cls, data: Any, info: ValidationInfo) -> Any:
+        if not isinstance(data, dict) or not ({"card", "token", "counters"} & data.keys()):
+            return data
+        try:
+            return resolve(data, info.context)
+        except CardError as e:
+            detail = InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=(e.field,), input=data.get(e.field))
+            raise ValidationError.from_exception_data("Permanent", [detail]) from None
 
     @property
     def owner_id(self) -> str:
@@ -103,6 +121,11 @@ class Board(Strict):
                 ],
             )
         return self
+
+    @property
+    def card_warnings(self) -> tuple[str, ...]:
+        """Card text on the board that bears on combat but wasn't compiled."""
+        return tuple(w for p in self.permanents for w in p.card_warnings)
 
     def permanent(self, permanent_id: str) -> Permanent:
         for p in self.permanents:

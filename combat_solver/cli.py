@@ -1,4 +1,4 @@
-"""Command line: ``combat-solver check|solve|enumerate|schema``.
+"""Command line: ``combat-solver check|solve|enumerate|explain|card|cards|schema``.
 
 Exit codes: 0 legal (or success), 1 illegal, 2 bad input, 3 undetermined (solver time-out).
 """
@@ -18,6 +18,10 @@ from .blocks import check_blocks, legal_blocks, solve_blocks
 from .board import Board
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration
 from .engine import DEFAULT_TIME_LIMIT, Undetermined
+from .cards.catalog import Catalog, UnknownCard, bundled_catalog, load_catalog_file
+from .cards.coverage import measure
+from .cards.labels import compare_labels
+from .cards.report import card_report, render_card
 from .errors import InputError
 from .render import describe, render_answer, render_markdown, render_text
 from .scenario import load_declaration, load_scenario, read_data
@@ -48,6 +52,16 @@ def _parser() -> argparse.ArgumentParser:
             metavar="SECONDS",
             help=f"solver time limit per defending player (default {DEFAULT_TIME_LIMIT:g})",
         )
+        cards_option(sp)
+
+    def cards_option(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument(
+            "--cards",
+            type=Path,
+            metavar="FILE",
+            help="card data for `card:` permanents: a Scryfall oracle-cards or MTGJSON AtomicCards file "
+            "(default: the bundled catalog)",
+        )
 
     check = sub.add_parser("check", help="is a proposed attack or block legal?")
     common(check)
@@ -73,6 +87,17 @@ def _parser() -> argparse.ArgumentParser:
         help='"why can\'t X block Y", "why can\'t X attack [T]", "why must X block|attack", '
         '"why is no block|attack illegal" (X, Y: ids or card names)',
     )
+
+    card = sub.add_parser("card", help="a card's abilities as compiled from its Oracle text")
+    card.add_argument("name", help="card name (a face's name for split, adventure and double-faced cards)")
+    card.add_argument("--format", choices=("text", "json"), default="text")
+    cards_option(card)
+
+    cards = sub.add_parser("cards", help="the card catalog: compiler coverage and labelled-set accuracy")
+    cards.add_argument("--coverage", action="store_true", help="share of combat cards compiled with no warning")
+    cards.add_argument("--top", type=int, default=30, help="uncompiled sentence shapes to list (default 30)")
+    cards.add_argument("--labels", type=Path, metavar="FILE", help="compare with a hand-labelled set (tests/cards/)")
+    cards_option(cards)
 
     schema = sub.add_parser("schema", help="print the JSON Schemas of board, declaration, scenario and verdict")
     schema.add_argument("--out", type=Path, help="write one <name>.schema.json file per model into this folder")
@@ -104,9 +129,11 @@ def _run(args: argparse.Namespace) -> int:
         else:
             print(json.dumps(schemas(), indent=2, sort_keys=True))
         return 0
+    if args.command in ("card", "cards"):
+        return _run_cards(args)
     if args.time_limit <= 0:
         raise InputError.one(("--time-limit",), "not_positive", "the time limit must be positive")
-    scenario = load_scenario(args.board)
+    scenario = load_scenario(args.board, catalog=_catalog(args.cards))
     board = scenario.board
     if args.command == "explain":
         answer = ask(board, args.why, time_limit=args.time_limit)
@@ -191,3 +218,35 @@ def _load_preference(path: Path) -> dict[tuple[str, str], int]:
                 raise InputError.one((str(blocker), str(attacker)), "not_an_integer", f"{path}: weights are integers")
             weights[(str(blocker), str(attacker))] = weight
     return weights
+
+
+def _catalog(path: Path | None) -> Catalog | None:
+    if path is None:
+        return None
+    try:
+        return load_catalog_file(path)
+    except OSError as e:
+        raise InputError.one(("--cards",), "unreadable_file", f"can't read {path}: {e.strerror or e}") from None
+    except ValueError as e:
+        raise InputError.one(("--cards",), "bad_card_file", f"{path}: {e}") from None
+
+
+def _run_cards(args: argparse.Namespace) -> int:
+    catalog = _catalog(args.cards) or bundled_catalog()
+    if args.command == "card":
+        try:
+            record = catalog.get(args.name)
+        except UnknownCard as e:
+            raise InputError.one(("name",), "unknown_card", str(e)) from None
+        compiled = catalog.compiled(record)
+        print(json.dumps(card_report(record, compiled), indent=2) if args.format == "json" else render_card(record, compiled))
+        return 0
+    if not args.coverage and args.labels is None:
+        raise InputError.one(("cards",), "missing", "give --coverage and/or --labels FILE")
+    if args.coverage:
+        print(measure(catalog, args.top).render())
+    if args.labels is not None:
+        report = compare_labels(catalog, read_data(args.labels))
+        print(report.render())
+        return 0
+    return 0

@@ -12,6 +12,7 @@ import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from .board import Board
+from .cards.catalog import Catalog
 from .declarations import Declaration
 from .errors import ErrorItem, InputError
 from .strict import Strict
@@ -52,22 +53,24 @@ def read_data(path: str | Path) -> Any:
         raise InputError.one((), "syntax_error", f"{p} is not valid YAML/JSON{where}") from None
 
 
-def parse_scenario(data: Any, *, source: str | None = None) -> Scenario:
-    """A scenario from parsed data; a bare board becomes a scenario without declaration."""
+def parse_scenario(data: Any, *, source: str | None = None, catalog: Catalog | None = None) -> Scenario:
+    """A scenario from parsed data; a bare board becomes a scenario without declaration.
+    Permanents given by ``card`` are read from ``catalog`` (default: the bundled one)."""
     if not isinstance(data, dict):
         raise InputError([ErrorItem((), "not_a_mapping", "expected a mapping with a board")], source=source)
     try:
+        context = {"catalog": catalog} if catalog is not None else None
         if "board" in data:
-            return Scenario.model_validate(data)
-        return Scenario(board=Board.model_validate(data))
+            return Scenario.model_validate(data, context=context)
+        return Scenario(board=Board.model_validate(data, context=context))
     except ValidationError as e:
         prefix: tuple[str | int, ...] = () if "board" in data else ("board",)
         raise InputError.from_validation(e, prefix=prefix, source=source) from None
 
 
-def load_scenario(path: str | Path) -> Scenario:
+def load_scenario(path: str | Path, *, catalog: Catalog | None = None) -> Scenario:
     try:
-        return parse_scenario(read_data(path), source=str(path))
+        return parse_scenario(read_data(path), source=str(path), catalog=catalog)
     except InputError as e:
         raise InputError(e.items, source=str(path)) from None
 

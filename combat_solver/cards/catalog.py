@@ -9,63 +9,19 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from .compiler import Compiled, Compiler
+from .record import CardRecord
 
 BUNDLED = "catalog.json.gz"
 CATALOG_FORMAT = 1
 
 _COLOR_OF_SYMBOL = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _COLOR_ORDER = tuple(_COLOR_OF_SYMBOL.values())
-_PERMANENT_TYPES = ("artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker")
-
-
-@dataclass(frozen=True)
-class CardRecord:
-    """One card face as printed in Oracle: what a permanent by ``card:`` takes from it."""
-
-    name: str
-    mana_cost: str
-    types: tuple[str, ...]
-    subtypes: tuple[str, ...]
-    supertypes: tuple[str, ...]
-    power: str | None
-    toughness: str | None
-    text: str
-    layout: str
-    colors: tuple[str, ...]
-
-    @property
-    def is_permanent(self) -> bool:
-        return any(t in _PERMANENT_TYPES for t in self.types)
-
-    @property
-    def permanent_types(self) -> tuple[str, ...]:
-        return tuple(t for t in self.types if t in _PERMANENT_TYPES)
-
-    def to_row(self) -> list[Any]:
-        return [
-            self.name,
-            self.mana_cost,
-            list(self.types),
-            list(self.subtypes),
-            list(self.supertypes),
-            self.power,
-            self.toughness,
-            self.text,
-            self.layout,
-            list(self.colors),
-        ]
-
-    @classmethod
-    def from_row(cls, row: list[Any]) -> CardRecord:
-        name, cost, types, subtypes, supertypes, power, toughness, text, layout, colors = row
-        return cls(
-            name, cost, tuple(types), tuple(subtypes), tuple(supertypes), power, toughness, text, layout, tuple(colors)
-        )
 
 
 class UnknownCard(LookupError):
@@ -91,6 +47,7 @@ class Catalog:
         self.source = source
         self._by_key: dict[str, CardRecord] = {}
         self._faces: dict[str, str] = {}
+        self._compiled: dict[str, Compiled] = {}
         for r in records:
             self._by_key.setdefault(fold(r.name), r)
         for r in list(self._by_key.values()):
@@ -114,6 +71,17 @@ class Catalog:
     def subtypes(self) -> frozenset[str]:
         """Every subtype any card has (to read "Walls", "Goblins" in text)."""
         return frozenset(s for r in self for s in r.subtypes)
+
+    @cached_property
+    def compiler(self) -> Compiler:
+        return Compiler(self.subtypes)
+
+    def compiled(self, record: CardRecord) -> Compiled:
+        """The card's text compiled (cached per card)."""
+        found = self._compiled.get(record.name)
+        if found is None:
+            found = self._compiled[record.name] = self.compiler.compile(record)
+        return found
 
     def get(self, name: str) -> CardRecord:
         key = fold(name)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .catalog import CardRecord
+from .record import CardRecord
 from .phrases import FILTER_KEYWORDS, Nouns, bears_on_legality, number
 
 SELF = "$self"
@@ -123,6 +123,14 @@ class Compiler:
             if _ONE_SHOT.search(sentence.removeprefix(SELF)) and not sentence.startswith(("During", "As long as")):
                 return [], "one-shot effect: once it happens, give its result as an effect"
             raise
+
+    def keyword(self, word: str) -> list[Ability]:
+        """The abilities of one keyword ("flying", "protection from black"); [] if it isn't one
+        the vocabulary has."""
+        try:
+            return self._keyword(word)
+        except _Unknown:
+            return []
 
     # Keyword lines ------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .catalog import Catalog
-from .compiler import SELF, Compiler
+from .compiler import SELF
 
 
 @dataclass(frozen=True)
@@ -48,14 +48,14 @@ def shape(sentence: str) -> str:
     return re.sub(r"[+-]N/[+-]N", "+N/+N", s)
 
 
-def measure(catalog: Catalog, compiler: Compiler, top: int = 30) -> Coverage:
+def measure(catalog: Catalog, top: int = 30) -> Coverage:
     cards = relevant = clean = with_notes = 0
     shapes: Counter[str] = Counter()
     for record in catalog:
         if not record.is_permanent:
             continue
         cards += 1
-        compiled = compiler.compile(record)
+        compiled = catalog.compiled(record)
         if not compiled.relevant:
             continue
         relevant += 1
