@@ -58,7 +58,12 @@ def solve_attacks(board: Board, *, prefer: Preference | None = None, time_limit:
     weights = engine.preference_atoms(prefer, {p.id for p in board.permanents} | {p.id for p in board.players}, Attack)
     chosen = engine.solve([unit], weights, time_limit)
     if chosen is None:
-        return Verdict(status="undetermined", step="declare_attackers", declaration=AttackDeclaration(), warnings=board.card_warnings)
+        return Verdict(
+            status="undetermined",
+            step="declare_attackers",
+            declaration=AttackDeclaration(),
+            warnings=board.card_warnings,
+        )
     return check_attacks(board, _declaration(chosen), time_limit=time_limit)
 
 

@@ -65,7 +65,9 @@ def solve_blocks(board: Board, *, prefer: Preference | None = None, time_limit: 
     weights = engine.preference_atoms(prefer, {p.id for p in board.permanents}, Pair)
     chosen = engine.solve(game.block_units, weights, time_limit)
     if chosen is None:
-        return Verdict(status="undetermined", step="declare_blockers", declaration=BlockDeclaration(), warnings=board.card_warnings)
+        return Verdict(
+            status="undetermined", step="declare_blockers", declaration=BlockDeclaration(), warnings=board.card_warnings
+        )
     return check_blocks(board, _declaration(chosen), time_limit=time_limit)
 
 

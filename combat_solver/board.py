@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field, ValidationInfo, model_validator
+from pydantic import ConfigDict, Field, ValidationInfo, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from .abilities import Ability, Grant
@@ -25,10 +25,19 @@ class Player(Strict):
     hand: int = Field(0, ge=0, description="cards in hand (for discard costs)")
 
 
+def _name_and_types_or_card(schema: dict[str, Any]) -> None:
+    """In JSON Schema: ``name`` and ``types`` may come from ``card`` or ``token`` instead."""
+    schema["required"] = [r for r in schema.get("required", []) if r not in ("name", "types")]
+    schema["anyOf"] = [{"required": ["name", "types"]}, {"required": ["card"]}, {"required": ["token"]}]
+
+
 class Permanent(Strict):
     """A permanent on the battlefield: creature, land, planeswalker, battle, or any other permanent
     whose static abilities matter. ``abilities`` of a creature apply to it; a ``grant`` or a
-    ``scope: game`` ability (e.g. ``block_limit``) works from any permanent."""
+    ``scope: game`` ability (e.g. ``block_limit``) works from any permanent. With ``card`` (or
+    ``token``) the fields not given come from the card catalog (see ``cards.resolve``)."""
+
+    model_config = ConfigDict(**Strict.model_config, json_schema_extra=_name_and_types_or_card)
 
     id: str = Field(min_length=1)
     name: str

@@ -16,12 +16,12 @@ from typing import Any
 from .attacks import check_attacks, legal_attacks, solve_attacks
 from .blocks import check_blocks, legal_blocks, solve_blocks
 from .board import Board
-from .declarations import AttackDeclaration, BlockDeclaration, Declaration
-from .engine import DEFAULT_TIME_LIMIT, Undetermined
 from .cards.catalog import Catalog, UnknownCard, bundled_catalog, load_catalog_file
 from .cards.coverage import measure
 from .cards.labels import compare_labels
 from .cards.report import card_report, render_card
+from .declarations import AttackDeclaration, BlockDeclaration, Declaration
+from .engine import DEFAULT_TIME_LIMIT, Undetermined
 from .errors import InputError
 from .render import describe, render_answer, render_markdown, render_text
 from .scenario import load_declaration, load_scenario, read_data
@@ -239,7 +239,11 @@ def _run_cards(args: argparse.Namespace) -> int:
         except UnknownCard as e:
             raise InputError.one(("name",), "unknown_card", str(e)) from None
         compiled = catalog.compiled(record)
-        print(json.dumps(card_report(record, compiled), indent=2) if args.format == "json" else render_card(record, compiled))
+        print(
+            json.dumps(card_report(record, compiled), indent=2)
+            if args.format == "json"
+            else render_card(record, compiled)
+        )
         return 0
     if not args.coverage and args.labels is None:
         raise InputError.one(("cards",), "missing", "give --coverage and/or --labels FILE")

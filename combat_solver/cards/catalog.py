@@ -90,7 +90,9 @@ class Catalog:
             return found
         if key in self._faces:
             whole = self._faces[key]
-            raise UnknownCard(name, detail=f"the catalog has only the first face of {whole!r}: pass --cards FILE with every face")
+            raise UnknownCard(
+                name, detail=f"the catalog has only the first face of {whole!r}: pass --cards FILE with every face"
+            )
         close = difflib.get_close_matches(key, list(self._by_key), n=3, cutoff=0.8)
         raise UnknownCard(name, tuple(self._by_key[k].name for k in close))
 
@@ -185,7 +187,7 @@ def records_from_data(data: Any) -> list[CardRecord]:
             for face in faces:
                 out.append(record_from_mtgjson(face, face.get("faceName") or name))
         return out
-    if isinstance(data, list) and all(isinstance(c, dict) and "oracle_text" in c or "card_faces" in c for c in data):
+    if isinstance(data, list) and all(isinstance(c, dict) and ("oracle_text" in c or "card_faces" in c) for c in data):
         return [r for card in data for r in record_from_scryfall(card)]
     if isinstance(data, list) and all(isinstance(c, dict) and "name" in c for c in data):
         return [record_from_mtgjson(c) for c in data]

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .record import CardRecord
 from .phrases import FILTER_KEYWORDS, Nouns, bears_on_legality, number
+from .record import CardRecord
 
 SELF = "$self"
 ATTACHED = "$attached"
@@ -136,7 +136,9 @@ class Compiler:
 
     def _keyword_line(self, line: str) -> Result:
         if re.fullmatch(r"provoke", line, flags=re.I):
-            return [{"kind": "attack_trigger"}], "provoke: once it resolves, give the provoked creature's block as an effect"
+            return [
+                {"kind": "attack_trigger"}
+            ], "provoke: once it resolves, give the provoked creature's block as an effect"
         return self._keywords(line), None
 
     def _keywords(self, line: str) -> list[Ability]:
@@ -173,7 +175,7 @@ class Compiler:
         return []
 
     def _protection(self, text: str) -> list[dict[str, Any]]:
-        qualities = []
+        qualities: list[dict[str, Any]] = []
         for q in re.split(r",? and from |, from ", text.strip()):
             q = q.strip().removeprefix("from ").strip()
             if q.casefold() in ("everything",):
@@ -191,7 +193,9 @@ class Compiler:
         if c == "colorless":
             return {"colorless": True}
         found = self.nouns.creatures(q)
-        if found is None or (found.get("types") and not set(found["types"]) & {"creature", "artifact", "enchantment", "land"}):
+        if found is None or (
+            found.get("types") and not set(found["types"]) & {"creature", "artifact", "enchantment", "land"}
+        ):
             raise _Unknown(q)
         return found
 
@@ -205,7 +209,10 @@ class Compiler:
             f"whenever {self_} attacks": [{"kind": "attack_trigger"}],
             f"whenever {self_} blocks": [{"kind": "block_trigger"}],
             f"whenever {self_} attacks or blocks": [{"kind": "attack_trigger"}, {"kind": "block_trigger"}],
-            f"whenever {self_} blocks or becomes blocked": [{"kind": "block_trigger"}, {"kind": "becomes_blocked_trigger"}],
+            f"whenever {self_} blocks or becomes blocked": [
+                {"kind": "block_trigger"},
+                {"kind": "becomes_blocked_trigger"},
+            ],
             f"whenever {self_} becomes blocked": [{"kind": "becomes_blocked_trigger"}],
             f"whenever {self_} becomes blocked by a creature": [{"kind": "blocked_by_creature_trigger"}],
             f"whenever {self_} blocks a creature": [{"kind": "blocks_creature_trigger"}],
@@ -235,7 +242,9 @@ class Compiler:
         return abilities
 
     def _game_rule(self, s: str) -> list[Ability] | None:
-        m = re.fullmatch(r"No more than (\w+) creatures? can (attack|block)( you| " + re.escape(SELF) + r")? each (combat|turn)", s)
+        m = re.fullmatch(
+            r"No more than (\w+) creatures? can (attack|block)( you| " + re.escape(SELF) + r")? each (combat|turn)", s
+        )
         if m:
             n = number(m[1])
             if n is None:
@@ -261,7 +270,8 @@ class Compiler:
             target = {"player": "you", "planeswalkers": True} if m[1] else {"player": "you"}
             return [{"kind": "attack_tax", "cost": {"mana": m[2]}, "target": target}]
         if re.fullmatch(
-            r"Each opponent must attack you or a planeswalker you control with at least one creature each combat if able", s
+            r"Each opponent must attack you or a planeswalker you control with at least one creature each combat if able",
+            s,
         ):
             return [{"kind": "must_be_attacked", "target": {"player": "you", "planeswalkers": True}}]
         if re.fullmatch(r"Each opponent must attack you with at least one creature each combat if able", s):
@@ -281,7 +291,11 @@ class Compiler:
             return {"self": True}
         if re.fullmatch(r"(enchanted|equipped) (creature|permanent)", w, flags=re.I):
             return {"ids": [ATTACHED]}
-        m = re.fullmatch(r"(?:(other|another)\s+)?(.+?)(?:\s+(you control|your opponents control))?((?:\s+with(?:out)?\s.+)?)", w, flags=re.I)
+        m = re.fullmatch(
+            r"(?:(other|another)\s+)?(.+?)(?:\s+(you control|your opponents control))?((?:\s+with(?:out)?\s.+)?)",
+            w,
+            flags=re.I,
+        )
         if not m:
             return None
         found = self.nouns.creatures(m[2] + m[4])
@@ -358,8 +372,14 @@ class Compiler:
                 r"can't be blocked except by (two|three|four) or more creatures",
                 lambda m: [{"kind": "menace"} if number(m[1]) == 2 else {"kind": "min_blockers", "n": number(m[1])}],
             ),
-            (r"can't be blocked by more than (one|two|three) creatures?", lambda m: [{"kind": "max_blockers", "n": number(m[1])}]),
-            (r"can't be blocked except by (.+?)", lambda m: [{"kind": "cant_be_blocked_except_by", "by": self._by(m[1])}]),
+            (
+                r"can't be blocked by more than (one|two|three) creatures?",
+                lambda m: [{"kind": "max_blockers", "n": number(m[1])}],
+            ),
+            (
+                r"can't be blocked except by (.+?)",
+                lambda m: [{"kind": "cant_be_blocked_except_by", "by": self._by(m[1])}],
+            ),
             (r"can't be blocked by (.+?)", lambda m: [{"kind": "cant_be_blocked_by", "by": self._by(m[1])}]),
             (r"can block only (.+?)", lambda m: [{"kind": "can_block_only", "attackers": self._by(m[1])}]),
             (r"can't block (.+?)", lambda m: [{"kind": "cant_block", "attackers": self._by(m[1])}]),
@@ -503,8 +523,10 @@ def _selfify(line: str, names: set[str]) -> str:
 
 def _is_activated(line: str) -> bool:
     head, colon, _ = line.partition(": ")
-    return bool(colon) and '"' not in head and (
-        "{" in head or head.startswith(("[", "Sacrifice", "Tap", "Discard", "Remove", "Pay", "Exile", "Return"))
+    return (
+        bool(colon)
+        and '"' not in head
+        and ("{" in head or head.startswith(("[", "Sacrifice", "Tap", "Discard", "Remove", "Pay", "Exile", "Return")))
     )
 
 

@@ -89,9 +89,7 @@ def compare_labels(catalog: Catalog, labels: Any) -> LabelReport:
             warning = "expected a warning, got none" if warns else "unexpected warning: " + "; ".join(compiled.warnings)
         if expected != got or warning:
             mismatches.append(
-                Mismatch(
-                    str(name), tuple((expected - got).elements()), tuple((got - expected).elements()), warning
-                )
+                Mismatch(str(name), tuple((expected - got).elements()), tuple((got - expected).elements()), warning)
             )
     cards = len(labels)
     return LabelReport(cards, cards - len(mismatches), total, correct, tuple(mismatches))

@@ -83,9 +83,8 @@ class CardError(ValueError):
 
 def catalog_of(context: Any) -> Catalog:
     """The catalog passed as validation context (``{"catalog": ...}``), else the bundled one."""
-    if isinstance(context, Mapping) and isinstance(context.get("catalog"), Catalog):
-        return context["catalog"]
-    return bundled_catalog()
+    found = context.get("catalog") if isinstance(context, Mapping) else None
+    return found if isinstance(found, Catalog) else bundled_catalog()
 
 
 def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
@@ -118,7 +117,9 @@ def _source(out: dict[str, Any], context: Any) -> tuple[CardRecord | None, Compi
         except UnknownCard as e:
             raise CardError("card", "unknown_card", str(e)) from None
         if not record.is_permanent:
-            raise CardError("card", "not_a_permanent", f"{record.name} is a {'/'.join(record.types)} card, not a permanent")
+            raise CardError(
+                "card", "not_a_permanent", f"{record.name} is a {'/'.join(record.types)} card, not a permanent"
+            )
         return record, catalog.compiled(record)
     if out.get("token") is not None:
         token = Token.model_validate(out["token"])
