@@ -64,6 +64,8 @@ _SIMPLE_KEYWORDS = {
     "flanking": "flanking",
     "enlist": "enlist",
 }
+_MANA = r"(?:\{[^}]+\})+"
+_BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
 _LANDWALK = {"plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk", "desertwalk"}
 
@@ -103,9 +105,14 @@ class Compiler:
                 abilities.extend(found)
                 if note is not None and bears:
                     notes.append(f"{face}: {sentence.replace(SELF, face)} ({note})")
+        intrinsic = "".join(_BASIC_MANA[t] for t in _BASIC_MANA if t in card.subtypes)
+        if intrinsic and "land" in card.types:
+            abilities.insert(0, {"kind": "mana", "produces": intrinsic})
         return Compiled(card.name, tuple(abilities), tuple(warnings), tuple(notes), relevant, tuple(uncompiled))
 
     def _parts(self, line: str) -> list[tuple[str, Callable[[str], Result]]]:
+        if re.match(r"\{T\}: Add ", line):
+            return [(line, lambda s: (_mana_ability(s), None))]
         if _is_activated(line):
             return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
         if re.match(r"^(When|Whenever|At)\b", line):
@@ -312,6 +319,8 @@ class Compiler:
             found["not"] = {"ids": [SELF]}
         if found.get("types") not in (None, ["creature"]) and "creature" not in found.get("types", []):
             return None
+        if found.get("types") == ["creature"]:
+            del found["types"]
         return found
 
     def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
@@ -445,6 +454,23 @@ class Compiler:
                 r"can't be blocked unless all creatures defending player controls block it",
                 lambda m: [{"kind": "cant_be_blocked_unless_all_block"}],
             ),
+            (
+                rf"can't be blocked unless defending player pays ({_MANA}) for each creature they control that's blocking it",
+                lambda m: [{"kind": "blocked_tax", "cost": {"mana": m[1]}}],
+            ),
+            (
+                rf"can't block (.+?) unless you pay ({_MANA})",
+                lambda m: [{"kind": "block_cost", "cost": {"mana": m[2]}, "attackers": self._by(m[1])}],
+            ),
+            (
+                r"can't attack unless you sacrifice (\w+) (.+)",
+                lambda m: [
+                    {
+                        "kind": "attack_cost",
+                        "cost": {"sacrifice": {"filter": self._permanents(m[2]), "n": self._n(m[1])}},
+                    }
+                ],
+            ),
             (r"(?:has|have) (.+)", lambda m: self._has(m[1])),
             (r"is goaded", lambda m: [{"kind": "goad", "by": CONTROLLER}]),
         ]
@@ -503,11 +529,32 @@ class Compiler:
             found["not"] = {"ids": [SELF]}
         return {"filter": found, "at_least": n}
 
+    def _permanents(self, phrase: str) -> dict[str, Any]:
+        found = self.nouns.creatures(phrase)
+        if found is None:
+            raise _Unknown(phrase)
+        return found
+
     def _n(self, word: str) -> int:
         n = number(word)
         if n is None:
             raise _Unknown(word)
         return n
+
+
+def _mana_ability(line: str) -> list[Ability]:
+    """605.1a: "{T}: Add {G}." / "{T}: Add {R} or {G}." / "{T}: Add {G}{G}." / "{T}: Add one
+    mana of any color."; other mana abilities aren't in the vocabulary."""
+    effect = line.removeprefix("{T}: Add ").rstrip(".")
+    m = re.fullmatch(r"(one|two|three) mana of any (?:one )?color", effect)
+    if m:
+        return [{"kind": "mana", "produces": "any", "amount": number(m[1])}]
+    symbols = re.findall(r"\{([WUBRGC])\}", effect)
+    if re.fullmatch(r"(?:\{[WUBRGC]\})+", effect) and len(set(symbols)) == 1:
+        return [{"kind": "mana", "produces": symbols[0], "amount": len(symbols)}]
+    if re.fullmatch(r"\{[WUBRGC]\}(?:, \{[WUBRGC]\})*,? or \{[WUBRGC]\}", effect):
+        return [{"kind": "mana", "produces": "".join(dict.fromkeys(symbols))}]
+    return []
 
 
 def _strip_reminders(text: str) -> str:
