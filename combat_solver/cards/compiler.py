@@ -23,9 +23,11 @@ SELF = "$self"
 ATTACHED = "$attached"
 CONTROLLER = "$controller"
 _ONE_SHOT = re.compile(
-    r"^(?:•|Target\b|Create\b|Goad\b|Put\b|Untap\b|Tap\b|Return\b|Exile\b|Destroy\b|Choose\b|Draw\b|You may\b)"
-    r"|\bgains?\b|\buntil end of turn\b|\bthis turn\b|\bthis combat\b|\buntil your next turn\b"
+    r"^(?:•|Target\b|Create\b|Goad\b|Put\b|Untap\b|Tap\b|Return\b|Exile\b|Destroy\b|Choose\b|Draw\b|You may\b|When you do\b)"
+    r"|(?i:\bgains?\b|\buntil end of turn\b|\buntil your next turn\b|\b(?:attacks|blocks) (?:this turn|this combat) if able)"
 )
+#: Keywords that are "Whenever this creature attacks, ..." triggers (702.105, 702.91, 702.86, 702.116, 702.121, 702.134).
+_ATTACK_TRIGGER_KEYWORDS = r"mentor|battle cry|annihilator \d+|myriad|melee|dethrone"
 Ability = dict[str, Any]
 Result = tuple[list[Ability], str | None]
 
@@ -91,7 +93,7 @@ class Compiler:
             line = _selfify(raw.strip(), names)
             if not line:
                 continue
-            line = re.sub(r"^[A-Z][\w' ,-]*? — (?=[A-Z])", "", line)
+            line = re.sub(r"^[A-Z][\w' ,-]*? — (?=[A-Z$])", "", line)
             for sentence, compile_one in self._parts(line):
                 bears = bears_on_legality(sentence)
                 relevant = relevant or bears
@@ -158,6 +160,10 @@ class Compiler:
         k = part.casefold()
         if k in _SIMPLE_KEYWORDS:
             return [{"kind": _SIMPLE_KEYWORDS[k]}]
+        if re.fullmatch(_ATTACK_TRIGGER_KEYWORDS, k):
+            return [{"kind": "attack_trigger"}]
+        if re.fullmatch(r"afflict \d+", k):
+            return [{"kind": "becomes_blocked_trigger"}]
         if k == "decayed":
             return [{"kind": "cant_block"}, {"kind": "attack_trigger"}]
         if k in _LANDWALK:
@@ -224,6 +230,8 @@ class Compiler:
             f"whenever {self_} becomes blocked by a creature": [{"kind": "blocked_by_creature_trigger"}],
             f"whenever {self_} blocks a creature": [{"kind": "blocks_creature_trigger"}],
             f"whenever {self_} attacks and isn't blocked": [{"kind": "unblocked_trigger"}],
+            "whenever enchanted creature attacks": [{"kind": "attack_trigger", "who": {"ids": [ATTACHED]}}],
+            "whenever equipped creature attacks": [{"kind": "attack_trigger", "who": {"ids": [ATTACHED]}}],
             "whenever a creature you control attacks": [{"kind": "attack_trigger", "who": {"controller": "you"}}],
             "whenever one or more creatures you control attack": [
                 {"kind": "attack_trigger", "who": {"controller": "you"}, "once": True}
@@ -268,14 +276,9 @@ class Compiler:
             elif m[3]:
                 rule["defender"] = {"ids": [SELF]}
             return [rule]
-        m = re.fullmatch(
-            r"Creatures can't attack you( or planeswalkers you control)? unless their controller pays ((?:\{[^}]+\})+) for each "
-            r"(?:creature they control that's attacking you|of those creatures)",
-            s,
-        )
-        if m:
-            target = {"player": "you", "planeswalkers": True} if m[1] else {"player": "you"}
-            return [{"kind": "attack_tax", "cost": {"mana": m[2]}, "target": target}]
+        tax = self._attack_tax(s)
+        if tax is not None:
+            return tax
         if re.fullmatch(
             r"Each opponent must attack you or a planeswalker you control with at least one creature each combat if able",
             s,
@@ -283,6 +286,8 @@ class Compiler:
             return [{"kind": "must_be_attacked", "target": {"player": "you", "planeswalkers": True}}]
         if re.fullmatch(r"Each opponent must attack you with at least one creature each combat if able", s):
             return [{"kind": "must_be_attacked", "target": {"player": "you"}}]
+        if re.fullmatch(r"Each opponent must attack with at least one creature each combat if able", s):
+            return [{"kind": "must_be_attacked"}]
         m = re.fullmatch(r"All creatures able to block (.+?) do so", s)
         if m:
             holder = self._holder(m[1])
@@ -290,6 +295,40 @@ class Compiler:
                 raise _Unknown(s)
             return self._give(holder, [{"kind": "lure"}])
         return None
+
+    def _attack_tax(self, s: str) -> list[Ability] | None:
+        """C1/C2: "<Creatures> can't attack you [or planeswalkers you control] unless their
+        controller pays {N} for each ..." (``{X}`` with "where X is the number of ...")."""
+        m = re.fullmatch(
+            rf"(.+?) can't attack (you|you or planeswalkers you control|planeswalkers you control) unless their "
+            rf"controller pays ({_MANA}) for each (?:creature they control that's attacking "
+            rf"(?:you|a planeswalker you control)|of those creatures)(?:, where X is (.+))?",
+            s,
+        )
+        if m is None:
+            return None
+        cost: dict[str, Any] = {"mana": m[3]}
+        if m[4] is not None or "{X}" in m[3]:
+            if m[4] == "the number of basic land types among lands you control":
+                cost["x_domain"] = True
+            else:
+                counted = re.fullmatch(r"the number of (.+?) you control", m[4] or "")
+                found = self.nouns.creatures(counted[1]) if counted else None
+                if found is None:
+                    raise _Unknown(s)
+                cost["x_count"] = found
+        target: dict[str, Any] = {"player": "you"}
+        if "planeswalkers" in m[2]:
+            target["planeswalkers"] = True
+        if not m[2].startswith("you"):
+            target["include_player"] = False
+        tax: Ability = {"kind": "attack_tax", "cost": cost, "target": target}
+        if m[1] != "Creatures":
+            attackers = self._holder(m[1])
+            if attackers is None or "self" in attackers or "controller" in attackers:
+                raise _Unknown(s)
+            tax["attackers"] = attackers
+        return [tax]
 
     def _holder(self, words: str) -> dict[str, Any] | None:
         """Whom a subject names: {"self": True}, {"ids": [$attached]} or a filter (with "you" kept)."""
@@ -348,7 +387,11 @@ class Compiler:
         after_has = False
         for chunk in re.split(_LIST, predicate.strip()):
             if re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
-                out += self._predicate(chunk)
+                try:
+                    out += self._predicate(chunk)
+                except _Unknown:
+                    if bears_on_legality(chunk) or chunk.startswith(("has ", "have ")):
+                        raise
                 after_has = chunk.startswith(("has ", "have "))
             elif after_has:
                 out += self._keyword(chunk)

@@ -49,6 +49,9 @@ LEGALITY_KEYWORDS = (
     "decayed",
     "provoke",
     "goad",
+    "bushido",
+    "rampage",
+    "flanking",
 )
 LEGALITY_PHRASES = (
     "can't attack",
@@ -57,6 +60,7 @@ LEGALITY_PHRASES = (
     "can block",
     "can attack",
     "can only attack",
+    "attack only",
     "can't be attacked",
     "attacks each combat",
     "attack each combat",
@@ -128,6 +132,10 @@ class Nouns:
 
     def _phrase(self, p: str) -> dict[str, Any] | None:
         out: dict[str, Any] = {}
+        m = re.match(r"^(\d+)/(\d+)\s+(.*)$", p)
+        if m:
+            out = {"power": {"eq": int(m[1])}, "toughness": {"eq": int(m[2])}}
+            p = m[3]
         p, tail = _split_tail(p)
         if tail is not None:
             extra = self._qualifier(tail)
