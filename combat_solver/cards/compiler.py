@@ -82,16 +82,29 @@ class Compiler:
         face = card.name.split(" // ")[0]
         text = _strip_reminders(card.text)
         names = {face}
-        if "legendary" in card.supertypes and "," in face:
-            names.add(face.split(",")[0])
+        if "legendary" in card.supertypes:
+            names.add(re.split(r",| the | of ", face)[0])
+            first = face.split(" ")[0]
+            if first != "The" and self.nouns.subtype(first) is None:
+                names.add(first)
         abilities: list[Ability] = []
         warnings: list[str] = []
         notes: list[str] = []
         relevant = False
         uncompiled: list[str] = []
+        leveled = False
         for raw in text.split("\n"):
             line = _selfify(raw.strip(), names)
             if not line:
+                continue
+            if re.fullmatch(r"(?:\{[^}]+\})+: Level \d+", line):
+                leveled = True
+                continue
+            if leveled or re.match(r"\d+\+? \| |LEVEL ", line):
+                if bears_on_legality(line):
+                    relevant = True
+                    warnings.append(f"{face}: {line.replace(SELF, face)} (only at some levels)")
+                    uncompiled.append(line)
                 continue
             line = re.sub(r"^[A-Z][\w' ,-]*? — (?=[A-Z$])", "", line)
             for sentence, compile_one in self._parts(line):
@@ -290,10 +303,13 @@ class Compiler:
             return [{"kind": "must_be_attacked"}]
         m = re.fullmatch(r"All creatures able to block (.+?) do so", s)
         if m:
-            holder = self._holder(m[1])
-            if holder is None:
-                raise _Unknown(s)
-            return self._give(holder, [{"kind": "lure"}])
+            out: list[Ability] = []
+            for words in m[1].split(" or "):
+                holder = self._holder(words)
+                if holder is None:
+                    raise _Unknown(s)
+                out += self._give(holder, [{"kind": "lure"}])
+            return out
         return None
 
     def _attack_tax(self, s: str) -> list[Ability] | None:
@@ -386,6 +402,7 @@ class Compiler:
         out: list[Ability] = []
         after_has = False
         for chunk in re.split(_LIST, predicate.strip()):
+            chunk = chunk.removeprefix(SELF + " ") if holder.get("self") else chunk
             if re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
                 try:
                     out += self._predicate(chunk)
@@ -449,6 +466,7 @@ class Compiler:
                 r"must be blocked by exactly one creature if able",
                 lambda m: [{"kind": "must_be_blocked", "min": 1, "max": 1}],
             ),
+            (r"must be blocked by (an? .+?) if able", lambda m: [{"kind": "must_be_blocked", "by": self._by(m[1])}]),
             (
                 r"must be blocked by (two|three) or more creatures if able",
                 lambda m: [{"kind": "must_be_blocked", "min": self._n(m[1])}],
@@ -546,6 +564,9 @@ class Compiler:
         return out
 
     def _by(self, phrase: str) -> dict[str, Any]:
+        whose = re.fullmatch(r"(.+?) (you|your opponents) control", phrase)
+        if whose:
+            return {**self._by(whose[1]), "controller": "you" if whose[2] == "you" else "opponent"}
         m = re.fullmatch(r"(.+?) or (.+)", phrase)
         if m and self.nouns.creatures(m[1]) is not None and self.nouns.creatures(m[2]) is not None:
             return {"any_of": [self.nouns.creatures(m[1]), self.nouns.creatures(m[2])]}

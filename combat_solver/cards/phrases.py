@@ -38,7 +38,6 @@ LEGALITY_KEYWORDS = (
     "intimidate",
     "skulk",
     "menace",
-    "walk",
     "protection from",
     "defender",
     "haste",
@@ -109,7 +108,7 @@ def bears_on_legality(sentence: str) -> bool:
     s = sentence.casefold()
     if any(p in s for p in LEGALITY_PHRASES):
         return True
-    return any(re.search(rf"\b{re.escape(k)}", s) for k in LEGALITY_KEYWORDS)
+    return re.search(r"walk\b", s) is not None or any(re.search(rf"\b{re.escape(k)}", s) for k in LEGALITY_KEYWORDS)
 
 
 class Nouns:
