@@ -77,9 +77,11 @@ class Compiler:
 
     def __init__(self, subtypes: frozenset[str]) -> None:
         self.nouns = Nouns(subtypes)
+        self._face = ""
 
     def compile(self, card: CardRecord) -> Compiled:
         face = card.name.split(" // ")[0]
+        self._face = face
         text = _strip_reminders(card.text)
         names = {face}
         if "legendary" in card.supertypes:
@@ -353,22 +355,24 @@ class Compiler:
             return {"self": True}
         if re.fullmatch(r"(enchanted|equipped) (creature|permanent)", w, flags=re.I):
             return {"ids": [ATTACHED]}
-        m = re.fullmatch(
-            r"(?:(other|another)\s+)?(.+?)(?:\s+(you control|your opponents control))?((?:\s+with(?:out)?\s.+)?)",
-            w,
-            flags=re.I,
-        )
-        if not m:
-            return None
-        found = self.nouns.creatures(m[2] + m[4])
+        w = re.sub(r"^(?:each|all)\s+", "", w, flags=re.I)
+        other = re.match(r"(?:other|another)\s+", w, flags=re.I)
+        w = w[other.end() :] if other else w
+        whose = re.search(r"\s+(you control|your opponents control)\b", w)
+        if whose:
+            w = w[: whose.start()] + w[whose.end() :]
+        named = re.fullmatch(r"(.+?) named (.+)", w)
+        found = self.nouns.creatures(named[1] if named else w)
         if found is None:
             return None
         found = dict(found)
         if "types" not in found and "subtypes" not in found:
             return None
-        if m[3]:
-            found["controller"] = "you" if m[3].casefold() == "you control" else "opponent"
-        if m[1]:
+        if named:
+            found["name"] = self._face if named[2] == SELF else named[2]
+        if whose:
+            found["controller"] = "you" if whose[1] == "you control" else "opponent"
+        if other:
             if "not" in found:
                 return None
             found["not"] = {"ids": [SELF]}
