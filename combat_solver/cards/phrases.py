@@ -51,6 +51,7 @@ LEGALITY_KEYWORDS = (
     "bushido",
     "rampage",
     "flanking",
+    "unleash",
 )
 LEGALITY_PHRASES = (
     "can't attack",

@@ -25,7 +25,7 @@ class CardRecord:
 
     @property
     def is_permanent(self) -> bool:
-        return any(t in _PERMANENT_TYPES for t in self.types)
+        return any(t in _PERMANENT_TYPES for t in self.types) and not {"instant", "sorcery"} & set(self.types)
 
     @property
     def permanent_types(self) -> tuple[str, ...]:
