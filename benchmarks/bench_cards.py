@@ -14,7 +14,7 @@ from importlib import resources
 from bench_blocks import median_seconds
 
 from combat_solver import Board
-from combat_solver.cards.catalog import BUNDLED, Catalog, CardRecord, bundled_catalog
+from combat_solver.cards.catalog import BUNDLED, CardRecord, Catalog, bundled_catalog
 
 NAMES = ["Juggernaut", "Silent Arbiter", "Grizzly Bears", "Lure", "Serra Angel", "Goblin Rabblemaster"]
 

@@ -66,6 +66,39 @@ _SIMPLE_KEYWORDS = {
     "flanking": "flanking",
     "enlist": "enlist",
 }
+_FIXED_PREDICATES: dict[str, list[Ability]] = {
+    "can't attack or block alone": [{"kind": "cant_attack_alone"}, {"kind": "cant_block_alone"}],
+    "can't attack alone": [{"kind": "cant_attack_alone"}],
+    "can't block alone": [{"kind": "cant_block_alone"}],
+    "can only attack alone": [{"kind": "can_only_attack_alone"}],
+    "can't attack you or planeswalkers you control": [
+        {"kind": "cant_attack", "target": {"player": "you", "planeswalkers": True}}
+    ],
+    "can't attack you": [{"kind": "cant_attack", "target": {"player": "you"}}],
+    "can't attack its owner or planeswalkers its owner controls": [
+        {"kind": "cant_attack", "target": {"player": "owner", "planeswalkers": True}}
+    ],
+    "can't attack its owner": [{"kind": "cant_attack", "target": {"player": "owner"}}],
+    "can't attack or block": [{"kind": "cant_attack"}, {"kind": "cant_block"}],
+    "can't attack": [{"kind": "cant_attack"}],
+    "can't block": [{"kind": "cant_block"}],
+    "can't be blocked": [{"kind": "cant_be_blocked"}],
+    "can block an additional creature each combat": [{"kind": "block_additional"}],
+    "can block any number of creatures": [{"kind": "block_any_number"}],
+    "attacks or blocks each combat if able": [{"kind": "attacks_or_blocks"}],
+    "must be blocked if able": [{"kind": "must_be_blocked"}],
+    "must be blocked by exactly one creature if able": [{"kind": "must_be_blocked", "min": 1, "max": 1}],
+    "can't attack unless a creature with greater power also attacks": [
+        {"kind": "cant_attack_unless_greater_power_attacks"}
+    ],
+    "can't block unless a creature with greater power also blocks": [
+        {"kind": "cant_block_unless_greater_power_blocks"}
+    ],
+    "can't be blocked unless all creatures defending player controls block it": [
+        {"kind": "cant_be_blocked_unless_all_block"}
+    ],
+    "is goaded": [{"kind": "goad", "by": CONTROLLER}],
+}
 _MANA = r"(?:\{[^}]+\})+"
 _BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
@@ -421,26 +454,11 @@ class Compiler:
         return self._give(holder, out)
 
     def _predicate(self, p: str) -> list[Ability]:
+        fixed = _FIXED_PREDICATES.get(p.casefold())
+        if fixed is not None:
+            return [dict(a) for a in fixed]
         table: list[tuple[str, Callable[[re.Match[str]], list[Ability]]]] = [
             (r"gets? [+-]\d+/[+-]\d+", lambda m: []),
-            (r"can't attack or block alone", lambda m: [{"kind": "cant_attack_alone"}, {"kind": "cant_block_alone"}]),
-            (r"can't attack alone", lambda m: [{"kind": "cant_attack_alone"}]),
-            (r"can't block alone", lambda m: [{"kind": "cant_block_alone"}]),
-            (r"can only attack alone", lambda m: [{"kind": "can_only_attack_alone"}]),
-            (
-                r"can't attack you or planeswalkers you control",
-                lambda m: [{"kind": "cant_attack", "target": {"player": "you", "planeswalkers": True}}],
-            ),
-            (r"can't attack you", lambda m: [{"kind": "cant_attack", "target": {"player": "you"}}]),
-            (
-                r"can't attack its owner or planeswalkers its owner controls",
-                lambda m: [{"kind": "cant_attack", "target": {"player": "owner", "planeswalkers": True}}],
-            ),
-            (r"can't attack its owner", lambda m: [{"kind": "cant_attack", "target": {"player": "owner"}}]),
-            (r"can't attack or block", lambda m: [{"kind": "cant_attack"}, {"kind": "cant_block"}]),
-            (r"can't attack", lambda m: [{"kind": "cant_attack"}]),
-            (r"can't block", lambda m: [{"kind": "cant_block"}]),
-            (r"can't be blocked", lambda m: [{"kind": "cant_be_blocked"}]),
             (
                 r"can't be blocked except by (two|three|four) or more creatures",
                 lambda m: [{"kind": "menace"} if number(m[1]) == 2 else {"kind": "min_blockers", "n": number(m[1])}],
@@ -456,20 +474,12 @@ class Compiler:
             (r"can't be blocked by (.+?)", lambda m: [{"kind": "cant_be_blocked_by", "by": self._by(m[1])}]),
             (r"can block only (.+?)", lambda m: [{"kind": "can_block_only", "attackers": self._by(m[1])}]),
             (r"can't block (.+?)", lambda m: [{"kind": "cant_block", "attackers": self._by(m[1])}]),
-            (r"can block an additional creature each combat", lambda m: [{"kind": "block_additional"}]),
             (
                 r"can block an additional (\w+) creatures each combat",
                 lambda m: [{"kind": "block_additional", "n": self._n(m[1])}],
             ),
-            (r"can block any number of creatures", lambda m: [{"kind": "block_any_number"}]),
-            (r"attacks or blocks each combat if able", lambda m: [{"kind": "attacks_or_blocks"}]),
             (r"attacks? each combat if able", lambda m: [{"kind": "must_attack"}]),
             (r"blocks? each combat if able", lambda m: [{"kind": "must_block"}]),
-            (r"must be blocked if able", lambda m: [{"kind": "must_be_blocked"}]),
-            (
-                r"must be blocked by exactly one creature if able",
-                lambda m: [{"kind": "must_be_blocked", "min": 1, "max": 1}],
-            ),
             (r"must be blocked by (an? .+?) if able", lambda m: [{"kind": "must_be_blocked", "by": self._by(m[1])}]),
             (
                 r"must be blocked by (two|three) or more creatures if able",
@@ -492,14 +502,6 @@ class Compiler:
                 lambda m: [{"kind": "cant_block_unless_others_block", "n": self._n(m[1])}],
             ),
             (
-                r"can't attack unless a creature with greater power also attacks",
-                lambda m: [{"kind": "cant_attack_unless_greater_power_attacks"}],
-            ),
-            (
-                r"can't block unless a creature with greater power also blocks",
-                lambda m: [{"kind": "cant_block_unless_greater_power_blocks"}],
-            ),
-            (
                 r"can't attack unless defending player controls (.+?)",
                 lambda m: [{"kind": "cant_attack_unless", "defending_player_controls": self._count(m[1])}],
             ),
@@ -514,10 +516,6 @@ class Compiler:
             (
                 r"can't (attack|block|attack or block) unless (?:its controller pays|you pay) ((?:\{[^}]+\})+)(?: for each creature)?",
                 lambda m: self._unless_paid(m),
-            ),
-            (
-                r"can't be blocked unless all creatures defending player controls block it",
-                lambda m: [{"kind": "cant_be_blocked_unless_all_block"}],
             ),
             (
                 rf"can't be blocked unless defending player pays ({_MANA}) for each creature they control that's blocking it",
@@ -537,7 +535,6 @@ class Compiler:
                 ],
             ),
             (r"(?:has|have) (.+)", lambda m: self._has(m[1])),
-            (r"is goaded", lambda m: [{"kind": "goad", "by": CONTROLLER}]),
         ]
         for pattern, build in table:
             m = re.fullmatch(pattern, p, flags=re.I)
