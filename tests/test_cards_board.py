@@ -66,6 +66,24 @@ def test_counters_change_printed_stats_and_keyword_counters_add_abilities() -> N
     assert kinds(b, "b") == ["flying"]
 
 
+def test_level_counters_station_and_unleash_choose_what_the_card_has() -> None:
+    """711.2a-b: level boxes set base P/T and abilities; 702.184: a Spacecraft is an artifact
+    creature at its station threshold; 702.98b: unleashed, it can't block with a +1/+1 counter."""
+    b = board(
+        {"id": "low", "card": "Kargan Dragonlord", "controller": "alice", "counters": {"level": 3}},
+        {"id": "mid", "card": "Kargan Dragonlord", "controller": "alice", "counters": {"level": 5}},
+        {"id": "ship", "card": "Exploration Broodship", "controller": "alice", "counters": {"charge": 8}},
+        {"id": "dock", "card": "Exploration Broodship", "controller": "alice"},
+        {"id": "thug", "card": "Splatter Thug", "controller": "alice", "counters": {"+1/+1": 1}},
+    )
+    low, mid, ship, dock, thug = (b.permanent(i) for i in ("low", "mid", "ship", "dock", "thug"))
+    assert (low.power, kinds(b, "low")) == (2, [])
+    assert (mid.power, mid.toughness, kinds(b, "mid")) == (4, 4, ["flying"])
+    assert (ship.is_creature, ship.power, kinds(b, "ship")) == (True, 4, ["flying"])
+    assert (dock.is_creature, kinds(b, "dock")) == (False, [])
+    assert (thug.power, kinds(b, "thug")) == (3, ["cant_block"])
+
+
 def test_lure_enchanting_a_creature_gives_it_the_lure_requirement() -> None:
     """Lure: "All creatures able to block enchanted creature do so" (509.1c) binds the blockers."""
     b = board(
@@ -153,7 +171,10 @@ def test_a_verdict_on_a_board_with_uncompiled_text_carries_warnings() -> None:
         {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
     )
     verdict = check_attacks(b, AttackDeclaration(attacks={"s": "bob"}))
-    assert verdict.warnings == ("Stormtide Leviathan: Creatures without flying or islandwalk can't attack.",)
+    assert verdict.warnings == (
+        "Stormtide Leviathan: All lands are Islands in addition to their other types.",
+        "Stormtide Leviathan: Creatures without flying or islandwalk can't attack.",
+    )
     assert "Card text not compiled" in render_text(b, verdict)
     assert json.loads(verdict.model_dump_json())["warnings"] == list(verdict.warnings)
     clean = check_attacks(board({"id": "bears", "card": "Grizzly Bears", "controller": "alice"}), AttackDeclaration())
@@ -176,7 +197,7 @@ def test_card_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "$attached = " in out
     assert main(["card", "Stormtide Leviathan", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["warnings"] == ["Stormtide Leviathan: Creatures without flying or islandwalk can't attack."]
+    assert report["warnings"][1] == "Stormtide Leviathan: Creatures without flying or islandwalk can't attack."
     assert main(["card", "Juggernat"]) == 2
     assert "did you mean 'Juggernaut'" in capsys.readouterr().err
 

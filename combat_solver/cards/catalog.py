@@ -73,6 +73,12 @@ class Catalog:
         return frozenset(s for r in self for s in r.subtypes)
 
     @cached_property
+    def creature_types(self) -> tuple[str, ...]:
+        """Every creature type (the subtypes of creature and kindred cards), for changelings (702.73a)."""
+        found = {s for r in self if {"creature", "kindred"} & set(r.types) for s in r.subtypes}
+        return tuple(sorted(found))
+
+    @cached_property
     def compiler(self) -> Compiler:
         return Compiler(self.subtypes)
 

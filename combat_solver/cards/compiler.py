@@ -33,6 +33,26 @@ Result = tuple[list[Ability], str | None]
 
 
 @dataclass(frozen=True)
+class Level:
+    """What a permanent has while it has ``at_least`` (up to ``at_most``) ``counter`` counters:
+    leveler boxes (711.2a-b: base power/toughness and abilities), station thresholds (702.184:
+    abilities, and "It's an artifact creature at N+"), unleash (702.98b: can't block with a
+    +1/+1 counter)."""
+
+    counter: str
+    at_least: int
+    at_most: int | None = None
+    abilities: tuple[Ability, ...] = ()
+    warnings: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    creature: bool = False
+
+    def active(self, counters: int) -> bool:
+        return counters >= self.at_least and (self.at_most is None or counters <= self.at_most)
+
+
+@dataclass(frozen=True)
 class Compiled:
     """What a card's text means for combat: ``abilities`` compiled exactly, ``warnings`` (text
     bearing on legality that couldn't be compiled) and ``notes`` (text that needs an effect on
@@ -44,6 +64,12 @@ class Compiled:
     notes: tuple[str, ...] = ()
     relevant: bool = False
     uncompiled: tuple[str, ...] = field(default=(), compare=False)
+    levels: tuple[Level, ...] = ()
+
+    @property
+    def all_warnings(self) -> tuple[str, ...]:
+        """The warnings of the card at any number of counters."""
+        return self.warnings + tuple(w for level in self.levels for w in level.warnings)
 
 
 class _Unknown(Exception):
@@ -115,50 +141,67 @@ class Compiler:
     def compile(self, card: CardRecord) -> Compiled:
         face = card.name.split(" // ")[0]
         self._face = face
-        text = _strip_reminders(card.text)
         names = {face}
         if "legendary" in card.supertypes:
             names.add(re.split(r",| the | of ", face)[0])
             first = face.split(" ")[0]
             if first != "The" and self.nouns.subtype(first) is None:
                 names.add(first)
-        abilities: list[Ability] = []
-        warnings: list[str] = []
-        notes: list[str] = []
-        relevant = False
-        uncompiled: list[str] = []
+        base, blocks, levels = _level_blocks(card.text)
+        found = self._lines(base, names, face)
+        for block in blocks:
+            part = self._lines(block.lines, names, face)
+            found.relevant = found.relevant or part.relevant
+            found.notes += part.notes
+            found.uncompiled += part.uncompiled
+            levels.append(
+                Level(block.counter, block.at_least, block.at_most, tuple(part.abilities), tuple(part.warnings),
+                      block.power, block.toughness)
+            )  # fmt: skip
+        intrinsic = "".join(_BASIC_MANA[t] for t in _BASIC_MANA if t in card.subtypes)
+        if intrinsic and "land" in card.types:
+            found.abilities.insert(0, {"kind": "mana", "produces": intrinsic})
+        return Compiled(
+            card.name,
+            tuple(found.abilities),
+            tuple(found.warnings),
+            tuple(found.notes),
+            found.relevant or any(level.abilities for level in levels),
+            tuple(found.uncompiled),
+            tuple(levels),
+        )
+
+    def _lines(self, lines: list[str], names: set[str], face: str) -> _Found:
+        found = _Found()
         leveled = False
-        for raw in text.split("\n"):
-            line = _selfify(raw.strip(), names)
+        for raw in lines:
+            line = _selfify(_strip_reminders(raw).strip(), names)
             if not line:
                 continue
             if re.fullmatch(r"(?:\{[^}]+\})+: Level \d+", line):
                 leveled = True
                 continue
-            if leveled or re.match(r"\d+\+? \| |LEVEL ", line):
+            if leveled:
                 if bears_on_legality(line):
-                    relevant = True
-                    warnings.append(f"{face}: {line.replace(SELF, face)} (only at some levels)")
-                    uncompiled.append(line)
+                    found.relevant = True
+                    found.warnings.append(f"{face}: {line.replace(SELF, face)} (only at some class levels)")
+                    found.uncompiled.append(line)
                 continue
             line = re.sub(r"^[A-Z][\w' ,-]*? — (?=[A-Z$])", "", line)
             for sentence, compile_one in self._parts(line):
                 bears = bears_on_legality(sentence)
-                relevant = relevant or bears
+                found.relevant = found.relevant or bears
                 try:
-                    found, note = compile_one(sentence)
+                    abilities, note = compile_one(sentence)
                 except _Unknown:
                     if bears:
-                        warnings.append(f"{face}: {sentence.replace(SELF, face)}")
-                        uncompiled.append(sentence)
+                        found.warnings.append(f"{face}: {sentence.replace(SELF, face)}")
+                        found.uncompiled.append(sentence)
                     continue
-                abilities.extend(found)
+                found.abilities.extend(abilities)
                 if note is not None and bears:
-                    notes.append(f"{face}: {sentence.replace(SELF, face)} ({note})")
-        intrinsic = "".join(_BASIC_MANA[t] for t in _BASIC_MANA if t in card.subtypes)
-        if intrinsic and "land" in card.types:
-            abilities.insert(0, {"kind": "mana", "produces": intrinsic})
-        return Compiled(card.name, tuple(abilities), tuple(warnings), tuple(notes), relevant, tuple(uncompiled))
+                    found.notes.append(f"{face}: {sentence.replace(SELF, face)} ({note})")
+        return found
 
     def _parts(self, line: str) -> list[tuple[str, Callable[[str], Result]]]:
         if re.match(r"\{T\}: Add ", line):
@@ -605,6 +648,56 @@ class Compiler:
         if n is None:
             raise _Unknown(word)
         return n
+
+
+@dataclass
+class _Found:
+    abilities: list[Ability] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    uncompiled: list[str] = field(default_factory=list)
+    relevant: bool = False
+
+
+@dataclass
+class _Block:
+    counter: str
+    at_least: int
+    at_most: int | None
+    lines: list[str] = field(default_factory=list)
+    power: int | None = None
+    toughness: int | None = None
+
+
+def _level_blocks(text: str) -> tuple[list[str], list[_Block], list[Level]]:
+    """The card's lines split into those that always apply and counter-dependent blocks:
+    "LEVEL 2-6" / "LEVEL 7+" boxes with their P/T line (711.2), station "8+ | Flying" lines
+    (702.184), and the levels of unleash and of "It's an artifact creature at 8+"."""
+    base: list[str] = []
+    blocks: list[_Block] = []
+    levels: list[Level] = []
+    current: _Block | None = None
+    for line in text.split("\n"):
+        leveler = re.fullmatch(r"LEVEL (\d+)(?:-(\d+)|\+)", line.strip())
+        station = re.fullmatch(r"(\d+)\+ \| (.*)", line.strip())
+        stats = re.fullmatch(r"(\d+)/(\d+)", line.strip())
+        if leveler:
+            current = _Block("level", int(leveler[1]), int(leveler[2]) if leveler[2] else None)
+            blocks.append(current)
+        elif station:
+            blocks.append(_Block("charge", int(station[1]), None, [station[2]]))
+        elif current is not None and stats and current.power is None and not current.lines:
+            current.power, current.toughness = int(stats[1]), int(stats[2])
+        elif current is not None:
+            current.lines.append(line)
+        elif re.fullmatch(r"Unleash\b.*", line):
+            levels.append(Level("+1/+1", 1, abilities=({"kind": "cant_block"},)))
+        else:
+            base.append(line)
+        creature_at = re.search(r"It's an artifact creature at (\d+)\+", line)
+        if creature_at:
+            levels.append(Level("charge", int(creature_at[1]), creature=True))
+    return base, blocks, levels
 
 
 def _mana_ability(line: str) -> list[Ability]:

@@ -59,7 +59,7 @@ def measure(catalog: Catalog, top: int = 30) -> Coverage:
         if not compiled.relevant:
             continue
         relevant += 1
-        clean += not compiled.warnings
+        clean += not compiled.all_warnings
         with_notes += bool(compiled.notes)
         shapes.update(shape(s) for s in compiled.uncompiled)
     return Coverage(cards, relevant, clean, with_notes, tuple(shapes.most_common(top)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -62,8 +62,18 @@ def canonical(ability: Mapping[str, Any]) -> str:
     return json.dumps(model.model_dump(mode="json", by_alias=True), sort_keys=True)
 
 
+def _level(level: Mapping[str, Any]) -> str:
+    """A counter-dependent level (leveler, station, unleash) with its abilities made canonical."""
+    fields = {"at_most": None, "power": None, "toughness": None, "creature": False, **level}
+    fields.pop("warnings", None)
+    fields["abilities"] = sorted(canonical(a) for a in level.get("abilities", ()))
+    return "level " + json.dumps(fields, sort_keys=True)
+
+
 def compare_labels(catalog: Catalog, labels: Any) -> LabelReport:
-    """``labels``: {card name: {abilities: [...], warns: bool}} (``warns`` defaults to false)."""
+    """``labels``: {card name: {abilities: [...], levels: [...], warns: bool}}; ``levels`` are
+    the counter-dependent ones ({counter, at_least, at_most, abilities, power, toughness,
+    creature}); ``levels`` and ``warns`` default to none and false."""
     if not isinstance(labels, Mapping):
         raise ValueError("a labelled set maps card names to {abilities, warns}")
     mismatches: list[Mismatch] = []
@@ -81,12 +91,16 @@ def compare_labels(catalog: Catalog, labels: Any) -> LabelReport:
             mismatches.append(Mismatch(str(name), (), (), f"bad label: {e.errors()[0]['msg']}"))
             continue
         got = Counter(canonical(a) for a in compiled.abilities)
+        expected += Counter(_level(level) for level in label.get("levels", ()))
+        got += Counter(_level(asdict(level)) for level in compiled.levels)
         total += sum(expected.values())
         correct += sum((expected & got).values())
         warns = bool(label.get("warns", False))
         warning = ""
-        if warns != bool(compiled.warnings):
-            warning = "expected a warning, got none" if warns else "unexpected warning: " + "; ".join(compiled.warnings)
+        if warns != bool(compiled.all_warnings):
+            warning = (
+                "expected a warning, got none" if warns else "unexpected warning: " + "; ".join(compiled.all_warnings)
+            )
         if expected != got or warning:
             mismatches.append(
                 Mismatch(str(name), tuple((expected - got).elements()), tuple((got - expected).elements()), warning)

@@ -77,6 +77,18 @@ LEGALITY_PHRASES = (
     "as though it had haste",
     "as though they had haste",
     "blocks it this",
+    # characteristics the rules read (types, abilities): changed here, written on the board
+    "lose all abilities",
+    "loses all abilities",
+    "every creature type",
+    "in addition to its other types",
+    "in addition to their other types",
+    "isn't a creature",
+    "are islands",
+    "are swamps",
+    "are mountains",
+    "are forests",
+    "are plains",
 )
 
 _WORD_NUMBERS = {
@@ -109,7 +121,14 @@ def bears_on_legality(sentence: str) -> bool:
     s = sentence.casefold()
     if any(p in s for p in LEGALITY_PHRASES):
         return True
+    s = _SELECTING.sub(" ", s)
     return re.search(r"walk\b", s) is not None or any(re.search(rf"\b{re.escape(k)}", s) for k in LEGALITY_KEYWORDS)
+
+
+#: "creatures with flying": a keyword that only selects creatures gives or takes nothing.
+_SELECTING = re.compile(
+    r"\b(?:creatures?|permanents?|tokens?|[a-z]+s) with(?:out)? [a-z]+(?:(?:,| and/or| or| and) [a-z]+)*"
+)
 
 
 class Nouns:

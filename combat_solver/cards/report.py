@@ -26,7 +26,19 @@ def card_report(record: CardRecord, compiled: Compiled) -> dict[str, Any]:
         "toughness": record.toughness,
         "text": record.text,
         "abilities": list(compiled.abilities),
-        "warnings": list(compiled.warnings),
+        "warnings": list(compiled.all_warnings),
+        "levels": [
+            {
+                "counter": level.counter,
+                "at_least": level.at_least,
+                "at_most": level.at_most,
+                "abilities": list(level.abilities),
+                "power": level.power,
+                "toughness": level.toughness,
+                "creature": level.creature,
+            }
+            for level in compiled.levels
+        ],
         "notes": list(compiled.notes),
     }
 
@@ -44,9 +56,19 @@ def render_card(record: CardRecord, compiled: Compiled) -> str:
     used = [f"{k} = {v}" for k, v in PLACEHOLDERS.items() if any(k in json.dumps(a) for a in compiled.abilities)]
     if used:
         lines.append("  (" + "; ".join(used) + ")")
-    if compiled.warnings:
+    for level in compiled.levels:
+        span = f"{level.at_least}+" if level.at_most is None else f"{level.at_least}-{level.at_most}"
+        what = [json.dumps(a, separators=(", ", ": ")) for a in level.abilities]
+        if level.power is not None:
+            what.insert(0, f"base {level.power}/{level.toughness}")
+        if level.creature:
+            what.insert(0, "is a creature")
+        lines.append(
+            f"With {span} {level.counter} counters (from `counters`): {'; '.join(what) or 'nothing for combat'}"
+        )
+    if compiled.all_warnings:
         lines.append("Not compiled (a verdict with this card carries these warnings):")
-        lines += [f"  - {w}" for w in compiled.warnings]
+        lines += [f"  - {w}" for w in compiled.all_warnings]
     if compiled.notes:
         lines.append("Notes (give the result as an `effect` once it happens):")
         lines += [f"  - {n}" for n in compiled.notes]

@@ -19,7 +19,7 @@ from pydantic import Field
 
 from ..strict import Strict
 from .catalog import Catalog, UnknownCard, bundled_catalog
-from .compiler import ATTACHED, CONTROLLER, SELF, Compiled
+from .compiler import ATTACHED, CONTROLLER, SELF, Compiled, Level
 from .record import CardRecord
 
 #: 122.1b: counters that give their keyword ability to the permanent they're on.
@@ -92,11 +92,21 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
     out = dict(data)
     record, compiled = _source(out, context)
     printed: set[str] = set()
-    if record is not None:
+    if record is not None and compiled is not None:
+        if re.search(r"(?m)^Changeling\b", record.text):
+            out.setdefault("subtypes", list(catalog_of(context).creature_types))
+        levels = _active_levels(compiled, out.get("counters")) if out.get("card_text", True) else []
+        if any(level.creature for level in levels):
+            out.setdefault("types", [*record.permanent_types, "creature"])
+        for level in levels:
+            if level.power is not None and out.get("power") is None:
+                out["power"], out["toughness"] = level.power, level.toughness
         printed = _fill(out, record)
         if out.get("card_text", True):
-            out["abilities"] = [*_placed(compiled.abilities if compiled else (), out), *out.get("abilities", ())]
-            out["card_warnings"] = [*(compiled.warnings if compiled else ()), *out.get("card_warnings", ())]
+            found = [*compiled.abilities, *(a for level in levels for a in level.abilities)]
+            warned = [*compiled.warnings, *(w for level in levels for w in level.warnings)]
+            out["abilities"] = [*_placed(tuple(found), out), *out.get("abilities", ())]
+            out["card_warnings"] = [*warned, *out.get("card_warnings", ())]
     counters = out.get("counters") or {}
     if isinstance(counters, Mapping) and out.get("card_text", True):
         _apply_counters(out, counters, printed, catalog_of(context))
@@ -104,7 +114,17 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
     return out
 
 
-def _source(out: dict[str, Any], context: Any) -> tuple[CardRecord | None, Compiled | None]:
+def _active_levels(compiled: Compiled, counters: Any) -> list[Level]:
+    """The leveler, station and unleash levels its counters reach (711.2, 702.184, 702.98)."""
+    have = counters if isinstance(counters, Mapping) else {}
+    return [
+        level
+        for level in compiled.levels
+        if isinstance(have.get(level.counter, 0), int) and level.active(have.get(level.counter, 0))
+    ]
+
+
+def _source(out: dict[str, Any], context: Any) -> tuple[CardRecord, Compiled] | tuple[None, None]:
     catalog = catalog_of(context)
     if out.get("card") is not None:
         if out.get("token") is not None:
