@@ -70,8 +70,13 @@ class Permanent(Strict):
         try:
             return resolve(data, info.context)
         except CardError as e:
-            detail = InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=(e.field,), input=data.get(e.field))
-            raise ValidationError.from_exception_data("Permanent", [detail]) from None
+            details = [InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=(e.field,), input=data.get(e.field))]
+        except ValidationError as e:
+            details = [
+                InitErrorDetails(type=PydanticCustomError(i["type"], i["msg"]), loc=("token", *i["loc"]), input=i["input"])
+                for i in e.errors()
+            ]
+        raise ValidationError.from_exception_data("Permanent", details)
 
     @property
     def owner_id(self) -> str:
