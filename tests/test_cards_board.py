@@ -84,6 +84,17 @@ def test_level_counters_station_and_unleash_choose_what_the_card_has() -> None:
     assert (thug.power, kinds(b, "thug")) == (3, ["cant_block"])
 
 
+def test_a_changeling_is_a_wall_so_it_cannot_block_juggernaut() -> None:
+    """702.73a: changeling is every creature type; Juggernaut can't be blocked by Walls (509.1b)."""
+    b = board(
+        {"id": "jugg", "card": "Juggernaut", "controller": "alice"},
+        {"id": "chang", "card": "Amoeboid Changeling", "controller": "bob"},
+        combat={"attackers": {"jugg": "bob"}},
+    )
+    assert "Wall" in b.permanent("chang").subtypes
+    assert not check_blocks(b, BlockDeclaration(blocks={"chang": ("jugg",)})).legal
+
+
 def test_lure_enchanting_a_creature_gives_it_the_lure_requirement() -> None:
     """Lure: "All creatures able to block enchanted creature do so" (509.1c) binds the blockers."""
     b = board(
