@@ -70,10 +70,14 @@ class Permanent(Strict):
         try:
             return resolve(data, info.context)
         except CardError as e:
-            details = [InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=(e.field,), input=data.get(e.field))]
+            details = [
+                InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=(e.field,), input=data.get(e.field))
+            ]
         except ValidationError as e:
             details = [
-                InitErrorDetails(type=PydanticCustomError(i["type"], i["msg"]), loc=("token", *i["loc"]), input=i["input"])
+                InitErrorDetails(
+                    type=PydanticCustomError(i["type"], i["msg"]), loc=("token", *i["loc"]), input=i["input"]
+                )
                 for i in e.errors()
             ]
         raise ValidationError.from_exception_data("Permanent", details)

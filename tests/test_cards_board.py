@@ -95,6 +95,18 @@ def test_a_changeling_is_a_wall_so_it_cannot_block_juggernaut() -> None:
     assert not check_blocks(b, BlockDeclaration(blocks={"chang": ("jugg",)})).legal
 
 
+def test_protection_from_multicolored_stops_only_multicolored_blockers() -> None:
+    """702.16f with 105.4: Soldier of the Pantheon can't be blocked by a two-color creature."""
+    b = board(
+        {"id": "soldier", "card": "Soldier of the Pantheon", "controller": "alice"},
+        {"id": "reckoner", "card": "Boros Reckoner", "controller": "bob"},
+        {"id": "bears", "card": "Grizzly Bears", "controller": "bob"},
+        combat={"attackers": {"soldier": "bob"}},
+    )
+    assert not check_blocks(b, BlockDeclaration(blocks={"reckoner": ("soldier",)})).legal
+    assert check_blocks(b, BlockDeclaration(blocks={"bears": ("soldier",)})).legal
+
+
 def test_lure_enchanting_a_creature_gives_it_the_lure_requirement() -> None:
     """Lure: "All creatures able to block enchanted creature do so" (509.1c) binds the blockers."""
     b = board(

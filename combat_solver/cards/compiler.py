@@ -125,6 +125,11 @@ _FIXED_PREDICATES: dict[str, list[Ability]] = {
     ],
     "is goaded": [{"kind": "goad", "by": CONTROLLER}],
 }
+_COLORS = ("white", "blue", "black", "red", "green")
+#: Two or more colors: some pair of colors both present (105.4).
+_MULTICOLORED: dict[str, Any] = {
+    "any_of": [{"colors": [a], "any_of": [{"colors": [b]}]} for i, a in enumerate(_COLORS) for b in _COLORS[i + 1 :]]
+}
 _MANA = r"(?:\{[^}]+\})+"
 _BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
@@ -292,10 +297,14 @@ class Compiler:
 
     def _quality(self, q: str) -> dict[str, Any]:
         c = q.strip().casefold()
-        if c in ("white", "blue", "black", "red", "green"):
+        if c in _COLORS:
             return {"colors": [c]}
         if c == "colorless":
             return {"colorless": True}
+        if c == "multicolored":
+            return _MULTICOLORED
+        if c == "monocolored":
+            return {"colorless": False, "not": _MULTICOLORED}
         found = self.nouns.creatures(q)
         if found is None or (
             found.get("types") and not set(found["types"]) & {"creature", "artifact", "enchantment", "land"}
