@@ -107,6 +107,20 @@ def test_protection_from_multicolored_stops_only_multicolored_blockers() -> None
     assert check_blocks(b, BlockDeclaration(blocks={"bears": ("soldier",)})).legal
 
 
+def test_relative_power_reads_the_current_power() -> None:
+    """Champion of Lambholt: "Creatures with power less than this creature's power can't block
+    creatures you control" — with its current power, 3 (509.1b)."""
+    b = board(
+        {"id": "champ", "card": "Champion of Lambholt", "controller": "alice", "counters": {"+1/+1": 2}},
+        {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
+        {"id": "elf", "card": "Llanowar Elves", "controller": "bob"},
+        {"id": "ogre", "card": "Hill Giant", "controller": "bob"},
+        combat={"attackers": {"bears": "bob"}},
+    )
+    assert not check_blocks(b, BlockDeclaration(blocks={"elf": ("bears",)})).legal
+    assert check_blocks(b, BlockDeclaration(blocks={"ogre": ("bears",)})).legal
+
+
 def test_lure_enchanting_a_creature_gives_it_the_lure_requirement() -> None:
     """Lure: "All creatures able to block enchanted creature do so" (509.1c) binds the blockers."""
     b = board(

@@ -22,6 +22,7 @@ from .record import CardRecord
 SELF = "$self"
 ATTACHED = "$attached"
 CONTROLLER = "$controller"
+POWER = "$power"
 _ONE_SHOT = re.compile(
     r"^(?:•|Target\b|Create\b|Goad\b|Put\b|Untap\b|Tap\b|Return\b|Exile\b|Destroy\b|Choose\b|Draw\b|You may\b|When you do\b)"
     r"|(?i:\bgains?\b|\buntil end of turn\b|\buntil your next turn\b|\b(?:attacks|blocks) (?:this turn|this combat) if able)"
@@ -124,7 +125,10 @@ _FIXED_PREDICATES: dict[str, list[Ability]] = {
         {"kind": "cant_be_blocked_unless_all_block"}
     ],
     "is goaded": [{"kind": "goad", "by": CONTROLLER}],
+    "can't block it": [{"kind": "cant_block", "attackers": {"ids": [SELF]}}],
 }
+#: Words that make what follows hold only sometimes: never dropped, never compiled.
+_CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for each|except)\b", re.I)
 _COLORS = ("white", "blue", "black", "red", "green")
 #: Two or more colors: some pair of colors both present (105.4).
 _MULTICOLORED: dict[str, Any] = {
@@ -499,9 +503,13 @@ class Compiler:
                     if bears_on_legality(chunk) or chunk.startswith(("has ", "have ")):
                         raise
                 after_has = chunk.startswith(("has ", "have "))
+            elif chunk.startswith("its activated abilities"):
+                continue
+            elif _CONDITION.search(chunk):
+                raise _Unknown(chunk)
             elif after_has:
                 out += self._keyword(chunk)
-            elif bears_on_legality(chunk) or re.match(r"(?:as long as|if|unless|during|until|where|for each)\b", chunk):
+            elif bears_on_legality(chunk):
                 raise _Unknown(chunk)
         return self._give(holder, out)
 
@@ -609,6 +617,8 @@ class Compiler:
 
     def _has(self, words: str) -> list[Ability]:
         if '"' in words:
+            raise _Unknown(words)
+        if _CONDITION.search(words):
             raise _Unknown(words)
         parts = [w.strip() for w in re.split(_LIST, words) if w.strip()]
         out: list[Ability] = []

@@ -14,6 +14,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from ..abilities import Ability
 from .catalog import Catalog, UnknownCard
+from .compiler import POWER
 
 _ABILITY: TypeAdapter[Any] = TypeAdapter(Ability)
 
@@ -57,8 +58,9 @@ class LabelReport:
 
 
 def canonical(ability: Mapping[str, Any]) -> str:
-    """One ability with every field spelled out (defaults included), as sorted JSON."""
-    model = _ABILITY.validate_python(dict(ability))
+    """One ability with every field spelled out (defaults included), as sorted JSON; ``$power``
+    (this permanent's power, filled in on the board) is read as -1."""
+    model = _ABILITY.validate_python(json.loads(json.dumps(dict(ability)).replace(f'"{POWER}"', "-1")))
     return json.dumps(model.model_dump(mode="json", by_alias=True), sort_keys=True)
 
 

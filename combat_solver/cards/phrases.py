@@ -52,6 +52,7 @@ LEGALITY_KEYWORDS = (
     "rampage",
     "flanking",
     "unleash",
+    "riot",
 )
 LEGALITY_PHRASES = (
     "can't attack",
@@ -229,6 +230,8 @@ class Nouns:
         m = re.fullmatch(r"with power greater than (\d+)", t)
         if m:
             return {"power": {"gt": int(m[1])}}
+        if t == "with power less than $self's power":
+            return {"power": {"lt": "$power"}}
         m = re.fullmatch(r"with power less than (\d+)", t)
         if m:
             return {"power": {"lt": int(m[1])}}

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .compiler import ATTACHED, CONTROLLER, SELF, Compiled
+from .compiler import ATTACHED, CONTROLLER, POWER, SELF, Compiled
 from .record import CardRecord
 
 PLACEHOLDERS = {
     SELF: "this permanent's id",
     ATTACHED: "the id of the permanent it is attached to (attached_to)",
     CONTROLLER: "its controller",
+    POWER: "its current power",
 }
 
 

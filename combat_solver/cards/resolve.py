@@ -19,7 +19,7 @@ from pydantic import Field
 
 from ..strict import Strict
 from .catalog import Catalog, UnknownCard, bundled_catalog
-from .compiler import ATTACHED, CONTROLLER, SELF, Compiled, Level
+from .compiler import ATTACHED, CONTROLLER, POWER, SELF, Compiled, Level
 from .record import CardRecord
 
 #: 122.1b: counters that give their keyword ability to the permanent they're on.
@@ -90,26 +90,31 @@ def catalog_of(context: Any) -> Catalog:
 def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
     """The permanent's fields with the card or token filled in (``data`` itself is not changed)."""
     out = dict(data)
+    catalog = catalog_of(context)
     record, compiled = _source(out, context)
+    use_text = out.get("card_text", True)
     printed: set[str] = set()
+    found: list[Any] = []
     if record is not None and compiled is not None:
         if re.search(r"(?m)^Changeling\b", record.text):
-            out.setdefault("subtypes", list(catalog_of(context).creature_types))
-        levels = _active_levels(compiled, out.get("counters")) if out.get("card_text", True) else []
+            out.setdefault("subtypes", list(catalog.creature_types))
+        levels = _active_levels(compiled, out.get("counters")) if use_text else []
         if any(level.creature for level in levels):
             out.setdefault("types", [*record.permanent_types, "creature"])
         for level in levels:
             if level.power is not None and out.get("power") is None:
                 out["power"], out["toughness"] = level.power, level.toughness
-        printed = _fill(out, record)
-        if out.get("card_text", True):
+                printed |= {"power", "toughness"}
+        printed |= _fill(out, record)
+        if use_text:
             found = [*compiled.abilities, *(a for level in levels for a in level.abilities)]
             warned = [*compiled.warnings, *(w for level in levels for w in level.warnings)]
-            out["abilities"] = [*_placed(tuple(found), out), *out.get("abilities", ())]
             out["card_warnings"] = [*warned, *out.get("card_warnings", ())]
     counters = out.get("counters") or {}
-    if isinstance(counters, Mapping) and out.get("card_text", True):
-        _apply_counters(out, counters, printed, catalog_of(context))
+    if isinstance(counters, Mapping) and use_text:
+        found += _apply_counters(out, counters, printed, catalog)
+    if found:
+        out["abilities"] = [*_placed(tuple(found), out), *out.get("abilities", ())]
     out["card_text"] = False
     return out
 
@@ -172,7 +177,12 @@ def _fill(out: dict[str, Any], record: CardRecord) -> set[str]:
 def _placed(abilities: tuple[dict[str, Any], ...], out: Mapping[str, Any]) -> list[Any]:
     """``$self``, ``$attached`` and ``$controller`` replaced by this permanent's ids; abilities
     for what it is attached to dropped while it is attached to nothing (an unattached Equipment)."""
-    values = {SELF: out.get("id"), ATTACHED: out.get("attached_to"), CONTROLLER: out.get("controller")}
+    values = {
+        SELF: out.get("id"),
+        ATTACHED: out.get("attached_to"),
+        CONTROLLER: out.get("controller"),
+        POWER: out.get("power"),
+    }
     placed = []
     for ability in abilities:
         if out.get("attached_to") is None and ATTACHED in repr(ability):
@@ -191,8 +201,11 @@ def _substitute(value: Any, values: Mapping[str, Any]) -> Any:
     return value
 
 
-def _apply_counters(out: dict[str, Any], counters: Mapping[str, Any], printed: set[str], catalog: Catalog) -> None:
-    """122.1a: +N/+M counters change printed power/toughness; 122.1b: keyword counters."""
+def _apply_counters(
+    out: dict[str, Any], counters: Mapping[str, Any], printed: set[str], catalog: Catalog
+) -> list[dict[str, Any]]:
+    """122.1a: +N/+M counters change printed power/toughness; 122.1b: keyword counters give
+    their abilities (returned)."""
     added: list[Any] = []
     for name, count in counters.items():
         if not isinstance(name, str) or not isinstance(count, int) or isinstance(count, bool) or count < 0:
@@ -204,5 +217,4 @@ def _apply_counters(out: dict[str, Any], counters: Mapping[str, Any], printed: s
                     out[stat] += delta * count
         elif name.casefold() in KEYWORD_COUNTERS and count:
             added += catalog.compiler.keyword(name)
-    if added:
-        out["abilities"] = [*out.get("abilities", ()), *added]
+    return added
