@@ -82,6 +82,11 @@ def test_level_counters_station_and_unleash_choose_what_the_card_has() -> None:
     assert (ship.is_creature, ship.power, kinds(b, "ship")) == (True, 4, ["flying"])
     assert (dock.is_creature, kinds(b, "dock")) == (False, [])
     assert (thug.power, kinds(b, "thug")) == (3, ["cant_block"])
+    walker = board(
+        {"id": "up", "card": "Lightwalker", "controller": "alice", "counters": {"+1/+1": 1}},
+        {"id": "down", "card": "Lightwalker", "controller": "alice"},
+    )
+    assert (kinds(walker, "up"), kinds(walker, "down")) == (["flying"], [])
 
 
 def test_a_changeling_is_a_wall_so_it_cannot_block_juggernaut() -> None:

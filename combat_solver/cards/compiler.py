@@ -156,15 +156,17 @@ class Compiler:
             first = face.split(" ")[0]
             if first != "The" and self.nouns.subtype(first) is None:
                 names.add(first)
-        base, blocks, levels = _level_blocks(card.text)
+        base, blocks, levels = _level_blocks(card.text, names)
         found = self._lines(base, names, face)
         for block in blocks:
             part = self._lines(block.lines, names, face)
             found.relevant = found.relevant or part.relevant
             found.notes += part.notes
             found.uncompiled += part.uncompiled
+            span = f"{block.at_least}+" if block.at_most is None else f"{block.at_least}-{block.at_most}"
+            warned = tuple(f"{w} (with {span} {block.counter} counters)" for w in part.warnings)
             levels.append(
-                Level(block.counter, block.at_least, block.at_most, tuple(part.abilities), tuple(part.warnings),
+                Level(block.counter, block.at_least, block.at_most, tuple(part.abilities), warned,
                       block.power, block.toughness)
             )  # fmt: skip
         intrinsic = "".join(_BASIC_MANA[t] for t in _BASIC_MANA if t in card.subtypes)
@@ -507,9 +509,9 @@ class Compiler:
                 continue
             elif _CONDITION.search(chunk):
                 raise _Unknown(chunk)
-            elif after_has:
+            elif after_has and not re.match(r"(?:is|are|isn't|loses?|gains?|becomes?)\b", chunk):
                 out += self._keyword(chunk)
-            elif bears_on_legality(chunk):
+            else:
                 raise _Unknown(chunk)
         return self._give(holder, out)
 
@@ -630,7 +632,7 @@ class Compiler:
         whose = re.fullmatch(r"(.+?) (you|your opponents) control", phrase)
         if whose:
             return {**self._by(whose[1]), "controller": "you" if whose[2] == "you" else "opponent"}
-        m = re.fullmatch(r"(.+?) or (.+)", phrase)
+        m = re.fullmatch(r"(.+?) (?:or|and/or) (.+)", phrase)
         if m and self.nouns.creatures(m[1]) is not None and self.nouns.creatures(m[2]) is not None:
             return {"any_of": [self.nouns.creatures(m[1]), self.nouns.creatures(m[2])]}
         found = self.nouns.creatures(phrase)
@@ -688,15 +690,19 @@ class _Block:
     toughness: int | None = None
 
 
-def _level_blocks(text: str) -> tuple[list[str], list[_Block], list[Level]]:
+def _level_blocks(text: str, names: set[str]) -> tuple[list[str], list[_Block], list[Level]]:
     """The card's lines split into those that always apply and counter-dependent blocks:
     "LEVEL 2-6" / "LEVEL 7+" boxes with their P/T line (711.2), station "8+ | Flying" lines
-    (702.184), and the levels of unleash and of "It's an artifact creature at 8+"."""
+    (702.184), "As long as this creature has a +1/+1 counter on it, it ...", and the levels of
+    unleash and of "It's an artifact creature at 8+"."""
+    me = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    counted = rf"(?:this creature|{me}) has (a|an|one|two|three|four|five)(?: or more)? \+1/\+1 counters? on it"
     base: list[str] = []
     blocks: list[_Block] = []
     levels: list[Level] = []
     current: _Block | None = None
     for line in text.split("\n"):
+        bare = _strip_reminders(line).strip()
         leveler = re.fullmatch(r"LEVEL (\d+)(?:-(\d+)|\+)", line.strip())
         station = re.fullmatch(r"(\d+)\+ \| (.*)", line.strip())
         stats = re.fullmatch(r"(\d+)/(\d+)", line.strip())
@@ -709,6 +715,14 @@ def _level_blocks(text: str) -> tuple[list[str], list[_Block], list[Level]]:
             current.power, current.toughness = int(stats[1]), int(stats[2])
         elif current is not None:
             current.lines.append(line)
+        elif m := re.fullmatch(rf"As long as {counted}, (?:it|this creature|{me}) (.+)", bare):
+            blocks.append(_Block("+1/+1", number(m[1]) or 1, None, [f"This creature {m[2]}"]))
+        elif m := re.fullmatch(
+            rf"(this creature|{me}) (has [^.]+?) as long as it has (a|an|one|two|three|four|five)(?: or more)? \+1/\+1 counters? on it\.",
+            bare,
+            flags=re.I,
+        ):
+            blocks.append(_Block("+1/+1", number(m[3]) or 1, None, [f"This creature {m[2]}."]))
         elif re.fullmatch(r"Unleash\b.*", line):
             levels.append(Level("+1/+1", 1, abilities=({"kind": "cant_block"},)))
         else:
