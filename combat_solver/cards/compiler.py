@@ -25,7 +25,7 @@ CONTROLLER = "$controller"
 POWER = "$power"
 _ONE_SHOT = re.compile(
     r"^(?:•|Target\b|Create\b|Goad\b|Put\b|Untap\b|Tap\b|Return\b|Exile\b|Destroy\b|Choose\b|Draw\b|You may\b|When you do\b)"
-    r"|(?i:\bgains?\b|\buntil end of turn\b|\buntil your next turn\b|\b(?:attacks|blocks) (?:this turn|this combat) if able)"
+    r"|(?i:(?<!can't )(?<!or )\bgains?\b|\buntil end of turn\b|\buntil your next turn\b|\b(?:attacks|blocks) (?:this turn|this combat) if able)"
 )
 #: Keywords that are "Whenever this creature attacks, ..." triggers (702.105, 702.91, 702.86, 702.116, 702.121, 702.134).
 _ATTACK_TRIGGER_KEYWORDS = r"mentor|battle cry|annihilator \d+|myriad|melee|dethrone"
@@ -231,8 +231,14 @@ class Compiler:
         try:
             return self._static(sentence), None
         except _Unknown:
-            if _ONE_SHOT.search(sentence.removeprefix(SELF)) and not sentence.startswith(("During", "As long as")):
+            quoted = re.findall(r'"([^"]*)"', sentence)
+            plain = re.sub(r'"[^"]*"', '""', sentence).removeprefix(SELF)
+            if sentence.startswith(("During", "As long as")):
+                raise
+            if _ONE_SHOT.search(plain):
                 return [], "one-shot effect: once it happens, give its result as an effect"
+            if quoted and all(_is_activated(q) for q in quoted) and not bears_on_legality(plain):
+                return [], "grants an activated ability: once activated, give its result as an effect"
             raise
 
     def keyword(self, word: str) -> list[Ability]:
@@ -349,7 +355,7 @@ class Compiler:
 
     def _static(self, sentence: str) -> list[Ability]:
         s = sentence.rstrip(".").strip()
-        if re.fullmatch(rf"You may exert {re.escape(SELF)} as it attacks", s):
+        if re.fullmatch(rf"You may exert {re.escape(SELF)} as (?:it|he|she|they) attacks?", s):
             return [{"kind": "exert"}]
         found = self._game_rule(s)
         if found is not None:
@@ -444,7 +450,10 @@ class Compiler:
         w = words.strip()
         if w == SELF:
             return {"self": True}
-        if re.fullmatch(r"(enchanted|equipped) (creature|permanent)", w, flags=re.I):
+        if (
+            re.fullmatch(r"(?:enchanted|equipped) \w+", w, flags=re.I)
+            and self.nouns.creatures(w.split(" ")[1]) is not None
+        ):
             return {"ids": [ATTACHED]}
         w = re.sub(r"^(?:each|all)\s+", "", w, flags=re.I)
         other = re.match(r"(?:other|another)\s+", w, flags=re.I)
@@ -505,7 +514,7 @@ class Compiler:
                     if bears_on_legality(chunk) or chunk.startswith(("has ", "have ")):
                         raise
                 after_has = chunk.startswith(("has ", "have "))
-            elif chunk.startswith("its activated abilities"):
+            elif chunk.startswith(("its activated abilities", "where X is")):
                 continue
             elif _CONDITION.search(chunk):
                 raise _Unknown(chunk)
