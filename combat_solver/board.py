@@ -65,7 +65,7 @@ class Permanent(Strict):
     @model_validator(mode="before")
     @classmethod
     def _from_card(cls, data: Any, info: ValidationInfo) -> Any:
-        if not isinstance(data, dict) or not ({"card", "token", "counters"} & data.keys()):
+        if not isinstance(data, dict) or not any(data.get(k) for k in ("card", "token", "counters")):
             return data
         try:
             return resolve(data, info.context)
