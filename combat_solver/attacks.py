@@ -75,6 +75,7 @@ def _check(
         costs=result.costs,
         combat=combat,
         triggers=triggers,
+        warnings=unit.game.board.card_warnings,
     )
 
 
@@ -96,7 +97,12 @@ def solve_attacks(
     weights = engine.preference_atoms(as_preference(prefer), known, Attack)
     solution = engine.solve([unit], weights, deadline, engine.fixed_conditions(fix, known, Attack))
     if solution is None:
-        return Verdict(status="undetermined", step="declare_attackers", declaration=AttackDeclaration())
+        return Verdict(
+            status="undetermined",
+            step="declare_attackers",
+            declaration=AttackDeclaration(),
+            warnings=board.card_warnings,
+        )
     return _check(unit, _declaration(solution.chosen), deadline=deadline, maxima=solution.maxima)
 
 

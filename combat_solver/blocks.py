@@ -81,6 +81,7 @@ def _check(
         costs=result.costs,
         combat=combat,
         triggers=triggers,
+        warnings=game.board.card_warnings,
     )
 
 
@@ -103,7 +104,9 @@ def solve_blocks(
     weights = engine.preference_atoms(as_preference(prefer), known, Pair)
     solution = engine.solve(game.block_units, weights, deadline, engine.fixed_conditions(fix, known, Pair))
     if solution is None:
-        return Verdict(status="undetermined", step="declare_blockers", declaration=BlockDeclaration())
+        return Verdict(
+            status="undetermined", step="declare_blockers", declaration=BlockDeclaration(), warnings=board.card_warnings
+        )
     return _check(game, _declaration(solution.chosen), deadline=deadline, maxima=solution.maxima)
 
 

@@ -7,9 +7,11 @@ from collections.abc import Iterator
 from functools import cached_property
 from typing import Any
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from .abilities import ABILITY_KINDS, Ability, Grant
+from .cards.resolve import CardError, Token, resolve
 from .errors import validation_error
 from .filters import CardType, Color, Filter
 from .strict import Flag, Integer, NonNegative, Strict
@@ -32,10 +34,19 @@ class Player(Strict):
     hand: NonNegative = Field(0, description="cards in hand (for discard costs)")
 
 
+def _name_and_types_or_card(schema: dict[str, Any]) -> None:
+    """In JSON Schema: ``name`` and ``types`` may come from ``card`` or ``token`` instead."""
+    schema["required"] = [r for r in schema.get("required", []) if r not in ("name", "types")]
+    schema["anyOf"] = [{"required": ["name", "types"]}, {"required": ["card"]}, {"required": ["token"]}]
+
+
 class Permanent(Strict):
     """A permanent on the battlefield: creature, land, planeswalker, battle, or any other permanent
     whose static abilities matter. ``abilities`` of a creature apply to it; a ``grant`` or a
-    ``scope: game`` ability (e.g. ``block_limit``) works from any permanent."""
+    ``scope: game`` ability (e.g. ``block_limit``) works from any permanent. With ``card`` (or
+    ``token``) the fields not given come from the card catalog (see ``cards.resolve``)."""
+
+    model_config = ConfigDict(**Strict.model_config, json_schema_extra=_name_and_types_or_card)
 
     id: str = Field(min_length=1)
     name: str
@@ -53,6 +64,32 @@ class Permanent(Strict):
     owner: str | None = Field(None, description="defaults to the controller")
     protector: str | None = Field(None, description="the protecting player of a battle (310.9)")
     abilities: tuple[Ability, ...] = ()
+    card: str | None = Field(None, description="a card name: fills the fields not given from the card catalog")
+    token: Token | None = Field(None, description="a token by description, instead of `card`")
+    card_text: bool = Field(True, description="false: `abilities` replace the card's compiled abilities")
+    counters: dict[str, int] = Field(default_factory=dict, description='e.g. {"+1/+1": 2, flying: 1} (122.1)')
+    attached_to: str | None = Field(None, description="the permanent an Aura or Equipment is attached to")
+    card_warnings: tuple[str, ...] = Field((), description="card text that bears on combat but wasn't compiled")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_card(cls, data: Any, info: ValidationInfo) -> Any:
+        if not isinstance(data, dict) or not any(data.get(k) for k in ("card", "token", "counters")):
+            return data
+        try:
+            return resolve(data, info.context)
+        except CardError as e:
+            details = [
+                InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=(e.field,), input=data.get(e.field))
+            ]
+        except ValidationError as e:
+            details = [
+                InitErrorDetails(
+                    type=PydanticCustomError(i["type"], i["msg"]), loc=("token", *i["loc"]), input=i["input"]
+                )
+                for i in e.errors()
+            ]
+        raise ValidationError.from_exception_data("Permanent", details)
 
     @property
     def owner_id(self) -> str:
@@ -105,6 +142,11 @@ class Board(Strict):
         if problems:
             raise validation_error("Board", problems)
         return self
+
+    @property
+    def card_warnings(self) -> tuple[str, ...]:
+        """Card text on the board that bears on combat but wasn't compiled."""
+        return tuple(w for p in self.permanents for w in p.card_warnings)
 
     def permanent(self, permanent_id: str) -> Permanent:
         for p in self.permanents:

@@ -1,4 +1,4 @@
-"""Command line: ``combat-solver check|solve|enumerate|explain|audit|schema|serve|mcp``.
+"""Command line: ``combat-solver check|solve|enumerate|explain|card|cards|audit|schema|serve|mcp``.
 
 Exit codes: 0 legal (or success), 1 illegal, 2 bad input, 3 undetermined (the time limit ran
 out), 4 internal error (a bug: please report it), 5 the output couldn't be written.
@@ -22,6 +22,10 @@ from .attacks import legal_attacks
 from .audit import command as audit_command
 from .blocks import legal_blocks
 from .board import Board
+from .cards.catalog import Catalog, UnknownCard, bundled_catalog, load_catalog_file
+from .cards.coverage import measure
+from .cards.labels import compare_labels
+from .cards.report import card_report, render_card
 from .deadline import Deadline
 from .declarations import Declaration, FixedPairs
 from .engine import DEFAULT_TIME_LIMIT, Undetermined
@@ -92,6 +96,16 @@ def _parser() -> argparse.ArgumentParser:
             metavar="SECONDS",
             help=f"deadline for the whole command; past it the answer is undetermined, exit 3 (default {DEFAULT_TIME_LIMIT:g})",
         )
+        cards_option(sp)
+
+    def cards_option(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument(
+            "--cards",
+            type=Path,
+            metavar="FILE",
+            help="card data for `card:` permanents: a Scryfall oracle-cards or MTGJSON AtomicCards file "
+            "(default: the bundled catalog)",
+        )
 
     def add(name: str, help_text: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=help_text, description=help_text, epilog=EXIT_CODES + ".")
@@ -142,8 +156,17 @@ def _parser() -> argparse.ArgumentParser:
         '"why is no block|attack illegal" (X, Y: ids or card names; Y may be left out when one creature attacks)',
     )
 
-    audit_command.add_parser(sub)
+    card = add("card", "a card's abilities as compiled from its Oracle text")
+    card.add_argument("name", help="card name (a face's name for split, adventure and double-faced cards)")
+    card.add_argument("--format", choices=("text", "json"), default="text")
+    cards_option(card)
+    cards = add("cards", "the card catalog: compiler coverage and labelled-set accuracy")
+    cards.add_argument("--coverage", action="store_true", help="share of combat cards compiled with no warning")
+    cards.add_argument("--top", type=_count, default=30, help="uncompiled sentence shapes to list (default 30)")
+    cards.add_argument("--labels", metavar="FILE", help="compare with a hand-labelled set (tests/cards/)")
+    cards_option(cards)
 
+    audit_command.add_parser(sub)
     schema = add("schema", "print the JSON Schemas of the data contract (boards, verdicts, requests, audit records)")
     schema.add_argument("--out", type=Path, help="write one <name>.schema.json file per model into this folder")
 
@@ -253,11 +276,14 @@ def _run(args: argparse.Namespace) -> int:
         return _serve(args)
     if args.command == "audit":
         return audit_command.run(args)
+    if args.command in ("card", "cards"):
+        return _run_cards(args)
     deadline = Deadline(args.time_limit)
+    catalog = _catalog(args.cards)
     service = Service()
     if args.board == STDIN and STDIN in (getattr(args, "declaration", None), getattr(args, "prefer", None)):
         raise InputError.one(("-",), "stdin_twice", "standard input can be read for one file only")
-    scenario = load_scenario(args.board)
+    scenario = load_scenario(args.board, catalog=catalog)
     board = scenario.board
     if args.command == "explain":
         explained = service.explain(
@@ -394,3 +420,37 @@ def _load_fix(path: str) -> FixedPairs:
         return FixedPairs.model_validate(read_data(path))
     except ValidationError as e:
         raise InputError.from_validation(e, prefix=("fix",), source=display_name(path)) from None
+
+
+def _catalog(path: str | None) -> Catalog | None:
+    if path is None:
+        return None
+    try:
+        return load_catalog_file(path)
+    except OSError as e:
+        raise InputError.one(("--cards",), "unreadable_file", f"can't read {path}: {e.strerror or e}") from None
+    except ValueError as e:
+        raise InputError.one(("--cards",), "bad_card_file", f"{path}: {e}") from None
+
+
+def _run_cards(args: argparse.Namespace) -> int:
+    catalog = _catalog(args.cards) or bundled_catalog()
+    if args.command == "card":
+        try:
+            record = catalog.get(args.name)
+        except UnknownCard as e:
+            raise InputError.one(("name",), "unknown_card", str(e)) from None
+        compiled = catalog.compiled(record)
+        _emit(
+            json.dumps(card_report(record, compiled), indent=2)
+            if args.format == "json"
+            else render_card(record, compiled)
+        )
+        return EXIT_LEGAL
+    if not args.coverage and args.labels is None:
+        raise InputError.one(("cards",), "missing", "give --coverage and/or --labels FILE")
+    if args.coverage:
+        _emit(measure(catalog, args.top).render())
+    if args.labels is not None:
+        _emit(compare_labels(catalog, read_data(args.labels)).render())
+    return EXIT_LEGAL

@@ -125,6 +125,8 @@ def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
                 tuple(diff(board, verdict.declaration, verdict.witness)),
             )
         )
+    if verdict.warnings:
+        out.append(Section("Card text not compiled (this verdict ignores it)", verdict.warnings))
     if verdict.status == "undetermined":
         out.append(Section("The solver ran out of time before proving the maximum; raise --time-limit."))
     return headline, out

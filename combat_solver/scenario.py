@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from pydantic import TypeAdapter, ValidationError
 
 from .board import Board
+from .cards.catalog import Catalog
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration
 from .errors import ErrorItem, InputError
 from .inputs import check_data, display_name, read_data
@@ -44,23 +45,25 @@ class Scenario(Strict):
     expect: Expectation | None = None
 
 
-def parse_scenario(data: Any, *, source: str | None = None) -> Scenario:
-    """A scenario from parsed data; a bare board becomes a scenario without declaration."""
+def parse_scenario(data: Any, *, source: str | None = None, catalog: Catalog | None = None) -> Scenario:
+    """A scenario from parsed data; a bare board becomes a scenario without declaration.
+    Permanents given by ``card`` are read from ``catalog`` (default: the bundled one)."""
     check_data(data, source=source)
     if not isinstance(data, dict):
         raise InputError([ErrorItem((), "not_a_mapping", "expected a mapping with a board")], source=source)
     try:
+        context = {"catalog": catalog} if catalog is not None else None
         if "board" in data:
-            return Scenario.model_validate(data)
-        return Scenario(board=Board.model_validate(data))
+            return Scenario.model_validate(data, context=context)
+        return Scenario(board=Board.model_validate(data, context=context))
     except ValidationError as e:
         prefix: tuple[str | int, ...] = () if "board" in data else ("board",)
         raise InputError.from_validation(e, prefix=prefix, source=source, data=data) from None
 
 
-def load_scenario(path: str | Path) -> Scenario:
+def load_scenario(path: str | Path, *, catalog: Catalog | None = None) -> Scenario:
     """The scenario (or bare board) in a YAML or JSON file; ``-`` reads standard input."""
-    return parse_scenario(read_data(path), source=display_name(path))
+    return parse_scenario(read_data(path), source=display_name(path), catalog=catalog)
 
 
 _DECLARATION: TypeAdapter[Declaration] = TypeAdapter(Declaration)

@@ -99,6 +99,7 @@ class Verdict(Strict):
     costs: tuple[CostReport, ...] = ()
     combat: CombatState | None = Field(None, description="the resulting combat state (legal declarations only)")
     triggers: tuple[TriggerReport, ...] = Field((), description="abilities that trigger (legal declarations only)")
+    warnings: tuple[str, ...] = Field((), description="card text on the board that bears on combat but wasn't compiled")
 
     @property
     def legal(self) -> bool:

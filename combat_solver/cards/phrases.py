@@ -1,0 +1,279 @@
+"""Noun phrases of Oracle text as creature filters ("creatures without flying", "an untapped
+creature with power 2 or less", "Walls", "black or green creatures") and the words that make
+a sentence bear on attack or block legality."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+COLORS = ("white", "blue", "black", "red", "green")
+CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker")
+SUPERTYPES = ("legendary", "basic", "snow")
+
+#: Ability kinds a filter's ``has`` can name, by their keyword.
+FILTER_KEYWORDS = {
+    "flying": "flying",
+    "reach": "reach",
+    "defender": "defender",
+    "shadow": "shadow",
+    "horsemanship": "horsemanship",
+    "fear": "fear",
+    "intimidate": "intimidate",
+    "menace": "menace",
+    "haste": "haste",
+    "vigilance": "vigilance",
+    "skulk": "skulk",
+    "banding": "banding",
+    "flanking": "flanking",
+}
+
+#: Keywords and phrases that make text bear on attack or block legality (508.1, 509.1).
+LEGALITY_KEYWORDS = (
+    "flying",
+    "reach",
+    "shadow",
+    "horsemanship",
+    "fear",
+    "intimidate",
+    "skulk",
+    "menace",
+    "protection from",
+    "defender",
+    "haste",
+    "banding",
+    "bands with other",
+    "enlist",
+    "exert",
+    "decayed",
+    "provoke",
+    "goad",
+    "bushido",
+    "rampage",
+    "flanking",
+    "unleash",
+    "riot",
+)
+LEGALITY_PHRASES = (
+    "can't attack",
+    "can't block",
+    "can't be blocked",
+    "can block",
+    "can attack",
+    "can only attack",
+    "attack only",
+    "can't be attacked",
+    "attacks each combat",
+    "attack each combat",
+    "blocks each combat",
+    "block each combat",
+    "if able",
+    "able to block",
+    "must be blocked",
+    "must attack",
+    "no more than",
+    "as though it were untapped",
+    "as though they were untapped",
+    "as though it didn't have defender",
+    "as though it had haste",
+    "as though they had haste",
+    "blocks it this",
+    # characteristics the rules read (types, abilities): changed here, written on the board
+    "lose all abilities",
+    "loses all abilities",
+    "every creature type",
+    "in addition to its other types",
+    "in addition to their other types",
+    "isn't a creature",
+    "are islands",
+    "are swamps",
+    "are mountains",
+    "are forests",
+    "are plains",
+)
+
+_WORD_NUMBERS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "ninety-nine": 99,
+}
+
+
+def number(word: str) -> int | None:
+    """ "two" -> 2, "3" -> 3; None for anything else."""
+    w = word.casefold()
+    if w.isdigit():
+        return int(w)
+    return _WORD_NUMBERS.get(w)
+
+
+def bears_on_legality(sentence: str) -> bool:
+    """Does this sentence bear on attack or block legality? (keywords and phrases above)"""
+    s = sentence.casefold()
+    if any(p in s for p in LEGALITY_PHRASES):
+        return True
+    s = _SELECTING.sub(" ", s)
+    return re.search(r"walk\b", s) is not None or any(re.search(rf"\b{re.escape(k)}", s) for k in LEGALITY_KEYWORDS)
+
+
+#: "creatures with flying": a keyword that only selects creatures gives or takes nothing.
+_SELECTING = re.compile(
+    r"\b(?:creatures?|permanents?|tokens?|[a-z]+s) with(?:out)? [a-z]+(?:(?:,| and/or| or| and) [a-z]+)*"
+)
+
+
+class Nouns:
+    """Reads noun phrases against the known subtypes (singular forms, any case)."""
+
+    def __init__(self, subtypes: frozenset[str]) -> None:
+        self._subtype: dict[str, str] = {}
+        for s in subtypes:
+            for form in _plurals(s):
+                self._subtype.setdefault(form.casefold(), s)
+
+    def subtype(self, word: str) -> str | None:
+        return self._subtype.get(word.casefold())
+
+    def creatures(self, phrase: str) -> dict[str, Any] | None:
+        """A filter for a phrase naming creatures or permanents; None if it isn't understood."""
+        p = phrase.strip()
+        p = re.sub(r"^(?:a|an|all|each|any|the|other|another)\s+", "", p, flags=re.I)
+        return self._phrase(p)
+
+    def _phrase(self, p: str) -> dict[str, Any] | None:
+        out: dict[str, Any] = {}
+        m = re.match(r"^(\d+)/(\d+)\s+(.*)$", p)
+        if m:
+            out = {"power": {"eq": int(m[1])}, "toughness": {"eq": int(m[2])}}
+            p = m[3]
+        p, tail = _split_tail(p)
+        if tail is not None:
+            extra = self._qualifier(tail)
+            if extra is None:
+                return None
+            out.update(extra)
+        words = p.split()
+        if not words:
+            return None
+        noun = words[-1]
+        head = words[:-1]
+        noun_types = _noun_type(noun)
+        if noun_types is not None:
+            if noun_types:
+                out["types"] = noun_types
+        else:
+            sub = self.subtype(noun)
+            if sub is None:
+                return None
+            out["subtypes"] = [sub]
+        return self._adjectives(head, out)
+
+    def _adjectives(self, words: list[str], out: dict[str, Any]) -> dict[str, Any] | None:
+        colors: list[str] = []
+        i = 0
+        while i < len(words):
+            w = words[i].casefold().rstrip(",")
+            if w in ("or", "and", "and/or"):
+                i += 1
+                continue
+            if w in COLORS:
+                colors.append(w)
+            elif w == "colorless":
+                out["colorless"] = True
+            elif w in ("tapped", "untapped"):
+                out["tapped"] = w == "tapped"
+            elif w in CARD_TYPES:
+                out["types"] = sorted({*out.get("types", []), w}, key=CARD_TYPES.index)
+            elif w in SUPERTYPES:
+                out.setdefault("supertypes", []).append(w)
+            elif w.startswith("non") and self._non(w[3:].lstrip("-")) is not None:
+                out.setdefault("not", {}).update(self._non(w[3:].lstrip("-")) or {})
+            elif self.subtype(words[i]) is not None and "subtypes" not in out:
+                out["subtypes"] = [self.subtype(words[i])]
+            else:
+                return None
+            i += 1
+        if colors:
+            out["colors"] = colors
+        if isinstance(out.get("not"), dict) and len(out["not"]) > 1:
+            return None
+        return out
+
+    def _non(self, word: str) -> dict[str, Any] | None:
+        if word in COLORS:
+            return {"colors": [word]}
+        if word in CARD_TYPES:
+            return {"types": [word]}
+        if word in SUPERTYPES:
+            return {"supertypes": [word]}
+        sub = self.subtype(word)
+        return {"subtypes": [sub]} if sub else None
+
+    def _qualifier(self, tail: str) -> dict[str, Any] | None:
+        t = tail.strip().casefold()
+        m = re.fullmatch(r"with power (\d+) or (less|greater)", t)
+        if m:
+            return {"power": {"le" if m[2] == "less" else "ge": int(m[1])}}
+        m = re.fullmatch(r"with toughness (\d+) or (less|greater)", t)
+        if m:
+            return {"toughness": {"le" if m[2] == "less" else "ge": int(m[1])}}
+        m = re.fullmatch(r"with power greater than (\d+)", t)
+        if m:
+            return {"power": {"gt": int(m[1])}}
+        if t == "with power less than $self's power":
+            return {"power": {"lt": "$power"}}
+        m = re.fullmatch(r"with power less than (\d+)", t)
+        if m:
+            return {"power": {"lt": int(m[1])}}
+        m = re.fullmatch(r"(with|without) ([a-z]+)(?: (and|or|and/or) ([a-z]+))?", t)
+        if m and m[2] in FILTER_KEYWORDS and (m[4] is None or m[4] in FILTER_KEYWORDS):
+            kinds = [FILTER_KEYWORDS[m[2]]] + ([FILTER_KEYWORDS[m[4]]] if m[4] else [])
+            if m[1] == "with":
+                if m[3] in ("or", "and/or"):
+                    return {"any_of": [{"has": [k]} for k in kinds]}
+                return {"has": kinds}
+            if m[3] in ("or", None):
+                return {"not": {"any_of": [{"has": [k]} for k in kinds]}} if len(kinds) > 1 else {"not": {"has": kinds}}
+        return None
+
+
+def _split_tail(p: str) -> tuple[str, str | None]:
+    m = re.match(r"^(.*?)\s+(with(?:out)?\s.*)$", p, flags=re.I)
+    if m:
+        return m[1], m[2]
+    return p, None
+
+
+def _noun_type(word: str) -> list[str] | None:
+    w = word.casefold()
+    if w in ("creature", "creatures"):
+        return ["creature"]
+    if w in ("permanent", "permanents"):
+        return []
+    for t in CARD_TYPES:
+        if w in (t, t + "s"):
+            return [t]
+    return None
+
+
+def _plurals(s: str) -> set[str]:
+    forms = {s, s + "s", s + "es"}
+    if s.endswith("y"):
+        forms.add(s[:-1] + "ies")
+    if s.endswith("f"):
+        forms.add(s[:-1] + "ves")
+    if s.endswith("fe"):
+        forms.add(s[:-2] + "ves")
+    if s.endswith("man"):
+        forms.add(s[:-3] + "men")
+    return forms

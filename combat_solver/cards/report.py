@@ -1,0 +1,76 @@
+"""A card's compiled abilities for people (``combat-solver card NAME``) and as JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .compiler import ATTACHED, CONTROLLER, POWER, SELF, Compiled
+from .record import CardRecord
+
+PLACEHOLDERS = {
+    SELF: "this permanent's id",
+    ATTACHED: "the id of the permanent it is attached to (attached_to)",
+    CONTROLLER: "its controller",
+    POWER: "its current power",
+}
+
+
+def card_report(record: CardRecord, compiled: Compiled) -> dict[str, Any]:
+    return {
+        "name": record.name,
+        "types": list(record.types),
+        "subtypes": list(record.subtypes),
+        "supertypes": list(record.supertypes),
+        "colors": list(record.colors),
+        "power": record.power,
+        "toughness": record.toughness,
+        "text": record.text,
+        "abilities": list(compiled.abilities),
+        "warnings": list(compiled.all_warnings),
+        "levels": [
+            {
+                "counter": level.counter,
+                "at_least": level.at_least,
+                "at_most": level.at_most,
+                "abilities": list(level.abilities),
+                "power": level.power,
+                "toughness": level.toughness,
+                "creature": level.creature,
+            }
+            for level in compiled.levels
+        ],
+        "notes": list(compiled.notes),
+    }
+
+
+def render_card(record: CardRecord, compiled: Compiled) -> str:
+    stats = f" {record.power}/{record.toughness}" if record.power is not None else ""
+    subtypes = f" — {' '.join(record.subtypes)}" if record.subtypes else ""
+    kinds = " ".join([*record.supertypes, *record.types])
+    lines = [
+        f"{record.name} ({kinds}{subtypes}{stats}; {', '.join(record.colors) or 'colorless'})",
+        *(f"  | {line}" for line in record.text.splitlines()),
+        "Abilities:" if compiled.abilities else "Abilities: none in the combat vocabulary",
+    ]
+    lines += [f"  - {json.dumps(a, separators=(', ', ': '))}" for a in compiled.abilities]
+    used = [f"{k} = {v}" for k, v in PLACEHOLDERS.items() if any(k in json.dumps(a) for a in compiled.abilities)]
+    if used:
+        lines.append("  (" + "; ".join(used) + ")")
+    for level in compiled.levels:
+        span = f"{level.at_least}+" if level.at_most is None else f"{level.at_least}-{level.at_most}"
+        what = [json.dumps(a, separators=(", ", ": ")) for a in level.abilities]
+        if level.power is not None:
+            what.insert(0, f"base {level.power}/{level.toughness}")
+        if level.creature:
+            what.insert(0, "is a creature")
+        lines.append(
+            f"With {span} {level.counter} counters (from `counters`): {'; '.join(what) or 'nothing for combat'}"
+        )
+    if compiled.all_warnings:
+        lines.append("Not compiled (a verdict with this card carries these warnings):")
+        lines += [f"  - {w}" for w in compiled.all_warnings]
+    if compiled.notes:
+        lines.append("Notes (give the result as an `effect` once it happens):")
+        lines += [f"  - {n}" for n in compiled.notes]
+    return "\n".join(lines)

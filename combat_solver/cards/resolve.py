@@ -1,0 +1,220 @@
+"""A permanent given by card name or token description, with its state on top, turned into the
+fields the rules read (name, types, colors, power, toughness, abilities).
+
+Precedence: fields written on the permanent win over the card's. ``power``/``toughness`` written
+on the permanent are its current values (every effect and counter included); otherwise they are
+the printed values plus power/toughness counters (122.1a). Keyword counters add their ability
+(122.1b). Hand-written ``abilities`` are added to the compiled ones; with ``card_text: false``
+they are the complete list (no compiled abilities, no keyword counters, no warnings: the board
+states its abilities). A resolved permanent has ``card_text: false``, so resolving is idempotent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import Field
+
+from ..strict import Strict
+from .catalog import Catalog, UnknownCard, bundled_catalog
+from .compiler import ATTACHED, CONTROLLER, POWER, SELF, Compiled, Level
+from .record import CardRecord
+
+#: 122.1b: counters that give their keyword ability to the permanent they're on.
+KEYWORD_COUNTERS = (
+    "flying",
+    "first strike",
+    "double strike",
+    "deathtouch",
+    "decayed",
+    "exalted",
+    "haste",
+    "hexproof",
+    "indestructible",
+    "lifelink",
+    "menace",
+    "reach",
+    "shadow",
+    "trample",
+    "vigilance",
+)
+
+
+class Token(Strict):
+    """A token by description: ``{name: Goblin, subtypes: [Goblin], colors: [red], power: 1,
+    toughness: 1, keywords: [haste]}``; ``text`` is compiled like a card's Oracle text."""
+
+    name: str = Field(min_length=1)
+    types: tuple[str, ...] = ("creature",)
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    keywords: tuple[str, ...] = ()
+    text: str = ""
+
+    def record(self) -> CardRecord:
+        text = "\n".join([", ".join(self.keywords), self.text] if self.keywords else [self.text])
+        return CardRecord(
+            name=self.name,
+            mana_cost="",
+            types=self.types,
+            subtypes=self.subtypes,
+            supertypes=self.supertypes,
+            power=None if self.power is None else str(self.power),
+            toughness=None if self.toughness is None else str(self.toughness),
+            text=text,
+            layout="token",
+            colors=self.colors,
+        )
+
+
+class CardError(ValueError):
+    """A ``card`` or ``token`` that can't be resolved; ``field`` names the key at fault."""
+
+    def __init__(self, field: str, code: str, message: str) -> None:
+        self.field = field
+        self.code = code
+        super().__init__(message)
+
+
+def catalog_of(context: Any) -> Catalog:
+    """The catalog passed as validation context (``{"catalog": ...}``), else the bundled one."""
+    found = context.get("catalog") if isinstance(context, Mapping) else None
+    return found if isinstance(found, Catalog) else bundled_catalog()
+
+
+def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
+    """The permanent's fields with the card or token filled in (``data`` itself is not changed)."""
+    out = dict(data)
+    catalog = catalog_of(context)
+    record, compiled = _source(out, context)
+    use_text = out.get("card_text", True)
+    printed: set[str] = set()
+    found: list[Any] = []
+    if record is not None and compiled is not None:
+        if re.search(r"(?m)^Changeling\b", record.text):
+            out.setdefault("subtypes", list(catalog.creature_types))
+        levels = _active_levels(compiled, out.get("counters")) if use_text else []
+        if any(level.creature for level in levels):
+            out.setdefault("types", [*record.permanent_types, "creature"])
+        for level in levels:
+            if level.power is not None and out.get("power") is None:
+                out["power"], out["toughness"] = level.power, level.toughness
+                printed |= {"power", "toughness"}
+        printed |= _fill(out, record)
+        if use_text:
+            found = [*compiled.abilities, *(a for level in levels for a in level.abilities)]
+            warned = [*compiled.warnings, *(w for level in levels for w in level.warnings)]
+            out["card_warnings"] = [*warned, *out.get("card_warnings", ())]
+    counters = out.get("counters") or {}
+    if isinstance(counters, Mapping) and use_text:
+        found += _apply_counters(out, counters, printed, catalog)
+    if found:
+        out["abilities"] = [*_placed(tuple(found), out), *out.get("abilities", ())]
+    out["card_text"] = False
+    return out
+
+
+def _active_levels(compiled: Compiled, counters: Any) -> list[Level]:
+    """The leveler, station and unleash levels its counters reach (711.2, 702.184, 702.98)."""
+    have = counters if isinstance(counters, Mapping) else {}
+    return [
+        level
+        for level in compiled.levels
+        if isinstance(have.get(level.counter, 0), int) and level.active(have.get(level.counter, 0))
+    ]
+
+
+def _source(out: dict[str, Any], context: Any) -> tuple[CardRecord, Compiled] | tuple[None, None]:
+    catalog = catalog_of(context)
+    if out.get("card") is not None:
+        if out.get("token") is not None:
+            raise CardError("token", "card_and_token", "give either `card` or `token`, not both")
+        name = out["card"]
+        if not isinstance(name, str):
+            raise CardError("card", "not_a_string", "a card name is a string")
+        try:
+            record = catalog.get(name)
+        except UnknownCard as e:
+            raise CardError("card", "unknown_card", str(e)) from None
+        if not record.is_permanent:
+            raise CardError(
+                "card", "not_a_permanent", f"{record.name} is a {'/'.join(record.types)} card, not a permanent"
+            )
+        return record, catalog.compiled(record)
+    if out.get("token") is not None:
+        token = Token.model_validate(out["token"])
+        record = token.record()
+        return record, catalog.compiler.compile(record)
+    return None, None
+
+
+def _fill(out: dict[str, Any], record: CardRecord) -> set[str]:
+    """Fill what the permanent doesn't say; the stats taken as printed."""
+    face = record.name.split(" // ")[0]
+    defaults: dict[str, Any] = {
+        "name": face,
+        "types": list(record.permanent_types),
+        "subtypes": list(record.subtypes),
+        "supertypes": list(record.supertypes),
+        "colors": list(record.colors),
+    }
+    for key, value in defaults.items():
+        out.setdefault(key, value)
+    printed = set()
+    for stat in ("power", "toughness"):
+        value = getattr(record, stat)
+        if out.get(stat) is None and value is not None and re.fullmatch(r"-?\d+", value):
+            out[stat] = int(value)
+            printed.add(stat)
+    return printed
+
+
+def _placed(abilities: tuple[dict[str, Any], ...], out: Mapping[str, Any]) -> list[Any]:
+    """``$self``, ``$attached`` and ``$controller`` replaced by this permanent's ids; abilities
+    for what it is attached to dropped while it is attached to nothing (an unattached Equipment)."""
+    values = {
+        SELF: out.get("id"),
+        ATTACHED: out.get("attached_to"),
+        CONTROLLER: out.get("controller"),
+        POWER: out.get("power"),
+    }
+    placed = []
+    for ability in abilities:
+        if out.get("attached_to") is None and ATTACHED in repr(ability):
+            continue
+        placed.append(_substitute(ability, values))
+    return placed
+
+
+def _substitute(value: Any, values: Mapping[str, Any]) -> Any:
+    if isinstance(value, str):
+        return values.get(value, value)
+    if isinstance(value, dict):
+        return {k: _substitute(v, values) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_substitute(v, values) for v in value]
+    return value
+
+
+def _apply_counters(
+    out: dict[str, Any], counters: Mapping[str, Any], printed: set[str], catalog: Catalog
+) -> list[dict[str, Any]]:
+    """122.1a: +N/+M counters change printed power/toughness; 122.1b: keyword counters give
+    their abilities (returned)."""
+    added: list[Any] = []
+    for name, count in counters.items():
+        if not isinstance(name, str) or not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            continue
+        m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", name)
+        if m and count:
+            for stat, delta in (("power", int(m[1])), ("toughness", int(m[2]))):
+                if stat in printed:
+                    out[stat] += delta * count
+        elif name.casefold() in KEYWORD_COUNTERS and count:
+            added += catalog.compiler.keyword(name)
+    return added

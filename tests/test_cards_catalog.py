@@ -1,0 +1,121 @@
+"""The card catalog: colors (202.2, 204, 702.114a), lookup by name and face, user card files."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from combat_solver.cards.catalog import UnknownCard, bundled_catalog, load_catalog_file
+
+
+@pytest.mark.parametrize(
+    ("name", "colors"),
+    [
+        ("Grizzly Bears", ("green",)),
+        ("Juggernaut", ()),
+        ("Boros Reckoner", ("white", "red")),  # hybrid symbols: both colors (202.2d)
+        ("Kitchen Finks", ("white", "green")),
+        ("Birthing Pod", ("green",)),  # Phyrexian mana symbol {G/P} is green (202.2)
+        ("Dryad Arbor", ("green",)),  # no mana cost, green color indicator (204)
+        ("Ancestral Vision", ("blue",)),  # no mana cost, blue color indicator (204)
+        ("Forest", ()),  # a land without a color indicator is colorless
+        ("Barrage Tyrant", ()),  # devoid: colorless despite {R} in its cost (702.114a)
+        ("Basking Broodscale", ()),
+    ],
+)
+def test_colors_come_from_cost_indicator_and_devoid(name: str, colors: tuple[str, ...]) -> None:
+    """202.2: colors of the mana symbols in the cost; 204: color indicator; 702.114a: devoid."""
+    assert bundled_catalog().get(name).colors == colors
+
+
+def test_lookup_ignores_case_accents_and_finds_the_first_face() -> None:
+    catalog = bundled_catalog()
+    assert catalog.get("kharn the betrayer").name == "Khârn the Betrayer"
+    assert catalog.get("LOVESTRUCK BEAST").name == "Lovestruck Beast // Heart's Desire"
+
+
+def test_unknown_names_suggest_close_ones_and_missing_faces_say_so() -> None:
+    catalog = bundled_catalog()
+    with pytest.raises(UnknownCard, match="did you mean 'Juggernaut'"):
+        catalog.get("Juggernat")
+    with pytest.raises(UnknownCard, match="only the first face"):
+        catalog.get("Heart's Desire")
+
+
+def test_the_bundle_is_compact_and_covers_the_corpus() -> None:
+    bundle = Path(__file__).resolve().parent.parent / "combat_solver" / "cards" / "catalog.json.gz"
+    assert bundle.stat().st_size < 5_000_000
+    assert len(bundled_catalog()) > 30_000
+
+
+SCRYFALL = [
+    {
+        "name": "Test Drake",
+        "mana_cost": "{1}{U}",
+        "type_line": "Legendary Creature — Drake",
+        "oracle_text": "Flying\nTest Drake can't block.",
+        "power": "2",
+        "toughness": "2",
+        "colors": ["U"],
+        "layout": "normal",
+    },
+    {
+        "name": "Front Knight // Back Wraith",
+        "layout": "transform",
+        "card_faces": [
+            {"name": "Front Knight", "mana_cost": "{W}", "type_line": "Creature — Human Knight",
+             "oracle_text": "Vigilance", "power": "1", "toughness": "1", "colors": ["W"]},
+            {"name": "Back Wraith", "mana_cost": "", "type_line": "Creature — Wraith",
+             "oracle_text": "Swampwalk", "power": "3", "toughness": "3", "colors": ["B"], "color_indicator": ["B"]},
+        ],
+    },
+]  # fmt: skip
+
+MTGJSON = {
+    "meta": {"version": "test"},
+    "data": {
+        "Test Wall": [
+            {
+                "name": "Test Wall",
+                "manaCost": "{2}",
+                "types": ["Artifact", "Creature"],
+                "subtypes": ["Wall"],
+                "supertypes": [],
+                "colors": [],
+                "text": "Defender\nThis creature blocks each combat if able.",
+                "power": "0",
+                "toughness": "4",
+                "layout": "normal",
+            }
+        ]
+    },
+}
+
+
+def test_a_scryfall_oracle_cards_file_gives_every_face(tmp_path: Path) -> None:
+    path = tmp_path / "oracle-cards.json.gz"
+    path.write_bytes(gzip.compress(json.dumps(SCRYFALL).encode()))
+    catalog = load_catalog_file(path)
+    drake = catalog.get("Test Drake")
+    assert (drake.types, drake.supertypes, drake.colors) == (("creature",), ("legendary",), ("blue",))
+    assert [a["kind"] for a in catalog.compiled(drake).abilities] == ["flying", "cant_block"]
+    back = catalog.get("Back Wraith")
+    assert back.colors == ("black",)
+    assert catalog.compiled(back).abilities == ({"kind": "landwalk", "land": {"subtypes": ["Swamp"]}},)
+
+
+def test_an_mtgjson_atomic_cards_file(tmp_path: Path) -> None:
+    path = tmp_path / "AtomicCards.json"
+    path.write_text(json.dumps(MTGJSON), encoding="utf-8")
+    wall = load_catalog_file(path).get("Test Wall")
+    assert wall.types == ("artifact", "creature") and wall.subtypes == ("Wall",)
+
+
+def test_other_json_is_rejected(tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_text('{"cards": 3}', encoding="utf-8")
+    with pytest.raises(ValueError, match="Scryfall oracle-cards"):
+        load_catalog_file(path)
