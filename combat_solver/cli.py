@@ -24,6 +24,7 @@ from .errors import InputError
 from .render import describe, render_answer, render_markdown, render_text
 from .scenario import load_declaration, load_scenario, read_data
 from .schema import schemas, write_schemas
+from .service.cards import installed_catalog
 from .service.handlers import Service
 from .service.models import CheckRequest, ExplainRequest, SolveRequest
 from .verdict import Verdict, WhyAnswer
@@ -210,7 +211,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     """Run the HTTP API or the MCP server until interrupted (their extras installed)."""
-    service = Service(request_time_limit=args.time_limit)
+    service = Service(request_time_limit=args.time_limit, cards=installed_catalog())
     try:
         if args.command == "serve":
             from .service.http import serve

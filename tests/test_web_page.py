@@ -1,0 +1,175 @@
+"""The judges' page in a real browser (Playwright driving Debian's chromium): the provoke/menace
+example built by card names, Check shows ILLEGAL citing 509.1c with the CLI's wording and the
+rule's text on hover, Solve fills in the optimal block, the picture and the YAML download, and
+the share link reproduces the board; screenshots at phone and desktop width go to
+``artifacts/web/``."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from service_support import free_port
+from web_support import catalog_for_tests, running_server
+
+from combat_solver import Board, check_blocks, load_scenario, solve_blocks
+from combat_solver.render import describe, render_text
+from combat_solver.service.handlers import Service
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "artifacts" / "web"
+EXAMPLE = ROOT / "examples" / "deftblade-provoke-and-menace-runner.yaml"
+CHROMIUM = Path("/usr/bin/chromium")
+RULES = json.loads((ROOT / "combat_solver" / "service" / "static" / "rules.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    with running_server(Service(request_time_limit=30, cards=catalog_for_tests()), free_port()) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert CHROMIUM.exists(), "install Debian's chromium: apt-get install -y chromium"
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM))
+        yield launched
+        launched.close()
+
+
+def open_page(browser: Browser, url: str, width: int, height: int = 900) -> Page:
+    page = browser.new_page(viewport={"width": width, "height": height}, accept_downloads=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    expect(page.locator("body[data-ready=true]")).to_be_attached()
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def add_card(page: Page, name: str, controller: str, new_id: str) -> None:
+    page.select_option("#card-controller", controller)
+    page.fill("#card-name", name)
+    page.click("#add-card button[type=submit]")
+    card = page.locator("article.perm", has=page.locator(".perm-name", has_text=name))
+    expect(card).to_have_count(1)
+    id_input = card.locator("[data-field=id]")
+    id_input.fill(new_id)
+    id_input.press("Enter")
+    expect(page.locator(f"article.perm[data-pid={new_id}]")).to_have_count(1)
+
+
+def pair(page: Page, role: str, source: str, target: str) -> None:
+    page.click(f"button.chip[data-role={role}][data-pid={source}]")
+    page.click(f".targets button[data-target={target}]")
+
+
+def build_example(page: Page) -> None:
+    """The deftblade/provoke example by card names, by clicking."""
+    page.fill("#card-name", "deftbl")
+    expect(page.locator('#card-names option[value="Deftblade Elite"]')).to_be_attached()
+    for name, controller, pid in [
+        ("Deftblade Elite", "alice", "deftblade"),
+        ("Viashino Runner", "alice", "runner"),
+        ("Grizzly Bears", "bob", "bears"),
+        ("Watchdog", "bob", "watchdog"),
+    ]:
+        add_card(page, name, controller, pid)
+    pair(page, "combat", "deftblade", "bob")
+    pair(page, "combat", "runner", "bob")
+    page.select_option("#effect-preset", "provoke")
+    page.click("#add-effect")
+    effect = page.locator("article.effect")
+    expect(effect.locator(".effect-source")).to_have_value("Deftblade Elite (provoke)")
+    expect(effect.locator("[data-field=effect-ability]")).to_have_value('{"kind":"must_block","attacker":"deftblade"}')
+    effect.locator("[data-applies=bears]").check()
+    pair(page, "blocker", "bears", "runner")
+    pair(page, "blocker", "watchdog", "runner")
+
+
+def page_board(page: Page) -> Any:
+    return page.evaluate("board()")
+
+
+def test_judge_builds_checks_solves_and_shares_the_provoke_example(browser: Browser, base_url: str, tmp_path: Path) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    scenario = load_scenario(EXAMPLE)
+    page = open_page(browser, base_url, 1360)
+    build_example(page)
+    built = page_board(page)
+    assert {p["id"]: p["name"] for p in built["permanents"]} == {p.id: p.name for p in scenario.board.permanents}
+    assert built["combat"] == {"attackers": {"deftblade": "bob", "runner": "bob"}}
+
+    page.click("#check")
+    headline = page.locator("#verdict .headline")
+    expect(headline).to_have_attribute("data-status", "illegal")
+    expect(headline).to_contain_text("ILLEGAL")
+    rule = page.locator("#verdict .rule[data-rule='509.1c']").first
+    expect(rule).to_be_visible()
+    rule.hover()
+    expect(page.locator("#rule-tip")).to_contain_text(RULES["509.1c"][:60])
+    expected = check_blocks(scenario.board, scenario.declaration)
+    assert page.locator("#verdict .raw pre").text_content() == render_text(scenario.board, expected)
+    assert page.locator("#verdict li.req.broken").count() == 1
+    page.locator("#verdict").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "desktop-check.png"), full_page=True)
+
+    page.click("#solve")
+    expect(page.locator("#verdict .headline")).to_have_attribute("data-status", "legal")
+    optimal = solve_blocks(scenario.board).declaration
+    expect(page.locator("#declaration-summary")).to_have_text(describe(scenario.board, optimal))
+    picture = page.locator("#picture svg")
+    expect(picture.locator("line.arrow.block")).to_have_count(2)
+    expect(picture.locator("line.arrow.attack")).to_have_count(2)
+    page.locator("[data-pid=deftblade] [data-field=tapped]").check()
+    assert "rotate(90" in (picture.locator("g.creature[data-pid=deftblade]").get_attribute("transform") or "")
+
+    with page.expect_download() as svg_download:
+        page.click("#download-svg")
+    svg_text = Path(svg_download.value.path()).read_text(encoding="utf-8")
+    assert svg_text.startswith("<svg") and "Deftblade Elite" in svg_text and "marker" in svg_text
+
+    with page.expect_download() as yaml_download:
+        page.click("#download-yaml")
+    yaml_file = tmp_path / "from-page.yaml"
+    svg_download.value.save_as(tmp_path / "combat.svg")
+    yaml_download.value.save_as(yaml_file)
+    downloaded = load_scenario(yaml_file)
+    assert downloaded.board == Board.model_validate(page_board(page))
+    assert check_blocks(downloaded.board, downloaded.declaration).status == "legal"
+    cli = subprocess.run(
+        [sys.executable, "-m", "combat_solver", "check", str(yaml_file)], capture_output=True, text=True, cwd=ROOT
+    )
+    assert cli.returncode == 0 and cli.stdout.startswith("LEGAL: Grizzly Bears blocks Deftblade Elite"), cli.stderr
+
+    page.click("#share")
+    expect(page.locator("#share-url")).to_have_value(re.compile(r"^http://127\.0\.0\.1:\d+/#b=[\w-]+$"))
+    link = page.input_value("#share-url")
+    shared = open_page(browser, link, 1360)
+    assert page_board(shared) == page_board(page)
+    expect(shared.locator("#declaration-summary")).to_have_text(describe(scenario.board, optimal))
+    shared.select_option("#why-question", "why must watchdog block")
+    shared.click("#why")
+    expect(shared.locator("#verdict .headline")).to_have_attribute("data-status", "answer")
+    expect(shared.locator("#verdict .headline")).to_contain_text("Watchdog")
+    assert page.errors == [] and shared.errors == []  # type: ignore[attr-defined]
+
+
+def test_phone_width_fits_and_shows_the_verdict(browser: Browser, base_url: str) -> None:
+    """390 px: nothing wider than the screen; the verdict and picture are reachable."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page = open_page(browser, base_url, 390, 844)
+    build_example(page)
+    page.click("#check")
+    expect(page.locator("#verdict .headline")).to_have_attribute("data-status", "illegal")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(ARTIFACTS / "phone-check.png"), full_page=True)
+    assert page.errors == []  # type: ignore[attr-defined]
