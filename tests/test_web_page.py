@@ -99,7 +99,9 @@ def page_board(page: Page) -> Any:
     return page.evaluate("board()")
 
 
-def test_judge_builds_checks_solves_and_shares_the_provoke_example(browser: Browser, base_url: str, tmp_path: Path) -> None:
+def test_judge_builds_checks_solves_and_shares_the_provoke_example(
+    browser: Browser, base_url: str, tmp_path: Path
+) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     scenario = load_scenario(EXAMPLE)
     page = open_page(browser, base_url, 1360)
@@ -116,6 +118,8 @@ def test_judge_builds_checks_solves_and_shares_the_provoke_example(browser: Brow
     expect(rule).to_be_visible()
     rule.hover()
     expect(page.locator("#rule-tip")).to_contain_text(RULES["509.1c"][:60])
+    page.mouse.move(0, 0)
+    expect(page.locator("#rule-tip")).to_be_hidden()
     expected = check_blocks(scenario.board, scenario.declaration)
     assert page.locator("#verdict .raw pre").text_content() == render_text(scenario.board, expected)
     assert page.locator("#verdict li.req.broken").count() == 1

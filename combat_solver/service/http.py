@@ -14,11 +14,11 @@ import os
 import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import anyio
 import anyio.to_thread
-from fastapi import FastAPI
+from fastapi import FastAPI, Query
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -98,8 +98,8 @@ def create_app(
         return service.schema(SchemaRequest(name=name))
 
     @app.get("/cards", response_model=CardSearchResponse, summary="Card names for autocomplete")
-    async def cards(q: str, limit: int = 10) -> CardSearchResponse:
-        return service.search_cards(CardSearchRequest(q=q, limit=limit))
+    async def cards(query: Annotated[CardSearchRequest, Query()]) -> CardSearchResponse:
+        return service.search_cards(query)
 
     @app.post(
         "/render",

@@ -278,7 +278,7 @@ function permCard(p) {
       pt ? el("span", { class: "pt" }, pt) : null,
       el("button", { type: "button", class: "icon", title: `Remove ${p.name}`, "aria-label": `Remove ${p.name}`, onclick: () => { removePermanent(p.id); changed(); } }, "×")),
     el("div", { class: "type-line" }, typeLine || "—"),
-    el("div", { class: "perm-fields" },
+    el("div", { class: "perm-grid" },
       field("id", el("input", { value: p.id, class: "id-input", "data-field": "id", spellcheck: "false", onchange: (ev) => {
         const id = ev.target.value.trim();
         if (!id || (id !== p.id && (perm(id) || players().includes(id)))) { ev.target.value = p.id; return; }
@@ -286,11 +286,13 @@ function permCard(p) {
       } })),
       field("Controller", el("select", { onchange: update((t) => { p.controller = t.value; }) },
         players().map((q) => el("option", { value: q, selected: q === p.controller }, q)))),
-      el("label", { class: "check" }, el("input", { type: "checkbox", checked: p.tapped, "data-field": "tapped", onchange: update((t) => { p.tapped = t.checked; }) }), "Tapped"),
-      el("label", { class: "check" }, el("input", { type: "checkbox", checked: p.sick, "data-field": "sick", onchange: update((t) => { p.sick = t.checked; }) }), "Summoning sick"),
       field("Counters", el("input", { value: p.counters, placeholder: "+1/+1: 2, flying", onchange: update((t) => { p.counters = t.value; }) })),
       field("Attached to", el("select", { "data-field": "attached", onchange: update((t) => { p.attached = t.value; }) },
         el("option", { value: "" }, "—"), others.map((q) => el("option", { value: q.id, selected: q.id === p.attached }, label(q.id))))),
+    ),
+    el("div", { class: "toggles" },
+      el("label", { class: "check" }, el("input", { type: "checkbox", checked: p.tapped, "data-field": "tapped", onchange: update((t) => { p.tapped = t.checked; }) }), "Tapped"),
+      el("label", { class: "check" }, el("input", { type: "checkbox", checked: p.sick, "data-field": "sick", onchange: update((t) => { p.sick = t.checked; }) }), "Summoning sick"),
     ),
     p.warnings.length ? el("ul", { class: "warnings", "aria-label": "Card text not compiled" },
       p.warnings.map((w) => el("li", {}, w))) : null,
@@ -490,7 +492,8 @@ async function showRendered(boardData, payload, extra) {
       parts.push(el("ul", {}, s.items.map((item) => {
         const m = item.match(/^(?:(.+?): )?\[( |x)\] (.*)$/);
         const li = el("li", { class: m ? `req ${m[2] === "x" ? "obeyed" : "broken"}` : item.startsWith("+ ") ? "plus" : item.startsWith("- ") ? "minus" : "" });
-        li.innerHTML = m ? `<span class="box">${m[2] === "x" ? "✓" : ""}</span>${linkRules((m[1] ? m[1] + ": " : "") + m[3])}` : linkRules(item);
+        const body = /^[+-] /.test(item) ? item.slice(2) : item;
+        li.innerHTML = m ? `<span class="box">${m[2] === "x" ? "✓" : ""}</span>${linkRules((m[1] ? m[1] + ": " : "") + m[3])}` : linkRules(body);
         return li;
       })));
     }
@@ -595,7 +598,7 @@ function drawPicture() {
   const targets = targetsFor().filter((t) => t.kind === "player" || true);
   const attackSide = state.perms.filter((p) => isCreature(p) && attackingSide(p.controller));
   const defendSide = state.perms.filter((p) => isCreature(p) && !attackingSide(p.controller));
-  const width = Math.max(360, Math.max(attackSide.length, defendSide.length, targets.length) * SLOT + GAP);
+  const width = Math.max(560, Math.max(attackSide.length, defendSide.length, targets.length) * SLOT + GAP);
   const rowY = { targets: 44, attack: 150, block: 330 };
   const height = 470;
   const pos = new Map();
