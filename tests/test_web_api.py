@@ -106,7 +106,7 @@ def test_catalog_adapter_reads_a_card_catalog() -> None:
         for key in ("name", "types", "subtypes", "colors", "power", "toughness", "abilities"):
             assert record[key] == expected[key], (name, key)
     assert cards.lookup("No Such Card Anywhere") is None
-    assert cards.search("viashino r", 3)[0] == "Viashino Runner"
+    assert "Viashino Runner" in cards.search("viashino run", 5)
 
 
 def test_render_words_a_verdict_and_an_answer_as_the_cli_does(client: TestClient) -> None:
