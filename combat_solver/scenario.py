@@ -44,12 +44,17 @@ def read_data(path: str | Path) -> Any:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise InputError.one((), "unreadable_file", f"can't read {p}: {e.strerror or e}") from None
+    return parse_text(text, str(p))
+
+
+def parse_text(text: str, source: str, loc: tuple[str | int, ...] = ()) -> Any:
+    """Parse YAML or JSON text or raise ``InputError`` at ``loc`` naming ``source`` and the line."""
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-        raise InputError.one((), "syntax_error", f"{p} is not valid YAML/JSON{where}") from None
+        raise InputError.one(loc, "syntax_error", f"{source} is not valid YAML/JSON{where}") from None
 
 
 def parse_scenario(data: Any, *, source: str | None = None) -> Scenario:

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from service_support import free_port
 from web_support import catalog_for_tests, running_server
 
-from combat_solver import Board, check_blocks, load_scenario, solve_blocks
+from combat_solver import Board, check_attacks, check_blocks, load_scenario, solve_blocks
 from combat_solver.render import describe, render_text
 from combat_solver.service.handlers import Service
 
@@ -176,4 +176,39 @@ def test_phone_width_fits_and_shows_the_verdict(browser: Browser, base_url: str)
     expect(page.locator("#verdict .headline")).to_have_attribute("data-status", "illegal")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(ARTIFACTS / "phone-check.png"), full_page=True)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        "deftblade-provoke-and-menace-runner.yaml",
+        "attack-goad-four-players.yaml",
+        "two-headed-giant-lure-binds-teammate.yaml",
+        "familiar-ground-lure-one-blocker-enough.yaml",
+        "costs-ghostly-prison-juggernaut-pays.yaml",
+    ],
+)
+def test_a_scenario_file_opens_in_the_page_and_checks_as_the_cli_does(
+    browser: Browser, base_url: str, example: str
+) -> None:
+    """Open YAML: the page shows the file's board and declaration (players, teams, effects with
+    filters, the attack or block step) and Check words the verdict exactly as the CLI does."""
+    scenario = load_scenario(ROOT / "examples" / example)
+    assert scenario.declaration is not None
+    page = open_page(browser, base_url, 1280)
+    with page.expect_file_chooser() as chooser:
+        page.click("#open-yaml")
+    chooser.value.set_files(str(ROOT / "examples" / example))
+    expect(page.locator("article.perm")).to_have_count(len(scenario.board.permanents))
+    shown = page_board(page)
+    assert {p["id"] for p in shown["players"]} == {p.id for p in scenario.board.players}
+    assert shown["active_player"] == scenario.board.active_player
+    assert bool(shown.get("shared_team_turns")) == scenario.board.shared_team_turns
+    page.click("#check")
+    expect(page.locator("#verdict .headline")).to_have_attribute("data-status", re.compile("legal|illegal"))
+    verdict = (check_blocks if scenario.board.combat is not None else check_attacks)(
+        scenario.board, scenario.declaration
+    )
+    assert page.locator("#verdict .raw pre").text_content() == render_text(scenario.board, verdict)
     assert page.errors == []  # type: ignore[attr-defined]

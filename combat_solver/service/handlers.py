@@ -23,6 +23,7 @@ from ..declarations import AttackDeclaration, BlockDeclaration, Declaration
 from ..engine import Impossible, Undetermined
 from ..errors import ErrorItem, InputError
 from ..render import answer_sections, render_answer, render_markdown, render_text, sections
+from ..scenario import parse_scenario, parse_text
 from ..schema import schemas
 from ..verdict import Verdict
 from ..why import ask, explain_fix
@@ -40,6 +41,8 @@ from .models import (
     RenderedSection,
     RenderRequest,
     RenderResponse,
+    ScenarioRequest,
+    ScenarioResponse,
     SchemaRequest,
     SchemaResponse,
     SolveRequest,
@@ -195,6 +198,11 @@ class Service:
             text=text,
             markdown=markdown,
         )
+
+    def scenario(self, request: ScenarioRequest) -> ScenarioResponse:
+        """Read a scenario file's text as the command line reads the file."""
+        scenario = parse_scenario(parse_text(request.text, "the file", ("text",)))
+        return ScenarioResponse(board=scenario.board, declaration=scenario.declaration)
 
     def call(self, tool: Tool, arguments: Any) -> BaseModel:
         """Validate raw ``arguments`` against the tool's request model and run it."""

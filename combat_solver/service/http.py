@@ -35,6 +35,8 @@ from .models import (
     Health,
     RenderRequest,
     RenderResponse,
+    ScenarioRequest,
+    ScenarioResponse,
     SchemaRequest,
     SchemaResponse,
 )
@@ -111,6 +113,18 @@ def create_app(
     )
     async def render(body: RenderRequest) -> RenderResponse:
         return service.render(body)
+
+    @app.post(
+        "/scenario",
+        response_model=ScenarioResponse,
+        summary="Read a scenario file",
+        description="The board and declaration of a scenario or board file's YAML/JSON text, validated as "
+        "`combat-solver check FILE` reads it (bad input: 422 naming each field).",
+        responses={422: {"model": ErrorResponse}},
+        response_model_exclude_none=True,
+    )
+    async def scenario(body: ScenarioRequest) -> ScenarioResponse:
+        return service.scenario(body)
 
     @app.get("/health", response_model=Health, summary="Liveness and limits")
     async def health() -> Health:

@@ -213,3 +213,16 @@ class RenderResponse(Strict):
     sections: tuple[RenderedSection, ...]
     text: str
     markdown: str
+
+
+class ScenarioRequest(Strict):
+    """A scenario or board file's text (YAML or JSON), as ``combat-solver check FILE`` reads it."""
+
+    text: str = Field(max_length=900_000)
+
+
+class ScenarioResponse(Strict):
+    """The file's board and its declaration (if any), validated."""
+
+    board: Board
+    declaration: Declaration | None = None

@@ -4,7 +4,6 @@
    comes from the server's /render; this file only lays it out. */
 
 const PLAYER_IDS = ["alice", "bob", "carol", "dave"];
-const TEAMS = { alice: "A", bob: "A", carol: "B", dave: "B" };
 /* 122.1b keyword counters that the rules engine reads (the others don't change legality). */
 const KEYWORD_COUNTERS = ["flying", "haste", "menace", "reach", "shadow", "vigilance"];
 const PLACEHOLDERS = ["$self", "$attached", "$controller", "$power"];
@@ -17,7 +16,7 @@ const cardInfo = new Map(); /* card name -> catalog record (oracle text, notes) 
 
 function emptyState() {
   return {
-    players: 2, twoHeaded: false, active: "alice",
+    names: [...PLAYER_IDS], players: 2, twoHeaded: false, active: "alice",
     perms: [], effects: [],
     step: "block", combat: {}, attacks: {}, blocks: {},
   };
@@ -41,8 +40,10 @@ function el(tag, attrs = {}, ...children) {
 function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
 }
-function players() { return state.twoHeaded ? PLAYER_IDS : PLAYER_IDS.slice(0, state.players); }
-function teamOf(p) { return state.twoHeaded ? TEAMS[p] : p; }
+function players() { return state.twoHeaded ? state.names : state.names.slice(0, state.players); }
+/* Two-Headed Giant: the first two players are team A, the last two team B. */
+function team(p) { return state.names.indexOf(p) < 2 ? "A" : "B"; }
+function teamOf(p) { return state.twoHeaded ? team(p) : p; }
 function attackingSide(p) { return teamOf(p) === teamOf(state.active); }
 function perm(id) { return state.perms.find((p) => p.id === id); }
 function isCreature(p) { return p.types.includes("creature") && !p.types.includes("battle"); }
@@ -132,21 +133,21 @@ function firstOpponentOf(player) {
 class BoardError extends Error {}
 
 function toEffect(e, i) {
-  let ability;
+  const out = { source: e.source || "effect" };
   try {
-    ability = JSON.parse(e.ability);
+    out.ability = JSON.parse(e.ability);
+    if (e.filter) out.to = JSON.parse(e.filter);
   } catch (err) {
-    throw new BoardError(`effect ${i + 1} (${e.source}): the ability is not JSON: ${err.message}`);
+    throw new BoardError(`effect ${i + 1} (${e.source}): not JSON: ${err.message}`);
   }
-  const out = { source: e.source || "effect", ability };
   if (e.controller) out.controller = e.controller;
-  if (e.to.length) out.to = { ids: e.to };
+  if (!e.filter && e.to.length) out.to = { ids: e.to };
   return out;
 }
 
 function board(withCombat = state.step === "block") {
   const out = {
-    players: players().map((id) => (state.twoHeaded ? { id, team: TEAMS[id] } : { id })),
+    players: players().map((id) => (state.twoHeaded ? { id, team: team(id) } : { id })),
     active_player: state.active,
   };
   if (state.twoHeaded) out.shared_team_turns = true;
@@ -244,7 +245,7 @@ function renderBattlefields() {
     const mine = state.perms.filter((p) => p.controller === player);
     const role = player === state.active ? "active player" : attackingSide(player) ? "teammate" : "defending";
     const head = el("h3", { class: "player-head" }, el("span", { class: `dot p-${player}` }), player,
-      el("span", { class: "role" }, state.twoHeaded ? `team ${TEAMS[player]} · ${role}` : role));
+      el("span", { class: "role" }, state.twoHeaded ? `team ${team(player)} · ${role}` : role));
     const list = el("div", { class: "perms" }, mine.length ? mine.map(permCard) : el("p", { class: "empty" }, "No permanents."));
     root.append(el("section", { class: "battlefield", "data-player": player }, head, list));
   }
@@ -336,7 +337,8 @@ function renderEffects() {
           players().map((q) => el("option", { value: q, selected: q === e.controller }, q)))),
         field("Ability (JSON)", el("input", { class: "mono", value: e.ability, "data-field": "effect-ability", spellcheck: "false", onchange: update((t) => { e.ability = t.value; }) })),
       ),
-      el("div", { class: "applies" }, el("span", { class: "applies-label" }, "Applies to"),
+      e.filter ? field("Applies to (filter JSON)", el("input", { class: "mono", value: e.filter, spellcheck: "false", onchange: update((t) => { e.filter = t.value.trim(); }) })) : null,
+      e.filter ? null : el("div", { class: "applies" }, el("span", { class: "applies-label" }, "Applies to"),
         state.perms.filter(isCreature).map((p) => el("label", { class: "chip check" },
           el("input", { type: "checkbox", value: p.id, checked: e.to.includes(p.id), "data-applies": p.id, onchange: update((t) => {
             e.to = t.checked ? [...e.to, p.id] : e.to.filter((x) => x !== p.id);
@@ -733,6 +735,48 @@ function saveToUrl() {
   }, 120);
 }
 
+/* A scenario file read by the server, as the page's state: fields as written (counters and
+   attachments are already in the abilities and power/toughness the file gives). */
+function stateFromScenario(scenario) {
+  const b = scenario.board;
+  const ids = b.players.map((p) => p.id);
+  if (ids.length > 4) throw new BoardError("the page shows at most 4 players");
+  const byTeam = b.shared_team_turns ? [...ids].sort((x, y) => String(teamOfIn(b, x)).localeCompare(String(teamOfIn(b, y)))) : ids;
+  const next = { ...emptyState(), names: [...byTeam, ...PLAYER_IDS.filter((p) => !byTeam.includes(p))].slice(0, 4),
+    players: Math.max(2, ids.length), twoHeaded: !!b.shared_team_turns, active: b.active_player };
+  next.perms = b.permanents.map((p) => ({
+    id: p.id, card: p.card || p.name, name: p.name, controller: p.controller,
+    types: p.types, subtypes: p.subtypes || [], supertypes: p.supertypes || [], colors: p.colors || [],
+    power: p.power ?? "", toughness: p.toughness ?? "", tapped: !!p.tapped, sick: !!p.summoning_sick,
+    counters: "", attached: "", protector: p.protector || null,
+    abilities: JSON.stringify(p.abilities || []), warnings: p.card_warnings || [], custom: false,
+  }));
+  next.effects = (b.effects || []).map((e) => {
+    const onlyIds = e.to && Object.keys(e.to).every((k) => k === "ids");
+    return { source: e.source, controller: e.controller || "", to: onlyIds ? [...(e.to.ids || [])] : [],
+      filter: e.to && !onlyIds ? JSON.stringify(e.to) : "", ability: JSON.stringify(e.ability) };
+  });
+  next.combat = b.combat ? { ...b.combat.attackers } : {};
+  next.step = b.combat ? "block" : "attack";
+  const d = scenario.declaration;
+  if (d && d.kind === "attack") next.attacks = { ...d.attacks };
+  if (d && d.kind === "block") next.blocks = Object.fromEntries(Object.entries(d.blocks).map(([k, v]) => [k, [...v]]));
+  return next;
+}
+function teamOfIn(b, id) { return (b.players.find((p) => p.id === id) || {}).team || id; }
+
+async function openScenario(file) {
+  try {
+    const scenario = await api("/scenario", { text: await file.text() });
+    state = stateFromScenario(scenario);
+    selected = null;
+    lastVerdict = null;
+    $("#verdict").replaceChildren();
+    changed();
+    loadCardInfo();
+  } catch (e) { showErrors(e); }
+}
+
 /* ---------- wiring ---------- */
 
 function renderPlayers() {
@@ -748,7 +792,7 @@ function renderPlayers() {
 }
 
 function changed() {
-  if (!players().includes(state.active)) state.active = "alice";
+  if (!players().includes(state.active)) state.active = players()[0];
   for (const p of state.perms) if (!players().includes(p.controller)) p.controller = state.active;
   renderPlayers();
   renderBattlefields();
@@ -805,6 +849,8 @@ function wire() {
     try { await navigator.clipboard.writeText(url); $("#share").textContent = "Link copied"; } catch { /* the box shows it */ }
     setTimeout(() => { $("#share").textContent = "Share link"; }, 1500);
   });
+  $("#open-yaml").addEventListener("click", () => $("#open-file").click());
+  $("#open-file").addEventListener("change", (e) => { if (e.target.files[0]) openScenario(e.target.files[0]); e.target.value = ""; });
   $("#reset").addEventListener("click", () => { state = emptyState(); selected = null; lastVerdict = null; $("#verdict").replaceChildren(); changed(); });
   document.addEventListener("mouseover", (e) => { if (e.target.classList && e.target.classList.contains("rule")) showTip(e.target); });
   document.addEventListener("mouseout", (e) => { if (e.target.classList && e.target.classList.contains("rule")) hideTip(); });
