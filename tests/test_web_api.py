@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from service_support import PROVOKE_BOARD, free_port
 from web_support import STUB_CARDS, StubCards, catalog_for_tests
 
-from combat_solver import BlockDeclaration, check_blocks, load_scenario
+from combat_solver import BlockDeclaration, Board, check_blocks, load_scenario
 from combat_solver.render import render_answer, render_markdown, render_text
 from combat_solver.service.cards import CatalogCards, installed_catalog, search_names
 from combat_solver.service.handlers import Service
@@ -182,3 +182,19 @@ def test_combat_solver_serve_serves_the_page() -> None:
         server.terminate()
         _, err = server.communicate(timeout=10)
     assert "the judges' page at /" in err
+
+
+def test_scenario_text_is_read_as_the_cli_reads_the_file(client: TestClient) -> None:
+    read = client.post("/scenario", json={"text": EXAMPLE.read_text(encoding="utf-8")})
+    assert read.status_code == 200
+    scenario = load_scenario(EXAMPLE)
+    body = read.json()
+    assert Board.model_validate(body["board"]) == scenario.board
+    assert body["declaration"] == scenario.declaration.model_dump(mode="json", by_alias=True, exclude_none=True)
+    bare = client.post("/scenario", json={"text": json.dumps(PROVOKE_BOARD)}).json()
+    assert "declaration" not in bare and Board.model_validate(bare["board"]) == scenario.board
+    broken = client.post("/scenario", json={"text": "board: {players: [\n"})
+    assert broken.status_code == 422 and broken.json()["detail"][0]["path"] == "text"
+    assert "line" in broken.json()["detail"][0]["msg"]
+    unknown = client.post("/scenario", json={"text": "board: {players: [{id: a}, {id: b}], active_player: c}"})
+    assert unknown.status_code == 422 and unknown.json()["detail"][0]["path"] == "board.active_player"

@@ -212,3 +212,39 @@ def test_a_scenario_file_opens_in_the_page_and_checks_as_the_cli_does(
     )
     assert page.locator("#verdict .raw pre").text_content() == render_text(scenario.board, verdict)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_attack_step_by_clicking_with_counters_an_aura_and_a_warning(browser: Browser, base_url: str) -> None:
+    """Counters change power/toughness and add keyword abilities (122.1a-b); an Aura's
+    "enchanted creature" ability goes to what it is attached to; uncompiled card text is shown
+    beside the card; Juggernaut must attack (508.1d)."""
+    page = open_page(browser, base_url, 1280)
+    page.click("#step-attack")
+    for name, controller, pid in [
+        ("Juggernaut", "alice", "jugg"),
+        ("Grizzly Bears", "alice", "bears"),
+        ("Lure", "alice", "lure"),
+        ("Arctic Foxes", "bob", "foxes"),
+    ]:
+        add_card(page, name, controller, pid)
+    expect(page.locator("[data-pid=foxes] .warnings")).to_contain_text(
+        "as long as defending player controls a snow land"
+    )
+    page.locator("[data-pid=bears] input[placeholder^='+1/+1']").fill("+1/+1: 1, flying")
+    page.locator("[data-pid=bears] input[placeholder^='+1/+1']").press("Enter")
+    page.select_option("[data-pid=lure] [data-field=attached]", "bears")
+    permanents = {p["id"]: p for p in page_board(page)["permanents"]}
+    assert (permanents["bears"]["power"], permanents["bears"]["toughness"]) == (3, 3)
+    assert {"kind": "flying"} in permanents["bears"]["abilities"]
+    assert permanents["lure"]["abilities"] == [{"kind": "grant", "to": {"ids": ["bears"]}, "ability": {"kind": "lure"}}]
+
+    page.click("#check")
+    expect(page.locator("#verdict .headline")).to_have_attribute("data-status", "illegal")
+    expect(page.locator("#verdict .rule[data-rule='508.1d']").first).to_be_visible()
+    pair(page, "attacker", "jugg", "bob")
+    expect(page.locator("#declaration-summary")).to_have_text("Juggernaut attacks bob")
+    page.click("#check")
+    expect(page.locator("#verdict .headline")).to_have_attribute("data-status", "legal")
+    expect(page.locator("#verdict")).to_contain_text("Becomes tapped (508.1f): Juggernaut")
+    expect(page.locator("#picture svg line.arrow.attack")).to_have_count(1)
+    assert page.errors == []  # type: ignore[attr-defined]

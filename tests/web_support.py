@@ -88,6 +88,22 @@ STUB_CARDS: dict[str, dict[str, Any]] = {
             [{"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "lure"}}],
         ),
         _card("Wall of Stone", ["creature"], ["Wall"], ["red"], (0, 8), "Defender", [{"kind": "defender"}]),
+        {
+            **_card(
+                "Arctic Foxes",
+                ["creature"],
+                ["Fox"],
+                ["white"],
+                (1, 1),
+                "This creature can't be blocked by creatures with power 2 or greater as long as defending player "
+                "controls a snow land.",
+                [],
+            ),
+            "warnings": [
+                "Arctic Foxes: Arctic Foxes can't be blocked by creatures with power 2 or greater as long as "
+                "defending player controls a snow land."
+            ],
+        },
     )
 }
 
