@@ -600,7 +600,7 @@ function drawPicture() {
   const targets = targetsFor().filter((t) => t.kind === "player" || true);
   const attackSide = state.perms.filter((p) => isCreature(p) && attackingSide(p.controller));
   const defendSide = state.perms.filter((p) => isCreature(p) && !attackingSide(p.controller));
-  const width = Math.max(560, Math.max(attackSide.length, defendSide.length, targets.length) * SLOT + GAP);
+  const width = Math.max(400, Math.max(attackSide.length, defendSide.length, targets.length) * SLOT + GAP);
   const rowY = { targets: 44, attack: 150, block: 330 };
   const height = 470;
   const pos = new Map();
