@@ -247,4 +247,12 @@ def test_attack_step_by_clicking_with_counters_an_aura_and_a_warning(browser: Br
     expect(page.locator("#verdict .headline")).to_have_attribute("data-status", "legal")
     expect(page.locator("#verdict")).to_contain_text("Becomes tapped (508.1f): Juggernaut")
     expect(page.locator("#picture svg line.arrow.attack")).to_have_count(1)
+    expect(page.locator("[data-pid=lure] .kind")).to_have_text(["grants lure"])
+
+    page.check("#two-headed")
+    two_headed = page_board(page)
+    assert two_headed["shared_team_turns"] is True
+    assert [(p["id"], p["team"]) for p in two_headed["players"]] == [
+        ("alice", "A"), ("bob", "A"), ("carol", "B"), ("dave", "B")
+    ]  # fmt: skip
     assert page.errors == []  # type: ignore[attr-defined]

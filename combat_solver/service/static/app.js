@@ -279,6 +279,8 @@ function permCard(p) {
       pt ? el("span", { class: "pt" }, pt) : null,
       el("button", { type: "button", class: "icon", title: `Remove ${p.name}`, "aria-label": `Remove ${p.name}`, onclick: () => { removePermanent(p.id); changed(); } }, "×")),
     el("div", { class: "type-line" }, typeLine || "—"),
+    abilityKinds(p.abilities).length ? el("div", { class: "kinds", "aria-label": "Compiled abilities" },
+      abilityKinds(p.abilities).map((k) => el("span", { class: "kind" }, k))) : null,
     el("div", { class: "perm-grid" },
       field("id", el("input", { value: p.id, class: "id-input", "data-field": "id", spellcheck: "false", onchange: (ev) => {
         const id = ev.target.value.trim();
@@ -299,6 +301,14 @@ function permCard(p) {
       p.warnings.map((w) => el("li", {}, w))) : null,
     details,
   );
+}
+
+function abilityKinds(text) {
+  let list;
+  try { list = JSON.parse(text); } catch { return ["abilities: not JSON"]; }
+  if (!Array.isArray(list)) return [];
+  return list.map((a) => (a && a.kind === "grant" && a.ability ? `grants ${a.ability.kind}` : a && a.kind))
+    .filter((k) => typeof k === "string").map((k) => k.replace(/_/g, " "));
 }
 
 function safeCount(text) {
