@@ -612,7 +612,7 @@ function drawPicture() {
   const defendSide = state.perms.filter((p) => isCreature(p) && !attackingSide(p.controller));
   const width = Math.max(400, Math.max(attackSide.length, defendSide.length, targets.length) * SLOT + GAP);
   const rowY = { targets: 44, attack: 150, block: 330 };
-  const height = 470;
+  const height = 480;
   const pos = new Map();
   const place = (items, y) => {
     const total = items.length * SLOT - GAP;
@@ -646,9 +646,13 @@ function drawPicture() {
   };
   const half = (p) => (p && p.tapped ? W / 2 : H / 2);
   const arrows = [];
+  const attackersOf = {};
+  for (const [a, t] of Object.entries(attackMap)) (attackersOf[t] = attackersOf[t] || []).push(a);
   for (const [a, t] of Object.entries(attackMap)) {
     const from = pos.get(a), to = pos.get(`target:${t}`);
-    if (from && to) arrows.push(arrow(from.x, from.y - half(perm(a)), to.x, to.y + 22, "#dc2626", "attack"));
+    const k = attackersOf[t].indexOf(a), n = attackersOf[t].length;
+    const dx = (k - (n - 1) / 2) * Math.min(18, (tw - 20) / Math.max(1, n - 1));
+    if (from && to) arrows.push(arrow(from.x, from.y - half(perm(a)), to.x + dx, to.y + 22, "#dc2626", "attack"));
   }
   const blockersOn = {};
   for (const [b, as] of Object.entries(blockMap)) for (const a of as) (blockersOn[a] = blockersOn[a] || []).push(b);
@@ -670,6 +674,12 @@ function drawPicture() {
     svg("text", { x: 12, y: 22, "font-size": 13, "font-weight": 700, fill: "#334155" }, title + status),
     svg("text", { x: 12, y: rowY.attack - 10, "font-size": 11, fill: "#64748b" }, "attacking side"),
     svg("text", { x: 12, y: rowY.block - 10, "font-size": 11, fill: "#64748b" }, "defending side"),
+    svg("g", { class: "legend", "font-size": 11, fill: "#475569" },
+      svg("line", { x1: 12, y1: height - 16, x2: 36, y2: height - 16, stroke: "#dc2626", "stroke-width": 2.5 }),
+      svg("text", { x: 42, y: height - 12 }, "attacks"),
+      svg("line", { x1: 96, y1: height - 16, x2: 120, y2: height - 16, stroke: "#2563eb", "stroke-width": 2.5 }),
+      svg("text", { x: 126, y: height - 12 }, "blocks"),
+      svg("text", { x: 176, y: height - 12 }, "tapped creatures are turned sideways")),
     targetNodes, attackSide.map((p) => cardNode(p, "attack")), defendSide.map((p) => cardNode(p, "block")), arrows);
   $("#picture").replaceChildren(picture);
 }
