@@ -233,9 +233,13 @@ def test_attack_step_by_clicking_with_counters_an_aura_and_a_warning(browser: Br
     page.locator("[data-pid=bears] input[placeholder^='+1/+1']").fill("+1/+1: 1, flying")
     page.locator("[data-pid=bears] input[placeholder^='+1/+1']").press("Enter")
     page.select_option("[data-pid=lure] [data-field=attached]", "bears")
+    page.locator("[data-pid=foxes] summary").click()
+    page.locator("[data-pid=foxes] [data-field=abilities]").fill("[{kind: cant_be_blocked_by, by: {subtypes: [Wall]}}]")
+    page.locator("[data-pid=foxes] [data-field=abilities]").blur()
     permanents = {p["id"]: p for p in page_board(page)["permanents"]}
     assert (permanents["bears"]["power"], permanents["bears"]["toughness"]) == (3, 3)
     assert {"kind": "flying"} in permanents["bears"]["abilities"]
+    assert permanents["foxes"]["abilities"] == [{"kind": "cant_be_blocked_by", "by": {"subtypes": ["Wall"]}}]
     assert permanents["lure"]["abilities"] == [{"kind": "grant", "to": {"ids": ["bears"]}, "ability": {"kind": "lure"}}]
 
     page.click("#check")

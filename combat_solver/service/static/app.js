@@ -90,13 +90,36 @@ function parseCounters(text) {
   return out;
 }
 
+/* JSON, or YAML in flow style as the downloaded files write it: [{kind: must_block, attacker: bears}]. */
+function parseLoose(text) {
+  try { return JSON.parse(text); } catch { /* YAML flow style */ }
+  const tokens = [];
+  for (let i = 0; i < text.length;) {
+    const c = text[i];
+    if (/\s/.test(c)) { i++; continue; }
+    if ("{}[],:".includes(c)) { tokens.push(c); i++; continue; }
+    if (c === '"' || c === "'") {
+      let j = i + 1, out = "";
+      for (; j < text.length && text[j] !== c; j++) out += text[j] === "\\" && c === '"' ? text[++j] : text[j];
+      if (j >= text.length) throw new Error("an unclosed quote");
+      tokens.push(JSON.stringify(out)); i = j + 1; continue;
+    }
+    let j = i;
+    while (j < text.length && !"{}[],".includes(text[j]) && !(text[j] === ":" && /[\s,}\]]/.test(text[j + 1] || " "))) j++;
+    const word = text.slice(i, j).trim();
+    tokens.push(/^-?\d+(?:\.\d+)?$/.test(word) || ["true", "false", "null"].includes(word) ? word : JSON.stringify(word));
+    i = j;
+  }
+  return JSON.parse(tokens.join(""));
+}
+
 function toPermanent(p) {
   let written;
   try {
-    written = JSON.parse(p.abilities || "[]");
+    written = parseLoose(p.abilities || "[]");
     if (!Array.isArray(written)) throw new Error("a list is expected");
   } catch (e) {
-    throw new BoardError(`${p.name} (${p.id}): abilities are not a JSON list: ${e.message}`);
+    throw new BoardError(`${p.name} (${p.id}): abilities are not a JSON or YAML flow list: ${e.message}`);
   }
   let power = p.power === "" || p.power === null ? null : Number(p.power);
   let toughness = p.toughness === "" || p.toughness === null ? null : Number(p.toughness);
@@ -135,10 +158,10 @@ class BoardError extends Error {}
 function toEffect(e, i) {
   const out = { source: e.source || "effect" };
   try {
-    out.ability = JSON.parse(e.ability);
-    if (e.filter) out.to = JSON.parse(e.filter);
+    out.ability = parseLoose(e.ability);
+    if (e.filter) out.to = parseLoose(e.filter);
   } catch (err) {
-    throw new BoardError(`effect ${i + 1} (${e.source}): not JSON: ${err.message}`);
+    throw new BoardError(`effect ${i + 1} (${e.source}): not JSON or YAML flow style: ${err.message}`);
   }
   if (e.controller) out.controller = e.controller;
   if (!e.filter && e.to.length) out.to = { ids: e.to };
@@ -268,7 +291,7 @@ function permCard(p) {
       field("Power", el("input", { value: p.power, inputmode: "numeric", "data-field": "power", onchange: update((t) => { p.power = t.value.trim(); }) })),
       field("Toughness", el("input", { value: p.toughness, inputmode: "numeric", "data-field": "toughness", onchange: update((t) => { p.toughness = t.value.trim(); }) })),
     ),
-    field("Abilities (JSON; $self is this permanent, $attached what it is attached to)",
+    field("Abilities (JSON or YAML flow style; $self is this permanent, $attached what it is attached to)",
       el("textarea", { rows: 3, spellcheck: "false", "data-field": "abilities", onchange: update((t) => { p.abilities = t.value; }) }, p.abilities)),
     info.text ? el("blockquote", { class: "oracle" }, info.text) : null,
     (info.notes || []).length ? el("ul", { class: "notes" }, info.notes.map((n) => el("li", {}, n))) : null,
@@ -305,14 +328,14 @@ function permCard(p) {
 
 function abilityKinds(text) {
   let list;
-  try { list = JSON.parse(text); } catch { return ["abilities: not JSON"]; }
+  try { list = parseLoose(text); } catch { return ["abilities: unreadable"]; }
   if (!Array.isArray(list)) return [];
   return list.map((a) => (a && a.kind === "grant" && a.ability ? `grants ${a.ability.kind}` : a && a.kind))
     .filter((k) => typeof k === "string").map((k) => k.replace(/_/g, " "));
 }
 
 function safeCount(text) {
-  try { return JSON.parse(text).length; } catch { return "?"; }
+  try { return parseLoose(text).length; } catch { return "?"; }
 }
 
 function field(name, control) {
@@ -345,9 +368,9 @@ function renderEffects() {
       el("div", { class: "perm-fields" },
         field("Controller", el("select", { onchange: update((t) => { e.controller = t.value; }) },
           players().map((q) => el("option", { value: q, selected: q === e.controller }, q)))),
-        field("Ability (JSON)", el("input", { class: "mono", value: e.ability, "data-field": "effect-ability", spellcheck: "false", onchange: update((t) => { e.ability = t.value; }) })),
+        field("Ability (JSON or YAML)", el("input", { class: "mono", value: e.ability, "data-field": "effect-ability", spellcheck: "false", onchange: update((t) => { e.ability = t.value; }) })),
       ),
-      e.filter ? field("Applies to (filter JSON)", el("input", { class: "mono", value: e.filter, spellcheck: "false", onchange: update((t) => { e.filter = t.value.trim(); }) })) : null,
+      e.filter ? field("Applies to (filter, JSON or YAML)", el("input", { class: "mono", value: e.filter, spellcheck: "false", onchange: update((t) => { e.filter = t.value.trim(); }) })) : null,
       e.filter ? null : el("div", { class: "applies" }, el("span", { class: "applies-label" }, "Applies to"),
         state.perms.filter(isCreature).map((p) => el("label", { class: "chip check" },
           el("input", { type: "checkbox", value: p.id, checked: e.to.includes(p.id), "data-applies": p.id, onchange: update((t) => {
