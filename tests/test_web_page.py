@@ -230,6 +230,14 @@ def test_attack_step_by_clicking_with_counters_an_aura_and_a_warning(browser: Br
     expect(page.locator("[data-pid=foxes] .warnings")).to_contain_text(
         "as long as defending player controls a snow land"
     )
+    add_card(page, "Tarmogoyf", "bob", "goyf")
+    expect(page.locator("[data-pid=goyf] .warnings")).to_contain_text("power/toughness */1+* as printed")
+    page.select_option("#card-controller", "bob")
+    page.fill("#card-name", "Giant Growth")
+    page.click("#add-card button[type=submit]")
+    expect(page.locator("#verdict")).to_contain_text("Giant Growth is not a permanent")
+    page.locator("[data-pid=goyf] button.icon").click()
+    expect(page.locator("[data-pid=goyf]")).to_have_count(0)
     page.locator("[data-pid=bears] input[placeholder^='+1/+1']").fill("+1/+1: 1, flying")
     page.locator("[data-pid=bears] input[placeholder^='+1/+1']").press("Enter")
     page.select_option("[data-pid=lure] [data-field=attached]", "bears")

@@ -27,6 +27,8 @@ def _card(name: str, types: list[str], subtypes: list[str], colors: list[str], s
         "colors": colors,
         "power": stats[0] if stats else None,
         "toughness": stats[1] if stats else None,
+        "printed_power": str(stats[0]) if stats else None,
+        "printed_toughness": str(stats[1]) if stats else None,
         "text": text,
         "abilities": abilities,
         "warnings": [],
@@ -88,6 +90,21 @@ STUB_CARDS: dict[str, dict[str, Any]] = {
             [{"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "lure"}}],
         ),
         _card("Wall of Stone", ["creature"], ["Wall"], ["red"], (0, 8), "Defender", [{"kind": "defender"}]),
+        _card("Giant Growth", [], [], ["green"], None, "Target creature gets +3/+3 until end of turn.", []),
+        {
+            **_card(
+                "Tarmogoyf",
+                ["creature"],
+                ["Lhurgoyf"],
+                ["green"],
+                None,
+                "Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its "
+                "toughness is equal to that number plus 1.",
+                [],
+            ),
+            "printed_power": "*",
+            "printed_toughness": "1+*",
+        },
         {
             **_card(
                 "Arctic Foxes",

@@ -206,8 +206,15 @@ function fromRecord(record, controller) {
     power: record.power ?? "", toughness: record.toughness ?? "",
     tapped: false, sick: false, counters: "", attached: "",
     abilities: JSON.stringify(record.abilities || [], null, 1).replace(/\n\s*/g, " "),
-    warnings: record.warnings || [], custom: !!record.custom,
+    warnings: [...(record.warnings || []), ...variableStats(record)], custom: !!record.custom,
   };
+}
+
+function variableStats(record) {
+  const printed = `${record.printed_power ?? ""}/${record.printed_toughness ?? ""}`;
+  return (record.printed_power != null && record.power == null) || (record.printed_toughness != null && record.toughness == null)
+    ? [`${record.name}: power/toughness ${printed} as printed; write its current values under Abilities and card data`]
+    : [];
 }
 
 async function addCard(name, controller) {
@@ -219,6 +226,9 @@ async function addCard(name, controller) {
     if (found.status === "found") {
       record = found.card;
       cardInfo.set(record.name, record);
+      if (!(record.types || []).length) {
+        throw new BoardError(`${record.name} is not a permanent: once it has resolved, add what it does under Effects this turn.`);
+      }
     } else {
       record = {
         name, custom: true, types: ["creature"], abilities: [],
