@@ -83,6 +83,9 @@ def build_example(page: Page) -> None:
         ("Watchdog", "bob", "watchdog"),
     ]:
         add_card(page, name, controller, pid)
+    expect(page.locator("[data-pid=deftblade] .notes")).to_contain_text(
+        "give the provoked creature's block as an effect"
+    )
     pair(page, "combat", "deftblade", "bob")
     pair(page, "combat", "runner", "bob")
     page.select_option("#effect-preset", "provoke")

@@ -304,7 +304,6 @@ function permCard(p) {
     field("Abilities (JSON or YAML flow style; $self is this permanent, $attached what it is attached to)",
       el("textarea", { rows: 3, spellcheck: "false", "data-field": "abilities", onchange: update((t) => { p.abilities = t.value; }) }, p.abilities)),
     info.text ? el("blockquote", { class: "oracle" }, info.text) : null,
-    (info.notes || []).length ? el("ul", { class: "notes" }, info.notes.map((n) => el("li", {}, n))) : null,
   );
   return el("article", { class: `perm${p.tapped ? " is-tapped" : ""}`, "data-pid": p.id },
     el("div", { class: "perm-head" },
@@ -332,6 +331,8 @@ function permCard(p) {
     ),
     p.warnings.length ? el("ul", { class: "warnings", "aria-label": "Card text not compiled" },
       p.warnings.map((w) => el("li", {}, w))) : null,
+    (info.notes || []).length ? el("ul", { class: "notes", "aria-label": "Text to give as an effect once used" },
+      info.notes.map((n) => el("li", {}, n))) : null,
     details,
   );
 }
