@@ -34,6 +34,7 @@ from .inputs import STDIN, display_name, read_data
 from .render import describe, render_answer, render_markdown, render_text
 from .scenario import as_preference, load_declaration, load_scenario
 from .schema import schemas, write_schemas
+from .service.cards import installed_catalog
 from .service.handlers import Service
 from .service.models import CheckRequest, ExplainRequest, SolveRequest
 from .strict import MAX_INTEGER
@@ -340,8 +341,8 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    """Run the HTTP API (and the judges' page) or the MCP server until interrupted."""
-    service = Service(request_time_limit=args.time_limit)
+    """Run the HTTP API (and the judges' page at /) or the MCP server until interrupted."""
+    service = Service(request_time_limit=args.time_limit, cards=installed_catalog())
     try:
         if args.command == "serve":
             from .service.http import serve

@@ -114,6 +114,15 @@ def read_data(path: str | Path) -> Any:
         raise InputError([e.item], source=display_name(name)) from None
 
 
+def read_text(text: str, *, source: str, loc: tuple[str | int, ...] = ()) -> Any:
+    """Parse YAML or JSON text as a file's (same limits) or raise ``InputError`` at ``loc``
+    naming ``source``."""
+    try:
+        return parse_text(text, source)
+    except _Refused as e:
+        raise InputError([ErrorItem(loc + e.item.loc, e.item.code, e.item.message)], source=source) from None
+
+
 def check_data(data: Any, *, source: str | None = None) -> None:
     """Refuse parsed data nested too deeply, too large, or with unwritable text."""
     try:

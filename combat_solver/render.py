@@ -146,11 +146,16 @@ def render_markdown(board: Board, verdict: Verdict) -> str:
 
 def render_answer(answer: WhyAnswer, fmt: str) -> str:
     """A why-not answer as text or Markdown."""
-    reasons = tuple(f"{r.message} ({r.rule})" if r.rule not in r.message else r.message for r in answer.reasons)
-    parts = [Section("Because", reasons)] if reasons else []
+    parts = answer_sections(answer)
     if fmt == "text":
         return _text(f"Q: {answer.question}\nA: {answer.answer}", parts)
     return _markdown(answer.question, parts, lead=answer.answer)
+
+
+def answer_sections(answer: WhyAnswer) -> list[Section]:
+    """The reasons of a why-not answer, each with its rule."""
+    reasons = tuple(f"{r.message} ({r.rule})" if r.rule not in r.message else r.message for r in answer.reasons)
+    return [Section("Because", reasons)] if reasons else []
 
 
 def _text(headline: str, parts: list[Section]) -> str:

@@ -121,10 +121,11 @@ def test_reference_agrees_with_hand_worked_examples() -> None:
     root = Path(__file__).resolve().parent.parent
     checked = 0
     for path in sorted(root.glob("examples/*.yaml")) + sorted(root.glob("tests/scenarios/*.yaml")):
-        if not any(w in path.read_text() for w in COST_WORDS):
-            continue
         scenario = load_scenario(path)
         if scenario.declaration is None or scenario.expect is None:
+            continue
+        dumped = scenario.model_dump_json()  # boards by card name compile to these kinds
+        if not any(f'"kind":"{w}' in dumped for w in COST_WORDS) and '"bands":[[' not in dumped:
             continue
         ref = CostReference(scenario.board)
         verdict = ref.verdict(scenario.declaration)

@@ -160,6 +160,9 @@ class Catalog:
     def lookup(self, name: str) -> dict[str, Any] | None:
         return {"name": "Lure", "abilities": [{"kind": "lure"}]} if name == "Lure" else None
 
+    def search(self, query: str, limit: int) -> list[str]:
+        return ["Lure"][:limit] if query.casefold() in "lure" else []
+
 
 def test_card_lookup_uses_the_catalog_plugged_in() -> None:
     assert call("card", name="Lure").status == "unavailable"

@@ -37,7 +37,7 @@ Result = tuple[list[Ability], str | None]
 class Level:
     """What a permanent has while it has ``at_least`` (up to ``at_most``) ``counter`` counters:
     leveler boxes (711.2a-b: base power/toughness and abilities), station thresholds (702.184:
-    abilities, and "It's an artifact creature at N+"), unleash (702.98b: can't block with a
+    abilities, and "It's an artifact creature at N+"), unleash (702.98a: can't block with a
     +1/+1 counter)."""
 
     counter: str

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -22,29 +22,34 @@ from ..board import Board
 from ..declarations import AttackDeclaration, BlockDeclaration, Declaration
 from ..engine import Impossible, Undetermined
 from ..errors import ErrorItem, InputError
+from ..inputs import read_text
+from ..render import answer_sections, render_answer, render_markdown, render_text, sections
+from ..scenario import parse_scenario
 from ..schema import schemas
 from ..verdict import Verdict
 from ..why import ask, explain_fix
+from .cards import CardCatalog
 from .models import (
     CardRequest,
     CardResponse,
+    CardSearchRequest,
+    CardSearchResponse,
     CheckRequest,
     EnumerateRequest,
     EnumerateResponse,
     ExplainRequest,
     ExplainResponse,
+    RenderedSection,
+    RenderRequest,
+    RenderResponse,
+    ScenarioRequest,
+    ScenarioResponse,
     SchemaRequest,
     SchemaResponse,
     SolveRequest,
     SolveResponse,
     Step,
 )
-
-
-class CardCatalog(Protocol):
-    """What a card catalog offers the ``card`` handler: a card's record by name, or None."""
-
-    def lookup(self, name: str) -> Mapping[str, Any] | None: ...
 
 
 class Service:
@@ -167,6 +172,38 @@ class Service:
         if record is None:
             return CardResponse(status="not_found", name=request.name, message=f"no card named {request.name!r}")
         return CardResponse(status="found", name=request.name, card=dict(record))
+
+    def search_cards(self, request: CardSearchRequest) -> CardSearchResponse:
+        if self.cards is None:
+            return CardSearchResponse(status="unavailable", query=request.q)
+        return CardSearchResponse(
+            status="ok", query=request.q, names=tuple(self.cards.search(request.q, request.limit))
+        )
+
+    def render(self, request: RenderRequest) -> RenderResponse:
+        """A verdict or a why-not answer worded as the command line words it."""
+        if (request.verdict is None) == (request.answer is None):
+            raise InputError.one(("verdict",), "one_of", "give either a verdict or an answer")
+        if request.verdict is not None:
+            headline, parts = sections(request.board, request.verdict)
+            text = render_text(request.board, request.verdict)
+            markdown = render_markdown(request.board, request.verdict)
+        else:
+            assert request.answer is not None
+            answer = request.answer
+            headline, parts = f"{answer.question}\n{answer.answer}", answer_sections(answer)
+            text, markdown = render_answer(answer, "text"), render_answer(answer, "markdown")
+        return RenderResponse(
+            headline=headline,
+            sections=tuple(RenderedSection(title=p.title, items=p.items) for p in parts),
+            text=text,
+            markdown=markdown,
+        )
+
+    def scenario(self, request: ScenarioRequest) -> ScenarioResponse:
+        """Read a scenario file's text as the command line reads the file."""
+        scenario = parse_scenario(read_text(request.text, source="the file", loc=("text",)))
+        return ScenarioResponse(board=scenario.board, declaration=scenario.declaration)
 
     def call(self, tool: Tool, arguments: Any) -> BaseModel:
         """Validate raw ``arguments`` against the tool's request model and run it."""

@@ -14,11 +14,11 @@ import os
 import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import anyio
 import anyio.to_thread
-from fastapi import FastAPI
+from fastapi import FastAPI, Query
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -27,7 +27,19 @@ from starlette.requests import Request
 
 from ..errors import ErrorItem, InputError
 from .handlers import TOOLS, Service, Tool
-from .models import ErrorDetail, ErrorResponse, Health, SchemaRequest, SchemaResponse
+from .models import (
+    CardSearchRequest,
+    CardSearchResponse,
+    ErrorDetail,
+    ErrorResponse,
+    Health,
+    RenderRequest,
+    RenderResponse,
+    ScenarioRequest,
+    ScenarioResponse,
+    SchemaRequest,
+    SchemaResponse,
+)
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -35,6 +47,8 @@ REQUEST_TIME_LIMIT = 30.0
 """Wall-clock seconds one request may take unless the server is told otherwise."""
 MAX_BODY_BYTES = 1_000_000
 """Requests with a larger body are refused (413) before they are parsed."""
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+"""The judges' page (plain HTML, CSS and JavaScript; the CR excerpts it shows on hover)."""
 
 
 def create_app(
@@ -84,6 +98,33 @@ def create_app(
     )
     async def schema(name: str) -> SchemaResponse:
         return service.schema(SchemaRequest(name=name))
+
+    @app.get("/cards", response_model=CardSearchResponse, summary="Card names for autocomplete")
+    async def cards(query: Annotated[CardSearchRequest, Query()]) -> CardSearchResponse:
+        return service.search_cards(query)
+
+    @app.post(
+        "/render",
+        response_model=RenderResponse,
+        summary="Word a verdict or a why-not answer for a judge",
+        description="The wording of `combat-solver check`/`explain` (rules cited by number) for a verdict "
+        "returned by /check or /solve, or a why-not answer returned by /explain or an impossible /solve.",
+        responses={422: {"model": ErrorResponse}},
+    )
+    async def render(body: RenderRequest) -> RenderResponse:
+        return service.render(body)
+
+    @app.post(
+        "/scenario",
+        response_model=ScenarioResponse,
+        summary="Read a scenario file",
+        description="The board and declaration of a scenario or board file's YAML/JSON text, validated as "
+        "`combat-solver check FILE` reads it (bad input: 422 naming each field).",
+        responses={422: {"model": ErrorResponse}},
+        response_model_exclude_none=True,
+    )
+    async def scenario(body: ScenarioRequest) -> ScenarioResponse:
+        return service.scenario(body)
 
     @app.get("/health", response_model=Health, summary="Liveness and limits")
     async def health() -> Health:
@@ -149,5 +190,8 @@ def serve(service: Service, *, host: str = DEFAULT_HOST, port: int = DEFAULT_POR
     """Run the API with uvicorn until interrupted."""
     import uvicorn
 
-    print(f"combat-solver API on http://{host}:{port} (OpenAPI docs at /docs); Ctrl-C stops it", file=sys.stderr)
-    uvicorn.run(create_app(service), host=host, port=port, log_level="warning")
+    print(
+        f"combat-solver on http://{host}:{port}: the judges' page at /, OpenAPI docs at /docs; Ctrl-C stops it",
+        file=sys.stderr,
+    )
+    uvicorn.run(create_app(service, static_dir=STATIC_DIR), host=host, port=port, log_level="warning")

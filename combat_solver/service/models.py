@@ -173,3 +173,56 @@ class Health(Strict):
     tools: tuple[str, ...]
     request_time_limit: float | None
     max_body_bytes: int
+
+
+class CardSearchRequest(Strict):
+    """Card names for autocomplete."""
+
+    q: str = Field(max_length=200, description="part of a card's name (case and accents don't matter)")
+    limit: int = Field(10, ge=1, le=100)
+
+
+class CardSearchResponse(Strict):
+    """``status`` "ok": ``names`` match the query (names starting with it first);
+    "unavailable": no catalog is installed in this server."""
+
+    status: Literal["ok", "unavailable"]
+    query: str
+    names: tuple[str, ...] = ()
+
+
+class RenderRequest(Strict):
+    """A verdict (from check or solve) or a why-not answer (from explain or an impossible solve)
+    to word for a judge, as the command line does."""
+
+    board: Board
+    verdict: Verdict | None = None
+    answer: WhyAnswer | None = None
+
+
+class RenderedSection(Strict):
+    title: str
+    items: tuple[str, ...] = ()
+
+
+class RenderResponse(Strict):
+    """The same wording as ``combat-solver check``/``explain``: ``headline`` and ``sections``
+    (each rule cited by number), and the whole as ``text`` and ``markdown``."""
+
+    headline: str
+    sections: tuple[RenderedSection, ...]
+    text: str
+    markdown: str
+
+
+class ScenarioRequest(Strict):
+    """A scenario or board file's text (YAML or JSON), as ``combat-solver check FILE`` reads it."""
+
+    text: str = Field(max_length=900_000)
+
+
+class ScenarioResponse(Strict):
+    """The file's board and its declaration (if any), validated."""
+
+    board: Board
+    declaration: Declaration | None = None
