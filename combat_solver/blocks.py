@@ -32,11 +32,23 @@ def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: flo
     """Is ``declaration`` a legal block on ``board``? (509.1a-c, 802.4, 805.10d)"""
     game = _game(board)
     _check_ids(board, declaration)
-    chosen: frozenset[Atom] = frozenset(declaration.pairs)
+    units = game.block_units
+    pairs = declaration.pairs
+    if declaration.player is not None:
+        unit = game.unit_of(declaration.player)
+        if unit is None:
+            known = declaration.player in {p.id for p in board.players}
+            message = "isn't a defending player (802.4)" if known else "no such player"
+            raise InputError.one(
+                ("player",), "not_defending" if known else "unknown_id", f"{declaration.player!r} {message}"
+            )
+        units = (unit,)
+        pairs = frozenset(p for p in pairs if board.permanent(p.blocker).controller in unit.players)
+    chosen: frozenset[Atom] = frozenset(pairs)
     result = engine.assess(
-        game.block_units,
+        units,
         chosen,
-        _pair_violations(game, declaration.pairs),
+        _pair_violations(game, pairs),
         requirement_rule="509.1c",
         time_limit=time_limit,
     )

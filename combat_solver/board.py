@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cached_property
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from .abilities import Ability, Grant
-from .filters import CardType, Color, Filter
+from .conditions import PLAYER_WORDS, Designation, PlayerTest, Quantity
+from .filters import CardType, Color, Filter, Target
+from .rules.attack_requirements import AttacksPlayerOtherThan, Goad
 from .strict import Strict
 
 Loc = tuple[str | int, ...]
+
+
+GraveyardType = Literal[
+    "artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"
+]
 
 
 class Player(Strict):
@@ -24,6 +31,22 @@ class Player(Strict):
     team: str | None = None
     life: int = 20
     hand: int = Field(0, ge=0, description="cards in hand (for discard costs)")
+    poison: int = Field(0, ge=0, description="poison counters")
+    graveyard: int = Field(0, ge=0, description="cards in graveyard")
+    graveyard_types: tuple[GraveyardType, ...] = Field((), description="card types among those cards (delirium)")
+    designations: tuple[Designation, ...] = ()
+    spells_cast_this_turn: int = Field(0, ge=0)
+    life_gained_this_turn: int = Field(0, ge=0)
+    damage_dealt_this_turn: int = Field(0, ge=0, description="damage dealt by sources they control")
+    creatures_died_this_turn: int = Field(0, ge=0, description="creatures they controlled that died")
+
+    def fact(self, name: str) -> int:
+        """A number conditions read (``conditions.PlayerFact``)."""
+        if name == "graveyard_card_types":
+            return len(set(self.graveyard_types))
+        value = getattr(self, name)
+        assert isinstance(value, int)
+        return value
 
 
 class Permanent(Strict):
@@ -46,6 +69,12 @@ class Permanent(Strict):
     )
     owner: str | None = Field(None, description="defaults to the controller")
     protector: str | None = Field(None, description="the protecting player of a battle (310.9)")
+    counters: dict[str, int] = Field(default_factory=dict, description="counters by kind, e.g. {+1/+1: 2}")
+    token: bool = False
+    mana_value: int = Field(0, ge=0)
+    entered_this_turn: bool = False
+    monstrous: bool = False
+    attached_to: str | None = Field(None, description="the permanent this Aura or Equipment is attached to")
     abilities: tuple[Ability, ...] = ()
 
     @property
@@ -77,6 +106,14 @@ class Combat(Strict):
     bands: tuple[tuple[str, ...], ...] = Field((), description="attacking bands (508.1e, 702.22)")
 
 
+class EarlierAttack(Strict):
+    """One creature that attacked in an earlier combat this turn, and whom (a player,
+    planeswalker or battle id)."""
+
+    creature: str = Field(min_length=1)
+    target: str = Field(min_length=1)
+
+
 class Board(Strict):
     """Everything a declaration's legality depends on."""
 
@@ -89,8 +126,10 @@ class Board(Strict):
     attackable_players: tuple[str, ...] | None = Field(
         None, description="the opponents the active player may attack (506.2a, 803); default: every opponent (802.2)"
     )
-    attacked_this_turn: int = Field(
-        0, ge=0, description="creatures that already attacked in earlier combats this turn (per-turn limits)"
+    attacked_this_turn: tuple[EarlierAttack, ...] | int = Field(
+        (),
+        description="the creatures that attacked in earlier combats this turn and whom each attacked "
+        "(per-turn limits count creatures, 508.1c); a number: that many creatures, targets unknown",
     )
 
     @model_validator(mode="after")
@@ -194,6 +233,72 @@ def _problems(board: Board) -> list[tuple[Loc, str, str]]:
             out.append((("attackable_players", i), "not_an_opponent", f"{pid} is not an opponent of the active player"))
     if board.combat is not None:
         out += _combat_problems(board, players, perms)
+    for i, p in enumerate(board.permanents):
+        if p.attached_to is not None and p.attached_to not in perms:
+            out.append((("permanents", i, "attached_to"), "unknown_id", f"no permanent {p.attached_to!r}"))
+    if not isinstance(board.attacked_this_turn, int):
+        for i, earlier in enumerate(board.attacked_this_turn):
+            if earlier.target not in seen:
+                loc = ("attacked_this_turn", i, "target")
+                out.append((loc, "unknown_id", f"no player, planeswalker or battle {earlier.target!r}"))
+    out += _player_word_problems(board)
+    return out
+
+
+def _player_word_problems(board: Board) -> list[tuple[Loc, str, str]]:
+    """Every ``you``/``owner``/``defending_player`` an ability names must resolve to a player
+    (701.15b: goad by you is the goading player)."""
+    out: list[tuple[Loc, str, str]] = []
+    sources: list[tuple[Loc, Any, bool, bool]] = []  # loc, ability, has controller, has holder
+    for i, p in enumerate(board.permanents):
+        for j, ability in enumerate(p.abilities):
+            holder = ability.scope == "creature" or isinstance(ability, Grant)
+            sources.append((("permanents", i, "abilities", j), ability, True, holder))
+    for i, e in enumerate(board.effects):
+        sources.append((("effects", i, "ability"), e.ability, e.controller is not None, e.to is not None))
+    for loc, ability, has_controller, has_holder in sources:
+        for sub_loc, word in _player_words(ability, loc):
+            if word == "you" and not has_controller:
+                out.append((sub_loc, "unresolved_player", "`you` needs a controller: give the effect's controller"))
+            elif word == "owner" and not has_holder:
+                out.append((sub_loc, "unresolved_player", "`owner` needs a creature that has the ability"))
+            elif word == "defending_player" and board.combat is None and not _per_target(ability):
+                out.append(
+                    (
+                        sub_loc,
+                        "unresolved_player",
+                        "before attackers are declared the defending player is known only per attack target: "
+                        "use it in cant_attack_unless / cant_attack_if or a restriction on attacking",
+                    )
+                )
+            elif word not in (*PLAYER_WORDS, "owner") and all(pl.id != word for pl in board.players):
+                out.append((sub_loc, "unknown_id", f"no player {word!r}"))
+    return out
+
+
+def _per_target(ability: Any) -> bool:
+    return bool(getattr(ability, "per_target_condition", False))
+
+
+def _player_words(value: Any, loc: Loc) -> list[tuple[Loc, str]]:
+    """The player words (``who``, ``player``, goad ``by``) in an ability, its conditions and targets."""
+    out: list[tuple[Loc, str]] = []
+    if isinstance(value, PlayerTest | Quantity):
+        out.append(((*loc, "who"), value.who))
+    if isinstance(value, Filter) and value.controller in ("you", "opponent"):
+        out.append(((*loc, "controller"), "you"))
+    if isinstance(value, Target) and value.player is not None:
+        out.append(((*loc, "player"), value.player))
+    if isinstance(value, Goad):
+        out.append(((*loc, "by"), value.by))
+    if isinstance(value, AttacksPlayerOtherThan):
+        out.append(((*loc, "player"), value.player))
+    if isinstance(value, Strict):
+        for name, field_value in value:
+            out += _player_words(field_value, (*loc, name))
+    elif isinstance(value, tuple):
+        for k, item in enumerate(value):
+            out += _player_words(item, (*loc, k))
     return out
 
 

@@ -57,6 +57,24 @@ class PermanentView(Protocol):
     @property
     def is_creature(self) -> bool: ...
 
+    @property
+    def counters(self) -> dict[str, int]: ...
+
+    @property
+    def token(self) -> bool: ...
+
+    @property
+    def mana_value(self) -> int: ...
+
+    @property
+    def entered_this_turn(self) -> bool: ...
+
+    @property
+    def monstrous(self) -> bool: ...
+
+    @property
+    def attached_to(self) -> str | None: ...
+
 
 class FilterScope(Protocol):
     """What a filter needs to know besides the permanent itself."""
@@ -64,6 +82,14 @@ class FilterScope(Protocol):
     def has_keyword(self, permanent_id: str, kind: str) -> bool: ...
 
     def are_opponents(self, player_a: str, player_b: str) -> bool: ...
+
+    def attacking_ids(self) -> tuple[str, ...]:
+        """The creatures in the declared attack (the declare blockers step; empty before it)."""
+        ...
+
+    def attachments(self, permanent_id: str) -> int:
+        """How many Auras and Equipment are attached to the permanent."""
+        ...
 
 
 class Comparison(Strict):
@@ -121,6 +147,14 @@ class Filter(Strict):
     toughness: Comparison | None = None
     has: tuple[str, ...] | None = Field(None, description="ability kinds it must have, e.g. flying")
     tapped: bool | None = None
+    counters: dict[str, Comparison] | None = Field(None, description="counters by kind, e.g. {+1/+1: {ge: 1}}")
+    token: bool | None = None
+    mana_value: Comparison | None = None
+    entered_this_turn: bool | None = None
+    monstrous: bool | None = None
+    attachments: Comparison | None = Field(None, description="Auras and Equipment attached to it")
+    attacking: bool | None = Field(None, description="in the declared attack (declare blockers step)")
+    attacking_alone: bool | None = Field(None, description="the only creature in the declared attack (506.5)")
     not_: Filter | None = Field(None, alias="not")
     any_of: tuple[Filter, ...] | None = None
 
@@ -150,9 +184,28 @@ class Filter(Strict):
             return False
         if self.tapped is not None and self.tapped != p.tapped:
             return False
+        if not self._state_matches(p, scope):
+            return False
         if self.not_ is not None and self.not_.matches(p, scope, you):
             return False
         return self.any_of is None or any(f.matches(p, scope, you) for f in self.any_of)
+
+    def _state_matches(self, p: PermanentView, scope: FilterScope) -> bool:
+        """Counters, token, mana value, this turn, monstrous, attachments, combat (613, 506.5)."""
+        if self.counters is not None and not all(t.holds(p.counters.get(k, 0)) for k, t in self.counters.items()):
+            return False
+        for name in ("token", "entered_this_turn", "monstrous"):
+            wanted = getattr(self, name)
+            if wanted is not None and wanted != getattr(p, name):
+                return False
+        if self.mana_value is not None and not self.mana_value.holds(p.mana_value):
+            return False
+        if self.attachments is not None and not self.attachments.holds(scope.attachments(p.id)):
+            return False
+        attacking = scope.attacking_ids()
+        if self.attacking is not None and self.attacking != (p.id in attacking):
+            return False
+        return self.attacking_alone is None or self.attacking_alone == (attacking == (p.id,))
 
     def referenced_ids(self) -> list[str]:
         found = list(self.ids or ())
@@ -167,6 +220,12 @@ class Filter(Strict):
         words: list[str] = []
         if self.tapped is not None:
             words.append("tapped" if self.tapped else "untapped")
+        if self.attacking_alone:
+            words.append("lone attacking")
+        elif self.attacking is not None:
+            words.append("attacking" if self.attacking else "nonattacking")
+        if self.token is not None:
+            words.append("token" if self.token else "nontoken")
         if self.colors:
             words.append("/".join(self.colors))
         if self.colorless:
@@ -186,6 +245,16 @@ class Filter(Strict):
             extras.append(f"with toughness {self.toughness.describe()}")
         if self.has:
             extras.append("with " + " and ".join(self.has))
+        if self.counters:
+            extras += [f"with {t.describe()} {k} counters" for k, t in self.counters.items()]
+        if self.mana_value:
+            extras.append(f"with mana value {self.mana_value.describe()}")
+        if self.attachments:
+            extras.append(f"with {self.attachments.describe()} Auras and Equipment attached")
+        if self.entered_this_turn is not None:
+            extras.append("that entered this turn" if self.entered_this_turn else "that didn't enter this turn")
+        if self.monstrous is not None:
+            extras.append("that are monstrous" if self.monstrous else "that aren't monstrous")
         if self.controller:
             extras.append(
                 {"you": "you control", "opponent": "your opponents control"}.get(

@@ -3,16 +3,34 @@ defending against what, and the defending units of the declare blockers step (80
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cached_property
 
 from .abilities import Ability, Grant
 from .board import Board, Permanent, Player
+from .conditions import Condition, Context
 from .filters import Filter, PermanentView, Target
 from .ir import Atom, Attack, Attacking, Blocking, BlocksBand, Cmp, Lin, Pair, Payer
 from .payments import build_payers
-from .rules.base import CostTerm, Instance, Reason, Requirement, Restriction
+from .rules.base import CostTerm, EarlierAttacks, Instance, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
+
+
+@dataclass(frozen=True)
+class _Continuous:
+    """A layer-6 effect (613.1f): ``ability`` added to ``holder`` (a printed conditional
+    ability), or to every creature matching ``to`` (a grant or an effect), gated by the grant's
+    own condition (``gate``, read on ``origin``)."""
+
+    ability: Ability
+    source: str
+    controller: str | None
+    holder: Permanent | None = None
+    to: Filter | None = None
+    gate: Grant | None = None
+    origin: Permanent | None = None
 
 
 class Game:
@@ -22,40 +40,124 @@ class Game:
         self.board = board
         self._perms = {p.id: p for p in board.permanents}
         self._teams = {p.id: (p.team if p.team is not None else f"player:{p.id}") for p in board.players}
-        self._printed = {p.id: {a.kind for a in p.abilities} for p in board.permanents}
+        self._attacking = tuple(sorted(board.combat.attackers)) if board.combat is not None else ()
+        self._defenders = frozenset(self.defending_player(a) for a in self._attacking)
+        self._attached = Counter(p.attached_to for p in board.permanents if p.attached_to is not None)
+        self._keywords: dict[str, set[str]] = {p.id: set() for p in board.permanents}
         self.instances: dict[str, list[Instance]] = {p.id: [] for p in board.permanents}
         self.game_rules: list[Instance] = []
+        timestamped: list[tuple[Ability, Permanent | None, _Continuous | None]] = []
         for p in board.permanents:
             for ability in p.abilities:
-                self._add(ability, p, p.name, p.controller)
-        for effect in board.effects:
-            if effect.to is None:
-                self.game_rules.append(Instance(effect.ability, None, effect.source, effect.controller))
-            else:
-                for c in self._creatures_matching(effect.to, effect.controller):
-                    self.instances[c.id].append(Instance(effect.ability, c, effect.source, effect.controller))
-        self._keywords = {pid: {i.ability.kind for i in insts} for pid, insts in self.instances.items()}
+                effect = None
+                if isinstance(ability, Grant):
+                    effect = _Continuous(ability.ability, p.name, p.controller, to=ability.to, gate=ability, origin=p)
+                elif ability.scope == "creature":
+                    if ability.condition is None and ability.unless is None:
+                        self._keywords[p.id].add(ability.kind)
+                    else:
+                        effect = _Continuous(ability, p.name, p.controller, holder=p)
+                timestamped.append((ability, p, effect))
+        for e in board.effects:
+            effect = None if e.to is None else _Continuous(e.ability, e.source, e.controller, to=e.to)
+            timestamped.append((e.ability, None, effect))
+        holders = self._resolve_layer6([t[2] for t in timestamped if t[2] is not None])
+        effects = iter(board.effects)
+        for ability, bearer, effect in timestamped:
+            source_effect = next(effects) if bearer is None else None
+            if effect is not None:
+                for holder_id in holders[id(effect)]:
+                    holder = self._perms[holder_id]
+                    self.instances[holder_id].append(Instance(effect.ability, holder, effect.source, effect.controller))
+            elif bearer is not None and ability.scope == "game":
+                if ability.applies(self.context(bearer.controller, bearer)):
+                    self.game_rules.append(Instance(ability, bearer, bearer.name, bearer.controller))
+            elif bearer is not None:
+                self.instances[bearer.id].append(Instance(ability, bearer, bearer.name, bearer.controller))
+            elif source_effect is not None and ability.applies(self.context(source_effect.controller, None)):
+                self.game_rules.append(Instance(ability, None, source_effect.source, source_effect.controller))
 
-    def _add(self, ability: Ability, holder: Permanent, source: str, controller: str) -> None:
-        if isinstance(ability, Grant):
-            for c in self._creatures_matching(ability.to, controller):
-                self.instances[c.id].append(Instance(ability.ability, c, source, controller))
-        elif ability.scope == "game":
-            self.game_rules.append(Instance(ability, holder, source, controller))
+    def context(self, you: str | None, source: PermanentView | None) -> Context:
+        """Who "you", "this" and "defending player" are for a condition read at declaration: the
+        defending player of an attacking source, or the source's controller when they defend
+        (802.2a); unknown otherwise."""
+        defending = None
+        if source is not None and source.id in self._attacking:
+            defending = self.defending_player(source.id)
+        elif source is not None and source.controller in self._defenders:
+            defending = source.controller
+        return Context(self, you, source, defending)
+
+    def _targets(self, effect: _Continuous) -> tuple[str, ...]:
+        """What ``effect`` applies to in the current state of layer 6 (611.3a)."""
+        if effect.gate is not None and not effect.gate.applies(self.context(effect.controller, effect.origin)):
+            return ()
+        if effect.to is None:
+            found = [effect.holder] if effect.holder is not None else []
         else:
-            self.instances[holder.id].append(Instance(ability, holder, source, controller))
+            found = [
+                p for p in self.board.permanents if p.is_creature and effect.to.matches(p, self, effect.controller)
+            ]
+        deferred = effect.ability.per_target_condition and self.board.combat is None
+        return tuple(p.id for p in found if deferred or effect.ability.applies(self.context(effect.controller, p)))
 
-    def _creatures_matching(self, f: Filter, you: str | None) -> list[Permanent]:
-        printed = _PrintedScope(self)
-        return [p for p in self.board.permanents if p.is_creature and f.matches(p, printed, you)]
+    def _resolve_layer6(self, effects: list[_Continuous]) -> dict[int, tuple[str, ...]]:
+        """Apply grants, effects and conditional abilities in dependency order (613.8): next the
+        earliest effect no other pending effect would change the application of (613.8a), or in
+        timestamp order inside a dependency loop (613.8b); each applies to what it matches at
+        that moment (611.3a) and is locked in."""
+        pending = list(effects)
+        applied: dict[int, tuple[str, ...]] = {}
+        while pending:
+            chosen = next((a for a in pending if not self._depends(a, pending)), pending[0])
+            pending.remove(chosen)
+            applied[id(chosen)] = self._targets(chosen)
+            for holder in applied[id(chosen)]:
+                self._keywords[holder].add(chosen.ability.kind)
+        return applied
+
+    def _depends(self, effect: _Continuous, pending: list[_Continuous]) -> bool:
+        now = self._targets(effect)
+        for other in pending:
+            if other is effect:
+                continue
+            added = [h for h in self._targets(other) if other.ability.kind not in self._keywords[h]]
+            for h in added:
+                self._keywords[h].add(other.ability.kind)
+            changed = self._targets(effect) != now
+            for h in added:
+                self._keywords[h].discard(other.ability.kind)
+            if changed:
+                return True
+        return False
 
     @property
     def permanents(self) -> tuple[Permanent, ...]:
         return self.board.permanents
 
     @property
-    def attacked_this_turn(self) -> int:
-        return self.board.attacked_this_turn
+    def earlier_attacks(self) -> EarlierAttacks:
+        earlier = self.board.attacked_this_turn
+        if isinstance(earlier, int):
+            return EarlierAttacks((), earlier)
+        return EarlierAttacks(tuple((e.creature, e.target) for e in earlier))
+
+    @property
+    def player_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.board.players)
+
+    @property
+    def active_player(self) -> str:
+        return self.board.active_player
+
+    def player_facts(self, player_id: str) -> Player:
+        return self.player(player_id)
+
+    def attacking_ids(self) -> tuple[str, ...]:
+        return self._attacking
+
+    def attachments(self, permanent_id: str) -> int:
+        return self._attached.get(permanent_id, 0)
 
     def permanent(self, permanent_id: str) -> Permanent:
         return self._perms[permanent_id]
@@ -130,19 +232,6 @@ class Game:
             if player in unit.players:
                 return unit
         return None
-
-
-class _PrintedScope:
-    """Filter scope that sees printed abilities only (used to resolve grants)."""
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def has_keyword(self, permanent_id: str, kind: str) -> bool:
-        return kind in self._game._printed.get(permanent_id, ())
-
-    def are_opponents(self, player_a: str, player_b: str) -> bool:
-        return self._game.are_opponents(player_a, player_b)
 
 
 class _UnitBase:
@@ -363,6 +452,17 @@ class AttackUnit(_UnitBase):
             return inst.holder.owner_id if inst.holder is not None else None
         return player
 
+    def condition_holds(self, condition: Condition, inst: Instance, target: str) -> bool:
+        """``condition`` with the defending player of an attack on ``target`` (802.2a)."""
+        source = inst.holder
+        return condition.holds(Context(self.game, inst.controller, source, self.defending_player_of(target)))
+
+    def _applies_against(self, inst: Instance, target: str) -> bool:
+        if not inst.ability.per_target_condition:
+            return True
+        ctx = Context(self.game, inst.controller, inst.holder, self.defending_player_of(target))
+        return inst.ability.applies(ctx)
+
     def target_matches(self, spec: Target, target: str, inst: Instance) -> bool:
         if spec.ids is not None:
             return target in spec.ids
@@ -427,6 +527,8 @@ class AttackUnit(_UnitBase):
             for t in self.targets:
                 found = list(general)
                 for inst in insts:
+                    if not self._applies_against(inst, t):
+                        continue
                     r = inst.ability.forbids_attacking(self, inst, t)
                     if r is not None and r not in found:
                         found.append(r)

@@ -8,7 +8,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
-from ..filters import Filter, FilterScope, PermanentView, Target
+from pydantic import Field
+
+from ..conditions import Condition, ConditionScope, Context
+from ..filters import Filter, PermanentView, Target
 from ..ir import Atom, Cmp, Cond, Lin, implies
 from ..strict import Strict
 
@@ -128,7 +131,16 @@ class PlayerView(Protocol):
     def hand(self) -> int: ...
 
 
-class GameView(FilterScope, Protocol):
+@dataclass(frozen=True)
+class EarlierAttacks:
+    """The creatures that attacked in earlier combats this turn (508.1c "each turn" limits):
+    ``known`` (creature id, target id) pairs and ``anonymous`` creatures whose targets are unknown."""
+
+    known: tuple[tuple[str, str], ...] = ()
+    anonymous: int = 0
+
+
+class GameView(ConditionScope, Protocol):
     """The board resolved for rules work: which ability instances apply to which permanent."""
 
     @property
@@ -138,7 +150,7 @@ class GameView(FilterScope, Protocol):
     def instances(self) -> Mapping[str, Sequence[Instance]]: ...
 
     @property
-    def attacked_this_turn(self) -> int: ...
+    def earlier_attacks(self) -> EarlierAttacks: ...
 
     def permanent(self, permanent_id: str) -> PermanentView: ...
 
@@ -211,6 +223,8 @@ class AttackScope(UnitView, Protocol):
 
     def resolve_player(self, player: str | None, inst: Instance) -> str | None: ...
 
+    def condition_holds(self, condition: Condition, inst: Instance, target: str) -> bool: ...
+
     def target_matches(self, spec: Target, target: str, inst: Instance) -> bool: ...
 
     def target_label(self, target: str) -> str: ...
@@ -278,8 +292,15 @@ class AbilityBase(Strict):
     is the discriminated union of every kind there."""
 
     kind: str
+    condition: Condition | None = Field(
+        None, description='"as long as" / "if": the ability applies only while this holds (docs/design.md §4.9)'
+    )
+    unless: Condition | None = Field(None, description='"unless": the ability applies only while this fails')
     scope: ClassVar[Literal["creature", "game"]] = "creature"
     rule: ClassVar[str] = ""
+    per_target_condition: ClassVar[bool] = False
+    """Whether the kind reads its conditions per attack target (so "defending player" is known
+    before attackers are declared)."""
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -289,6 +310,20 @@ class AbilityBase(Strict):
             if kind in KINDS and KINDS[kind] is not cls:
                 raise TypeError(f"ability kind {kind!r} is defined twice")
             KINDS[kind] = cls
+
+    def applies(self, ctx: Context) -> bool:
+        """Whether ``condition`` holds and ``unless`` fails in ``ctx``."""
+        return (self.condition is None or self.condition.holds(ctx)) and (
+            self.unless is None or not self.unless.holds(ctx)
+        )
+
+    def describe_condition(self) -> str:
+        parts = []
+        if self.condition is not None:
+            parts.append(f"as long as {self.condition.describe()}")
+        if self.unless is not None:
+            parts.append(f"unless {self.unless.describe()}")
+        return ", ".join(parts)
 
     @classmethod
     def declaration_violations(cls, unit: AttackScope, declaration: AttackDeclaration) -> Iterable[Violation]:
