@@ -13,6 +13,7 @@ from .abilities import Ability, Grant
 from .conditions import PLAYER_WORDS, Designation, PlayerTest, Quantity
 from .filters import CardType, Color, Filter, Target
 from .rules.attack_requirements import AttacksPlayerOtherThan, Goad
+from .rules.base import KINDS, AbilityBase
 from .strict import Strict
 
 Loc = tuple[str | int, ...]
@@ -242,6 +243,34 @@ def _problems(board: Board) -> list[tuple[Loc, str, str]]:
                 loc = ("attacked_this_turn", i, "target")
                 out.append((loc, "unknown_id", f"no player, planeswalker or battle {earlier.target!r}"))
     out += _player_word_problems(board)
+    out += _pattern_problems(board, ("permanents",), board.permanents)
+    out += _pattern_problems(board, ("effects",), board.effects)
+    return out
+
+
+def _pattern_problems(board: Board, loc: Loc, value: Any) -> list[tuple[Loc, str, str]]:
+    """Every ``has`` pattern names a kind and fields of that kind."""
+    out: list[tuple[Loc, str, str]] = []
+    if isinstance(value, Filter):
+        for k, pattern in enumerate(value.has or ()):
+            if isinstance(pattern, str):
+                continue
+            cls = KINDS.get(str(pattern.get("kind")))
+            if cls is None:
+                out.append(((*loc, "has", k), "unknown_kind", f"no ability kind {pattern.get('kind')!r}"))
+                continue
+            names = {f.alias or n for n, f in cls.model_fields.items()}
+            out += [
+                ((*loc, "has", k, key), "unknown_field", f"{cls.model_fields['kind'].default} has no field {key!r}")
+                for key in pattern
+                if key not in names
+            ]
+    if isinstance(value, Strict):
+        for name, field_value in value:
+            out += _pattern_problems(board, (*loc, name), field_value)
+    elif isinstance(value, tuple):
+        for k, item in enumerate(value):
+            out += _pattern_problems(board, (*loc, k), item)
     return out
 
 
@@ -254,10 +283,12 @@ def _player_word_problems(board: Board) -> list[tuple[Loc, str, str]]:
         for j, ability in enumerate(p.abilities):
             holder = ability.scope == "creature" or isinstance(ability, Grant)
             sources.append((("permanents", i, "abilities", j), ability, True, holder))
+            if isinstance(ability, Grant):
+                sources.append((("permanents", i, "abilities", j, "ability"), ability.ability, True, True))
     for i, e in enumerate(board.effects):
         sources.append((("effects", i, "ability"), e.ability, e.controller is not None, e.to is not None))
     for loc, ability, has_controller, has_holder in sources:
-        for sub_loc, word in _player_words(ability, loc):
+        for sub_loc, word in _player_words(ability, loc, top=True):
             if word == "you" and not has_controller:
                 out.append((sub_loc, "unresolved_player", "`you` needs a controller: give the effect's controller"))
             elif word == "owner" and not has_holder:
@@ -280,9 +311,11 @@ def _per_target(ability: Any) -> bool:
     return bool(getattr(ability, "per_target_condition", False))
 
 
-def _player_words(value: Any, loc: Loc) -> list[tuple[Loc, str]]:
+def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, str]]:
     """The player words (``who``, ``player``, goad ``by``) in an ability, its conditions and targets."""
     out: list[tuple[Loc, str]] = []
+    if isinstance(value, AbilityBase) and not top:
+        return out  # a granted ability is checked on its own
     if isinstance(value, PlayerTest | Quantity):
         out.append(((*loc, "who"), value.who))
     if isinstance(value, Filter) and value.controller in ("you", "opponent"):

@@ -127,9 +127,7 @@ class PlayerTest(Strict):
     def describe(self) -> str:
         who = self.who.replace("_", " ")
         parts = [
-            f"{name.replace('_', ' ')} {test.describe()}"
-            for name in _PLAYER_FACTS
-            if (test := getattr(self, name))
+            f"{name.replace('_', ' ')} {test.describe()}" for name in _PLAYER_FACTS if (test := getattr(self, name))
         ]
         if self.designations:
             parts.append("is " + " and ".join(self.designations))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+import json
+from collections.abc import Mapping
+from typing import Any, Literal, Protocol
 
 from pydantic import Field
 
@@ -81,6 +83,11 @@ class FilterScope(Protocol):
 
     def has_keyword(self, permanent_id: str, kind: str) -> bool: ...
 
+    def has_ability(self, permanent_id: str, pattern: Mapping[str, Any]) -> bool:
+        """Whether the permanent has an ability of ``pattern["kind"]`` whose fields named in the
+        pattern equal the pattern's (a field's whole value; unset fields left out)."""
+        ...
+
     def are_opponents(self, player_a: str, player_b: str) -> bool: ...
 
     def attacking_ids(self) -> tuple[str, ...]:
@@ -145,7 +152,11 @@ class Filter(Strict):
     supertypes: tuple[str, ...] | None = None
     power: Comparison | None = None
     toughness: Comparison | None = None
-    has: tuple[str, ...] | None = Field(None, description="ability kinds it must have, e.g. flying")
+    has: tuple[str | dict[str, Any], ...] | None = Field(
+        None,
+        description="abilities it must have: a kind (flying), or a kind with fields that tell abilities "
+        "apart ({kind: landwalk, land: {subtypes: [Island]}}, {kind: protection, from: {colors: [black]}})",
+    )
     tapped: bool | None = None
     counters: dict[str, Comparison] | None = Field(None, description="counters by kind, e.g. {+1/+1: {ge: 1}}")
     token: bool | None = None
@@ -180,7 +191,9 @@ class Filter(Strict):
             return False
         if self.toughness is not None and not self.toughness.holds(p.toughness):
             return False
-        if self.has is not None and not all(scope.has_keyword(p.id, k) for k in self.has):
+        if self.has is not None and not all(
+            scope.has_keyword(p.id, k) if isinstance(k, str) else scope.has_ability(p.id, k) for k in self.has
+        ):
             return False
         if self.tapped is not None and self.tapped != p.tapped:
             return False
@@ -244,7 +257,7 @@ class Filter(Strict):
         if self.toughness:
             extras.append(f"with toughness {self.toughness.describe()}")
         if self.has:
-            extras.append("with " + " and ".join(self.has))
+            extras.append("with " + " and ".join(describe_pattern(k) for k in self.has))
         if self.counters:
             extras += [f"with {t.describe()} {k} counters" for k, t in self.counters.items()]
         if self.mana_value:
@@ -268,6 +281,22 @@ class Filter(Strict):
         if self.any_of:
             extras.append("that are " + " or ".join(f.describe() for f in self.any_of))
         return " ".join([text, *extras])
+
+
+def describe_pattern(pattern: str | Mapping[str, Any]) -> str:
+    if isinstance(pattern, str):
+        return pattern
+    fields = ", ".join(f"{k} {json.dumps(v, sort_keys=True)}" for k, v in sorted(pattern.items()) if k != "kind")
+    return f"{pattern.get('kind')} ({fields})" if fields else str(pattern.get("kind"))
+
+
+def same_fields(pattern: Mapping[str, Any], stated: Mapping[str, Any]) -> bool:
+    """Whether every field of ``pattern`` but ``kind`` equals ``stated``'s, compared as JSON."""
+    return all(
+        json.dumps(v, sort_keys=True) == json.dumps(stated.get(k), sort_keys=True)
+        for k, v in json.loads(json.dumps(dict(pattern))).items()
+        if k != "kind"
+    )
 
 
 def _folded(values: tuple[str, ...]) -> set[str]:

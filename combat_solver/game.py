@@ -4,14 +4,15 @@ defending against what, and the defending units of the declare blockers step (80
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 from dataclasses import dataclass
 from functools import cached_property
 
 from .abilities import Ability, Grant
 from .board import Board, Permanent, Player
 from .conditions import Condition, Context
-from .filters import Filter, PermanentView, Target
+from .filters import Filter, PermanentView, Target, same_fields
 from .ir import Atom, Attack, Attacking, Blocking, BlocksBand, Cmp, Lin, Pair, Payer
 from .payments import build_payers
 from .rules.base import CostTerm, EarlierAttacks, Instance, Reason, Requirement, Restriction
@@ -43,7 +44,7 @@ class Game:
         self._attacking = tuple(sorted(board.combat.attackers)) if board.combat is not None else ()
         self._defenders = frozenset(self.defending_player(a) for a in self._attacking)
         self._attached = Counter(p.attached_to for p in board.permanents if p.attached_to is not None)
-        self._keywords: dict[str, set[str]] = {p.id: set() for p in board.permanents}
+        self._had: dict[str, list[Ability]] = {p.id: [] for p in board.permanents}
         self.instances: dict[str, list[Instance]] = {p.id: [] for p in board.permanents}
         self.game_rules: list[Instance] = []
         timestamped: list[tuple[Ability, Permanent | None, _Continuous | None]] = []
@@ -54,7 +55,7 @@ class Game:
                     effect = _Continuous(ability.ability, p.name, p.controller, to=ability.to, gate=ability, origin=p)
                 elif ability.scope == "creature":
                     if ability.condition is None and ability.unless is None:
-                        self._keywords[p.id].add(ability.kind)
+                        self._had[p.id].append(ability)
                     else:
                         effect = _Continuous(ability, p.name, p.controller, holder=p)
                 timestamped.append((ability, p, effect))
@@ -113,7 +114,7 @@ class Game:
             pending.remove(chosen)
             applied[id(chosen)] = self._targets(chosen)
             for holder in applied[id(chosen)]:
-                self._keywords[holder].add(chosen.ability.kind)
+                self._had[holder].append(chosen.ability)
         return applied
 
     def _depends(self, effect: _Continuous, pending: list[_Continuous]) -> bool:
@@ -121,12 +122,12 @@ class Game:
         for other in pending:
             if other is effect:
                 continue
-            added = [h for h in self._targets(other) if other.ability.kind not in self._keywords[h]]
+            added = self._targets(other)
             for h in added:
-                self._keywords[h].add(other.ability.kind)
+                self._had[h].append(other.ability)
             changed = self._targets(effect) != now
             for h in added:
-                self._keywords[h].discard(other.ability.kind)
+                self._had[h].pop()
             if changed:
                 return True
         return False
@@ -169,7 +170,14 @@ class Game:
         return [p for p in self.board.permanents if p.controller == player]
 
     def has_keyword(self, permanent_id: str, kind: str) -> bool:
-        return kind in self._keywords.get(permanent_id, ())
+        return any(a.kind == kind for a in self._had.get(permanent_id, ()))
+
+    def has_ability(self, permanent_id: str, pattern: Mapping[str, Any]) -> bool:
+        return any(
+            a.kind == pattern.get("kind")
+            and same_fields(pattern, a.model_dump(mode="json", by_alias=True, exclude_none=True))
+            for a in self._had.get(permanent_id, ())
+        )
 
     def are_opponents(self, player_a: str, player_b: str) -> bool:
         return self._teams.get(player_a) != self._teams.get(player_b)

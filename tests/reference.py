@@ -18,6 +18,7 @@ as docs/design.md §4 says.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,20 @@ AbilityT = Any  # an ability model; read by its documented fields only
 
 # Ability kinds whose effects belong to the whole game, not to one creature.
 GAME_KINDS = frozenset({"block_limit", "attack_limit", "must_be_attacked"})
+# Restrictions on attacking whose conditions are read per attack target before attackers are
+# declared (the defending player is then the one that target belongs to, 802.2a).
+PER_TARGET_KINDS = frozenset({"cant_attack", "cant_attack_unless", "cant_attack_if"})
+NUMBER_FACTS = (
+    "life",
+    "poison",
+    "hand",
+    "graveyard",
+    "graveyard_card_types",
+    "spells_cast_this_turn",
+    "life_gained_this_turn",
+    "damage_dealt_this_turn",
+    "creatures_died_this_turn",
+)
 
 
 @dataclass(frozen=True)
@@ -62,36 +77,227 @@ class Reference:
         self.board = board
         self.perms: dict[str, Permanent] = {p.id: p for p in board.permanents}
         self.team: dict[str, str] = {p.id: (p.team if p.team is not None else "player:" + p.id) for p in board.players}
-        self.printed: dict[str, list[AbilityT]] = {p.id: list(p.abilities) for p in board.permanents}
-        self.abilities: dict[str, list[AbilityT]] = {p.id: self._effective(p) for p in board.permanents}
-        self.game_rules: list[tuple[AbilityT, str | None]] = self._game_rules()
         self.attacks: dict[str, str] = dict(board.combat.attackers) if board.combat is not None else {}
+        self.attached: dict[str, int] = {}
+        for p in board.permanents:
+            if p.attached_to is not None:
+                self.attached[p.attached_to] = self.attached.get(p.attached_to, 0) + 1
+        # (ability, controller) pairs each permanent has once layer 6 is applied (613.1f).
+        self.with_controller: dict[str, list[tuple[AbilityT, str | None]]] = self._layer6()
+        self.abilities: dict[str, list[AbilityT]] = {k: [a for a, _ in v] for k, v in self.with_controller.items()}
+        self.game_rules: list[tuple[AbilityT, str | None]] = self._game_rules()
         self.units: list[Unit] = self._units()
         self._legal: dict[int, list[Decl]] = {}
         self._maximum: dict[int, int] = {}
 
     # ----- abilities -------------------------------------------------------------------------
 
-    def _effective(self, p: Permanent) -> list[AbilityT]:
-        """Printed abilities plus those granted by permanents and effects (grants see printed abilities only)."""
-        out: list[AbilityT] = [a for a in p.abilities if a.kind not in GAME_KINDS]
-        if not self.is_creature(p):
-            return out
-        for source in self.board.permanents:
-            for a in source.abilities:
-                if a.kind == "grant" and self.matches(a.to, p, source.controller, printed_only=True):
-                    out.append(a.ability)
+    def _layer6(self) -> dict[str, list[tuple[AbilityT, str | None]]]:
+        """613.1f, 613.8, 611.3a: printed unconditional abilities first; then each grant, effect with
+        ``to`` and conditional ability applies, one at a time, to what it matches at that moment. The
+        next is the earliest whose application no other pending one would change (613.8a), or the
+        earliest when each depends on another (613.8b). Results are listed in timestamp order."""
+        have: dict[str, list[tuple[AbilityT, str | None]]] = {p.id: [] for p in self.board.permanents}
+        self.abilities = {p.id: [] for p in self.board.permanents}
+        # (timestamp, ability added, controller, to filter or None, fixed holder id, gate grant, gate permanent)
+        pending: list[tuple[int, AbilityT, str | None, Any, str | None, Any, Permanent | None]] = []
+        stamp = 0
+        for p in self.board.permanents:
+            for a in p.abilities:
+                stamp += 1
+                if a.kind == "grant":
+                    pending.append((stamp, a.ability, p.controller, a.to, None, a, p))
+                elif a.kind in GAME_KINDS:
+                    continue
+                elif a.condition is None and a.unless is None:
+                    self.abilities[p.id].append(a)
+                else:
+                    pending.append((stamp, a, p.controller, None, p.id, None, None))
         for e in self.board.effects:
-            if e.to is not None and self.matches(e.to, p, e.controller, printed_only=True):
-                out.append(e.ability)
-        return out
+            stamp += 1
+            if e.to is not None:
+                pending.append((stamp, e.ability, e.controller, e.to, None, None, None))
+
+        def reach(item: tuple[int, AbilityT, str | None, Any, str | None, Any, Permanent | None]) -> list[str]:
+            _, ab, controller, to, holder, gate, gate_perm = item
+            if gate is not None and not self.ability_active(gate, controller, gate_perm):
+                return []
+            if holder is not None:
+                found = [self.perms[holder]]
+            else:
+                found = [p for p in self.board.permanents if self.is_creature(p) and self.matches(to, p, controller)]
+            per_target = ab.kind in PER_TARGET_KINDS and self.board.combat is None
+            return [p.id for p in found if per_target or self.ability_active(ab, controller, p)]
+
+        applied: list[tuple[int, AbilityT, str | None, list[str]]] = []
+        while pending:
+            pick = pending[0]
+            for item in pending:
+                now = reach(item)
+                depends = False
+                for other in pending:
+                    if other is item:
+                        continue
+                    gained = reach(other)
+                    for h in gained:
+                        self.abilities[h].append(other[1])
+                    changed = reach(item) != now
+                    for h in gained:
+                        self.abilities[h].pop()
+                    if changed:
+                        depends = True
+                        break
+                if not depends:
+                    pick = item
+                    break
+            pending.remove(pick)
+            holders = reach(pick)
+            for h in holders:
+                self.abilities[h].append(pick[1])
+            applied.append((pick[0], pick[1], pick[2], holders))
+        printed_stamp = 0
+        for p in self.board.permanents:
+            for a in p.abilities:
+                printed_stamp += 1
+                if a.kind != "grant" and a.kind not in GAME_KINDS and a.condition is None and a.unless is None:
+                    applied.append((printed_stamp, a, p.controller, [p.id]))
+        for _, ab, controller, holders in sorted(applied, key=lambda x: x[0]):
+            for h in holders:
+                have[h].append((ab, controller))
+        return have
 
     def _game_rules(self) -> list[tuple[AbilityT, str | None]]:
         out: list[tuple[AbilityT, str | None]] = []
         for p in self.board.permanents:
-            out += [(a, p.controller) for a in p.abilities if a.kind in GAME_KINDS]
-        out += [(e.ability, e.controller) for e in self.board.effects if e.to is None]
+            out += [
+                (a, p.controller)
+                for a in p.abilities
+                if a.kind in GAME_KINDS and self.ability_active(a, p.controller, p)
+            ]
+        out += [
+            (e.ability, e.controller)
+            for e in self.board.effects
+            if e.to is None and self.ability_active(e.ability, e.controller, None)
+        ]
         return out
+
+    # ----- conditions (own implementation of the documented semantics) -------------------------
+
+    def defending_of_source(self, source: Permanent | None) -> str | None:
+        """802.2a: an attacking source's defending player; a defending player's own creature's controller."""
+        if source is None:
+            return None
+        if source.id in self.attacks:
+            return self.defending_player(source.id)
+        if source.controller in {self.defending_player(a) for a in self.attacks}:
+            return source.controller
+        return None
+
+    def ability_active(
+        self,
+        ab: AbilityT,
+        you: str | None,
+        source: Permanent | None,
+        defending: str | None = None,
+        per_target: bool = False,
+    ) -> bool:
+        d = defending if per_target else self.defending_of_source(source)
+        if ab.condition is not None and not self.condition_true(ab.condition, you, source, d):
+            return False
+        return ab.unless is None or not self.condition_true(ab.unless, you, source, d)
+
+    def who(self, word: str, you: str | None, defending: str | None) -> tuple[list[str], bool]:
+        everyone = [p.id for p in self.board.players]
+        if word == "you":
+            return ([you] if you else []), True
+        if word == "opponent":
+            return [p for p in everyone if you is not None and self.opponents(you, p)], False
+        if word == "each_opponent":
+            return [p for p in everyone if you is not None and self.opponents(you, p)], True
+        if word == "defending_player":
+            return ([defending] if defending else []), True
+        if word == "active_player":
+            return [self.board.active_player], True
+        return [word], True
+
+    def player_number(self, player: str, name: str) -> int:
+        pl = next(x for x in self.board.players if x.id == player)
+        if name == "graveyard_card_types":
+            return len(set(pl.graveyard_types))
+        return int(getattr(pl, name))
+
+    def controlled_count(self, f: Filter, player: str | None, you: str | None) -> int:
+        return sum(
+            1 for p in self.board.permanents if (player is None or p.controller == player) and self.matches(f, p, you)
+        )
+
+    def condition_true(self, cond: Any, you: str | None, source: Permanent | None, defending: str | None) -> bool:
+        if cond.source is not None and (source is None or not self.matches(cond.source, source, you)):
+            return False
+        for test in cond.players or ():
+            players, every = self.who(test.who, you, defending)
+            results = []
+            for pl in players:
+                ok = True
+                for name in NUMBER_FACTS:
+                    bound = getattr(test, name)
+                    if bound is not None and not _compare(bound, self.player_number(pl, name)):
+                        ok = False
+                mine = next(x for x in self.board.players if x.id == pl)
+                if test.designations is not None and any(d not in mine.designations for d in test.designations):
+                    ok = False
+                if (
+                    test.controls is not None
+                    and self.controlled_count(test.controls.filter, pl, you) < test.controls.at_least
+                ):
+                    ok = False
+                results.append(ok)
+            if not results or not (all(results) if every else any(results)):
+                return False
+        if (
+            cond.battlefield is not None
+            and self.controlled_count(cond.battlefield.filter, None, you) < cond.battlefield.at_least
+        ):
+            return False
+        for cmp in cond.compare or ():
+            sides = []
+            for q in (cmp.left, cmp.right):
+                players, every = self.who(q.who, you, defending)
+                if q.of == "permanents":
+                    values = [self.controlled_count(q.filter, pl, you) for pl in players]
+                else:
+                    values = [self.player_number(pl, q.of) for pl in players]
+                sides.append((values, every))
+            (lv, le), (rv, re_) = sides
+            if not lv or not rv:
+                return False
+            ops = {
+                "lt": lambda a, b: a < b,
+                "le": lambda a, b: a <= b,
+                "eq": lambda a, b: a == b,
+                "ge": lambda a, b: a >= b,
+                "gt": lambda a, b: a > b,
+            }
+            rel = ops[cmp.op]
+            per_left = [(all if re_ else any)(rel(a, b) for b in rv) for a in lv]
+            if not (all(per_left) if le else any(per_left)):
+                return False
+        if cond.not_ is not None and self.condition_true(cond.not_, you, source, defending):
+            return False
+        return cond.any_of is None or any(self.condition_true(c, you, source, defending) for c in cond.any_of)
+
+    def has_pattern(self, perm_id: str, pattern: str | dict[str, Any]) -> bool:
+        """A kind, or a kind whose fields named in the pattern equal the pattern's (unset ones left out)."""
+        if isinstance(pattern, str):
+            return self.has(perm_id, pattern)
+        wanted = json.loads(json.dumps(pattern))
+        for a in self.abilities[perm_id]:
+            if a.kind != wanted["kind"]:
+                continue
+            stated = json.loads(a.model_dump_json(by_alias=True, exclude_none=True))
+            if all(stated.get(k) == v for k, v in wanted.items() if k != "kind"):
+                return True
+        return False
 
     def has(self, perm_id: str, kind: str) -> bool:
         return any(a.kind == kind for a in self.abilities[perm_id])
@@ -108,7 +314,7 @@ class Reference:
 
     # ----- filters (own implementation of the documented semantics) --------------------------
 
-    def matches(self, f: Filter, p: Permanent, you: str | None, printed_only: bool = False) -> bool:
+    def matches(self, f: Filter, p: Permanent, you: str | None) -> bool:
         if f.ids is not None and p.id not in f.ids:
             return False
         if f.name is not None and f.name.casefold() != p.name.casefold():
@@ -138,15 +344,31 @@ class Reference:
             return False
         if f.toughness is not None and not _compare(f.toughness, p.toughness):
             return False
-        if f.has is not None:
-            source = self.printed[p.id] if printed_only else self.abilities[p.id]
-            if not all(any(a.kind == k for a in source) for k in f.has):
-                return False
+        if f.has is not None and not all(self.has_pattern(p.id, k) for k in f.has):
+            return False
         if f.tapped is not None and f.tapped != p.tapped:
             return False
-        if f.not_ is not None and self.matches(f.not_, p, you, printed_only):
+        if f.counters is not None:
+            for kind, bound in f.counters.items():
+                if not _compare(bound, p.counters.get(kind, 0)):
+                    return False
+        if f.token is not None and f.token != p.token:
             return False
-        return f.any_of is None or any(self.matches(g, p, you, printed_only) for g in f.any_of)
+        if f.entered_this_turn is not None and f.entered_this_turn != p.entered_this_turn:
+            return False
+        if f.monstrous is not None and f.monstrous != p.monstrous:
+            return False
+        if f.mana_value is not None and not _compare(f.mana_value, p.mana_value):
+            return False
+        if f.attachments is not None and not _compare(f.attachments, self.attached.get(p.id, 0)):
+            return False
+        if f.attacking is not None and f.attacking != (p.id in self.attacks):
+            return False
+        if f.attacking_alone is not None and f.attacking_alone != (list(self.attacks) == [p.id]):
+            return False
+        if f.not_ is not None and self.matches(f.not_, p, you):
+            return False
+        return f.any_of is None or any(self.matches(g, p, you) for g in f.any_of)
 
     # ----- who defends against what ------------------------------------------------------------
 
@@ -234,20 +456,43 @@ class Reference:
         """Every restriction about one blocker and one attacker, whatever else blocks."""
         blocker, attacker = self.perms[b], self.perms[a]
         you_a = attacker.controller
+
+        def as_though(evasion: str, had: tuple[str, ...] = ()) -> bool:
+            """Wall of Diffusion / Street Savvy: the blocker may block ``a`` despite ``evasion``."""
+            return any(
+                (evasion in x.ignoring or any(h in had for h in x.had))
+                and (x.attackers is None or self.matches(x.attackers, attacker, you))
+                for x, you in self.with_controller[b]
+                if x.kind == "block_as_though"
+            )
+
         # Evasion of the attacker (509.1b, 702).
-        if self.has(a, "flying") and not (self.has(b, "flying") or self.has(b, "reach")):
+        flier_ok = self.has(b, "flying") or self.has(b, "reach") or as_though("flying", ("flying", "reach"))
+        if self.has(a, "flying") and not flier_ok:
             return False
-        if self.has(a, "shadow") != self.has(b, "shadow"):
+        if self.has(a, "shadow") and not self.has(b, "shadow") and not as_though("shadow", ("shadow",)):
             return False
-        if self.has(a, "horsemanship") and not self.has(b, "horsemanship"):
+        if self.has(b, "shadow") and not self.has(a, "shadow"):
             return False
-        if self.has(a, "fear") and not ("artifact" in blocker.types or "black" in blocker.colors):
-            return False
-        if self.has(a, "intimidate") and not (
-            "artifact" in blocker.types or set(blocker.colors) & set(attacker.colors)
+        if (
+            self.has(a, "horsemanship")
+            and not self.has(b, "horsemanship")
+            and not as_though("horsemanship", ("horsemanship",))
         ):
             return False
-        if self.has(a, "skulk") and (blocker.power or 0) > (attacker.power or 0):
+        if (
+            self.has(a, "fear")
+            and not ("artifact" in blocker.types or "black" in blocker.colors)
+            and not as_though("fear")
+        ):
+            return False
+        if (
+            self.has(a, "intimidate")
+            and not ("artifact" in blocker.types or set(blocker.colors) & set(attacker.colors))
+            and not as_though("intimidate")
+        ):
+            return False
+        if self.has(a, "skulk") and (blocker.power or 0) > (attacker.power or 0) and not as_though("skulk"):
             return False
         if self.has(a, "cant_be_blocked"):
             return False
@@ -256,7 +501,7 @@ class Reference:
             if any(
                 "land" in p.types and p.controller == defender and self.matches(lw.land, p, you_a)
                 for p in self.board.permanents
-            ):
+            ) and not as_though("landwalk"):
                 return False
         if any(self.matches(pr.from_, blocker, you_a) for pr in self.of_kind(a, "protection")):
             return False
@@ -551,21 +796,6 @@ class AttackReference(Reference):
 
     # ----- abilities with the controller that "you" means -------------------------------------------
 
-    def sourced(self, perm_id: str) -> list[tuple[AbilityT, str | None]]:
-        """The creature's abilities, each with its source's controller (printed: the creature's)."""
-        p = self.perms[perm_id]
-        out: list[tuple[AbilityT, str | None]] = [(a, p.controller) for a in p.abilities if a.kind not in GAME_KINDS]
-        if not self.is_creature(p):
-            return out
-        for source in self.board.permanents:
-            for a in source.abilities:
-                if a.kind == "grant" and self.matches(a.to, p, source.controller, printed_only=True):
-                    out.append((a.ability, source.controller))
-        for e in self.board.effects:
-            if e.to is not None and self.matches(e.to, p, e.controller, printed_only=True):
-                out.append((e.ability, e.controller))
-        return out
-
     def count_holds(self, count: Count, controlled_by: str | None, you: str | None) -> bool:
         n = sum(
             1
@@ -597,21 +827,19 @@ class AttackReference(Reference):
             return False
         if p.summoning_sick and not self.has(c, "haste"):
             return False
-        if self.has(c, "defender") and not self.has(c, "attack_despite_defender"):
-            return False
-        return not any(a.kind == "cant_attack" and a.target is None for a in self.abilities[c])
+        return not (self.has(c, "defender") and not self.has(c, "attack_despite_defender"))
 
     def can_attack(self, c: str, target: str) -> bool:
         """Every restriction about one attacker and one target, whatever else attacks."""
         if not self.can_attack_at_all(c) or target not in self.targets:
             return False
         owner = self.perms[c].owner_id
-        for ab, you in self.sourced(c):
-            if (
-                ab.kind == "cant_attack"
-                and ab.target is not None
-                and self.target_matches(ab.target, target, you, owner)
+        for ab, you in self.with_controller[c]:
+            if ab.kind in PER_TARGET_KINDS and not self.ability_active(
+                ab, you, self.perms[c], defending=self.defender_of(target), per_target=True
             ):
+                continue  # "as long as" / "unless" read against this target's defending player
+            if ab.kind == "cant_attack" and (ab.target is None or self.target_matches(ab.target, target, you, owner)):
                 return False
             if ab.kind == "cant_attack_unless" and not self.condition_holds(ab, c, target, you):
                 return False
@@ -636,15 +864,21 @@ class AttackReference(Reference):
         for rule, controller in self.game_rules:
             if rule.kind != "attack_limit":
                 continue
-            n = sum(
-                1
-                for c, t in decl.items()
-                if rule.defender is None or self.target_matches(rule.defender, t, controller, self.perms[c].owner_id)
-            )
-            if (
-                n and rule.per == "turn"
-            ):  # those that attacked earlier this turn count too (none now: nothing to forbid)
-                n += self.board.attacked_this_turn
+
+            def aimed(t: str, c: str | None, rule: AbilityT = rule, controller: str | None = controller) -> bool:
+                owner = self.perms[c].owner_id if c is not None else None
+                return rule.defender is None or self.target_matches(rule.defender, t, controller, owner)
+
+            now = [c for c, t in decl.items() if aimed(t, c)]
+            n = len(now)
+            if n and rule.per == "turn":
+                # 508.1c counts creatures: one that attacked earlier (a matching target) counts once.
+                earlier = self.board.attacked_this_turn
+                if isinstance(earlier, int):
+                    n += earlier
+                else:
+                    before = {e.creature for e in earlier if aimed(e.target, None)}
+                    n = len(before | set(now))
             if n > rule.n:
                 return False
         return True
@@ -660,8 +894,8 @@ class AttackReference(Reference):
     def _attack_requirements(self) -> list[AttackRequirement]:
         out: list[AttackRequirement] = []
         for c in self.creatures:
-            goaders: list[str] = []
-            for ab, you in self.sourced(c):
+            goaders: list[str | None] = []
+            for ab, you in self.with_controller[c]:
                 if ab.kind == "must_attack":
                     out.append(AttackRequirement("must_attack", creature=c, target=ab.target, you=you))
                 elif ab.kind == "attacks_or_blocks":
@@ -669,10 +903,13 @@ class AttackReference(Reference):
                 elif ab.kind == "attacks_player_other_than":
                     other = you if ab.player == "you" else ab.player
                     out.append(AttackRequirement("attacks_player_other_than", creature=c, other_than=other))
-                elif ab.kind == "goad" and ab.by not in goaders:  # 701.15d: the same player again adds nothing
-                    goaders.append(ab.by)
-                    out.append(AttackRequirement("goad", creature=c, other_than=ab.by))
-                    out.append(AttackRequirement("goad_other_player", creature=c, other_than=ab.by))
+                elif ab.kind == "goad":
+                    goader = {"you": you, "owner": self.perms[c].owner_id}.get(ab.by, ab.by)
+                    if goader in goaders:  # 701.15d: the same player again adds nothing
+                        continue
+                    goaders.append(goader)
+                    out.append(AttackRequirement("goad", creature=c, other_than=goader))
+                    out.append(AttackRequirement("goad_other_player", creature=c, other_than=goader))
         for rule, controller in self.game_rules:
             if rule.kind != "must_be_attacked" or controller is None:
                 continue
