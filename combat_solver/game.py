@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Any
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from .abilities import Ability, Grant
 from .board import Board, Permanent, Player
