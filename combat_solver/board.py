@@ -304,7 +304,42 @@ def _player_word_problems(board: Board) -> list[tuple[Loc, str, str]]:
                 )
             elif word not in (*PLAYER_WORDS, "owner") and all(pl.id != word for pl in board.players):
                 out.append((sub_loc, "unknown_id", f"no player {word!r}"))
+        if board.combat is None and _tests_the_attack(ability) and not _gated_while_declaring(ability):
+            out.append(
+                (
+                    loc,
+                    "not_modelled",
+                    f"an `attack` condition on {ability.kind} while attackers are declared: only restrictions "
+                    "and requirements on attacking can depend on the attack itself (put it on the granted ability)",
+                )
+            )
     return out
+
+
+_ATTACK_HOOKS = ("forbids_attacking", "attack_restrictions", "attack_requirements")
+_UNGATED_HOOKS = (
+    "attack_costs",
+    "permits_attacking_while_summoning_sick",
+    "keeps_untapped_when_attacking",
+    "permits_attacking_with_defender",
+    "permits_band",
+)
+
+
+def _tests_the_attack(ability: AbilityBase) -> bool:
+    return any(c is not None and c.mentions_attack() for c in (ability.condition, ability.unless))
+
+
+def _gated_while_declaring(ability: AbilityBase) -> bool:
+    """Whether the kind's effect in the declare attackers step can be made to depend on the
+    declaration (restrictions and requirements can; costs, haste, vigilance and grants can't)."""
+    cls = type(ability)
+    overrides = {
+        name for name in (*_ATTACK_HOOKS, *_UNGATED_HOOKS) if getattr(cls, name) is not getattr(AbilityBase, name)
+    }
+    return (
+        not isinstance(ability, Grant) and bool(overrides & set(_ATTACK_HOOKS)) and not overrides & set(_UNGATED_HOOKS)
+    )
 
 
 def _per_target(ability: Any) -> bool:
@@ -316,7 +351,7 @@ def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, st
     out: list[tuple[Loc, str]] = []
     if isinstance(value, AbilityBase) and not top:
         return out  # a granted ability is checked on its own
-    if isinstance(value, PlayerTest | Quantity):
+    if isinstance(value, PlayerTest) or (isinstance(value, Quantity) and value.of not in ("power", "toughness")):
         out.append(((*loc, "who"), value.who))
     if isinstance(value, Filter) and value.controller in ("you", "opponent"):
         out.append(((*loc, "controller"), "you"))

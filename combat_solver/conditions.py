@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Literal, Protocol, get_args
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .filters import Comparison, Count, Filter, FilterScope, PermanentView
 from .strict import Strict
@@ -57,6 +57,8 @@ class ConditionScope(FilterScope, Protocol):
     def player_facts(self, player_id: str) -> PlayerFacts: ...
 
     def matches(self, f: Filter, permanent: PermanentView, you: str | None) -> bool: ...
+
+    def permanent(self, permanent_id: str) -> PermanentView: ...
 
 
 class Context:
@@ -137,20 +139,28 @@ class PlayerTest(Strict):
 
 
 class Quantity(Strict):
-    """A number read from the board: ``of`` a player (``who``), or the permanents they control
-    matching ``filter`` (``of: permanents``)."""
+    """A number read from the board: ``of`` a player (``who``), the permanents they control
+    matching ``filter`` (``of: permanents``), or the ``power``/``toughness`` of a permanent
+    (``permanent``: its id; default the ability's source: "this creature's power")."""
 
     who: str = "you"
-    of: PlayerFact | Literal["permanents"] = "permanents"
+    of: PlayerFact | Literal["permanents", "power", "toughness"] = "permanents"
     filter: Filter = Field(default_factory=Filter)
+    permanent: str | None = None
 
     def values(self, ctx: Context) -> tuple[list[int], bool]:
+        if self.of in ("power", "toughness"):
+            p = ctx.source if self.permanent is None else ctx.scope.permanent(self.permanent)
+            value = None if p is None else getattr(p, self.of)
+            return ([] if value is None else [value]), True
         players, every = ctx.players(self.who)
         if self.of == "permanents":
             return [ctx.count(self.filter, p) for p in players], every
         return [ctx.scope.player_facts(p).fact(self.of) for p in players], every
 
     def describe(self) -> str:
+        if self.of in ("power", "toughness"):
+            return f"the {self.of} of {self.permanent or 'this creature'}"
         what = self.filter.describe() if self.of == "permanents" else self.of.replace("_", " ")
         return f"{what} of {self.who.replace('_', ' ')}"
 
@@ -186,21 +196,66 @@ class Compare(Strict):
         return f"{self.left.describe()} {words[self.op]} {self.right.describe()}"
 
 
+class AttackTest(Strict):
+    """How many creatures attack (``filter``; ``others``: other than the source): "if a creature
+    you control attacks" (Ekundu Cyclops), "unless a black or green creature also attacks"
+    (Scarred Puma), "as long as it's attacking alone". In the declare blockers step it reads the
+    declared attack; in the declare attackers step it is about the declaration being judged, so
+    the solver sees it (docs/design.md §4.9)."""
+
+    filter: Filter = Field(default_factory=Filter)
+    others: bool = True
+    count: Comparison = Field(default_factory=lambda: Comparison(ge=1))
+
+    def counted(self, ctx: Context, candidates: Sequence[PermanentView]) -> list[PermanentView]:
+        return [
+            c
+            for c in candidates
+            if not (self.others and ctx.source is not None and c.id == ctx.source.id)
+            and ctx.scope.matches(self.filter, c, ctx.you)
+        ]
+
+    def holds(self, ctx: Context) -> bool:
+        attacking = set(ctx.scope.attacking_ids())
+        return self.count.holds(len([c for c in self.counted(ctx, ctx.scope.permanents) if c.id in attacking]))
+
+    def describe(self) -> str:
+        who = "other " if self.others else ""
+        return f"{self.count.describe()} {who}{self.filter.describe()} attack"
+
+
 class Condition(Strict):
     """A conjunction of board facts; an empty condition always holds. ``source``: the permanent
     that has the ability matches this filter ("as long as it's untapped": ``{tapped: false}``;
     "as long as it's attacking alone": ``{attacking_alone: true}``). ``players``: player tests.
     ``battlefield``: at least N permanents matching, anyone's. ``compare``: comparisons between
-    players. ``not``/``any_of``: negation and alternatives."""
+    players. ``attack``: how many creatures attack (only at the top of a condition, not under
+    ``not``/``any_of``). ``not``/``any_of``: negation and alternatives."""
 
     source: Filter | None = None
+    attack: AttackTest | None = None
     players: tuple[PlayerTest, ...] | None = None
     battlefield: Count | None = None
     compare: tuple[Compare, ...] | None = None
     not_: Condition | None = Field(None, alias="not")
     any_of: tuple[Condition, ...] | None = None
 
-    def holds(self, ctx: Context) -> bool:
+    @model_validator(mode="after")
+    def _attack_on_top(self) -> Condition:
+        for sub in (self.not_, *(self.any_of or ())):
+            if sub is not None and sub.mentions_attack():
+                raise ValueError("`attack` can only be at the top of a condition, not under `not` or `any_of`")
+        return self
+
+    def mentions_attack(self) -> bool:
+        return self.attack is not None or any(
+            sub.mentions_attack() for sub in (self.not_, *(self.any_of or ())) if sub is not None
+        )
+
+    def holds(self, ctx: Context, *, board_only: bool = False) -> bool:
+        """Truth in ``ctx``; ``board_only``: leave ``attack`` out (it is then read per declaration)."""
+        if self.attack is not None and not board_only and not self.attack.holds(ctx):
+            return False
         if self.source is not None and (ctx.source is None or not ctx.scope.matches(self.source, ctx.source, ctx.you)):
             return False
         if any(not t.holds(ctx) for t in self.players or ()):
@@ -226,6 +281,8 @@ class Condition(Strict):
 
     def referenced_ids(self) -> list[str]:
         found = self.source.referenced_ids() if self.source else []
+        if self.attack is not None:
+            found += self.attack.filter.referenced_ids()
         for t in self.players or ():
             if t.controls is not None:
                 found += t.controls.referenced_ids()
@@ -233,6 +290,7 @@ class Condition(Strict):
             found += self.battlefield.referenced_ids()
         for c in self.compare or ():
             found += c.left.filter.referenced_ids() + c.right.filter.referenced_ids()
+            found += [q.permanent for q in (c.left, c.right) if q.permanent is not None]
         for sub in (self.not_, *(self.any_of or ())):
             if sub is not None:
                 found += sub.referenced_ids()
@@ -240,6 +298,8 @@ class Condition(Strict):
 
     def describe(self) -> str:
         parts = []
+        if self.attack is not None:
+            parts.append(self.attack.describe())
         if self.source is not None:
             parts.append(f"it is {self.source.describe()}")
         parts += [t.describe() for t in self.players or ()]

@@ -119,6 +119,12 @@ class Comparison(Strict):
             and (self.gt is None or value > self.gt)
         )
 
+    def bounds(self) -> tuple[int | None, int | None]:
+        """The same test as inclusive bounds (lo, hi); None: unbounded."""
+        lows = [b for b in (self.ge, self.eq, None if self.gt is None else self.gt + 1) if b is not None]
+        highs = [b for b in (self.le, self.eq, None if self.lt is None else self.lt - 1) if b is not None]
+        return (max(lows) if lows else None), (min(highs) if highs else None)
+
     def describe(self) -> str:
         parts = []
         for name, text in (

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
 from .abilities import Ability, Grant
 from .board import Board, Permanent, Player
-from .conditions import Condition, Context
+from .conditions import AttackTest, Condition, Context
 from .filters import Filter, PermanentView, Target, same_fields
-from .ir import Atom, Attack, Attacking, Blocking, BlocksBand, Cmp, Lin, Pair, Payer
+from .ir import Atom, Attack, Attacking, Blocking, BlocksBand, Cmp, Cond, Lin, Pair, Payer, any_of, negate
 from .payments import build_payers
 from .rules.base import CostTerm, EarlierAttacks, Instance, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
@@ -42,6 +42,8 @@ class Game:
         self._perms = {p.id: p for p in board.permanents}
         self._teams = {p.id: (p.team if p.team is not None else f"player:{p.id}") for p in board.players}
         self._attacking = tuple(sorted(board.combat.attackers)) if board.combat is not None else ()
+        self.declaring = board.combat is None
+        """Attackers are being declared: conditions on the attack are read per declaration."""
         self._defenders = frozenset(self.defending_player(a) for a in self._attacking)
         self._attached = Counter(p.attached_to for p in board.permanents if p.attached_to is not None)
         self._had: dict[str, list[Ability]] = {p.id: [] for p in board.permanents}
@@ -71,11 +73,13 @@ class Game:
                     holder = self._perms[holder_id]
                     self.instances[holder_id].append(Instance(effect.ability, holder, effect.source, effect.controller))
             elif bearer is not None and ability.scope == "game":
-                if ability.applies(self.context(bearer.controller, bearer)):
+                if ability.applies(self.context(bearer.controller, bearer), declaring=self.declaring):
                     self.game_rules.append(Instance(ability, bearer, bearer.name, bearer.controller))
             elif bearer is not None:
                 self.instances[bearer.id].append(Instance(ability, bearer, bearer.name, bearer.controller))
-            elif source_effect is not None and ability.applies(self.context(source_effect.controller, None)):
+            elif source_effect is not None and ability.applies(
+                self.context(source_effect.controller, None), declaring=self.declaring
+            ):
                 self.game_rules.append(Instance(ability, None, source_effect.source, source_effect.controller))
 
     def context(self, you: str | None, source: PermanentView | None) -> Context:
@@ -91,7 +95,10 @@ class Game:
 
     def _targets(self, effect: _Continuous) -> tuple[str, ...]:
         """What ``effect`` applies to in the current state of layer 6 (611.3a)."""
-        if effect.gate is not None and not effect.gate.applies(self.context(effect.controller, effect.origin)):
+        gate = effect.gate
+        if gate is not None and not gate.applies(
+            self.context(effect.controller, effect.origin), declaring=self.declaring
+        ):
             return ()
         if effect.to is None:
             found = [effect.holder] if effect.holder is not None else []
@@ -99,8 +106,12 @@ class Game:
             found = [
                 p for p in self.board.permanents if p.is_creature and effect.to.matches(p, self, effect.controller)
             ]
-        deferred = effect.ability.per_target_condition and self.board.combat is None
-        return tuple(p.id for p in found if deferred or effect.ability.applies(self.context(effect.controller, p)))
+        deferred = effect.ability.per_target_condition and self.declaring
+        return tuple(
+            p.id
+            for p in found
+            if deferred or effect.ability.applies(self.context(effect.controller, p), declaring=self.declaring)
+        )
 
     def _resolve_layer6(self, effects: list[_Continuous]) -> dict[int, tuple[str, ...]]:
         """Apply grants, effects and conditional abilities in dependency order (613.8): next the
@@ -469,7 +480,30 @@ class AttackUnit(_UnitBase):
         if not inst.ability.per_target_condition:
             return True
         ctx = Context(self.game, inst.controller, inst.holder, self.defending_player_of(target))
-        return inst.ability.applies(ctx)
+        return inst.ability.applies(ctx, declaring=True)
+
+    def _gate(self, inst: Instance, target: str | None = None) -> tuple[Cmp | None, Cmp | None] | None:
+        """When ``inst`` applies depends on this declaration (its ``attack`` tests): the count
+        that must hold and the one that must fail; None when it doesn't depend on it."""
+        defending = self.defending_player_of(target) if target is not None else None
+        ctx = Context(self.game, inst.controller, inst.holder, defending)
+        needed, excluded = inst.ability.attack_gate(ctx)
+        if needed is None and excluded is None:
+            return None
+        return (
+            None if needed is None else self._attack_count(needed, ctx),
+            None if excluded is None else self._attack_count(excluded, ctx),
+        )
+
+    def _attack_count(self, test: AttackTest, ctx: Context) -> Cmp:
+        lo, hi = test.count.bounds()
+        return Cmp(self.attacking_count(test.counted(ctx, self.attackers)), lo, hi)
+
+    @staticmethod
+    def _unless_gate_fails(gate: tuple[Cmp | None, Cmp | None], cond: Cond) -> Cond:
+        """``cond``, or the gate's ability doesn't apply to this declaration."""
+        needed, excluded = gate
+        return any_of(*(negate(needed) if needed is not None else ()), *([excluded] if excluded else []), cond)
 
     def target_matches(self, spec: Target, target: str, inst: Instance) -> bool:
         if spec.ids is not None:
@@ -515,9 +549,16 @@ class AttackUnit(_UnitBase):
     def atom_reasons(self, atom: Atom) -> list[Reason]:
         return self._reasons.get((atom.attacker, atom.target), []) if isinstance(atom, Attack) else []
 
-    @cached_property
+    @property
     def _reasons(self) -> dict[tuple[str, str], list[Reason]]:
+        return self._pair_rules[0]
+
+    @cached_property
+    def _pair_rules(self) -> tuple[dict[tuple[str, str], list[Reason]], list[Restriction]]:
+        """What rules out one attack on its own, and the restrictions on single attacks that
+        apply only under a condition on the whole attack (``attack`` tests)."""
         out: dict[tuple[str, str], list[Reason]] = {}
+        gated: list[Restriction] = []
         for c in self.attackers:
             insts = self.game.instances[c.id]
             general = []
@@ -538,10 +579,21 @@ class AttackUnit(_UnitBase):
                     if not self._applies_against(inst, t):
                         continue
                     r = inst.ability.forbids_attacking(self, inst, t)
-                    if r is not None and r not in found:
+                    gate = self._gate(inst, t)
+                    if r is not None and gate is not None:
+                        gated.append(
+                            Restriction(
+                                r.rule,
+                                r.kind,
+                                (c.id,),
+                                f"{r.message} ({inst.ability.describe_condition()})",
+                                self._unless_gate_fails(gate, self.attack(c, t).at_most(0)),
+                            )
+                        )
+                    elif r is not None and r not in found:
                         found.append(r)
                 out[(c.id, t)] = found
-        return out
+        return out, gated
 
     @cached_property
     def allowed(self) -> tuple[Atom, ...]:
@@ -564,15 +616,20 @@ class AttackUnit(_UnitBase):
             )
             for c in self.attackers
         ]
+        out += self._pair_rules[1]
         for inst in self._instances():
-            out += inst.ability.attack_restrictions(self, inst)
+            gate = self._gate(inst)
+            for r in inst.ability.attack_restrictions(self, inst):
+                out.append(r if gate is None else replace(r, cond=self._unless_gate_fails(gate, r.cond)))
         return tuple(out)
 
     @cached_property
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
         for inst in self._instances():
-            out += inst.ability.attack_requirements(self, inst)
+            gate = self._gate(inst)
+            for r in inst.ability.attack_requirements(self, inst):
+                out.append(r if gate is None else replace(r, cond=self._unless_gate_fails(gate, r.cond)))
         return tuple(out)
 
     @cached_property

@@ -30,7 +30,6 @@ ATTACK: Step = ("attack", build_attack_board, check_attack_board)
 NEW_PRIMITIVES = (
     '"condition"',
     '"unless"',
-    '"block_as_though"',
     '"attacked_this_turn":[',
     '"by":"you"',
     '"counters"',
@@ -47,8 +46,14 @@ NEW_PRIMITIVES = (
 goad by you, permanent facts) and filters that read granted abilities."""
 
 
-def uses_new_primitives(board_json: str) -> bool:
-    return any(f in board_json for f in NEW_PRIMITIVES) or ('"grant"' in board_json and '"has"' in board_json)
+def uses_new_primitives(board: Board) -> bool:
+    stated = board.model_dump_json(by_alias=True, exclude_defaults=True)  # fields given, kinds left out
+    kinds = board.model_dump_json(by_alias=True, exclude_none=True)
+    return (
+        any(f in stated for f in NEW_PRIMITIVES)
+        or '"kind":"block_as_though"' in kinds
+        or ('"kind":"grant"' in kinds and '"has"' in stated)
+    )
 
 
 def board_plan(i: int, step: str) -> tuple[Step, str]:
@@ -96,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         chooser = RandomChooser(rng)
         board = build(chooser)
         board_json = board.model_dump_json(by_alias=True, exclude_none=True)
-        uses_new = uses_new_primitives(board.model_dump_json(by_alias=True, exclude_defaults=True))
+        uses_new = uses_new_primitives(board)
         if args.new_primitives_only and not uses_new:
             continue
         new_primitives += uses_new

@@ -85,7 +85,8 @@ class Reference:
         # (ability, controller) pairs each permanent has once layer 6 is applied (613.1f).
         self.with_controller: dict[str, list[tuple[AbilityT, str | None]]] = self._layer6()
         self.abilities: dict[str, list[AbilityT]] = {k: [a for a, _ in v] for k, v in self.with_controller.items()}
-        self.game_rules: list[tuple[AbilityT, str | None]] = self._game_rules()
+        self.game_rules_sourced = self._game_rules()
+        self.game_rules: list[tuple[AbilityT, str | None]] = [(a, y) for a, y, _ in self.game_rules_sourced]
         self.units: list[Unit] = self._units()
         self._legal: dict[int, list[Decl]] = {}
         self._maximum: dict[int, int] = {}
@@ -166,16 +167,16 @@ class Reference:
                 have[h].append((ab, controller))
         return have
 
-    def _game_rules(self) -> list[tuple[AbilityT, str | None]]:
-        out: list[tuple[AbilityT, str | None]] = []
+    def _game_rules(self) -> list[tuple[AbilityT, str | None, Permanent | None]]:
+        out: list[tuple[AbilityT, str | None, Permanent | None]] = []
         for p in self.board.permanents:
             out += [
-                (a, p.controller)
+                (a, p.controller, p)
                 for a in p.abilities
                 if a.kind in GAME_KINDS and self.ability_active(a, p.controller, p)
             ]
         out += [
-            (e.ability, e.controller)
+            (e.ability, e.controller, None)
             for e in self.board.effects
             if e.to is None and self.ability_active(e.ability, e.controller, None)
         ]
@@ -200,11 +201,24 @@ class Reference:
         source: Permanent | None,
         defending: str | None = None,
         per_target: bool = False,
+        attack: dict[str, str] | None = None,
     ) -> bool:
+        """Whether the ability applies. Before attackers are declared (no ``combat``) an ``attack``
+        test is about the declaration: with ``attack`` None it is left undecided (the ability is
+        kept), else read on that declaration."""
         d = defending if per_target else self.defending_of_source(source)
-        if ab.condition is not None and not self.condition_true(ab.condition, you, source, d):
+        undecided = self.board.combat is None and attack is None
+        seen = self.attacks if self.board.combat is not None else (attack or {})
+        if ab.condition is not None and not self.condition_true(ab.condition, you, source, d, seen, undecided):
             return False
-        return ab.unless is None or not self.condition_true(ab.unless, you, source, d)
+        if ab.unless is None or (undecided and ab.unless.attack is not None):
+            return True
+        return not self.condition_true(ab.unless, you, source, d, seen, False)
+
+    @staticmethod
+    def gated(ab: AbilityT) -> bool:
+        """Whether an ``attack`` test decides if the ability applies (read per declaration)."""
+        return any(c is not None and c.attack is not None for c in (ab.condition, ab.unless))
 
     def who(self, word: str, you: str | None, defending: str | None) -> tuple[list[str], bool]:
         everyone = [p.id for p in self.board.players]
@@ -231,7 +245,25 @@ class Reference:
             1 for p in self.board.permanents if (player is None or p.controller == player) and self.matches(f, p, you)
         )
 
-    def condition_true(self, cond: Any, you: str | None, source: Permanent | None, defending: str | None) -> bool:
+    def condition_true(
+        self,
+        cond: Any,
+        you: str | None,
+        source: Permanent | None,
+        defending: str | None,
+        attack: dict[str, str] | None = None,
+        skip_attack: bool = False,
+    ) -> bool:
+        if cond.attack is not None and not skip_attack:
+            t = cond.attack
+            n = sum(
+                1
+                for x in (attack or {})
+                if not (t.others and source is not None and x == source.id)
+                and self.matches(t.filter, self.perms[x], you)
+            )
+            if not _compare(t.count, n):
+                return False
         if cond.source is not None and (source is None or not self.matches(cond.source, source, you)):
             return False
         for test in cond.players or ():
@@ -263,6 +295,11 @@ class Reference:
             sides = []
             for q in (cmp.left, cmp.right):
                 players, every = self.who(q.who, you, defending)
+                if q.of in ("power", "toughness"):
+                    thing = source if q.permanent is None else self.perms[q.permanent]
+                    value = None if thing is None else getattr(thing, q.of)
+                    sides.append(([] if value is None else [value], True))
+                    continue
                 if q.of == "permanents":
                     values = [self.controlled_count(q.filter, pl, you) for pl in players]
                 else:
@@ -717,6 +754,7 @@ class AttackRequirement:
     target: Target | None = None
     you: str | None = None
     other_than: str | None = None
+    gate: tuple[Any, str | None, Permanent | None] | None = None  # (ability, you, source): exists only as it applies
 
 
 class AttackReference(Reference):
@@ -819,7 +857,7 @@ class AttackReference(Reference):
     # ----- restrictions (508.1a-c) -----------------------------------------------------------------
 
     def can_attack_at_all(self, c: str) -> bool:
-        """508.1a (untapped, haste or not summoning sick, not a battle), 702.3b defender, "can't attack"."""
+        """508.1a (untapped, haste or not summoning sick, not a battle), 702.3b defender."""
         p = self.perms.get(c)
         if p is None or not self.is_creature(p) or p.controller not in self.attacking_players:
             return False
@@ -827,42 +865,73 @@ class AttackReference(Reference):
             return False
         if p.summoning_sick and not self.has(c, "haste"):
             return False
-        return not (self.has(c, "defender") and not self.has(c, "attack_despite_defender"))
+        defender = any(a.kind == "defender" and not self.gated(a) for a in self.abilities[c])
+        return not (defender and not self.has(c, "attack_despite_defender"))
+
+    def forbids(self, ab: AbilityT, you: str | None, c: str, target: str) -> bool:
+        """Whether one ability of ``c`` rules out attacking ``target`` on its own (508.1c, 702.3b)."""
+        if ab.kind == "defender":
+            return not self.has(c, "attack_despite_defender")
+        if ab.kind == "cant_attack":
+            return ab.target is None or self.target_matches(ab.target, target, you, self.perms[c].owner_id)
+        if ab.kind == "cant_attack_unless":
+            return not self.condition_holds(ab, c, target, you)
+        if ab.kind == "cant_attack_if":
+            return self.condition_holds(ab, c, target, you)
+        return False
 
     def can_attack(self, c: str, target: str) -> bool:
-        """Every restriction about one attacker and one target, whatever else attacks."""
+        """Every restriction about one attacker and one target, whatever else attacks (abilities that
+        apply only under a condition on the attack are checked with the whole declaration)."""
         if not self.can_attack_at_all(c) or target not in self.targets:
             return False
-        owner = self.perms[c].owner_id
         for ab, you in self.with_controller[c]:
+            if self.gated(ab):
+                continue
             if ab.kind in PER_TARGET_KINDS and not self.ability_active(
                 ab, you, self.perms[c], defending=self.defender_of(target), per_target=True
             ):
                 continue  # "as long as" / "unless" read against this target's defending player
-            if ab.kind == "cant_attack" and (ab.target is None or self.target_matches(ab.target, target, you, owner)):
-                return False
-            if ab.kind == "cant_attack_unless" and not self.condition_holds(ab, c, target, you):
-                return False
-            if ab.kind == "cant_attack_if" and self.condition_holds(ab, c, target, you):
+            if ab.kind != "defender" and self.forbids(ab, you, c, target):
                 return False
         return True
 
+    def active(self, c: str, kind: str, decl: dict[str, str]) -> list[AbilityT]:
+        """The abilities of ``c`` of ``kind`` that apply to this declaration."""
+        return [
+            ab
+            for ab, you in self.with_controller[c]
+            if ab.kind == kind and (not self.gated(ab) or self.ability_active(ab, you, self.perms[c], attack=decl))
+        ]
+
     def attack_global_ok(self, decl: dict[str, str]) -> bool:
         """Restrictions on the whole attack (506.5, 508.1c, 802.3a, 805.10b)."""
+        for c, t in decl.items():
+            for ab, you in self.with_controller[c]:
+                per_target = ab.kind in PER_TARGET_KINDS
+                defending = self.defender_of(t) if per_target else None
+                if (
+                    self.gated(ab)
+                    and self.ability_active(ab, you, self.perms[c], defending, per_target, attack=decl)
+                    and self.forbids(ab, you, c, t)
+                ):
+                    return False
         for c in decl:
             others = [o for o in decl if o != c]
-            if self.has(c, "cant_attack_alone") and not others:
+            if self.active(c, "cant_attack_alone", decl) and not others:
                 return False
-            if self.has(c, "can_only_attack_alone") and others:
+            if self.active(c, "can_only_attack_alone", decl) and others:
                 return False
-            if any(len(others) < x.n for x in self.of_kind(c, "cant_attack_unless_others_attack")):
+            if any(len(others) < x.n for x in self.active(c, "cant_attack_unless_others_attack", decl)):
                 return False
-            if self.has(c, "cant_attack_unless_greater_power_attacks"):
+            if self.active(c, "cant_attack_unless_greater_power_attacks", decl):
                 power = self.perms[c].power or 0
                 if not any((self.perms[o].power or 0) > power for o in others):
                     return False
-        for rule, controller in self.game_rules:
+        for rule, controller, source in self.game_rules_sourced:
             if rule.kind != "attack_limit":
+                continue
+            if self.gated(rule) and not self.ability_active(rule, controller, source, attack=decl):
                 continue
 
             def aimed(t: str, c: str | None, rule: AbilityT = rule, controller: str | None = controller) -> bool:
@@ -896,31 +965,37 @@ class AttackReference(Reference):
         for c in self.creatures:
             goaders: list[str | None] = []
             for ab, you in self.with_controller[c]:
+                gate = (ab, you, self.perms[c]) if self.gated(ab) else None
                 if ab.kind == "must_attack":
-                    out.append(AttackRequirement("must_attack", creature=c, target=ab.target, you=you))
+                    out.append(AttackRequirement("must_attack", creature=c, target=ab.target, you=you, gate=gate))
                 elif ab.kind == "attacks_or_blocks":
-                    out.append(AttackRequirement("attacks_or_blocks", creature=c))
+                    out.append(AttackRequirement("attacks_or_blocks", creature=c, gate=gate))
                 elif ab.kind == "attacks_player_other_than":
                     other = you if ab.player == "you" else ab.player
-                    out.append(AttackRequirement("attacks_player_other_than", creature=c, other_than=other))
+                    out.append(AttackRequirement("attacks_player_other_than", creature=c, other_than=other, gate=gate))
                 elif ab.kind == "goad":
                     goader = {"you": you, "owner": self.perms[c].owner_id}.get(ab.by, ab.by)
                     if goader in goaders:  # 701.15d: the same player again adds nothing
                         continue
                     goaders.append(goader)
-                    out.append(AttackRequirement("goad", creature=c, other_than=goader))
-                    out.append(AttackRequirement("goad_other_player", creature=c, other_than=goader))
-        for rule, controller in self.game_rules:
+                    out.append(AttackRequirement("goad", creature=c, other_than=goader, gate=gate))
+                    out.append(AttackRequirement("goad_other_player", creature=c, other_than=goader, gate=gate))
+        for rule, controller, source in self.game_rules_sourced:
             if rule.kind != "must_be_attacked" or controller is None:
                 continue
             bound = [pl for pl in self.attacking_players if self.opponents(controller, pl)]
             if not MUST_BE_ATTACKED_PER_PLAYER:
                 bound = bound[:1]
+            gate = (rule, controller, source) if self.gated(rule) else None
             for pl in bound:
-                out.append(AttackRequirement("must_be_attacked", player=pl, target=rule.target, you=controller))
+                out.append(
+                    AttackRequirement("must_be_attacked", player=pl, target=rule.target, you=controller, gate=gate)
+                )
         return out
 
     def attack_obeyed(self, r: AttackRequirement, decl: dict[str, str]) -> bool:
+        if r.gate is not None and not self.ability_active(r.gate[0], r.gate[1], r.gate[2], attack=decl):
+            return True  # "if ... attacks": the requirement doesn't apply to this declaration
         if r.kind == "must_be_attacked":
             return any(
                 (self.perms[c].controller == r.player or not MUST_BE_ATTACKED_PER_PLAYER)

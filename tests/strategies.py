@@ -295,9 +295,18 @@ class _Builder:
             words.remove("defending_player")
         return self.c.choice(words) if self.c.chance(80) else self.c.choice(self.players)["id"]
 
-    def condition(self, you: bool, defending: bool, depth: int = 0) -> Json:
-        """A random condition; ``you``: "you" resolves; ``defending``: "defending player" may be named."""
+    def condition(self, you: bool, defending: bool, depth: int = 0, attack: bool = False) -> Json:
+        """A random condition; ``you``: "you" resolves; ``defending``: "defending player" may be
+        named; ``attack``: it may test how many creatures attack."""
         c = self.c
+        if attack and depth == 0 and c.chance(35):
+            test: Json = {"filter": self.filter(relative=you), "count": {c.choice(("ge", "le", "eq")): c.integer(0, 2)}}
+            if c.chance(30):
+                test["others"] = False
+            out: Json = {"attack": test}
+            if c.chance(30):
+                out["source"] = self.filter(relative=you)
+            return out
         roll = c.integer(0, 9)
         if roll == 0 and depth == 0:
             return {"not": self.condition(you, defending, 1)}
@@ -306,7 +315,7 @@ class _Builder:
         if roll <= 3:
             return {"source": self.filter(relative=you)}
         if roll <= 6:
-            test: Json = {"who": self.who(you, defending)}
+            test = {"who": self.who(you, defending)}
             fact = c.choice((*PLAYER_NUMBERS, "designations", "controls"))
             if fact == "designations":
                 test[fact] = [c.choice(DESIGNATIONS)]
@@ -319,17 +328,23 @@ class _Builder:
             return {"battlefield": {"filter": self.filter(relative=you), "at_least": c.integer(0, 3)}}
 
         def side() -> Json:
-            q: Json = {"who": self.who(you, defending), "of": c.choice(("permanents", "life", "hand", "graveyard"))}
+            if c.chance(25):  # "this creature's power", or a named permanent's
+                q: Json = {"of": c.choice(("power", "toughness"))}
+                ids = self.creature_ids()
+                if ids and c.chance(40):
+                    q["permanent"] = c.choice(ids)
+                return q
+            q = {"who": self.who(you, defending), "of": c.choice(("permanents", "life", "hand", "graveyard"))}
             if q["of"] == "permanents" and c.chance(70):
                 q["filter"] = self.filter(relative=you)
             return q
 
         return {"compare": [{"left": side(), "op": c.choice(("lt", "le", "eq", "ge", "gt")), "right": side()}]}
 
-    def conditioned(self, ability: Json, you: bool, defending: bool) -> Json:
+    def conditioned(self, ability: Json, you: bool, defending: bool, attack: bool) -> Json:
         """Sometimes an "as long as" or "unless" on the ability."""
         if self.c.chance(22):
-            ability[self.c.choice(("condition", "unless"))] = self.condition(you, defending)
+            ability[self.c.choice(("condition", "unless"))] = self.condition(you, defending, attack=attack)
         return ability
 
     def player_facts(self) -> None:
@@ -412,6 +427,21 @@ class _Builder:
 
 
 PER_TARGET_KINDS = ("cant_attack", "cant_attack_unless", "cant_attack_if")
+# Kinds whose effect while attackers are declared may depend on the attack itself (``attack`` tests).
+ATTACK_GATED_KINDS = (
+    *PER_TARGET_KINDS,
+    "defender",
+    "cant_attack_alone",
+    "can_only_attack_alone",
+    "cant_attack_unless_others_attack",
+    "cant_attack_unless_greater_power_attacks",
+    "attack_limit",
+    "must_attack",
+    "attacks_player_other_than",
+    "goad",
+    "must_be_attacked",
+    "attacks_or_blocks",
+)
 
 
 def add_conditions(b: _Builder, attack_step: bool) -> None:
@@ -423,7 +453,8 @@ def add_conditions(b: _Builder, attack_step: bool) -> None:
         if ability["kind"] == "grant":
             visit(ability["ability"], you)
         defending = not attack_step or ability["kind"] in PER_TARGET_KINDS
-        b.conditioned(ability, you, defending)
+        attack = not attack_step or ability["kind"] in ATTACK_GATED_KINDS
+        b.conditioned(ability, you, defending, attack)
 
     for p in b.permanents:
         for ability in p.get("abilities", []):

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 from pydantic import Field
 
-from ..conditions import Condition, ConditionScope, Context
+from ..conditions import AttackTest, Condition, ConditionScope, Context
 from ..filters import Filter, PermanentView, Target
 from ..ir import Atom, Cmp, Cond, Lin, implies
 from ..strict import Strict
@@ -311,11 +311,23 @@ class AbilityBase(Strict):
                 raise TypeError(f"ability kind {kind!r} is defined twice")
             KINDS[kind] = cls
 
-    def applies(self, ctx: Context) -> bool:
-        """Whether ``condition`` holds and ``unless`` fails in ``ctx``."""
-        return (self.condition is None or self.condition.holds(ctx)) and (
-            self.unless is None or not self.unless.holds(ctx)
-        )
+    def applies(self, ctx: Context, *, declaring: bool = False) -> bool:
+        """Whether ``condition`` holds and ``unless`` fails in ``ctx``. ``declaring``: attackers
+        are being declared, so ``attack`` tests are left to ``attack_gate``."""
+        if self.condition is not None and not self.condition.holds(ctx, board_only=declaring):
+            return False
+        if self.unless is None or (declaring and self.unless.attack is not None):
+            return True
+        return not self.unless.holds(ctx)
+
+    def attack_gate(self, ctx: Context) -> tuple[AttackTest | None, AttackTest | None]:
+        """While attackers are declared: the ``attack`` test that must hold for the ability to
+        apply, and the one that must fail (an ``unless`` whose board facts hold)."""
+        needed = self.condition.attack if self.condition is not None else None
+        excluded = None
+        if self.unless is not None and self.unless.attack is not None and self.unless.holds(ctx, board_only=True):
+            excluded = self.unless.attack
+        return needed, excluded
 
     def describe_condition(self) -> str:
         parts = []
