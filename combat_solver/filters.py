@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal, Protocol
 
 from pydantic import Field
@@ -94,8 +94,8 @@ class FilterScope(Protocol):
         """The creatures in the declared attack (the declare blockers step; empty before it)."""
         ...
 
-    def attachments(self, permanent_id: str) -> int:
-        """How many Auras and Equipment are attached to the permanent."""
+    def attached(self, permanent_id: str) -> Sequence[PermanentView]:
+        """The permanents (Auras, Equipment, ...) attached to the permanent."""
         ...
 
 
@@ -107,9 +107,12 @@ class Comparison(Strict):
     eq: int | None = None
     ge: int | None = None
     gt: int | None = None
+    even: bool | None = Field(None, description="true: an even number; false: an odd one")
 
     def holds(self, value: int | None) -> bool:
         if value is None:
+            return False
+        if self.even is not None and self.even != (value % 2 == 0):
             return False
         return (
             (self.lt is None or value < self.lt)
@@ -137,6 +140,8 @@ class Comparison(Strict):
             bound = getattr(self, name)
             if bound is not None:
                 parts.append(f"{text} {bound}".strip())
+        if self.even is not None:
+            parts.append("even" if self.even else "odd")
         return " and ".join(parts)
 
 
@@ -169,7 +174,9 @@ class Filter(Strict):
     mana_value: Comparison | None = None
     entered_this_turn: bool | None = None
     monstrous: bool | None = None
-    attachments: Comparison | None = Field(None, description="Auras and Equipment attached to it")
+    attached: Count | None = Field(
+        None, description="at least N permanents matching the filter attached to it (equipped: {subtypes: [Equipment]})"
+    )
     attacking: bool | None = Field(None, description="in the declared attack (declare blockers step)")
     attacking_alone: bool | None = Field(None, description="the only creature in the declared attack (506.5)")
     not_: Filter | None = Field(None, alias="not")
@@ -177,6 +184,10 @@ class Filter(Strict):
 
     def matches(self, permanent: PermanentView, scope: FilterScope, you: str | None) -> bool:
         p = permanent
+        if self.attached is not None:
+            found = [a for a in scope.attached(p.id) if self.attached.filter.matches(a, scope, you)]
+            if len(found) < self.attached.at_least:
+                return False
         if self.ids is not None and p.id not in self.ids:
             return False
         if self.name is not None and p.name.casefold() != self.name.casefold():
@@ -219,8 +230,6 @@ class Filter(Strict):
                 return False
         if self.mana_value is not None and not self.mana_value.holds(p.mana_value):
             return False
-        if self.attachments is not None and not self.attachments.holds(scope.attachments(p.id)):
-            return False
         attacking = scope.attacking_ids()
         if self.attacking is not None and self.attacking != (p.id in attacking):
             return False
@@ -228,6 +237,8 @@ class Filter(Strict):
 
     def referenced_ids(self) -> list[str]:
         found = list(self.ids or ())
+        if self.attached is not None:
+            found += self.attached.filter.referenced_ids()
         if self.not_ is not None:
             found += self.not_.referenced_ids()
         for f in self.any_of or ():
@@ -268,8 +279,8 @@ class Filter(Strict):
             extras += [f"with {t.describe()} {k} counters" for k, t in self.counters.items()]
         if self.mana_value:
             extras.append(f"with mana value {self.mana_value.describe()}")
-        if self.attachments:
-            extras.append(f"with {self.attachments.describe()} Auras and Equipment attached")
+        if self.attached:
+            extras.append(f"with at least {self.attached.at_least} {self.attached.filter.describe()} attached")
         if self.entered_this_turn is not None:
             extras.append("that entered this turn" if self.entered_this_turn else "that didn't enter this turn")
         if self.monstrous is not None:
@@ -353,3 +364,6 @@ class Count(Strict):
 
     def referenced_ids(self) -> list[str]:
         return self.filter.referenced_ids()
+
+
+Filter.model_rebuild()

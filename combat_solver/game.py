@@ -3,7 +3,6 @@ defending against what, and the defending units of the declare blockers step (80
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -45,7 +44,10 @@ class Game:
         self.declaring = board.combat is None
         """Attackers are being declared: conditions on the attack are read per declaration."""
         self._defenders = frozenset(self.defending_player(a) for a in self._attacking)
-        self._attached = Counter(p.attached_to for p in board.permanents if p.attached_to is not None)
+        self._attached: dict[str, list[Permanent]] = {}
+        for p in board.permanents:
+            if p.attached_to is not None:
+                self._attached.setdefault(p.attached_to, []).append(p)
         self._had: dict[str, list[Ability]] = {p.id: [] for p in board.permanents}
         self.instances: dict[str, list[Instance]] = {p.id: [] for p in board.permanents}
         self.game_rules: list[Instance] = []
@@ -168,8 +170,8 @@ class Game:
     def attacking_ids(self) -> tuple[str, ...]:
         return self._attacking
 
-    def attachments(self, permanent_id: str) -> int:
-        return self._attached.get(permanent_id, 0)
+    def attached(self, permanent_id: str) -> list[Permanent]:
+        return self._attached.get(permanent_id, [])
 
     def permanent(self, permanent_id: str) -> Permanent:
         return self._perms[permanent_id]
@@ -564,7 +566,7 @@ class AttackUnit(_UnitBase):
             general = []
             if c.tapped:
                 general.append(Reason("508.1a", "tapped_attacker", f"{self.label(c)} is tapped and can't attack"))
-            if self.game.is_summoning_sick(c):
+            if self.game.is_summoning_sick(c) and not any(i.ability.permits_attacking_as_though_haste() for i in insts):
                 general.append(
                     Reason(
                         "302.6",

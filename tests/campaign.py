@@ -38,7 +38,8 @@ NEW_PRIMITIVES = (
     '"attacking"',
     '"token"',
     '"mana_value"',
-    '"attachments"',
+    '"attached"',
+    '"even"',
     '"entered_this_turn"',
     '"monstrous"',
 )
@@ -52,6 +53,7 @@ def uses_new_primitives(board: Board) -> bool:
     return (
         any(f in stated for f in NEW_PRIMITIVES)
         or '"kind":"block_as_though"' in kinds
+        or '"kind":"attack_as_though_haste"' in kinds
         or ('"kind":"grant"' in kinds and '"has"' in stated)
     )
 

@@ -78,10 +78,10 @@ class Reference:
         self.perms: dict[str, Permanent] = {p.id: p for p in board.permanents}
         self.team: dict[str, str] = {p.id: (p.team if p.team is not None else "player:" + p.id) for p in board.players}
         self.attacks: dict[str, str] = dict(board.combat.attackers) if board.combat is not None else {}
-        self.attached: dict[str, int] = {}
+        self.attached: dict[str, list[Permanent]] = {}
         for p in board.permanents:
             if p.attached_to is not None:
-                self.attached[p.attached_to] = self.attached.get(p.attached_to, 0) + 1
+                self.attached.setdefault(p.attached_to, []).append(p)
         # (ability, controller) pairs each permanent has once layer 6 is applied (613.1f).
         self.with_controller: dict[str, list[tuple[AbilityT, str | None]]] = self._layer6()
         self.abilities: dict[str, list[AbilityT]] = {k: [a for a, _ in v] for k, v in self.with_controller.items()}
@@ -397,8 +397,10 @@ class Reference:
             return False
         if f.mana_value is not None and not _compare(f.mana_value, p.mana_value):
             return False
-        if f.attachments is not None and not _compare(f.attachments, self.attached.get(p.id, 0)):
-            return False
+        if f.attached is not None:
+            n = sum(1 for x in self.attached.get(p.id, []) if self.matches(f.attached.filter, x, you))
+            if n < f.attached.at_least:
+                return False
         if f.attacking is not None and f.attacking != (p.id in self.attacks):
             return False
         if f.attacking_alone is not None and f.attacking_alone != (list(self.attacks) == [p.id]):
@@ -706,6 +708,8 @@ class Reference:
 def _compare(c: Comparison, v: int | None) -> bool:
     if v is None:
         return False
+    if c.even is not None and (v % 2 == 0) != c.even:
+        return False
     return (
         (c.lt is None or v < c.lt)
         and (c.le is None or v <= c.le)
@@ -863,7 +867,7 @@ class AttackReference(Reference):
             return False
         if p.tapped:
             return False
-        if p.summoning_sick and not self.has(c, "haste"):
+        if p.summoning_sick and not (self.has(c, "haste") or self.has(c, "attack_as_though_haste")):
             return False
         defender = any(a.kind == "defender" and not self.gated(a) for a in self.abilities[c])
         return not (defender and not self.has(c, "attack_despite_defender"))

@@ -180,7 +180,13 @@ class _Builder:
                     {"mana_value": {c.choice(("le", "ge")): c.integer(0, 4)}},
                     {"entered_this_turn": c.chance(50)},
                     {"monstrous": c.chance(50)},
-                    {"attachments": {c.choice(("ge", "eq")): c.integer(0, 1)}},
+                    {
+                        "attached": {
+                            "filter": {"types": [c.choice(("enchantment", "artifact"))]},
+                            "at_least": c.integer(0, 2),
+                        }
+                    },
+                    {"mana_value": {"even": c.chance(50)}},
                     {"attacking": c.chance(50)},
                     {"attacking_alone": c.chance(50)},
                 )
@@ -323,6 +329,8 @@ class _Builder:
                 test[fact] = {"filter": self.filter(relative=you), "at_least": c.integer(0, 2)}
             else:
                 test[fact] = {c.choice(("le", "ge", "gt", "lt", "eq")): c.integer(0, 5 if fact != "life" else 21)}
+                if c.chance(10):
+                    test[fact] = {"even": c.chance(50)}
             return {"players": [test]}
         if roll == 7:
             return {"battlefield": {"filter": self.filter(relative=you), "at_least": c.integer(0, 3)}}
@@ -640,6 +648,7 @@ ATTACK_KEYWORDS = ("flying", "haste", "vigilance", "defender", "must_attack", "m
 CREATURE_ATTACK_KINDS = (
     "haste",
     "haste",
+    "attack_as_though_haste",
     "vigilance",
     "vigilance",
     "defender",

@@ -22,6 +22,17 @@ class Haste(AbilityBase):
         return True
 
 
+class AttackAsThoughHaste(AbilityBase):
+    """302.6, 508.1a: "can attack as though it had haste" (Instill Energy): attacking only; it
+    still can't use {T} abilities such as mana abilities (unlike haste, 702.10b)."""
+
+    kind: Literal["attack_as_though_haste"] = "attack_as_though_haste"
+    rule = "302.6"
+
+    def permits_attacking_as_though_haste(self) -> bool:
+        return True
+
+
 class Vigilance(AbilityBase):
     """702.20b: attacking doesn't cause it to tap (508.1f)."""
 

@@ -347,6 +347,10 @@ class AbilityBase(Strict):
         """302.6 exception (haste): attack and use {T} abilities though not controlled since the turn began."""
         return False
 
+    def permits_attacking_as_though_haste(self) -> bool:
+        """302.6 exception for attacking only: its {T} abilities still need haste (Instill Energy)."""
+        return False
+
     def keeps_untapped_when_attacking(self) -> bool:
         """508.1f exception (vigilance): attacking doesn't tap its holder."""
         return False
