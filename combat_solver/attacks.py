@@ -48,6 +48,7 @@ def check_attacks(board: Board, declaration: AttackDeclaration, *, time_limit: f
         costs=result.costs,
         combat=combat,
         triggers=triggers,
+        declared_by=(game.declarer(unit.players, "chooses_attackers", board.active_player),),
     )
 
 

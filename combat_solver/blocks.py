@@ -65,6 +65,7 @@ def check_blocks(board: Board, declaration: BlockDeclaration, *, time_limit: flo
         costs=result.costs,
         combat=combat,
         triggers=triggers,
+        declared_by=tuple(game.declarer(u.players, "chooses_blockers", " and ".join(sorted(u.players))) for u in units),
     )
 
 

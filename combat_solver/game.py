@@ -16,6 +16,7 @@ from .ir import Atom, Attack, Attacking, Blocking, BlocksBand, Cmp, Cond, Lin, P
 from .payments import build_payers
 from .rules.base import CostTerm, EarlierAttacks, Instance, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
+from .verdict import DeclarerReport
 
 
 @dataclass(frozen=True)
@@ -247,6 +248,15 @@ class Game:
     @cached_property
     def attack_unit(self) -> AttackUnit:
         return AttackUnit(self)
+
+    def declarer(self, players: frozenset[str], kind: str, default: str) -> DeclarerReport:
+        """Who declares for ``players``: the latest effect of ``kind`` (Master Warcraft) or ``default``."""
+        chosen = [i for i in self.game_rules if i.ability.kind == kind and i.controller is not None]
+        if not chosen:
+            return DeclarerReport(players=tuple(sorted(players)), declarer=default)
+        last = chosen[-1]
+        assert last.controller is not None
+        return DeclarerReport(players=tuple(sorted(players)), declarer=last.controller, source=last.source)
 
     def unit_of(self, player: str) -> BlockUnit | None:
         for unit in self.block_units:

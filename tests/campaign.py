@@ -54,6 +54,7 @@ def uses_new_primitives(board: Board) -> bool:
         any(f in stated for f in NEW_PRIMITIVES)
         or '"kind":"block_as_though"' in kinds
         or '"kind":"attack_as_though_haste"' in kinds
+        or '"kind":"chooses_' in kinds
         or ('"kind":"grant"' in kinds and '"has"' in stated)
     )
 

@@ -30,7 +30,7 @@ Decl = frozenset[Pair]
 AbilityT = Any  # an ability model; read by its documented fields only
 
 # Ability kinds whose effects belong to the whole game, not to one creature.
-GAME_KINDS = frozenset({"block_limit", "attack_limit", "must_be_attacked"})
+GAME_KINDS = frozenset({"block_limit", "attack_limit", "must_be_attacked", "chooses_attackers", "chooses_blockers"})
 # Restrictions on attacking whose conditions are read per attack target before attackers are
 # declared (the defending player is then the one that target belongs to, 802.2a).
 PER_TARGET_KINDS = frozenset({"cant_attack", "cant_attack_unless", "cant_attack_if"})
@@ -443,6 +443,12 @@ class Reference:
         for u in units:
             u.requirements = self._requirements(u)
         return units
+
+    def declarer(self, kind: str, default: str) -> str:
+        """Who declares: the controller of the latest "you choose which creatures attack / block"
+        effect (Master Warcraft), else the players themselves (508.1a, 509.1a)."""
+        chosen = [controller for rule, controller in self.game_rules if rule.kind == kind and controller is not None]
+        return chosen[-1] if chosen else default
 
     def unit_of_player(self, player: str) -> int | None:
         for i, u in enumerate(self.units):

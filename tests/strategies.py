@@ -572,6 +572,16 @@ def build_board(c: Chooser) -> Board:
                 "abilities": [b.grant() for _ in range(c.integer(1, 2))],
             }
         )
+    if c.chance(6):  # Master Warcraft: someone else declares the blocks (legality is the same)
+        b.permanents.append(
+            {
+                "id": "mw",
+                "name": "Master Warcraft",
+                "controller": c.choice(b.players)["id"],
+                "types": ["enchantment"],
+                "abilities": [{"kind": "chooses_blockers"}],
+            }
+        )
     if c.chance(12):
         holder = c.choice(creatures) if creatures and c.chance(50) else None
         if holder is not None:
@@ -868,7 +878,7 @@ def build_attack_board(c: Chooser) -> Board:
             }
         )
     # Rules of the game: printed on any permanent, or effects without ``to``.
-    for kind, percent in (("attack_limit", 20), ("must_be_attacked", 20)):
+    for kind, percent in (("attack_limit", 20), ("must_be_attacked", 20), ("chooses_attackers", 6)):
         if not c.chance(percent):
             continue
         holders = [p for p in b.permanents if "abilities" in p]

@@ -66,6 +66,15 @@ class AttackDespiteDefender(AbilityBase):
         return True
 
 
+class ChoosesAttackers(AbilityBase):
+    """ "You choose which creatures attack this turn" (Master Warcraft): its controller declares
+    the attack instead of the active player; the rules for a legal attack are the same (508.1)."""
+
+    kind: Literal["chooses_attackers"] = "chooses_attackers"
+    scope = "game"
+    rule = "508.1"
+
+
 class CantAttack(AbilityBase):
     """508.1c: "can't attack" (Pacifism, Moat granted); with ``target``, "can't attack you /
     planeswalkers you control / its owner" (Blazing Archon, Vow of Duty, Xantcha)."""
