@@ -352,3 +352,405 @@ def test_judging_a_non_defending_player_is_bad_input():
 
 def test_solve_is_unchanged_by_the_new_fields():
     assert solve_attacks(board(BEARS, FLIGHT, MOAT)).status == "legal"
+
+
+# ============================================================================= 1. conditions on any ability
+def _players(*entries: Json) -> list[Json]:
+    return list(entries)
+
+
+def board_with(players: list[Json], *permanents: Json, **extra: Any) -> Board:
+    return Board.model_validate({"players": players, "active_player": A, "permanents": list(permanents), **extra})
+
+
+def test_archangel_of_tithes_taxes_only_while_untapped_508_1h():
+    """Archangel of Tithes: "As long as Archangel of Tithes is untapped, creatures can't attack you
+    or planeswalkers you control unless their controller pays {1} for each of those creatures." """
+    tithes = K(
+        "attack_tax",
+        cost={"mana": "{1}"},
+        target={"player": "you", "planeswalkers": True},
+        condition={"source": {"tapped": False}},
+    )
+
+    def archangel(tapped: bool) -> Json:
+        return creature("angel", "Archangel of Tithes", B, tithes, K("flying"), tapped=tapped)
+
+    untapped = attack(board(BEARS, archangel(False)), bears=B)
+    assert not untapped.legal and [v.rule for v in untapped.violations] == ["508.1j"]
+    assert attack(board(BEARS, archangel(True)), bears=B).legal
+
+
+def test_ensnaring_bridge_compares_power_with_cards_in_hand_508_1c():
+    """Ensnaring Bridge: "Creatures with power greater than the number of cards in your hand can't
+    attack." Bob has 2 cards: the 2-power Bears may attack, the 3-power Hill Giant may not."""
+    bridge = permanent(
+        "bridge",
+        "Ensnaring Bridge",
+        B,
+        K(
+            "grant",
+            ability=K(
+                "cant_attack",
+                condition={"compare": [{"left": {"of": "power"}, "op": "gt", "right": {"who": "you", "of": "hand"}}]},
+            ),
+        ),
+        types=("artifact",),
+    )
+    b = board_with([{"id": A}, {"id": B, "hand": 2}], BEARS, creature("giant", "Hill Giant", power=3), bridge)
+    assert attack(b, bears=B).legal
+    assert [v.kind for v in attack(b, giant=B).violations] == ["cant_attack"]
+
+
+def test_dragons_rage_channeler_must_attack_with_delirium_508_1d():
+    """Dragon's Rage Channeler: "Delirium — as long as there are four or more card types among
+    cards in your graveyard, ... attacks each combat if able." """
+    drc = creature(
+        "drc",
+        "Dragon's Rage Channeler",
+        A,
+        K("must_attack", condition={"players": [{"graveyard_card_types": {"ge": 4}}]}),
+        power=1,
+    )
+    four = board_with(
+        [{"id": A, "graveyard": 4, "graveyard_types": ["land", "instant", "sorcery", "creature"]}, {"id": B}], drc
+    )
+    three = board_with([{"id": A, "graveyard": 3, "graveyard_types": ["land", "instant", "sorcery"]}, {"id": B}], drc)
+    assert not attack(four).legal
+    assert attack(four, drc=B).legal
+    assert attack(three).legal
+
+
+def test_hazoret_can_attack_only_with_one_or_fewer_cards_508_1c():
+    """Hazoret the Fervent: "can't attack or block unless you have one or fewer cards in hand." """
+    unless = {"players": [{"hand": {"le": 1}}]}
+    hazoret = creature(
+        "hazoret", "Hazoret the Fervent", A, K("cant_attack", unless=unless), K("cant_block", unless=unless), power=5
+    )
+    assert attack(board_with([{"id": A, "hand": 1}, {"id": B}], hazoret), hazoret=B).legal
+    assert not attack(board_with([{"id": A, "hand": 2}, {"id": B}], hazoret), hazoret=B).legal
+
+
+def test_crown_hunter_hireling_attacks_only_the_monarch_802_2a():
+    """Crown-Hunter Hireling: "can't attack unless defending player is the monarch." Read per
+    attack target: the defending player is the one attacked (802.2a)."""
+    hireling = creature(
+        "hire",
+        "Crown-Hunter Hireling",
+        A,
+        K("cant_attack", unless={"players": [{"who": "defending_player", "designations": ["monarch"]}]}),
+        power=4,
+    )
+    b = board_with([{"id": A}, {"id": B, "designations": ["monarch"]}, {"id": C}], hireling)
+    assert attack(b, hire=B).legal
+    assert [v.kind for v in attack(b, hire=C).violations] == ["cant_attack"]
+
+
+def test_goblin_goon_compares_creatures_with_defending_player_508_1c_509_1b():
+    """Goblin Goon: "can't attack unless you control more creatures than defending player. can't
+    block unless you control more creatures than attacking player." """
+    goon_attack = K(
+        "cant_attack",
+        unless={
+            "compare": [
+                {
+                    "left": {"filter": {"types": ["creature"]}},
+                    "op": "gt",
+                    "right": {"who": "defending_player", "filter": {"types": ["creature"]}},
+                }
+            ]
+        },
+    )
+    goon = creature("goon", "Goblin Goon", A, goon_attack, power=6)
+    b = board(goon, BEARS, creature("w1", "Wall", B), players=(A, B, C))
+    assert attack(b, goon=C).legal  # 2 creatures against Carol's 0
+    assert attack(b, goon=B).legal  # 2 against 1
+    crowded = board(goon, creature("w1", "Wall", B), players=(A, B, C))
+    assert not attack(crowded, goon=B).legal  # 1 against 1
+
+
+def test_champion_of_lambholt_compares_power_between_objects_509_1b():
+    """Champion of Lambholt (power 4): "Creatures with power less than Champion of Lambholt's power
+    can't block creatures you control." A 3-power blocker can't block; a 4-power one can."""
+    champion = creature(
+        "champ",
+        "Champion of Lambholt",
+        A,
+        K(
+            "grant",
+            ability=K(
+                "cant_block",
+                attackers={"controller": "you"},
+                condition={
+                    "compare": [{"left": {"of": "power"}, "op": "lt", "right": {"of": "power", "permanent": "champ"}}]
+                },
+            ),
+        ),
+        power=4,
+    )
+    b = board(
+        champion,
+        BEARS,
+        creature("small", "Hill Giant", B, power=3),
+        creature("big", "Ogre", B, power=4),
+        combat={"attackers": {"bears": B}},
+    )
+    assert [v.kind for v in block(b, {"small": ("bears",)}).violations] == ["cant_block"]
+    assert block(b, {"big": ("bears",)}).legal
+
+
+def test_training_drone_attacks_only_while_equipped_508_1c():
+    """Training Drone: "can't attack or block unless it's equipped." An Aura isn't Equipment."""
+    unless = {"source": {"attached": {"filter": {"subtypes": ["Equipment"]}}}}
+    drone = creature("drone", "Training Drone", A, K("cant_attack", unless=unless))
+    sword = permanent("sword", "Short Sword", A, types=("artifact",), subtypes=["Equipment"], attached_to="drone")
+    aura = permanent("aura", "Rancor", A, subtypes=["Aura"], attached_to="drone")
+    assert attack(board(drone, sword), drone=B).legal
+    assert not attack(board(drone, aura), drone=B).legal
+
+
+def test_void_winnower_even_mana_values_cant_block_509_1b():
+    """Void Winnower: "Your opponents can't block with creatures with even mana values." """
+    winnower = permanent(
+        "void",
+        "Void Winnower",
+        A,
+        K("grant", to={"controller": "opponent", "mana_value": {"even": True}}, ability=K("cant_block")),
+        types=("creature",),
+        power=11,
+        toughness=9,
+    )
+    b = board(
+        winnower,
+        BEARS,
+        creature("two", "Grizzly Bears", B, mana_value=2),
+        creature("three", "Hill Giant", B, mana_value=3),
+        combat={"attackers": {"bears": B}},
+    )
+    assert not block(b, {"two": ("bears",)}).legal
+    assert block(b, {"three": ("bears",)}).legal
+
+
+def test_bontu_needs_a_creature_that_died_this_turn_508_1c():
+    """Bontu the Glorified: "can't attack or block unless a creature you control died this turn." """
+    bontu = creature(
+        "bontu",
+        "Bontu the Glorified",
+        A,
+        K("cant_attack", unless={"players": [{"creatures_died_this_turn": {"ge": 1}}]}),
+        power=4,
+    )
+    assert attack(board_with([{"id": A, "creatures_died_this_turn": 1}, {"id": B}], bontu), bontu=B).legal
+    assert not attack(board_with([{"id": A}, {"id": B}], bontu), bontu=B).legal
+
+
+def test_a_condition_about_tokens_and_counters_509_1b():
+    """Rubblebelt Runner-like: "can't be blocked by tokens"; Nils-like counters read by a filter."""
+    runner = creature("runner", "Rubblebelt Runner", A, K("cant_be_blocked_by", by={"token": True}))
+    b = board(
+        runner,
+        creature("tok", "Soldier", B, token=True),
+        creature("grown", "Bears", B, counters={"+1/+1": 1}),
+        combat={"attackers": {"runner": B}},
+    )
+    assert not block(b, {"tok": ("runner",)}).legal
+    assert block(b, {"grown": ("runner",)}).legal
+
+
+def test_empty_and_unparseable_conditions():
+    with pytest.raises(ValueError, match="only be at the top"):
+        board(creature("x", "X", A, K("must_attack", condition={"not": {"attack": {}}})))
+    with pytest.raises(ValueError, match="parity of the number of attackers"):
+        board(creature("x", "X", A, K("must_attack", condition={"attack": {"count": {"even": True}}})))
+
+
+# ============================================================================= 2. block-side board conditions
+def test_oketra_cant_block_unless_three_other_creatures_509_1b():
+    """Oketra the True: "can't attack or block unless you control at least three other creatures." """
+    others = {"players": [{"controls": {"filter": {"types": ["creature"], "not": {"ids": ["oketra"]}}, "at_least": 3}}]}
+    oketra = creature("oketra", "Oketra the True", B, K("cant_block", unless=others), power=3)
+    soldiers = [creature(f"s{i}", f"Soldier {i}", B) for i in range(3)]
+    attacking = {"combat": {"attackers": {"bears": B}}}
+    assert block(board(BEARS, oketra, *soldiers, **attacking), {"oketra": ("bears",)}).legal
+    verdict = block(board(BEARS, oketra, *soldiers[:2], **attacking), {"oketra": ("bears",)})
+    assert [v.kind for v in verdict.violations] == ["cant_block"]
+
+
+def test_marauding_boneslasher_needs_another_zombie_509_1b():
+    """Marauding Boneslasher: "can't block unless you control another Zombie." """
+    unless = {"players": [{"controls": {"filter": {"subtypes": ["Zombie"], "not": {"ids": ["bone"]}}}}]}
+    bone = creature("bone", "Marauding Boneslasher", B, K("cant_block", unless=unless), subtypes=["Zombie"], power=3)
+    zombie = creature("z", "Walking Corpse", B, subtypes=["Zombie"])
+    assert block(board(BEARS, bone, zombie, combat={"attackers": {"bears": B}}), {"bone": ("bears",)}).legal
+    assert not block(board(BEARS, bone, combat={"attackers": {"bears": B}}), {"bone": ("bears",)}).legal
+
+
+# ============================================================================= 4. evasion on board state
+def test_neurok_spy_cant_be_blocked_while_defender_controls_an_artifact_509_1b():
+    """Neurok Spy: "can't be blocked as long as defending player controls an artifact." """
+    spy = creature(
+        "spy",
+        "Neurok Spy",
+        A,
+        K(
+            "cant_be_blocked",
+            condition={"players": [{"who": "defending_player", "controls": {"filter": {"types": ["artifact"]}}}]},
+        ),
+    )
+    wall = creature("wall", "Wall", B)
+    relic = permanent("relic", "Relic", B, types=("artifact",))
+    assert not block(board(spy, wall, relic, combat={"attackers": {"spy": B}}), {"wall": ("spy",)}).legal
+    assert block(board(spy, wall, combat={"attackers": {"spy": B}}), {"wall": ("spy",)}).legal
+
+
+def test_jeskai_infiltrator_unblockable_while_alone_509_1b():
+    """Jeskai Infiltrator: "can't be blocked as long as you control no other creatures." """
+    alone = {"players": [{"controls": {"filter": {"types": ["creature"], "not": {"ids": ["jeskai"]}}, "at_least": 1}}]}
+    jeskai = creature("jeskai", "Jeskai Infiltrator", A, K("cant_be_blocked", unless=alone))
+    wall = creature("wall", "Wall", B)
+    assert not block(board(jeskai, wall, combat={"attackers": {"jeskai": B}}), {"wall": ("jeskai",)}).legal
+    assert block(board(jeskai, BEARS, wall, combat={"attackers": {"jeskai": B}}), {"wall": ("jeskai",)}).legal
+
+
+# ============================================================================= 5. requirements with "unless"
+def test_reckless_cohort_attacks_unless_another_ally_508_1d():
+    """Reckless Cohort: "attacks each combat if able unless you control another Ally." """
+    unless = {"players": [{"controls": {"filter": {"subtypes": ["Ally"], "not": {"ids": ["cohort"]}}}}]}
+    cohort = creature("cohort", "Reckless Cohort", A, K("must_attack", unless=unless), subtypes=["Ally"])
+    ally = creature("ally", "Kor Ally", A, subtypes=["Ally"], tapped=True)
+    assert not attack(board(cohort)).legal
+    assert attack(board(cohort, ally)).legal
+
+
+def test_marauding_maulhorn_unless_advocate_508_1d():
+    """Marauding Maulhorn: "attacks each combat if able unless you control a creature named
+    Advocate of the Beast." """
+    unless = {"players": [{"controls": {"filter": {"name": "Advocate of the Beast"}}}]}
+    maul = creature("maul", "Marauding Maulhorn", A, K("must_attack", unless=unless), power=5)
+    advocate = creature("adv", "Advocate of the Beast", A, tapped=True)
+    assert attack(board(maul, advocate)).legal
+    verdict = attack(board(maul))
+    assert (verdict.requirements_obeyed, verdict.requirements_maximum) == (0, 1)
+
+
+# ============================================================================= 6. conditions on the declaration
+def test_ekundu_cyclops_attacks_if_another_creature_does_508_1d():
+    """Ekundu Cyclops: "If a creature you control attacks, Ekundu Cyclops also attacks if able."
+    The condition is about the declaration itself: no attack is legal; the Bears alone isn't."""
+    cyclops = creature(
+        "cyc", "Ekundu Cyclops", A, K("must_attack", condition={"attack": {"filter": {"controller": "you"}}}), power=3
+    )
+    b = board(cyclops, BEARS)
+    assert attack(b).legal
+    alone = attack(b, bears=B)
+    assert not alone.legal and (alone.requirements_obeyed, alone.requirements_maximum) == (0, 1)
+    assert attack(b, bears=B, cyc=B).legal
+    assert solve_attacks(b).legal
+
+
+def test_scarred_puma_needs_a_black_or_green_attacker_508_1c():
+    """Scarred Puma: "can't attack unless a black or green creature also attacks." """
+    puma = creature(
+        "puma",
+        "Scarred Puma",
+        A,
+        K("cant_attack", unless={"attack": {"filter": {"colors": ["black", "green"]}}}),
+        colors=["red"],
+    )
+    elf = creature("elf", "Llanowar Elves", A, colors=["green"])
+    b = board(puma, elf)
+    assert [v.kind for v in attack(b, puma=B).violations] == ["cant_attack"]
+    assert attack(b, puma=B, elf=B).legal
+
+
+def test_dream_prowler_unblockable_attacking_alone_506_5():
+    """Dream Prowler: "can't be blocked as long as it's attacking alone" (506.5)."""
+    prowler = creature(
+        "prowler", "Dream Prowler", A, K("cant_be_blocked", condition={"source": {"attacking_alone": True}})
+    )
+    wall = creature("wall", "Wall", B)
+    assert not block(board(prowler, wall, combat={"attackers": {"prowler": B}}), {"wall": ("prowler",)}).legal
+    with_bears = board(prowler, BEARS, wall, combat={"attackers": {"prowler": B, "bears": B}})
+    assert block(with_bears, {"wall": ("prowler",)}).legal
+
+
+def test_an_attack_condition_on_haste_is_not_modelled():
+    with pytest.raises(ValueError, match="only restrictions and requirements on attacking"):
+        board(creature("x", "X", A, K("haste", condition={"attack": {}})))
+
+
+# ============================================================================= 7. haste for attacking only
+def test_instill_energy_attack_as_though_haste_but_no_mana_302_6():
+    """Instill Energy: "Enchanted creature can attack as though it had haste." The Elves may attack
+    the turn they arrived, but their {T}: Add {G} still can't help pay Ghostly Prison for the
+    Bears (302.6); with haste they could (702.10b)."""
+    assert attack(
+        board(creature("elf", "Llanowar Elves", A, K("attack_as_though_haste"), summoning_sick=True)), elf=B
+    ).legal
+    assert not attack(board(creature("elf", "Llanowar Elves", A, summoning_sick=True)), elf=B).legal
+    prison = permanent("prison", "Ghostly Prison", B, K("attack_tax", cost={"mana": "{1}"}))
+
+    def elves(*extra: Json) -> Json:
+        return creature("elf", "Llanowar Elves", A, *extra, K("mana", produces="G"), summoning_sick=True, power=1)
+
+    assert not attack(board(BEARS, elves(K("attack_as_though_haste")), prison), bears=B).legal
+    assert attack(board(BEARS, elves(K("haste")), prison), bears=B).legal
+
+
+# ============================================================================= 8. filters tell abilities apart
+def test_undertow_islandwalk_but_not_swampwalk_702_14c():
+    """Undertow: "Creatures with islandwalk can be blocked as though they didn't have islandwalk."
+    A `has` pattern tells islandwalk from swampwalk."""
+    islandwalk = {"kind": "landwalk", "land": {"subtypes": ["Island"]}}
+    undertow = permanent(
+        "undertow",
+        "Undertow",
+        B,
+        K("grant", ability=K("block_as_though", ignoring=["landwalk"], attackers={"has": [islandwalk]})),
+    )
+    serpent = creature("serpent", "Lord of Atlantis", A, K("landwalk", land={"subtypes": ["Island"]}))
+    wraith = creature("wraith", "Bog Wraith", A, K("landwalk", land={"subtypes": ["Swamp"]}))
+    lands = [permanent(f"l{t}", t, B, types=("land",), subtypes=[t]) for t in ("Island", "Swamp")]
+    b = board(
+        serpent,
+        wraith,
+        creature("wall", "Wall", B),
+        undertow,
+        *lands,
+        combat={"attackers": {"serpent": B, "wraith": B}},
+    )
+    assert block(b, {"wall": ("serpent",)}).legal
+    assert [v.kind for v in block(b, {"wall": ("wraith",)}).violations] == ["landwalk"]
+
+
+def test_protection_qualities_are_told_apart_702_16():
+    """A grant to creatures with protection from black, not from white."""
+    from_black = {"kind": "protection", "from": {"colors": ["black"]}}
+    rule = permanent("rule", "Rule", B, K("grant", to={"has": [from_black]}, ability=K("cant_attack")))
+    knight = creature("knight", "White Knight", A, K("protection", **{"from": {"colors": ["black"]}}))
+    black = creature("black", "Black Knight", A, K("protection", **{"from": {"colors": ["white"]}}))
+    b = board(knight, black, rule)
+    assert not attack(b, knight=B).legal
+    assert attack(b, black=B).legal
+
+
+def test_a_has_pattern_names_a_real_kind_and_field():
+    with pytest.raises(ValueError, match="no ability kind 'landwalking'"):
+        board(permanent("r", "R", B, K("grant", to={"has": [{"kind": "landwalking"}]}, ability=K("cant_attack"))))
+
+
+# ============================================================================= 9. who declares
+def test_master_warcraft_records_who_declares_508_1_509_1():
+    """Master Warcraft: "You choose which creatures attack this turn. You choose which creatures
+    block this turn and how those creatures block." Legality is unchanged; the verdict says who
+    declares."""
+    warcraft = {"source": "Master Warcraft", "controller": B, "ability": K("chooses_attackers")}
+    verdict = attack(board(BEARS, effects=[warcraft]), bears=B)
+    assert verdict.legal and [(d.declarer, d.source) for d in verdict.declared_by] == [(B, "Master Warcraft")]
+    plain = attack(board(BEARS), bears=B)
+    assert [(d.declarer, d.source) for d in plain.declared_by] == [(A, None)]
+    blocks = {"source": "Master Warcraft", "controller": A, "ability": K("chooses_blockers")}
+    b = board(BEARS, creature("wall", "Wall", B, K("must_block")), effects=[blocks], combat={"attackers": {"bears": B}})
+    blocked = block(b, {})
+    assert not blocked.legal  # the Wall still must block if able (509.1c), whoever declares
+    assert [(d.declarer, d.source) for d in blocked.declared_by] == [(A, "Master Warcraft")]
