@@ -641,7 +641,13 @@ class AttackUnit(_UnitBase):
         for inst in self._instances():
             gate = self._gate(inst)
             for r in inst.ability.attack_requirements(self, inst):
-                out.append(r if gate is None else replace(r, cond=self._unless_gate_fails(gate, r.cond)))
+                if gate is not None:
+                    r = replace(
+                        r,
+                        cond=self._unless_gate_fails(gate, r.cond),
+                        description=f"{r.description}, {inst.ability.describe_condition()}",
+                    )
+                out.append(r)
         return tuple(out)
 
     @cached_property
