@@ -1373,3 +1373,15 @@ def test_street_savvy_block_as_though_no_landwalk_702_14c():
 def test_block_as_though_needs_had_or_ignoring():
     with pytest.raises(ValueError, match="give `had` or `ignoring`"):
         make_board([creature("x", "X", B, 1, 1, K("block_as_though"))], {})
+
+
+def test_chooses_blockers_changes_who_declares_not_what_is_legal_509_1():
+    """Odric, Master Tactician's trigger: "you choose which creatures block this combat and how
+    those creatures block" (an effect). The Watchdog still must block if able (509.1c); Alice declares."""
+    odric = creature("odric", "Odric, Master Tactician", A, 3, 4)
+    dog = creature("dog", "Watchdog", B, 1, 2, K("must_block"))
+    board = make_board([odric, dog], {"odric": B}, effects=[effect("Odric, Master Tactician", K("chooses_blockers"))])
+    assert_illegal(check(board, {}), "509.1c", "too_few_requirements")
+    verdict = check(board, {"dog": "odric"})
+    assert_legal(verdict)
+    assert [(d.players, d.declarer, d.source) for d in verdict.declared_by] == [((B,), A, "Odric, Master Tactician")]
