@@ -323,12 +323,13 @@ class Reference:
             return False
         return cond.any_of is None or any(self.condition_true(c, you, source, defending) for c in cond.any_of)
 
-    def has_pattern(self, perm_id: str, pattern: str | dict[str, Any]) -> bool:
+    def has_pattern(self, perm_id: str, pattern: str | dict[str, Any], printed_only: bool = False) -> bool:
         """A kind, or a kind whose fields named in the pattern equal the pattern's (unset ones left out)."""
+        abilities = self.perms[perm_id].abilities if printed_only else self.abilities[perm_id]
         if isinstance(pattern, str):
-            return self.has(perm_id, pattern)
+            return any(a.kind == pattern for a in abilities)
         wanted = json.loads(json.dumps(pattern))
-        for a in self.abilities[perm_id]:
+        for a in abilities:
             if a.kind != wanted["kind"]:
                 continue
             stated = json.loads(a.model_dump_json(by_alias=True, exclude_none=True))
@@ -351,7 +352,9 @@ class Reference:
 
     # ----- filters (own implementation of the documented semantics) --------------------------
 
-    def matches(self, f: Filter, p: Permanent, you: str | None) -> bool:
+    def matches(self, f: Filter, p: Permanent, you: str | None, printed_only: bool = False) -> bool:
+        """``printed_only``: ``has`` reads printed abilities only (the reading before layer 6 was
+        modelled; reference_costs still passes it for grants that name ids, where it can't matter)."""
         if f.ids is not None and p.id not in f.ids:
             return False
         if f.name is not None and f.name.casefold() != p.name.casefold():
@@ -381,7 +384,7 @@ class Reference:
             return False
         if f.toughness is not None and not _compare(f.toughness, p.toughness):
             return False
-        if f.has is not None and not all(self.has_pattern(p.id, k) for k in f.has):
+        if f.has is not None and not all(self.has_pattern(p.id, k, printed_only) for k in f.has):
             return False
         if f.tapped is not None and f.tapped != p.tapped:
             return False
@@ -405,9 +408,9 @@ class Reference:
             return False
         if f.attacking_alone is not None and f.attacking_alone != (list(self.attacks) == [p.id]):
             return False
-        if f.not_ is not None and self.matches(f.not_, p, you):
+        if f.not_ is not None and self.matches(f.not_, p, you, printed_only):
             return False
-        return f.any_of is None or any(self.matches(g, p, you) for g in f.any_of)
+        return f.any_of is None or any(self.matches(g, p, you, printed_only) for g in f.any_of)
 
     # ----- who defends against what ------------------------------------------------------------
 
