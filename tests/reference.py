@@ -21,9 +21,10 @@ import itertools
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_args
 
 from combat_solver import AttackDeclaration, BlockDeclaration, Board, Comparison, Count, Filter, Permanent, Target
+from combat_solver.conditions import PlayerFact
 
 Pair = tuple[str, str]  # (blocker id, attacker id)
 Decl = frozenset[Pair]
@@ -34,17 +35,7 @@ GAME_KINDS = frozenset({"block_limit", "attack_limit", "must_be_attacked", "choo
 # Restrictions on attacking whose conditions are read per attack target before attackers are
 # declared (the defending player is then the one that target belongs to, 802.2a).
 PER_TARGET_KINDS = frozenset({"cant_attack", "cant_attack_unless", "cant_attack_if"})
-NUMBER_FACTS = (
-    "life",
-    "poison",
-    "hand",
-    "graveyard",
-    "graveyard_card_types",
-    "spells_cast_this_turn",
-    "life_gained_this_turn",
-    "damage_dealt_this_turn",
-    "creatures_died_this_turn",
-)
+NUMBER_FACTS = get_args(PlayerFact)  # the numbers a player test reads (the data contract)
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, get_args
 
 from hypothesis import strategies as st
 
 from combat_solver import AttackDeclaration, BlockDeclaration, Board
+from combat_solver.conditions import PlayerFact
 
 T = TypeVar("T")
 Json = dict[str, Any]
@@ -81,17 +82,7 @@ BLOCKER_KINDS = (
 )
 EVASIONS = ("flying", "shadow", "horsemanship", "fear", "intimidate", "skulk", "landwalk")
 PLAYER_WORDS = ("you", "opponent", "each_opponent", "defending_player", "active_player")
-PLAYER_NUMBERS = (
-    "life",
-    "poison",
-    "hand",
-    "graveyard",
-    "graveyard_card_types",
-    "spells_cast_this_turn",
-    "life_gained_this_turn",
-    "damage_dealt_this_turn",
-    "creatures_died_this_turn",
-)
+PLAYER_NUMBERS = get_args(PlayerFact)  # the numbers a player test reads (the data contract)
 DESIGNATIONS = ("monarch", "initiative", "city's blessing", "ring-bearer")
 GRAVEYARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "sorcery")
 
