@@ -34,6 +34,31 @@ class _Continuous:
     origin: Permanent | None = None
 
 
+def _kinds_read(effect: _Continuous) -> frozenset[str]:
+    """The ability kinds that what ``effect`` applies to can depend on (``has`` tests in its
+    filter or conditions); only effects adding those kinds can change it (613.8a)."""
+    parts = [effect.to, effect.ability.condition, effect.ability.unless]
+    if effect.gate is not None:
+        parts += [effect.gate.condition, effect.gate.unless]
+    found: set[str] = set()
+    for part in parts:
+        if part is not None:
+            _collect_has(part.model_dump(mode="json", exclude_none=True), found)
+    return frozenset(found)
+
+
+def _collect_has(value: Any, found: set[str]) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "has":
+                found.update(k if isinstance(k, str) else str(k.get("kind")) for k in item)
+            else:
+                _collect_has(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _collect_has(item, found)
+
+
 class Game:
     """Read-only facts derived from a ``Board``."""
 
@@ -123,20 +148,33 @@ class Game:
         that moment (611.3a) and is locked in."""
         pending = list(effects)
         applied: dict[int, tuple[str, ...]] = {}
+        reads = {id(e): _kinds_read(e) for e in effects}
         while pending:
-            chosen = next((a for a in pending if not self._depends(a, pending)), pending[0])
+            current: dict[int, tuple[str, ...]] = {}
+            chosen = next(
+                (a for a in pending if not reads[id(a)] or not self._depends(a, pending, current, reads[id(a)])),
+                pending[0],
+            )
             pending.remove(chosen)
             applied[id(chosen)] = self._targets(chosen)
             for holder in applied[id(chosen)]:
                 self._had[holder].append(chosen.ability)
         return applied
 
-    def _depends(self, effect: _Continuous, pending: list[_Continuous]) -> bool:
-        now = self._targets(effect)
+    def _depends(
+        self,
+        effect: _Continuous,
+        pending: list[_Continuous],
+        current: dict[int, tuple[str, ...]],
+        kinds: frozenset[str],
+    ) -> bool:
+        if not current:
+            current.update((id(e), self._targets(e)) for e in pending)
+        now = current[id(effect)]
         for other in pending:
-            if other is effect:
+            if other is effect or other.ability.kind not in kinds:
                 continue
-            added = self._targets(other)
+            added = current[id(other)]
             for h in added:
                 self._had[h].append(other.ability)
             changed = self._targets(effect) != now
