@@ -249,9 +249,21 @@ def _problems(board: Board) -> list[tuple[Loc, str, str]]:
 
 
 def _pattern_problems(board: Board, loc: Loc, value: Any) -> list[tuple[Loc, str, str]]:
-    """Every ``has`` pattern names a kind and fields of that kind."""
+    """Every ``has`` pattern names a kind and fields of that kind; ``attacking`` filters need a
+    declared attack."""
     out: list[tuple[Loc, str, str]] = []
     if isinstance(value, Filter):
+        if board.combat is None:
+            out += [
+                (
+                    (*loc, name),
+                    "not_modelled",
+                    f"`{name}` reads the declared attack; before attackers are declared, "
+                    "test the attack being declared with a condition's `attack`",
+                )
+                for name in ("attacking", "attacking_alone")
+                if getattr(value, name) is not None
+            ]
         for k, pattern in enumerate(value.has or ()):
             if isinstance(pattern, str):
                 continue

@@ -140,6 +140,7 @@ class _Builder:
         self.effects: list[Json] = []
         self.attackers: dict[str, str] = {}
         self.keywords: Sequence[str] = KEYWORDS
+        self.attack_step = False  # no declared attack yet: filters can't read it
 
     # ----- filters --------------------------------------------------------------------------
 
@@ -178,8 +179,7 @@ class _Builder:
                         }
                     },
                     {"mana_value": {"even": c.chance(50)}},
-                    {"attacking": c.chance(50)},
-                    {"attacking_alone": c.chance(50)},
+                    *(() if self.attack_step else ({"attacking": c.chance(50)}, {"attacking_alone": c.chance(50)})),
                 )
             )
         kind = c.integer(0, 11 if relative else 9)
@@ -689,6 +689,7 @@ class _AttackBuilder(_Builder):
     def __init__(self, c: Chooser) -> None:
         super().__init__(c)
         self.keywords = ATTACK_KEYWORDS
+        self.attack_step = True
 
     def atom(self, relative: bool) -> Json:
         c = self.c

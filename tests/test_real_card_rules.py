@@ -674,6 +674,13 @@ def test_dream_prowler_unblockable_attacking_alone_506_5():
     assert block(with_bears, {"wall": ("prowler",)}).legal
 
 
+def test_attacking_filters_need_a_declared_attack_506_5():
+    """Before attackers are declared nothing is attacking yet: "as long as it's attacking alone"
+    must be said with an `attack` test, so `attacking_alone` is rejected there."""
+    with pytest.raises(ValueError, match="reads the declared attack"):
+        board(creature("x", "X", A, K("must_attack", condition={"source": {"attacking_alone": True}})))
+
+
 def test_an_attack_condition_on_haste_is_not_modelled():
     with pytest.raises(ValueError, match="only restrictions and requirements on attacking"):
         board(creature("x", "X", A, K("haste", condition={"attack": {}})))
