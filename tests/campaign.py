@@ -40,6 +40,7 @@ NEW_PRIMITIVES = (
     '"mana_value"',
     '"attached"',
     '"even"',
+    '"blockers":',
     '"entered_this_turn"',
     '"monstrous"',
 )

@@ -455,9 +455,14 @@ class Reference:
     def _requirements(self, u: Unit) -> list[Requirement]:
         out: list[Requirement] = []
         for a in u.attackers:
-            for ab in self.abilities[a]:
+            for ab, you in self.with_controller[a]:
                 if ab.kind == "lure":
-                    out += [Requirement("lure", blocker=b, attacker=a) for b in u.blockers]
+                    # Marble Priest: only the creatures matching ``blockers`` ("you": the Lure's controller).
+                    out += [
+                        Requirement("lure", blocker=b, attacker=a)
+                        for b in u.blockers
+                        if ab.blockers is None or self.matches(ab.blockers, self.perms[b], you)
+                    ]
                 elif ab.kind == "must_be_blocked":
                     out.append(
                         Requirement(

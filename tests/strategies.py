@@ -271,6 +271,8 @@ class _Builder:
             return {"kind": kind}
         if kind == "block_limit":
             return {"kind": kind, "n": c.integer(0, 2), "opponents_only": c.chance(40)}
+        if kind == "lure" and c.chance(25):  # Marble Priest: "All Walls able to block it do so"
+            return {"kind": kind, "blockers": self.filter()}
         if kind == "block_as_though":
             out = {"kind": kind}
             if c.chance(60):

@@ -1385,3 +1385,18 @@ def test_chooses_blockers_changes_who_declares_not_what_is_legal_509_1():
     verdict = check(board, {"dog": "odric"})
     assert_legal(verdict)
     assert [(d.players, d.declarer, d.source) for d in verdict.declared_by] == [((B,), A, "Odric, Master Tactician")]
+
+
+def test_lure_limited_to_walls_marble_priest_509_1c():
+    """Marble Priest: "All Walls able to block Marble Priest do so." The Wall must block it (509.1c);
+    the Grizzly Bears needn't."""
+    priest = creature(
+        "priest", "Marble Priest", A, 3, 3, K("lure", blockers={"subtypes": ["Wall"]}), types=["artifact", "creature"]
+    )
+    wall = creature("wall", "Wall of Stone", B, 0, 8, K("defender"), subtypes=["Wall"])
+    bears = creature("bears", "Grizzly Bears", B)
+    board = make_board([priest, wall, bears], {"priest": B})
+    assert_legal(check(board, {"wall": "priest"}))
+    assert_illegal(check(board, {}), "509.1c", "too_few_requirements")
+    verdict = check(board, {"wall": "priest"})
+    assert (verdict.requirements_obeyed, verdict.requirements_maximum) == (1, 1)
