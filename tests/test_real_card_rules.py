@@ -704,6 +704,17 @@ def test_instill_energy_attack_as_though_haste_but_no_mana_302_6():
     assert attack(board(BEARS, elves(K("haste")), prison), bears=B).legal
 
 
+def test_cost_tap_an_untapped_creature_you_control_508_1h():
+    """ "can't attack unless its controller taps an untapped creature they control": the attacker
+    itself is already tapped by attacking (508.1f), so another untapped creature is needed (508.1j)."""
+    tapper = creature(
+        "tapper", "Grizzly Bears", A, K("attack_cost", cost={"tap": {"filter": {"types": ["creature"]}, "n": 1}})
+    )
+    assert attack(board(tapper, creature("helper", "Llanowar Elves", A)), tapper=B).legal
+    alone = attack(board(tapper, creature("helper", "Llanowar Elves", A, tapped=True)), tapper=B)
+    assert not alone.legal and [v.rule for v in alone.violations] == ["508.1j"]
+
+
 # ============================================================================= 8. filters tell abilities apart
 def test_undertow_islandwalk_but_not_swampwalk_702_14c():
     """Undertow: "Creatures with islandwalk can be blocked as though they didn't have islandwalk."
