@@ -469,7 +469,7 @@ class Reference:
                             "must_be_blocked",
                             attacker=a,
                             by=ab.by,
-                            by_you=self.perms[a].controller,
+                            by_you=you,  # the controller of its source (printed: the attacker's)
                             low=ab.min,
                             high=ab.max,
                         )

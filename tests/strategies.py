@@ -7,7 +7,9 @@ from hypothesis draws (so failures shrink) and ``RandomChooser`` from a seeded `
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar, get_args
 
@@ -250,7 +252,7 @@ class _Builder:
         if kind == "must_be_blocked":
             out: Json = {"kind": kind}
             if c.chance(35):
-                out["by"] = self.filter()
+                out["by"] = self.filter(relative=c.chance(30))  # "you": the controller of its source
             if c.chance(35):
                 out["min"] = c.integer(1, 3)
             if c.chance(30):
@@ -603,6 +605,9 @@ def build_board(c: Chooser) -> Board:
             effect["controller"] = controller
         b.effects.append(effect)
 
+    for e in b.effects:  # an effect whose ability says "you" (or "opponent") has a controller
+        if "controller" not in e and re.search(r'"(you|opponent)"', json.dumps(e["ability"])):
+            e["controller"] = active
     b.player_facts()
     b.permanent_facts()
     add_conditions(b, attack_step=False)
