@@ -76,6 +76,7 @@ def _check(
         combat=combat,
         triggers=triggers,
         warnings=unit.game.board.card_warnings,
+        declared_by=(game.declarer(unit.players, "chooses_attackers", unit.game.board.active_player),),
     )
 
 

@@ -57,12 +57,27 @@ def _check(
     explain: bool = True,
     maxima: Mapping[frozenset[str], int] | None = None,
 ) -> Verdict:
-    _check_ids(game.board, declaration)
-    chosen: frozenset[Atom] = frozenset(declaration.pairs)
+    board = game.board
+    _check_ids(board, declaration)
+    units = game.block_units
+    pairs = declaration.pairs
+    if declaration.player is not None:
+        unit = game.unit_of(declaration.player)
+        if unit is None:
+            known = declaration.player in {p.id for p in board.players}
+            message = "isn't a defending player (802.4)" if known else "no such player"
+            raise InputError.one(
+                ("declaration", "player"),
+                "not_defending" if known else "unknown_id",
+                f"{declaration.player!r} {message}",
+            )
+        units = (unit,)
+        pairs = frozenset(p for p in pairs if board.permanent(p.blocker).controller in unit.players)
+    chosen: frozenset[Atom] = frozenset(pairs)
     result = engine.assess(
-        game.block_units,
+        units,
         chosen,
-        _pair_violations(game, declaration.pairs),
+        _pair_violations(game, pairs),
         requirement_rule="509.1c",
         deadline=deadline,
         explain=explain,
@@ -82,6 +97,7 @@ def _check(
         combat=combat,
         triggers=triggers,
         warnings=game.board.card_warnings,
+        declared_by=tuple(game.declarer(u.players, "chooses_blockers", " and ".join(sorted(u.players))) for u in units),
     )
 
 

@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from functools import cached_property
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from .abilities import ABILITY_KINDS, Ability, Grant
 from .cards.resolve import CardError, Token, resolve
+from .conditions import PLAYER_WORDS, Designation, PlayerTest, Quantity
 from .errors import validation_error
-from .filters import CardType, Color, Filter
+from .filters import CardType, Color, Filter, Target
+from .rules.attack_requirements import AttacksPlayerOtherThan, Goad
+from .rules.base import KINDS, AbilityBase
 from .strict import Flag, Integer, NonNegative, Strict
 
 Loc = tuple[str | int, ...]
@@ -24,6 +27,11 @@ MAX_PERMANENTS = 1000
 any reasonable time limit."""
 
 
+GraveyardType = Literal[
+    "artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"
+]
+
+
 class Player(Strict):
     """A player; ``team`` groups teammates (Two-Headed Giant, 805)."""
 
@@ -32,6 +40,22 @@ class Player(Strict):
     team: str | None = None
     life: Integer = 20
     hand: NonNegative = Field(0, description="cards in hand (for discard costs)")
+    poison: NonNegative = Field(0, description="poison counters")
+    graveyard: NonNegative = Field(0, description="cards in graveyard")
+    graveyard_types: tuple[GraveyardType, ...] = Field((), description="card types among those cards (delirium)")
+    designations: tuple[Designation, ...] = ()
+    spells_cast_this_turn: NonNegative = 0
+    life_gained_this_turn: NonNegative = 0
+    damage_dealt_this_turn: NonNegative = Field(0, description="damage dealt by sources they control")
+    creatures_died_this_turn: NonNegative = Field(0, description="creatures they controlled that died")
+
+    def fact(self, name: str) -> int:
+        """A number conditions read (``conditions.PlayerFact``)."""
+        if name == "graveyard_card_types":
+            return len(set(self.graveyard_types))
+        value = getattr(self, name)
+        assert isinstance(value, int)
+        return value
 
 
 def _name_and_types_or_card(schema: dict[str, Any]) -> None:
@@ -63,11 +87,17 @@ class Permanent(Strict):
     )
     owner: str | None = Field(None, description="defaults to the controller")
     protector: str | None = Field(None, description="the protecting player of a battle (310.9)")
+    is_token: Flag = Field(False, description="a token (111.1); set for a `token` permanent")
+    mana_value: NonNegative = 0
+    entered_this_turn: Flag = False
+    monstrous: Flag = False
     abilities: tuple[Ability, ...] = ()
     card: str | None = Field(None, description="a card name: fills the fields not given from the card catalog")
     token: Token | None = Field(None, description="a token by description, instead of `card`")
     card_text: bool = Field(True, description="false: `abilities` replace the card's compiled abilities")
-    counters: dict[str, int] = Field(default_factory=dict, description='e.g. {"+1/+1": 2, flying: 1} (122.1)')
+    counters: dict[str, NonNegative] = Field(
+        default_factory=dict, description='counters by kind, e.g. {"+1/+1": 2, flying: 1} (122.1)'
+    )
     attached_to: str | None = Field(None, description="the permanent an Aura or Equipment is attached to")
     card_warnings: tuple[str, ...] = Field((), description="card text that bears on combat but wasn't compiled")
 
@@ -77,7 +107,8 @@ class Permanent(Strict):
         if not isinstance(data, dict) or not any(data.get(k) for k in ("card", "token", "counters")):
             return data
         try:
-            return resolve(data, info.context)
+            resolved = resolve(data, info.context)
+            return {**resolved, "is_token": True} if data.get("token") else resolved
         except CardError as e:
             details = [
                 InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=(e.field,), input=data.get(e.field))
@@ -120,6 +151,14 @@ class Combat(Strict):
     bands: tuple[tuple[str, ...], ...] = Field((), description="attacking bands (508.1e, 702.22)")
 
 
+class EarlierAttack(Strict):
+    """One creature that attacked in an earlier combat this turn, and whom (a player,
+    planeswalker or battle id)."""
+
+    creature: str = Field(min_length=1)
+    target: str = Field(min_length=1)
+
+
 class Board(Strict):
     """Everything a declaration's legality depends on."""
 
@@ -132,8 +171,10 @@ class Board(Strict):
     attackable_players: tuple[str, ...] | None = Field(
         None, description="the opponents the active player may attack (506.2a, 803); default: every opponent (802.2)"
     )
-    attacked_this_turn: NonNegative = Field(
-        0, description="creatures that already attacked in earlier combats this turn (per-turn limits)"
+    attacked_this_turn: tuple[EarlierAttack, ...] | NonNegative = Field(
+        (),
+        description="the creatures that attacked in earlier combats this turn and whom each attacked "
+        "(per-turn limits count creatures, 508.1c); a number: that many creatures, targets unknown",
     )
 
     @model_validator(mode="after")
@@ -237,6 +278,151 @@ def _problems(board: Board) -> list[tuple[Loc, str, str]]:
     out += _filter_problems(board, set(players))
     if board.combat is not None:
         out += _combat_problems(board, players, perms)
+    for i, p in enumerate(board.permanents):
+        if p.attached_to is not None and p.attached_to not in perms:
+            out.append((("permanents", i, "attached_to"), "unknown_id", f"no permanent {p.attached_to!r}"))
+    if not isinstance(board.attacked_this_turn, int):
+        for i, earlier in enumerate(board.attacked_this_turn):
+            if earlier.target not in seen:
+                loc = ("attacked_this_turn", i, "target")
+                out.append((loc, "unknown_id", f"no player, planeswalker or battle {earlier.target!r}"))
+    out += _player_word_problems(board)
+    out += _pattern_problems(board, ("permanents",), board.permanents)
+    out += _pattern_problems(board, ("effects",), board.effects)
+    return out
+
+
+def _pattern_problems(board: Board, loc: Loc, value: Any) -> list[tuple[Loc, str, str]]:
+    """Every ``has`` pattern names a kind and fields of that kind; ``attacking`` filters need a
+    declared attack."""
+    out: list[tuple[Loc, str, str]] = []
+    if isinstance(value, Filter):
+        if board.combat is None:
+            out += [
+                (
+                    (*loc, name),
+                    "not_modelled",
+                    f"`{name}` reads the declared attack; before attackers are declared, "
+                    "test the attack being declared with a condition's `attack`",
+                )
+                for name in ("attacking", "attacking_alone")
+                if getattr(value, name) is not None
+            ]
+        for k, pattern in enumerate(value.has or ()):
+            if isinstance(pattern, str):
+                continue
+            cls = KINDS.get(str(pattern.get("kind")))
+            if cls is None:
+                out.append(((*loc, "has", k), "unknown_kind", f"no ability kind {pattern.get('kind')!r}"))
+                continue
+            names = {f.alias or n for n, f in cls.model_fields.items()}
+            out += [
+                ((*loc, "has", k, key), "unknown_field", f"{cls.model_fields['kind'].default} has no field {key!r}")
+                for key in pattern
+                if key not in names
+            ]
+    if isinstance(value, Strict):
+        for name, field_value in value:
+            out += _pattern_problems(board, (*loc, name), field_value)
+    elif isinstance(value, tuple):
+        for k, item in enumerate(value):
+            out += _pattern_problems(board, (*loc, k), item)
+    return out
+
+
+def _player_word_problems(board: Board) -> list[tuple[Loc, str, str]]:
+    """Every ``you``/``owner``/``defending_player`` an ability names must resolve to a player
+    (701.15b: goad by you is the goading player)."""
+    out: list[tuple[Loc, str, str]] = []
+    sources: list[tuple[Loc, Any, bool, bool]] = []  # loc, ability, has controller, has holder
+    for i, p in enumerate(board.permanents):
+        for j, ability in enumerate(p.abilities):
+            holder = ability.scope == "creature" or isinstance(ability, Grant)
+            sources.append((("permanents", i, "abilities", j), ability, True, holder))
+            if isinstance(ability, Grant):
+                sources.append((("permanents", i, "abilities", j, "ability"), ability.ability, True, True))
+    for i, e in enumerate(board.effects):
+        sources.append((("effects", i, "ability"), e.ability, e.controller is not None, e.to is not None))
+    for loc, ability, has_controller, has_holder in sources:
+        for sub_loc, word in _player_words(ability, loc, top=True):
+            if word == "you" and not has_controller:
+                out.append((sub_loc, "unresolved_player", "`you` needs a controller: give the effect's controller"))
+            elif word == "owner" and not has_holder:
+                out.append((sub_loc, "unresolved_player", "`owner` needs a creature that has the ability"))
+            elif word == "defending_player" and board.combat is None and not _per_target(ability):
+                out.append(
+                    (
+                        sub_loc,
+                        "unresolved_player",
+                        "before attackers are declared the defending player is known only per attack target: "
+                        "use it in cant_attack_unless / cant_attack_if or a restriction on attacking",
+                    )
+                )
+            elif word not in (*PLAYER_WORDS, "owner") and all(pl.id != word for pl in board.players):
+                out.append((sub_loc, "unknown_id", f"no player {word!r}"))
+        if board.combat is None and _tests_the_attack(ability) and not _gated_while_declaring(ability):
+            out.append(
+                (
+                    loc,
+                    "not_modelled",
+                    f"an `attack` condition on {ability.kind} while attackers are declared: only restrictions "
+                    "and requirements on attacking can depend on the attack itself (put it on the granted ability)",
+                )
+            )
+    return out
+
+
+_ATTACK_HOOKS = ("forbids_attacking", "attack_restrictions", "attack_requirements")
+_UNGATED_HOOKS = (
+    "attack_costs",
+    "permits_attacking_while_summoning_sick",
+    "keeps_untapped_when_attacking",
+    "permits_attacking_with_defender",
+    "permits_band",
+)
+
+
+def _tests_the_attack(ability: AbilityBase) -> bool:
+    return any(c is not None and c.mentions_attack() for c in (ability.condition, ability.unless))
+
+
+def _gated_while_declaring(ability: AbilityBase) -> bool:
+    """Whether the kind's effect in the declare attackers step can be made to depend on the
+    declaration (restrictions and requirements can; costs, haste, vigilance and grants can't)."""
+    cls = type(ability)
+    overrides = {
+        name for name in (*_ATTACK_HOOKS, *_UNGATED_HOOKS) if getattr(cls, name) is not getattr(AbilityBase, name)
+    }
+    return (
+        not isinstance(ability, Grant) and bool(overrides & set(_ATTACK_HOOKS)) and not overrides & set(_UNGATED_HOOKS)
+    )
+
+
+def _per_target(ability: Any) -> bool:
+    return bool(getattr(ability, "per_target_condition", False))
+
+
+def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, str]]:
+    """The player words (``who``, ``player``, goad ``by``) in an ability, its conditions and targets."""
+    out: list[tuple[Loc, str]] = []
+    if isinstance(value, AbilityBase) and not top:
+        return out  # a granted ability is checked on its own
+    if isinstance(value, PlayerTest) or (isinstance(value, Quantity) and value.of not in ("power", "toughness")):
+        out.append(((*loc, "who"), value.who))
+    if isinstance(value, Filter) and value.controller in ("you", "opponent"):
+        out.append(((*loc, "controller"), "you"))
+    if isinstance(value, Target) and value.player is not None:
+        out.append(((*loc, "player"), value.player))
+    if isinstance(value, Goad):
+        out.append(((*loc, "by"), value.by))
+    if isinstance(value, AttacksPlayerOtherThan):
+        out.append(((*loc, "player"), value.player))
+    if isinstance(value, Strict):
+        for name, field_value in value:
+            out += _player_words(field_value, (*loc, name))
+    elif isinstance(value, tuple):
+        for k, item in enumerate(value):
+            out += _player_words(item, (*loc, k))
     return out
 
 
@@ -244,7 +430,8 @@ def _filter_problems(board: Board, players: set[str]) -> list[tuple[Loc, str, st
     """A filter's ``has`` names ability kinds and its ``controller`` a player (or you/opponent)."""
     out: list[tuple[Loc, str, str]] = []
     for loc, f in _filters(board, ()):
-        for i, kind in enumerate(f.has or ()):
+        for i, wanted in enumerate(f.has or ()):
+            kind = wanted.get("kind") if isinstance(wanted, dict) else wanted
             if kind not in ABILITY_KINDS:
                 out.append(((*loc, "has", i), "unknown_kind", f"no ability kind {kind!r} (see ABILITY_KINDS)"))
         if f.controller is not None and f.controller not in players | {"you", "opponent"}:

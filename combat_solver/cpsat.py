@@ -28,6 +28,12 @@ class InvalidModel(RuntimeError):
     """CP-SAT refused a model (an internal error: inputs are bounded so that this can't happen)."""
 
 
+_LIFE_WEIGHT = 10_000
+_SOURCE_WEIGHT = 100
+"""Weights of the cleanup objective of a shown payment: life paid for Phyrexian symbols and
+permanents sacrificed or tapped first, then mana abilities activated, then mana made."""
+
+
 @dataclass(frozen=True)
 class Outcome:
     """``status`` "optimal": ``requirements`` is the proven maximum and ``chosen`` the decision
@@ -67,6 +73,7 @@ class _Encoder:
         self.vars = {} if fixed is not None else {a: self.model.new_bool_var("") for a in problem.variables}
         self._derived: dict[Atom, Any] = {}
         self.payment: list[tuple[str, str, Any]] = []
+        self.overpayment: list[tuple[int, Any]] = []
         self.guards: list[Any] = []
         if fixed is None:
             for cond in problem.hard:
@@ -215,6 +222,10 @@ class _Encoder:
                 all_mana.append(v)
                 uses.append(v)
             mana_use[src.id] = uses
+            active = m.new_bool_var(f"{src.id} activated")
+            m.add(sum(uses) <= src.amount * active)
+            self.overpayment.append((_SOURCE_WEIGHT, active))
+            self.overpayment += [(1, v) for v in uses]
             busy = payer.tapped.get(src.id)
             if src.id in self.also_tapped:
                 m.add(sum(uses) == 0)
@@ -230,6 +241,7 @@ class _Encoder:
                 z = m.new_int_var(0, 1000, f"life for {{{color}/P}}")
                 m.add(z <= self.expr(phyrexian[color]))
                 self.payment.append((payer.player, f"2 life for each of {{{color}/P}}", z))
+                self.overpayment.append((_LIFE_WEIGHT, z))
                 life_for_phyrexian.append(z)
                 need = need + self.expr(phyrexian[color]) - z
             m.add(sum(by_color.get(color, [])) >= need)
@@ -251,6 +263,7 @@ class _Encoder:
             for obj, label in demand.candidates:
                 v = m.new_bool_var(f"{demand.action} {obj}")
                 self.payment.append((payer.player, f"{demand.action} {label}", v))
+                self.overpayment.append((_LIFE_WEIGHT, v))
                 picks.append(v)
                 chosen_objects.setdefault((demand.action, obj), []).append(v)
                 if demand.action == "sacrifice":
@@ -575,9 +588,14 @@ class Payment:
 def pay(
     problem: Problem, chosen: frozenset[Atom], *, time_limit: float, also_tapped: frozenset[str] = frozenset()
 ) -> Payment:
-    """Can the costs of the declaration ``chosen`` be paid in full (509.1f)? If so, how.
+    """Can the costs of the declaration ``chosen`` be paid in full (509.1f)? If so, how: the
+    shown plan pays no more than the total. It prefers mana to life for Phyrexian symbols and
+    sacrifices or taps no permanent beyond what is owed, then activates as few mana abilities
+    and makes as little mana as it can (a source whose mana isn't spent isn't activated).
     ``also_tapped``: permanents the declaration taps otherwise (enlisted creatures)."""
     enc = _Encoder(problem, paid=None, fixed=chosen, also_tapped=also_tapped)
+    if enc.overpayment:
+        enc.model.minimize(sum(w * v for w, v in enc.overpayment))
     solver = enc.solver(time_limit)
     status = enc.solve(solver)
     if status == enc.cp.INFEASIBLE:

@@ -13,10 +13,14 @@ from .strict import Strict
 
 class BlockDeclaration(Strict):
     """A block declaration (509.1a): blocker id -> the attackers it blocks (one, or more for
-    creatures that can block additional creatures). Creatures not listed don't block."""
+    creatures that can block additional creatures). Creatures not listed don't block.
+    ``player``: judge only this defending player's declaration (802.4: each defending player
+    declares separately; their team's under shared team turns, 805.10d); the others' blocks may
+    be given or not and aren't judged. Without it the whole step is judged."""
 
     kind: Literal["block"] = "block"
     blocks: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    player: str | None = None
 
     @field_validator("blocks")
     @classmethod

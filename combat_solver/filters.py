@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, Protocol
 
 from pydantic import Field
 
@@ -57,13 +59,44 @@ class PermanentView(Protocol):
     @property
     def is_creature(self) -> bool: ...
 
+    @property
+    def counters(self) -> dict[str, int]: ...
+
+    @property
+    def is_token(self) -> bool: ...
+
+    @property
+    def mana_value(self) -> int: ...
+
+    @property
+    def entered_this_turn(self) -> bool: ...
+
+    @property
+    def monstrous(self) -> bool: ...
+
+    @property
+    def attached_to(self) -> str | None: ...
+
 
 class FilterScope(Protocol):
     """What a filter needs to know besides the permanent itself."""
 
     def has_keyword(self, permanent_id: str, kind: str) -> bool: ...
 
+    def has_ability(self, permanent_id: str, pattern: Mapping[str, Any]) -> bool:
+        """Whether the permanent has an ability of ``pattern["kind"]`` whose fields named in the
+        pattern equal the pattern's (a field's whole value; unset fields left out)."""
+        ...
+
     def are_opponents(self, player_a: str, player_b: str) -> bool: ...
+
+    def attacking_ids(self) -> tuple[str, ...]:
+        """The creatures in the declared attack (the declare blockers step; empty before it)."""
+        ...
+
+    def attached(self, permanent_id: str) -> Sequence[PermanentView]:
+        """The permanents (Auras, Equipment, ...) attached to the permanent."""
+        ...
 
 
 class Comparison(Strict):
@@ -74,9 +107,12 @@ class Comparison(Strict):
     eq: Integer | None = None
     ge: Integer | None = None
     gt: Integer | None = None
+    even: Flag | None = Field(None, description="true: an even number; false: an odd one")
 
     def holds(self, value: int | None) -> bool:
         if value is None:
+            return False
+        if self.even is not None and self.even != (value % 2 == 0):
             return False
         return (
             (self.lt is None or value < self.lt)
@@ -85,6 +121,12 @@ class Comparison(Strict):
             and (self.ge is None or value >= self.ge)
             and (self.gt is None or value > self.gt)
         )
+
+    def bounds(self) -> tuple[int | None, int | None]:
+        """The same test as inclusive bounds (lo, hi); None: unbounded."""
+        lows = [b for b in (self.ge, self.eq, None if self.gt is None else self.gt + 1) if b is not None]
+        highs = [b for b in (self.le, self.eq, None if self.lt is None else self.lt - 1) if b is not None]
+        return (max(lows) if lows else None), (min(highs) if highs else None)
 
     def describe(self) -> str:
         parts = []
@@ -98,6 +140,8 @@ class Comparison(Strict):
             bound = getattr(self, name)
             if bound is not None:
                 parts.append(f"{text} {bound}".strip())
+        if self.even is not None:
+            parts.append("even" if self.even else "odd")
         return " and ".join(parts)
 
 
@@ -119,13 +163,31 @@ class Filter(Strict):
     supertypes: tuple[str, ...] | None = None
     power: Comparison | None = None
     toughness: Comparison | None = None
-    has: tuple[str, ...] | None = Field(None, description="ability kinds it must have, e.g. flying")
+    has: tuple[str | dict[str, Any], ...] | None = Field(
+        None,
+        description="abilities it must have: a kind (flying), or a kind with fields that tell abilities "
+        "apart ({kind: landwalk, land: {subtypes: [Island]}}, {kind: protection, from: {colors: [black]}})",
+    )
     tapped: Flag | None = None
+    counters: dict[str, Comparison] | None = Field(None, description="counters by kind, e.g. {+1/+1: {ge: 1}}")
+    token: Flag | None = None
+    mana_value: Comparison | None = None
+    entered_this_turn: Flag | None = None
+    monstrous: Flag | None = None
+    attached: Count | None = Field(
+        None, description="at least N permanents matching the filter attached to it (equipped: {subtypes: [Equipment]})"
+    )
+    attacking: bool | None = Field(None, description="in the declared attack (declare blockers step)")
+    attacking_alone: bool | None = Field(None, description="the only creature in the declared attack (506.5)")
     not_: Filter | None = Field(None, alias="not")
     any_of: tuple[Filter, ...] | None = None
 
     def matches(self, permanent: PermanentView, scope: FilterScope, you: str | None) -> bool:
         p = permanent
+        if self.attached is not None:
+            found = [a for a in scope.attached(p.id) if self.attached.filter.matches(a, scope, you)]
+            if len(found) < self.attached.at_least:
+                return False
         if self.ids is not None and p.id not in self.ids:
             return False
         if self.name is not None and p.name.casefold() != self.name.casefold():
@@ -146,16 +208,41 @@ class Filter(Strict):
             return False
         if self.toughness is not None and not self.toughness.holds(p.toughness):
             return False
-        if self.has is not None and not all(scope.has_keyword(p.id, k) for k in self.has):
+        if self.has is not None and not all(
+            scope.has_keyword(p.id, k) if isinstance(k, str) else scope.has_ability(p.id, k) for k in self.has
+        ):
             return False
         if self.tapped is not None and self.tapped != p.tapped:
+            return False
+        if not self._state_matches(p, scope):
             return False
         if self.not_ is not None and self.not_.matches(p, scope, you):
             return False
         return self.any_of is None or any(f.matches(p, scope, you) for f in self.any_of)
 
+    def _state_matches(self, p: PermanentView, scope: FilterScope) -> bool:
+        """Counters, token, mana value, this turn, monstrous, attachments, combat (613, 506.5)."""
+        if self.counters is not None and not all(t.holds(p.counters.get(k, 0)) for k, t in self.counters.items()):
+            return False
+        for name, fact in (
+            ("token", "is_token"),
+            ("entered_this_turn", "entered_this_turn"),
+            ("monstrous", "monstrous"),
+        ):
+            wanted = getattr(self, name)
+            if wanted is not None and wanted != getattr(p, fact):
+                return False
+        if self.mana_value is not None and not self.mana_value.holds(p.mana_value):
+            return False
+        attacking = scope.attacking_ids()
+        if self.attacking is not None and self.attacking != (p.id in attacking):
+            return False
+        return self.attacking_alone is None or self.attacking_alone == (attacking == (p.id,))
+
     def referenced_ids(self) -> list[str]:
         found = list(self.ids or ())
+        if self.attached is not None:
+            found += self.attached.filter.referenced_ids()
         if self.not_ is not None:
             found += self.not_.referenced_ids()
         for f in self.any_of or ():
@@ -167,6 +254,12 @@ class Filter(Strict):
         words: list[str] = []
         if self.tapped is not None:
             words.append("tapped" if self.tapped else "untapped")
+        if self.attacking_alone:
+            words.append("lone attacking")
+        elif self.attacking is not None:
+            words.append("attacking" if self.attacking else "nonattacking")
+        if self.token is not None:
+            words.append("token" if self.token else "nontoken")
         if self.colors:
             words.append("/".join(self.colors))
         if self.colorless:
@@ -185,7 +278,17 @@ class Filter(Strict):
         if self.toughness:
             extras.append(f"with toughness {self.toughness.describe()}")
         if self.has:
-            extras.append("with " + " and ".join(self.has))
+            extras.append("with " + " and ".join(describe_pattern(k) for k in self.has))
+        if self.counters:
+            extras += [f"with {t.describe()} {k} counters" for k, t in self.counters.items()]
+        if self.mana_value:
+            extras.append(f"with mana value {self.mana_value.describe()}")
+        if self.attached:
+            extras.append(f"with at least {self.attached.at_least} {self.attached.filter.describe()} attached")
+        if self.entered_this_turn is not None:
+            extras.append("that entered this turn" if self.entered_this_turn else "that didn't enter this turn")
+        if self.monstrous is not None:
+            extras.append("that are monstrous" if self.monstrous else "that aren't monstrous")
         if self.controller:
             extras.append(
                 {"you": "you control", "opponent": "your opponents control"}.get(
@@ -199,6 +302,22 @@ class Filter(Strict):
         if self.any_of:
             extras.append("that are " + " or ".join(f.describe() for f in self.any_of))
         return " ".join([text, *extras])
+
+
+def describe_pattern(pattern: str | Mapping[str, Any]) -> str:
+    if isinstance(pattern, str):
+        return pattern
+    fields = ", ".join(f"{k} {json.dumps(v, sort_keys=True)}" for k, v in sorted(pattern.items()) if k != "kind")
+    return f"{pattern.get('kind')} ({fields})" if fields else str(pattern.get("kind"))
+
+
+def same_fields(pattern: Mapping[str, Any], stated: Mapping[str, Any]) -> bool:
+    """Whether every field of ``pattern`` but ``kind`` equals ``stated``'s, compared as JSON."""
+    return all(
+        json.dumps(v, sort_keys=True) == json.dumps(stated.get(k), sort_keys=True)
+        for k, v in json.loads(json.dumps(dict(pattern))).items()
+        if k != "kind"
+    )
 
 
 def _folded(values: tuple[str, ...]) -> set[str]:
@@ -249,3 +368,6 @@ class Count(Strict):
 
     def referenced_ids(self) -> list[str]:
         return self.filter.referenced_ids()
+
+
+Filter.model_rebuild()

@@ -3,16 +3,60 @@ defending against what, and the defending units of the declare blockers step (80
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Any
 
 from .abilities import Ability, Grant
 from .board import Board, Permanent, Player
-from .filters import Filter, PermanentView, Target
-from .ir import Atom, Attack, Attacking, Blocking, BlocksBand, Cmp, Lin, Pair, Payer
+from .conditions import AttackTest, Condition, Context
+from .filters import Filter, PermanentView, Target, same_fields
+from .ir import Atom, Attack, Attacking, Blocking, BlocksBand, Cmp, Cond, Lin, Pair, Payer, any_of, negate
 from .payments import build_payers
-from .rules.base import CostTerm, Instance, Reason, Requirement, Restriction
+from .rules.base import CostTerm, EarlierAttacks, Instance, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
+from .verdict import DeclarerReport
+
+
+@dataclass(frozen=True)
+class _Continuous:
+    """A layer-6 effect (613.1f): ``ability`` added to ``holder`` (a printed conditional
+    ability), or to every creature matching ``to`` (a grant or an effect), gated by the grant's
+    own condition (``gate``, read on ``origin``)."""
+
+    ability: Ability
+    source: str
+    controller: str | None
+    holder: Permanent | None = None
+    to: Filter | None = None
+    gate: Grant | None = None
+    origin: Permanent | None = None
+
+
+def _kinds_read(effect: _Continuous) -> frozenset[str]:
+    """The ability kinds that what ``effect`` applies to can depend on (``has`` tests in its
+    filter or conditions); only effects adding those kinds can change it (613.8a)."""
+    parts = [effect.to, effect.ability.condition, effect.ability.unless]
+    if effect.gate is not None:
+        parts += [effect.gate.condition, effect.gate.unless]
+    found: set[str] = set()
+    for part in parts:
+        if part is not None:
+            _collect_has(part.model_dump(mode="json", exclude_none=True), found)
+    return frozenset(found)
+
+
+def _collect_has(value: Any, found: set[str]) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "has":
+                found.update(k if isinstance(k, str) else str(k.get("kind")) for k in item)
+            else:
+                _collect_has(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _collect_has(item, found)
 
 
 class Game:
@@ -22,40 +66,151 @@ class Game:
         self.board = board
         self._perms = {p.id: p for p in board.permanents}
         self._teams = {p.id: (p.team if p.team is not None else f"player:{p.id}") for p in board.players}
-        self._printed = {p.id: {a.kind for a in p.abilities} for p in board.permanents}
+        self._attacking = tuple(sorted(board.combat.attackers)) if board.combat is not None else ()
+        self.declaring = board.combat is None
+        """Attackers are being declared: conditions on the attack are read per declaration."""
+        self._defenders = frozenset(self.defending_player(a) for a in self._attacking)
+        self._attached: dict[str, list[Permanent]] = {}
+        for p in board.permanents:
+            if p.attached_to is not None:
+                self._attached.setdefault(p.attached_to, []).append(p)
+        self._had: dict[str, list[Ability]] = {p.id: [] for p in board.permanents}
         self.instances: dict[str, list[Instance]] = {p.id: [] for p in board.permanents}
         self.game_rules: list[Instance] = []
+        timestamped: list[tuple[Ability, Permanent | None, _Continuous | None]] = []
         for p in board.permanents:
             for ability in p.abilities:
-                self._add(ability, p, p.name, p.controller)
-        for effect in board.effects:
-            if effect.to is None:
-                self.game_rules.append(Instance(effect.ability, None, effect.source, effect.controller))
-            else:
-                for c in self._creatures_matching(effect.to, effect.controller):
-                    self.instances[c.id].append(Instance(effect.ability, c, effect.source, effect.controller))
-        self._keywords = {pid: {i.ability.kind for i in insts} for pid, insts in self.instances.items()}
+                effect = None
+                if isinstance(ability, Grant):
+                    effect = _Continuous(ability.ability, p.name, p.controller, to=ability.to, gate=ability, origin=p)
+                elif ability.scope == "creature":
+                    if ability.condition is None and ability.unless is None:
+                        self._had[p.id].append(ability)
+                    else:
+                        effect = _Continuous(ability, p.name, p.controller, holder=p)
+                timestamped.append((ability, p, effect))
+        for e in board.effects:
+            effect = None if e.to is None else _Continuous(e.ability, e.source, e.controller, to=e.to)
+            timestamped.append((e.ability, None, effect))
+        holders = self._resolve_layer6([t[2] for t in timestamped if t[2] is not None])
+        effects = iter(board.effects)
+        for ability, bearer, effect in timestamped:
+            source_effect = next(effects) if bearer is None else None
+            if effect is not None:
+                for holder_id in holders[id(effect)]:
+                    holder = self._perms[holder_id]
+                    self.instances[holder_id].append(Instance(effect.ability, holder, effect.source, effect.controller))
+            elif bearer is not None and ability.scope == "game":
+                if ability.applies(self.context(bearer.controller, bearer), declaring=self.declaring):
+                    self.game_rules.append(Instance(ability, bearer, bearer.name, bearer.controller))
+            elif bearer is not None:
+                self.instances[bearer.id].append(Instance(ability, bearer, bearer.name, bearer.controller))
+            elif source_effect is not None and ability.applies(
+                self.context(source_effect.controller, None), declaring=self.declaring
+            ):
+                self.game_rules.append(Instance(ability, None, source_effect.source, source_effect.controller))
 
-    def _add(self, ability: Ability, holder: Permanent, source: str, controller: str) -> None:
-        if isinstance(ability, Grant):
-            for c in self._creatures_matching(ability.to, controller):
-                self.instances[c.id].append(Instance(ability.ability, c, source, controller))
-        elif ability.scope == "game":
-            self.game_rules.append(Instance(ability, holder, source, controller))
+    def context(self, you: str | None, source: PermanentView | None) -> Context:
+        """Who "you", "this" and "defending player" are for a condition read at declaration: the
+        defending player of an attacking source, or the source's controller when they defend
+        (802.2a); unknown otherwise."""
+        defending = None
+        if source is not None and source.id in self._attacking:
+            defending = self.defending_player(source.id)
+        elif source is not None and source.controller in self._defenders:
+            defending = source.controller
+        return Context(self, you, source, defending)
+
+    def _targets(self, effect: _Continuous) -> tuple[str, ...]:
+        """What ``effect`` applies to in the current state of layer 6 (611.3a)."""
+        gate = effect.gate
+        if gate is not None and not gate.applies(
+            self.context(effect.controller, effect.origin), declaring=self.declaring
+        ):
+            return ()
+        if effect.to is None:
+            found = [effect.holder] if effect.holder is not None else []
         else:
-            self.instances[holder.id].append(Instance(ability, holder, source, controller))
+            found = [
+                p for p in self.board.permanents if p.is_creature and effect.to.matches(p, self, effect.controller)
+            ]
+        deferred = effect.ability.per_target_condition and self.declaring
+        return tuple(
+            p.id
+            for p in found
+            if deferred or effect.ability.applies(self.context(effect.controller, p), declaring=self.declaring)
+        )
 
-    def _creatures_matching(self, f: Filter, you: str | None) -> list[Permanent]:
-        printed = _PrintedScope(self)
-        return [p for p in self.board.permanents if p.is_creature and f.matches(p, printed, you)]
+    def _resolve_layer6(self, effects: list[_Continuous]) -> dict[int, tuple[str, ...]]:
+        """Apply grants, effects and conditional abilities in dependency order (613.8): next the
+        earliest effect no other pending effect would change the application of (613.8a), or in
+        timestamp order inside a dependency loop (613.8b); each applies to what it matches at
+        that moment (611.3a) and is locked in."""
+        pending = list(effects)
+        applied: dict[int, tuple[str, ...]] = {}
+        reads = {id(e): _kinds_read(e) for e in effects}
+        while pending:
+            current: dict[int, tuple[str, ...]] = {}
+            chosen = next(
+                (a for a in pending if not reads[id(a)] or not self._depends(a, pending, current, reads[id(a)])),
+                pending[0],
+            )
+            pending.remove(chosen)
+            applied[id(chosen)] = self._targets(chosen)
+            for holder in applied[id(chosen)]:
+                self._had[holder].append(chosen.ability)
+        return applied
+
+    def _depends(
+        self,
+        effect: _Continuous,
+        pending: list[_Continuous],
+        current: dict[int, tuple[str, ...]],
+        kinds: frozenset[str],
+    ) -> bool:
+        if not current:
+            current.update((id(e), self._targets(e)) for e in pending)
+        now = current[id(effect)]
+        for other in pending:
+            if other is effect or other.ability.kind not in kinds:
+                continue
+            added = current[id(other)]
+            for h in added:
+                self._had[h].append(other.ability)
+            changed = self._targets(effect) != now
+            for h in added:
+                self._had[h].pop()
+            if changed:
+                return True
+        return False
 
     @property
     def permanents(self) -> tuple[Permanent, ...]:
         return self.board.permanents
 
     @property
-    def attacked_this_turn(self) -> int:
-        return self.board.attacked_this_turn
+    def earlier_attacks(self) -> EarlierAttacks:
+        earlier = self.board.attacked_this_turn
+        if isinstance(earlier, int):
+            return EarlierAttacks((), earlier)
+        return EarlierAttacks(tuple((e.creature, e.target) for e in earlier))
+
+    @property
+    def player_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.board.players)
+
+    @property
+    def active_player(self) -> str:
+        return self.board.active_player
+
+    def player_facts(self, player_id: str) -> Player:
+        return self.player(player_id)
+
+    def attacking_ids(self) -> tuple[str, ...]:
+        return self._attacking
+
+    def attached(self, permanent_id: str) -> list[Permanent]:
+        return self._attached.get(permanent_id, [])
 
     def permanent(self, permanent_id: str) -> Permanent:
         return self._perms[permanent_id]
@@ -67,7 +222,14 @@ class Game:
         return [p for p in self.board.permanents if p.controller == player]
 
     def has_keyword(self, permanent_id: str, kind: str) -> bool:
-        return kind in self._keywords.get(permanent_id, ())
+        return any(a.kind == kind for a in self._had.get(permanent_id, ()))
+
+    def has_ability(self, permanent_id: str, pattern: Mapping[str, Any]) -> bool:
+        return any(
+            a.kind == pattern.get("kind")
+            and same_fields(pattern, a.model_dump(mode="json", by_alias=True, exclude_none=True))
+            for a in self._had.get(permanent_id, ())
+        )
 
     def are_opponents(self, player_a: str, player_b: str) -> bool:
         return self._teams.get(player_a) != self._teams.get(player_b)
@@ -125,24 +287,20 @@ class Game:
     def attack_unit(self) -> AttackUnit:
         return AttackUnit(self)
 
+    def declarer(self, players: frozenset[str], kind: str, default: str) -> DeclarerReport:
+        """Who declares for ``players``: the latest effect of ``kind`` (Master Warcraft) or ``default``."""
+        chosen = [i for i in self.game_rules if i.ability.kind == kind and i.controller is not None]
+        if not chosen:
+            return DeclarerReport(players=tuple(sorted(players)), declarer=default)
+        last = chosen[-1]
+        assert last.controller is not None
+        return DeclarerReport(players=tuple(sorted(players)), declarer=last.controller, source=last.source)
+
     def unit_of(self, player: str) -> BlockUnit | None:
         for unit in self.block_units:
             if player in unit.players:
                 return unit
         return None
-
-
-class _PrintedScope:
-    """Filter scope that sees printed abilities only (used to resolve grants)."""
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def has_keyword(self, permanent_id: str, kind: str) -> bool:
-        return kind in self._game._printed.get(permanent_id, ())
-
-    def are_opponents(self, player_a: str, player_b: str) -> bool:
-        return self._game.are_opponents(player_a, player_b)
 
 
 class _UnitBase:
@@ -363,6 +521,40 @@ class AttackUnit(_UnitBase):
             return inst.holder.owner_id if inst.holder is not None else None
         return player
 
+    def condition_holds(self, condition: Condition, inst: Instance, target: str) -> bool:
+        """``condition`` with the defending player of an attack on ``target`` (802.2a)."""
+        source = inst.holder
+        return condition.holds(Context(self.game, inst.controller, source, self.defending_player_of(target)))
+
+    def _applies_against(self, inst: Instance, target: str) -> bool:
+        if not inst.ability.per_target_condition:
+            return True
+        ctx = Context(self.game, inst.controller, inst.holder, self.defending_player_of(target))
+        return inst.ability.applies(ctx, declaring=True)
+
+    def _gate(self, inst: Instance, target: str | None = None) -> tuple[Cmp | None, Cmp | None] | None:
+        """When ``inst`` applies depends on this declaration (its ``attack`` tests): the count
+        that must hold and the one that must fail; None when it doesn't depend on it."""
+        defending = self.defending_player_of(target) if target is not None else None
+        ctx = Context(self.game, inst.controller, inst.holder, defending)
+        needed, excluded = inst.ability.attack_gate(ctx)
+        if needed is None and excluded is None:
+            return None
+        return (
+            None if needed is None else self._attack_count(needed, ctx),
+            None if excluded is None else self._attack_count(excluded, ctx),
+        )
+
+    def _attack_count(self, test: AttackTest, ctx: Context) -> Cmp:
+        lo, hi = test.count.bounds()
+        return Cmp(self.attacking_count(test.counted(ctx, self.attackers)), lo, hi)
+
+    @staticmethod
+    def _unless_gate_fails(gate: tuple[Cmp | None, Cmp | None], cond: Cond) -> Cond:
+        """``cond``, or the gate's ability doesn't apply to this declaration."""
+        needed, excluded = gate
+        return any_of(*(negate(needed) if needed is not None else ()), *([excluded] if excluded else []), cond)
+
     def target_matches(self, spec: Target, target: str, inst: Instance) -> bool:
         if spec.ids is not None:
             return target in spec.ids
@@ -407,15 +599,22 @@ class AttackUnit(_UnitBase):
     def atom_reasons(self, atom: Atom) -> list[Reason]:
         return self._reasons.get((atom.attacker, atom.target), []) if isinstance(atom, Attack) else []
 
-    @cached_property
+    @property
     def _reasons(self) -> dict[tuple[str, str], list[Reason]]:
+        return self._pair_rules[0]
+
+    @cached_property
+    def _pair_rules(self) -> tuple[dict[tuple[str, str], list[Reason]], list[Restriction]]:
+        """What rules out one attack on its own, and the restrictions on single attacks that
+        apply only under a condition on the whole attack (``attack`` tests)."""
         out: dict[tuple[str, str], list[Reason]] = {}
+        gated: list[Restriction] = []
         for c in self.attackers:
             insts = self.game.instances[c.id]
             general = []
             if c.tapped:
                 general.append(Reason("508.1a", "tapped_attacker", f"{self.label(c)} is tapped and can't attack"))
-            if self.game.is_summoning_sick(c):
+            if self.game.is_summoning_sick(c) and not any(i.ability.permits_attacking_as_though_haste() for i in insts):
                 general.append(
                     Reason(
                         "302.6",
@@ -427,11 +626,24 @@ class AttackUnit(_UnitBase):
             for t in self.targets:
                 found = list(general)
                 for inst in insts:
+                    if not self._applies_against(inst, t):
+                        continue
                     r = inst.ability.forbids_attacking(self, inst, t)
-                    if r is not None and r not in found:
+                    gate = self._gate(inst, t)
+                    if r is not None and gate is not None:
+                        gated.append(
+                            Restriction(
+                                r.rule,
+                                r.kind,
+                                (c.id,),
+                                f"{r.message} ({inst.ability.describe_condition()})",
+                                self._unless_gate_fails(gate, self.attack(c, t).at_most(0)),
+                            )
+                        )
+                    elif r is not None and r not in found:
                         found.append(r)
                 out[(c.id, t)] = found
-        return out
+        return out, gated
 
     @cached_property
     def allowed(self) -> tuple[Atom, ...]:
@@ -454,15 +666,26 @@ class AttackUnit(_UnitBase):
             )
             for c in self.attackers
         ]
+        out += self._pair_rules[1]
         for inst in self._instances():
-            out += inst.ability.attack_restrictions(self, inst)
+            gate = self._gate(inst)
+            for r in inst.ability.attack_restrictions(self, inst):
+                out.append(r if gate is None else replace(r, cond=self._unless_gate_fails(gate, r.cond)))
         return tuple(out)
 
     @cached_property
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
         for inst in self._instances():
-            out += inst.ability.attack_requirements(self, inst)
+            gate = self._gate(inst)
+            for r in inst.ability.attack_requirements(self, inst):
+                if gate is not None:
+                    r = replace(
+                        r,
+                        cond=self._unless_gate_fails(gate, r.cond),
+                        description=f"{r.description}, {inst.ability.describe_condition()}",
+                    )
+                out.append(r)
         return tuple(out)
 
     @cached_property

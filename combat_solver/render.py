@@ -127,6 +127,10 @@ def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
         )
     if verdict.warnings:
         out.append(Section("Card text not compiled (this verdict ignores it)", verdict.warnings))
+    chosen_by = [d for d in verdict.declared_by if d.source is not None]
+    if chosen_by:
+        declared = tuple(f"{d.declarer} declares for {', '.join(d.players)} ({d.source})" for d in chosen_by)
+        out.append(Section("Declared by another player (legality is the same)", declared))
     if verdict.status == "undetermined":
         out.append(Section("The solver ran out of time before proving the maximum; raise --time-limit."))
     return headline, out

@@ -83,6 +83,16 @@ class CostReport(Strict):
     payment: tuple[str, ...] = ()
 
 
+class DeclarerReport(Strict):
+    """Who declares the part of ``players``: themselves (508.1a, 509.1a; ``source`` None), or
+    another player an effect names ("you choose which creatures block": Master Warcraft, Odric,
+    Master Tactician, Invasion Plans). Legality is the same whoever declares."""
+
+    players: tuple[str, ...]
+    declarer: str
+    source: str | None = None
+
+
 class Verdict(Strict):
     """The answer of ``check``. ``witness``: when the declaration is illegal only because it obeys
     too few requirements, a legal declaration that reaches the maximum (closest to the proposal)."""
@@ -100,6 +110,7 @@ class Verdict(Strict):
     combat: CombatState | None = Field(None, description="the resulting combat state (legal declarations only)")
     triggers: tuple[TriggerReport, ...] = Field((), description="abilities that trigger (legal declarations only)")
     warnings: tuple[str, ...] = Field((), description="card text on the board that bears on combat but wasn't compiled")
+    declared_by: tuple[DeclarerReport, ...] = Field((), description="who declares each unit's part")
 
     @property
     def legal(self) -> bool:

@@ -28,6 +28,39 @@ BLOCK: Step = ("block", build_board, check_board)
 ATTACK: Step = ("attack", build_attack_board, check_attack_board)
 
 
+NEW_PRIMITIVES = (
+    '"condition"',
+    '"unless"',
+    '"attacked_this_turn":[',
+    '"by":"you"',
+    '"counters"',
+    '"attached_to"',
+    '"attacking_alone"',
+    '"attacking"',
+    '"token"',
+    '"mana_value"',
+    '"attached"',
+    '"even"',
+    '"blockers":',
+    '"entered_this_turn"',
+    '"monstrous"',
+)
+"""JSON fragments of the primitives of issue #12 (conditions, as-though, per-creature history,
+goad by you, permanent facts) and filters that read granted abilities."""
+
+
+def uses_new_primitives(board: Board) -> bool:
+    stated = board.model_dump_json(by_alias=True, exclude_defaults=True)  # fields given, kinds left out
+    kinds = board.model_dump_json(by_alias=True, exclude_none=True)
+    return (
+        any(f in stated for f in NEW_PRIMITIVES)
+        or '"kind":"block_as_though"' in kinds
+        or '"kind":"attack_as_though_haste"' in kinds
+        or '"kind":"chooses_' in kinds
+        or ('"kind":"grant"' in kinds and '"has"' in stated)
+    )
+
+
 def board_plan(i: int, step: str) -> tuple[Step, str]:
     """Which step board ``i`` is for and the seed suffix that makes it reproducible on its own."""
     if step == "block":
@@ -51,12 +84,20 @@ def main(argv: list[str] | None = None) -> int:
         help="which engine path decides: the automatic choice (small problems by the pure-Python search), "
         "CP-SAT only, or alternate between them board by board (default)",
     )
+    parser.add_argument(
+        "--new-primitives-only",
+        action="store_true",
+        help="check only boards that use the primitives of issue #12 (--boards counts those)",
+    )
     args = parser.parse_args(argv)
 
     start = time.monotonic()
     checked = {"block": 0, "attack": 0, "cost": 0}
     disagreeing = {"block": 0, "attack": 0, "cost": 0}
-    for i in range(args.boards):
+    new_primitives = 0
+    i = -1
+    while sum(checked.values()) < args.boards:
+        i += 1
         if args.step == "cost" or (args.step == "all" and i % 3 == 2):
             name, board_json = "cost", f"rng {args.seed}:cost:{i}"
             try:
@@ -71,6 +112,11 @@ def main(argv: list[str] | None = None) -> int:
         rng = random.Random(f"{args.seed}:{suffix}")  # board i is reproducible on its own
         chooser = RandomChooser(rng)
         board = build(chooser)
+        board_json = board.model_dump_json(by_alias=True, exclude_none=True)
+        uses_new = uses_new_primitives(board)
+        if args.new_primitives_only and not uses_new:
+            continue
+        new_primitives += uses_new
         forced = args.path == "cpsat" or (args.path == "alternate" and i % 2 == 1)
         try:
             with cpsat_only() if forced else nullcontext():
@@ -81,14 +127,15 @@ def main(argv: list[str] | None = None) -> int:
             i,
             name,
             problems,
-            f"rng {args.seed}:{suffix}; board: " + board.model_dump_json(by_alias=True, exclude_none=True),
+            f"rng {args.seed}:{suffix}; board: " + board_json,
             checked,
             disagreeing,
             args,
         )
-        if (i + 1) % 1000 == 0:
+        if sum(checked.values()) % 1000 == 0:
             print(
-                f"... {i + 1} boards, {sum(disagreeing.values())} disagreeing, {time.monotonic() - start:.0f}s",
+                f"... {sum(checked.values())} boards, {sum(disagreeing.values())} disagreeing, "
+                f"{time.monotonic() - start:.0f}s",
                 file=sys.stderr,
             )
     total = sum(disagreeing.values())
@@ -96,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
         f"checked {args.boards} boards (seed {args.seed}): {checked['block']} block boards "
         f"({disagreeing['block']} disagreeing), {checked['attack']} attack boards ({disagreeing['attack']} disagreeing), "
         f"{checked['cost']} cost/band boards ({disagreeing['cost']} disagreeing); "
+        f"{new_primitives} block/attack boards use the primitives of issue #12; "
         f"{total} disagreements, {time.monotonic() - start:.1f}s"
     )
     return 1 if total else 0

@@ -80,6 +80,12 @@ def check_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disagreeme
         out.append(
             Disagreement("check", f"solver={empty.status} reference={ref.is_legal(frozenset())}", empty.declaration)
         )
+    declarers = {d.players: d.declarer for d in empty.declared_by}
+    expected_declarers = {
+        tuple(sorted(u.players)): ref.declarer("chooses_blockers", " and ".join(sorted(u.players))) for u in ref.units
+    }
+    if declarers != expected_declarers:
+        out.append(Disagreement("declarer", f"solver={declarers} reference={expected_declarers}"))
 
     # 2. solve_blocks gives a declaration the reference calls legal.
     solved = solve_blocks(board)
@@ -157,6 +163,13 @@ def check_attack_board(board: Board, c: Chooser, proposals: int = 4) -> list[Dis
     empty = check_attacks(board, AttackDeclaration())
     if _maxima_differ(solver_maxima(empty), ref_max):
         out.append(Disagreement("maximum", f"solver={solver_maxima(empty)} reference={ref_max}"))
+    if [d.declarer for d in empty.declared_by] != [ref.declarer("chooses_attackers", board.active_player)]:
+        out.append(
+            Disagreement(
+                "declarer",
+                f"solver={empty.declared_by} reference={ref.declarer('chooses_attackers', board.active_player)}",
+            )
+        )
     if empty.legal != ref.attack_is_legal(frozenset()):
         out.append(
             Disagreement(

@@ -18,18 +18,24 @@ as docs/design.md §4 says.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_args
 
 from combat_solver import AttackDeclaration, BlockDeclaration, Board, Comparison, Count, Filter, Permanent, Target
+from combat_solver.conditions import PlayerFact
 
 Pair = tuple[str, str]  # (blocker id, attacker id)
 Decl = frozenset[Pair]
 AbilityT = Any  # an ability model; read by its documented fields only
 
 # Ability kinds whose effects belong to the whole game, not to one creature.
-GAME_KINDS = frozenset({"block_limit", "attack_limit", "must_be_attacked"})
+GAME_KINDS = frozenset({"block_limit", "attack_limit", "must_be_attacked", "chooses_attackers", "chooses_blockers"})
+# Restrictions on attacking whose conditions are read per attack target before attackers are
+# declared (the defending player is then the one that target belongs to, 802.2a).
+PER_TARGET_KINDS = frozenset({"cant_attack", "cant_attack_unless", "cant_attack_if"})
+NUMBER_FACTS = get_args(PlayerFact)  # the numbers a player test reads (the data contract)
 
 
 @dataclass(frozen=True)
@@ -62,36 +68,265 @@ class Reference:
         self.board = board
         self.perms: dict[str, Permanent] = {p.id: p for p in board.permanents}
         self.team: dict[str, str] = {p.id: (p.team if p.team is not None else "player:" + p.id) for p in board.players}
-        self.printed: dict[str, list[AbilityT]] = {p.id: list(p.abilities) for p in board.permanents}
-        self.abilities: dict[str, list[AbilityT]] = {p.id: self._effective(p) for p in board.permanents}
-        self.game_rules: list[tuple[AbilityT, str | None]] = self._game_rules()
         self.attacks: dict[str, str] = dict(board.combat.attackers) if board.combat is not None else {}
+        self.attached: dict[str, list[Permanent]] = {}
+        for p in board.permanents:
+            if p.attached_to is not None:
+                self.attached.setdefault(p.attached_to, []).append(p)
+        # (ability, controller) pairs each permanent has once layer 6 is applied (613.1f).
+        self.with_controller: dict[str, list[tuple[AbilityT, str | None]]] = self._layer6()
+        self.abilities: dict[str, list[AbilityT]] = {k: [a for a, _ in v] for k, v in self.with_controller.items()}
+        self.game_rules_sourced = self._game_rules()
+        self.game_rules: list[tuple[AbilityT, str | None]] = [(a, y) for a, y, _ in self.game_rules_sourced]
         self.units: list[Unit] = self._units()
         self._legal: dict[int, list[Decl]] = {}
         self._maximum: dict[int, int] = {}
 
     # ----- abilities -------------------------------------------------------------------------
 
-    def _effective(self, p: Permanent) -> list[AbilityT]:
-        """Printed abilities plus those granted by permanents and effects (grants see printed abilities only)."""
-        out: list[AbilityT] = [a for a in p.abilities if a.kind not in GAME_KINDS]
-        if not self.is_creature(p):
-            return out
-        for source in self.board.permanents:
-            for a in source.abilities:
-                if a.kind == "grant" and self.matches(a.to, p, source.controller, printed_only=True):
-                    out.append(a.ability)
+    def _layer6(self) -> dict[str, list[tuple[AbilityT, str | None]]]:
+        """613.1f, 613.8, 611.3a: printed unconditional abilities first; then each grant, effect with
+        ``to`` and conditional ability applies, one at a time, to what it matches at that moment. The
+        next is the earliest whose application no other pending one would change (613.8a), or the
+        earliest when each depends on another (613.8b). Results are listed in timestamp order."""
+        have: dict[str, list[tuple[AbilityT, str | None]]] = {p.id: [] for p in self.board.permanents}
+        self.abilities = {p.id: [] for p in self.board.permanents}
+        # (timestamp, ability added, controller, to filter or None, fixed holder id, gate grant, gate permanent)
+        pending: list[tuple[int, AbilityT, str | None, Any, str | None, Any, Permanent | None]] = []
+        stamp = 0
+        for p in self.board.permanents:
+            for a in p.abilities:
+                stamp += 1
+                if a.kind == "grant":
+                    pending.append((stamp, a.ability, p.controller, a.to, None, a, p))
+                elif a.kind in GAME_KINDS:
+                    continue
+                elif a.condition is None and a.unless is None:
+                    self.abilities[p.id].append(a)
+                else:
+                    pending.append((stamp, a, p.controller, None, p.id, None, None))
         for e in self.board.effects:
-            if e.to is not None and self.matches(e.to, p, e.controller, printed_only=True):
-                out.append(e.ability)
+            stamp += 1
+            if e.to is not None:
+                pending.append((stamp, e.ability, e.controller, e.to, None, None, None))
+
+        def reach(item: tuple[int, AbilityT, str | None, Any, str | None, Any, Permanent | None]) -> list[str]:
+            _, ab, controller, to, holder, gate, gate_perm = item
+            if gate is not None and not self.ability_active(gate, controller, gate_perm):
+                return []
+            if holder is not None:
+                found = [self.perms[holder]]
+            else:
+                found = [p for p in self.board.permanents if self.is_creature(p) and self.matches(to, p, controller)]
+            per_target = ab.kind in PER_TARGET_KINDS and self.board.combat is None
+            return [p.id for p in found if per_target or self.ability_active(ab, controller, p)]
+
+        applied: list[tuple[int, AbilityT, str | None, list[str]]] = []
+        while pending:
+            pick = pending[0]
+            for item in pending:
+                now = reach(item)
+                depends = False
+                for other in pending:
+                    if other is item:
+                        continue
+                    gained = reach(other)
+                    for h in gained:
+                        self.abilities[h].append(other[1])
+                    changed = reach(item) != now
+                    for h in gained:
+                        self.abilities[h].pop()
+                    if changed:
+                        depends = True
+                        break
+                if not depends:
+                    pick = item
+                    break
+            pending.remove(pick)
+            holders = reach(pick)
+            for h in holders:
+                self.abilities[h].append(pick[1])
+            applied.append((pick[0], pick[1], pick[2], holders))
+        printed_stamp = 0
+        for p in self.board.permanents:
+            for a in p.abilities:
+                printed_stamp += 1
+                if a.kind != "grant" and a.kind not in GAME_KINDS and a.condition is None and a.unless is None:
+                    applied.append((printed_stamp, a, p.controller, [p.id]))
+        for _, ab, controller, holders in sorted(applied, key=lambda x: x[0]):
+            for h in holders:
+                have[h].append((ab, controller))
+        return have
+
+    def _game_rules(self) -> list[tuple[AbilityT, str | None, Permanent | None]]:
+        out: list[tuple[AbilityT, str | None, Permanent | None]] = []
+        for p in self.board.permanents:
+            out += [
+                (a, p.controller, p)
+                for a in p.abilities
+                if a.kind in GAME_KINDS and self.ability_active(a, p.controller, p)
+            ]
+        out += [
+            (e.ability, e.controller, None)
+            for e in self.board.effects
+            if e.to is None and self.ability_active(e.ability, e.controller, None)
+        ]
         return out
 
-    def _game_rules(self) -> list[tuple[AbilityT, str | None]]:
-        out: list[tuple[AbilityT, str | None]] = []
-        for p in self.board.permanents:
-            out += [(a, p.controller) for a in p.abilities if a.kind in GAME_KINDS]
-        out += [(e.ability, e.controller) for e in self.board.effects if e.to is None]
-        return out
+    # ----- conditions (own implementation of the documented semantics) -------------------------
+
+    def defending_of_source(self, source: Permanent | None) -> str | None:
+        """802.2a: an attacking source's defending player; a defending player's own creature's controller."""
+        if source is None:
+            return None
+        if source.id in self.attacks:
+            return self.defending_player(source.id)
+        if source.controller in {self.defending_player(a) for a in self.attacks}:
+            return source.controller
+        return None
+
+    def ability_active(
+        self,
+        ab: AbilityT,
+        you: str | None,
+        source: Permanent | None,
+        defending: str | None = None,
+        per_target: bool = False,
+        attack: dict[str, str] | None = None,
+    ) -> bool:
+        """Whether the ability applies. Before attackers are declared (no ``combat``) an ``attack``
+        test is about the declaration: with ``attack`` None it is left undecided (the ability is
+        kept), else read on that declaration."""
+        d = defending if per_target else self.defending_of_source(source)
+        undecided = self.board.combat is None and attack is None
+        seen = self.attacks if self.board.combat is not None else (attack or {})
+        if ab.condition is not None and not self.condition_true(ab.condition, you, source, d, seen, undecided):
+            return False
+        if ab.unless is None or (undecided and ab.unless.attack is not None):
+            return True
+        return not self.condition_true(ab.unless, you, source, d, seen, False)
+
+    @staticmethod
+    def gated(ab: AbilityT) -> bool:
+        """Whether an ``attack`` test decides if the ability applies (read per declaration)."""
+        return any(c is not None and c.attack is not None for c in (ab.condition, ab.unless))
+
+    def who(self, word: str, you: str | None, defending: str | None) -> tuple[list[str], bool]:
+        everyone = [p.id for p in self.board.players]
+        if word == "you":
+            return ([you] if you else []), True
+        if word == "opponent":
+            return [p for p in everyone if you is not None and self.opponents(you, p)], False
+        if word == "each_opponent":
+            return [p for p in everyone if you is not None and self.opponents(you, p)], True
+        if word == "defending_player":
+            return ([defending] if defending else []), True
+        if word == "active_player":
+            return [self.board.active_player], True
+        return [word], True
+
+    def player_number(self, player: str, name: str) -> int:
+        pl = next(x for x in self.board.players if x.id == player)
+        if name == "graveyard_card_types":
+            return len(set(pl.graveyard_types))
+        return int(getattr(pl, name))
+
+    def controlled_count(self, f: Filter, player: str | None, you: str | None) -> int:
+        return sum(
+            1 for p in self.board.permanents if (player is None or p.controller == player) and self.matches(f, p, you)
+        )
+
+    def condition_true(
+        self,
+        cond: Any,
+        you: str | None,
+        source: Permanent | None,
+        defending: str | None,
+        attack: dict[str, str] | None = None,
+        skip_attack: bool = False,
+    ) -> bool:
+        if cond.attack is not None and not skip_attack:
+            t = cond.attack
+            n = sum(
+                1
+                for x in (attack or {})
+                if not (t.others and source is not None and x == source.id)
+                and self.matches(t.filter, self.perms[x], you)
+            )
+            if not _compare(t.count, n):
+                return False
+        if cond.source is not None and (source is None or not self.matches(cond.source, source, you)):
+            return False
+        for test in cond.players or ():
+            players, every = self.who(test.who, you, defending)
+            results = []
+            for pl in players:
+                ok = True
+                for name in NUMBER_FACTS:
+                    bound = getattr(test, name)
+                    if bound is not None and not _compare(bound, self.player_number(pl, name)):
+                        ok = False
+                mine = next(x for x in self.board.players if x.id == pl)
+                if test.designations is not None and any(d not in mine.designations for d in test.designations):
+                    ok = False
+                if (
+                    test.controls is not None
+                    and self.controlled_count(test.controls.filter, pl, you) < test.controls.at_least
+                ):
+                    ok = False
+                results.append(ok)
+            if not results or not (all(results) if every else any(results)):
+                return False
+        if (
+            cond.battlefield is not None
+            and self.controlled_count(cond.battlefield.filter, None, you) < cond.battlefield.at_least
+        ):
+            return False
+        for cmp in cond.compare or ():
+            sides = []
+            for q in (cmp.left, cmp.right):
+                players, every = self.who(q.who, you, defending)
+                if q.of in ("power", "toughness"):
+                    thing = source if q.permanent is None else self.perms[q.permanent]
+                    value = None if thing is None else getattr(thing, q.of)
+                    sides.append(([] if value is None else [value], True))
+                    continue
+                if q.of == "permanents":
+                    values = [self.controlled_count(q.filter, pl, you) for pl in players]
+                else:
+                    values = [self.player_number(pl, q.of) for pl in players]
+                sides.append((values, every))
+            (lv, le), (rv, re_) = sides
+            if not lv or not rv:
+                return False
+            ops = {
+                "lt": lambda a, b: a < b,
+                "le": lambda a, b: a <= b,
+                "eq": lambda a, b: a == b,
+                "ge": lambda a, b: a >= b,
+                "gt": lambda a, b: a > b,
+            }
+            rel = ops[cmp.op]
+            per_left = [(all if re_ else any)(rel(a, b) for b in rv) for a in lv]
+            if not (all(per_left) if le else any(per_left)):
+                return False
+        if cond.not_ is not None and self.condition_true(cond.not_, you, source, defending):
+            return False
+        return cond.any_of is None or any(self.condition_true(c, you, source, defending) for c in cond.any_of)
+
+    def has_pattern(self, perm_id: str, pattern: str | dict[str, Any], printed_only: bool = False) -> bool:
+        """A kind, or a kind whose fields named in the pattern equal the pattern's (unset ones left out)."""
+        abilities = self.perms[perm_id].abilities if printed_only else self.abilities[perm_id]
+        if isinstance(pattern, str):
+            return any(a.kind == pattern for a in abilities)
+        wanted = json.loads(json.dumps(pattern))
+        for a in abilities:
+            if a.kind != wanted["kind"]:
+                continue
+            stated = json.loads(a.model_dump_json(by_alias=True, exclude_none=True))
+            if all(stated.get(k) == v for k, v in wanted.items() if k != "kind"):
+                return True
+        return False
 
     def has(self, perm_id: str, kind: str) -> bool:
         return any(a.kind == kind for a in self.abilities[perm_id])
@@ -109,6 +344,8 @@ class Reference:
     # ----- filters (own implementation of the documented semantics) --------------------------
 
     def matches(self, f: Filter, p: Permanent, you: str | None, printed_only: bool = False) -> bool:
+        """``printed_only``: ``has`` reads printed abilities only (the reading before layer 6 was
+        modelled; reference_costs still passes it for grants that name ids, where it can't matter)."""
         if f.ids is not None and p.id not in f.ids:
             return False
         if f.name is not None and f.name.casefold() != p.name.casefold():
@@ -138,11 +375,29 @@ class Reference:
             return False
         if f.toughness is not None and not _compare(f.toughness, p.toughness):
             return False
-        if f.has is not None:
-            source = self.printed[p.id] if printed_only else self.abilities[p.id]
-            if not all(any(a.kind == k for a in source) for k in f.has):
-                return False
+        if f.has is not None and not all(self.has_pattern(p.id, k, printed_only) for k in f.has):
+            return False
         if f.tapped is not None and f.tapped != p.tapped:
+            return False
+        if f.counters is not None:
+            for kind, bound in f.counters.items():
+                if not _compare(bound, p.counters.get(kind, 0)):
+                    return False
+        if f.token is not None and f.token != p.is_token:
+            return False
+        if f.entered_this_turn is not None and f.entered_this_turn != p.entered_this_turn:
+            return False
+        if f.monstrous is not None and f.monstrous != p.monstrous:
+            return False
+        if f.mana_value is not None and not _compare(f.mana_value, p.mana_value):
+            return False
+        if f.attached is not None:
+            n = sum(1 for x in self.attached.get(p.id, []) if self.matches(f.attached.filter, x, you))
+            if n < f.attached.at_least:
+                return False
+        if f.attacking is not None and f.attacking != (p.id in self.attacks):
+            return False
+        if f.attacking_alone is not None and f.attacking_alone != (list(self.attacks) == [p.id]):
             return False
         if f.not_ is not None and self.matches(f.not_, p, you, printed_only):
             return False
@@ -183,6 +438,12 @@ class Reference:
             u.requirements = self._requirements(u)
         return units
 
+    def declarer(self, kind: str, default: str) -> str:
+        """Who declares: the controller of the latest "you choose which creatures attack / block"
+        effect (Master Warcraft), else the players themselves (508.1a, 509.1a)."""
+        chosen = [controller for rule, controller in self.game_rules if rule.kind == kind and controller is not None]
+        return chosen[-1] if chosen else default
+
     def unit_of_player(self, player: str) -> int | None:
         for i, u in enumerate(self.units):
             if player in u.players:
@@ -194,16 +455,21 @@ class Reference:
     def _requirements(self, u: Unit) -> list[Requirement]:
         out: list[Requirement] = []
         for a in u.attackers:
-            for ab in self.abilities[a]:
+            for ab, you in self.with_controller[a]:
                 if ab.kind == "lure":
-                    out += [Requirement("lure", blocker=b, attacker=a) for b in u.blockers]
+                    # Marble Priest: only the creatures matching ``blockers`` ("you": the Lure's controller).
+                    out += [
+                        Requirement("lure", blocker=b, attacker=a)
+                        for b in u.blockers
+                        if ab.blockers is None or self.matches(ab.blockers, self.perms[b], you)
+                    ]
                 elif ab.kind == "must_be_blocked":
                     out.append(
                         Requirement(
                             "must_be_blocked",
                             attacker=a,
                             by=ab.by,
-                            by_you=self.perms[a].controller,
+                            by_you=you,  # the controller of its source (printed: the attacker's)
                             low=ab.min,
                             high=ab.max,
                         )
@@ -234,20 +500,43 @@ class Reference:
         """Every restriction about one blocker and one attacker, whatever else blocks."""
         blocker, attacker = self.perms[b], self.perms[a]
         you_a = attacker.controller
+
+        def as_though(evasion: str, had: tuple[str, ...] = ()) -> bool:
+            """Wall of Diffusion / Street Savvy: the blocker may block ``a`` despite ``evasion``."""
+            return any(
+                (evasion in x.ignoring or any(h in had for h in x.had))
+                and (x.attackers is None or self.matches(x.attackers, attacker, you))
+                for x, you in self.with_controller[b]
+                if x.kind == "block_as_though"
+            )
+
         # Evasion of the attacker (509.1b, 702).
-        if self.has(a, "flying") and not (self.has(b, "flying") or self.has(b, "reach")):
+        flier_ok = self.has(b, "flying") or self.has(b, "reach") or as_though("flying", ("flying", "reach"))
+        if self.has(a, "flying") and not flier_ok:
             return False
-        if self.has(a, "shadow") != self.has(b, "shadow"):
+        if self.has(a, "shadow") and not self.has(b, "shadow") and not as_though("shadow", ("shadow",)):
             return False
-        if self.has(a, "horsemanship") and not self.has(b, "horsemanship"):
+        if self.has(b, "shadow") and not self.has(a, "shadow"):
             return False
-        if self.has(a, "fear") and not ("artifact" in blocker.types or "black" in blocker.colors):
-            return False
-        if self.has(a, "intimidate") and not (
-            "artifact" in blocker.types or set(blocker.colors) & set(attacker.colors)
+        if (
+            self.has(a, "horsemanship")
+            and not self.has(b, "horsemanship")
+            and not as_though("horsemanship", ("horsemanship",))
         ):
             return False
-        if self.has(a, "skulk") and (blocker.power or 0) > (attacker.power or 0):
+        if (
+            self.has(a, "fear")
+            and not ("artifact" in blocker.types or "black" in blocker.colors)
+            and not as_though("fear")
+        ):
+            return False
+        if (
+            self.has(a, "intimidate")
+            and not ("artifact" in blocker.types or set(blocker.colors) & set(attacker.colors))
+            and not as_though("intimidate")
+        ):
+            return False
+        if self.has(a, "skulk") and (blocker.power or 0) > (attacker.power or 0) and not as_though("skulk"):
             return False
         if self.has(a, "cant_be_blocked"):
             return False
@@ -256,7 +545,7 @@ class Reference:
             if any(
                 "land" in p.types and p.controller == defender and self.matches(lw.land, p, you_a)
                 for p in self.board.permanents
-            ):
+            ) and not as_though("landwalk"):
                 return False
         if any(self.matches(pr.from_, blocker, you_a) for pr in self.of_kind(a, "protection")):
             return False
@@ -424,6 +713,8 @@ class Reference:
 def _compare(c: Comparison, v: int | None) -> bool:
     if v is None:
         return False
+    if c.even is not None and (v % 2 == 0) != c.even:
+        return False
     return (
         (c.lt is None or v < c.lt)
         and (c.le is None or v <= c.le)
@@ -472,6 +763,7 @@ class AttackRequirement:
     target: Target | None = None
     you: str | None = None
     other_than: str | None = None
+    gate: tuple[Any, str | None, Permanent | None] | None = None  # (ability, you, source): exists only as it applies
 
 
 class AttackReference(Reference):
@@ -551,21 +843,6 @@ class AttackReference(Reference):
 
     # ----- abilities with the controller that "you" means -------------------------------------------
 
-    def sourced(self, perm_id: str) -> list[tuple[AbilityT, str | None]]:
-        """The creature's abilities, each with its source's controller (printed: the creature's)."""
-        p = self.perms[perm_id]
-        out: list[tuple[AbilityT, str | None]] = [(a, p.controller) for a in p.abilities if a.kind not in GAME_KINDS]
-        if not self.is_creature(p):
-            return out
-        for source in self.board.permanents:
-            for a in source.abilities:
-                if a.kind == "grant" and self.matches(a.to, p, source.controller, printed_only=True):
-                    out.append((a.ability, source.controller))
-        for e in self.board.effects:
-            if e.to is not None and self.matches(e.to, p, e.controller, printed_only=True):
-                out.append((e.ability, e.controller))
-        return out
-
     def count_holds(self, count: Count, controlled_by: str | None, you: str | None) -> bool:
         n = sum(
             1
@@ -589,62 +866,97 @@ class AttackReference(Reference):
     # ----- restrictions (508.1a-c) -----------------------------------------------------------------
 
     def can_attack_at_all(self, c: str) -> bool:
-        """508.1a (untapped, haste or not summoning sick, not a battle), 702.3b defender, "can't attack"."""
+        """508.1a (untapped, haste or not summoning sick, not a battle), 702.3b defender."""
         p = self.perms.get(c)
         if p is None or not self.is_creature(p) or p.controller not in self.attacking_players:
             return False
         if p.tapped:
             return False
-        if p.summoning_sick and not self.has(c, "haste"):
+        if p.summoning_sick and not (self.has(c, "haste") or self.has(c, "attack_as_though_haste")):
             return False
-        if self.has(c, "defender") and not self.has(c, "attack_despite_defender"):
-            return False
-        return not any(a.kind == "cant_attack" and a.target is None for a in self.abilities[c])
+        defender = any(a.kind == "defender" and not self.gated(a) for a in self.abilities[c])
+        return not (defender and not self.has(c, "attack_despite_defender"))
+
+    def forbids(self, ab: AbilityT, you: str | None, c: str, target: str) -> bool:
+        """Whether one ability of ``c`` rules out attacking ``target`` on its own (508.1c, 702.3b)."""
+        if ab.kind == "defender":
+            return not self.has(c, "attack_despite_defender")
+        if ab.kind == "cant_attack":
+            return ab.target is None or self.target_matches(ab.target, target, you, self.perms[c].owner_id)
+        if ab.kind == "cant_attack_unless":
+            return not self.condition_holds(ab, c, target, you)
+        if ab.kind == "cant_attack_if":
+            return self.condition_holds(ab, c, target, you)
+        return False
 
     def can_attack(self, c: str, target: str) -> bool:
-        """Every restriction about one attacker and one target, whatever else attacks."""
+        """Every restriction about one attacker and one target, whatever else attacks (abilities that
+        apply only under a condition on the attack are checked with the whole declaration)."""
         if not self.can_attack_at_all(c) or target not in self.targets:
             return False
-        owner = self.perms[c].owner_id
-        for ab, you in self.sourced(c):
-            if (
-                ab.kind == "cant_attack"
-                and ab.target is not None
-                and self.target_matches(ab.target, target, you, owner)
+        for ab, you in self.with_controller[c]:
+            if self.gated(ab):
+                continue
+            if ab.kind in PER_TARGET_KINDS and not self.ability_active(
+                ab, you, self.perms[c], defending=self.defender_of(target), per_target=True
             ):
-                return False
-            if ab.kind == "cant_attack_unless" and not self.condition_holds(ab, c, target, you):
-                return False
-            if ab.kind == "cant_attack_if" and self.condition_holds(ab, c, target, you):
+                continue  # "as long as" / "unless" read against this target's defending player
+            if ab.kind != "defender" and self.forbids(ab, you, c, target):
                 return False
         return True
 
+    def active(self, c: str, kind: str, decl: dict[str, str]) -> list[AbilityT]:
+        """The abilities of ``c`` of ``kind`` that apply to this declaration."""
+        return [
+            ab
+            for ab, you in self.with_controller[c]
+            if ab.kind == kind and (not self.gated(ab) or self.ability_active(ab, you, self.perms[c], attack=decl))
+        ]
+
     def attack_global_ok(self, decl: dict[str, str]) -> bool:
         """Restrictions on the whole attack (506.5, 508.1c, 802.3a, 805.10b)."""
+        for c, t in decl.items():
+            for ab, you in self.with_controller[c]:
+                per_target = ab.kind in PER_TARGET_KINDS
+                defending = self.defender_of(t) if per_target else None
+                if (
+                    self.gated(ab)
+                    and self.ability_active(ab, you, self.perms[c], defending, per_target, attack=decl)
+                    and self.forbids(ab, you, c, t)
+                ):
+                    return False
         for c in decl:
             others = [o for o in decl if o != c]
-            if self.has(c, "cant_attack_alone") and not others:
+            if self.active(c, "cant_attack_alone", decl) and not others:
                 return False
-            if self.has(c, "can_only_attack_alone") and others:
+            if self.active(c, "can_only_attack_alone", decl) and others:
                 return False
-            if any(len(others) < x.n for x in self.of_kind(c, "cant_attack_unless_others_attack")):
+            if any(len(others) < x.n for x in self.active(c, "cant_attack_unless_others_attack", decl)):
                 return False
-            if self.has(c, "cant_attack_unless_greater_power_attacks"):
+            if self.active(c, "cant_attack_unless_greater_power_attacks", decl):
                 power = self.perms[c].power or 0
                 if not any((self.perms[o].power or 0) > power for o in others):
                     return False
-        for rule, controller in self.game_rules:
+        for rule, controller, source in self.game_rules_sourced:
             if rule.kind != "attack_limit":
                 continue
-            n = sum(
-                1
-                for c, t in decl.items()
-                if rule.defender is None or self.target_matches(rule.defender, t, controller, self.perms[c].owner_id)
-            )
-            if (
-                n and rule.per == "turn"
-            ):  # those that attacked earlier this turn count too (none now: nothing to forbid)
-                n += self.board.attacked_this_turn
+            if self.gated(rule) and not self.ability_active(rule, controller, source, attack=decl):
+                continue
+
+            def aimed(t: str, c: str | None, rule: AbilityT = rule, controller: str | None = controller) -> bool:
+                owner = self.perms[c].owner_id if c is not None else None
+                return rule.defender is None or self.target_matches(rule.defender, t, controller, owner)
+
+            now = [c for c, t in decl.items() if aimed(t, c)]
+            n = len(now)
+            if n and rule.per == "turn":
+                # 508.1c counts creatures: one that attacked earlier (a matching target) counts once.
+                earlier = self.board.attacked_this_turn
+                if isinstance(earlier, int):
+                    n += earlier
+                else:
+                    before = {e.creature for e in earlier if aimed(e.target, None)}
+                    n = len(before | set(now))
             if n > rule.n:
                 return False
         return True
@@ -660,30 +972,39 @@ class AttackReference(Reference):
     def _attack_requirements(self) -> list[AttackRequirement]:
         out: list[AttackRequirement] = []
         for c in self.creatures:
-            goaders: list[str] = []
-            for ab, you in self.sourced(c):
+            goaders: list[str | None] = []
+            for ab, you in self.with_controller[c]:
+                gate = (ab, you, self.perms[c]) if self.gated(ab) else None
                 if ab.kind == "must_attack":
-                    out.append(AttackRequirement("must_attack", creature=c, target=ab.target, you=you))
+                    out.append(AttackRequirement("must_attack", creature=c, target=ab.target, you=you, gate=gate))
                 elif ab.kind == "attacks_or_blocks":
-                    out.append(AttackRequirement("attacks_or_blocks", creature=c))
+                    out.append(AttackRequirement("attacks_or_blocks", creature=c, gate=gate))
                 elif ab.kind == "attacks_player_other_than":
                     other = you if ab.player == "you" else ab.player
-                    out.append(AttackRequirement("attacks_player_other_than", creature=c, other_than=other))
-                elif ab.kind == "goad" and ab.by not in goaders:  # 701.15d: the same player again adds nothing
-                    goaders.append(ab.by)
-                    out.append(AttackRequirement("goad", creature=c, other_than=ab.by))
-                    out.append(AttackRequirement("goad_other_player", creature=c, other_than=ab.by))
-        for rule, controller in self.game_rules:
+                    out.append(AttackRequirement("attacks_player_other_than", creature=c, other_than=other, gate=gate))
+                elif ab.kind == "goad":
+                    goader = {"you": you, "owner": self.perms[c].owner_id}.get(ab.by, ab.by)
+                    if goader in goaders:  # 701.15d: the same player again adds nothing
+                        continue
+                    goaders.append(goader)
+                    out.append(AttackRequirement("goad", creature=c, other_than=goader, gate=gate))
+                    out.append(AttackRequirement("goad_other_player", creature=c, other_than=goader, gate=gate))
+        for rule, controller, source in self.game_rules_sourced:
             if rule.kind != "must_be_attacked" or controller is None:
                 continue
             bound = [pl for pl in self.attacking_players if self.opponents(controller, pl)]
             if not MUST_BE_ATTACKED_PER_PLAYER:
                 bound = bound[:1]
+            gate = (rule, controller, source) if self.gated(rule) else None
             for pl in bound:
-                out.append(AttackRequirement("must_be_attacked", player=pl, target=rule.target, you=controller))
+                out.append(
+                    AttackRequirement("must_be_attacked", player=pl, target=rule.target, you=controller, gate=gate)
+                )
         return out
 
     def attack_obeyed(self, r: AttackRequirement, decl: dict[str, str]) -> bool:
+        if r.gate is not None and not self.ability_active(r.gate[0], r.gate[1], r.gate[2], attack=decl):
+            return True  # "if ... attacks": the requirement doesn't apply to this declaration
         if r.kind == "must_be_attacked":
             return any(
                 (self.perms[c].controller == r.player or not MUST_BE_ATTACKED_PER_PLAYER)

@@ -7,13 +7,16 @@ from hypothesis draws (so failures shrink) and ``RandomChooser`` from a seeded `
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, get_args
 
 from hypothesis import strategies as st
 
 from combat_solver import AttackDeclaration, BlockDeclaration, Board
+from combat_solver.conditions import PlayerFact
 
 T = TypeVar("T")
 Json = dict[str, Any]
@@ -77,7 +80,13 @@ BLOCKER_KINDS = (
     "block_while_tapped",
     "must_block",
     "must_block",
+    "block_as_though",
 )
+EVASIONS = ("flying", "shadow", "horsemanship", "fear", "intimidate", "skulk", "landwalk")
+PLAYER_WORDS = ("you", "opponent", "each_opponent", "defending_player", "active_player")
+PLAYER_NUMBERS = get_args(PlayerFact)  # the numbers a player test reads (the data contract)
+DESIGNATIONS = ("monarch", "initiative", "city's blessing", "ring-bearer")
+GRAVEYARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "sorcery")
 
 
 class Chooser(Protocol):
@@ -133,6 +142,7 @@ class _Builder:
         self.effects: list[Json] = []
         self.attackers: dict[str, str] = {}
         self.keywords: Sequence[str] = KEYWORDS
+        self.attack_step = False  # no declared attack yet: filters can't read it
 
     # ----- filters --------------------------------------------------------------------------
 
@@ -141,6 +151,39 @@ class _Builder:
 
     def atom(self, relative: bool) -> Json:
         c = self.c
+        if c.chance(6):  # an ability with the fields that tell it apart (issue #12)
+            return {
+                "has": [
+                    c.choice(
+                        (
+                            {"kind": "landwalk", "land": {"subtypes": [c.choice(LAND_SUBTYPES)]}},
+                            {"kind": "protection", "from": {"colors": [c.choice(COLORS)]}},
+                            {"kind": "protection", "from": {}},
+                            {"kind": "block_additional", "n": c.integer(1, 2)},
+                            {"kind": "min_blockers", "n": c.integer(1, 3)},
+                            {"kind": "max_blockers", "n": 1},
+                        )
+                    )
+                ]
+            }
+        if c.chance(12):  # counters, token, mana value, this turn, attachments, combat (issue #12)
+            return c.choice(
+                (
+                    {"counters": {c.choice(("+1/+1", "-1/-1")): {c.choice(("ge", "le")): c.integer(0, 2)}}},
+                    {"token": c.chance(50)},
+                    {"mana_value": {c.choice(("le", "ge")): c.integer(0, 4)}},
+                    {"entered_this_turn": c.chance(50)},
+                    {"monstrous": c.chance(50)},
+                    {
+                        "attached": {
+                            "filter": {"types": [c.choice(("enchantment", "artifact"))]},
+                            "at_least": c.integer(0, 2),
+                        }
+                    },
+                    {"mana_value": {"even": c.chance(50)}},
+                    *(() if self.attack_step else ({"attacking": c.chance(50)}, {"attacking_alone": c.chance(50)})),
+                )
+            )
         kind = c.integer(0, 11 if relative else 9)
         if kind == 0:
             return {"colors": [c.choice(COLORS)]}
@@ -209,7 +252,7 @@ class _Builder:
         if kind == "must_be_blocked":
             out: Json = {"kind": kind}
             if c.chance(35):
-                out["by"] = self.filter()
+                out["by"] = self.filter(relative=c.chance(30))  # "you": the controller of its source
             if c.chance(35):
                 out["min"] = c.integer(1, 3)
             if c.chance(30):
@@ -230,7 +273,125 @@ class _Builder:
             return {"kind": kind}
         if kind == "block_limit":
             return {"kind": kind, "n": c.integer(0, 2), "opponents_only": c.chance(40)}
+        if kind == "lure" and c.chance(25):  # Marble Priest: "All Walls able to block it do so"
+            return {"kind": kind, "blockers": self.filter()}
+        if kind == "block_as_though":
+            out = {"kind": kind}
+            if c.chance(60):
+                out["had"] = sorted(
+                    {c.choice(("flying", "reach", "shadow", "horsemanship")) for _ in range(c.integer(1, 2))}
+                )
+            if "had" not in out or c.chance(30):
+                out["ignoring"] = sorted({c.choice(EVASIONS) for _ in range(c.integer(1, 2))})
+            if c.chance(30):
+                out["attackers"] = self.filter()
+            return out
         return {"kind": kind}
+
+    # ----- conditions (issue #12) ---------------------------------------------------------------
+
+    def who(self, you: bool, defending: bool) -> str:
+        words = [w for w in PLAYER_WORDS if (you or w not in ("you", "opponent", "each_opponent"))]
+        if not defending:
+            words.remove("defending_player")
+        return self.c.choice(words) if self.c.chance(80) else self.c.choice(self.players)["id"]
+
+    def condition(self, you: bool, defending: bool, depth: int = 0, attack: bool = False) -> Json:
+        """A random condition; ``you``: "you" resolves; ``defending``: "defending player" may be
+        named; ``attack``: it may test how many creatures attack."""
+        c = self.c
+        if attack and depth == 0 and c.chance(35):
+            test: Json = {"filter": self.filter(relative=you), "count": {c.choice(("ge", "le", "eq")): c.integer(0, 2)}}
+            if c.chance(30):
+                test["others"] = False
+            out: Json = {"attack": test}
+            if c.chance(30):
+                out["source"] = self.filter(relative=you)
+            return out
+        roll = c.integer(0, 9)
+        if roll == 0 and depth == 0:
+            return {"not": self.condition(you, defending, 1)}
+        if roll == 1 and depth == 0:
+            return {"any_of": [self.condition(you, defending, 1), self.condition(you, defending, 1)]}
+        if roll <= 3:
+            return {"source": self.filter(relative=you)}
+        if roll <= 6:
+            test = {"who": self.who(you, defending)}
+            fact = c.choice((*PLAYER_NUMBERS, "designations", "controls"))
+            if fact == "designations":
+                test[fact] = [c.choice(DESIGNATIONS)]
+            elif fact == "controls":
+                test[fact] = {"filter": self.filter(relative=you), "at_least": c.integer(0, 2)}
+            else:
+                test[fact] = {c.choice(("le", "ge", "gt", "lt", "eq")): c.integer(0, 5 if fact != "life" else 21)}
+                if c.chance(10):
+                    test[fact] = {"even": c.chance(50)}
+            return {"players": [test]}
+        if roll == 7:
+            return {"battlefield": {"filter": self.filter(relative=you), "at_least": c.integer(0, 3)}}
+
+        def side() -> Json:
+            if c.chance(25):  # "this creature's power", or a named permanent's
+                q: Json = {"of": c.choice(("power", "toughness"))}
+                ids = self.creature_ids()
+                if ids and c.chance(40):
+                    q["permanent"] = c.choice(ids)
+                return q
+            q = {"who": self.who(you, defending), "of": c.choice(("permanents", "life", "hand", "graveyard"))}
+            if q["of"] == "permanents" and c.chance(70):
+                q["filter"] = self.filter(relative=you)
+            return q
+
+        return {"compare": [{"left": side(), "op": c.choice(("lt", "le", "eq", "ge", "gt")), "right": side()}]}
+
+    def conditioned(self, ability: Json, you: bool, defending: bool, attack: bool) -> Json:
+        """Sometimes an "as long as" or "unless" on the ability."""
+        if self.c.chance(22):
+            ability[self.c.choice(("condition", "unless"))] = self.condition(you, defending, attack=attack)
+        return ability
+
+    def player_facts(self) -> None:
+        c = self.c
+        for p in self.players:
+            if not c.chance(40):
+                continue
+            p["life"] = c.integer(1, 22)
+            p["poison"] = c.integer(0, 3)
+            p["hand"] = c.integer(0, 4)
+            p["graveyard"] = c.integer(0, 8)
+            p["graveyard_types"] = subset(c, GRAVEYARD_TYPES, 40)
+            p["designations"] = subset(c, DESIGNATIONS, 20)
+            for fact in (
+                "spells_cast_this_turn",
+                "life_gained_this_turn",
+                "damage_dealt_this_turn",
+                "creatures_died_this_turn",
+            ):
+                p[fact] = c.integer(0, 2)
+
+    def permanent_facts(self) -> None:
+        c = self.c
+        ids = [p["id"] for p in self.permanents]
+        for p in self.permanents:
+            if not c.chance(30):
+                continue
+            if c.chance(50):
+                p["counters"] = {c.choice(("+1/+1", "-1/-1")): c.integer(1, 2)}
+            p["is_token"] = c.chance(25)
+            p["mana_value"] = c.integer(0, 5)
+            p["entered_this_turn"] = c.chance(30)
+            p["monstrous"] = c.chance(20)
+        for _ in range(c.choice((0, 0, 1, 2))):
+            holder = c.choice(self.players)["id"]
+            self.permanents.append(
+                {
+                    "id": f"aura{len(self.permanents) + 1}",
+                    "name": "Aura",
+                    "controller": holder,
+                    "types": ["enchantment"] if c.chance(70) else ["artifact"],
+                    "attached_to": c.choice(ids) if ids else None,
+                }
+            )
 
     def creature_ability(self) -> Json:
         return self.ability(self.c.choice(ATTACKER_KINDS + BLOCKER_KINDS))
@@ -266,6 +427,43 @@ class _Builder:
             "subtypes": [c.choice(LAND_SUBTYPES)] if c.chance(75) else [],
             "supertypes": subset(c, ("basic", "snow", "legendary"), 35),
         }
+
+
+PER_TARGET_KINDS = ("cant_attack", "cant_attack_unless", "cant_attack_if")
+# Kinds whose effect while attackers are declared may depend on the attack itself (``attack`` tests).
+ATTACK_GATED_KINDS = (
+    *PER_TARGET_KINDS,
+    "defender",
+    "cant_attack_alone",
+    "can_only_attack_alone",
+    "cant_attack_unless_others_attack",
+    "cant_attack_unless_greater_power_attacks",
+    "attack_limit",
+    "must_attack",
+    "attacks_player_other_than",
+    "goad",
+    "must_be_attacked",
+    "attacks_or_blocks",
+)
+
+
+def add_conditions(b: _Builder, attack_step: bool) -> None:
+    """Give some abilities an "as long as" or "unless" condition (issue #12), naming only players
+    that resolve: "you" needs a controller; before attackers are declared, "defending player" is
+    allowed only on restrictions on attacking read per target."""
+
+    def visit(ability: Json, you: bool) -> None:
+        if ability["kind"] == "grant":
+            visit(ability["ability"], you)
+        defending = not attack_step or ability["kind"] in PER_TARGET_KINDS
+        attack = not attack_step or ability["kind"] in ATTACK_GATED_KINDS
+        b.conditioned(ability, you, defending, attack)
+
+    for p in b.permanents:
+        for ability in p.get("abilities", []):
+            visit(ability, True)
+    for e in b.effects:
+        visit(e["ability"], e.get("controller") is not None)
 
 
 def build_board(c: Chooser) -> Board:
@@ -369,6 +567,16 @@ def build_board(c: Chooser) -> Board:
                 "abilities": [b.grant() for _ in range(c.integer(1, 2))],
             }
         )
+    if c.chance(6):  # Master Warcraft: someone else declares the blocks (legality is the same)
+        b.permanents.append(
+            {
+                "id": "mw",
+                "name": "Master Warcraft",
+                "controller": c.choice(b.players)["id"],
+                "types": ["enchantment"],
+                "abilities": [{"kind": "chooses_blockers"}],
+            }
+        )
     if c.chance(12):
         holder = c.choice(creatures) if creatures and c.chance(50) else None
         if holder is not None:
@@ -397,6 +605,12 @@ def build_board(c: Chooser) -> Board:
             effect["controller"] = controller
         b.effects.append(effect)
 
+    for e in b.effects:  # an effect whose ability says "you" (or "opponent") has a controller
+        if "controller" not in e and re.search(r'"(you|opponent)"', json.dumps(e["ability"])):
+            e["controller"] = active
+    b.player_facts()
+    b.permanent_facts()
+    add_conditions(b, attack_step=False)
     board: Json = {
         "players": b.players,
         "active_player": active,
@@ -442,6 +656,7 @@ ATTACK_KEYWORDS = ("flying", "haste", "vigilance", "defender", "must_attack", "m
 CREATURE_ATTACK_KINDS = (
     "haste",
     "haste",
+    "attack_as_though_haste",
     "vigilance",
     "vigilance",
     "defender",
@@ -481,6 +696,7 @@ class _AttackBuilder(_Builder):
     def __init__(self, c: Chooser) -> None:
         super().__init__(c)
         self.keywords = ATTACK_KEYWORDS
+        self.attack_step = True
 
     def atom(self, relative: bool) -> Json:
         c = self.c
@@ -540,7 +756,7 @@ class _AttackBuilder(_Builder):
         if kind == "attacks_player_other_than":
             return {"kind": kind, "player": "you" if c.chance(60) else c.choice(self.players)["id"]}
         if kind == "goad":
-            return {"kind": kind, "by": c.choice(self.players)["id"]}
+            return {"kind": kind, "by": "you" if c.chance(30) else c.choice(self.players)["id"]}
         if kind == "attack_limit":
             out: Json = {"kind": kind, "n": c.integer(0, 3)}
             if c.chance(30):
@@ -661,7 +877,7 @@ def build_attack_board(c: Chooser) -> Board:
             }
         )
     # Rules of the game: printed on any permanent, or effects without ``to``.
-    for kind, percent in (("attack_limit", 20), ("must_be_attacked", 20)):
+    for kind, percent in (("attack_limit", 20), ("must_be_attacked", 20), ("chooses_attackers", 6)):
         if not c.chance(percent):
             continue
         holders = [p for p in b.permanents if "abilities" in p]
@@ -693,6 +909,9 @@ def build_attack_board(c: Chooser) -> Board:
         kind = c.choice(ATTACK_REQUIREMENT_KINDS) if c.chance(60) else c.choice(CREATURE_ATTACK_KINDS)
         b.effects.append({"source": f"s{i}", "controller": controller, "to": to, "ability": b.ability(kind)})
 
+    b.player_facts()
+    b.permanent_facts()
+    add_conditions(b, attack_step=True)
     board: Json = {
         "players": b.players,
         "active_player": active,
@@ -702,8 +921,15 @@ def build_attack_board(c: Chooser) -> Board:
     }
     if c.chance(12):
         board["attackable_players"] = subset(c, opponents, 50)
-    if c.chance(25):
+    if c.chance(10):
         board["attacked_this_turn"] = c.integer(1, 2)
+    elif c.chance(25):
+        # Creatures that attacked in an earlier combat, some of them the ones here (508.1c counts creatures).
+        targets = opponents + [p["id"] for p in b.permanents if {"planeswalker", "battle"} & set(p["types"])]
+        board["attacked_this_turn"] = [
+            {"creature": c.choice([*b.creature_ids(), "gone1"]), "target": c.choice(targets)}
+            for _ in range(c.integer(1, 3))
+        ]
     return Board.model_validate(board)
 
 

@@ -1076,3 +1076,22 @@ def test_cant_attack_unless_others_attack_508_1c_sick_companion_doesnt_count():
     assert_legal(attack(board, {}), 0, 0)
     assert_legal(attack(board, {"b1": B}), 0, 0)
     assert_illegal(attack(board, {"conscripts": B, "b1": B}), "508.1c", "cant_attack_unless_others_attack")
+
+
+# ============================================================================ issue #12 kinds
+def test_attack_as_though_haste_lets_a_new_creature_attack_302_6():
+    """Instill Energy: "Enchanted creature can attack as though it had haste" (302.6, 508.1a)."""
+    energized = bears(sick=True)
+    energized["abilities"].append(K("attack_as_though_haste"))
+    assert_legal(attack(make_board([energized]), {"bears": B}))
+    assert_illegal(attack(make_board([bears(sick=True)]), {"bears": B}), "302.6", "summoning_sick", ("bears",))
+
+
+def test_chooses_attackers_changes_who_declares_not_what_is_legal_508_1():
+    """Master Warcraft: "You choose which creatures attack this turn." Juggernaut must still attack
+    (508.1d); the verdict names Bob as the declarer."""
+    board = make_board([juggernaut()], effects=[effect("Master Warcraft", K("chooses_attackers"), controller=B)])
+    assert_too_few(attack(board, {}), "508.1d", 0, 1)
+    verdict = attack(board, {"jugg": B})
+    assert_legal(verdict)
+    assert [(d.declarer, d.source) for d in verdict.declared_by] == [(B, "Master Warcraft")]

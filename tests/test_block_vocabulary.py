@@ -1148,3 +1148,83 @@ def test_lure_509_1c_craven_hulk_is_able_with_company():
     board = make_board([cyclops(), lure("lure", "cyclops"), hulk, giant_turtle()], {"cyclops": B})
     assert_legal(block(board, {"hulk": "cyclops", "turtle": "cyclops"}), 2, 2)
     assert_too_few(block(board, {"turtle": "cyclops"}), "509.1c", 1, 2)
+
+
+# ============================================================================ block_as_though (509.1b exceptions)
+def test_wall_of_diffusion_block_as_though_it_had_shadow_702_28b():
+    """Wall of Diffusion: "can block creatures with shadow as though Wall of Diffusion had shadow."
+    It blocks the Soltari (shadow, 702.28b) and, not really having shadow, the Grizzly Bears too."""
+    wall = creature("wall", "Wall of Diffusion", B, 0, 5, K("defender"), K("block_as_though", had=["shadow"]))
+    plain = creature("plain", "Wall of Wood", B, 0, 3, K("defender"))
+    soltari = creature("soltari", "Soltari Foot Soldier", A, 1, 1, K("shadow"))
+    bears = creature("bears", "Grizzly Bears", A)
+    board = make_board([soltari, bears, wall, plain], {"soltari": B, "bears": B})
+    assert_legal(block(board, {"wall": "soltari"}))
+    assert_legal(block(board, {"wall": "bears"}))
+    assert_illegal(block(board, {"plain": "soltari"}), "702.28b", "shadow", ("plain", "soltari"))
+
+
+def test_dragon_hunter_block_as_though_reach_only_for_dragons_702_9b():
+    """Dragon Hunter: "can block Dragons as though it had reach." A flying Dragon yes, a flying
+    Bird no (702.9b)."""
+    hunter = creature(
+        "hunter", "Dragon Hunter", B, 2, 1, K("block_as_though", had=["reach"], attackers={"subtypes": ["Dragon"]})
+    )
+    dragon = creature("dragon", "Shivan Dragon", A, 5, 5, K("flying"), subtypes=["Dragon"])
+    bird = creature("bird", "Suntail Hawk", A, 1, 1, K("flying"), subtypes=["Bird"])
+    board = make_board([dragon, bird, hunter], {"dragon": B, "bird": B})
+    assert_legal(block(board, {"hunter": "dragon"}))
+    assert_illegal(block(board, {"hunter": "bird"}), "702.9b", "flying", ("hunter", "bird"))
+
+
+def test_street_savvy_block_as_though_no_landwalk_702_14c():
+    """Street Savvy: "Enchanted creature can block creatures with landwalk abilities as though they
+    didn't have those abilities." Only the enchanted creature is freed (702.14c)."""
+    savvy = permanent(
+        "savvy",
+        "Street Savvy",
+        B,
+        ["enchantment"],
+        K("grant", to={"ids": ["bears"]}, ability=K("block_as_though", ignoring=["landwalk"])),
+    )
+    wraith = creature("wraith", "Bog Wraith", A, 3, 3, K("landwalk", land={"subtypes": ["Swamp"]}))
+    swamp = permanent("swamp", "Swamp", B, ["land"], subtypes=["Swamp"], supertypes=["basic"])
+    bears = creature("bears", "Grizzly Bears", B)
+    other = creature("other", "Hill Giant", B, 3, 3)
+    board = make_board([wraith, swamp, bears, other, savvy], {"wraith": B})
+    assert_legal(block(board, {"bears": "wraith"}))
+    assert_illegal(block(board, {"other": "wraith"}), "702.14c", "landwalk", ("other", "wraith"))
+
+
+def test_block_as_though_needs_had_or_ignoring():
+    with pytest.raises(ValueError, match="give `had` or `ignoring`"):
+        make_board([creature("x", "X", B, 1, 1, K("block_as_though"))], {})
+
+
+def test_chooses_blockers_changes_who_declares_not_what_is_legal_509_1():
+    """Odric, Master Tactician's trigger: "you choose which creatures block this combat and how
+    those creatures block" (an effect). The Watchdog still must block if able (509.1c); Alice declares."""
+    odric = creature("odric", "Odric, Master Tactician", A, 3, 4)
+    dog = creature("dog", "Watchdog", B, 1, 2, K("must_block"))
+    board = make_board(
+        [odric, dog], {"odric": B}, effects=[effect("Odric, Master Tactician", K("chooses_blockers"), controller=A)]
+    )
+    assert_illegal(block(board, {}), "509.1c", "too_few_requirements")
+    verdict = block(board, {"dog": "odric"})
+    assert_legal(verdict)
+    assert [(d.players, d.declarer, d.source) for d in verdict.declared_by] == [((B,), A, "Odric, Master Tactician")]
+
+
+def test_lure_limited_to_walls_marble_priest_509_1c():
+    """Marble Priest: "All Walls able to block Marble Priest do so." The Wall must block it (509.1c);
+    the Grizzly Bears needn't."""
+    priest = creature(
+        "priest", "Marble Priest", A, 3, 3, K("lure", blockers={"subtypes": ["Wall"]}), types=["artifact", "creature"]
+    )
+    wall = creature("wall", "Wall of Stone", B, 0, 8, K("defender"), subtypes=["Wall"])
+    bears = creature("bears", "Grizzly Bears", B)
+    board = make_board([priest, wall, bears], {"priest": B})
+    assert_legal(block(board, {"wall": "priest"}))
+    assert_illegal(block(board, {}), "509.1c", "too_few_requirements")
+    verdict = block(board, {"wall": "priest"})
+    assert (verdict.requirements_obeyed, verdict.requirements_maximum) == (1, 1)

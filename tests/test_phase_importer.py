@@ -24,6 +24,7 @@ from combat_solver import (
     check_blocks,
     parse_scenario,
 )
+from combat_solver.audit.records import AuditRecord
 from combat_solver.importers import phase
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -69,7 +70,7 @@ def test_snapshot_imports_to_its_fixture_record(path: Path) -> None:
         expected["declaration"],
         expected["warnings"],
     )
-    assert record["player"] == expected["player"] and record["turn"] == expected["turn"]
+    assert record["declared_by"] == expected["declared_by"] and record["turn"] == expected["turn"]
 
 
 def test_aura_grants_to_the_enchanted_creature_pacifism_excuses_juggernaut() -> None:
@@ -218,3 +219,9 @@ def test_filters_translate_to_the_vocabulary() -> None:
     }
     with pytest.raises(phase.Unsupported):
         phase.phase_filter({"type": "Typed", "type_filters": [], "properties": [{"type": "Modified"}]})
+
+
+def test_fixture_records_are_audit_records() -> None:
+    """Every record the importer wrote reads as the audit's record format (``combat-solver audit``)."""
+    records = [AuditRecord.model_validate(r) for r in fixture_records()]
+    assert len(records) == 256 and {r.declared_by for r in records} == {"p0", "p1"}

@@ -150,8 +150,8 @@ def record(
         "board": board,
         "declaration": _declaration(imp, kind, action),
         "turn": inner.get("turn_number"),
-        "combat": (inner.get("steps_started_this_turn") or {}).get("DeclareAttackers", 1),
-        "player": player_id(seat),
+        "combat_number": (inner.get("steps_started_this_turn") or {}).get("DeclareAttackers", 1),
+        "declared_by": player_id(seat),
         "warnings": imp.warnings,
     }
     if game is not None:

@@ -81,8 +81,9 @@ def _other_player_requirement(
 
 
 class Goad(AbilityBase):
-    """701.15b-d: goaded by ``by`` — attacks each combat if able, and attacks a player other than
-    ``by`` if able: two requirements per goading player; the same player goading again adds none."""
+    """701.15b-d: goaded by ``by`` (a player id, or ``you``: the controller of the goading
+    effect, e.g. Psychic Impetus) — attacks each combat if able, and attacks a player other than
+    the goader if able: two requirements per goading player; the same player goading again adds none."""
 
     kind: Literal["goad"] = "goad"
     rule = "701.15b"
@@ -92,10 +93,15 @@ class Goad(AbilityBase):
         me = unit.attacker(inst)
         if me is None:
             return
-        first = next(i for i in unit.game.instances[me.id] if isinstance(i.ability, Goad) and i.ability.by == self.by)
-        if first is not inst:
+        goader = unit.resolve_player(self.by, inst)
+        first = next(
+            i
+            for i in unit.game.instances[me.id]
+            if isinstance(i.ability, Goad) and unit.resolve_player(i.ability.by, i) == goader
+        )
+        if first is not inst or goader is None:
             return
-        source = f"goaded by {self.by}"
+        source = f"goaded by {goader}"
         yield Requirement(
             self.rule,
             self.kind,
@@ -104,7 +110,7 @@ class Goad(AbilityBase):
             source,
             unit.attacking(me).at_least(1),
         )
-        yield _other_player_requirement(unit, source, me, self.by, self.rule, "goad_other_player")
+        yield _other_player_requirement(unit, source, me, goader, self.rule, "goad_other_player")
 
 
 class MustBeAttacked(AbilityBase):

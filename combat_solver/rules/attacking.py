@@ -21,6 +21,17 @@ class Haste(AbilityBase):
         return True
 
 
+class AttackAsThoughHaste(AbilityBase):
+    """302.6, 508.1a: "can attack as though it had haste" (Instill Energy): attacking only; it
+    still can't use {T} abilities such as mana abilities (unlike haste, 702.10b)."""
+
+    kind: Literal["attack_as_though_haste"] = "attack_as_though_haste"
+    rule = "302.6"
+
+    def permits_attacking_as_though_haste(self) -> bool:
+        return True
+
+
 class Vigilance(AbilityBase):
     """702.20b: attacking doesn't cause it to tap (508.1f)."""
 
@@ -54,12 +65,22 @@ class AttackDespiteDefender(AbilityBase):
         return True
 
 
+class ChoosesAttackers(AbilityBase):
+    """ "You choose which creatures attack this turn" (Master Warcraft): its controller declares
+    the attack instead of the active player; the rules for a legal attack are the same (508.1)."""
+
+    kind: Literal["chooses_attackers"] = "chooses_attackers"
+    scope = "game"
+    rule = "508.1"
+
+
 class CantAttack(AbilityBase):
     """508.1c: "can't attack" (Pacifism, Moat granted); with ``target``, "can't attack you /
     planeswalkers you control / its owner" (Blazing Archon, Vow of Duty, Xantcha)."""
 
     kind: Literal["cant_attack"] = "cant_attack"
     rule = "508.1c"
+    per_target_condition = True
     target: Target | None = None
 
     def forbids_attacking(self, unit: AttackScope, inst: Instance, target: str) -> Reason | None:
@@ -75,6 +96,8 @@ class CantAttack(AbilityBase):
 class _Conditional(AbilityBase):
     """Board conditions read at declaration; "defending player" is the player the creature would
     attack or who controls/protects what it would attack (802.2a)."""
+
+    per_target_condition = True
 
     defending_player_controls: Count | None = None
     you_control: Count | None = None
@@ -202,8 +225,9 @@ class CantAttackUnlessGreaterPowerAttacks(AbilityBase):
 class AttackLimit(AbilityBase):
     """508.1c: "No more than N creatures can attack each combat" (Silent Arbiter); with
     ``defender``, "... can attack you each combat" (Crawlspace, counted among the creatures
-    attacking that player, 802.3a); with ``per: turn``, "... each turn", counting the creatures
-    that attacked earlier this turn (``Board.attacked_this_turn``)."""
+    attacking that player, 802.3a); with ``per: turn``, "... each turn": it counts creatures,
+    so the creatures that attacked (``defender``: attacked a matching target) earlier this turn
+    (``Board.attacked_this_turn``) count once each, attacking again or not."""
 
     kind: Literal["attack_limit"] = "attack_limit"
     scope = "game"
@@ -213,18 +237,22 @@ class AttackLimit(AbilityBase):
     defender: Target | None = None
 
     def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
-        if self.defender is None:
-            count = unit.attacking_count(unit.attackers)
-            whom = ""
-        else:
-            count = unit.attacks_on([t for t in unit.targets if unit.target_matches(self.defender, t, inst)])
-            whom = f" {self.defender.describe()}"
-        earlier = unit.game.attacked_this_turn if self.per == "turn" else 0
+        targets = [t for t in unit.targets if self.defender is None or unit.target_matches(self.defender, t, inst)]
+        whom = "" if self.defender is None else f" {self.defender.describe()}"
+        count = unit.attacks_on(targets)
+        total = count
+        if self.per == "turn":
+            history = unit.game.earlier_attacks
+            counted = {
+                c for c, t in history.known if self.defender is None or unit.target_matches(self.defender, t, inst)
+            }
+            fresh = [c for c in unit.attackers if c.id not in counted]
+            total = unit.attacks_on(targets, fresh) + unit.constant(len(counted) + history.anonymous)
         plural = "s" if self.n != 1 else ""
         yield Restriction(
             self.rule,
             self.kind,
             (),
             f"no more than {self.n} creature{plural} can attack{whom} each {self.per} ({inst.source}, {self.rule})",
-            any_of(count.at_most(0), (count + unit.constant(earlier)).at_most(self.n)),
+            any_of(count.at_most(0), total.at_most(self.n)),
         )

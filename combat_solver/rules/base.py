@@ -8,7 +8,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
-from ..filters import Filter, FilterScope, PermanentView, Target
+from pydantic import Field
+
+from ..conditions import AttackTest, Condition, ConditionScope, Context
+from ..filters import Filter, PermanentView, Target
 from ..ir import Atom, Cmp, Cond, Lin, implies
 from ..strict import Strict
 
@@ -128,7 +131,16 @@ class PlayerView(Protocol):
     def hand(self) -> int: ...
 
 
-class GameView(FilterScope, Protocol):
+@dataclass(frozen=True)
+class EarlierAttacks:
+    """The creatures that attacked in earlier combats this turn (508.1c "each turn" limits):
+    ``known`` (creature id, target id) pairs and ``anonymous`` creatures whose targets are unknown."""
+
+    known: tuple[tuple[str, str], ...] = ()
+    anonymous: int = 0
+
+
+class GameView(ConditionScope, Protocol):
     """The board resolved for rules work: which ability instances apply to which permanent."""
 
     @property
@@ -138,7 +150,7 @@ class GameView(FilterScope, Protocol):
     def instances(self) -> Mapping[str, Sequence[Instance]]: ...
 
     @property
-    def attacked_this_turn(self) -> int: ...
+    def earlier_attacks(self) -> EarlierAttacks: ...
 
     def permanent(self, permanent_id: str) -> PermanentView: ...
 
@@ -213,6 +225,8 @@ class AttackScope(UnitView, Protocol):
 
     def resolve_player(self, player: str | None, inst: Instance) -> str | None: ...
 
+    def condition_holds(self, condition: Condition, inst: Instance, target: str) -> bool: ...
+
     def target_matches(self, spec: Target, target: str, inst: Instance) -> bool: ...
 
     def target_label(self, target: str) -> str: ...
@@ -280,8 +294,15 @@ class AbilityBase(Strict):
     is the discriminated union of every kind there."""
 
     kind: str
+    condition: Condition | None = Field(
+        None, description='"as long as" / "if": the ability applies only while this holds (docs/design.md §4.9)'
+    )
+    unless: Condition | None = Field(None, description='"unless": the ability applies only while this fails')
     scope: ClassVar[Literal["creature", "game"]] = "creature"
     rule: ClassVar[str] = ""
+    per_target_condition: ClassVar[bool] = False
+    """Whether the kind reads its conditions per attack target (so "defending player" is known
+    before attackers are declared)."""
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -292,6 +313,32 @@ class AbilityBase(Strict):
                 raise TypeError(f"ability kind {kind!r} is defined twice")
             KINDS[kind] = cls
 
+    def applies(self, ctx: Context, *, declaring: bool = False) -> bool:
+        """Whether ``condition`` holds and ``unless`` fails in ``ctx``. ``declaring``: attackers
+        are being declared, so ``attack`` tests are left to ``attack_gate``."""
+        if self.condition is not None and not self.condition.holds(ctx, board_only=declaring):
+            return False
+        if self.unless is None or (declaring and self.unless.attack is not None):
+            return True
+        return not self.unless.holds(ctx)
+
+    def attack_gate(self, ctx: Context) -> tuple[AttackTest | None, AttackTest | None]:
+        """While attackers are declared: the ``attack`` test that must hold for the ability to
+        apply, and the one that must fail (an ``unless`` whose board facts hold)."""
+        needed = self.condition.attack if self.condition is not None else None
+        excluded = None
+        if self.unless is not None and self.unless.attack is not None and self.unless.holds(ctx, board_only=True):
+            excluded = self.unless.attack
+        return needed, excluded
+
+    def describe_condition(self) -> str:
+        parts = []
+        if self.condition is not None:
+            parts.append(f"as long as {self.condition.describe()}")
+        if self.unless is not None:
+            parts.append(f"unless {self.unless.describe()}")
+        return ", ".join(parts)
+
     @classmethod
     def declaration_violations(cls, unit: AttackScope, declaration: AttackDeclaration) -> Iterable[Violation]:
         """Problems with the choices announced with an attack that this kind governs (exert,
@@ -300,6 +347,10 @@ class AbilityBase(Strict):
 
     def permits_attacking_while_summoning_sick(self) -> bool:
         """302.6 exception (haste): attack and use {T} abilities though not controlled since the turn began."""
+        return False
+
+    def permits_attacking_as_though_haste(self) -> bool:
+        """302.6 exception for attacking only: its {T} abilities still need haste (Instill Energy)."""
         return False
 
     def keeps_untapped_when_attacking(self) -> bool:

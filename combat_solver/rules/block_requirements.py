@@ -30,16 +30,20 @@ def blocks_if_able(unit: BlockScope, blocker: PermanentView, attacker: Permanent
 
 class Lure(AbilityBase):
     """509.1c: "All creatures able to block this creature do so" — for each creature of its
-    defending player (or team), a requirement that it blocks this creature."""
+    defending player (or team), a requirement that it blocks this creature; with ``blockers``,
+    only the creatures matching it ("All Walls able to block Marble Priest do so")."""
 
     kind: Literal["lure"] = "lure"
     rule = "509.1c"
+    blockers: Filter | None = None
 
     def block_requirements(self, unit: BlockScope, inst: Instance) -> Iterable[Requirement]:
         attacker = unit.attacker(inst)
         if attacker is None:
             return
         for blocker in unit.creatures:
+            if self.blockers is not None and not unit.matches(self.blockers, blocker, inst.controller):
+                continue
             yield Requirement(
                 self.rule,
                 self.kind,

@@ -12,6 +12,16 @@ from .base import AbilityBase, BlockScope, Instance, Reason, Restriction, with_o
 ANY_NUMBER = 10**6
 
 
+class ChoosesBlockers(AbilityBase):
+    """ "You choose which creatures block this combat and how those creatures block" (Master
+    Warcraft; Odric, Master Tactician; Invasion Plans): its controller declares the blocks
+    instead of each defending player; the rules for a legal block are the same (509.1)."""
+
+    kind: Literal["chooses_blockers"] = "chooses_blockers"
+    scope = "game"
+    rule = "509.1"
+
+
 class CantBlock(AbilityBase):
     """509.1b: "can't block" (Pacifism, Bedlam, decayed), or with ``attackers``, "can't block
     <filter>" (Ironclaw Orcs: creatures with power 2 or greater)."""

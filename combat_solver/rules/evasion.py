@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ..filters import Filter, PermanentView
 from .base import AbilityBase, BlockScope, Instance, Reason
@@ -17,7 +17,7 @@ class Flying(AbilityBase):
     rule = "702.9b"
 
     def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
-        if unit.has(blocker, "flying") or unit.has(blocker, "reach"):
+        if unit.has(blocker, "flying") or unit.has(blocker, "reach") or _excused(unit, inst, blocker, "flying"):
             return None
         return Reason(
             self.rule,
@@ -40,7 +40,7 @@ class Shadow(AbilityBase):
     rule = "702.28b"
 
     def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
-        if unit.has(blocker, "shadow"):
+        if unit.has(blocker, "shadow") or _excused(unit, inst, blocker, "shadow"):
             return None
         return Reason(
             self.rule, "shadow", f"{unit.label(inst.holder)} has shadow: creatures without shadow can't block it"
@@ -61,7 +61,7 @@ class Horsemanship(AbilityBase):
     rule = "702.31b"
 
     def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
-        if unit.has(blocker, "horsemanship"):
+        if unit.has(blocker, "horsemanship") or _excused(unit, inst, blocker, "horsemanship"):
             return None
         return Reason(
             self.rule,
@@ -77,7 +77,7 @@ class Fear(AbilityBase):
     rule = "702.36b"
 
     def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
-        if "artifact" in blocker.types or "black" in blocker.colors:
+        if "artifact" in blocker.types or "black" in blocker.colors or _excused(unit, inst, blocker, "fear"):
             return None
         return Reason(
             self.rule, "fear", f"{unit.label(inst.holder)} has fear: only artifact or black creatures can block it"
@@ -94,6 +94,8 @@ class Intimidate(AbilityBase):
         assert inst.holder is not None
         if "artifact" in blocker.types or set(blocker.colors) & set(inst.holder.colors):
             return None
+        if _excused(unit, inst, blocker, "intimidate"):
+            return None
         return Reason(
             self.rule,
             "intimidate",
@@ -109,7 +111,7 @@ class Skulk(AbilityBase):
 
     def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
         assert inst.holder is not None
-        if (blocker.power or 0) <= (inst.holder.power or 0):
+        if (blocker.power or 0) <= (inst.holder.power or 0) or _excused(unit, inst, blocker, "skulk"):
             return None
         return Reason(
             self.rule,
@@ -132,6 +134,8 @@ class Landwalk(AbilityBase):
         defender = unit.game.defending_player(inst.holder.id)
         lands = [p for p in unit.game.permanents_of(defender) if "land" in p.types]
         if not any(unit.matches(self.land, land, inst.controller) for land in lands):
+            return None
+        if _excused(unit, inst, blocker, "landwalk"):
             return None
         return Reason(
             self.rule,
@@ -200,3 +204,41 @@ class CantBeBlockedExceptBy(AbilityBase):
             "cant_be_blocked_except_by",
             f"{unit.label(inst.holder)} can't be blocked except by {self.by.describe()} ({inst.source})",
         )
+
+
+Evasion = Literal["flying", "shadow", "horsemanship", "fear", "intimidate", "skulk", "landwalk"]
+_GIVES = {"flying": "flying", "reach": "flying", "shadow": "shadow", "horsemanship": "horsemanship"}
+
+
+class BlockAsThough(AbilityBase):
+    """509.1b exceptions: "can block <attackers> as though it had <ability>" (Wall of Diffusion:
+    ``had: [shadow]``; Dragon Hunter: ``had: [reach]``, attackers Dragons) and "can block
+    creatures with <ability> as though they didn't have it" (Street Savvy: ``ignoring:
+    [landwalk]``). Only blocking is affected: the holder doesn't gain the ability (so "as though
+    it had shadow" doesn't stop it blocking creatures without shadow)."""
+
+    kind: Literal["block_as_though"] = "block_as_though"
+    rule = "509.1b"
+    had: tuple[Literal["flying", "reach", "shadow", "horsemanship"], ...] = ()
+    ignoring: tuple[Evasion, ...] = ()
+    attackers: Filter | None = None
+
+    @model_validator(mode="after")
+    def _says_something(self) -> BlockAsThough:
+        if not self.had and not self.ignoring:
+            raise ValueError("give `had` or `ignoring`")
+        return self
+
+    def excuses(self, evasion: str) -> bool:
+        return evasion in self.ignoring or any(_GIVES[h] == evasion for h in self.had)
+
+
+def _excused(unit: BlockScope, inst: Instance, blocker: PermanentView, evasion: str) -> bool:
+    """Whether ``blocker`` may block ``inst.holder`` as though ``evasion`` didn't stop it."""
+    assert inst.holder is not None
+    return any(
+        isinstance(i.ability, BlockAsThough)
+        and i.ability.excuses(evasion)
+        and (i.ability.attackers is None or unit.matches(i.ability.attackers, inst.holder, i.controller))
+        for i in unit.game.instances[blocker.id]
+    )

@@ -1,0 +1,321 @@
+"""One condition language shared by every ability kind ("as long as", "if", "unless"): facts the
+board states at the moment of declaration about the ability's source, the players and the
+permanents (docs/design.md §4.9)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Literal, Protocol, get_args
+
+from pydantic import Field, model_validator
+
+from .filters import Comparison, Count, Filter, FilterScope, PermanentView
+from .strict import Strict
+
+Designation = Literal["monarch", "initiative", "city's blessing", "ring-bearer"]
+PlayerFact = Literal[
+    "life",
+    "poison",
+    "hand",
+    "graveyard",
+    "graveyard_card_types",
+    "spells_cast_this_turn",
+    "life_gained_this_turn",
+    "damage_dealt_this_turn",
+    "creatures_died_this_turn",
+]
+_PLAYER_FACTS: tuple[str, ...] = get_args(PlayerFact)
+PLAYER_WORDS = ("you", "opponent", "each_opponent", "defending_player", "active_player")
+"""``who``: the ability's controller, some opponent of theirs, every opponent, the defending
+player (802.2a), the active player, or a player id."""
+
+
+class PlayerFacts(Protocol):
+    """A player as conditions read them."""
+
+    @property
+    def id(self) -> str: ...
+
+    def fact(self, name: str) -> int: ...
+
+    @property
+    def designations(self) -> tuple[str, ...]: ...
+
+
+class ConditionScope(FilterScope, Protocol):
+    """What a condition reads besides its source: players and every permanent."""
+
+    @property
+    def permanents(self) -> Sequence[PermanentView]: ...
+
+    @property
+    def player_ids(self) -> tuple[str, ...]: ...
+
+    @property
+    def active_player(self) -> str: ...
+
+    def player_facts(self, player_id: str) -> PlayerFacts: ...
+
+    def matches(self, f: Filter, permanent: PermanentView, you: str | None) -> bool: ...
+
+    def permanent(self, permanent_id: str) -> PermanentView: ...
+
+
+class Context:
+    """Who "you", "this" and "defending player" are for one evaluation (None: unknown)."""
+
+    def __init__(
+        self, scope: ConditionScope, you: str | None, source: PermanentView | None, defending: str | None
+    ) -> None:
+        self.scope = scope
+        self.you = you
+        self.source = source
+        self.defending = defending
+
+    def players(self, who: str) -> tuple[list[str], bool]:
+        """The players ``who`` names, and whether the test must hold for all of them (else any)."""
+        ids = self.scope.player_ids
+        if who == "you":
+            return ([self.you] if self.you is not None else []), True
+        if who in ("opponent", "each_opponent"):
+            found = [p for p in ids if self.you is not None and self.scope.are_opponents(self.you, p)]
+            return found, who == "each_opponent"
+        if who == "defending_player":
+            return ([self.defending] if self.defending is not None else []), True
+        if who == "active_player":
+            return [self.scope.active_player], True
+        return [who], True
+
+    def count(self, f: Filter, controller: str | None) -> int:
+        return sum(
+            1
+            for p in self.scope.permanents
+            if (controller is None or p.controller == controller) and self.scope.matches(f, p, self.you)
+        )
+
+
+class PlayerTest(Strict):
+    """Facts about ``who`` (see ``PLAYER_WORDS``): each given test must hold. ``opponent`` holds
+    when some opponent passes, ``each_opponent`` when all do."""
+
+    who: str = "you"
+    life: Comparison | None = None
+    poison: Comparison | None = None
+    hand: Comparison | None = Field(None, description="cards in hand (Ensnaring Bridge, Hellbent)")
+    graveyard: Comparison | None = Field(None, description="cards in graveyard (threshold: {ge: 7})")
+    graveyard_card_types: Comparison | None = Field(None, description="card types among them (delirium: {ge: 4})")
+    spells_cast_this_turn: Comparison | None = None
+    life_gained_this_turn: Comparison | None = None
+    damage_dealt_this_turn: Comparison | None = None
+    creatures_died_this_turn: Comparison | None = Field(None, description="creatures they controlled that died")
+    designations: tuple[Designation, ...] | None = Field(None, description="has every one of these")
+    controls: Count | None = Field(None, description="controls at least N permanents matching the filter")
+
+    def holds(self, ctx: Context) -> bool:
+        players, every = ctx.players(self.who)
+        results = [self._holds_for(ctx, p) for p in players]
+        return bool(results) and (all(results) if every else any(results))
+
+    def _holds_for(self, ctx: Context, player: str) -> bool:
+        facts = ctx.scope.player_facts(player)
+        for name in _PLAYER_FACTS:
+            test: Comparison | None = getattr(self, name)
+            if test is not None and not test.holds(facts.fact(name)):
+                return False
+        if self.designations is not None and not set(self.designations) <= set(facts.designations):
+            return False
+        return self.controls is None or ctx.count(self.controls.filter, player) >= self.controls.at_least
+
+    def describe(self) -> str:
+        who = self.who.replace("_", " ")
+        parts = [
+            f"{name.replace('_', ' ')} {test.describe()}" for name in _PLAYER_FACTS if (test := getattr(self, name))
+        ]
+        if self.designations:
+            parts.append("is " + " and ".join(self.designations))
+        if self.controls is not None:
+            parts.append(f"controls at least {self.controls.at_least} {self.controls.filter.describe()}")
+        return f"{who}: " + ", ".join(parts or ["exists"])
+
+
+class Quantity(Strict):
+    """A number read from the board: ``of`` a player (``who``), the permanents they control
+    matching ``filter`` (``of: permanents``), or the ``power``/``toughness`` of a permanent
+    (``permanent``: its id; default the ability's source: "this creature's power")."""
+
+    who: str = "you"
+    of: PlayerFact | Literal["permanents", "power", "toughness"] = "permanents"
+    filter: Filter = Field(default_factory=Filter)
+    permanent: str | None = None
+
+    def values(self, ctx: Context) -> tuple[list[int], bool]:
+        if self.of in ("power", "toughness"):
+            p = ctx.source if self.permanent is None else ctx.scope.permanent(self.permanent)
+            value = None if p is None else getattr(p, self.of)
+            return ([] if value is None else [value]), True
+        players, every = ctx.players(self.who)
+        if self.of == "permanents":
+            return [ctx.count(self.filter, p) for p in players], every
+        return [ctx.scope.player_facts(p).fact(self.of) for p in players], every
+
+    def describe(self) -> str:
+        if self.of in ("power", "toughness"):
+            return f"the {self.of} of {self.permanent or 'this creature'}"
+        what = self.filter.describe() if self.of == "permanents" else self.of.replace("_", " ")
+        return f"{what} of {self.who.replace('_', ' ')}"
+
+
+_RELATIONS = {"lt": int.__lt__, "le": int.__le__, "eq": int.__eq__, "ge": int.__ge__, "gt": int.__gt__}
+
+
+class Compare(Strict):
+    """``left <op> right`` between players ("you control more creatures than defending player":
+    Goblin Goon; Monstrous Hound). Over several players (``opponent``: some; ``each_opponent``:
+    every) the relation must hold for some / every pair accordingly."""
+
+    left: Quantity
+    op: Literal["lt", "le", "eq", "ge", "gt"]
+    right: Quantity
+
+    def holds(self, ctx: Context) -> bool:
+        lefts, left_every = self.left.values(ctx)
+        rights, right_every = self.right.values(ctx)
+        relation = _RELATIONS[self.op]
+        if not lefts or not rights:
+            return False
+
+        def against(a: int) -> bool:
+            rs = [relation(a, b) for b in rights]
+            return all(rs) if right_every else any(rs)
+
+        ls = [against(a) for a in lefts]
+        return all(ls) if left_every else any(ls)
+
+    def describe(self) -> str:
+        words = {"lt": "fewer than", "le": "at most", "eq": "as many as", "ge": "at least", "gt": "more than"}
+        return f"{self.left.describe()} {words[self.op]} {self.right.describe()}"
+
+
+class AttackTest(Strict):
+    """How many creatures attack (``filter``; ``others``: other than the source): "if a creature
+    you control attacks" (Ekundu Cyclops), "unless a black or green creature also attacks"
+    (Scarred Puma), "as long as it's attacking alone". In the declare blockers step it reads the
+    declared attack; in the declare attackers step it is about the declaration being judged, so
+    the solver sees it (docs/design.md §4.9)."""
+
+    filter: Filter = Field(default_factory=Filter)
+    others: bool = True
+    count: Comparison = Field(default_factory=lambda: Comparison(ge=1))
+
+    @model_validator(mode="after")
+    def _linear(self) -> AttackTest:
+        if self.count.even is not None:
+            raise ValueError("the parity of the number of attackers is not modelled (README: not modelled)")
+        return self
+
+    def counted(self, ctx: Context, candidates: Sequence[PermanentView]) -> list[PermanentView]:
+        return [
+            c
+            for c in candidates
+            if not (self.others and ctx.source is not None and c.id == ctx.source.id)
+            and ctx.scope.matches(self.filter, c, ctx.you)
+        ]
+
+    def holds(self, ctx: Context) -> bool:
+        attacking = set(ctx.scope.attacking_ids())
+        return self.count.holds(len([c for c in self.counted(ctx, ctx.scope.permanents) if c.id in attacking]))
+
+    def describe(self) -> str:
+        who = "other " if self.others else ""
+        return f"{self.count.describe()} {who}{self.filter.describe()} attack"
+
+
+class Condition(Strict):
+    """A conjunction of board facts; an empty condition always holds. ``source``: the permanent
+    that has the ability matches this filter ("as long as it's untapped": ``{tapped: false}``;
+    "as long as it's attacking alone": ``{attacking_alone: true}``). ``players``: player tests.
+    ``battlefield``: at least N permanents matching, anyone's. ``compare``: comparisons between
+    players. ``attack``: how many creatures attack (only at the top of a condition, not under
+    ``not``/``any_of``). ``not``/``any_of``: negation and alternatives."""
+
+    source: Filter | None = None
+    attack: AttackTest | None = None
+    players: tuple[PlayerTest, ...] | None = None
+    battlefield: Count | None = None
+    compare: tuple[Compare, ...] | None = None
+    not_: Condition | None = Field(None, alias="not")
+    any_of: tuple[Condition, ...] | None = None
+
+    @model_validator(mode="after")
+    def _attack_on_top(self) -> Condition:
+        for sub in (self.not_, *(self.any_of or ())):
+            if sub is not None and sub.mentions_attack():
+                raise ValueError("`attack` can only be at the top of a condition, not under `not` or `any_of`")
+        return self
+
+    def mentions_attack(self) -> bool:
+        return self.attack is not None or any(
+            sub.mentions_attack() for sub in (self.not_, *(self.any_of or ())) if sub is not None
+        )
+
+    def holds(self, ctx: Context, *, board_only: bool = False) -> bool:
+        """Truth in ``ctx``; ``board_only``: leave ``attack`` out (it is then read per declaration)."""
+        if self.attack is not None and not board_only and not self.attack.holds(ctx):
+            return False
+        if self.source is not None and (ctx.source is None or not ctx.scope.matches(self.source, ctx.source, ctx.you)):
+            return False
+        if any(not t.holds(ctx) for t in self.players or ()):
+            return False
+        if self.battlefield is not None and ctx.count(self.battlefield.filter, None) < self.battlefield.at_least:
+            return False
+        if any(not c.holds(ctx) for c in self.compare or ()):
+            return False
+        if self.not_ is not None and self.not_.holds(ctx):
+            return False
+        return self.any_of is None or any(c.holds(ctx) for c in self.any_of)
+
+    def player_words(self) -> Iterator[str]:
+        """Every ``who`` this condition names (for validation)."""
+        for t in self.players or ():
+            yield t.who
+        for c in self.compare or ():
+            yield c.left.who
+            yield c.right.who
+        for sub in (self.not_, *(self.any_of or ())):
+            if sub is not None:
+                yield from sub.player_words()
+
+    def referenced_ids(self) -> list[str]:
+        found = self.source.referenced_ids() if self.source else []
+        if self.attack is not None:
+            found += self.attack.filter.referenced_ids()
+        for t in self.players or ():
+            if t.controls is not None:
+                found += t.controls.referenced_ids()
+        if self.battlefield is not None:
+            found += self.battlefield.referenced_ids()
+        for c in self.compare or ():
+            found += c.left.filter.referenced_ids() + c.right.filter.referenced_ids()
+            found += [q.permanent for q in (c.left, c.right) if q.permanent is not None]
+        for sub in (self.not_, *(self.any_of or ())):
+            if sub is not None:
+                found += sub.referenced_ids()
+        return found
+
+    def describe(self) -> str:
+        parts = []
+        if self.attack is not None:
+            parts.append(self.attack.describe())
+        if self.source is not None:
+            parts.append(f"it is {self.source.describe()}")
+        parts += [t.describe() for t in self.players or ()]
+        if self.battlefield is not None:
+            parts.append(
+                f"at least {self.battlefield.at_least} {self.battlefield.filter.describe()} on the battlefield"
+            )
+        parts += [c.describe() for c in self.compare or ()]
+        if self.not_ is not None:
+            parts.append(f"not ({self.not_.describe()})")
+        if self.any_of:
+            parts.append(" or ".join(f"({c.describe()})" for c in self.any_of))
+        return " and ".join(parts) or "always"
