@@ -1,4 +1,5 @@
-"""Verdicts: legal / illegal / undetermined, with rule-cited violations and requirement counts."""
+"""Every output record: verdicts (legal / illegal / undetermined, rule-cited violations, requirement
+counts), costs, combat state, triggers and why-answers."""
 
 from __future__ import annotations
 
