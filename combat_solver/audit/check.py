@@ -23,9 +23,9 @@ Line = tuple[str, int, bytes]
 def check_record(record: AuditRecord, *, time_limit: float) -> Verdict:
     """The verdict on the record's declaration (508.1 or 509.1, by its kind)."""
     if isinstance(record.declaration, BlockDeclaration):
-        return check_blocks(record.board, record.declaration, time_limit=time_limit)
+        return check_blocks(record.board, record.declaration, time_limit=time_limit, explain=False)
     assert isinstance(record.declaration, AttackDeclaration)
-    return check_attacks(record.board, record.declaration, time_limit=time_limit)
+    return check_attacks(record.board, record.declaration, time_limit=time_limit, explain=False)
 
 
 def audit_line(source: str, line: int, text: bytes | str, *, time_limit: float) -> AuditResult:

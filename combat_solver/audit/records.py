@@ -89,7 +89,12 @@ class AuditResult(Strict):
     declared_by: str | None = None
     violations: tuple[Violation, ...] = ()
     requirements_obeyed: int | None = None
-    requirements_maximum: int | None = Field(None, description="None when undetermined or malformed")
+    requirements_maximum: int | None = Field(
+        None,
+        description="the most requirements a declaration could obey, when the bare verdict pinned it down "
+        "(audits decide at the cost of deciding: a declaration that breaks a restriction or obeys too few "
+        "gets null); None when undetermined or malformed",
+    )
     errors: tuple[RecordError, ...] = Field(
         (), description="why the record is malformed (or, code internal_error, why its check failed)"
     )
