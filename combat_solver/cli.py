@@ -318,12 +318,14 @@ def _run(args: argparse.Namespace) -> int:
         return _EXIT_OF[verdict.status]
     blocking = board.combat is not None
     if args.command == "solve":
-        prefer = _load_preference(args.prefer) if args.prefer else {}
+        prefer: dict[str, dict[str, int]] = {}
+        for (a, b), w in (_load_preference(args.prefer) if args.prefer else {}).items():
+            prefer.setdefault(a, {})[b] = w
         solved = service.solve(
             _request(
                 SolveRequest,
                 board=board,
-                prefer={a: {b: w} for (a, b), w in prefer.items()},
+                prefer=prefer,
                 fix=_load_fix(args.fix) if args.fix else FixedPairs(),
                 time_limit=deadline.remaining() or 1e-9,
             )

@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from .ir import All, Atom, Cmp, Cond, Lin, Problem
+from .ir import All, Atom, Cmp, Cond, Lin, Problem, atoms_of
 
 MAX_VARIABLES = 14
 """Up to this many decision atoms the search always decides; above it, it gets a node budget."""
@@ -134,7 +134,7 @@ class _Search:
     def _depends(self, cond: Cond) -> set[int]:
         """The decision atoms (by index) whose values ``cond`` depends on, through definitions."""
         out: set[int] = set()
-        pending = list(_all_atoms(cond))
+        pending = list(atoms_of(cond))
         seen: set[Atom] = set()
         while pending:
             atom = pending.pop()
@@ -248,15 +248,6 @@ class _Search:
     def _defines(self, derived: Atom, base: Atom) -> bool:
         definition = self.problem.definitions.get(derived)
         return definition is not None and any(a == base for a, _ in definition.lin.terms)
-
-
-def _all_atoms(cond: Cond) -> set[Atom]:
-    if isinstance(cond, Cmp):
-        return {a for a, _ in cond.lin.terms}
-    out: set[Atom] = set()
-    for c in cond.items:
-        out |= _all_atoms(c)
-    return out
 
 
 def _atoms(cond: Cond) -> set[Atom]:

@@ -107,6 +107,24 @@ def test_solve_preference_never_lowers_the_requirement_count(
     assert json.loads(capsys.readouterr().out)["requirements_obeyed"] == 1
 
 
+def test_solve_reads_every_weight_of_a_preference_row(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two weights for one blocker: the higher one decides which attacker it blocks (509.1a, one block)."""
+    vanilla = {"controller": "alice", "types": ["creature"], "power": 2, "toughness": 2}
+    board = {
+        "players": [{"id": "alice"}, {"id": "bob"}],
+        "active_player": "alice",
+        "permanents": [
+            {"id": "a1", "name": "Ogre", **vanilla},
+            {"id": "a2", "name": "Bear", **vanilla},
+            {"id": "b", "name": "Wall", **vanilla, "controller": "bob"},
+        ],
+        "combat": {"attackers": {"a1": "bob", "a2": "bob"}},
+    }
+    prefer = write(tmp_path, "p.yaml", {"b": {"a1": 5, "a2": 1}})
+    assert main(["solve", str(write(tmp_path, "b.yaml", board)), "--prefer", str(prefer), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["declaration"]["blocks"] == {"b": ["a1"]}
+
+
 def test_enumerate_and_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     board = str(write(tmp_path, "b.yaml", MENACE_BOARD))
     assert main(["enumerate", board]) == 0
