@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
-from . import engine
 from .board import Board
 from .deadline import Deadline
 from .declarations import AttackDeclaration, FixedPairs
-from .engine import DEFAULT_TIME_LIMIT
+from .engine import DEFAULT_TIME_LIMIT, Unit
 from .errors import ErrorItem, InputError
 from .game import AttackUnit, Game
 from .ir import Atom, Attack
 from .outcome import after_attack
 from .rules.base import KINDS
-from .scenario import BoardData, DeclarationData, as_board, as_declaration, as_preference
-from .verdict import Verdict, Violation
-
-Preference = Mapping[tuple[str, str], int]
-"""Weights on (attacker id, target id) pairs: a secondary objective among optimal attacks."""
+from .scenario import BoardData, DeclarationData
+from .step import Case, Preference, Step, restriction_violations
+from .verdict import CombatState, DeclarerReport, TriggerReport, Verdict, Violation
 
 
 def check_attacks(
@@ -33,51 +30,7 @@ def check_attacks(
     ``time_limit``: seconds for the whole call. ``explain`` False gives the bare verdict at the
     least cost: the requirement maximum and the witness are left out (``requirements_maximum``
     is None unless the check pinned it down)."""
-    deadline = Deadline.of(time_limit)
-    board = as_board(board)
-    declaration = as_declaration(declaration, AttackDeclaration)
-    return _check(_unit(board), declaration, deadline=deadline, explain=explain)
-
-
-def _check(
-    unit: AttackUnit,
-    declaration: AttackDeclaration,
-    *,
-    deadline: Deadline,
-    explain: bool = True,
-    maxima: Mapping[frozenset[str], int] | None = None,
-) -> Verdict:
-    _check_ids(unit.game.board, declaration)
-    enlisted = frozenset(declaration.enlist.values())
-    result = engine.assess(
-        [unit],
-        frozenset(declaration.atoms),
-        _structural(unit, declaration) + _choice_violations(unit, declaration),
-        requirement_rule="508.1d",
-        deadline=deadline,
-        also_tapped=enlisted,
-        explain=explain,
-        maxima=maxima,
-    )
-    game = unit.game
-    tapped = tuple(sorted({a for a in declaration.attacks if game.taps_when_attacking(game.permanent(a))} | enlisted))
-    combat, triggers = after_attack(unit.game, declaration) if result.status == "legal" else (None, ())
-    return Verdict(
-        status=result.status,
-        step="declare_attackers",
-        declaration=declaration,
-        violations=result.violations,
-        requirements_obeyed=result.obeyed,
-        requirements_maximum=result.maximum,
-        units=result.units,
-        witness=None if result.witness is None else _declaration(result.witness),
-        tapped=tapped if result.status == "legal" else (),
-        costs=result.costs,
-        combat=combat,
-        triggers=triggers,
-        warnings=unit.game.board.card_warnings,
-        declared_by=(game.declarer(unit.players, "chooses_attackers", unit.game.board.active_player),),
-    )
+    return ATTACKS.check(board, declaration, time_limit=time_limit, explain=explain)
 
 
 def solve_attacks(
@@ -91,20 +44,7 @@ def solve_attacks(
     within the time limit). Deterministic. Status "undetermined" if the solver timed out.
     ``fix``: pairs the attack must contain or leave out; raises ``Impossible`` if no legal attack
     respects them (``why.explain_fix`` says why)."""
-    deadline = Deadline.of(time_limit)
-    board = as_board(board)
-    unit = _unit(board)
-    known = {p.id for p in board.permanents} | {p.id for p in board.players}
-    weights = engine.preference_atoms(as_preference(prefer), known, Attack)
-    solution = engine.solve([unit], weights, deadline, engine.fixed_conditions(fix, known, Attack))
-    if solution is None:
-        return Verdict(
-            status="undetermined",
-            step="declare_attackers",
-            declaration=AttackDeclaration(),
-            warnings=board.card_warnings,
-        )
-    return _check(unit, _declaration(solution.chosen), deadline=deadline, maxima=solution.maxima)
+    return ATTACKS.solve(board, prefer=prefer, fix=fix, time_limit=time_limit)
 
 
 def legal_attacks(
@@ -112,34 +52,68 @@ def legal_attacks(
 ) -> Iterator[AttackDeclaration]:
     """Every legal attack, lazily, each exactly once (raises ``Undetermined`` when the time
     limit, counted from this call, runs out before the enumeration ends)."""
-    unit = _unit(as_board(board))
-    return _declarations(unit, Deadline.of(time_limit))
-
-
-def _declarations(unit: AttackUnit, deadline: Deadline) -> Iterator[AttackDeclaration]:
-    for chosen in engine.enumerate_legal([unit], deadline):
-        yield _declaration(chosen)
+    return ATTACKS.legal(board, time_limit=time_limit)
 
 
 def count_legal_attacks(
     board: Board | BoardData, *, limit: int | None = None, time_limit: float | Deadline = DEFAULT_TIME_LIMIT
 ) -> int:
     """How many legal attacks there are (stops counting at ``limit``)."""
-    return engine.count_legal([_unit(as_board(board))], Deadline.of(time_limit), limit)
+    return ATTACKS.count(board, limit=limit, time_limit=time_limit)
 
 
-def _declaration(atoms: frozenset[Atom]) -> AttackDeclaration:
-    return AttackDeclaration.from_atoms(a for a in atoms if isinstance(a, Attack))
+class _Attacks(Step[AttackDeclaration]):
+    """508.1: the active player (or their team, 805.10b) declares one attack."""
 
+    name = "declare_attackers"
+    model = AttackDeclaration
+    requirement_rule = "508.1d"
 
-def _unit(board: Board) -> AttackUnit:
-    if board.combat is not None:
-        raise InputError.one(
-            ("combat",),
-            "not_applicable",
-            "this board is at the declare blockers step (it has combat); remove combat to check attacks",
+    def game(self, board: Board) -> Game:
+        if board.combat is not None:
+            raise InputError.one(
+                ("combat",),
+                "not_applicable",
+                "this board is at the declare blockers step (it has combat); remove combat to check attacks",
+            )
+        return Game(board)
+
+    def units(self, game: Game) -> tuple[Unit, ...]:
+        return (game.attack_unit,)
+
+    def known(self, board: Board) -> set[str]:
+        return {p.id for p in board.permanents} | {p.id for p in board.players}
+
+    def atom(self, first: str, second: str) -> Atom:
+        return Attack(first, second)
+
+    def read(self, atoms: frozenset[Atom]) -> AttackDeclaration:
+        return AttackDeclaration.from_atoms(a for a in atoms if isinstance(a, Attack))
+
+    def case(self, game: Game, declaration: AttackDeclaration) -> Case:
+        _check_ids(game.board, declaration)
+        unit = game.attack_unit
+        return Case(
+            units=(unit,),
+            chosen=frozenset(declaration.atoms),
+            violations=_structural(unit, declaration) + _choice_violations(unit, declaration),
+            also_tapped=frozenset(declaration.enlist.values()),
         )
-    return Game(board).attack_unit
+
+    def outcome(self, game: Game, declaration: AttackDeclaration) -> tuple[CombatState, tuple[TriggerReport, ...]]:
+        return after_attack(game, declaration)
+
+    def declarer(self, game: Game, unit: Unit) -> DeclarerReport:
+        return game.declarer(unit.players, "chooses_attackers", game.board.active_player)
+
+    def tapped(self, game: Game, declaration: AttackDeclaration, case: Case) -> tuple[str, ...]:
+        """508.1f: attackers without vigilance, and the creatures they enlist (702.154a)."""
+        attackers = {a for a in declaration.attacks if game.taps_when_attacking(game.permanent(a))}
+        return tuple(sorted(attackers | case.also_tapped))
+
+
+ATTACKS = _Attacks()
+"""The declare attackers step."""
 
 
 def _check_ids(board: Board, declaration: AttackDeclaration) -> None:
@@ -224,13 +198,7 @@ def _structural(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violat
                 )
             )
         else:
-            out += [
-                Violation(
-                    rule=r.rule,
-                    kind=r.kind,
-                    objects=objects,
-                    message=f"{game.label(attacker)} can't attack {what}: {r.message} ({r.rule})",
-                )
-                for r in unit.atom_reasons(Attack(attacker_id, target))
-            ]
+            out += restriction_violations(
+                unit.atom_reasons(Attack(attacker_id, target)), objects, f"{game.label(attacker)} can't attack {what}"
+            )
     return out

@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
-from . import engine
 from .board import Board
 from .deadline import Deadline
 from .declarations import BlockDeclaration, FixedPairs
-from .engine import DEFAULT_TIME_LIMIT, Impossible, Undetermined
+from .engine import DEFAULT_TIME_LIMIT, Impossible, Undetermined, Unit
 from .errors import ErrorItem, InputError
-from .game import BlockUnit, Game
+from .game import Game
 from .ir import Atom, Pair
 from .outcome import after_block
-from .scenario import BoardData, DeclarationData, as_board, as_declaration, as_preference
-from .verdict import Verdict, Violation
-
-Preference = Mapping[tuple[str, str], int]
-"""Weights on (blocker id, attacker id) pairs: a secondary objective among optimal blocks."""
+from .scenario import BoardData, DeclarationData
+from .step import Case, Preference, Step, restriction_violations
+from .verdict import CombatState, DeclarerReport, TriggerReport, Verdict, Violation
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
@@ -43,62 +40,7 @@ def check_blocks(
     ``time_limit``: seconds for the whole call. ``explain`` False gives the bare verdict at the
     least cost: the requirement maximum and the witness are left out (``requirements_maximum``
     is None unless the check pinned it down)."""
-    deadline = Deadline.of(time_limit)
-    board = as_board(board)
-    declaration = as_declaration(declaration, BlockDeclaration)
-    return _check(_game(board), declaration, deadline=deadline, explain=explain)
-
-
-def _check(
-    game: Game,
-    declaration: BlockDeclaration,
-    *,
-    deadline: Deadline,
-    explain: bool = True,
-    maxima: Mapping[frozenset[str], int] | None = None,
-) -> Verdict:
-    board = game.board
-    _check_ids(board, declaration)
-    units = game.block_units
-    pairs = declaration.pairs
-    if declaration.player is not None:
-        unit = game.unit_of(declaration.player)
-        if unit is None:
-            known = declaration.player in {p.id for p in board.players}
-            message = "isn't a defending player (802.4)" if known else "no such player"
-            raise InputError.one(
-                ("declaration", "player"),
-                "not_defending" if known else "unknown_id",
-                f"{declaration.player!r} {message}",
-            )
-        units = (unit,)
-        pairs = frozenset(p for p in pairs if board.permanent(p.blocker).controller in unit.players)
-    chosen: frozenset[Atom] = frozenset(pairs)
-    result = engine.assess(
-        units,
-        chosen,
-        _pair_violations(game, pairs),
-        requirement_rule="509.1c",
-        deadline=deadline,
-        explain=explain,
-        maxima=maxima,
-    )
-    combat, triggers = after_block(game, declaration) if result.status == "legal" else (None, ())
-    return Verdict(
-        status=result.status,
-        step="declare_blockers",
-        declaration=declaration,
-        violations=result.violations,
-        requirements_obeyed=result.obeyed,
-        requirements_maximum=result.maximum,
-        units=result.units,
-        witness=None if result.witness is None else _declaration(result.witness),
-        costs=result.costs,
-        combat=combat,
-        triggers=triggers,
-        warnings=game.board.card_warnings,
-        declared_by=tuple(game.declarer(u.players, "chooses_blockers", " and ".join(sorted(u.players))) for u in units),
-    )
+    return BLOCKS.check(board, declaration, time_limit=time_limit, explain=explain)
 
 
 def solve_blocks(
@@ -113,17 +55,7 @@ def solve_blocks(
     verdict's ``declaration`` is the block; status "undetermined" if the solver timed out.
     ``fix``: pairs the block must contain or leave out; raises ``Impossible`` if no legal block
     respects them (``why.explain_fix`` says why)."""
-    deadline = Deadline.of(time_limit)
-    board = as_board(board)
-    game = _game(board)
-    known = {p.id for p in board.permanents}
-    weights = engine.preference_atoms(as_preference(prefer), known, Pair)
-    solution = engine.solve(game.block_units, weights, deadline, engine.fixed_conditions(fix, known, Pair))
-    if solution is None:
-        return Verdict(
-            status="undetermined", step="declare_blockers", declaration=BlockDeclaration(), warnings=board.card_warnings
-        )
-    return _check(game, _declaration(solution.chosen), deadline=deadline, maxima=solution.maxima)
+    return BLOCKS.solve(board, prefer=prefer, fix=fix, time_limit=time_limit)
 
 
 def legal_blocks(
@@ -131,32 +63,71 @@ def legal_blocks(
 ) -> Iterator[BlockDeclaration]:
     """Every legal block, lazily, each exactly once (raises ``Undetermined`` when the time
     limit, counted from this call, runs out before the enumeration ends)."""
-    units = _game(as_board(board)).block_units
-    return _declarations(units, Deadline.of(time_limit))
-
-
-def _declarations(units: tuple[BlockUnit, ...], deadline: Deadline) -> Iterator[BlockDeclaration]:
-    for chosen in engine.enumerate_legal(units, deadline):
-        yield _declaration(chosen)
+    return BLOCKS.legal(board, time_limit=time_limit)
 
 
 def count_legal_blocks(
     board: Board | BoardData, *, limit: int | None = None, time_limit: float | Deadline = DEFAULT_TIME_LIMIT
 ) -> int:
     """How many legal blocks there are (stops counting at ``limit``)."""
-    return engine.count_legal(_game(as_board(board)).block_units, Deadline.of(time_limit), limit)
+    return BLOCKS.count(board, limit=limit, time_limit=time_limit)
 
 
-def _declaration(atoms: frozenset[Atom]) -> BlockDeclaration:
-    return BlockDeclaration.from_pairs(a for a in atoms if isinstance(a, Pair))
+class _Blocks(Step[BlockDeclaration]):
+    """509.1: each defending player (or team, 805.10d) declares its own part of the block (802.4)."""
+
+    name = "declare_blockers"
+    model = BlockDeclaration
+    requirement_rule = "509.1c"
+
+    def game(self, board: Board) -> Game:
+        if board.combat is None or not board.combat.attackers:
+            raise InputError.one(
+                ("combat", "attackers"), "missing", "blocks need the declared attack: give combat.attackers"
+            )
+        return Game(board)
+
+    def units(self, game: Game) -> tuple[Unit, ...]:
+        return game.block_units
+
+    def known(self, board: Board) -> set[str]:
+        return {p.id for p in board.permanents}
+
+    def atom(self, first: str, second: str) -> Atom:
+        return Pair(first, second)
+
+    def read(self, atoms: frozenset[Atom]) -> BlockDeclaration:
+        return BlockDeclaration.from_pairs(a for a in atoms if isinstance(a, Pair))
+
+    def case(self, game: Game, declaration: BlockDeclaration) -> Case:
+        """A declaration naming ``player`` is that player's part alone: the others' blockers are left out."""
+        board = game.board
+        _check_ids(board, declaration)
+        units: tuple[Unit, ...] = game.block_units
+        pairs = declaration.pairs
+        if declaration.player is not None:
+            unit = game.unit_of(declaration.player)
+            if unit is None:
+                known = declaration.player in {p.id for p in board.players}
+                message = "isn't a defending player (802.4)" if known else "no such player"
+                raise InputError.one(
+                    ("declaration", "player"),
+                    "not_defending" if known else "unknown_id",
+                    f"{declaration.player!r} {message}",
+                )
+            units = (unit,)
+            pairs = frozenset(p for p in pairs if board.permanent(p.blocker).controller in unit.players)
+        return Case(units=units, chosen=frozenset(pairs), violations=_pair_violations(game, pairs))
+
+    def outcome(self, game: Game, declaration: BlockDeclaration) -> tuple[CombatState, tuple[TriggerReport, ...]]:
+        return after_block(game, declaration)
+
+    def declarer(self, game: Game, unit: Unit) -> DeclarerReport:
+        return game.declarer(unit.players, "chooses_blockers", " and ".join(sorted(unit.players)))
 
 
-def _game(board: Board) -> Game:
-    if board.combat is None or not board.combat.attackers:
-        raise InputError.one(
-            ("combat", "attackers"), "missing", "blocks need the declared attack: give combat.attackers"
-        )
-    return Game(board)
+BLOCKS = _Blocks()
+"""The declare blockers step."""
 
 
 def _check_ids(board: Board, declaration: BlockDeclaration) -> None:
@@ -226,13 +197,7 @@ def _pair_violations(game: Game, chosen: frozenset[Pair]) -> list[Violation]:
                     )
                 )
             else:
-                out += [
-                    Violation(
-                        rule=r.rule,
-                        kind=r.kind,
-                        objects=objects,
-                        message=f"{game.label(blocker)} can't block {game.label(attacker)}: {r.message} ({r.rule})",
-                    )
-                    for r in unit.atom_reasons(pair)
-                ]
+                out += restriction_violations(
+                    unit.atom_reasons(pair), objects, f"{game.label(blocker)} can't block {game.label(attacker)}"
+                )
     return out

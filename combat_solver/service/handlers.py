@@ -25,7 +25,7 @@ from ..errors import ErrorItem, InputError
 from ..inputs import read_text
 from ..render import answer_sections, render_answer, render_markdown, render_text, sections
 from ..scenario import parse_scenario
-from ..schema import schemas
+from ..schema import SCHEMAS
 from ..verdict import Verdict
 from ..why import ask, explain_fix
 from .cards import CardCatalog
@@ -156,10 +156,10 @@ class Service:
         return ExplainResponse(status="answered", answer=answer, message=answer.answer)
 
     def schema(self, request: SchemaRequest) -> SchemaResponse:
-        known = schemas()
-        if request.name not in known:
-            raise InputError.one(("name",), "unknown_schema", f"known schemas: {', '.join(sorted(known))}")
-        return SchemaResponse(name=request.name, json_schema=known[request.name])
+        model = SCHEMAS.get(request.name)
+        if model is None:
+            raise InputError.one(("name",), "unknown_schema", f"known schemas: {', '.join(sorted(SCHEMAS))}")
+        return SchemaResponse(name=request.name, json_schema=model.model_json_schema())
 
     def card(self, request: CardRequest) -> CardResponse:
         if self.cards is None:

@@ -1,0 +1,169 @@
+"""What every declaration step shares (508.1, 509.1): check, solve, list and count, with the
+step's own rules (who declares, what is checked alone, what follows) as hooks of one class."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar
+
+from . import engine
+from .board import Board
+from .deadline import Deadline
+from .declarations import AttackDeclaration, BlockDeclaration, FixedPairs
+from .engine import Unit
+from .game import Game
+from .ir import Atom
+from .rules.base import Reason
+from .scenario import BoardData, DeclarationData, as_board, as_declaration, as_preference
+from .verdict import CombatState, DeclarerReport, TriggerReport, Verdict, Violation
+
+D = TypeVar("D", AttackDeclaration, BlockDeclaration)
+
+Preference = Mapping[tuple[str, str], int]
+"""Weights on (id, id) pairs (attacker and target, or blocker and attacker): a secondary
+objective among optimal declarations."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """A declaration as the engine judges it: the units that declare it, its atoms, what is
+    wrong with it on its own, and what it taps besides its attackers."""
+
+    units: Sequence[Unit]
+    chosen: frozenset[Atom]
+    violations: list[Violation]
+    also_tapped: frozenset[str] = frozenset()
+
+
+def restriction_violations(reasons: Iterable[Reason], objects: tuple[str, ...], cannot: str) -> list[Violation]:
+    """A violation for each restriction that rules a pair out on its own (508.1c, 509.1b);
+    ``cannot`` says what may not happen ("X can't block Y")."""
+    return [
+        Violation(rule=r.rule, kind=r.kind, objects=objects, message=f"{cannot}: {r.message} ({r.rule})")
+        for r in reasons
+    ]
+
+
+class Step(ABC, Generic[D]):
+    """One declaration step. Subclasses state the step's rules; the calls are the same."""
+
+    name: Literal["declare_attackers", "declare_blockers"]
+    model: type[D]
+    requirement_rule: str
+    """The rule that counts requirements (508.1d, 509.1c)."""
+
+    @abstractmethod
+    def game(self, board: Board) -> Game:
+        """The board resolved for rules, or ``InputError`` when the board is not at this step."""
+
+    @abstractmethod
+    def units(self, game: Game) -> tuple[Unit, ...]:
+        """The parts of the step declared separately (802.4)."""
+
+    @abstractmethod
+    def known(self, board: Board) -> set[str]:
+        """The ids a preference or a fixed pair may name."""
+
+    @abstractmethod
+    def atom(self, first: str, second: str) -> Atom:
+        """The atom for an (id, id) pair of a preference or a fixed pair."""
+
+    @abstractmethod
+    def read(self, atoms: frozenset[Atom]) -> D:
+        """The declaration that chooses ``atoms``."""
+
+    @abstractmethod
+    def case(self, game: Game, declaration: D) -> Case:
+        """``declaration`` as the engine judges it (``InputError`` naming any unknown id)."""
+
+    @abstractmethod
+    def outcome(self, game: Game, declaration: D) -> tuple[CombatState, tuple[TriggerReport, ...]]:
+        """The combat state after a legal ``declaration`` and what triggers on it."""
+
+    @abstractmethod
+    def declarer(self, game: Game, unit: Unit) -> DeclarerReport:
+        """Who declares ``unit``'s part."""
+
+    def tapped(self, game: Game, declaration: D, case: Case) -> tuple[str, ...]:
+        """What a legal ``declaration`` taps."""
+        return ()
+
+    def check(
+        self, board: Board | BoardData, declaration: D | DeclarationData, *, time_limit: float | Deadline, explain: bool
+    ) -> Verdict:
+        deadline = Deadline.of(time_limit)
+        board = as_board(board)
+        declaration = as_declaration(declaration, self.model)
+        return self.judge(self.game(board), declaration, deadline=deadline, explain=explain)
+
+    def judge(
+        self,
+        game: Game,
+        declaration: D,
+        *,
+        deadline: Deadline,
+        explain: bool = True,
+        maxima: Mapping[frozenset[str], int] | None = None,
+    ) -> Verdict:
+        case = self.case(game, declaration)
+        result = engine.assess(
+            case.units,
+            case.chosen,
+            case.violations,
+            requirement_rule=self.requirement_rule,
+            deadline=deadline,
+            also_tapped=case.also_tapped,
+            explain=explain,
+            maxima=maxima,
+        )
+        legal = result.status == "legal"
+        combat, triggers = self.outcome(game, declaration) if legal else (None, ())
+        return Verdict(
+            status=result.status,
+            step=self.name,
+            declaration=declaration,
+            violations=result.violations,
+            requirements_obeyed=result.obeyed,
+            requirements_maximum=result.maximum,
+            units=result.units,
+            witness=None if result.witness is None else self.read(result.witness),
+            tapped=self.tapped(game, declaration, case) if legal else (),
+            costs=result.costs,
+            combat=combat,
+            triggers=triggers,
+            warnings=game.board.card_warnings,
+            declared_by=tuple(self.declarer(game, u) for u in case.units),
+        )
+
+    def solve(
+        self,
+        board: Board | BoardData,
+        *,
+        prefer: Preference | None,
+        fix: FixedPairs | None,
+        time_limit: float | Deadline,
+    ) -> Verdict:
+        deadline = Deadline.of(time_limit)
+        board = as_board(board)
+        game = self.game(board)
+        known = self.known(board)
+        weights = engine.preference_atoms(as_preference(prefer), known, self.atom)
+        solution = engine.solve(self.units(game), weights, deadline, engine.fixed_conditions(fix, known, self.atom))
+        if solution is None:
+            return Verdict(
+                status="undetermined", step=self.name, declaration=self.model(), warnings=board.card_warnings
+            )
+        return self.judge(game, self.read(solution.chosen), deadline=deadline, maxima=solution.maxima)
+
+    def legal(self, board: Board | BoardData, *, time_limit: float | Deadline) -> Iterator[D]:
+        units = self.units(self.game(as_board(board)))
+        return self._declarations(units, Deadline.of(time_limit))
+
+    def _declarations(self, units: tuple[Unit, ...], deadline: Deadline) -> Iterator[D]:
+        for chosen in engine.enumerate_legal(units, deadline):
+            yield self.read(chosen)
+
+    def count(self, board: Board | BoardData, *, limit: int | None, time_limit: float | Deadline) -> int:
+        return engine.count_legal(self.units(self.game(as_board(board))), Deadline.of(time_limit), limit)
