@@ -198,6 +198,7 @@ def test_results_are_identical_whatever_the_number_of_jobs(
         assert summary.records == len(expected) and summary.jobs == jobs
 
 
+@pytest.mark.long
 def test_results_on_dask_equal_the_local_run(
     records_file: Path,
     expected: list[dict[str, Any]],
@@ -296,6 +297,7 @@ def test_missing_input_exits_2_before_any_output(tmp_path: Path, capsys: pytest.
     assert "can't read" in capsys.readouterr().err and not out.exists()
 
 
+@pytest.mark.long
 def test_unreachable_scheduler_exits_2_before_any_output(
     records_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -378,6 +380,7 @@ def long_records(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[d
     return path, timeless(rows(folder / "expected.jsonl"))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGINT], ids=["kill-9", "ctrl-c"])
 def test_killed_run_resumes_with_every_record_exactly_once(
     stop: signal.Signals, long_records: tuple[Path, list[dict[str, Any]]], tmp_path: Path

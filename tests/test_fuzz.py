@@ -9,10 +9,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 SMOKE_EXAMPLES = 60
 
 
+@pytest.mark.long
 def test_fuzzer_smoke_run_finds_no_crash() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     result = subprocess.run(

@@ -29,6 +29,9 @@ EXAMPLE = ROOT / "examples" / "deftblade-provoke-and-menace-runner.yaml"
 CHROMIUM = Path("/usr/bin/chromium")
 RULES = json.loads((ROOT / "combat_solver" / "service" / "static" / "rules.json").read_text(encoding="utf-8"))
 
+pytestmark = pytest.mark.long
+"""The browser tests run under ``python -m pytest --long`` (CI)."""
+
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
