@@ -1,5 +1,5 @@
-"""The rules vocabulary as one discriminated union on ``kind``, built from every kind that the
-``rules`` modules define (see ``rules/base.py``: a kind joins ``KINDS`` when its class is defined).
+"""The abilities: ``Ability``, one discriminated union on ``kind`` of every kind that the ``rules``
+modules define (see ``rules/base.py``: a kind joins ``KINDS`` when its class is defined).
 
 To add a card template: write its ability class in the matching ``rules`` module; nothing here
 changes.

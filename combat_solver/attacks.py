@@ -1,4 +1,4 @@
-"""The declare attackers step (508.1): check an attack, solve for an optimal one, enumerate them."""
+"""Attacks, the declare attackers step (508.1): check one, solve for an optimal one, list and count them."""
 
 from __future__ import annotations
 

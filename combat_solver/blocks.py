@@ -1,4 +1,4 @@
-"""The declare blockers step (509.1): check a block, solve for an optimal one, enumerate them."""
+"""Blocks, the declare blockers step (509.1): check one, solve for an optimal one, list and count them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The game state at the moment of a declaration (pydantic, frozen, unknown fields rejected)."""
+"""The board: the game state at the moment of a declaration (pydantic, frozen, unknown fields rejected)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The board resolved for rules work: which ability instances apply to which creature, who is
+"""The game: the board resolved for rules work: which ability instances apply to which creature, who is
 defending against what, and the defending units of the declare blockers step (802.4, 805.10d)."""
 
 from __future__ import annotations

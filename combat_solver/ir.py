@@ -1,5 +1,6 @@
-"""A small solver-neutral constraint language (CPMpy-style): rules describe conditions once; the
-pure-Python evaluator checks them on a concrete declaration and ``cpsat`` encodes them.
+"""The intermediate representation (IR): a small solver-neutral constraint language (CPMpy-style).
+Rules describe conditions once; the pure-Python evaluator checks them on a concrete declaration
+and ``cpsat`` encodes them.
 
 Atoms are 0/1 facts of a declaration. Base atoms are decision variables; derived atoms are
 defined exactly by a condition over other atoms (see ``Definitions``).

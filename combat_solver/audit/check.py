@@ -1,4 +1,4 @@
-"""The audit of one record, and of a chunk of raw lines (the unit of work sent to a worker)."""
+"""Checking one record, and a chunk of raw lines (the unit of work sent to a worker)."""
 
 from __future__ import annotations
 

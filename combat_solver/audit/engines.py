@@ -1,4 +1,4 @@
-"""Where chunks are checked: in this process, in local worker processes, or on a Dask cluster.
+"""The engines that check chunks: in this process, in local worker processes, or on a Dask cluster.
 Every engine yields the chunks' results in input order, with a bounded number in flight."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Oracle text -> abilities of the project's vocabulary (``combat_solver.ABILITY_KINDS``).
+"""The compiler: Oracle text -> abilities of the project's vocabulary (``combat_solver.ABILITY_KINDS``).
 
 Each line is a keyword line, an activated ability, a triggered ability or static sentences.
 A sentence that bears on attack or block legality (``phrases.bears_on_legality``) is either

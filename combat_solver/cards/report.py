@@ -1,4 +1,4 @@
-"""A card's compiled abilities for people (``combat-solver card NAME``) and as JSON."""
+"""A card's report: its compiled abilities for people (``combat-solver card NAME``) and as JSON."""
 
 from __future__ import annotations
 
