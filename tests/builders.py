@@ -1,7 +1,8 @@
 """Builders of boards and declarations, verdict assertions and the cards several test files share.
 
-Used by the vocabulary, costs and trigger tests. Permanents are plain dicts in the input format
-(what a scenario file holds); ``make_board`` validates them into a ``Board``. Conventions: player
+Used by the vocabulary, costs, trigger, CLI, reliability and audit tests. Permanents are plain
+dicts in the input format (what a scenario file holds); ``board_data`` puts them on a board in that
+format and ``make_board`` validates it into a ``Board``. Conventions: player
 "alice" (``A``) is the active player; "bob" (``B``), "carol" (``C``) and "dave" (``D``) are her
 opponents. A board with ``attackers`` is at the declare blockers step, without them at the declare
 attackers step.
@@ -108,7 +109,7 @@ def effect(
     return out
 
 
-def make_board(
+def board_data(
     permanents: Iterable[dict[str, Any]],
     attackers: Mapping[str, str] | None = None,
     *,
@@ -121,9 +122,9 @@ def make_board(
     effects: Iterable[dict[str, Any]] = (),
     attackable: Iterable[str] | None = None,
     attacked_this_turn: int = 0,
-) -> Board:
-    """A board; with ``attackers`` (attacker id -> what it attacks) and ``bands`` the attack is
-    declared. ``shared``: teams attack and block as one (805, Two-Headed Giant); ``attackable``: the
+) -> dict[str, Any]:
+    """A board in the input format (what a scenario file holds); with ``attackers`` (attacker id ->
+    what it attacks) and ``bands`` the attack is declared. ``shared``: teams attack and block as one (805, Two-Headed Giant); ``attackable``: the
     opponents that may be attacked (506.2a)."""
 
     def player(p: str) -> dict[str, Any]:
@@ -146,7 +147,14 @@ def make_board(
         data["combat"] = {"attackers": dict(attackers), "bands": [list(b) for b in bands]}
     if attackable is not None:
         data["attackable_players"] = list(attackable)
-    return Board.model_validate(data)
+    return data
+
+
+def make_board(
+    permanents: Iterable[dict[str, Any]], attackers: Mapping[str, str] | None = None, **options: Any
+) -> Board:
+    """``board_data`` validated into a ``Board``."""
+    return Board.model_validate(board_data(permanents, attackers, **options))
 
 
 def block_declaration(blocks: Blocks | None = None) -> BlockDeclaration:
@@ -375,3 +383,45 @@ def glorybringer(id: str = "glory", **kw: Any) -> dict[str, Any]:
     return creature(
         id, "Glorybringer", A, 4, 4, K("flying"), K("haste"), K("exert"), colors=["red"], subtypes=["Dragon"], **kw
     )
+
+
+def viashino_runner(id: str = "runner", controller: str = A) -> dict[str, Any]:
+    """Viashino Runner: 3/2, "Menace." """
+    return creature(id, "Viashino Runner", controller, 3, 2, K("menace"), colors=["red"], subtypes=["Lizard"])
+
+
+def watchdog(id: str = "watchdog", controller: str = B, **kw: Any) -> dict[str, Any]:
+    """Watchdog: 1/2 artifact creature, "This creature blocks each combat if able." (its -1/-0 to
+    attackers is left out)."""
+    return creature(
+        id, "Watchdog", controller, 1, 2, K("must_block"), types=["artifact", "creature"], subtypes=["Dog"], **kw
+    )
+
+
+def hill_giant(id: str = "giant", controller: str = A) -> dict[str, Any]:
+    """Hill Giant: 3/3, no abilities."""
+    return creature(id, "Hill Giant", controller, 3, 3, colors=["red"], subtypes=["Giant"])
+
+
+# ----------------------------------------------------------------------------- boards several files share
+def menace_board() -> dict[str, Any]:
+    """Alice's Viashino Runner (menace) attacks Bob, who has Watchdog ("dog", blocks each combat if
+    able) and Grizzly Bears: the block is legal only with both of Bob's creatures on the Runner
+    (702.111b, 509.1c)."""
+    return board_data([viashino_runner(), watchdog("dog"), bears("bears", B)], {"runner": B})
+
+
+def two_defenders_board() -> dict[str, Any]:
+    """Alice attacks Bob with Hill Giant ("giant") and Carol with Grizzly Bears ("bears"); each
+    defender has a Watchdog that blocks each combat if able (509.1c): "bob_dog" and "carol_dog"."""
+    return board_data(
+        [hill_giant(), bears(), watchdog("bob_dog", B), watchdog("carol_dog", C)],
+        {"giant": B, "bears": C},
+        players=(A, B, C),
+    )
+
+
+def juggernaut_board() -> dict[str, Any]:
+    """Alice's Juggernaut (attacks each combat if able, 508.1d) and Bob's Grizzly Bears, before the
+    attack."""
+    return board_data([juggernaut(), bears("bears", B)])

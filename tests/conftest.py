@@ -1,12 +1,26 @@
 """The ``--long`` option: the tests marked ``long`` (minutes of work: the combined differential
 property, the whole card catalog, audit kill/resume and Dask, servers in subprocesses, the
 browser, the fuzzer) run only with it, and the randomized tests run at CI size (``sizes.py``).
-``python -m pytest`` is the quick loop; ``python -m pytest --long`` is what CI runs."""
+``python -m pytest`` is the quick loop; ``python -m pytest --long`` is what CI runs.
+
+Also the ``served`` fixture: one ``combat-solver serve`` process for the whole run."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
 import pytest
 import sizes
+from service_support import free_port
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -37,3 +51,40 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         config.hook.pytest_deselected(items=left_out)
         ids = {item.nodeid for item in left_out}
         items[:] = [item for item in items if item.nodeid not in ids]
+
+
+@dataclass(frozen=True)
+class Served:
+    """A ``combat-solver serve`` process: where it answers and the file its stderr goes to."""
+
+    url: str
+    stderr: Path
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """``combat-solver serve`` started once for the run (this checkout's code), stopped at the end."""
+    port = free_port()
+    stderr = tmp_path_factory.mktemp("serve") / "stderr.txt"
+    with stderr.open("wb") as err:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "combat_solver", "serve", "--port", str(port)],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            try:
+                if httpx.get(f"{url}/health").status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        else:
+            pytest.fail(f"combat-solver serve did not start: {stderr.read_text()}")
+        yield Served(url, stderr)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from builders import juggernaut_board
 
 from benchmarks.gen_records import write_records
 from combat_solver import Verdict
@@ -33,29 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "audit" / "sample.jsonl"
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
-BOARD: dict[str, Any] = {
-    "players": [{"id": "alice"}, {"id": "bob"}],
-    "active_player": "alice",
-    "permanents": [
-        {
-            "id": "jugg",
-            "name": "Juggernaut",
-            "controller": "alice",
-            "types": ["artifact", "creature"],
-            "power": 5,
-            "toughness": 3,
-            "abilities": [{"kind": "must_attack"}],
-        },
-        {
-            "id": "bears",
-            "name": "Grizzly Bears",
-            "controller": "bob",
-            "types": ["creature"],
-            "power": 2,
-            "toughness": 2,
-        },
-    ],
-}
+BOARD: dict[str, Any] = juggernaut_board()
 
 
 def record(record_id: str, attacks: dict[str, str], **extra: Any) -> str:

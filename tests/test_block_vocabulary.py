@@ -39,6 +39,8 @@ from builders import (
     sea_serpent,
     serra_angel,
     silent_arbiter,
+    viashino_runner,
+    watchdog,
 )
 
 import combat_solver
@@ -54,16 +56,6 @@ from combat_solver import (
 # ----------------------------------------------------------------------------- cards
 def giant_turtle(id: str = "turtle", controller: str = B, **kw: Any) -> dict[str, Any]:
     return creature(id, "Giant Turtle", controller, 2, 4, colors=["green"], subtypes=["Turtle"], **kw)
-
-
-def viashino_runner(id: str = "runner", controller: str = A) -> dict[str, Any]:
-    return creature(id, "Viashino Runner", controller, 3, 2, K("menace"), colors=["red"], subtypes=["Lizard"])
-
-
-def watchdog(id: str = "watchdog", controller: str = B, **kw: Any) -> dict[str, Any]:
-    return creature(
-        id, "Watchdog", controller, 1, 2, K("must_block"), types=["artifact", "creature"], subtypes=["Dog"], **kw
-    )
 
 
 def razorgrass_screen(id: str = "screen", controller: str = B) -> dict[str, Any]:

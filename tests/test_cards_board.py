@@ -279,15 +279,6 @@ def test_cards_command_counts_coverage_and_label_accuracy_of_the_catalog_given(
     assert main(["cards"]) == 2
 
 
-@pytest.mark.long
-def test_cards_command_prints_coverage_and_label_accuracy(capsys: pytest.CaptureFixture[str]) -> None:
-    """The bundled catalog, every card compiled, and the whole labelled set."""
-    assert main(["cards", "--coverage", "--top", "3", "--labels", str(ROOT / "tests" / "cards" / "labelled.yaml")]) == 0
-    out = capsys.readouterr().out
-    assert "compiled with no warning:" in out and "3 most frequent uncompiled sentence shapes" in out
-    assert "compiled exactly as labelled:" in out
-
-
 def test_cards_option_reads_a_newer_card_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cards = [{"name": "Juggernaut", "mana_cost": "{4}", "type_line": "Artifact Creature — Juggernaut",
               "oracle_text": "Flying", "power": "5", "toughness": "3", "colors": [], "layout": "normal"}]  # fmt: skip

@@ -9,43 +9,12 @@ from pathlib import Path
 
 import pytest
 import yaml
+from builders import menace_board, two_defenders_board
 
 from combat_solver import cpsat, engine
 from combat_solver.cli import main
 
-MENACE_BOARD = {
-    "players": [{"id": "alice"}, {"id": "bob"}],
-    "active_player": "alice",
-    "permanents": [
-        {
-            "id": "runner",
-            "name": "Viashino Runner",
-            "controller": "alice",
-            "types": ["creature"],
-            "power": 3,
-            "toughness": 2,
-            "abilities": [{"kind": "menace"}],
-        },
-        {
-            "id": "dog",
-            "name": "Watchdog",
-            "controller": "bob",
-            "types": ["artifact", "creature"],
-            "power": 1,
-            "toughness": 2,
-            "abilities": [{"kind": "must_block"}],
-        },
-        {
-            "id": "bears",
-            "name": "Grizzly Bears",
-            "controller": "bob",
-            "types": ["creature"],
-            "power": 2,
-            "toughness": 2,
-        },
-    ],
-    "combat": {"attackers": {"runner": "bob"}},
-}
+MENACE_BOARD = menace_board()
 
 
 def write(tmp_path: Path, name: str, data: object) -> Path:
@@ -235,52 +204,17 @@ def test_explain_why_not(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert "unknown_name" in capsys.readouterr().err
 
 
-def _two_defenders() -> dict[str, object]:
-    """Alice attacks Bob and Carol; Carol's Watchdog must block if able (509.1c)."""
-    return {
-        "players": [{"id": "alice"}, {"id": "bob"}, {"id": "carol"}],
-        "active_player": "alice",
-        "permanents": [
-            {
-                "id": "ogre",
-                "name": "Hill Giant",
-                "controller": "alice",
-                "types": ["creature"],
-                "power": 3,
-                "toughness": 3,
-            },
-            {
-                "id": "bears",
-                "name": "Grizzly Bears",
-                "controller": "alice",
-                "types": ["creature"],
-                "power": 2,
-                "toughness": 2,
-            },
-            {
-                "id": "dog",
-                "name": "Watchdog",
-                "controller": "carol",
-                "types": ["creature"],
-                "power": 1,
-                "toughness": 2,
-                "abilities": [{"kind": "must_block"}],
-            },
-        ],
-        "combat": {"attackers": {"ogre": "bob", "bears": "carol"}},
-    }
-
-
 def test_check_one_defending_players_block_802_4(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """`player` in the declaration judges only that defending player's part (802.4)."""
-    for player, code in (("bob", 0), ("carol", 1)):
-        declaration = {"kind": "block", "blocks": {}, "player": player}
-        path = write(tmp_path, f"{player}.yaml", {"board": _two_defenders(), "declaration": declaration})
+    """`player` in the declaration judges only that defending player's part (802.4): Bob's Watchdog
+    blocks as it must, Carol's doesn't; each verdict is about its own player alone."""
+    for player, blocks, code in (("bob", {"bob_dog": ["giant"]}, 0), ("carol", {"bob_dog": ["giant"]}, 1)):
+        declaration = {"kind": "block", "blocks": blocks, "player": player}
+        path = write(tmp_path, f"{player}.yaml", {"board": two_defenders_board(), "declaration": declaration})
         assert main(["check", str(path), "--format", "json"]) == code
         verdict = json.loads(capsys.readouterr().out)
         assert [u["players"] for u in verdict["units"]] == [[player]]
     path = write(
-        tmp_path, "dave.yaml", {"board": _two_defenders(), "declaration": {"kind": "block", "player": "alice"}}
+        tmp_path, "dave.yaml", {"board": two_defenders_board(), "declaration": {"kind": "block", "player": "alice"}}
     )
     assert main(["check", str(path)]) == 2
     assert "player: 'alice' isn't a defending player (802.4)" in capsys.readouterr().err
@@ -288,8 +222,12 @@ def test_check_one_defending_players_block_802_4(tmp_path: Path, capsys: pytest.
 
 def test_check_says_who_declares(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Master Warcraft (chooses_blockers): the rendering names the declarer; legality unchanged."""
-    board = _two_defenders()
+    board = two_defenders_board()
     board["effects"] = [{"source": "Master Warcraft", "controller": "alice", "ability": {"kind": "chooses_blockers"}}]
-    path = write(tmp_path, "mw.yaml", {"board": board, "declaration": {"kind": "block", "blocks": {"dog": ["bears"]}}})
+    path = write(
+        tmp_path,
+        "mw.yaml",
+        {"board": board, "declaration": {"kind": "block", "blocks": {"carol_dog": ["bears"], "bob_dog": ["giant"]}}},
+    )
     assert main(["check", str(path)]) == 0
     assert "alice declares for carol (Master Warcraft)" in capsys.readouterr().out

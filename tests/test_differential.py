@@ -38,16 +38,18 @@ from combat_solver import (
 # ``tests/campaign.py`` runs the same properties on as many seeded boards as wanted;
 # ``test_campaign_smoke`` runs it small.
 BLOCK_BOARDS, ATTACK_BOARDS = examples(quick=40, ci=250), examples(quick=30, ci=200)
+DETERMINISM_BOARDS, CAMPAIGN_BOARDS = examples(quick=15, ci=40), examples(quick=12, ci=30)
 
 
 def test_same_answers_in_other_processes() -> None:
     """Same input, same output, whatever the interpreter's hash seed (docs/design.md §5): solve and
-    the first legal declarations of 40 block boards and 40 attack boards, in three processes."""
+    the first legal declarations of block boards and attack boards (40 of each under ``--long``),
+    in three processes."""
     script = (
         "import random, hashlib; from strategies import RandomChooser, build_board, build_attack_board; "
         "from combat_solver import solve_blocks, legal_blocks, solve_attacks, legal_attacks, Undetermined\n"
         "h = hashlib.sha256()\n"
-        "for i in range(40):\n"
+        f"for i in range({DETERMINISM_BOARDS}):\n"
         "    b = build_board(RandomChooser(random.Random(f'det:{i}')))\n"
         "    h.update(solve_blocks(b).model_dump_json().encode())\n"
         "    h.update(str([d.blocks for d in legal_blocks(b)][:40]).encode())\n"
@@ -203,17 +205,17 @@ def test_must_be_attacked_binds_each_attacking_player_with_shared_team_turns() -
 
 
 def test_campaign_smoke() -> None:
-    """The campaign command itself, on a few seeded boards of every step (the long run is
-    ``python tests/campaign.py --boards N``)."""
+    """The campaign command itself, on a few seeded boards of every step (30 under ``--long``; the
+    long run is ``python tests/campaign.py --boards N``)."""
     run = subprocess.run(
-        [sys.executable, "campaign.py", "--boards", "30", "--seed", "2026", "--step", "all"],
+        [sys.executable, "campaign.py", "--boards", str(CAMPAIGN_BOARDS), "--seed", "2026", "--step", "all"],
         cwd=Path(__file__).parent,
         capture_output=True,
         text=True,
         check=False,
     )
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "checked 30 boards" in run.stdout and "0 disagreements" in run.stdout
+    assert f"checked {CAMPAIGN_BOARDS} boards" in run.stdout and "0 disagreements" in run.stdout
 
 
 @settings(max_examples=BLOCK_BOARDS, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 import yaml
+from builders import menace_board, two_defenders_board
 
 import combat_solver
 from combat_solver import (
@@ -44,31 +45,7 @@ from combat_solver.service import handlers
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "deftblade-provoke-and-menace-runner.yaml"
 
-BOARD: dict[str, Any] = {
-    "players": [{"id": "alice"}, {"id": "bob"}],
-    "active_player": "alice",
-    "permanents": [
-        {
-            "id": "runner",
-            "name": "Viashino Runner",
-            "controller": "alice",
-            "types": ["creature"],
-            "power": 3,
-            "toughness": 2,
-            "abilities": [{"kind": "menace"}],
-        },
-        {"id": "dog", "name": "Watchdog", "controller": "bob", "types": ["creature"], "power": 1, "toughness": 2},
-        {
-            "id": "bears",
-            "name": "Grizzly Bears",
-            "controller": "bob",
-            "types": ["creature"],
-            "power": 2,
-            "toughness": 2,
-        },
-    ],
-    "combat": {"attackers": {"runner": "bob"}},
-}
+BOARD: dict[str, Any] = menace_board()
 DECLARATION = {"kind": "block", "blocks": {"dog": ["runner"], "bears": ["runner"]}}
 
 
@@ -408,33 +385,17 @@ def time_limits_given_to(monkeypatch: pytest.MonkeyPatch, function: str) -> list
     return given
 
 
-def _two_defenders() -> dict[str, Any]:
-    """Alice attacks Bob and Carol; each has a creature that blocks each combat if able."""
-    creature = {"types": ["creature"], "power": 2, "toughness": 2}
-    return {
-        "players": [{"id": "alice"}, {"id": "bob"}, {"id": "carol"}],
-        "active_player": "alice",
-        "permanents": [
-            {"id": "r1", "name": "Raider 1", "controller": "alice", **creature},
-            {"id": "r2", "name": "Raider 2", "controller": "alice", **creature},
-            {"id": "d1", "name": "Dog 1", "controller": "bob", **creature, "abilities": [{"kind": "must_block"}]},
-            {"id": "d2", "name": "Dog 2", "controller": "carol", **creature, "abilities": [{"kind": "must_block"}]},
-        ],
-        "combat": {"attackers": {"r1": "bob", "r2": "carol"}},
-    }
-
-
 def test_the_time_limit_is_one_deadline_shared_by_every_solver_call(monkeypatch: pytest.MonkeyPatch) -> None:
     """A per-call limit gave each solver call the full time (120-a-side boards took 14-22 s
     under --time-limit 3); now each call gets what is left of the whole call's deadline."""
     monkeypatch.setattr(deadline, "clock", FakeClock())
     given = time_limits_given_to(monkeypatch, "maximize")
-    assert solve_blocks(_two_defenders(), time_limit=100).status == "legal"
+    assert solve_blocks(two_defenders_board(), time_limit=100).status == "legal"
     assert len(given) >= 2
     assert given == sorted(given, reverse=True) and len(set(given)) == len(given)
     assert given[0] < 100
     given.clear()
-    assert check_blocks(_two_defenders(), {"blocks": {}}, time_limit=100).status == "illegal"
+    assert check_blocks(two_defenders_board(), {"blocks": {}}, time_limit=100).status == "illegal"
     assert len(given) == 2 and given[1] < given[0] < 100
 
 

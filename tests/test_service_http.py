@@ -9,15 +9,15 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from conftest import Served
 from fastapi.testclient import TestClient
-from service_support import ATTACK_BOARD, BLOCK_BOARD, PROVOKE_BOARD, free_port
+from service_support import ATTACK_BOARD, BLOCK_BOARD, PROVOKE_BOARD
 from test_service import agent_expectation
 
 from combat_solver.cli import _parser
@@ -129,44 +129,26 @@ def test_serve_binds_loopback_by_default() -> None:
     assert (args.host, args.port) == ("127.0.0.1", 8000)
 
 
-def test_the_serve_command_answers_over_http_and_the_example_agent_gets_its_block() -> None:
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "combat_solver", "serve", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+def test_the_serve_command_answers_over_http(served: Served) -> None:
+    solved = httpx.post(f"{served.url}/solve", json={"board": PROVOKE_BOARD, "prefer": {"watchdog": {"runner": 1}}})
+    assert solved.status_code == 200
+    assert solved.json() == json.loads(
+        Service()
+        .call(TOOL_BY_NAME["solve"], {"board": PROVOKE_BOARD, "prefer": {"watchdog": {"runner": 1}}})
+        .model_dump_json()
     )
-    try:
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                if httpx.get(f"{url}/health").status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("the server did not start")
-        solved = httpx.post(f"{url}/solve", json={"board": PROVOKE_BOARD, "prefer": {"watchdog": {"runner": 1}}})
-        assert solved.status_code == 200
-        assert solved.json() == json.loads(
-            Service()
-            .call(TOOL_BY_NAME["solve"], {"board": PROVOKE_BOARD, "prefer": {"watchdog": {"runner": 1}}})
-            .model_dump_json()
-        )
-        agent = subprocess.run(
-            [sys.executable, str(ROOT / "examples" / "agents" / "http_agent.py"), "--url", url],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert agent.stdout.splitlines() == agent_expectation()
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+
+
+@pytest.mark.long
+def test_the_example_agent_gets_its_block_from_the_serve_command(served: Served) -> None:
+    agent = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "agents" / "http_agent.py"), "--url", served.url],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert agent.stdout.splitlines() == agent_expectation()
 
 
 def test_static_files_are_served_at_the_root_beneath_the_api(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@ a tool error naming the field) and over stdio as ``combat-solver mcp`` starts it
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -33,9 +34,15 @@ CALLS = [
 ]
 
 
+@functools.cache
+def server() -> Any:
+    """One in-process server for the module (building it and its tools' schemas takes a second)."""
+    return create_server()
+
+
 def run(body: Any) -> Any:
     async def main() -> Any:
-        async with Client(create_server()) as client:
+        async with Client(server()) as client:
             return await body(client)
 
     return anyio.run(main)
@@ -109,6 +116,7 @@ def test_the_mcp_command_serves_stdio() -> None:
     assert solved.structured_content == expected.model_dump(mode="json")
 
 
+@pytest.mark.long
 def test_the_example_agent_gets_its_block_from_the_mcp_command() -> None:
     agent = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "agents" / "mcp_agent.py")],
@@ -120,6 +128,7 @@ def test_the_example_agent_gets_its_block_from_the_mcp_command() -> None:
     assert agent.stdout.splitlines() == agent_expectation()
 
 
+@pytest.mark.long
 def test_the_mcp_command_serves_streamable_http() -> None:
     port = free_port()
     server = subprocess.Popen(

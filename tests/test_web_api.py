@@ -7,17 +7,15 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
-import time
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import httpx
 import pytest
+from conftest import Served
 from fastapi.testclient import TestClient
-from service_support import PROVOKE_BOARD, free_port
+from service_support import PROVOKE_BOARD
 from web_support import STUB_CARDS, StubCards, catalog_for_tests
 
 from combat_solver import BlockDeclaration, Board, check_blocks, load_scenario
@@ -156,32 +154,13 @@ def test_every_rule_the_package_cites_has_its_text_on_the_page() -> None:
     assert cited and cited <= set(rules), sorted(cited - set(rules))
 
 
-def test_combat_solver_serve_serves_the_page() -> None:
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "combat_solver", "serve", "--port", str(port)],
-        cwd=ROOT,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                page = httpx.get(f"{url}/", timeout=2)
-                break
-            except httpx.TransportError:
-                time.sleep(0.1)
-        else:
-            raise AssertionError("combat-solver serve did not answer")
-        assert page.status_code == 200 and "combat-solver" in page.text
-        assert httpx.get(f"{url}/health").json()["status"] == "ok"
-        expected = "ok" if installed_catalog() is not None else "unavailable"
-        assert httpx.get(f"{url}/cards", params={"q": "jugg"}).json()["status"] == expected
-    finally:
-        server.terminate()
-        _, err = server.communicate(timeout=10)
-    assert "the judges' page at /" in err
+def test_combat_solver_serve_serves_the_page(served: Served) -> None:
+    page = httpx.get(f"{served.url}/", timeout=2)
+    assert page.status_code == 200 and "combat-solver" in page.text
+    assert httpx.get(f"{served.url}/health").json()["status"] == "ok"
+    expected = "ok" if installed_catalog() is not None else "unavailable"
+    assert httpx.get(f"{served.url}/cards", params={"q": "jugg"}).json()["status"] == expected
+    assert "the judges' page at /" in served.stderr.read_text(encoding="utf-8")
 
 
 def test_scenario_text_is_read_as_the_cli_reads_the_file(client: TestClient) -> None:
