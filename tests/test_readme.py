@@ -97,3 +97,12 @@ def test_first_example_output_is_current(capsys: object) -> None:
     finally:
         os.chdir(cwd)
     assert capsys.readouterr().out == command[2]  # type: ignore[attr-defined]
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    """`.ci/run` runs exactly the test command README gives, and README tells the quick loop apart."""
+    command = re.search(r"Run the tests \(what `\.ci/run` runs[^\n]*\n\n```sh\n([^\n]+)\n```", README)
+    assert command is not None
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert command[1] in ci and command[1] == "python -m pytest --long"
+    assert [line for line in ci if line.startswith("python -m pytest")] == [command[1]]
