@@ -344,7 +344,7 @@ def palace_guard(id: str = "pguard", controller: str = B) -> dict[str, Any]:
     )
 
 
-def silent_arbiter(id: str = "arbiter", controller: str = B) -> dict[str, Any]:
+def silent_arbiter(id: str = "arbiter", controller: str = B, **kw: Any) -> dict[str, Any]:
     """Silent Arbiter: "No more than one creature can attack each combat. No more than one creature can
     block each combat." """
     return creature(
@@ -357,6 +357,7 @@ def silent_arbiter(id: str = "arbiter", controller: str = B) -> dict[str, Any]:
         K("block_limit", n=1),
         types=["artifact", "creature"],
         subtypes=["Construct"],
+        **kw,
     )
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
+from builders import A, B, K, bears, craw_wurm, creature, juggernaut, make_board, serra_angel, silent_arbiter, watchdog
 
-from combat_solver import Board, InputError, check_attacks, check_blocks, load_scenario
+from combat_solver import InputError, check_attacks, check_blocks, load_scenario
 from combat_solver.declarations import AttackDeclaration
 from combat_solver.render import render_text
 from combat_solver.why import ask
@@ -17,50 +17,19 @@ ROOT = Path(__file__).resolve().parent.parent
 RULE = re.compile(r"\b[1-9]\d{2}\.\d+[a-z]?\b")
 
 
-def creature(
-    pid: str, name: str, controller: str, *abilities: dict[str, Any], power: int = 2, tapped: bool = False
-) -> dict[str, Any]:
-    return {
-        "id": pid,
-        "name": name,
-        "controller": controller,
-        "types": ["creature"],
-        "power": power,
-        "toughness": 2,
-        "tapped": tapped,
-        "abilities": list(abilities),
-    }
-
-
-def board(perms: list[dict[str, Any]], attackers: dict[str, str] | None = None) -> Board:
-    data: dict[str, Any] = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": perms}
-    if attackers is not None:
-        data["combat"] = {"attackers": attackers}
-    return Board.model_validate(data)
-
-
 def test_cant_block_names_only_the_restrictions_that_matter() -> None:
     """509.1b + 509.1c: Silent Arbiter and Watchdog's requirement keep the Bears out; the
     unrelated Craven Hulk and Stalking Tiger restrictions are not reasons."""
-    b = board(
+    b = make_board(
         [
-            creature("wurm", "Craw Wurm", "alice", power=6),
-            creature("tiger", "Stalking Tiger", "alice", {"kind": "max_blockers", "n": 1}),
-            creature("dog", "Watchdog", "bob", {"kind": "must_block"}),
-            creature("bears", "Grizzly Bears", "bob"),
-            creature("hulk", "Craven Hulk", "bob", {"kind": "cant_block_alone"}),
-            {
-                "id": "arb",
-                "name": "Silent Arbiter",
-                "controller": "bob",
-                "types": ["artifact", "creature"],
-                "power": 1,
-                "toughness": 5,
-                "tapped": True,
-                "abilities": [{"kind": "block_limit", "n": 1}],
-            },
+            craw_wurm(),
+            creature("tiger", "Stalking Tiger", A, 3, 4, K("max_blockers", n=1)),
+            watchdog("dog"),
+            bears("bears", B),
+            creature("hulk", "Craven Hulk", B, 4, 4, K("cant_block_alone")),
+            silent_arbiter("arb", tapped=True),
         ],
-        {"wurm": "bob", "tiger": "bob"},
+        {"wurm": B, "tiger": B},
     )
     answer = ask(b, "why can't Grizzly Bears block Craw Wurm?")
     assert answer.answer.startswith("No legal block")
@@ -71,17 +40,14 @@ def test_cant_block_names_only_the_restrictions_that_matter() -> None:
 
 def test_cant_block_local_reason_is_named() -> None:
     """702.9b: a flier can't be blocked by a creature without flying or reach."""
-    b = board(
-        [creature("angel", "Serra Angel", "alice", {"kind": "flying"}), creature("bears", "Grizzly Bears", "bob")],
-        {"angel": "bob"},
-    )
+    b = make_board([serra_angel("angel"), bears("bears", B)], {"angel": B})
     answer = ask(b, "why can't bears block angel")
     assert [r.rule for r in answer.reasons] == ["702.9b"]
 
 
 def test_can_block_gives_a_legal_example() -> None:
     """509.1a: nothing stops the Bears; the example is a legal block."""
-    b = board([creature("wurm", "Craw Wurm", "alice"), creature("bears", "Grizzly Bears", "bob")], {"wurm": "bob"})
+    b = make_board([craw_wurm(), bears("bears", B)], {"wurm": B})
     answer = ask(b, "why can't Grizzly Bears block Craw Wurm?")
     assert answer.example is not None and not answer.reasons
     assert check_blocks(b, answer.example).legal  # type: ignore[arg-type]
@@ -89,9 +55,7 @@ def test_can_block_gives_a_legal_example() -> None:
 
 def test_must_attack_and_need_not_attack() -> None:
     """508.1d: Juggernaut must attack; the vanilla creature need not."""
-    b = board(
-        [creature("jug", "Juggernaut", "alice", {"kind": "must_attack"}), creature("bears", "Grizzly Bears", "alice")]
-    )
+    b = make_board([juggernaut("jug"), bears()])
     must = ask(b, "why must Juggernaut attack?")
     assert must.answer.startswith("Juggernaut must attack") and [r.rule for r in must.reasons] == ["508.1d"]
     free = ask(b, "why must Grizzly Bears attack?")
@@ -101,7 +65,7 @@ def test_must_attack_and_need_not_attack() -> None:
 
 
 def test_bad_questions_are_input_errors() -> None:
-    b = board([creature("wurm", "Craw Wurm", "alice"), creature("bears", "Grizzly Bears", "bob")], {"wurm": "bob"})
+    b = make_board([craw_wurm(), bears("bears", B)], {"wurm": B})
     with pytest.raises(InputError):
         ask(b, "is this legal?")
     with pytest.raises(InputError):
