@@ -7,32 +7,18 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from builders import A, B, C, K, board_data, creature
 
-
-def creature(pid: str, name: str, controller: str, power: int, *abilities: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "id": pid,
-        "name": name,
-        "controller": controller,
-        "types": ["creature"],
-        "power": power,
-        "toughness": power,
-        "abilities": list(abilities),
-    }
-
-
-BLOCK_BOARD: dict[str, Any] = {
-    "players": [{"id": "alice"}, {"id": "bob"}],
-    "active_player": "alice",
-    "permanents": [
-        creature("bears", "Grizzly Bears", "alice", 2),
-        creature("ogre", "Gray Ogre", "alice", 3),
-        creature("drake", "Wind Drake", "alice", 2, {"kind": "flying"}),
-        creature("wall", "Wall of Stone", "bob", 0),
-        creature("elves", "Llanowar Elves", "bob", 1),
+BLOCK_BOARD: dict[str, Any] = board_data(
+    [
+        creature("bears", "Grizzly Bears", A, 2, 2),
+        creature("ogre", "Gray Ogre", A, 3, 3),
+        creature("drake", "Wind Drake", A, 2, 2, K("flying")),
+        creature("wall", "Wall of Stone", B, 0, 0),
+        creature("elves", "Llanowar Elves", B, 1, 1),
     ],
-    "combat": {"attackers": {"bears": "bob", "ogre": "bob", "drake": "bob"}},
-}
+    {"bears": B, "ogre": B, "drake": B},
+)
 """Three attackers (one flier), two blockers without requirements: many legal blocks."""
 
 PROVOKE_BOARD: dict[str, Any] = yaml.safe_load(
@@ -40,14 +26,10 @@ PROVOKE_BOARD: dict[str, Any] = yaml.safe_load(
 )["board"]
 """Provoke (Bears must block Deftblade Elite), Watchdog blocks if able, a menace attacker (509.1c)."""
 
-ATTACK_BOARD: dict[str, Any] = {
-    "players": [{"id": "alice"}, {"id": "bob"}, {"id": "carol"}],
-    "active_player": "alice",
-    "permanents": [
-        creature("juggernaut", "Juggernaut", "alice", 5, {"kind": "must_attack"}),
-        creature("bears", "Grizzly Bears", "alice", 2),
-    ],
-}
+ATTACK_BOARD: dict[str, Any] = board_data(
+    [creature("juggernaut", "Juggernaut", A, 5, 5, K("must_attack")), creature("bears", "Grizzly Bears", A, 2, 2)],
+    players=(A, B, C),
+)
 """Three players; Juggernaut attacks each combat if able (508.1d)."""
 
 
