@@ -6,7 +6,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar
+from typing import Generic, TypeVar
 
 from . import engine
 from .board import Board
@@ -17,7 +17,7 @@ from .game import Game
 from .ir import Atom
 from .rules.base import Reason
 from .scenario import BoardData, DeclarationData, as_board, as_declaration, as_preference
-from .verdict import CombatState, DeclarerReport, TriggerReport, Verdict, Violation
+from .verdict import CombatState, DeclarerReport, StepName, TriggerReport, Verdict, Violation
 
 D = TypeVar("D", AttackDeclaration, BlockDeclaration)
 
@@ -49,7 +49,7 @@ def restriction_violations(reasons: Iterable[Reason], objects: tuple[str, ...], 
 class Step(ABC, Generic[D]):
     """One declaration step. Subclasses state the step's rules; the calls are the same."""
 
-    name: Literal["declare_attackers", "declare_blockers"]
+    name: StepName
     model: type[D]
     requirement_rule: str
     """The rule that counts requirements (508.1d, 509.1c)."""

@@ -11,6 +11,8 @@ from .declarations import BlockDeclaration, Declaration
 from .strict import Strict
 
 Status = Literal["legal", "illegal", "undetermined"]
+StepName = Literal["declare_attackers", "declare_blockers"]
+"""The two declaration steps (508.1, 509.1)."""
 
 
 class CombatState(Strict):
@@ -99,7 +101,7 @@ class Verdict(Strict):
     too few requirements, a legal declaration that reaches the maximum (closest to the proposal)."""
 
     status: Status
-    step: Literal["declare_attackers", "declare_blockers"] = "declare_blockers"
+    step: StepName = "declare_blockers"
     declaration: Declaration = Field(default_factory=BlockDeclaration)
     violations: tuple[Violation, ...] = ()
     requirements_obeyed: int = 0

@@ -10,10 +10,9 @@ from ..board import Board
 from ..declarations import AttackDeclaration, Declaration
 from ..errors import Problem, validation_error
 from ..strict import Strict
-from ..verdict import Violation
+from ..verdict import StepName, Violation
 
 AuditStatus = Literal["legal", "illegal", "undetermined", "malformed"]
-Step = Literal["declare_attackers", "declare_blockers"]
 
 
 class AuditRecord(Strict):
@@ -39,7 +38,7 @@ class AuditRecord(Strict):
         return self
 
     @property
-    def step(self) -> Step:
+    def step(self) -> StepName:
         return "declare_attackers" if isinstance(self.declaration, AttackDeclaration) else "declare_blockers"
 
 
@@ -82,7 +81,7 @@ class AuditResult(Strict):
     source: str
     line: int = Field(ge=1)
     status: AuditStatus
-    step: Step | None = None
+    step: StepName | None = None
     game: str | None = None
     turn: int | None = None
     combat_number: int | None = None

@@ -26,7 +26,7 @@ from ..inputs import read_text
 from ..render import answer_sections, render_answer, render_markdown, render_text, sections
 from ..scenario import parse_scenario
 from ..schema import SCHEMAS
-from ..verdict import Verdict
+from ..verdict import StepName, Verdict
 from ..why import ask, explain_fix
 from .cards import CardCatalog
 from .models import (
@@ -48,7 +48,6 @@ from .models import (
     SchemaResponse,
     SolveRequest,
     SolveResponse,
-    Step,
 )
 
 
@@ -259,7 +258,7 @@ def _pairs(declaration: Declaration) -> frozenset[tuple[str, str]]:
     return frozenset(declaration.attacks.items())
 
 
-def _step(board: Board) -> Step:
+def _step(board: Board) -> StepName:
     return "declare_blockers" if board.combat is not None else "declare_attackers"
 
 

@@ -11,9 +11,7 @@ from ..board import Board
 from ..declarations import Declaration, FixedPairs
 from ..engine import DEFAULT_TIME_LIMIT
 from ..strict import Strict
-from ..verdict import Verdict, WhyAnswer
-
-Step = Literal["declare_attackers", "declare_blockers"]
+from ..verdict import StepName, Verdict, WhyAnswer
 
 MAX_TIME_LIMIT = 3600.0
 """The largest solver time limit a request may ask for (seconds); servers cap whole requests lower."""
@@ -97,7 +95,7 @@ class EnumerateResponse(Strict):
     limit ran out, ``count`` is a lower bound."""
 
     status: Literal["complete", "undetermined"]
-    step: Step
+    step: StepName
     count: int
     limit_reached: bool
     declarations: tuple[Declaration, ...] = ()
