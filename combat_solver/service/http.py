@@ -26,20 +26,8 @@ from pydantic import BaseModel
 from starlette.requests import Request
 
 from ..errors import ErrorItem, InputError
+from . import models
 from .handlers import TOOLS, Service, Tool
-from .models import (
-    CardSearchRequest,
-    CardSearchResponse,
-    ErrorDetail,
-    ErrorResponse,
-    Health,
-    RenderRequest,
-    RenderResponse,
-    ScenarioRequest,
-    ScenarioResponse,
-    SchemaRequest,
-    SchemaResponse,
-)
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -80,7 +68,9 @@ def create_app(
             response_model=tool.response,
             summary=tool.title,
             description=tool.description,
-            responses={422: {"model": ErrorResponse, "description": "bad input: every offending field by its path"}},
+            responses={
+                422: {"model": models.ErrorResponse, "description": "bad input: every offending field by its path"}
+            },
             operation_id=tool.name,
         )
 
@@ -92,43 +82,43 @@ def create_app(
 
     @app.get(
         "/schema/{name}",
-        response_model=SchemaResponse,
+        response_model=models.SchemaResponse,
         summary="JSON Schema of a data-contract model",
-        responses={422: {"model": ErrorResponse}},
+        responses={422: {"model": models.ErrorResponse}},
     )
-    async def schema(name: str) -> SchemaResponse:
-        return service.schema(SchemaRequest(name=name))
+    async def schema(name: str) -> models.SchemaResponse:
+        return service.schema(models.SchemaRequest(name=name))
 
-    @app.get("/cards", response_model=CardSearchResponse, summary="Card names for autocomplete")
-    async def cards(query: Annotated[CardSearchRequest, Query()]) -> CardSearchResponse:
+    @app.get("/cards", response_model=models.CardSearchResponse, summary="Card names for autocomplete")
+    async def cards(query: Annotated[models.CardSearchRequest, Query()]) -> models.CardSearchResponse:
         return service.search_cards(query)
 
     @app.post(
         "/render",
-        response_model=RenderResponse,
+        response_model=models.RenderResponse,
         summary="Word a verdict or a why-not answer for a judge",
         description="The wording of `combat-solver check`/`explain` (rules cited by number) for a verdict "
         "returned by /check or /solve, or a why-not answer returned by /explain or an impossible /solve.",
-        responses={422: {"model": ErrorResponse}},
+        responses={422: {"model": models.ErrorResponse}},
     )
-    async def render(body: RenderRequest) -> RenderResponse:
+    async def render(body: models.RenderRequest) -> models.RenderResponse:
         return service.render(body)
 
     @app.post(
         "/scenario",
-        response_model=ScenarioResponse,
+        response_model=models.ScenarioResponse,
         summary="Read a scenario file",
         description="The board and declaration of a scenario or board file's YAML/JSON text, validated as "
         "`combat-solver check FILE` reads it (bad input: 422 naming each field).",
-        responses={422: {"model": ErrorResponse}},
+        responses={422: {"model": models.ErrorResponse}},
         response_model_exclude_none=True,
     )
-    async def scenario(body: ScenarioRequest) -> ScenarioResponse:
+    async def scenario(body: models.ScenarioRequest) -> models.ScenarioResponse:
         return service.scenario(body)
 
-    @app.get("/health", response_model=Health, summary="Liveness and limits")
-    async def health() -> Health:
-        return Health(
+    @app.get("/health", response_model=models.Health, summary="Liveness and limits")
+    async def health() -> models.Health:
+        return models.Health(
             version=_version(),
             tools=tuple(t.name for t in TOOLS),
             request_time_limit=service.request_time_limit,
@@ -175,8 +165,8 @@ def _item(error: Any) -> ErrorItem:
 
 
 def _unprocessable(items: list[ErrorItem] | tuple[ErrorItem, ...]) -> JSONResponse:
-    detail = [ErrorDetail(loc=i.loc, path=i.path, msg=i.message, type=i.code) for i in items]
-    return JSONResponse(ErrorResponse(detail=tuple(detail)).model_dump(mode="json"), status_code=422)
+    detail = [models.ErrorDetail(loc=i.loc, path=i.path, msg=i.message, type=i.code) for i in items]
+    return JSONResponse(models.ErrorResponse(detail=tuple(detail)).model_dump(mode="json"), status_code=422)
 
 
 def _version() -> str:
