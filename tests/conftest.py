@@ -77,6 +77,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(600):
+            if server.poll() is not None:
+                pytest.fail(f"combat-solver serve exited: {stderr.read_text()}")
             try:
                 if httpx.get(f"{url}/health").status_code == 200:
                     break
