@@ -96,6 +96,7 @@ def test_bad_input_is_a_tool_error_naming_the_field(name: str, arguments: dict[s
     assert f"{path}:" in text and "Traceback" not in text
 
 
+@pytest.mark.long
 def test_the_mcp_command_serves_stdio() -> None:
     parameters = StdioServerParameters(
         command=sys.executable,
