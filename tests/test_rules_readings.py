@@ -1,0 +1,71 @@
+"""Readings of the rules that the differential campaign settled (docs/design.md §4.9): a condition
+that reads what its own effect adds, parity of the number of attackers (Rule with an Even Hand)
+and "creatures that share a creature type" (Graxiplon). Expected answers are worked out by hand
+from the Comprehensive Rules; none was obtained by running the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_real_card_rules import A, B, K, attack, board, creature
+
+Json = dict[str, Any]
+
+OGRE = creature("ogre", "Ogre", A, power=3)
+SPRITE = creature("sprite", "Sprite", A, power=4)
+
+
+def effect_on_ogre(ability: Json) -> Json:
+    return {"source": "Effect", "controller": B, "to": {"ids": ["ogre"]}, "ability": ability}
+
+
+# -------------------------------------------------- (1) a condition that reads its own effect's result
+def test_must_attack_as_long_as_it_doesnt_have_must_attack_applies_611_3a_613_6():
+    """Campaign board 2611:attack:7240, minimized. The effect's condition is read when the effect
+    applies in layer 6 (613.1f, 611.3a): the Ogre doesn't have must_attack yet, so it gains it;
+    its own result doesn't switch it off again (613.6: it keeps applying to what it started to
+    apply to; 613.8a: a dependency is on another effect). The attack test (creatures with power
+    0 or less attacking: at most one) is read per declaration and holds, so the Sprite attacking
+    alone obeys 0 of 1 requirement when the Ogre could attack too (508.1d)."""
+    condition = {
+        "source": {"not": {"has": ["must_attack"]}},
+        "attack": {"filter": {"power": {"lt": 1}}, "count": {"le": 1}},
+    }
+    b = board(SPRITE, OGRE, effects=[effect_on_ogre(K("must_attack", condition=condition))])
+    alone = attack(b, sprite=B)
+    assert not alone.legal
+    assert [v.kind for v in alone.violations] == ["too_few_requirements"]
+    assert attack(b, sprite=B, ogre=B).legal
+
+
+def test_the_attack_test_of_a_self_reading_condition_still_gates_it_508_1d():
+    """ "... as long as no other creature attacks": attacking with the Sprite alone switches the
+    requirement off (so it is obeyed trivially); attacking with nothing leaves it on (508.1d)."""
+    condition = {"source": {"not": {"has": ["must_attack"]}}, "attack": {"count": {"le": 0}}}
+    b = board(SPRITE, OGRE, effects=[effect_on_ogre(K("must_attack", condition=condition))])
+    assert attack(b, sprite=B).legal
+    assert not attack(b).legal
+    assert attack(b, ogre=B).legal
+
+
+def test_unless_reading_its_own_effect_is_read_as_it_applies_613_1f():
+    """ "Attacks each combat if able unless it has that ability and another creature attacks": when
+    the effect applies the Ogre lacks must_attack, so the "unless" fails whatever attacks and the
+    requirement holds: the Sprite alone is illegal (508.1d)."""
+    unless = {"source": {"has": ["must_attack"]}, "attack": {"count": {"ge": 1}}}
+    b = board(SPRITE, OGRE, effects=[effect_on_ogre(K("must_attack", unless=unless))])
+    assert not attack(b, sprite=B).legal
+    assert attack(b, sprite=B, ogre=B).legal
+
+
+def test_a_per_target_condition_reads_the_board_as_its_effect_applied_508_1c():
+    """ "Can't attack as long as it doesn't have 'can't attack'": read when the effect applies (it
+    doesn't have it then), so the Ogre can't attack (508.1c), though the condition is read per
+    attack target (802.2a)."""
+    b = board(
+        SPRITE,
+        OGRE,
+        effects=[effect_on_ogre(K("cant_attack", condition={"source": {"not": {"has": ["cant_attack"]}}}))],
+    )
+    assert not attack(b, ogre=B).legal
+    assert attack(b, sprite=B).legal
