@@ -207,12 +207,6 @@ class AttackTest(Strict):
     others: bool = True
     count: Comparison = Field(default_factory=lambda: Comparison(ge=1))
 
-    @model_validator(mode="after")
-    def _linear(self) -> AttackTest:
-        if self.count.even is not None:
-            raise ValueError("the parity of the number of attackers is not modelled (README: not modelled)")
-        return self
-
     def counted(self, ctx: Context, candidates: Sequence[PermanentView]) -> list[PermanentView]:
         return [
             c

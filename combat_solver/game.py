@@ -13,7 +13,23 @@ from .abilities import Ability, Grant
 from .board import Board, Permanent, Player
 from .conditions import AttackTest, Condition, Context
 from .filters import Filter, PermanentView, Target, same_fields
-from .ir import Atom, Attack, Attacking, Blocking, BlocksBand, Cmp, Cond, Lin, Pair, Payer, any_of, negate
+from .ir import (
+    Atom,
+    Attack,
+    Attacking,
+    Blocking,
+    BlocksBand,
+    Cmp,
+    Cond,
+    Lin,
+    Pair,
+    Parity,
+    Payer,
+    Test,
+    all_of,
+    any_of,
+    negate,
+)
 from .payments import build_payers
 from .rules.base import CostTerm, EarlierAttacks, Instance, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
@@ -555,28 +571,33 @@ class AttackUnit(_UnitBase):
         ctx = Context(scope, inst.controller, inst.holder, self.defending_player_of(target))
         return inst.ability.applies(ctx, declaring=True)
 
-    def _gate(self, inst: Instance, target: str | None = None) -> tuple[Cmp | None, Cmp | None] | None:
-        """When ``inst`` applies depends on this declaration (its ``attack`` tests): the count
-        that must hold and the one that must fail; None when it doesn't depend on it."""
+    def _gate(self, inst: Instance, target: str | None = None) -> tuple[tuple[Test, ...], tuple[Test, ...]] | None:
+        """When ``inst`` applies depends on this declaration (its ``attack`` tests): the tests of
+        the count that must all hold and those that must not all hold; None when it doesn't
+        depend on it."""
         defending = self.defending_player_of(target) if target is not None else None
         ctx = Context(inst.as_applied or self.game, inst.controller, inst.holder, defending)
         needed, excluded = inst.ability.attack_gate(ctx)
         if needed is None and excluded is None:
             return None
         return (
-            None if needed is None else self._attack_count(needed, ctx),
-            None if excluded is None else self._attack_count(excluded, ctx),
+            () if needed is None else self._attack_count(needed, ctx),
+            () if excluded is None else self._attack_count(excluded, ctx),
         )
 
-    def _attack_count(self, test: AttackTest, ctx: Context) -> Cmp:
+    def _attack_count(self, test: AttackTest, ctx: Context) -> tuple[Test, ...]:
+        """The count of ``test`` as bounds and, for an even or odd count, its parity (508.1c)."""
         lo, hi = test.count.bounds()
-        return Cmp(self.attacking_count(test.counted(ctx, self.attackers)), lo, hi)
+        count = self.attacking_count(test.counted(ctx, self.attackers))
+        parity = () if test.count.even is None else (Parity(count, test.count.even),)
+        return (Cmp(count, lo, hi), *parity)
 
     @staticmethod
-    def _unless_gate_fails(gate: tuple[Cmp | None, Cmp | None], cond: Cond) -> Cond:
+    def _unless_gate_fails(gate: tuple[tuple[Test, ...], tuple[Test, ...]], cond: Cond) -> Cond:
         """``cond``, or the gate's ability doesn't apply to this declaration."""
         needed, excluded = gate
-        return any_of(*(negate(needed) if needed is not None else ()), *([excluded] if excluded else []), cond)
+        excluded_holds = [all_of(*excluded)] if excluded else []
+        return any_of(*(n for test in needed for n in negate(test)), *excluded_holds, cond)
 
     def target_matches(self, spec: Target, target: str, inst: Instance) -> bool:
         if spec.ids is not None:

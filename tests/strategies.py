@@ -301,7 +301,10 @@ class _Builder:
         named; ``attack``: it may test how many creatures attack."""
         c = self.c
         if attack and depth == 0 and c.chance(35):
-            test: Json = {"filter": self.filter(relative=you), "count": {c.choice(("ge", "le", "eq")): c.integer(0, 2)}}
+            count: Json = {c.choice(("ge", "le", "eq")): c.integer(0, 2)}
+            if c.chance(20):  # parity of the number of attackers (Rule with an Even Hand)
+                count = {"even": c.chance(50)} if c.chance(60) else {**count, "even": c.chance(50)}
+            test: Json = {"filter": self.filter(relative=you), "count": count}
             if c.chance(30):
                 test["others"] = False
             out: Json = {"attack": test}
@@ -908,6 +911,17 @@ def build_attack_board(c: Chooser) -> Board:
         to = {"ids": [c.choice(cids)]} if c.chance(60) else b.filter(relative=True)
         kind = c.choice(ATTACK_REQUIREMENT_KINDS) if c.chance(60) else c.choice(CREATURE_ATTACK_KINDS)
         b.effects.append({"source": f"s{i}", "controller": controller, "to": to, "ability": b.ability(kind)})
+
+    if c.chance(5):  # Rule with an Even Hand: "You can't attack with an odd number of creatures."
+        parity = {"others": False, "filter": {"controller": "you"}, "count": {"even": c.chance(80)}}
+        b.effects.append(
+            {
+                "source": "Rule with an Even Hand",
+                "controller": active if c.chance(80) else c.choice(ids),
+                "to": {"controller": "you"},
+                "ability": {"kind": "cant_attack", "unless": {"attack": parity}},
+            }
+        )
 
     b.player_facts()
     b.permanent_facts()

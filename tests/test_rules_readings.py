@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from test_real_card_rules import A, B, K, attack, board, creature
+
+from combat_solver import search, solve_attacks
 
 Json = dict[str, Any]
 
@@ -69,3 +72,73 @@ def test_a_per_target_condition_reads_the_board_as_its_effect_applied_508_1c():
     )
     assert not attack(b, ogre=B).legal
     assert attack(b, sprite=B).legal
+
+
+# -------------------------------------------------------------- (2) parity of the number of attackers
+def even_hand(controller: str = A) -> Json:
+    """Rule with an Even Hand (a conspiracy): "You can't attack with an odd number of creatures."
+    Each creature you control can't attack unless an even number of your creatures attack."""
+    return {
+        "source": "Rule with an Even Hand",
+        "controller": controller,
+        "to": {"controller": "you"},
+        "ability": K(
+            "cant_attack",
+            unless={"attack": {"others": False, "filter": {"controller": "you"}, "count": {"even": True}}},
+        ),
+    }
+
+
+THREE = (creature("x", "X"), creature("y", "Y"), creature("z", "Z"))
+
+
+@pytest.fixture(params=["search", "cpsat"])
+def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each parity test runs on both exact paths: the Python search and CP-SAT (2k = sum)."""
+    if request.param == "cpsat":
+        monkeypatch.setattr(search, "MAX_VARIABLES", -1)
+    return str(request.param)
+
+
+def test_rule_with_an_even_hand_allows_an_even_number_of_attackers_508_1c(path: str):
+    b = board(*THREE, effects=[even_hand()])
+    assert attack(b).legal  # zero is even
+    assert attack(b, x=B, y=B).legal
+
+
+def test_rule_with_an_even_hand_forbids_an_odd_number_of_attackers_508_1c(path: str):
+    b = board(*THREE, effects=[even_hand()])
+    one = attack(b, x=B)
+    assert not one.legal
+    assert {v.rule for v in one.violations} == {"508.1c"}
+    assert not attack(b, x=B, y=B, z=B).legal
+
+
+def test_even_hand_caps_the_requirement_maximum_at_two_508_1c_508_1d(path: str):
+    """Three creatures that attack each combat if able: attacking with all three is odd, so the
+    most requirements a legal attack obeys is two (508.1d); two attackers are legal."""
+    b = board(*(dict(c, abilities=[K("must_attack")]) for c in THREE), effects=[even_hand()])
+    assert attack(b, x=B, y=B).legal
+    assert not attack(b, x=B).legal
+    solved = solve_attacks(b)
+    assert len(solved.declaration.attacks) == 2
+
+
+def test_an_opponents_even_hand_doesnt_count_my_creatures_508_1c(path: str):
+    """The conspiracy binds its controller's attack only ("you")."""
+    b = board(*THREE, effects=[even_hand(B)])
+    assert attack(b, x=B).legal
+
+
+def test_odd_parity_in_a_condition_508_1d(path: str):
+    """ "Attacks each combat if able as long as an odd number of other creatures attack": with
+    the others' count even the requirement is off."""
+    b = board(
+        creature("x", "X"),
+        creature("y", "Y"),
+        OGRE,
+        effects=[effect_on_ogre(K("must_attack", condition={"attack": {"count": {"even": False}}}))],
+    )
+    assert attack(b, x=B, y=B).legal
+    assert not attack(b, x=B).legal
+    assert attack(b, x=B, ogre=B).legal
