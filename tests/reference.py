@@ -27,6 +27,7 @@ from typing import Any, get_args
 
 from combat_solver import AttackDeclaration, BlockDeclaration, Board, Comparison, Count, Filter, Permanent, Target
 from combat_solver.conditions import PlayerFact
+from combat_solver.creature_types import CREATURE_TYPES  # the list of CR 205.3m (data, not encoding)
 
 Pair = tuple[str, str]  # (blocker id, attacker id)
 Decl = frozenset[Pair]
@@ -253,6 +254,12 @@ class Reference:
             return len(set(pl.graveyard_types))
         return int(getattr(pl, name))
 
+    def sharing_a_creature_type(self, player: str) -> int:
+        """205.3m: the most creatures ``player`` controls that all have one creature type."""
+        mine = [p for p in self.board.permanents if p.controller == player and self.is_creature(p)]
+        kinds = {s.casefold() for p in mine for s in p.subtypes} & CREATURE_TYPES
+        return max((sum(1 for p in mine if k in {s.casefold() for s in p.subtypes}) for k in kinds), default=0)
+
     def controlled_count(self, f: Filter, player: str | None, you: str | None) -> int:
         return sum(
             1 for p in self.board.permanents if (player is None or p.controller == player) and self.matches(f, p, you)
@@ -294,6 +301,10 @@ class Reference:
                 if (
                     test.controls is not None
                     and self.controlled_count(test.controls.filter, pl, you) < test.controls.at_least
+                ):
+                    ok = False
+                if test.creatures_sharing_a_type is not None and not _compare(
+                    test.creatures_sharing_a_type, self.sharing_a_creature_type(pl)
                 ):
                     ok = False
                 results.append(ok)

@@ -22,7 +22,7 @@ T = TypeVar("T")
 Json = dict[str, Any]
 
 COLORS = ("white", "blue", "black", "red", "green")
-CREATURE_SUBTYPES = ("Wall", "Eldrazi", "Human", "Goblin")
+CREATURE_SUBTYPES = ("Wall", "Eldrazi", "Human", "Goblin", "Forest")  # Forest: a land type (Dryad Arbor)
 LAND_SUBTYPES = ("Island", "Swamp", "Forest", "Mountain", "Plains")
 NAMES = ("Bear", "Ogre", "Sprite", "Knight")
 TRIGGER_KINDS = (
@@ -320,9 +320,11 @@ class _Builder:
             return {"source": self.filter(relative=you)}
         if roll <= 6:
             test = {"who": self.who(you, defending)}
-            fact = c.choice((*PLAYER_NUMBERS, "designations", "controls"))
+            fact = c.choice((*PLAYER_NUMBERS, "designations", "controls", "creatures_sharing_a_type"))
             if fact == "designations":
                 test[fact] = [c.choice(DESIGNATIONS)]
+            elif fact == "creatures_sharing_a_type":  # Graxiplon: {ge: 3}
+                test[fact] = {c.choice(("ge", "le", "eq")): c.integer(0, 3)}
             elif fact == "controls":
                 test[fact] = {"filter": self.filter(relative=you), "at_least": c.integer(0, 2)}
             else:
@@ -412,7 +414,7 @@ class _Builder:
             "name": c.choice(NAMES),
             "controller": controller,
             "types": types,
-            "subtypes": [c.choice(CREATURE_SUBTYPES)] if c.chance(40) else [],
+            "subtypes": subset(c, CREATURE_SUBTYPES, 25) if c.chance(60) else [],
             "colors": subset(c, COLORS, 25),
             "power": c.integer(0, 4) if c.chance(95) else -1,
             "toughness": c.integer(1, 4),

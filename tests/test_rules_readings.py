@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_real_card_rules import A, B, K, attack, board, creature
+from test_real_card_rules import A, B, K, attack, block, board, creature
 
 from combat_solver import search, solve_attacks
 
@@ -142,3 +142,49 @@ def test_odd_parity_in_a_condition_508_1d(path: str):
     assert attack(b, x=B, y=B).legal
     assert not attack(b, x=B).legal
     assert attack(b, x=B, ogre=B).legal
+
+
+# ------------------------------------------------------ (3) creatures that share a creature type
+GRAXIPLON = creature(
+    "grax",
+    "Graxiplon",
+    A,
+    K("cant_be_blocked", unless={"players": [{"who": "defending_player", "creatures_sharing_a_type": {"ge": 3}}]}),
+    subtypes=["Beast"],
+)
+
+
+def bobs(*subtypes: tuple[str, ...]) -> list[Json]:
+    return [creature(f"b{i}", f"B{i}", B, subtypes=list(s)) for i, s in enumerate(subtypes)]
+
+
+def graxiplon_blocked(*defenders: Json) -> Any:
+    b = board(GRAXIPLON, *defenders, combat={"attackers": {"grax": B}})
+    return block(b, {"b0": ("grax",)})
+
+
+def test_graxiplon_can_be_blocked_by_three_goblins_509_1b():
+    """Three Goblins (one also an Elf) share Goblin: Graxiplon can be blocked (509.1b)."""
+    assert graxiplon_blocked(*bobs(("Goblin",), ("Goblin", "Elf"), ("goblin",))).legal
+
+
+def test_graxiplon_cant_be_blocked_without_three_sharing_a_type_509_1b():
+    """Goblin, Goblin Elf, Elf: no type is shared by three; Dryad Arbor's Forest is a land type,
+    not a creature type (205.3m), so three Forest creatures don't count either."""
+    unblockable = graxiplon_blocked(*bobs(("Goblin",), ("Goblin", "Elf"), ("Elf",)))
+    assert not unblockable.legal
+    assert {v.rule for v in unblockable.violations} == {"509.1b"}
+    assert not graxiplon_blocked(*bobs(("Forest", "Dryad"), ("Forest",), ("Forest",))).legal
+
+
+def test_a_changeling_shares_every_creature_type_702_73a():
+    """A changeling from the catalog has every creature type (702.73a): two Goblins and a
+    Changeling Outcast make three that share Goblin."""
+    changeling = {"id": "b2", "card": "Changeling Outcast", "controller": B}
+    assert graxiplon_blocked(*bobs(("Goblin",), ("Goblin",)), changeling).legal
+
+
+def test_a_card_by_name_brings_its_creature_types():
+    """Permanents written by card name take their subtypes from the catalog (Goblin Piker)."""
+    pikers = [{"id": f"b{i}", "card": "Goblin Piker", "controller": B} for i in range(3)]
+    assert graxiplon_blocked(*pikers).legal
