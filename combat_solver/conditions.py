@@ -243,7 +243,11 @@ class AttackTest(Strict):
 
     def describe(self) -> str:
         who = "other " if self.others else ""
-        return f"{self.count.describe()} {who}{self.filter.describe()} attack"
+        number = self.count.describe()
+        if self.count.even is not None:
+            bounds = self.count.model_copy(update={"even": None}).describe()
+            number = f"an {'even' if self.count.even else 'odd'} number{f' ({bounds})' if bounds else ''} of"
+        return f"{number} {who}{self.filter.describe()} attack"
 
 
 class Condition(Strict):

@@ -5,6 +5,8 @@ from the Comprehensive Rules; none was obtained by running the engine."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -188,3 +190,12 @@ def test_a_card_by_name_brings_its_creature_types():
     """Permanents written by card name take their subtypes from the catalog (Goblin Piker)."""
     pikers = [{"id": f"b{i}", "card": "Goblin Piker", "controller": B} for i in range(3)]
     assert graxiplon_blocked(*pikers).legal
+
+
+def test_the_board_schema_states_both_primitives():
+    """models/board.schema.json (written by `combat-solver schema --out models`) describes the
+    player test and the parity of a count."""
+    schema = json.loads((Path(__file__).resolve().parent.parent / "models" / "board.schema.json").read_text())
+    player_test = schema["$defs"]["PlayerTest"]["properties"]
+    assert "205.3m" in json.dumps(player_test["creatures_sharing_a_type"])
+    assert "even" in schema["$defs"]["Comparison"]["properties"]
