@@ -589,8 +589,9 @@ class AttackUnit(_UnitBase):
         """The count of ``test`` as bounds and, for an even or odd count, its parity (508.1c)."""
         lo, hi = test.count.bounds()
         count = self.attacking_count(test.counted(ctx, self.attackers))
+        bounds = () if lo is None and hi is None else (Cmp(count, lo, hi),)
         parity = () if test.count.even is None else (Parity(count, test.count.even),)
-        return (Cmp(count, lo, hi), *parity)
+        return (*bounds, *parity)
 
     @staticmethod
     def _unless_gate_fails(gate: tuple[tuple[Test, ...], tuple[Test, ...]], cond: Cond) -> Cond:
@@ -680,7 +681,7 @@ class AttackUnit(_UnitBase):
                                 r.rule,
                                 r.kind,
                                 (c.id,),
-                                f"{r.message} ({inst.ability.describe_condition()})",
+                                f"{r.message} ({inst.ability.describe_condition()}; {r.rule})",
                                 self._unless_gate_fails(gate, self.attack(c, t).at_most(0)),
                             )
                         )
