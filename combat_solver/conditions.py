@@ -4,11 +4,13 @@ permanents (docs/design.md §4.9)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Literal, Protocol, get_args
 
 from pydantic import Field, model_validator
 
+from .creature_types import CREATURE_TYPES
 from .filters import Comparison, Count, Filter, FilterScope, PermanentView
 from .strict import Strict
 
@@ -93,6 +95,17 @@ class Context:
             if (controller is None or p.controller == controller) and self.scope.matches(f, p, self.you)
         )
 
+    def most_sharing_a_creature_type(self, controller: str) -> int:
+        """The largest number of creatures ``controller`` controls that share a creature type
+        (205.3m; a changeling has every creature type, 702.73a)."""
+        groups = Counter(
+            kind
+            for p in self.scope.permanents
+            if p.controller == controller and p.is_creature
+            for kind in {s.casefold() for s in p.subtypes} & CREATURE_TYPES
+        )
+        return max(groups.values(), default=0)
+
 
 class PlayerTest(Strict):
     """Facts about ``who`` (see ``PLAYER_WORDS``): each given test must hold. ``opponent`` holds
@@ -110,6 +123,10 @@ class PlayerTest(Strict):
     creatures_died_this_turn: Comparison | None = Field(None, description="creatures they controlled that died")
     designations: tuple[Designation, ...] | None = Field(None, description="has every one of these")
     controls: Count | None = Field(None, description="controls at least N permanents matching the filter")
+    creatures_sharing_a_type: Comparison | None = Field(
+        None,
+        description="the most creatures they control that share a creature type (205.3m; Graxiplon: {ge: 3})",
+    )
 
     def holds(self, ctx: Context) -> bool:
         players, every = ctx.players(self.who)
@@ -124,6 +141,9 @@ class PlayerTest(Strict):
                 return False
         if self.designations is not None and not set(self.designations) <= set(facts.designations):
             return False
+        sharing = self.creatures_sharing_a_type
+        if sharing is not None and not sharing.holds(ctx.most_sharing_a_creature_type(player)):
+            return False
         return self.controls is None or ctx.count(self.controls.filter, player) >= self.controls.at_least
 
     def describe(self) -> str:
@@ -135,6 +155,8 @@ class PlayerTest(Strict):
             parts.append("is " + " and ".join(self.designations))
         if self.controls is not None:
             parts.append(f"controls at least {self.controls.at_least} {self.controls.filter.describe()}")
+        if self.creatures_sharing_a_type is not None:
+            parts.append(f"controls {self.creatures_sharing_a_type.describe()} creatures that share a creature type")
         return f"{who}: " + ", ".join(parts or ["exists"])
 
 
@@ -207,12 +229,6 @@ class AttackTest(Strict):
     others: bool = True
     count: Comparison = Field(default_factory=lambda: Comparison(ge=1))
 
-    @model_validator(mode="after")
-    def _linear(self) -> AttackTest:
-        if self.count.even is not None:
-            raise ValueError("the parity of the number of attackers is not modelled (README: not modelled)")
-        return self
-
     def counted(self, ctx: Context, candidates: Sequence[PermanentView]) -> list[PermanentView]:
         return [
             c
@@ -227,7 +243,11 @@ class AttackTest(Strict):
 
     def describe(self) -> str:
         who = "other " if self.others else ""
-        return f"{self.count.describe()} {who}{self.filter.describe()} attack"
+        number = self.count.describe()
+        if self.count.even is not None:
+            bounds = self.count.model_copy(update={"even": None}).describe()
+            number = f"an {'even' if self.count.even else 'odd'} number{f' ({bounds})' if bounds else ''} of"
+        return f"{number} {who}{self.filter.describe()} attack"
 
 
 class Condition(Strict):

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from .ir import All, Atom, Cmp, Cond, Lin, Payer, Problem, evaluate, negate, valuation
+from .ir import All, Atom, Cmp, Cond, Lin, Parity, Payer, Problem, evaluate, negate, valuation
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -144,9 +144,27 @@ class _Encoder:
                 if literal is not None:
                     ct.only_enforce_if(literal)
 
+    def _enforce_parity(self, parity: Parity, literal: Any | None) -> bool | None:
+        """``sum == 2k`` (even) or ``2k + 1`` (odd) with a fresh integer ``k``, when ``literal``
+        holds; the truth value instead when the sum is constant."""
+        variables, coefs, const = self.linear(parity.lin)
+        if not variables:
+            return parity.holds(const)
+        lo = const + sum(min(c, 0) for c in coefs)
+        hi = const + sum(max(c, 0) for c in coefs)
+        half = self.model.new_int_var((lo - 1) // 2, hi // 2 + 1, "")
+        expr = self.cp.LinearExpr.weighted_sum(variables, coefs) + const
+        ct = self.model.add(expr == 2 * half + (0 if parity.even else 1))
+        if literal is not None:
+            ct.only_enforce_if(literal)
+        return None
+
     def post(self, cond: Cond, guard: Any | None = None) -> None:
         """Add ``cond`` as a hard constraint, or one that holds when ``guard`` is true."""
-        if isinstance(cond, Cmp):
+        if isinstance(cond, Parity):
+            if self._enforce_parity(cond, guard) is False:
+                self.model.add_bool_or([] if guard is None else [~guard])
+        elif isinstance(cond, Cmp):
             variables, _, const = self.linear(cond.lin)
             if not variables:
                 if not self._constant_truth(cond, const):
@@ -173,6 +191,13 @@ class _Encoder:
                 return variables[0]
             y = self.model.new_bool_var("")
             self._enforce(cond, y)
+            return y
+        if isinstance(cond, Parity):
+            variables, _, const = self.linear(cond.lin)
+            if not variables:
+                return cond.holds(const)
+            y = self.model.new_bool_var("")
+            self._enforce_parity(cond, y)
             return y
         children = [self.lit(c) for c in cond.items]
         if isinstance(cond, All):

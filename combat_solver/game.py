@@ -3,6 +3,7 @@ defending against what, and the defending units of the declare blockers step (80
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -12,7 +13,23 @@ from .abilities import Ability, Grant
 from .board import Board, Permanent, Player
 from .conditions import AttackTest, Condition, Context
 from .filters import Filter, PermanentView, Target, same_fields
-from .ir import Atom, Attack, Attacking, Blocking, BlocksBand, Cmp, Cond, Lin, Pair, Payer, any_of, negate
+from .ir import (
+    Atom,
+    Attack,
+    Attacking,
+    Blocking,
+    BlocksBand,
+    Cmp,
+    Cond,
+    Lin,
+    Pair,
+    Parity,
+    Payer,
+    Test,
+    all_of,
+    any_of,
+    negate,
+)
 from .payments import build_payers
 from .rules.base import CostTerm, EarlierAttacks, Instance, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
@@ -92,14 +109,16 @@ class Game:
         for e in board.effects:
             effect = None if e.to is None else _Continuous(e.ability, e.source, e.controller, to=e.to)
             timestamped.append((e.ability, None, effect))
-        holders = self._resolve_layer6([t[2] for t in timestamped if t[2] is not None])
+        holders, as_applied = self._resolve_layer6([t[2] for t in timestamped if t[2] is not None])
         effects = iter(board.effects)
         for ability, bearer, effect in timestamped:
             source_effect = next(effects) if bearer is None else None
             if effect is not None:
                 for holder_id in holders[id(effect)]:
                     holder = self._perms[holder_id]
-                    self.instances[holder_id].append(Instance(effect.ability, holder, effect.source, effect.controller))
+                    self.instances[holder_id].append(
+                        Instance(effect.ability, holder, effect.source, effect.controller, as_applied.get(id(effect)))
+                    )
             elif bearer is not None and ability.scope == "game":
                 if ability.applies(self.context(bearer.controller, bearer), declaring=self.declaring):
                     self.game_rules.append(Instance(ability, bearer, bearer.name, bearer.controller))
@@ -141,13 +160,15 @@ class Game:
             if deferred or effect.ability.applies(self.context(effect.controller, p), declaring=self.declaring)
         )
 
-    def _resolve_layer6(self, effects: list[_Continuous]) -> dict[int, tuple[str, ...]]:
+    def _resolve_layer6(self, effects: list[_Continuous]) -> tuple[dict[int, tuple[str, ...]], dict[int, Game]]:
         """Apply grants, effects and conditional abilities in dependency order (613.8): next the
         earliest effect no other pending effect would change the application of (613.8a), or in
         timestamp order inside a dependency loop (613.8b); each applies to what it matches at
-        that moment (611.3a) and is locked in."""
+        that moment (611.3a) and is locked in. Returns the holders of each effect, and for an
+        effect whose conditions are read per declaration the board as it stood when it applied."""
         pending = list(effects)
         applied: dict[int, tuple[str, ...]] = {}
+        as_applied: dict[int, Game] = {}
         reads = {id(e): _kinds_read(e) for e in effects}
         while pending:
             current: dict[int, tuple[str, ...]] = {}
@@ -157,9 +178,26 @@ class Game:
             )
             pending.remove(chosen)
             applied[id(chosen)] = self._targets(chosen)
+            if self._read_per_declaration(chosen.ability):
+                as_applied[id(chosen)] = self._as_of_now()
             for holder in applied[id(chosen)]:
                 self._had[holder].append(chosen.ability)
-        return applied
+        return applied, as_applied
+
+    def _read_per_declaration(self, ability: Ability) -> bool:
+        """Whether some of ``ability``'s conditions are read only per declaration or per attack target."""
+        conditions = [c for c in (ability.condition, ability.unless) if c is not None]
+        return (
+            self.declaring
+            and bool(conditions)
+            and (ability.per_target_condition or any(c.attack is not None for c in conditions))
+        )
+
+    def _as_of_now(self) -> Game:
+        """This game with the abilities had at this point of layer 6 (613.1f, 611.3a)."""
+        view = copy.copy(self)
+        view._had = {k: list(v) for k, v in self._had.items()}
+        return view
 
     def _depends(
         self,
@@ -529,31 +567,38 @@ class AttackUnit(_UnitBase):
     def _applies_against(self, inst: Instance, target: str) -> bool:
         if not inst.ability.per_target_condition:
             return True
-        ctx = Context(self.game, inst.controller, inst.holder, self.defending_player_of(target))
+        scope = inst.as_applied or self.game
+        ctx = Context(scope, inst.controller, inst.holder, self.defending_player_of(target))
         return inst.ability.applies(ctx, declaring=True)
 
-    def _gate(self, inst: Instance, target: str | None = None) -> tuple[Cmp | None, Cmp | None] | None:
-        """When ``inst`` applies depends on this declaration (its ``attack`` tests): the count
-        that must hold and the one that must fail; None when it doesn't depend on it."""
+    def _gate(self, inst: Instance, target: str | None = None) -> tuple[tuple[Test, ...], tuple[Test, ...]] | None:
+        """When ``inst`` applies depends on this declaration (its ``attack`` tests): the tests of
+        the count that must all hold and those that must not all hold; None when it doesn't
+        depend on it."""
         defending = self.defending_player_of(target) if target is not None else None
-        ctx = Context(self.game, inst.controller, inst.holder, defending)
+        ctx = Context(inst.as_applied or self.game, inst.controller, inst.holder, defending)
         needed, excluded = inst.ability.attack_gate(ctx)
         if needed is None and excluded is None:
             return None
         return (
-            None if needed is None else self._attack_count(needed, ctx),
-            None if excluded is None else self._attack_count(excluded, ctx),
+            () if needed is None else self._attack_count(needed, ctx),
+            () if excluded is None else self._attack_count(excluded, ctx),
         )
 
-    def _attack_count(self, test: AttackTest, ctx: Context) -> Cmp:
+    def _attack_count(self, test: AttackTest, ctx: Context) -> tuple[Test, ...]:
+        """The count of ``test`` as bounds and, for an even or odd count, its parity (508.1c)."""
         lo, hi = test.count.bounds()
-        return Cmp(self.attacking_count(test.counted(ctx, self.attackers)), lo, hi)
+        count = self.attacking_count(test.counted(ctx, self.attackers))
+        bounds = () if lo is None and hi is None else (Cmp(count, lo, hi),)
+        parity = () if test.count.even is None else (Parity(count, test.count.even),)
+        return (*bounds, *parity)
 
     @staticmethod
-    def _unless_gate_fails(gate: tuple[Cmp | None, Cmp | None], cond: Cond) -> Cond:
+    def _unless_gate_fails(gate: tuple[tuple[Test, ...], tuple[Test, ...]], cond: Cond) -> Cond:
         """``cond``, or the gate's ability doesn't apply to this declaration."""
         needed, excluded = gate
-        return any_of(*(negate(needed) if needed is not None else ()), *([excluded] if excluded else []), cond)
+        excluded_holds = [all_of(*excluded)] if excluded else []
+        return any_of(*(n for test in needed for n in negate(test)), *excluded_holds, cond)
 
     def target_matches(self, spec: Target, target: str, inst: Instance) -> bool:
         if spec.ids is not None:
@@ -636,7 +681,7 @@ class AttackUnit(_UnitBase):
                                 r.rule,
                                 r.kind,
                                 (c.id,),
-                                f"{r.message} ({inst.ability.describe_condition()})",
+                                f"{r.message} ({inst.ability.describe_condition()}; {r.rule})",
                                 self._unless_gate_fails(gate, self.attack(c, t).at_most(0)),
                             )
                         )

@@ -94,6 +94,18 @@ class Cmp:
 
 
 @dataclass(frozen=True, slots=True)
+class Parity:
+    """``lin`` is even (``even``) or odd: "You can't attack with an odd number of creatures"
+    (Rule with an Even Hand, 508.1c)."""
+
+    lin: Lin
+    even: bool
+
+    def holds(self, value: int) -> bool:
+        return (value % 2 == 0) == self.even
+
+
+@dataclass(frozen=True, slots=True)
 class All:
     items: tuple[Cond, ...]
 
@@ -103,7 +115,9 @@ class Any:
     items: tuple[Cond, ...]
 
 
-Cond = Cmp | All | Any
+Cond = Cmp | Parity | All | Any
+Test = Cmp | Parity
+"""A condition on one linear sum."""
 
 TRUE: Cond = All(())
 FALSE: Cond = Any(())
@@ -117,14 +131,16 @@ def any_of(*items: Cond) -> Cond:
     return Any(tuple(items))
 
 
-def implies(premise: Cmp, conclusion: Cond) -> Cond:
+def implies(premise: Test, conclusion: Cond) -> Cond:
     """``premise -> conclusion`` written as ``not premise or conclusion``."""
     return Any((*negate(premise), conclusion))
 
 
-def negate(cmp: Cmp) -> tuple[Cmp, ...]:
-    """The comparisons of which at least one holds exactly when ``cmp`` fails."""
-    out = []
+def negate(cmp: Test) -> tuple[Test, ...]:
+    """The tests of which at least one holds exactly when ``cmp`` fails."""
+    if isinstance(cmp, Parity):
+        return (Parity(cmp.lin, not cmp.even),)
+    out: list[Test] = []
     if cmp.lo is not None:
         out.append(Cmp(cmp.lin, None, cmp.lo - 1))
     if cmp.hi is not None:
@@ -141,6 +157,8 @@ def evaluate(cond: Cond, value_of: Callable[[Atom], int]) -> bool:
     if isinstance(cond, Cmp):
         v = cond.lin.value(value_of)
         return (cond.lo is None or v >= cond.lo) and (cond.hi is None or v <= cond.hi)
+    if isinstance(cond, Parity):
+        return cond.holds(cond.lin.value(value_of))
     if isinstance(cond, All):
         return all(evaluate(c, value_of) for c in cond.items)
     return any(evaluate(c, value_of) for c in cond.items)
@@ -159,7 +177,7 @@ def valuation(definitions: Definitions, chosen: frozenset[Atom]) -> Callable[[At
 
 
 def atoms_of(cond: Cond) -> set[Atom]:
-    if isinstance(cond, Cmp):
+    if isinstance(cond, Cmp | Parity):
         return {a for a, _ in cond.lin.terms}
     found: set[Atom] = set()
     for c in cond.items:

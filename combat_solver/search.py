@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from .ir import All, Atom, Cmp, Cond, Lin, Problem, atoms_of
+from .ir import All, Atom, Cmp, Cond, Lin, Parity, Problem, atoms_of
 
 MAX_VARIABLES = 14
 """Up to this many decision atoms the search always decides; above it, it gets a node budget."""
@@ -108,6 +108,9 @@ class _Search:
             if (cond.lo is None or lo >= cond.lo) and (cond.hi is None or hi <= cond.hi):
                 return True
             return None
+        if isinstance(cond, Parity):
+            lo, hi = self._lin_range(cond.lin)
+            return cond.holds(lo) if lo == hi else None
         unknown = False
         if isinstance(cond, All):
             for c in cond.items:
@@ -253,6 +256,8 @@ class _Search:
 def _atoms(cond: Cond) -> set[Atom]:
     if isinstance(cond, Cmp):
         return {a for a, c in cond.lin.terms if c > 0}
+    if isinstance(cond, Parity):
+        return {a for a, _ in cond.lin.terms}
     out: set[Atom] = set()
     for c in cond.items:
         out |= _atoms(c)

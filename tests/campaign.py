@@ -44,9 +44,11 @@ NEW_PRIMITIVES = (
     '"blockers":',
     '"entered_this_turn"',
     '"monstrous"',
+    '"creatures_sharing_a_type"',
 )
 """JSON fragments of the primitives of issue #12 (conditions, as-though, per-creature history,
-goad by you, permanent facts) and filters that read granted abilities."""
+goad by you, permanent facts, parity of attackers, creatures sharing a creature type) and filters
+that read granted abilities."""
 
 
 def uses_new_primitives(board: Board) -> bool:

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, get_args
 
 from combat_solver import AttackDeclaration, BlockDeclaration, Board, Comparison, Count, Filter, Permanent, Target
 from combat_solver.conditions import PlayerFact
+from combat_solver.creature_types import CREATURE_TYPES  # the list of CR 205.3m (data, not encoding)
 
 Pair = tuple[str, str]  # (blocker id, attacker id)
 Decl = frozenset[Pair]
@@ -121,7 +124,8 @@ class Reference:
             per_target = ab.kind in PER_TARGET_KINDS and self.board.combat is None
             return [p.id for p in found if per_target or self.ability_active(ab, controller, p)]
 
-        applied: list[tuple[int, AbilityT, str | None, list[str]]] = []
+        # (timestamp, ability, controller, holders, abilities had when it applied)
+        applied: list[tuple[int, AbilityT, str | None, list[str], dict[str, list[AbilityT]] | None]] = []
         while pending:
             pick = pending[0]
             for item in pending:
@@ -144,19 +148,38 @@ class Reference:
                     break
             pending.remove(pick)
             holders = reach(pick)
+            deferred = self.board.combat is None and (self.gated(pick[1]) or pick[1].kind in PER_TARGET_KINDS)
+            then = {k: list(v) for k, v in self.abilities.items()} if deferred else None
             for h in holders:
                 self.abilities[h].append(pick[1])
-            applied.append((pick[0], pick[1], pick[2], holders))
+            applied.append((pick[0], pick[1], pick[2], holders, then))
         printed_stamp = 0
         for p in self.board.permanents:
             for a in p.abilities:
                 printed_stamp += 1
                 if a.kind != "grant" and a.kind not in GAME_KINDS and a.condition is None and a.unless is None:
-                    applied.append((printed_stamp, a, p.controller, [p.id]))
-        for _, ab, controller, holders in sorted(applied, key=lambda x: x[0]):
+                    applied.append((printed_stamp, a, p.controller, [p.id], None))
+        self.had_when_applied: dict[tuple[str, int], dict[str, list[AbilityT]]] = {}
+        for _, ab, controller, holders, then in sorted(applied, key=lambda x: x[0]):
             for h in holders:
+                if then is not None:
+                    self.had_when_applied[(h, len(have[h]))] = then
                 have[h].append((ab, controller))
         return have
+
+    @contextmanager
+    def as_applied(self, holder: str, index: int) -> Iterator[None]:
+        """611.3a, 613.1f: the conditions of the ``index``-th ability of ``holder`` that are read
+        per declaration see the abilities permanents had when its effect applied in layer 6."""
+        then = self.had_when_applied.get((holder, index))
+        if then is None:
+            yield
+            return
+        now, self.abilities = self.abilities, then
+        try:
+            yield
+        finally:
+            self.abilities = now
 
     def _game_rules(self) -> list[tuple[AbilityT, str | None, Permanent | None]]:
         out: list[tuple[AbilityT, str | None, Permanent | None]] = []
@@ -231,6 +254,12 @@ class Reference:
             return len(set(pl.graveyard_types))
         return int(getattr(pl, name))
 
+    def sharing_a_creature_type(self, player: str) -> int:
+        """205.3m: the most creatures ``player`` controls that all have one creature type."""
+        mine = [p for p in self.board.permanents if p.controller == player and self.is_creature(p)]
+        kinds = {s.casefold() for p in mine for s in p.subtypes} & CREATURE_TYPES
+        return max((sum(1 for p in mine if k in {s.casefold() for s in p.subtypes}) for k in kinds), default=0)
+
     def controlled_count(self, f: Filter, player: str | None, you: str | None) -> int:
         return sum(
             1 for p in self.board.permanents if (player is None or p.controller == player) and self.matches(f, p, you)
@@ -272,6 +301,10 @@ class Reference:
                 if (
                     test.controls is not None
                     and self.controlled_count(test.controls.filter, pl, you) < test.controls.at_least
+                ):
+                    ok = False
+                if test.creatures_sharing_a_type is not None and not _compare(
+                    test.creatures_sharing_a_type, self.sharing_a_creature_type(pl)
                 ):
                     ok = False
                 results.append(ok)
@@ -763,7 +796,7 @@ class AttackRequirement:
     target: Target | None = None
     you: str | None = None
     other_than: str | None = None
-    gate: tuple[Any, str | None, Permanent | None] | None = None  # (ability, you, source): exists only as it applies
+    gate: Callable[..., bool] | None = None  # called with attack=the declaration: whether it applies
 
 
 class AttackReference(Reference):
@@ -894,12 +927,14 @@ class AttackReference(Reference):
         apply only under a condition on the attack are checked with the whole declaration)."""
         if not self.can_attack_at_all(c) or target not in self.targets:
             return False
-        for ab, you in self.with_controller[c]:
+        for i, (ab, you) in enumerate(self.with_controller[c]):
             if self.gated(ab):
                 continue
-            if ab.kind in PER_TARGET_KINDS and not self.ability_active(
-                ab, you, self.perms[c], defending=self.defender_of(target), per_target=True
-            ):
+            with self.as_applied(c, i):
+                here = ab.kind not in PER_TARGET_KINDS or self.ability_active(
+                    ab, you, self.perms[c], defending=self.defender_of(target), per_target=True
+                )
+            if not here:
                 continue  # "as long as" / "unless" read against this target's defending player
             if ab.kind != "defender" and self.forbids(ab, you, c, target):
                 return False
@@ -909,21 +944,22 @@ class AttackReference(Reference):
         """The abilities of ``c`` of ``kind`` that apply to this declaration."""
         return [
             ab
-            for ab, you in self.with_controller[c]
-            if ab.kind == kind and (not self.gated(ab) or self.ability_active(ab, you, self.perms[c], attack=decl))
+            for i, (ab, you) in enumerate(self.with_controller[c])
+            if ab.kind == kind and (not self.gated(ab) or self.gate_open(c, i, decl))
         ]
+
+    def gate_open(self, c: str, index: int, attack: dict[str, str], defending: str | None = None) -> bool:
+        """Whether the ``index``-th ability of ``c``, gated by an ``attack`` test, applies to ``decl``."""
+        ab, you = self.with_controller[c][index]
+        with self.as_applied(c, index):
+            return self.ability_active(ab, you, self.perms[c], defending, defending is not None, attack=attack)
 
     def attack_global_ok(self, decl: dict[str, str]) -> bool:
         """Restrictions on the whole attack (506.5, 508.1c, 802.3a, 805.10b)."""
         for c, t in decl.items():
-            for ab, you in self.with_controller[c]:
-                per_target = ab.kind in PER_TARGET_KINDS
-                defending = self.defender_of(t) if per_target else None
-                if (
-                    self.gated(ab)
-                    and self.ability_active(ab, you, self.perms[c], defending, per_target, attack=decl)
-                    and self.forbids(ab, you, c, t)
-                ):
+            for i, (ab, you) in enumerate(self.with_controller[c]):
+                defending = self.defender_of(t) if ab.kind in PER_TARGET_KINDS else None
+                if self.gated(ab) and self.gate_open(c, i, decl, defending) and self.forbids(ab, you, c, t):
                     return False
         for c in decl:
             others = [o for o in decl if o != c]
@@ -973,8 +1009,8 @@ class AttackReference(Reference):
         out: list[AttackRequirement] = []
         for c in self.creatures:
             goaders: list[str | None] = []
-            for ab, you in self.with_controller[c]:
-                gate = (ab, you, self.perms[c]) if self.gated(ab) else None
+            for i, (ab, you) in enumerate(self.with_controller[c]):
+                gate = partial(self.gate_open, c, i) if self.gated(ab) else None
                 if ab.kind == "must_attack":
                     out.append(AttackRequirement("must_attack", creature=c, target=ab.target, you=you, gate=gate))
                 elif ab.kind == "attacks_or_blocks":
@@ -995,7 +1031,7 @@ class AttackReference(Reference):
             bound = [pl for pl in self.attacking_players if self.opponents(controller, pl)]
             if not MUST_BE_ATTACKED_PER_PLAYER:
                 bound = bound[:1]
-            gate = (rule, controller, source) if self.gated(rule) else None
+            gate = partial(self.ability_active, rule, controller, source, None, False) if self.gated(rule) else None
             for pl in bound:
                 out.append(
                     AttackRequirement("must_be_attacked", player=pl, target=rule.target, you=controller, gate=gate)
@@ -1003,7 +1039,7 @@ class AttackReference(Reference):
         return out
 
     def attack_obeyed(self, r: AttackRequirement, decl: dict[str, str]) -> bool:
-        if r.gate is not None and not self.ability_active(r.gate[0], r.gate[1], r.gate[2], attack=decl):
+        if r.gate is not None and not r.gate(attack=decl):
             return True  # "if ... attacks": the requirement doesn't apply to this declaration
         if r.kind == "must_be_attacked":
             return any(

@@ -22,7 +22,7 @@ T = TypeVar("T")
 Json = dict[str, Any]
 
 COLORS = ("white", "blue", "black", "red", "green")
-CREATURE_SUBTYPES = ("Wall", "Eldrazi", "Human", "Goblin")
+CREATURE_SUBTYPES = ("Wall", "Eldrazi", "Human", "Goblin", "Forest")  # Forest: a land type (Dryad Arbor)
 LAND_SUBTYPES = ("Island", "Swamp", "Forest", "Mountain", "Plains")
 NAMES = ("Bear", "Ogre", "Sprite", "Knight")
 TRIGGER_KINDS = (
@@ -301,7 +301,10 @@ class _Builder:
         named; ``attack``: it may test how many creatures attack."""
         c = self.c
         if attack and depth == 0 and c.chance(35):
-            test: Json = {"filter": self.filter(relative=you), "count": {c.choice(("ge", "le", "eq")): c.integer(0, 2)}}
+            count: Json = {c.choice(("ge", "le", "eq")): c.integer(0, 2)}
+            if c.chance(20):  # parity of the number of attackers (Rule with an Even Hand)
+                count = {"even": c.chance(50)} if c.chance(60) else {**count, "even": c.chance(50)}
+            test: Json = {"filter": self.filter(relative=you), "count": count}
             if c.chance(30):
                 test["others"] = False
             out: Json = {"attack": test}
@@ -317,9 +320,11 @@ class _Builder:
             return {"source": self.filter(relative=you)}
         if roll <= 6:
             test = {"who": self.who(you, defending)}
-            fact = c.choice((*PLAYER_NUMBERS, "designations", "controls"))
+            fact = c.choice((*PLAYER_NUMBERS, "designations", "controls", "creatures_sharing_a_type"))
             if fact == "designations":
                 test[fact] = [c.choice(DESIGNATIONS)]
+            elif fact == "creatures_sharing_a_type":  # Graxiplon: {ge: 3}
+                test[fact] = {c.choice(("ge", "le", "eq")): c.integer(0, 3)}
             elif fact == "controls":
                 test[fact] = {"filter": self.filter(relative=you), "at_least": c.integer(0, 2)}
             else:
@@ -409,7 +414,7 @@ class _Builder:
             "name": c.choice(NAMES),
             "controller": controller,
             "types": types,
-            "subtypes": [c.choice(CREATURE_SUBTYPES)] if c.chance(40) else [],
+            "subtypes": subset(c, CREATURE_SUBTYPES, 25) if c.chance(60) else [],
             "colors": subset(c, COLORS, 25),
             "power": c.integer(0, 4) if c.chance(95) else -1,
             "toughness": c.integer(1, 4),
@@ -908,6 +913,17 @@ def build_attack_board(c: Chooser) -> Board:
         to = {"ids": [c.choice(cids)]} if c.chance(60) else b.filter(relative=True)
         kind = c.choice(ATTACK_REQUIREMENT_KINDS) if c.chance(60) else c.choice(CREATURE_ATTACK_KINDS)
         b.effects.append({"source": f"s{i}", "controller": controller, "to": to, "ability": b.ability(kind)})
+
+    if c.chance(5):  # Rule with an Even Hand: "You can't attack with an odd number of creatures."
+        parity = {"others": False, "filter": {"controller": "you"}, "count": {"even": c.chance(80)}}
+        b.effects.append(
+            {
+                "source": "Rule with an Even Hand",
+                "controller": active if c.chance(80) else c.choice(ids),
+                "to": {"controller": "you"},
+                "ability": {"kind": "cant_attack", "unless": {"attack": parity}},
+            }
+        )
 
     b.player_facts()
     b.permanent_facts()

@@ -560,8 +560,6 @@ def test_a_condition_about_tokens_and_counters_509_1b():
 def test_empty_and_unparseable_conditions():
     with pytest.raises(ValueError, match="only be at the top"):
         board(creature("x", "X", A, K("must_attack", condition={"not": {"attack": {}}})))
-    with pytest.raises(ValueError, match="parity of the number of attackers"):
-        board(creature("x", "X", A, K("must_attack", condition={"attack": {"count": {"even": True}}})))
 
 
 # ============================================================================= 2. block-side board conditions

@@ -23,12 +23,15 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Instance:
     """One ability as it applies: to ``holder`` (None for a game rule), created by ``source``
-    (a card or effect name), controlled by ``controller`` (who "you" is)."""
+    (a card or effect name), controlled by ``controller`` (who "you" is). ``as_applied``: the
+    board as it stood when the layer-6 effect that added it applied, for conditions read only per
+    declaration or per attack target (docs/design.md §4.9); None: read on the resolved board."""
 
     ability: AbilityBase
     holder: PermanentView | None
     source: str
     controller: str | None
+    as_applied: ConditionScope | None = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,201 @@
+"""Readings of the rules that the differential campaign settled (docs/design.md §4.9): a condition
+that reads what its own effect adds, parity of the number of attackers (Rule with an Even Hand)
+and "creatures that share a creature type" (Graxiplon). Expected answers are worked out by hand
+from the Comprehensive Rules; none was obtained by running the engine."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_real_card_rules import A, B, K, attack, block, board, creature
+
+from combat_solver import search, solve_attacks
+
+Json = dict[str, Any]
+
+OGRE = creature("ogre", "Ogre", A, power=3)
+SPRITE = creature("sprite", "Sprite", A, power=4)
+
+
+def effect_on_ogre(ability: Json) -> Json:
+    return {"source": "Effect", "controller": B, "to": {"ids": ["ogre"]}, "ability": ability}
+
+
+# -------------------------------------------------- (1) a condition that reads its own effect's result
+def test_must_attack_as_long_as_it_doesnt_have_must_attack_applies_611_3a_613_6():
+    """Campaign board 2611:attack:7240, minimized. The effect's condition is read when the effect
+    applies in layer 6 (613.1f, 611.3a): the Ogre doesn't have must_attack yet, so it gains it;
+    its own result doesn't switch it off again (613.6: it keeps applying to what it started to
+    apply to; 613.8a: a dependency is on another effect). The attack test (creatures with power
+    0 or less attacking: at most one) is read per declaration and holds, so the Sprite attacking
+    alone obeys 0 of 1 requirement when the Ogre could attack too (508.1d)."""
+    condition = {
+        "source": {"not": {"has": ["must_attack"]}},
+        "attack": {"filter": {"power": {"lt": 1}}, "count": {"le": 1}},
+    }
+    b = board(SPRITE, OGRE, effects=[effect_on_ogre(K("must_attack", condition=condition))])
+    alone = attack(b, sprite=B)
+    assert not alone.legal
+    assert [v.kind for v in alone.violations] == ["too_few_requirements"]
+    assert attack(b, sprite=B, ogre=B).legal
+
+
+def test_the_attack_test_of_a_self_reading_condition_still_gates_it_508_1d():
+    """ "... as long as no other creature attacks": attacking with the Sprite alone switches the
+    requirement off (so it is obeyed trivially); attacking with nothing leaves it on (508.1d)."""
+    condition = {"source": {"not": {"has": ["must_attack"]}}, "attack": {"count": {"le": 0}}}
+    b = board(SPRITE, OGRE, effects=[effect_on_ogre(K("must_attack", condition=condition))])
+    assert attack(b, sprite=B).legal
+    assert not attack(b).legal
+    assert attack(b, ogre=B).legal
+
+
+def test_unless_reading_its_own_effect_is_read_as_it_applies_613_1f():
+    """ "Attacks each combat if able unless it has that ability and another creature attacks": when
+    the effect applies the Ogre lacks must_attack, so the "unless" fails whatever attacks and the
+    requirement holds: the Sprite alone is illegal (508.1d)."""
+    unless = {"source": {"has": ["must_attack"]}, "attack": {"count": {"ge": 1}}}
+    b = board(SPRITE, OGRE, effects=[effect_on_ogre(K("must_attack", unless=unless))])
+    assert not attack(b, sprite=B).legal
+    assert attack(b, sprite=B, ogre=B).legal
+
+
+def test_a_per_target_condition_reads_the_board_as_its_effect_applied_508_1c():
+    """ "Can't attack as long as it doesn't have 'can't attack'": read when the effect applies (it
+    doesn't have it then), so the Ogre can't attack (508.1c), though the condition is read per
+    attack target (802.2a)."""
+    b = board(
+        SPRITE,
+        OGRE,
+        effects=[effect_on_ogre(K("cant_attack", condition={"source": {"not": {"has": ["cant_attack"]}}}))],
+    )
+    assert not attack(b, ogre=B).legal
+    assert attack(b, sprite=B).legal
+
+
+# -------------------------------------------------------------- (2) parity of the number of attackers
+def even_hand(controller: str = A) -> Json:
+    """Rule with an Even Hand (a conspiracy): "You can't attack with an odd number of creatures."
+    Each creature you control can't attack unless an even number of your creatures attack."""
+    return {
+        "source": "Rule with an Even Hand",
+        "controller": controller,
+        "to": {"controller": "you"},
+        "ability": K(
+            "cant_attack",
+            unless={"attack": {"others": False, "filter": {"controller": "you"}, "count": {"even": True}}},
+        ),
+    }
+
+
+THREE = (creature("x", "X"), creature("y", "Y"), creature("z", "Z"))
+
+
+@pytest.fixture(params=["search", "cpsat"])
+def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each parity test runs on both exact paths: the Python search and CP-SAT (2k = sum)."""
+    if request.param == "cpsat":
+        monkeypatch.setattr(search, "MAX_VARIABLES", -1)
+    return str(request.param)
+
+
+def test_rule_with_an_even_hand_allows_an_even_number_of_attackers_508_1c(path: str):
+    b = board(*THREE, effects=[even_hand()])
+    assert attack(b).legal  # zero is even
+    assert attack(b, x=B, y=B).legal
+
+
+def test_rule_with_an_even_hand_forbids_an_odd_number_of_attackers_508_1c(path: str):
+    b = board(*THREE, effects=[even_hand()])
+    one = attack(b, x=B)
+    assert not one.legal
+    assert {v.rule for v in one.violations} == {"508.1c"}
+    assert not attack(b, x=B, y=B, z=B).legal
+
+
+def test_even_hand_caps_the_requirement_maximum_at_two_508_1c_508_1d(path: str):
+    """Three creatures that attack each combat if able: attacking with all three is odd, so the
+    most requirements a legal attack obeys is two (508.1d); two attackers are legal."""
+    b = board(*(dict(c, abilities=[K("must_attack")]) for c in THREE), effects=[even_hand()])
+    assert attack(b, x=B, y=B).legal
+    assert not attack(b, x=B).legal
+    solved = solve_attacks(b)
+    assert len(solved.declaration.attacks) == 2
+
+
+def test_an_opponents_even_hand_doesnt_count_my_creatures_508_1c(path: str):
+    """The conspiracy binds its controller's attack only ("you")."""
+    b = board(*THREE, effects=[even_hand(B)])
+    assert attack(b, x=B).legal
+
+
+def test_odd_parity_in_a_condition_508_1d(path: str):
+    """ "Attacks each combat if able as long as an odd number of other creatures attack": with
+    the others' count even the requirement is off."""
+    b = board(
+        creature("x", "X"),
+        creature("y", "Y"),
+        OGRE,
+        effects=[effect_on_ogre(K("must_attack", condition={"attack": {"count": {"even": False}}}))],
+    )
+    assert attack(b, x=B, y=B).legal
+    assert not attack(b, x=B).legal
+    assert attack(b, x=B, ogre=B).legal
+
+
+# ------------------------------------------------------ (3) creatures that share a creature type
+GRAXIPLON = creature(
+    "grax",
+    "Graxiplon",
+    A,
+    K("cant_be_blocked", unless={"players": [{"who": "defending_player", "creatures_sharing_a_type": {"ge": 3}}]}),
+    subtypes=["Beast"],
+)
+
+
+def bobs(*subtypes: tuple[str, ...]) -> list[Json]:
+    return [creature(f"b{i}", f"B{i}", B, subtypes=list(s)) for i, s in enumerate(subtypes)]
+
+
+def graxiplon_blocked(*defenders: Json) -> Any:
+    b = board(GRAXIPLON, *defenders, combat={"attackers": {"grax": B}})
+    return block(b, {"b0": ("grax",)})
+
+
+def test_graxiplon_can_be_blocked_by_three_goblins_509_1b():
+    """Three Goblins (one also an Elf) share Goblin: Graxiplon can be blocked (509.1b)."""
+    assert graxiplon_blocked(*bobs(("Goblin",), ("Goblin", "Elf"), ("goblin",))).legal
+
+
+def test_graxiplon_cant_be_blocked_without_three_sharing_a_type_509_1b():
+    """Goblin, Goblin Elf, Elf: no type is shared by three; Dryad Arbor's Forest is a land type,
+    not a creature type (205.3m), so three Forest creatures don't count either."""
+    unblockable = graxiplon_blocked(*bobs(("Goblin",), ("Goblin", "Elf"), ("Elf",)))
+    assert not unblockable.legal
+    assert {v.rule for v in unblockable.violations} == {"509.1b"}
+    assert not graxiplon_blocked(*bobs(("Forest", "Dryad"), ("Forest",), ("Forest",))).legal
+
+
+def test_a_changeling_shares_every_creature_type_702_73a():
+    """A changeling from the catalog has every creature type (702.73a): two Goblins and a
+    Changeling Outcast make three that share Goblin."""
+    changeling = {"id": "b2", "card": "Changeling Outcast", "controller": B}
+    assert graxiplon_blocked(*bobs(("Goblin",), ("Goblin",)), changeling).legal
+
+
+def test_a_card_by_name_brings_its_creature_types():
+    """Permanents written by card name take their subtypes from the catalog (Goblin Piker)."""
+    pikers = [{"id": f"b{i}", "card": "Goblin Piker", "controller": B} for i in range(3)]
+    assert graxiplon_blocked(*pikers).legal
+
+
+def test_the_board_schema_states_both_primitives():
+    """models/board.schema.json (written by `combat-solver schema --out models`) describes the
+    player test and the parity of a count."""
+    schema = json.loads((Path(__file__).resolve().parent.parent / "models" / "board.schema.json").read_text())
+    player_test = schema["$defs"]["PlayerTest"]["properties"]
+    assert "205.3m" in json.dumps(player_test["creatures_sharing_a_type"])
+    assert "even" in schema["$defs"]["Comparison"]["properties"]
