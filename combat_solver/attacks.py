@@ -139,7 +139,7 @@ def _unit(board: Board) -> AttackUnit:
             "not_applicable",
             "this board is at the declare blockers step (it has combat); remove combat to check attacks",
         )
-    return Game(board).attack_unit
+    return Game.of(board).attack_unit
 
 
 def _check_ids(board: Board, declaration: AttackDeclaration) -> None:

@@ -156,7 +156,7 @@ def _game(board: Board) -> Game:
         raise InputError.one(
             ("combat", "attackers"), "missing", "blocks need the declared attack: give combat.attackers"
         )
-    return Game(board)
+    return Game.of(board)
 
 
 def _check_ids(board: Board, declaration: BlockDeclaration) -> None:

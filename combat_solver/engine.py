@@ -12,13 +12,13 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
+from weakref import WeakKeyDictionary
 
 from . import cpsat, search
 from .deadline import Deadline
 from .declarations import FixedPairs
 from .errors import ErrorItem, InputError
-from .ir import Atom, Cmp, Cond, Lin, Payer, Problem, atoms_of, evaluate
-from .ir import valuation as ir_valuation
+from .ir import Atom, Checker, Cmp, Cond, Lin, Payer, Problem, atoms_of, evaluate
 from .payments import total_text
 from .rules.base import CostTerm, Reason, Requirement, Restriction
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
@@ -86,14 +86,49 @@ class Assessment:
 
 
 def problem(unit: Unit) -> Problem:
-    return Problem(
-        variables=unit.allowed,
-        definitions=unit.definitions,
-        hard=tuple(r.cond for r in unit.restrictions),
-        requirements=tuple(r.cond for r in unit.requirements),
-        costs=tuple(t.units for t in unit.costs),
-        payers=unit.payers,
-    )
+    return _memo(unit).problem
+
+
+class _Memo:
+    """What the engine derives from one unit once (a unit is fixed for its board): the problem,
+    the checker of its restrictions and requirements, and what is known of its cost-free maximum."""
+
+    def __init__(self, unit: Unit) -> None:
+        self.problem = Problem(
+            variables=unit.allowed,
+            definitions=unit.definitions,
+            hard=tuple(r.cond for r in unit.restrictions),
+            requirements=tuple(r.cond for r in unit.requirements),
+            costs=tuple(t.units for t in unit.costs),
+            payers=unit.payers,
+        )
+        self.checker = Checker(unit.definitions, (*self.problem.hard, *self.problem.requirements))
+        self.at_least = 0
+        self.maximum: int | None = None
+
+    def exceeds(self, obeyed: int, deadline: Deadline) -> bool | None:
+        """``exceeds`` for a declaration that breaks no restriction, incurs no cost and obeys
+        ``obeyed`` requirements (so the maximum is at least ``obeyed``), remembering the answer."""
+        if self.maximum is not None:
+            return obeyed < self.maximum
+        if obeyed < self.at_least:
+            return True
+        more = exceeds(self.problem, obeyed, time_limit=deadline.remaining())
+        if more:
+            self.at_least = obeyed + 1
+        elif more is False:
+            self.maximum = obeyed
+        return more
+
+
+_MEMOS: WeakKeyDictionary[Unit, _Memo] = WeakKeyDictionary()
+
+
+def _memo(unit: Unit) -> _Memo:
+    memo = _MEMOS.get(unit)
+    if memo is None:
+        memo = _MEMOS[unit] = _Memo(unit)
+    return memo
 
 
 def assess(
@@ -122,15 +157,21 @@ def assess(
     witness: set[Atom] = set()
     short = undetermined = False
     for unit in units:
-        value_of = valuation(unit, chosen)
+        memo = _memo(unit)
+        mine = frozenset(a for a in chosen if unit.contains(a))
+        true, truths = memo.checker.truths(mine)
+
+        def value_of(atom: Atom, true: frozenset[Atom] = true) -> int:
+            return int(atom in true)
+
+        restrictions = unit.restrictions
         broken = [
             Violation(
                 rule=r.rule, kind=r.kind, objects=r.objects, message=r.detail(value_of) if r.detail else r.message
             )
-            for r in unit.restrictions
-            if not evaluate(r.cond, value_of)
+            for r, ok in zip(restrictions, truths, strict=False)
+            if not ok
         ]
-        mine = frozenset(a for a in chosen if unit.contains(a))
         paid = tuple(t.units.value(value_of) for t in unit.costs)
         incurred = [(t, n) for t, n in zip(unit.costs, paid, strict=True) if n > 0]
         if incurred:
@@ -139,7 +180,7 @@ def assess(
             broken += problem_found
             undetermined = undetermined or any(r.payable is None for r in report)
         violations = violations + broken
-        obeyed = [evaluate(r.cond, value_of) for r in unit.requirements]
+        obeyed = truths[len(restrictions) :]
         maximum: int | None = len(obeyed)
         witness |= mine
         ruled_out = bool(broken) or any(unit.atom_reasons(a) for a in mine)
@@ -152,7 +193,7 @@ def assess(
                 more = (
                     _paid_maximum_exceeds(problem(unit), paid, sum(obeyed), deadline.remaining())
                     if incurred
-                    else exceeds(problem(unit), sum(obeyed), time_limit=deadline.remaining())
+                    else memo.exceeds(sum(obeyed), deadline)
                 )
                 undetermined = undetermined or more is None
                 if more:
@@ -174,6 +215,8 @@ def assess(
                 problem(unit), time_limit=deadline.remaining(), preference=closeness, paid=paid, bounded_preference=True
             )
             maximum = outcome.requirements
+            if maximum is not None and not incurred:
+                memo.maximum = maximum
             if maximum is None:
                 undetermined = True
             elif sum(obeyed) < maximum:
@@ -440,8 +483,3 @@ def _product(factories: list[Callable[[], Iterator[frozenset[Atom]]]]) -> Iterat
     for head in first():
         for tail in _product(rest):
             yield (head, *tail)
-
-
-def valuation(unit: Unit, chosen: frozenset[Atom]) -> Callable[[Atom], int]:
-    """The 0/1 value of every atom of ``unit`` under a concrete declaration."""
-    return ir_valuation(unit.definitions, frozenset(a for a in chosen if unit.contains(a)))

@@ -3,6 +3,8 @@ defending against what, and the defending units of the declare blockers step (80
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -61,6 +63,23 @@ def _collect_has(value: Any, found: set[str]) -> None:
 
 class Game:
     """Read-only facts derived from a ``Board``."""
+
+    @classmethod
+    def of(cls, board: Board) -> Game:
+        """The resolved game of ``board``, built once per ``Board`` object: a board is frozen, so
+        what is derived from it (layer 6, units, restrictions, requirements, reasons) holds for
+        every declaration checked on it. The last ``_KEPT`` boards are kept."""
+        with _LOCK:
+            game = _RESOLVED.get(id(board))
+            if game is not None and game.board is board:
+                _RESOLVED.move_to_end(id(board))
+                return game
+        game = cls(board)
+        with _LOCK:
+            _RESOLVED[id(board)] = game
+            while len(_RESOLVED) > _KEPT:
+                _RESOLVED.popitem(last=False)
+        return game
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -301,6 +320,12 @@ class Game:
             if player in unit.players:
                 return unit
         return None
+
+
+_KEPT = 8
+_RESOLVED: OrderedDict[int, Game] = OrderedDict()
+"""Resolved games by ``id`` of their board (each entry keeps its board alive, so ids don't repeat)."""
+_LOCK = threading.Lock()
 
 
 class _UnitBase:

@@ -8,6 +8,7 @@ defined exactly by a condition over other atoms (see ``Definitions``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 
@@ -164,6 +165,97 @@ def atoms_of(cond: Cond) -> set[Atom]:
     for c in cond.items:
         found |= atoms_of(c)
     return found
+
+
+def _compiled(cond: Cond) -> Callable[[AbstractSet[Atom]], bool]:
+    """``cond`` as a test of the set of atoms that are 1 (every other atom is 0)."""
+    if isinstance(cond, Cmp):
+        weights: dict[Atom, int] = {}
+        for atom, coef in cond.lin.terms:
+            weights[atom] = weights.get(atom, 0) + coef
+        const, lo, hi = cond.lin.const, cond.lo, cond.hi
+        if all(c == 1 for c in weights.values()):
+            atoms = weights.keys()
+
+            def counted(true: AbstractSet[Atom]) -> bool:
+                v = const + len(atoms & true)
+                return (lo is None or v >= lo) and (hi is None or v <= hi)
+
+            return counted
+
+        def weighed(true: AbstractSet[Atom]) -> bool:
+            if len(true) < len(weights):
+                v = const + sum([weights[a] for a in true if a in weights])
+            else:
+                v = const + sum([c for a, c in weights.items() if a in true])
+            return (lo is None or v >= lo) and (hi is None or v <= hi)
+
+        return weighed
+    items = tuple(_compiled(c) for c in cond.items)
+    if isinstance(cond, All):
+        return lambda true: all(f(true) for f in items)
+    return lambda true: any(f(true) for f in items)
+
+
+class Checker:
+    """The truth of fixed conditions under many declarations: each condition is read once with
+    nothing declared, and again for a declaration only when it reads an atom the declaration
+    sets or a derived atom depending on one (docs/design.md §5)."""
+
+    def __init__(self, definitions: Definitions, conds: Iterable[Cond]) -> None:
+        self.definitions = definitions
+        self.conds = tuple(conds)
+        self._tests = tuple(_compiled(c) for c in self.conds)
+        self._defined = {d: _compiled(c) for d, c in definitions.items()}
+        self._users: dict[Atom, list[Atom]] = {}
+        for derived, cmp in definitions.items():
+            for atom, _ in cmp.lin.terms:
+                self._users.setdefault(atom, []).append(derived)
+        empty = valuation(definitions, frozenset())
+        self._empty_true = frozenset(d for d in definitions if empty(d))
+        self._empty = tuple(evaluate(c, empty) for c in self.conds)
+        self._readers: dict[Atom, list[int]] = {}
+        for i, c in enumerate(self.conds):
+            for atom in atoms_of(c):
+                self._readers.setdefault(atom, []).append(i)
+
+    def true_atoms(self, chosen: AbstractSet[Atom]) -> tuple[frozenset[Atom], set[Atom]]:
+        """The atoms that are 1 when the base atoms ``chosen`` are, and the derived atoms whose
+        value may differ from the empty declaration's."""
+        touched: set[Atom] = set()
+        pending = [u for a in chosen for u in self._users.get(a, ())]
+        while pending:
+            atom = pending.pop()
+            if atom not in touched:
+                touched.add(atom)
+                pending += self._users.get(atom, ())
+        true = set(chosen) | (self._empty_true - touched)
+        known: dict[Atom, bool] = {}
+
+        def settle(atom: Atom) -> bool:
+            value = known.get(atom)
+            if value is None:
+                for a, _ in self.definitions[atom].lin.terms:
+                    if a in touched and a not in known:
+                        settle(a)
+                value = known[atom] = self._defined[atom](true)
+                if value:
+                    true.add(atom)
+            return value
+
+        for atom in touched:
+            settle(atom)
+        return frozenset(true), touched
+
+    def truths(self, chosen: AbstractSet[Atom]) -> tuple[frozenset[Atom], list[bool]]:
+        """The atoms that are 1, and the truth of each condition, when the base atoms ``chosen`` are 1."""
+        true, touched = self.true_atoms(chosen)
+        results = list(self._empty)
+        readers = self._readers
+        dirty = {i for a in (*chosen, *touched) for i in readers.get(a, ())}
+        for i in dirty:
+            results[i] = self._tests[i](true)
+        return true, results
 
 
 @dataclass(frozen=True)
