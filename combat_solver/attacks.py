@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from functools import cache
 
 from . import engine
 from .board import Board
@@ -13,7 +14,7 @@ from .errors import ErrorItem, InputError
 from .game import AttackUnit, Game
 from .ir import Atom, Attack
 from .outcome import after_attack
-from .rules.base import KINDS
+from .rules.base import KINDS, AbilityBase
 from .scenario import BoardData, DeclarationData, as_board, as_declaration, as_preference
 from .verdict import Verdict, Violation
 
@@ -47,7 +48,7 @@ def _check(
     explain: bool = True,
     maxima: Mapping[frozenset[str], int] | None = None,
 ) -> Verdict:
-    _check_ids(unit.game.board, declaration)
+    _check_ids(unit.game, declaration)
     enlisted = frozenset(declaration.enlist.values())
     result = engine.assess(
         [unit],
@@ -60,8 +61,13 @@ def _check(
         maxima=maxima,
     )
     game = unit.game
-    tapped = tuple(sorted({a for a in declaration.attacks if game.taps_when_attacking(game.permanent(a))} | enlisted))
-    combat, triggers = after_attack(unit.game, declaration) if result.status == "legal" else (None, ())
+    legal = result.status == "legal"
+    tapped = (
+        tuple(sorted({a for a in declaration.attacks if game.taps_when_attacking(game.permanent(a))} | enlisted))
+        if legal
+        else ()
+    )
+    combat, triggers = after_attack(unit.game, declaration) if legal else (None, ())
     return Verdict(
         status=result.status,
         step="declare_attackers",
@@ -71,11 +77,11 @@ def _check(
         requirements_maximum=result.maximum,
         units=result.units,
         witness=None if result.witness is None else _declaration(result.witness),
-        tapped=tapped if result.status == "legal" else (),
+        tapped=tapped,
         costs=result.costs,
         combat=combat,
         triggers=triggers,
-        warnings=unit.game.board.card_warnings,
+        warnings=game.warnings,
         declared_by=(game.declarer(unit.players, "chooses_attackers", unit.game.board.active_player),),
     )
 
@@ -142,35 +148,34 @@ def _unit(board: Board) -> AttackUnit:
     return Game.of(board).attack_unit
 
 
-def _check_ids(board: Board, declaration: AttackDeclaration) -> None:
-    permanents = {p.id for p in board.permanents}
-    known = permanents | {p.id for p in board.players}
+def _check_ids(game: Game, declaration: AttackDeclaration) -> None:
+    permanent = game.has_permanent
     items = [
         ErrorItem(("declaration", "attacks", a), "unknown_id", f"no permanent {a!r}")
         for a in declaration.attacks
-        if a not in permanents
+        if not permanent(a)
     ]
     items += [
         ErrorItem(("declaration", "attacks", a), "unknown_id", f"no player or permanent {t!r}")
         for a, t in declaration.attacks.items()
-        if t not in known
+        if not permanent(t) and not game.is_player(t)
     ]
     items += [
         ErrorItem(("declaration", "exert"), "unknown_id", f"no permanent {a!r}")
         for a in declaration.exert
-        if a not in permanents
+        if not permanent(a)
     ]
     items += [
         ErrorItem(("declaration", "enlist", a), "unknown_id", f"no permanent {x!r}")
         for a, c in declaration.enlist.items()
         for x in (a, c)
-        if x not in permanents
+        if not permanent(x)
     ]
     items += [
         ErrorItem(("declaration", "bands", i), "unknown_id", f"no permanent {m!r}")
         for i, band in enumerate(declaration.bands)
         for m in band
-        if m not in permanents
+        if not permanent(m)
     ]
     if items:
         raise InputError(items)
@@ -178,7 +183,16 @@ def _check_ids(board: Board, declaration: AttackDeclaration) -> None:
 
 def _choice_violations(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:
     """508.1e, 508.1g: exert, enlist and bands, each checked by the kind that governs it."""
-    return [v for kind in KINDS.values() for v in kind.declaration_violations(unit, declaration)]
+    return [v for kind in _governing(len(KINDS)) for v in kind.declaration_violations(unit, declaration)]
+
+
+@cache
+def _governing(known: int) -> tuple[type[AbilityBase], ...]:
+    """The kinds that check choices announced with an attack (of the first ``known`` kinds)."""
+    default = getattr(AbilityBase.declaration_violations, "__func__", None)
+    return tuple(
+        k for k in list(KINDS.values())[:known] if getattr(k.declaration_violations, "__func__", None) is not default
+    )
 
 
 def _structural(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:

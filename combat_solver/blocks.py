@@ -58,7 +58,7 @@ def _check(
     maxima: Mapping[frozenset[str], int] | None = None,
 ) -> Verdict:
     board = game.board
-    _check_ids(board, declaration)
+    _check_ids(game, declaration)
     units = game.block_units
     pairs = declaration.pairs
     if declaration.player is not None:
@@ -96,7 +96,7 @@ def _check(
         costs=result.costs,
         combat=combat,
         triggers=triggers,
-        warnings=game.board.card_warnings,
+        warnings=game.warnings,
         declared_by=tuple(game.declarer(u.players, "chooses_blockers", " and ".join(sorted(u.players))) for u in units),
     )
 
@@ -159,18 +159,18 @@ def _game(board: Board) -> Game:
     return Game.of(board)
 
 
-def _check_ids(board: Board, declaration: BlockDeclaration) -> None:
-    known = {p.id for p in board.permanents}
+def _check_ids(game: Game, declaration: BlockDeclaration) -> None:
+    known = game.has_permanent
     items = [
         ErrorItem(("declaration", "blocks", b), "unknown_id", f"no permanent {b!r}")
         for b in declaration.blocks
-        if b not in known
+        if not known(b)
     ]
     items += [
         ErrorItem(("declaration", "blocks", b), "unknown_id", f"no permanent {a!r}")
         for b, attackers in declaration.blocks.items()
         for a in attackers
-        if a not in known
+        if not known(a)
     ]
     if items:
         raise InputError(items)

@@ -91,7 +91,8 @@ def problem(unit: Unit) -> Problem:
 
 class _Memo:
     """What the engine derives from one unit once (a unit is fixed for its board): the problem,
-    the checker of its restrictions and requirements, and what is known of its cost-free maximum."""
+    the checker of its restrictions and requirements, their reports, and what is known of its
+    cost-free maximum. It holds nothing that refers to the unit (it is kept while the unit lives)."""
 
     def __init__(self, unit: Unit) -> None:
         self.problem = Problem(
@@ -105,6 +106,29 @@ class _Memo:
         self.checker = Checker(unit.definitions, (*self.problem.hard, *self.problem.requirements))
         self.at_least = 0
         self.maximum: int | None = None
+        self.players = tuple(sorted(unit.players))
+        self._violations: dict[int, Violation] = {}
+        self._reports: dict[tuple[int, bool], RequirementReport] = {}
+
+    def violation(self, unit: Unit, k: int, value_of: Callable[[Atom], int]) -> Violation:
+        """The violation of restriction ``k`` (worded for the declaration when it has ``detail``)."""
+        r = unit.restrictions[k]
+        if r.detail is not None:
+            return Violation(rule=r.rule, kind=r.kind, objects=r.objects, message=r.detail(value_of))
+        found = self._violations.get(k)
+        if found is None:
+            found = self._violations[k] = Violation(rule=r.rule, kind=r.kind, objects=r.objects, message=r.message)
+        return found
+
+    def report(self, unit: Unit, k: int, obeyed: bool) -> RequirementReport:
+        """Requirement ``k`` as reported, obeyed or not."""
+        found = self._reports.get((k, obeyed))
+        if found is None:
+            r = unit.requirements[k]
+            found = self._reports[(k, obeyed)] = RequirementReport(
+                rule=r.rule, kind=r.kind, objects=r.objects, description=r.description, source=r.source, obeyed=obeyed
+            )
+        return found
 
     def exceeds(self, obeyed: int, deadline: Deadline) -> bool | None:
         """``exceeds`` for a declaration that breaks no restriction, incurs no cost and obeys
@@ -159,21 +183,12 @@ def assess(
     for unit in units:
         memo = _memo(unit)
         mine = frozenset(a for a in chosen if unit.contains(a))
-        true, truths = memo.checker.truths(mine)
-
-        def value_of(atom: Atom, true: frozenset[Atom] = true) -> int:
-            return int(atom in true)
-
+        value_of, truths = memo.checker.truths(mine)
         restrictions = unit.restrictions
-        broken = [
-            Violation(
-                rule=r.rule, kind=r.kind, objects=r.objects, message=r.detail(value_of) if r.detail else r.message
-            )
-            for r, ok in zip(restrictions, truths, strict=False)
-            if not ok
-        ]
-        paid = tuple(t.units.value(value_of) for t in unit.costs)
-        incurred = [(t, n) for t, n in zip(unit.costs, paid, strict=True) if n > 0]
+        broken = [memo.violation(unit, k, value_of) for k, ok in enumerate(truths[: len(restrictions)]) if not ok]
+        costs = unit.costs
+        paid = tuple(t.units.value(value_of) for t in costs) if costs else ()
+        incurred = [(t, n) for t, n in zip(costs, paid, strict=True) if n > 0] if costs else []
         if incurred:
             report, problem_found = _costs(unit, incurred, mine, deadline, also_tapped)
             cost_reports += report
@@ -234,21 +249,11 @@ def assess(
                 )
         reports.append(
             UnitReport(
-                players=tuple(sorted(unit.players)),
+                players=memo.players,
                 requirements_obeyed=sum(obeyed),
                 requirements_maximum=maximum,
                 paid_items=tuple(t.description for t, _ in incurred),
-                requirements=tuple(
-                    RequirementReport(
-                        rule=r.rule,
-                        kind=r.kind,
-                        objects=r.objects,
-                        description=r.description,
-                        source=r.source,
-                        obeyed=ok,
-                    )
-                    for r, ok in zip(unit.requirements, obeyed, strict=True)
-                ),
+                requirements=tuple([memo.report(unit, k, ok) for k, ok in enumerate(obeyed)]),
             )
         )
     only_requirements = short and all(v.kind == "too_few_requirements" for v in violations)

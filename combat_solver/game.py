@@ -93,6 +93,7 @@ class Game:
         for p in board.permanents:
             if p.attached_to is not None:
                 self._attached.setdefault(p.attached_to, []).append(p)
+        self._declarers: dict[tuple[frozenset[str], str, str], DeclarerReport] = {}
         self._had: dict[str, list[Ability]] = {p.id: [] for p in board.permanents}
         self.instances: dict[str, list[Instance]] = {p.id: [] for p in board.permanents}
         self.game_rules: list[Instance] = []
@@ -234,6 +235,14 @@ class Game:
     def permanent(self, permanent_id: str) -> Permanent:
         return self._perms[permanent_id]
 
+    def has_permanent(self, object_id: str) -> bool:
+        return object_id in self._perms
+
+    @cached_property
+    def warnings(self) -> tuple[str, ...]:
+        """Card text on the board that bears on combat but wasn't compiled."""
+        return self.board.card_warnings
+
     def player(self, player_id: str) -> Player:
         return next(p for p in self.board.players if p.id == player_id)
 
@@ -308,6 +317,13 @@ class Game:
 
     def declarer(self, players: frozenset[str], kind: str, default: str) -> DeclarerReport:
         """Who declares for ``players``: the latest effect of ``kind`` (Master Warcraft) or ``default``."""
+        key = (players, kind, default)
+        found = self._declarers.get(key)
+        if found is None:
+            found = self._declarers[key] = self._declarer(players, kind, default)
+        return found
+
+    def _declarer(self, players: frozenset[str], kind: str, default: str) -> DeclarerReport:
         chosen = [i for i in self.game_rules if i.ability.kind == kind and i.controller is not None]
         if not chosen:
             return DeclarerReport(players=tuple(sorted(players)), declarer=default)

@@ -167,23 +167,27 @@ def atoms_of(cond: Cond) -> set[Atom]:
     return found
 
 
-def _compiled(cond: Cond) -> Callable[[AbstractSet[Atom]], bool]:
-    """``cond`` as a test of the set of atoms that are 1 (every other atom is 0)."""
+Test = Callable[[AbstractSet[int]], bool]
+"""A condition compiled to a test of the set of atom numbers that are 1 (every other atom is 0)."""
+
+
+def _compiled(cond: Cond, number: Mapping[Atom, int]) -> Test:
+    """``cond`` as a ``Test``, its atoms replaced by their ``number`` (hashing an int is cheap)."""
     if isinstance(cond, Cmp):
-        weights: dict[Atom, int] = {}
+        weights: dict[int, int] = {}
         for atom, coef in cond.lin.terms:
-            weights[atom] = weights.get(atom, 0) + coef
+            weights[number[atom]] = weights.get(number[atom], 0) + coef
         const, lo, hi = cond.lin.const, cond.lo, cond.hi
         if all(c == 1 for c in weights.values()):
-            atoms = weights.keys()
+            atoms = frozenset(weights)
 
-            def counted(true: AbstractSet[Atom]) -> bool:
+            def counted(true: AbstractSet[int]) -> bool:
                 v = const + len(atoms & true)
                 return (lo is None or v >= lo) and (hi is None or v <= hi)
 
             return counted
 
-        def weighed(true: AbstractSet[Atom]) -> bool:
+        def weighed(true: AbstractSet[int]) -> bool:
             if len(true) < len(weights):
                 v = const + sum([weights[a] for a in true if a in weights])
             else:
@@ -191,7 +195,7 @@ def _compiled(cond: Cond) -> Callable[[AbstractSet[Atom]], bool]:
             return (lo is None or v >= lo) and (hi is None or v <= hi)
 
         return weighed
-    items = tuple(_compiled(c) for c in cond.items)
+    items = tuple(_compiled(c, number) for c in cond.items)
     if isinstance(cond, All):
         return lambda true: all(f(true) for f in items)
     return lambda true: any(f(true) for f in items)
@@ -203,59 +207,65 @@ class Checker:
     sets or a derived atom depending on one (docs/design.md §5)."""
 
     def __init__(self, definitions: Definitions, conds: Iterable[Cond]) -> None:
-        self.definitions = definitions
         self.conds = tuple(conds)
-        self._tests = tuple(_compiled(c) for c in self.conds)
-        self._defined = {d: _compiled(c) for d, c in definitions.items()}
-        self._users: dict[Atom, list[Atom]] = {}
-        for derived, cmp in definitions.items():
-            for atom, _ in cmp.lin.terms:
-                self._users.setdefault(atom, []).append(derived)
+        number: dict[Atom, int] = {}
+        for cond in (*definitions.values(), *self.conds):
+            for atom in atoms_of(cond):
+                number.setdefault(atom, len(number))
+        for derived in definitions:
+            number.setdefault(derived, len(number))
+        self._number = number
+        self._tests = tuple(_compiled(c, number) for c in self.conds)
+        self._defined = {number[d]: _compiled(c, number) for d, c in definitions.items()}
+        self._reads = {number[d]: tuple(number[a] for a, _ in c.lin.terms) for d, c in definitions.items()}
+        self._users: dict[int, list[int]] = {}
+        for user, reads in self._reads.items():
+            for i in reads:
+                self._users.setdefault(i, []).append(user)
         empty = valuation(definitions, frozenset())
-        self._empty_true = frozenset(d for d in definitions if empty(d))
+        self._empty_true = frozenset(number[d] for d in definitions if empty(d))
         self._empty = tuple(evaluate(c, empty) for c in self.conds)
-        self._readers: dict[Atom, list[int]] = {}
-        for i, c in enumerate(self.conds):
-            for atom in atoms_of(c):
-                self._readers.setdefault(atom, []).append(i)
+        self._readers: dict[int, list[int]] = {}
+        for k, cond in enumerate(self.conds):
+            for atom in atoms_of(cond):
+                self._readers.setdefault(number[atom], []).append(k)
 
-    def true_atoms(self, chosen: AbstractSet[Atom]) -> tuple[frozenset[Atom], set[Atom]]:
-        """The atoms that are 1 when the base atoms ``chosen`` are, and the derived atoms whose
-        value may differ from the empty declaration's."""
-        touched: set[Atom] = set()
-        pending = [u for a in chosen for u in self._users.get(a, ())]
+    def truths(self, chosen: AbstractSet[Atom]) -> tuple[Callable[[Atom], int], list[bool]]:
+        """The value of every atom, and the truth of each condition, when the base atoms
+        ``chosen`` are 1 and all other base atoms 0."""
+        number = self._number
+        base = [number[a] for a in chosen if a in number]
+        touched: set[int] = set()
+        pending = [u for i in base for u in self._users.get(i, ())]
         while pending:
-            atom = pending.pop()
-            if atom not in touched:
-                touched.add(atom)
-                pending += self._users.get(atom, ())
-        true = set(chosen) | (self._empty_true - touched)
-        known: dict[Atom, bool] = {}
+            i = pending.pop()
+            if i not in touched:
+                touched.add(i)
+                pending += self._users.get(i, ())
+        true = set(base) | (self._empty_true - touched)
+        settled: set[int] = set()
 
-        def settle(atom: Atom) -> bool:
-            value = known.get(atom)
-            if value is None:
-                for a, _ in self.definitions[atom].lin.terms:
-                    if a in touched and a not in known:
-                        settle(a)
-                value = known[atom] = self._defined[atom](true)
-                if value:
-                    true.add(atom)
-            return value
+        def settle(i: int) -> None:
+            for j in self._reads[i]:
+                if j in touched and j not in settled:
+                    settle(j)
+            settled.add(i)
+            if self._defined[i](true):
+                true.add(i)
 
-        for atom in touched:
-            settle(atom)
-        return frozenset(true), touched
-
-    def truths(self, chosen: AbstractSet[Atom]) -> tuple[frozenset[Atom], list[bool]]:
-        """The atoms that are 1, and the truth of each condition, when the base atoms ``chosen`` are 1."""
-        true, touched = self.true_atoms(chosen)
+        for i in touched:
+            if i not in settled:
+                settle(i)
         results = list(self._empty)
         readers = self._readers
-        dirty = {i for a in (*chosen, *touched) for i in readers.get(a, ())}
-        for i in dirty:
-            results[i] = self._tests[i](true)
-        return true, results
+        for k in {k for i in (*base, *touched) for k in readers.get(i, ())}:
+            results[k] = self._tests[k](true)
+
+        def value_of(atom: Atom) -> int:
+            i = number.get(atom)
+            return int(atom in chosen) if i is None else int(i in true)
+
+        return value_of, results
 
 
 @dataclass(frozen=True)
