@@ -2,7 +2,10 @@
 pure-Python evaluator checks them on a concrete declaration and ``cpsat`` encodes them.
 
 Atoms are 0/1 facts of a declaration. Base atoms are decision variables; derived atoms are
-defined exactly by a condition over other atoms (see ``Definitions``).
+defined exactly by a condition over other atoms (see ``Definitions``). Atoms are named tuples:
+hashing and comparing them is done in C (the search and the checker read them millions of
+times). One declaration step uses only its own kinds, whose tuples never coincide (a ``Pair``
+and a ``BlocksBand`` differ in their second field's type).
 """
 
 from __future__ import annotations
@@ -10,25 +13,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Pair:
+class Pair(NamedTuple):
     """Base atom: ``blocker`` blocks ``attacker`` (509.1a)."""
 
     blocker: str
     attacker: str
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Blocking:
+class Blocking(NamedTuple):
     """Derived atom: ``blocker`` blocks at least one creature."""
 
     blocker: str
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class BlocksBand:
+class BlocksBand(NamedTuple):
     """Derived atom: ``blocker`` blocks at least one member of the attacking band ``band``, and so
     blocks every member (702.22h)."""
 
@@ -36,16 +37,14 @@ class BlocksBand:
     band: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Attack:
+class Attack(NamedTuple):
     """Base atom: ``attacker`` attacks ``target`` (a player, planeswalker or battle; 508.1b)."""
 
     attacker: str
     target: str
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Attacking:
+class Attacking(NamedTuple):
     """Derived atom: ``attacker`` attacks something."""
 
     attacker: str
