@@ -18,7 +18,7 @@ from . import cpsat, search
 from .deadline import Deadline
 from .declarations import FixedPairs
 from .errors import ErrorItem, InputError
-from .ir import Atom, Checker, Cmp, Cond, Lin, Payer, Problem, atoms_of, evaluate
+from .ir import Atom, Checker, Cmp, Cond, Lin, Payer, Problem, atoms_of, evaluate, valuation
 from .payments import total_text
 from .rules.base import CostTerm, Reason, Requirement, Restriction
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
@@ -103,12 +103,26 @@ class _Memo:
             costs=tuple(t.units for t in unit.costs),
             payers=unit.payers,
         )
-        self.checker = Checker(unit.definitions, (*self.problem.hard, *self.problem.requirements))
+        self._conds = (*self.problem.hard, *self.problem.requirements)
+        self._checker: Checker | None = None
+        self._checks = 0
         self.at_least = 0
         self.maximum: int | None = None
         self.players = tuple(sorted(unit.players))
         self._violations: dict[int, Violation] = {}
         self._reports: dict[tuple[int, bool], RequirementReport] = {}
+
+    def truths(self, chosen: frozenset[Atom]) -> tuple[Callable[[Atom], int], list[bool]]:
+        """The value of every atom, and the truth of each restriction then each requirement,
+        under the declaration ``chosen``: read directly the first time, by a ``Checker`` compiled
+        once the unit is checked again (compiling costs about two direct readings)."""
+        if self._checker is None and self._checks:
+            self._checker = Checker(self.problem.definitions, self._conds)
+        self._checks += 1
+        if self._checker is not None:
+            return self._checker.truths(chosen)
+        value_of = valuation(self.problem.definitions, chosen)
+        return value_of, [evaluate(c, value_of) for c in self._conds]
 
     def violation(self, unit: Unit, k: int, value_of: Callable[[Atom], int]) -> Violation:
         """The violation of restriction ``k`` (worded for the declaration when it has ``detail``)."""
@@ -183,7 +197,7 @@ def assess(
     for unit in units:
         memo = _memo(unit)
         mine = frozenset(a for a in chosen if unit.contains(a))
-        value_of, truths = memo.checker.truths(mine)
+        value_of, truths = memo.truths(mine)
         restrictions = unit.restrictions
         broken = [memo.violation(unit, k, value_of) for k, ok in enumerate(truths[: len(restrictions)]) if not ok]
         costs = unit.costs

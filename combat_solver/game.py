@@ -338,7 +338,7 @@ class Game:
         return None
 
 
-_KEPT = 8
+_KEPT = 4
 _RESOLVED: OrderedDict[int, Game] = OrderedDict()
 """Resolved games by ``id`` of their board (each entry keeps its board alive, so ids don't repeat)."""
 _LOCK = threading.Lock()

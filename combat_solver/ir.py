@@ -148,11 +148,16 @@ def evaluate(cond: Cond, value_of: Callable[[Atom], int]) -> bool:
 def valuation(definitions: Definitions, chosen: frozenset[Atom]) -> Callable[[Atom], int]:
     """The 0/1 value of every atom when the base atoms ``chosen`` are 1 and all others 0."""
 
+    derived: dict[Atom, int] = {}
+
     def value_of(atom: Atom) -> int:
         definition = definitions.get(atom)
-        if definition is not None:
-            return int(evaluate(definition, value_of))
-        return int(atom in chosen)
+        if definition is None:
+            return int(atom in chosen)
+        value = derived.get(atom)
+        if value is None:
+            value = derived[atom] = int(evaluate(definition, value_of))
+        return value
 
     return value_of
 
@@ -170,12 +175,15 @@ Test = Callable[[AbstractSet[int]], bool]
 """A condition compiled to a test of the set of atom numbers that are 1 (every other atom is 0)."""
 
 
-def _compiled(cond: Cond, number: Mapping[Atom, int]) -> Test:
-    """``cond`` as a ``Test``, its atoms replaced by their ``number`` (hashing an int is cheap)."""
+def _compiled(cond: Cond, number: dict[Atom, int], reads: set[int]) -> Test:
+    """``cond`` as a ``Test``, its atoms replaced by their ``number`` (hashing an int is cheap;
+    a new atom gets the next number); the numbers it reads are added to ``reads``."""
     if isinstance(cond, Cmp):
         weights: dict[int, int] = {}
         for atom, coef in cond.lin.terms:
-            weights[number[atom]] = weights.get(number[atom], 0) + coef
+            i = number.setdefault(atom, len(number))
+            weights[i] = weights.get(i, 0) + coef
+        reads.update(weights)
         const, lo, hi = cond.lin.const, cond.lo, cond.hi
         if all(c == 1 for c in weights.values()):
             atoms = frozenset(weights)
@@ -194,7 +202,7 @@ def _compiled(cond: Cond, number: Mapping[Atom, int]) -> Test:
             return (lo is None or v >= lo) and (hi is None or v <= hi)
 
         return weighed
-    items = tuple(_compiled(c, number) for c in cond.items)
+    items = tuple(_compiled(c, number, reads) for c in cond.items)
     if isinstance(cond, All):
         return lambda true: all(f(true) for f in items)
     return lambda true: any(f(true) for f in items)
@@ -206,28 +214,29 @@ class Checker:
     sets or a derived atom depending on one (docs/design.md §5)."""
 
     def __init__(self, definitions: Definitions, conds: Iterable[Cond]) -> None:
-        self.conds = tuple(conds)
-        number: dict[Atom, int] = {}
-        for cond in (*definitions.values(), *self.conds):
-            for atom in atoms_of(cond):
-                number.setdefault(atom, len(number))
-        for derived in definitions:
-            number.setdefault(derived, len(number))
+        number: dict[Atom, int] = {derived: i for i, derived in enumerate(definitions)}
         self._number = number
-        self._tests = tuple(_compiled(c, number) for c in self.conds)
-        self._defined = {number[d]: _compiled(c, number) for d, c in definitions.items()}
-        self._reads = {number[d]: tuple(number[a] for a, _ in c.lin.terms) for d, c in definitions.items()}
+        self._defined: dict[int, Test] = {}
+        self._reads: dict[int, tuple[int, ...]] = {}
         self._users: dict[int, list[int]] = {}
-        for user, reads in self._reads.items():
+        for derived, cmp in definitions.items():
+            reads: set[int] = set()
+            user = number[derived]
+            self._defined[user] = _compiled(cmp, number, reads)
+            self._reads[user] = tuple(reads)
             for i in reads:
                 self._users.setdefault(i, []).append(user)
         empty = valuation(definitions, frozenset())
         self._empty_true = frozenset(number[d] for d in definitions if empty(d))
-        self._empty = tuple(evaluate(c, empty) for c in self.conds)
+        tests: list[Test] = []
         self._readers: dict[int, list[int]] = {}
-        for k, cond in enumerate(self.conds):
-            for atom in atoms_of(cond):
-                self._readers.setdefault(number[atom], []).append(k)
+        for k, cond in enumerate(conds):
+            reads = set()
+            tests.append(_compiled(cond, number, reads))
+            for i in reads:
+                self._readers.setdefault(i, []).append(k)
+        self._tests = tuple(tests)
+        self._empty = tuple(test(self._empty_true) for test in tests)
 
     def truths(self, chosen: AbstractSet[Atom]) -> tuple[Callable[[Atom], int], list[bool]]:
         """The value of every atom, and the truth of each condition, when the base atoms
