@@ -200,6 +200,8 @@ def _structural(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violat
     out one attacker/target pair on its own."""
     game = unit.game
     out: list[Violation] = []
+    if all(unit.allows(Attack(a, t)) for a, t in declaration.attacks.items()):
+        return out
     for attacker_id, target in declaration.attacks.items():
         attacker = game.permanent(attacker_id)
         what = (

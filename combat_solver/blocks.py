@@ -179,6 +179,8 @@ def _check_ids(game: Game, declaration: BlockDeclaration) -> None:
 def _pair_violations(game: Game, chosen: frozenset[Pair]) -> list[Violation]:
     """509.1a (who can block what, 802.4a) and every restriction that rules out a pair alone."""
     out: list[Violation] = []
+    if all(any(unit.allows(p) for unit in game.block_units) for p in chosen):
+        return out
     attacks = game.board.combat.attackers if game.board.combat else {}
     for blocker_id in sorted({p.blocker for p in chosen}):
         blocker = game.permanent(blocker_id)

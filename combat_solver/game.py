@@ -457,6 +457,14 @@ class BlockUnit(_UnitBase):
     def allowed(self) -> tuple[Atom, ...]:
         return tuple(Pair(b, a) for (b, a), why in self._reasons.items() if not why)
 
+    def allows(self, pair: Pair) -> bool:
+        """Whether nothing rules out ``pair`` on its own (it is one of the decision atoms)."""
+        return pair in self._allowed
+
+    @cached_property
+    def _allowed(self) -> frozenset[Atom]:
+        return frozenset(self.allowed)
+
     def capacity(self, blocker: PermanentView) -> int:
         extra = sum(i.ability.extra_blocks() for i in self.game.instances[blocker.id])
         return min(1 + extra, ANY_NUMBER)
@@ -689,6 +697,14 @@ class AttackUnit(_UnitBase):
     @cached_property
     def allowed(self) -> tuple[Atom, ...]:
         return tuple(Attack(c, t) for (c, t), why in self._reasons.items() if not why)
+
+    def allows(self, attack: Attack) -> bool:
+        """Whether nothing rules out ``attack`` on its own (it is one of the decision atoms)."""
+        return attack in self._allowed
+
+    @cached_property
+    def _allowed(self) -> frozenset[Atom]:
+        return frozenset(self.allowed)
 
     @cached_property
     def definitions(self) -> dict[Atom, Cmp]:

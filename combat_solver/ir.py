@@ -226,6 +226,7 @@ class Checker:
             self._reads[user] = tuple(reads)
             for i in reads:
                 self._users.setdefault(i, []).append(user)
+        self._flat = not any(i in self._reads for reads in self._reads.values() for i in reads)
         empty = valuation(definitions, frozenset())
         self._empty_true = frozenset(number[d] for d in definitions if empty(d))
         tests: list[Test] = []
@@ -251,19 +252,23 @@ class Checker:
                 touched.add(i)
                 pending += self._users.get(i, ())
         true = set(base) | (self._empty_true - touched)
-        settled: set[int] = set()
+        if self._flat:
+            defined = self._defined
+            true.update([i for i in touched if defined[i](true)])
+        else:
+            settled: set[int] = set()
 
-        def settle(i: int) -> None:
-            for j in self._reads[i]:
-                if j in touched and j not in settled:
-                    settle(j)
-            settled.add(i)
-            if self._defined[i](true):
-                true.add(i)
+            def settle(i: int) -> None:
+                for j in self._reads[i]:
+                    if j in touched and j not in settled:
+                        settle(j)
+                settled.add(i)
+                if self._defined[i](true):
+                    true.add(i)
 
-        for i in touched:
-            if i not in settled:
-                settle(i)
+            for i in touched:
+                if i not in settled:
+                    settle(i)
         results = list(self._empty)
         readers = self._readers
         for k in {k for i in (*base, *touched) for k in readers.get(i, ())}:
