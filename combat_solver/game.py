@@ -584,6 +584,8 @@ class AttackUnit(_UnitBase):
     def _gate(self, inst: Instance, target: str | None = None) -> tuple[Cmp | None, Cmp | None] | None:
         """When ``inst`` applies depends on this declaration (its ``attack`` tests): the count
         that must hold and the one that must fail; None when it doesn't depend on it."""
+        if inst.ability.condition is None and inst.ability.unless is None:
+            return None
         defending = self.defending_player_of(target) if target is not None else None
         ctx = Context(self.game, inst.controller, inst.holder, defending)
         needed, excluded = inst.ability.attack_gate(ctx)
