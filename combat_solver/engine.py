@@ -18,7 +18,7 @@ from . import cpsat, search
 from .deadline import Deadline
 from .declarations import FixedPairs
 from .errors import ErrorItem, InputError
-from .ir import Atom, Checker, Cmp, Cond, Lin, Payer, Problem, atoms_of, evaluate, valuation
+from .ir import Atom, Checker, Cmp, Cond, Lin, Payer, Problem, atoms_of, compilable, evaluate, valuation
 from .payments import total_text
 from .rules.base import CostTerm, Reason, Requirement, Restriction
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
@@ -105,7 +105,7 @@ class _Memo:
         )
         self._conds = (*self.problem.hard, *self.problem.requirements)
         self._checker: Checker | None = None
-        self._checks = 0
+        self._checks = 0 if all(compilable(c) for c in self._conds) else None
         self.at_least = 0
         self.maximum: int | None = None
         self.players = tuple(sorted(unit.players))
@@ -115,10 +115,12 @@ class _Memo:
     def truths(self, chosen: frozenset[Atom]) -> tuple[Callable[[Atom], int], list[bool]]:
         """The value of every atom, and the truth of each restriction then each requirement,
         under the declaration ``chosen``: read directly the first time, by a ``Checker`` compiled
-        once the unit is checked again (compiling costs about two direct readings)."""
-        if self._checker is None and self._checks:
-            self._checker = Checker(self.problem.definitions, self._conds)
-        self._checks += 1
+        once the unit is checked again (compiling costs about two direct readings), unless a
+        condition is of a kind the checker doesn't read."""
+        if self._checks is not None:
+            if self._checker is None and self._checks:
+                self._checker = Checker(self.problem.definitions, self._conds)
+            self._checks += 1
         if self._checker is not None:
             return self._checker.truths(chosen)
         value_of = valuation(self.problem.definitions, chosen)

@@ -208,6 +208,13 @@ def _compiled(cond: Cond, number: dict[Atom, int], reads: set[int]) -> Test:
     return lambda true: any(f(true) for f in items)
 
 
+def compilable(cond: Cond) -> bool:
+    """Whether a ``Checker`` can read ``cond`` (made of comparisons, "all" and "any")."""
+    if isinstance(cond, Cmp):
+        return True
+    return isinstance(cond, All | Any) and all(compilable(c) for c in cond.items)
+
+
 class Checker:
     """The truth of fixed conditions under many declarations: each condition is read once with
     nothing declared, and again for a declaration only when it reads an atom the declaration

@@ -117,6 +117,8 @@ class _Supports:
                     return None
                 found |= inner
             return frozenset(found)
+        if not isinstance(cond, All | Any):
+            return None
         parts = [self.of(c) for c in cond.items]
         if isinstance(cond, All):
             return next((p for p in parts if p is not None), None)
