@@ -86,7 +86,7 @@ class Assessment:
 
 
 def problem(unit: Unit) -> Problem:
-    return _memo(unit).problem
+    return _memo(unit).problem(unit)
 
 
 class _Memo:
@@ -95,15 +95,9 @@ class _Memo:
     cost-free maximum. It holds nothing that refers to the unit (it is kept while the unit lives)."""
 
     def __init__(self, unit: Unit) -> None:
-        self.problem = Problem(
-            variables=unit.allowed,
-            definitions=unit.definitions,
-            hard=tuple(r.cond for r in unit.restrictions),
-            requirements=tuple(r.cond for r in unit.requirements),
-            costs=tuple(t.units for t in unit.costs),
-            payers=unit.payers,
-        )
-        self._conds = (*self.problem.hard, *self.problem.requirements)
+        self._problem: Problem | None = None
+        self._definitions = unit.definitions
+        self._conds = (*(r.cond for r in unit.restrictions), *(r.cond for r in unit.requirements))
         self._checker: Checker | None = None
         self._checks = 0 if all(compilable(c) for c in self._conds) else None
         self.at_least = 0
@@ -112,6 +106,19 @@ class _Memo:
         self._violations: dict[int, Violation] = {}
         self._reports: dict[tuple[int, bool], RequirementReport] = {}
 
+    def problem(self, unit: Unit) -> Problem:
+        """The unit's problem, built when a search or a solver first needs it."""
+        if self._problem is None:
+            self._problem = Problem(
+                variables=unit.allowed,
+                definitions=self._definitions,
+                hard=tuple(r.cond for r in unit.restrictions),
+                requirements=tuple(r.cond for r in unit.requirements),
+                costs=tuple(t.units for t in unit.costs),
+                payers=unit.payers,
+            )
+        return self._problem
+
     def truths(self, chosen: frozenset[Atom]) -> tuple[Callable[[Atom], int], list[bool]]:
         """The value of every atom, and the truth of each restriction then each requirement,
         under the declaration ``chosen``: read directly the first time, by a ``Checker`` compiled
@@ -119,11 +126,11 @@ class _Memo:
         condition is of a kind the checker doesn't read."""
         if self._checks is not None:
             if self._checker is None and self._checks:
-                self._checker = Checker(self.problem.definitions, self._conds)
+                self._checker = Checker(self._definitions, self._conds)
             self._checks += 1
         if self._checker is not None:
             return self._checker.truths(chosen)
-        value_of = valuation(self.problem.definitions, chosen)
+        value_of = valuation(self._definitions, chosen)
         return value_of, [evaluate(c, value_of) for c in self._conds]
 
     def violation(self, unit: Unit, k: int, value_of: Callable[[Atom], int]) -> Violation:
@@ -146,14 +153,14 @@ class _Memo:
             )
         return found
 
-    def exceeds(self, obeyed: int, deadline: Deadline) -> bool | None:
+    def exceeds(self, unit: Unit, obeyed: int, deadline: Deadline) -> bool | None:
         """``exceeds`` for a declaration that breaks no restriction, incurs no cost and obeys
         ``obeyed`` requirements (so the maximum is at least ``obeyed``), remembering the answer."""
         if self.maximum is not None:
             return obeyed < self.maximum
         if obeyed < self.at_least:
             return True
-        more = exceeds(self.problem, obeyed, time_limit=deadline.remaining())
+        more = exceeds(self.problem(unit), obeyed, time_limit=deadline.remaining())
         if more:
             self.at_least = obeyed + 1
         elif more is False:
@@ -224,7 +231,7 @@ def assess(
                 more = (
                     _paid_maximum_exceeds(problem(unit), paid, sum(obeyed), deadline.remaining())
                     if incurred
-                    else memo.exceeds(sum(obeyed), deadline)
+                    else memo.exceeds(unit, sum(obeyed), deadline)
                 )
                 undetermined = undetermined or more is None
                 if more:

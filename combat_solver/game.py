@@ -385,6 +385,7 @@ class BlockUnit(_UnitBase):
         self._attacker_ids = {a.id for a in self.attackers}
         self._creature_ids = {c.id for c in self.creatures}
         self.bands = {m: band for band in combat.bands for m in band if m in self._attacker_ids}
+        self._pair_reasons: dict[tuple[str, str], list[Reason]] = {}
 
     # --- helpers for rules -------------------------------------------------------------
     def blocker(self, inst: Instance) -> PermanentView | None:
@@ -427,43 +428,39 @@ class BlockUnit(_UnitBase):
         return isinstance(atom, Blocking | BlocksBand) and atom.blocker in self._creature_ids
 
     def reasons(self, blocker: PermanentView, attacker: PermanentView) -> list[Reason]:
-        """Everything that rules out this pair on its own (509.1a untapped; 509.1b evasion)."""
-        return self._reasons[(blocker.id, attacker.id)]
+        """Everything that rules out this pair on its own (509.1a untapped; 509.1b evasion),
+        worked out the first time the pair is asked about."""
+        key = (blocker.id, attacker.id)
+        found = self._pair_reasons.get(key)
+        if found is None:
+            found = self._pair_reasons[key] = self._reasons_of(blocker, attacker)
+        return found
 
-    @cached_property
-    def _reasons(self) -> dict[tuple[str, str], list[Reason]]:
-        out: dict[tuple[str, str], list[Reason]] = {}
-        for b in self.creatures:
-            tapped = b.tapped and not any(i.ability.permits_tapped_block() for i in self.game.instances[b.id])
-            for a in self.attackers:
-                found = (
-                    [Reason("509.1a", "tapped_blocker", f"{self.label(b)} is tapped and can't block")] if tapped else []
-                )
-                for inst in self.game.instances[a.id]:
-                    r = inst.ability.forbids_being_blocked_by(self, inst, b)
-                    if r is not None:
-                        found.append(r)
-                for inst in self.game.instances[b.id]:
-                    r = inst.ability.forbids_blocking(self, inst, a)
-                    if r is not None:
-                        found.append(r)
-                out[(b.id, a.id)] = found
-        return out
+    def _reasons_of(self, b: PermanentView, a: PermanentView) -> list[Reason]:
+        tapped = b.tapped and not any(i.ability.permits_tapped_block() for i in self.game.instances[b.id])
+        found = [Reason("509.1a", "tapped_blocker", f"{self.label(b)} is tapped and can't block")] if tapped else []
+        for inst in self.game.instances[a.id]:
+            r = inst.ability.forbids_being_blocked_by(self, inst, b)
+            if r is not None:
+                found.append(r)
+        for inst in self.game.instances[b.id]:
+            r = inst.ability.forbids_blocking(self, inst, a)
+            if r is not None:
+                found.append(r)
+        return found
 
     def atom_reasons(self, atom: Atom) -> list[Reason]:
-        return self._reasons.get((atom.blocker, atom.attacker), []) if isinstance(atom, Pair) else []
+        if not isinstance(atom, Pair) or not self.contains(atom):
+            return []
+        return self.reasons(self.game.permanent(atom.blocker), self.game.permanent(atom.attacker))
 
     @cached_property
     def allowed(self) -> tuple[Atom, ...]:
-        return tuple(Pair(b, a) for (b, a), why in self._reasons.items() if not why)
+        return tuple(Pair(b.id, a.id) for b in self.creatures for a in self.attackers if not self.reasons(b, a))
 
     def allows(self, pair: Pair) -> bool:
         """Whether nothing rules out ``pair`` on its own (it is one of the decision atoms)."""
-        return pair in self._allowed
-
-    @cached_property
-    def _allowed(self) -> frozenset[Atom]:
-        return frozenset(self.allowed)
+        return self.contains(pair) and not self.atom_reasons(pair)
 
     def capacity(self, blocker: PermanentView) -> int:
         extra = sum(i.ability.extra_blocks() for i in self.game.instances[blocker.id])
