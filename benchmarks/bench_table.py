@@ -3,8 +3,10 @@
 Every case is a board of real cards (Viashino Runner, Night Market Guard, Lure, Grizzly Bears,
 Silent Arbiter, Juggernaut, Mogg Flunkies) and one declaration. combat-solver checks it
 in-process (median of --repeat runs, OR-Tools imported beforehand): the bare verdict
-(``explain=False``, what phase.rs answers: valid or not), compared with phase.rs, and beside it
-the explained check a judge reads (the requirement maximum and a witness). When `phase-python` is
+(``explain=False``, what phase.rs answers: valid or not) on one built board, as phase.rs is timed
+on one loaded state, compared with phase.rs; the same check on a fresh board each run (nothing
+derived from the board reused: layer 6, units, restrictions, requirements, the checker); and the
+explained check a judge reads (the requirement maximum and a witness). When `phase-python` is
 installed (the `bench` extra), the same board is set up in phase.rs with its debug actions (cards
 moved from the decks to the battlefield, summoning sickness cleared, Lure attached, the attack
 declared), the state is saved, and phase validates the same declaration: `apply` on the restored
@@ -236,6 +238,7 @@ class Line:
     ours: float | None
     theirs: float | None = None
     explained: float | None = None
+    fresh: float | None = None
     note: str = ""
     runs: int = 0
     verdicts: tuple[str, ...] = field(default_factory=tuple)
@@ -249,10 +252,11 @@ def fmt(seconds: float | None) -> str:
     return f"{seconds * 1000:.3g} ms"
 
 
-def ratio(line: Line) -> str:
-    if line.ours is None or line.theirs is None or line.theirs == 0:
+def ratio(line: Line, ours: float | None = None) -> str:
+    ours = line.ours if ours is None else ours
+    if ours is None or line.theirs is None or line.theirs == 0:
         return "—"
-    value = line.ours / line.theirs
+    value = ours / line.theirs
     return f"{value:.0f}×" if value >= 10 else f"{value:.1f}×" if value >= 1 else f"{value:.2f}×"
 
 
@@ -372,6 +376,20 @@ class Phase:
         return time.perf_counter() - start, legal, True
 
 
+def fresh_median(
+    make: Callable[[], Board], run: Callable[[Board], Any], repeat: int, budget: float
+) -> tuple[float, int]:
+    """Median seconds of ``run`` on a new ``Board`` each time (built untimed): nothing derived
+    from a board is reused. Fewer runs when the runs so far exceed the budget."""
+    times: list[float] = []
+    while len(times) < repeat and sum(times) <= budget:
+        board = make()
+        start = time.perf_counter()
+        run(board)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), len(times)
+
+
 def measure_case(case: Case, phase: Phase | None, repeat: int, label: str) -> Line:
     board = case.board()
     check = case.check(board, explain=False)
@@ -386,6 +404,7 @@ def measure_case(case: Case, phase: Phase | None, repeat: int, label: str) -> Li
         explained=median_seconds(explained, repeat),
         verdicts=(verdict.status,),
     )
+    line.fresh, _ = fresh_median(case.board, lambda b: case.check(b, explain=False)(), repeat, float("inf"))
     if phase is not None:
         snapshot, ids = phase.snapshot(case)
         seat = 1 if case.step == "block" else 0
@@ -464,30 +483,21 @@ def enumeration_line(attackers: int, blockers: int, phase: Phase | None, budget:
     return line
 
 
-def budgeted_median(fn: Callable[[], Any], repeat: int, budget: float) -> tuple[float, int]:
-    """Median of `repeat` runs, or of fewer when the runs so far already exceed the budget."""
-    times: list[float] = []
-    while len(times) < repeat and sum(times) <= budget:
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), len(times)
-
-
 def large_lines(repeat: int, budget: float) -> Iterator[Line]:
+    """One command's work on a large board: each run on a fresh board (a single check or solve)."""
     for n in (100, 300):
-        board = bench_blocks.board(n)
+        make = partial(bench_blocks.board, n)
         label = "block check, no blocks, Lure + menace + extra blockers (bench_blocks board)"
-        seconds, runs = budgeted_median(partial(check_blocks, board, BlockDeclaration()), repeat, budget)
-        yield Line(label, f"{n} a side", seconds, runs=runs)
-        seconds, runs = budgeted_median(partial(solve_blocks, board), repeat, budget)
-        yield Line("block solve, same board", f"{n} a side", seconds, runs=runs)
-    board = bench_attacks.board(500)
+        seconds, runs = fresh_median(make, lambda b: check_blocks(b, BlockDeclaration()), repeat, budget)
+        yield Line(label, f"{n} a side", seconds, runs=runs, fresh=seconds)
+        seconds, runs = fresh_median(make, solve_blocks, repeat, budget)
+        yield Line("block solve, same board", f"{n} a side", seconds, runs=runs, fresh=seconds)
+    make = partial(bench_attacks.board, 500)
     label = "attack check, no attack, 500 creatures, four players (bench_attacks board)"
-    seconds, runs = budgeted_median(partial(check_attacks, board, AttackDeclaration()), repeat, budget)
-    yield Line(label, "500", seconds, runs=runs)
-    seconds, runs = budgeted_median(partial(solve_attacks, board), repeat, budget)
-    yield Line("attack solve, same board", "500", seconds, runs=runs)
+    seconds, runs = fresh_median(make, lambda b: check_attacks(b, AttackDeclaration()), repeat, budget)
+    yield Line(label, "500", seconds, runs=runs, fresh=seconds)
+    seconds, runs = fresh_median(make, solve_attacks, repeat, budget)
+    yield Line("attack solve, same board", "500", seconds, runs=runs, fresh=seconds)
 
 
 def process_line(phase: Phase | None, repeat: int) -> Line:
@@ -540,6 +550,9 @@ def plot(lines: list[Line], path: Path) -> None:
         points = [(int(line.n), line) for line in lines if line.case == row and line.ours is not None]
         ours = [(n, line.ours * 1000) for n, line in points if line.ours is not None]
         ax.plot(*zip(*ours, strict=True), "-o", color=color, label=f"combat-solver: {PLOT_LABELS[row]}")
+        fresh = [(n, line.fresh * 1000) for n, line in points if line.fresh is not None]
+        if fresh:
+            ax.plot(*zip(*fresh, strict=True), ":^", color=color, alpha=0.6, label=f"fresh board: {PLOT_LABELS[row]}")
         theirs = [(n, line.theirs * 1000) for n, line in points if line.theirs is not None]
         if theirs:
             ax.plot(*zip(*theirs, strict=True), "--s", color=color, alpha=0.7, label=f"phase.rs: {PLOT_LABELS[row]}")
@@ -553,7 +566,10 @@ def plot(lines: list[Line], path: Path) -> None:
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=8, loc="upper left")
     axes[0].set_ylabel("median time of one check (ms, log scale)")
-    fig.suptitle("One declaration checked in-process: combat-solver (solid) and phase.rs 0.103.0 (dashed)")
+    fig.suptitle(
+        "One declaration checked in-process: combat-solver (solid; dotted: first check of a fresh board) "
+        "and phase.rs 0.103.0 (dashed)"
+    )
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
@@ -561,24 +577,25 @@ def plot(lines: list[Line], path: Path) -> None:
 def print_table(lines: list[Line], with_phase: bool) -> None:
     if with_phase:
         print(
-            "| case | n | combat-solver | phase.rs | ratio (combat-solver / phase.rs) | combat-solver, explained "
-            "| verdict | note |"
+            "| case | n | combat-solver | phase.rs | ratio (combat-solver / phase.rs) "
+            "| combat-solver, fresh board | ratio, fresh board | combat-solver, explained | verdict | note |"
         )
-        print("|---|---:|---:|---:|---:|---:|---|---|")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
     else:
-        print("| case | n | combat-solver | combat-solver, explained | verdict | note |")
-        print("|---|---:|---:|---:|---|---|")
+        print("| case | n | combat-solver | combat-solver, fresh board | combat-solver, explained | verdict | note |")
+        print("|---|---:|---:|---:|---:|---|---|")
     for line in lines:
         runs = f" ({line.runs} runs)" if line.runs and line.runs < 5 else ""
         verdict = line.verdicts[0] if line.verdicts else ""
         if with_phase:
             print(
                 f"| {line.case} | {line.n} | {fmt(line.ours)}{runs} | {fmt(line.theirs)} | {ratio(line)} "
-                f"| {fmt(line.explained)} | {verdict} | {line.note} |"
+                f"| {fmt(line.fresh)} | {ratio(line, line.fresh)} | {fmt(line.explained)} | {verdict} | {line.note} |"
             )
         else:
             print(
-                f"| {line.case} | {line.n} | {fmt(line.ours)}{runs} | {fmt(line.explained)} | {verdict} | {line.note} |"
+                f"| {line.case} | {line.n} | {fmt(line.ours)}{runs} | {fmt(line.fresh)} | {fmt(line.explained)} "
+                f"| {verdict} | {line.note} |"
             )
         sys.stdout.flush()
 
@@ -598,7 +615,9 @@ def main() -> None:
             phase = Phase()
         except ImportError:
             print("phase-python is not installed (pip install -e '.[bench]'): combat-solver only\n")
-    solve_blocks(bench_blocks.board(2))  # import OR-Tools once, outside the measurements
+    import ortools.sat.python.cp_model  # noqa: F401  (imported once, outside the measurements)
+
+    solve_blocks(bench_blocks.board(2))
     lines: list[Line] = []
     for row, make in ROWS.items():
         sizes = list(args.sizes)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from .board import Board
 from .deadline import Deadline
@@ -12,7 +13,7 @@ from .errors import ErrorItem, InputError
 from .game import AttackUnit, Game
 from .ir import Atom, Attack
 from .outcome import after_attack
-from .rules.base import KINDS
+from .rules.base import KINDS, AbilityBase
 from .scenario import BoardData, DeclarationData
 from .step import Case, Preference, Step, restriction_violations
 from .verdict import CombatState, DeclarerReport, TriggerReport, Verdict, Violation
@@ -76,7 +77,7 @@ class _Attacks(Step[AttackDeclaration]):
                 "not_applicable",
                 "this board is at the declare blockers step (it has combat); remove combat to check attacks",
             )
-        return Game(board)
+        return Game.of(board)
 
     def units(self, game: Game) -> tuple[Unit, ...]:
         return (game.attack_unit,)
@@ -91,7 +92,7 @@ class _Attacks(Step[AttackDeclaration]):
         return AttackDeclaration.from_atoms(a for a in atoms if isinstance(a, Attack))
 
     def case(self, game: Game, declaration: AttackDeclaration) -> Case:
-        _check_ids(game.board, declaration)
+        _check_ids(game, declaration)
         unit = game.attack_unit
         return Case(
             units=(unit,),
@@ -116,35 +117,34 @@ ATTACKS = _Attacks()
 """The declare attackers step."""
 
 
-def _check_ids(board: Board, declaration: AttackDeclaration) -> None:
-    permanents = {p.id for p in board.permanents}
-    known = permanents | {p.id for p in board.players}
+def _check_ids(game: Game, declaration: AttackDeclaration) -> None:
+    permanent = game.has_permanent
     items = [
         ErrorItem(("declaration", "attacks", a), "unknown_id", f"no permanent {a!r}")
         for a in declaration.attacks
-        if a not in permanents
+        if not permanent(a)
     ]
     items += [
         ErrorItem(("declaration", "attacks", a), "unknown_id", f"no player or permanent {t!r}")
         for a, t in declaration.attacks.items()
-        if t not in known
+        if not permanent(t) and not game.is_player(t)
     ]
     items += [
         ErrorItem(("declaration", "exert"), "unknown_id", f"no permanent {a!r}")
         for a in declaration.exert
-        if a not in permanents
+        if not permanent(a)
     ]
     items += [
         ErrorItem(("declaration", "enlist", a), "unknown_id", f"no permanent {x!r}")
         for a, c in declaration.enlist.items()
         for x in (a, c)
-        if x not in permanents
+        if not permanent(x)
     ]
     items += [
         ErrorItem(("declaration", "bands", i), "unknown_id", f"no permanent {m!r}")
         for i, band in enumerate(declaration.bands)
         for m in band
-        if m not in permanents
+        if not permanent(m)
     ]
     if items:
         raise InputError(items)
@@ -152,7 +152,16 @@ def _check_ids(board: Board, declaration: AttackDeclaration) -> None:
 
 def _choice_violations(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:
     """508.1e, 508.1g: exert, enlist and bands, each checked by the kind that governs it."""
-    return [v for kind in KINDS.values() for v in kind.declaration_violations(unit, declaration)]
+    return [v for kind in _governing(len(KINDS)) for v in kind.declaration_violations(unit, declaration)]
+
+
+@cache
+def _governing(known: int) -> tuple[type[AbilityBase], ...]:
+    """The kinds that check choices announced with an attack (of the first ``known`` kinds)."""
+    default = getattr(AbilityBase.declaration_violations, "__func__", None)
+    return tuple(
+        k for k in list(KINDS.values())[:known] if getattr(k.declaration_violations, "__func__", None) is not default
+    )
 
 
 def _structural(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:
@@ -160,6 +169,8 @@ def _structural(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violat
     out one attacker/target pair on its own."""
     game = unit.game
     out: list[Violation] = []
+    if all(unit.allows(Attack(a, t)) for a, t in declaration.attacks.items()):
+        return out
     for attacker_id, target in declaration.attacks.items():
         attacker = game.permanent(attacker_id)
         what = (

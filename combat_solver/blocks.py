@@ -85,7 +85,7 @@ class _Blocks(Step[BlockDeclaration]):
             raise InputError.one(
                 ("combat", "attackers"), "missing", "blocks need the declared attack: give combat.attackers"
             )
-        return Game(board)
+        return Game.of(board)
 
     def units(self, game: Game) -> tuple[Unit, ...]:
         return game.block_units
@@ -102,7 +102,7 @@ class _Blocks(Step[BlockDeclaration]):
     def case(self, game: Game, declaration: BlockDeclaration) -> Case:
         """A declaration naming ``player`` is that player's part alone: the others' blockers are left out."""
         board = game.board
-        _check_ids(board, declaration)
+        _check_ids(game, declaration)
         units: tuple[Unit, ...] = game.block_units
         pairs = declaration.pairs
         if declaration.player is not None:
@@ -130,18 +130,18 @@ BLOCKS = _Blocks()
 """The declare blockers step."""
 
 
-def _check_ids(board: Board, declaration: BlockDeclaration) -> None:
-    known = {p.id for p in board.permanents}
+def _check_ids(game: Game, declaration: BlockDeclaration) -> None:
+    known = game.has_permanent
     items = [
         ErrorItem(("declaration", "blocks", b), "unknown_id", f"no permanent {b!r}")
         for b in declaration.blocks
-        if b not in known
+        if not known(b)
     ]
     items += [
         ErrorItem(("declaration", "blocks", b), "unknown_id", f"no permanent {a!r}")
         for b, attackers in declaration.blocks.items()
         for a in attackers
-        if a not in known
+        if not known(a)
     ]
     if items:
         raise InputError(items)
@@ -150,6 +150,8 @@ def _check_ids(board: Board, declaration: BlockDeclaration) -> None:
 def _pair_violations(game: Game, chosen: frozenset[Pair]) -> list[Violation]:
     """509.1a (who can block what, 802.4a) and every restriction that rules out a pair alone."""
     out: list[Violation] = []
+    if all(any(unit.allows(p) for unit in game.block_units) for p in chosen):
+        return out
     attacks = game.board.combat.attackers if game.board.combat else {}
     for blocker_id in sorted({p.blocker for p in chosen}):
         blocker = game.permanent(blocker_id)

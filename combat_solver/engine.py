@@ -12,13 +12,13 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
+from weakref import WeakKeyDictionary
 
 from . import cpsat, search
 from .deadline import Deadline
 from .declarations import FixedPairs
 from .errors import ErrorItem, InputError
-from .ir import Atom, Cmp, Cond, Lin, Payer, Problem, atoms_of, evaluate
-from .ir import valuation as ir_valuation
+from .ir import Atom, Checker, Cmp, Cond, Lin, Payer, Problem, atoms_of, compilable, evaluate, valuation
 from .payments import total_text
 from .rules.base import CostTerm, Reason, Requirement, Restriction
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
@@ -86,14 +86,96 @@ class Assessment:
 
 
 def problem(unit: Unit) -> Problem:
-    return Problem(
-        variables=unit.allowed,
-        definitions=unit.definitions,
-        hard=tuple(r.cond for r in unit.restrictions),
-        requirements=tuple(r.cond for r in unit.requirements),
-        costs=tuple(t.units for t in unit.costs),
-        payers=unit.payers,
-    )
+    return _memo(unit).problem(unit)
+
+
+class _Memo:
+    """What the engine derives from one unit once (a unit is fixed for its board): the problem,
+    the checker of its restrictions and requirements, their reports, and what is known of its
+    cost-free maximum. It holds nothing that refers to the unit (it is kept while the unit lives)."""
+
+    def __init__(self, unit: Unit) -> None:
+        self._problem: Problem | None = None
+        self._definitions = unit.definitions
+        self._conds = (*(r.cond for r in unit.restrictions), *(r.cond for r in unit.requirements))
+        self._checker: Checker | None = None
+        self._checks = 0 if all(compilable(c) for c in self._conds) else None
+        self.at_least = 0
+        self.maximum: int | None = None
+        self.players = tuple(sorted(unit.players))
+        self._violations: dict[int, Violation] = {}
+        self._reports: dict[tuple[int, bool], RequirementReport] = {}
+
+    def problem(self, unit: Unit) -> Problem:
+        """The unit's problem, built when a search or a solver first needs it."""
+        if self._problem is None:
+            self._problem = Problem(
+                variables=unit.allowed,
+                definitions=self._definitions,
+                hard=tuple(r.cond for r in unit.restrictions),
+                requirements=tuple(r.cond for r in unit.requirements),
+                costs=tuple(t.units for t in unit.costs),
+                payers=unit.payers,
+            )
+        return self._problem
+
+    def truths(self, chosen: frozenset[Atom]) -> tuple[Callable[[Atom], int], list[bool]]:
+        """The value of every atom, and the truth of each restriction then each requirement,
+        under the declaration ``chosen``: read directly the first time, by a ``Checker`` compiled
+        once the unit is checked again (compiling costs about two direct readings), unless a
+        condition is of a kind the checker doesn't read."""
+        if self._checks is not None:
+            if self._checker is None and self._checks:
+                self._checker = Checker(self._definitions, self._conds)
+            self._checks += 1
+        if self._checker is not None:
+            return self._checker.truths(chosen)
+        value_of = valuation(self._definitions, chosen)
+        return value_of, [evaluate(c, value_of) for c in self._conds]
+
+    def violation(self, unit: Unit, k: int, value_of: Callable[[Atom], int]) -> Violation:
+        """The violation of restriction ``k`` (worded for the declaration when it has ``detail``)."""
+        r = unit.restrictions[k]
+        if r.detail is not None:
+            return Violation(rule=r.rule, kind=r.kind, objects=r.objects, message=r.detail(value_of))
+        found = self._violations.get(k)
+        if found is None:
+            found = self._violations[k] = Violation(rule=r.rule, kind=r.kind, objects=r.objects, message=r.message)
+        return found
+
+    def report(self, unit: Unit, k: int, obeyed: bool) -> RequirementReport:
+        """Requirement ``k`` as reported, obeyed or not."""
+        found = self._reports.get((k, obeyed))
+        if found is None:
+            r = unit.requirements[k]
+            found = self._reports[(k, obeyed)] = RequirementReport(
+                rule=r.rule, kind=r.kind, objects=r.objects, description=r.description, source=r.source, obeyed=obeyed
+            )
+        return found
+
+    def exceeds(self, unit: Unit, obeyed: int, deadline: Deadline) -> bool | None:
+        """``exceeds`` for a declaration that breaks no restriction, incurs no cost and obeys
+        ``obeyed`` requirements (so the maximum is at least ``obeyed``), remembering the answer."""
+        if self.maximum is not None:
+            return obeyed < self.maximum
+        if obeyed < self.at_least:
+            return True
+        more = exceeds(self.problem(unit), obeyed, time_limit=deadline.remaining())
+        if more:
+            self.at_least = obeyed + 1
+        elif more is False:
+            self.maximum = obeyed
+        return more
+
+
+_MEMOS: WeakKeyDictionary[Unit, _Memo] = WeakKeyDictionary()
+
+
+def _memo(unit: Unit) -> _Memo:
+    memo = _MEMOS.get(unit)
+    if memo is None:
+        memo = _MEMOS[unit] = _Memo(unit)
+    return memo
 
 
 def assess(
@@ -122,24 +204,21 @@ def assess(
     witness: set[Atom] = set()
     short = undetermined = False
     for unit in units:
-        value_of = valuation(unit, chosen)
-        broken = [
-            Violation(
-                rule=r.rule, kind=r.kind, objects=r.objects, message=r.detail(value_of) if r.detail else r.message
-            )
-            for r in unit.restrictions
-            if not evaluate(r.cond, value_of)
-        ]
+        memo = _memo(unit)
         mine = frozenset(a for a in chosen if unit.contains(a))
-        paid = tuple(t.units.value(value_of) for t in unit.costs)
-        incurred = [(t, n) for t, n in zip(unit.costs, paid, strict=True) if n > 0]
+        value_of, truths = memo.truths(mine)
+        restrictions = unit.restrictions
+        broken = [memo.violation(unit, k, value_of) for k, ok in enumerate(truths[: len(restrictions)]) if not ok]
+        costs = unit.costs
+        paid = tuple(t.units.value(value_of) for t in costs) if costs else ()
+        incurred = [(t, n) for t, n in zip(costs, paid, strict=True) if n > 0] if costs else []
         if incurred:
             report, problem_found = _costs(unit, incurred, mine, deadline, also_tapped)
             cost_reports += report
             broken += problem_found
             undetermined = undetermined or any(r.payable is None for r in report)
         violations = violations + broken
-        obeyed = [evaluate(r.cond, value_of) for r in unit.requirements]
+        obeyed = truths[len(restrictions) :]
         maximum: int | None = len(obeyed)
         witness |= mine
         ruled_out = bool(broken) or any(unit.atom_reasons(a) for a in mine)
@@ -152,7 +231,7 @@ def assess(
                 more = (
                     _paid_maximum_exceeds(problem(unit), paid, sum(obeyed), deadline.remaining())
                     if incurred
-                    else exceeds(problem(unit), sum(obeyed), time_limit=deadline.remaining())
+                    else memo.exceeds(unit, sum(obeyed), deadline)
                 )
                 undetermined = undetermined or more is None
                 if more:
@@ -174,6 +253,8 @@ def assess(
                 problem(unit), time_limit=deadline.remaining(), preference=closeness, paid=paid, bounded_preference=True
             )
             maximum = outcome.requirements
+            if maximum is not None and not incurred:
+                memo.maximum = maximum
             if maximum is None:
                 undetermined = True
             elif sum(obeyed) < maximum:
@@ -191,21 +272,11 @@ def assess(
                 )
         reports.append(
             UnitReport(
-                players=tuple(sorted(unit.players)),
+                players=memo.players,
                 requirements_obeyed=sum(obeyed),
                 requirements_maximum=maximum,
                 paid_items=tuple(t.description for t, _ in incurred),
-                requirements=tuple(
-                    RequirementReport(
-                        rule=r.rule,
-                        kind=r.kind,
-                        objects=r.objects,
-                        description=r.description,
-                        source=r.source,
-                        obeyed=ok,
-                    )
-                    for r, ok in zip(unit.requirements, obeyed, strict=True)
-                ),
+                requirements=tuple([memo.report(unit, k, ok) for k, ok in enumerate(obeyed)]),
             )
         )
     only_requirements = short and all(v.kind == "too_few_requirements" for v in violations)
@@ -306,6 +377,8 @@ def _empty_is_legal(problem: Problem) -> bool:
 def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
     """Whether a declaration that breaks no restriction and incurs no cost obeys more than
     ``obeyed`` requirements (None: undetermined), without proving the maximum."""
+    if search.upper_bound(problem) <= obeyed:
+        return False
     if not search.fits(problem):
         return cpsat.exists(problem, minimum=obeyed + 1, time_limit=time_limit)
     try:
@@ -440,8 +513,3 @@ def _product(factories: list[Callable[[], Iterator[frozenset[Atom]]]]) -> Iterat
     for head in first():
         for tail in _product(rest):
             yield (head, *tail)
-
-
-def valuation(unit: Unit, chosen: frozenset[Atom]) -> Callable[[Atom], int]:
-    """The 0/1 value of every atom of ``unit`` under a concrete declaration."""
-    return ir_valuation(unit.definitions, frozenset(a for a in chosen if unit.contains(a)))

@@ -4,6 +4,8 @@ defending against what, and the defending units of the declare blockers step (80
 from __future__ import annotations
 
 import copy
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -79,6 +81,23 @@ def _collect_has(value: Any, found: set[str]) -> None:
 class Game:
     """Read-only facts derived from a ``Board``."""
 
+    @classmethod
+    def of(cls, board: Board) -> Game:
+        """The resolved game of ``board``, built once per ``Board`` object: a board is frozen, so
+        what is derived from it (layer 6, units, restrictions, requirements, reasons) holds for
+        every declaration checked on it. The last ``_KEPT`` boards are kept."""
+        with _LOCK:
+            game = _RESOLVED.get(id(board))
+            if game is not None and game.board is board:
+                _RESOLVED.move_to_end(id(board))
+                return game
+        game = cls(board)
+        with _LOCK:
+            _RESOLVED[id(board)] = game
+            while len(_RESOLVED) > _KEPT:
+                _RESOLVED.popitem(last=False)
+        return game
+
     def __init__(self, board: Board) -> None:
         self.board = board
         self._perms = {p.id: p for p in board.permanents}
@@ -91,6 +110,7 @@ class Game:
         for p in board.permanents:
             if p.attached_to is not None:
                 self._attached.setdefault(p.attached_to, []).append(p)
+        self._declarers: dict[tuple[frozenset[str], str, str], DeclarerReport] = {}
         self._had: dict[str, list[Ability]] = {p.id: [] for p in board.permanents}
         self.instances: dict[str, list[Instance]] = {p.id: [] for p in board.permanents}
         self.game_rules: list[Instance] = []
@@ -253,6 +273,14 @@ class Game:
     def permanent(self, permanent_id: str) -> Permanent:
         return self._perms[permanent_id]
 
+    def has_permanent(self, object_id: str) -> bool:
+        return object_id in self._perms
+
+    @cached_property
+    def warnings(self) -> tuple[str, ...]:
+        """Card text on the board that bears on combat but wasn't compiled."""
+        return self.board.card_warnings
+
     def player(self, player_id: str) -> Player:
         return next(p for p in self.board.players if p.id == player_id)
 
@@ -327,6 +355,13 @@ class Game:
 
     def declarer(self, players: frozenset[str], kind: str, default: str) -> DeclarerReport:
         """Who declares for ``players``: the latest effect of ``kind`` (Master Warcraft) or ``default``."""
+        key = (players, kind, default)
+        found = self._declarers.get(key)
+        if found is None:
+            found = self._declarers[key] = self._declarer(players, kind, default)
+        return found
+
+    def _declarer(self, players: frozenset[str], kind: str, default: str) -> DeclarerReport:
         chosen = [i for i in self.game_rules if i.ability.kind == kind and i.controller is not None]
         if not chosen:
             return DeclarerReport(players=tuple(sorted(players)), declarer=default)
@@ -339,6 +374,12 @@ class Game:
             if player in unit.players:
                 return unit
         return None
+
+
+_KEPT = 4
+_RESOLVED: OrderedDict[int, Game] = OrderedDict()
+"""Resolved games by ``id`` of their board (each entry keeps its board alive, so ids don't repeat)."""
+_LOCK = threading.Lock()
 
 
 class _UnitBase:
@@ -382,6 +423,7 @@ class BlockUnit(_UnitBase):
         self._attacker_ids = {a.id for a in self.attackers}
         self._creature_ids = {c.id for c in self.creatures}
         self.bands = {m: band for band in combat.bands for m in band if m in self._attacker_ids}
+        self._pair_reasons: dict[tuple[str, str], list[Reason]] = {}
 
     # --- helpers for rules -------------------------------------------------------------
     def blocker(self, inst: Instance) -> PermanentView | None:
@@ -424,35 +466,39 @@ class BlockUnit(_UnitBase):
         return isinstance(atom, Blocking | BlocksBand) and atom.blocker in self._creature_ids
 
     def reasons(self, blocker: PermanentView, attacker: PermanentView) -> list[Reason]:
-        """Everything that rules out this pair on its own (509.1a untapped; 509.1b evasion)."""
-        return self._reasons[(blocker.id, attacker.id)]
+        """Everything that rules out this pair on its own (509.1a untapped; 509.1b evasion),
+        worked out the first time the pair is asked about."""
+        key = (blocker.id, attacker.id)
+        found = self._pair_reasons.get(key)
+        if found is None:
+            found = self._pair_reasons[key] = self._reasons_of(blocker, attacker)
+        return found
 
-    @cached_property
-    def _reasons(self) -> dict[tuple[str, str], list[Reason]]:
-        out: dict[tuple[str, str], list[Reason]] = {}
-        for b in self.creatures:
-            tapped = b.tapped and not any(i.ability.permits_tapped_block() for i in self.game.instances[b.id])
-            for a in self.attackers:
-                found = (
-                    [Reason("509.1a", "tapped_blocker", f"{self.label(b)} is tapped and can't block")] if tapped else []
-                )
-                for inst in self.game.instances[a.id]:
-                    r = inst.ability.forbids_being_blocked_by(self, inst, b)
-                    if r is not None:
-                        found.append(r)
-                for inst in self.game.instances[b.id]:
-                    r = inst.ability.forbids_blocking(self, inst, a)
-                    if r is not None:
-                        found.append(r)
-                out[(b.id, a.id)] = found
-        return out
+    def _reasons_of(self, b: PermanentView, a: PermanentView) -> list[Reason]:
+        tapped = b.tapped and not any(i.ability.permits_tapped_block() for i in self.game.instances[b.id])
+        found = [Reason("509.1a", "tapped_blocker", f"{self.label(b)} is tapped and can't block")] if tapped else []
+        for inst in self.game.instances[a.id]:
+            r = inst.ability.forbids_being_blocked_by(self, inst, b)
+            if r is not None:
+                found.append(r)
+        for inst in self.game.instances[b.id]:
+            r = inst.ability.forbids_blocking(self, inst, a)
+            if r is not None:
+                found.append(r)
+        return found
 
     def atom_reasons(self, atom: Atom) -> list[Reason]:
-        return self._reasons.get((atom.blocker, atom.attacker), []) if isinstance(atom, Pair) else []
+        if not isinstance(atom, Pair) or not self.contains(atom):
+            return []
+        return self.reasons(self.game.permanent(atom.blocker), self.game.permanent(atom.attacker))
 
     @cached_property
     def allowed(self) -> tuple[Atom, ...]:
-        return tuple(Pair(b, a) for (b, a), why in self._reasons.items() if not why)
+        return tuple(Pair(b.id, a.id) for b in self.creatures for a in self.attackers if not self.reasons(b, a))
+
+    def allows(self, pair: Pair) -> bool:
+        """Whether nothing rules out ``pair`` on its own (it is one of the decision atoms)."""
+        return self.contains(pair) and not self.atom_reasons(pair)
 
     def capacity(self, blocker: PermanentView) -> int:
         extra = sum(i.ability.extra_blocks() for i in self.game.instances[blocker.id])
@@ -575,6 +621,8 @@ class AttackUnit(_UnitBase):
         """When ``inst`` applies depends on this declaration (its ``attack`` tests): the tests of
         the count that must all hold and those that must not all hold; None when it doesn't
         depend on it."""
+        if inst.ability.condition is None and inst.ability.unless is None:
+            return None
         defending = self.defending_player_of(target) if target is not None else None
         ctx = Context(inst.as_applied or self.game, inst.controller, inst.holder, defending)
         needed, excluded = inst.ability.attack_gate(ctx)
@@ -693,6 +741,14 @@ class AttackUnit(_UnitBase):
     @cached_property
     def allowed(self) -> tuple[Atom, ...]:
         return tuple(Attack(c, t) for (c, t), why in self._reasons.items() if not why)
+
+    def allows(self, attack: Attack) -> bool:
+        """Whether nothing rules out ``attack`` on its own (it is one of the decision atoms)."""
+        return attack in self._allowed
+
+    @cached_property
+    def _allowed(self) -> frozenset[Atom]:
+        return frozenset(self.allowed)
 
     @cached_property
     def definitions(self) -> dict[Atom, Cmp]:

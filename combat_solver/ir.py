@@ -3,32 +3,34 @@ Rules describe conditions once; the pure-Python evaluator checks them on a concr
 and ``cpsat`` encodes them.
 
 Atoms are 0/1 facts of a declaration. Base atoms are decision variables; derived atoms are
-defined exactly by a condition over other atoms (see ``Definitions``).
+defined exactly by a condition over other atoms (see ``Definitions``). Atoms are named tuples:
+hashing and comparing them is done in C (the search and the checker read them millions of
+times). One declaration step uses only its own kinds, whose tuples never coincide (a ``Pair``
+and a ``BlocksBand`` differ in their second field's type).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Pair:
+class Pair(NamedTuple):
     """Base atom: ``blocker`` blocks ``attacker`` (509.1a)."""
 
     blocker: str
     attacker: str
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Blocking:
+class Blocking(NamedTuple):
     """Derived atom: ``blocker`` blocks at least one creature."""
 
     blocker: str
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class BlocksBand:
+class BlocksBand(NamedTuple):
     """Derived atom: ``blocker`` blocks at least one member of the attacking band ``band``, and so
     blocks every member (702.22h)."""
 
@@ -36,16 +38,14 @@ class BlocksBand:
     band: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Attack:
+class Attack(NamedTuple):
     """Base atom: ``attacker`` attacks ``target`` (a player, planeswalker or battle; 508.1b)."""
 
     attacker: str
     target: str
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Attacking:
+class Attacking(NamedTuple):
     """Derived atom: ``attacker`` attacks something."""
 
     attacker: str
@@ -167,11 +167,16 @@ def evaluate(cond: Cond, value_of: Callable[[Atom], int]) -> bool:
 def valuation(definitions: Definitions, chosen: frozenset[Atom]) -> Callable[[Atom], int]:
     """The 0/1 value of every atom when the base atoms ``chosen`` are 1 and all others 0."""
 
+    derived: dict[Atom, int] = {}
+
     def value_of(atom: Atom) -> int:
         definition = definitions.get(atom)
-        if definition is not None:
-            return int(evaluate(definition, value_of))
-        return int(atom in chosen)
+        if definition is None:
+            return int(atom in chosen)
+        value = derived.get(atom)
+        if value is None:
+            value = derived[atom] = int(evaluate(definition, value_of))
+        return value
 
     return value_of
 
@@ -183,6 +188,131 @@ def atoms_of(cond: Cond) -> set[Atom]:
     for c in cond.items:
         found |= atoms_of(c)
     return found
+
+
+Predicate = Callable[[AbstractSet[int]], bool]
+"""A condition compiled to a test of the set of atom numbers that are 1 (every other atom is 0)."""
+
+
+def _compiled(cond: Cond, number: dict[Atom, int], reads: set[int]) -> Predicate:
+    """``cond`` as a ``Predicate``, its atoms replaced by their ``number`` (hashing an int is cheap;
+    a new atom gets the next number); the numbers it reads are added to ``reads``."""
+    if isinstance(cond, Cmp):
+        weights: dict[int, int] = {}
+        for atom, coef in cond.lin.terms:
+            i = number.setdefault(atom, len(number))
+            weights[i] = weights.get(i, 0) + coef
+        reads.update(weights)
+        const, lo, hi = cond.lin.const, cond.lo, cond.hi
+        if all(c == 1 for c in weights.values()):
+            atoms = frozenset(weights)
+
+            def counted(true: AbstractSet[int]) -> bool:
+                v = const + len(atoms & true)
+                return (lo is None or v >= lo) and (hi is None or v <= hi)
+
+            return counted
+
+        def weighed(true: AbstractSet[int]) -> bool:
+            if len(true) < len(weights):
+                v = const + sum([weights[a] for a in true if a in weights])
+            else:
+                v = const + sum([c for a, c in weights.items() if a in true])
+            return (lo is None or v >= lo) and (hi is None or v <= hi)
+
+        return weighed
+    if isinstance(cond, Parity):
+        parity_weights: dict[int, int] = {}
+        for atom, coef in cond.lin.terms:
+            i = number.setdefault(atom, len(number))
+            parity_weights[i] = parity_weights.get(i, 0) + coef
+        reads.update(parity_weights)
+        holds, base = cond.holds, cond.lin.const
+        return lambda true: holds(base + sum([c for a, c in parity_weights.items() if a in true]))
+    items = tuple(_compiled(c, number, reads) for c in cond.items)
+    if isinstance(cond, All):
+        return lambda true: all(f(true) for f in items)
+    return lambda true: any(f(true) for f in items)
+
+
+def compilable(cond: Cond) -> bool:
+    """Whether a ``Checker`` can read ``cond`` (made of comparisons, parities, "all" and "any")."""
+    if isinstance(cond, Cmp | Parity):
+        return True
+    return isinstance(cond, All | Any) and all(compilable(c) for c in cond.items)
+
+
+class Checker:
+    """The truth of fixed conditions under many declarations: each condition is read once with
+    nothing declared, and again for a declaration only when it reads an atom the declaration
+    sets or a derived atom depending on one (docs/design.md §5)."""
+
+    def __init__(self, definitions: Definitions, conds: Iterable[Cond]) -> None:
+        number: dict[Atom, int] = {derived: i for i, derived in enumerate(definitions)}
+        self._number = number
+        self._defined: dict[int, Predicate] = {}
+        self._reads: dict[int, tuple[int, ...]] = {}
+        self._users: dict[int, list[int]] = {}
+        for derived, cmp in definitions.items():
+            reads: set[int] = set()
+            user = number[derived]
+            self._defined[user] = _compiled(cmp, number, reads)
+            self._reads[user] = tuple(reads)
+            for i in reads:
+                self._users.setdefault(i, []).append(user)
+        self._flat = not any(i in self._reads for reads in self._reads.values() for i in reads)
+        empty = valuation(definitions, frozenset())
+        self._empty_true = frozenset(number[d] for d in definitions if empty(d))
+        tests: list[Predicate] = []
+        self._readers: dict[int, list[int]] = {}
+        for k, cond in enumerate(conds):
+            reads = set()
+            tests.append(_compiled(cond, number, reads))
+            for i in reads:
+                self._readers.setdefault(i, []).append(k)
+        self._tests = tuple(tests)
+        self._empty = tuple(test(self._empty_true) for test in tests)
+
+    def truths(self, chosen: AbstractSet[Atom]) -> tuple[Callable[[Atom], int], list[bool]]:
+        """The value of every atom, and the truth of each condition, when the base atoms
+        ``chosen`` are 1 and all other base atoms 0."""
+        number = self._number
+        base = [number[a] for a in chosen if a in number]
+        touched: set[int] = set()
+        pending = [u for i in base for u in self._users.get(i, ())]
+        while pending:
+            i = pending.pop()
+            if i not in touched:
+                touched.add(i)
+                pending += self._users.get(i, ())
+        true = set(base) | (self._empty_true - touched)
+        if self._flat:
+            defined = self._defined
+            true.update([i for i in touched if defined[i](true)])
+        else:
+            settled: set[int] = set()
+
+            def settle(i: int) -> None:
+                for j in self._reads[i]:
+                    if j in touched and j not in settled:
+                        settle(j)
+                settled.add(i)
+                if self._defined[i](true):
+                    true.add(i)
+
+            for i in touched:
+                if i not in settled:
+                    settle(i)
+        results = list(self._empty)
+        readers = self._readers
+        for k in {k for i in (*base, *touched) for k in readers.get(i, ())}:
+            results[k] = self._tests[k](true)
+
+        def value_of(atom: Atom) -> int:
+            i = number.get(atom)
+            return int(atom in chosen) if i is None else int(i in true)
+
+        return value_of, results
 
 
 @dataclass(frozen=True)

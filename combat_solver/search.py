@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from .ir import All, Atom, Cmp, Cond, Lin, Parity, Problem, atoms_of
+from .ir import All, Any, Atom, Cmp, Cond, Lin, Parity, Problem, atoms_of
 
 MAX_VARIABLES = 14
 """Up to this many decision atoms the search always decides; above it, it gets a node budget."""
@@ -41,6 +41,122 @@ def budget(problem: Problem) -> int | None:
     """The work budget for finding an optimum or a first solution (None: unlimited)."""
     n = len(problem.variables)
     return None if n <= MAX_VARIABLES else WORK_PER_VARIABLE * n
+
+
+def upper_bound(problem: Problem) -> int:
+    """A bound on the requirement maximum from the capacities among the restrictions ("no more
+    than N creatures can attack/block", one target per attacker, block capacities, 508.1c,
+    509.1b): under a capacity ``sum of elements <= K`` (positive coefficients), a requirement
+    each of whose ways to hold sets an element to 1 is obeyed only through one of at most K
+    elements, so at most the K largest numbers of such requirements an element serves are. A
+    requirement that no decision atom can make hold is never obeyed."""
+    support = _Supports(problem.definitions)
+    supports = [support.of(r) for r in problem.requirements]
+    total = sum(1 for needed in supports if needed is None or needed)
+    best = total
+    charged: dict[Atom, list[tuple[int, Atom]]] = {}
+    budgets: list[int] = []
+    for cond in problem.hard:
+        cap = _capacity(cond)
+        if cap is None:
+            continue
+        elements, budget = cap
+        c = len(budgets)
+        budgets.append(max(budget, 0))
+        for element in elements:
+            for atom in support.charging(element):
+                charged.setdefault(atom, []).append((c, element))
+    if not budgets:
+        return total
+    capped: dict[int, int] = {}
+    serves: dict[int, dict[Atom, int]] = {}
+    for needed in supports:
+        if not needed:
+            continue
+        caps: dict[int, set[Atom]] | None = None
+        for atom in needed:
+            here: dict[int, set[Atom]] = {}
+            for c, element in charged.get(atom, ()):
+                here.setdefault(c, set()).add(element)
+            caps = here if caps is None else {c: caps[c] | e for c, e in here.items() if c in caps}
+            if not caps:
+                break
+        for c, served in (caps or {}).items():
+            capped[c] = capped.get(c, 0) + 1
+            counts = serves.setdefault(c, {})
+            for element in served:
+                counts[element] = counts.get(element, 0) + 1
+    for c, n in capped.items():
+        top = sum(sorted(serves[c].values(), reverse=True)[: budgets[c]])
+        best = min(best, total - n + min(n, top))
+    return best
+
+
+class _Supports:
+    """Which decision atoms can make a condition hold, through the definitions of derived atoms."""
+
+    def __init__(self, definitions: Mapping[Atom, Cmp]) -> None:
+        self.definitions = definitions
+
+    def of(self, cond: Cond) -> frozenset[Atom] | None:
+        """Decision atoms one of which is 1 whenever ``cond`` holds (None: not known)."""
+        if isinstance(cond, Cmp):
+            lin = cond.lin
+            if cond.lo is None or lin.const >= cond.lo or any(c < 0 for _, c in lin.terms):
+                return None
+            found: set[Atom] = set()
+            for atom, coef in lin.terms:
+                definition = self.definitions.get(atom)
+                if coef == 0:
+                    continue
+                if definition is None:
+                    found.add(atom)
+                    continue
+                inner = self.of(definition)
+                if inner is None:
+                    return None
+                found |= inner
+            return frozenset(found)
+        if not isinstance(cond, All | Any):
+            return None
+        parts = [self.of(c) for c in cond.items]
+        if isinstance(cond, All):
+            return next((p for p in parts if p is not None), None)
+        if any(p is None for p in parts):
+            return None
+        return frozenset().union(*(p for p in parts if p is not None))
+
+    def charging(self, element: Atom) -> list[Atom]:
+        """The decision atoms that set ``element`` to 1 when they are 1."""
+        definition = self.definitions.get(element)
+        if definition is None:
+            return [element]
+        lin = definition.lin
+        if definition.hi is not None or any(c < 0 for _, c in lin.terms):
+            return []
+        out: list[Atom] = []
+        for atom, coef in lin.terms:
+            if definition.lo is None or lin.const + coef >= definition.lo:
+                out += self.charging(atom)
+        return out
+
+
+def _capacity(cond: Cond) -> tuple[list[Atom], int] | None:
+    """``cond`` as "sum of elements <= K" with every element's coefficient at least 1 (so at most
+    K elements are 1), or None. "At most a or at most b" of one sum is at most the larger."""
+    if isinstance(cond, Any) and cond.items and all(isinstance(c, Cmp) and c.lo is None for c in cond.items):
+        cmps = [c for c in cond.items if isinstance(c, Cmp)]
+        if any(c.hi is None or c.lin != cmps[0].lin for c in cmps):
+            return None
+        cond = Cmp(cmps[0].lin, None, max(c.hi for c in cmps if c.hi is not None))
+    if not isinstance(cond, Cmp) or cond.hi is None:
+        return None
+    weights: dict[Atom, int] = {}
+    for atom, coef in cond.lin.terms:
+        weights[atom] = weights.get(atom, 0) + coef
+    if any(c < 0 for c in weights.values()):
+        return None
+    return [a for a, c in weights.items() if c >= 1], cond.hi - cond.lin.const
 
 
 class TimedOut(Exception):
@@ -222,13 +338,15 @@ class _Search:
         for i in range(len(self.order) - 1, -1, -1):
             suffix[i] = suffix[i + 1] + max(w[i], 0)
         best: list[Best | None] = [None]
+        cap = upper_bound(self.problem)
 
         def promising(depth: int, weight: int) -> bool:
             current = best[0]
+            bound = min(self.bound, cap)
             return (
                 current is None
-                or self.bound > current.requirements
-                or (self.bound == current.requirements and weight + suffix[depth] > current.weight)
+                or bound > current.requirements
+                or (bound == current.requirements and weight + suffix[depth] > current.weight)
             )
 
         def visit(depth: int, weight: int) -> None:
@@ -277,6 +395,8 @@ def maximize(
 def first(problem: Problem, *, minimum: int, deadline: float) -> frozenset[Atom] | None:
     """A declaration meeting the restrictions and obeying at least ``minimum`` requirements, or
     None if there is none (``TimedOut``, ``OverBudget`` as for ``maximize``)."""
+    if upper_bound(problem) < minimum:
+        return None
     return next(_Search(problem, deadline, budget(problem)).leaves(minimum), None)
 
 

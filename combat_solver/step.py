@@ -133,7 +133,7 @@ class Step(ABC, Generic[D]):
             costs=result.costs,
             combat=combat,
             triggers=triggers,
-            warnings=game.board.card_warnings,
+            warnings=game.warnings,
             declared_by=tuple(self.declarer(game, u) for u in case.units),
         )
 

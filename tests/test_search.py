@@ -8,9 +8,10 @@ import random
 import time
 
 import pytest
+from builders import B, K, creature, juggernaut, make_board
 from strategies import RandomChooser, build_attack_board, build_board
 
-from combat_solver import cpsat, engine, search
+from combat_solver import Board, check_attacks, cpsat, engine, search
 from combat_solver.game import Game
 from combat_solver.ir import Atom, Problem, evaluate
 
@@ -82,3 +83,28 @@ def test_past_its_work_budget_the_engine_asks_cpsat(monkeypatch: pytest.MonkeyPa
     with pytest.raises(search.OverBudget):
         search.maximize(problem, deadline=time.monotonic() + 10)
     assert engine.maximize(problem, time_limit=10).requirements == expected.requirements
+
+
+@pytest.mark.parametrize("i", range(len(PROBLEMS)))
+def test_the_capacity_bound_is_never_below_the_maximum(i: int):
+    problem = PROBLEMS[i]
+    expected = cpsat.maximize(problem, time_limit=10).requirements
+    assert expected is not None
+    assert search.upper_bound(problem) >= expected
+
+
+def _arbiter_board(juggernauts: int, attack_limit: int) -> Board:
+    creatures = [juggernaut(f"jugg{i}") for i in range(juggernauts)]
+    arbiter = creature("arbiter", "Silent Arbiter", B, 1, 5, K("attack_limit", n=attack_limit))
+    return make_board([*creatures, arbiter])
+
+
+@pytest.mark.parametrize("limit", [0, 1, 3])
+def test_silent_arbiter_caps_the_juggernauts_requirements_508_1c_508_1d(limit: int):
+    """508.1c caps the attack; 508.1d then asks only for as many must-attack Juggernauts as the cap
+    lets attack: the bound from the capacity is exactly that, and a check needs no search."""
+    board = _arbiter_board(6, limit)
+    problem = engine.problem(Game(board).attack_unit)
+    assert search.upper_bound(problem) == limit == cpsat.maximize(problem, time_limit=10).requirements
+    verdict = check_attacks(board, {"attacks": {f"jugg{i}": B for i in range(limit)}}, explain=False)
+    assert verdict.status == "legal" and verdict.requirements_maximum == limit
