@@ -176,6 +176,15 @@ class CostTerm:
     description: str = field(compare=False)
 
 
+def _permanents_text(f: Filter) -> str:
+    """``f`` as the permanents a cost names: "Island", "enchantment", "permanent" (a filter
+    without a creature type or subtype describes no creature)."""
+    text = f.describe()
+    if f.subtypes or "creature" in (f.types or ()):
+        return text
+    return " ".join(text.replace("creatures", "" if f.types else "permanent", 1).split())
+
+
 _ACTION_WORDS = {"sacrifice": "sacrifice {n} {what}", "tap": "tap {n} untapped {what}", "return": "return {n} {what}"}
 
 
@@ -197,7 +206,7 @@ def total_text(costs: Sequence[tuple[UnitCost, int]]) -> str:
         parts.append(f"{life} life")
     for action in ("sacrifice", "tap", "return"):
         parts += [
-            _ACTION_WORDS[action].format(n=k * n, what=f.describe())
+            _ACTION_WORDS[action].format(n=k * n, what=_permanents_text(f))
             for c, n in costs
             for act, f, k in c.permanents()
             if act == action
