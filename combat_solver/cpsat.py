@@ -2,7 +2,9 @@
 
 Requirements are half-reified: a literal that implies its condition; the objective maximizes
 their sum (508.1d, 509.1c). Hard restrictions are posted directly. Derived atoms are defined
-exactly. Solving is single-worker with a fixed seed, so answers are repeatable.
+exactly. A side problem's choices become integer variables and its conditions are posted like
+restrictions (it knows nothing of what they mean). Solving is single-worker with a fixed seed, so
+answers are repeatable.
 """
 
 from __future__ import annotations
