@@ -205,12 +205,13 @@ def total_text(costs: Sequence[tuple[UnitCost, int]]) -> str:
     if life:
         parts.append(f"{life} life")
     for action in ("sacrifice", "tap", "return"):
-        parts += [
-            _ACTION_WORDS[action].format(n=k * n, what=_permanents_text(f))
-            for c, n in costs
-            for act, f, k in c.permanents()
-            if act == action
-        ]
+        owed: dict[str, int] = {}
+        for c, n in costs:
+            for act, f, k in c.permanents():
+                if act == action:
+                    what = _permanents_text(f)
+                    owed[what] = owed.get(what, 0) + k * n
+        parts += [_ACTION_WORDS[action].format(n=k, what=what) for what, k in owed.items()]
     discard = sum(c.discard * n for c, n in costs)
     if discard:
         parts.append(f"discard {discard} card{'s' if discard > 1 else ''}")

@@ -117,7 +117,9 @@ class BlockTax(AbilityBase):
         ]
         if self.attackers is not None and not taxed:
             return
-        whom = f" {self.attackers.describe()}" if self.attackers is not None else ""
+        whom = ""
+        if self.attackers is not None:
+            whom = " " + self.attackers.describe().replace("you control", f"{inst.controller} controls")
         for b in unit.creatures:
             if self.blockers is None or unit.matches(self.blockers, b, inst.controller):
                 unit_cost = self.cost.resolve(unit.game, inst.controller, b)
