@@ -330,6 +330,28 @@ def test_two_mana_of_one_color_cant_pay_g_and_w() -> None:
     assert not check_attacks(board, declaration).legal
 
 
+def test_one_activation_of_one_mana_ability_per_permanent() -> None:
+    """605.1a: tapping a permanent activates one of its mana abilities. A rock with "{T}: Add {C}{C}"
+    that a Cryptolith Rite-like effect also gives "{T}: Add one mana of any color" makes {C}{C} or one
+    colored mana, never {G}{G}: a {G}{G} tax is unpayable, a {G} or {2} one payable (found by the
+    campaign, seed 2026, board 12795)."""
+    rock = {
+        "id": "rock",
+        "name": "Rock",
+        "controller": "p1",
+        "types": ["artifact", "creature"],
+        "power": 0,
+        "toughness": 1,
+        "abilities": [{"kind": "mana", "produces": "C", "amount": 2}, {"kind": "vigilance"}],
+    }
+    rite = {"source": "rite", "controller": "p1", "to": {"controller": "you"}, "ability": {"kind": "mana"}}
+    declaration = AttackDeclaration(attacks={"a": "p2"})
+    for mana, legal in (("{G}{G}", False), ("{G}", True), ("{2}", True)):
+        board = _board([rock, _bear("a"), _tax({"mana": mana})], effects=[rite])
+        assert CostReference(board).verdict(declaration).legal is legal, mana
+        assert check_attacks(board, declaration).legal is legal, mana
+
+
 def test_band_listing_one_creature_twice_is_not_a_band() -> None:
     """702.22c and the brief: a band has at least two attacking creatures. ``bands=[[h1, h1]]`` names one
     creature, so it is no band (the solver rejects ``[[h1]]`` with 702.22c invalid_band, but accepts this)."""

@@ -71,16 +71,16 @@ class _Builder:
         all_mana: list[Choice] = []
         by_color: dict[str, list[Choice]] = {}
         mana_use: dict[str, list[Choice]] = {}
-        for src, colors, amount in sources:
+        for src, made_of, amount in sources:
             label = game.label(src)
-            one_color = [self.choice(("color", player, src.id, c)) for c in colors] if len(colors) > 1 else []
+            one_color = [self.choice(("color", player, src.id, c)) for c, _ in made_of] if len(made_of) > 1 else []
             if one_color:
                 self.hard.append(Lin.of(one_color).equals(1))
             uses = []
-            for k, color in enumerate(colors):
-                v = self.choice(("mana", player, src.id, color), amount, f"{label}: {{{color}}}")
+            for k, (color, most) in enumerate(made_of):
+                v = self.choice(("mana", player, src.id, color), most, f"{label}: {{{color}}}")
                 if one_color:
-                    self.hard.append(_lin([(v, 1), (one_color[k], -amount)]).at_most(0))
+                    self.hard.append(_lin([(v, 1), (one_color[k], -most)]).at_most(0))
                 by_color.setdefault(color, []).append(v)
                 all_mana.append(v)
                 uses.append(v)
@@ -151,17 +151,23 @@ def payment_side(game: GameView, terms: Sequence[CostTerm], tapped: InCombat, in
     return Side(tuple(builder.choices), tuple(builder.hard), Lin(tuple(builder.cleanup)))
 
 
-def _mana_sources(game: GameView, player: str) -> list[tuple[PermanentView, tuple[str, ...], int]]:
+def _mana_sources(game: GameView, player: str) -> list[tuple[PermanentView, tuple[tuple[str, int], ...], int]]:
     """Untapped permanents of ``player`` whose mana abilities can be activated now (605, 302.6),
-    each with the colors it can make and the most one activation makes."""
+    each with the colors it can make, the most one activation makes of each (tapping it activates
+    one of its mana abilities: a {C}{C} ability and a one-mana "any color" one make {C}{C} or one
+    colored mana, never two), and the most of any."""
     out = []
     for p in game.permanents_of(player):
         if p.tapped or game.is_summoning_sick(p):
             continue
-        made = [m for i in game.instances.get(p.id, []) if (m := i.ability.mana_made()) is not None]
-        if made:
-            colors = tuple(dict.fromkeys(c for cs, _ in made for c in cs))
-            out.append((p, colors, max(n for _, n in made)))
+        most: dict[str, int] = {}
+        for i in game.instances.get(p.id, []):
+            made = i.ability.mana_made()
+            if made is not None:
+                for color in made[0]:
+                    most[color] = max(most.get(color, 0), made[1])
+        if most:
+            out.append((p, tuple(most.items()), max(most.values())))
     return sorted(out, key=lambda s: s[0].id)
 
 
