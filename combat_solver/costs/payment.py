@@ -65,9 +65,9 @@ class _Builder:
             [p for p in game.permanents_of(player) if game.matches(f, p, player) and (action != "tap" or not p.tapped)]
             for action, f, _ in demands
         ]
-        busy_ids = {s.id for s, _, _ in sources} | {p.id for ps in candidates for p in ps}
-        busy = {i: lin for i in busy_ids if (lin := tapped(game.permanent(i))) is not None}
-        fighting = {i: lin for i in busy_ids if (lin := in_combat(game.permanent(i))) is not None}
+        involved = {s.id for s, _, _ in sources} | {p.id for ps in candidates for p in ps}
+        busy = {i: lin for i in involved if (lin := tapped(game.permanent(i))) is not None}
+        fighting = {i: lin for i in involved if (lin := in_combat(game.permanent(i))) is not None}
         all_mana: list[Choice] = []
         by_color: dict[str, list[Choice]] = {}
         mana_use: dict[str, list[Choice]] = {}
