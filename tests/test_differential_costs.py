@@ -12,6 +12,8 @@ runs the same properties on as many seeded boards as wanted.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -415,3 +417,17 @@ def test_negative_life_enumeration_lists_the_empty_declaration() -> None:
     assert CostReference(board).attack_legal_set() == {frozenset()}
     assert check_attacks(board, AttackDeclaration()).legal
     assert [d.attacks for d in legal_attacks(board)] == [{}]
+
+
+def test_cost_campaign_on_the_new_primitives_smoke() -> None:
+    """The cost campaign restricted to boards with the cost primitives of issue #12 (the long run is
+    ``python tests/campaign_costs.py --boards N --new-primitives-only``)."""
+    run = subprocess.run(
+        [sys.executable, "campaign_costs.py", "--boards", "6", "--seed", "2026", "--new-primitives-only"],
+        cwd=Path(__file__).parent,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "checked 6 boards" in run.stdout and "0 disagreements" in run.stdout
