@@ -197,13 +197,19 @@ class _Encoder:
         return self.cp.LinearExpr.weighted_sum(variables, coefs) + const
 
     def _post_side(self, side: Side) -> None:
+        """Each choice an integer variable; each comparison one linear constraint, the rest as ``post``."""
         for choice in side.choices:
-            name = "/".join(choice.key)
             self.choices[choice] = (
-                self.model.new_bool_var(name) if choice.hi == 1 else self.model.new_int_var(0, choice.hi, name)
+                self.model.new_bool_var("") if choice.hi == 1 else self.model.new_int_var(0, choice.hi, "")
             )
         for cond in side.hard:
-            self.post(cond)
+            if isinstance(cond, Cmp):
+                variables, coefs, const = self.linear(cond.lin)
+                lo = self.cp.INT_MIN if cond.lo is None else cond.lo - const
+                hi = self.cp.INT_MAX if cond.hi is None else cond.hi - const
+                self.model.add_linear_constraint(self.cp.LinearExpr.weighted_sum(variables, coefs), lo, hi)
+            else:
+                self.post(cond)
 
     def cut(self, paid: Paid, need: int, guard: Any | None = None) -> None:
         """Every declaration incurring at least ``paid`` obeys at least ``need`` requirements
