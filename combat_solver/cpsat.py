@@ -2,7 +2,9 @@
 
 Requirements are half-reified: a literal that implies its condition; the objective maximizes
 their sum (508.1d, 509.1c). Hard restrictions are posted directly. Derived atoms are defined
-exactly. Solving is single-worker with a fixed seed, so answers are repeatable.
+exactly. A side problem's choices become integer variables and its conditions are posted like
+restrictions (it knows nothing of what they mean). Solving is single-worker with a fixed seed, so
+answers are repeatable.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from .ir import All, Atom, Cmp, Cond, Lin, Parity, Payer, Problem, evaluate, negate, valuation
+from .ir import All, Atom, Choice, Cmp, Cond, Lin, Parity, Problem, Side, evaluate, negate, valuation
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -26,12 +28,6 @@ missing trailing terms count as 0, so ``()`` is "pays nothing"."""
 
 class InvalidModel(RuntimeError):
     """CP-SAT refused a model (an internal error: inputs are bounded so that this can't happen)."""
-
-
-_LIFE_WEIGHT = 10_000
-_SOURCE_WEIGHT = 100
-"""Weights of the cleanup objective of a shown payment: life paid for Phyrexian symbols and
-permanents sacrificed or tapped first, then mana abilities activated, then mana made."""
 
 
 @dataclass(frozen=True)
@@ -55,25 +51,22 @@ class _Encoder:
         *,
         paid: Paid | None,
         fixed: frozenset[Atom] | None = None,
-        also_tapped: frozenset[str] = frozenset(),
         guarded: bool = False,
     ) -> None:
-        """``paid`` None: any costs, payable in full (509.1f); else each cost term incurred at
-        most that often, payable in full (all 0: no cost at all; the requirement maximum of
-        docs/design.md §4.2). ``fixed``: a concrete declaration (only the payment is then
-        searched). ``guarded``: each restriction holds only when its literal in ``guards`` is
-        assumed (for explanations)."""
+        """``paid`` None: any costs, their side problem solved (509.1f); else each cost term
+        incurred at most that often, the side problem solved (all 0: no cost at all; the
+        requirement maximum of docs/design.md §4.2). ``fixed``: a concrete declaration (only the
+        side problem is then searched). ``guarded``: each restriction holds only when its literal
+        in ``guards`` is assumed (for explanations)."""
         from ortools.sat.python import cp_model
 
         self.cp = cp_model
         self.model = cp_model.CpModel()
         self.problem = problem
         self.fixed = fixed
-        self.also_tapped = also_tapped
         self.vars = {} if fixed is not None else {a: self.model.new_bool_var("") for a in problem.variables}
         self._derived: dict[Atom, Any] = {}
-        self.payment: list[tuple[str, str, Any]] = []
-        self.overpayment: list[tuple[int, Any]] = []
+        self.choices: dict[Choice, Any] = {}
         self.guards: list[Any] = []
         if fixed is None:
             for cond in problem.hard:
@@ -85,9 +78,8 @@ class _Encoder:
         if paid is not None:
             for units, cap in zip(problem.costs, _caps(problem, paid), strict=True):
                 self.post(units.at_most(cap))
-        if paid is None or any(paid):
-            for payer in problem.payers:
-                self._post_payer(payer)
+        if problem.side is not None and (paid is None or any(paid)):
+            self._post_side(problem.side)
 
     # -- atoms and sums ------------------------------------------------------------------
     def atom(self, atom: Atom) -> Any:
@@ -97,6 +89,8 @@ class _Encoder:
             return self._derived[atom]
         definition = self.problem.definitions.get(atom)
         if definition is None:
+            if isinstance(atom, Choice):
+                return self.choices[atom]
             return int(self.fixed is not None and atom in self.fixed)
         variables, _, const = self.linear(definition.lin)
         value: Any
@@ -227,95 +221,20 @@ class _Encoder:
         variables, coefs, const = self.linear(lin)
         return self.cp.LinearExpr.weighted_sum(variables, coefs) + const
 
-    def _post_payer(self, payer: Payer) -> None:
-        """Which source pays which symbol, which permanents are sacrificed or tapped (508.1i-j)."""
-        m = self.model
-        all_mana: list[Any] = []
-        by_color: dict[str, list[Any]] = {}
-        mana_use: dict[str, list[Any]] = {}
-        for src in payer.sources:
-            uses = []
-            one_color = [m.new_bool_var(f"{src.id} makes {c}") for c in src.colors] if len(src.colors) > 1 else []
-            if one_color:
-                m.add_exactly_one(one_color)
-            for k, color in enumerate(src.colors):
-                v = m.new_int_var(0, src.amount, f"{src.id}:{color}")
-                if one_color:
-                    m.add(v <= src.amount * one_color[k])
-                self.payment.append((payer.player, f"{src.label}: {{{color}}}", v))
-                by_color.setdefault(color, []).append(v)
-                all_mana.append(v)
-                uses.append(v)
-            mana_use[src.id] = uses
-            active = m.new_bool_var(f"{src.id} activated")
-            m.add(sum(uses) <= src.amount * active)
-            self.overpayment.append((_SOURCE_WEIGHT, active))
-            self.overpayment += [(1, v) for v in uses]
-            busy = payer.tapped.get(src.id)
-            if src.id in self.also_tapped:
-                m.add(sum(uses) == 0)
-            m.add(sum(uses) + (src.amount * self.expr(busy) if busy is not None else 0) <= src.amount)
-        need_total = self.expr(payer.generic)
-        life_for_phyrexian: list[Any] = []
-        colors = {c for c, _ in payer.colored} | {c for c, _ in payer.phyrexian}
-        colored = dict(payer.colored)
-        phyrexian = dict(payer.phyrexian)
-        for color in sorted(colors):
-            need = self.expr(colored[color]) if color in colored else 0
-            if color in phyrexian:
-                z = m.new_int_var(0, 1000, f"life for {{{color}/P}}")
-                m.add(z <= self.expr(phyrexian[color]))
-                self.payment.append((payer.player, f"2 life for each of {{{color}/P}}", z))
-                self.overpayment.append((_LIFE_WEIGHT, z))
-                life_for_phyrexian.append(z)
-                need = need + self.expr(phyrexian[color]) - z
-            m.add(sum(by_color.get(color, [])) >= need)
-            need_total = need_total + need
-        m.add(sum(all_mana) >= need_total)
-        m.add(self.expr(payer.life_cost) + 2 * sum(life_for_phyrexian) <= max(payer.life, 0))
-        m.add(self.expr(payer.discard) <= payer.hand)
-        for template, owed, bound in (
-            ("pay {n} life", payer.life_cost, payer.life),
-            ("discard {n} cards", payer.discard, payer.hand),
-        ):
-            if owed.terms or owed.const:
-                v = m.new_int_var(0, max(bound, 0), template)
-                m.add(v == self.expr(owed))
-                self.payment.append((payer.player, template, v))
-        chosen_objects: dict[tuple[str, str], list[Any]] = {}
-        for demand in payer.objects:
-            picks = []
-            for obj, label in demand.candidates:
-                v = m.new_bool_var(f"{demand.action} {obj}")
-                self.payment.append((payer.player, f"{demand.action} {label}", v))
-                self.overpayment.append((_LIFE_WEIGHT, v))
-                picks.append(v)
-                chosen_objects.setdefault((demand.action, obj), []).append(v)
-                if demand.action == "sacrifice":
-                    in_combat = payer.in_combat.get(obj)
-                    if in_combat is not None:
-                        m.add(v + self.expr(in_combat) <= 1)
-                else:
-                    tapped = payer.tapped.get(obj)
-                    if tapped is not None:
-                        m.add(v + self.expr(tapped) <= 1)
-                    if obj in self.also_tapped:
-                        m.add(v == 0)
-            m.add(sum(picks) >= self.expr(demand.amount))
-        for (action, obj), vs in chosen_objects.items():
-            m.add(sum(vs) <= 1)
-            if action == "tap":
-                amount = next((s.amount for s in payer.sources if s.id == obj), 1)
-                m.add(sum(mana_use.get(obj, [])) + amount * sum(vs) <= amount)
-
-    def payment_plan(self, solver: cp_model.CpSolver) -> dict[str, tuple[str, ...]]:
-        plan: dict[str, list[str]] = {}
-        for player, what, v in self.payment:
-            n = solver.value(v)
-            if n:
-                line = what.format(n=n) if "{n}" in what else (what if n == 1 else f"{what} x{n}")
-                plan.setdefault(player, []).append(line)
-        return {p: tuple(lines) for p, lines in plan.items()}
+    def _post_side(self, side: Side) -> None:
+        """Each choice an integer variable; each comparison one linear constraint, the rest as ``post``."""
+        for choice in side.choices:
+            self.choices[choice] = (
+                self.model.new_bool_var("") if choice.hi == 1 else self.model.new_int_var(0, choice.hi, "")
+            )
+        for cond in side.hard:
+            if isinstance(cond, Cmp):
+                variables, coefs, const = self.linear(cond.lin)
+                lo = self.cp.INT_MIN if cond.lo is None else cond.lo - const
+                hi = self.cp.INT_MAX if cond.hi is None else cond.hi - const
+                self.model.add_linear_constraint(self.cp.LinearExpr.weighted_sum(variables, coefs), lo, hi)
+            else:
+                self.post(cond)
 
     def cut(self, paid: Paid, need: int, guard: Any | None = None) -> None:
         """Every declaration incurring at least ``paid`` obeys at least ``need`` requirements
@@ -602,32 +521,30 @@ def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_lim
 
 
 @dataclass(frozen=True)
-class Payment:
-    """``status`` "paid": ``plan`` gives, per player, one way to pay; "unpayable": no way exists;
-    "undetermined": the time limit ran out."""
+class Settlement:
+    """``status`` "solved": ``values`` gives one solution of the side problem (the choices not
+    at 0); "infeasible": it has none; "undetermined": the time limit ran out."""
 
-    status: Literal["paid", "unpayable", "undetermined"]
-    plan: Mapping[str, tuple[str, ...]] | None = None
+    status: Literal["solved", "infeasible", "undetermined"]
+    values: Mapping[Choice, int] | None = None
 
 
-def pay(
-    problem: Problem, chosen: frozenset[Atom], *, time_limit: float, also_tapped: frozenset[str] = frozenset()
-) -> Payment:
-    """Can the costs of the declaration ``chosen`` be paid in full (509.1f)? If so, how: the
-    shown plan pays no more than the total. It prefers mana to life for Phyrexian symbols and
-    sacrifices or taps no permanent beyond what is owed, then activates as few mana abilities
-    and makes as little mana as it can (a source whose mana isn't spent isn't activated).
-    ``also_tapped``: permanents the declaration taps otherwise (enlisted creatures)."""
-    enc = _Encoder(problem, paid=None, fixed=chosen, also_tapped=also_tapped)
-    if enc.overpayment:
-        enc.model.minimize(sum(w * v for w, v in enc.overpayment))
+def settle(problem: Problem, chosen: frozenset[Atom], *, time_limit: float, extra: tuple[Cond, ...] = ()) -> Settlement:
+    """Can the side problem of the declaration ``chosen`` be solved (with the conditions
+    ``extra`` too)? If so, a solution with the least ``Side.cleanup``."""
+    enc = _Encoder(problem, paid=None, fixed=chosen)
+    for cond in extra:
+        enc.post(cond)
+    if problem.side is not None and problem.side.cleanup.terms:
+        enc.model.minimize(enc.expr(problem.side.cleanup))
     solver = enc.solver(time_limit)
     status = enc.solve(solver)
     if status == enc.cp.INFEASIBLE:
-        return Payment("unpayable")
+        return Settlement("infeasible")
     if status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
-        return Payment("undetermined")
-    return Payment("paid", enc.payment_plan(solver))
+        return Settlement("undetermined")
+    values = {c: n for c, v in enc.choices.items() if (n := solver.value(v))}
+    return Settlement("solved", values)
 
 
 def solutions(problem: Problem, *, minimum: int, time_limit: float) -> Iterator[frozenset[Atom] | None]:

@@ -15,12 +15,12 @@ from typing import Protocol
 from weakref import WeakKeyDictionary
 
 from . import cpsat, search
+from .costs import CostTerm, settle
 from .deadline import Deadline
 from .declarations import FixedPairs
 from .errors import ErrorItem, InputError
-from .ir import Atom, Checker, Cmp, Cond, Lin, Payer, Problem, atoms_of, compilable, evaluate, valuation
-from .payments import total_text
-from .rules.base import CostTerm, Reason, Requirement, Restriction
+from .ir import Atom, Checker, Cmp, Cond, Lin, Problem, Side, atoms_of, compilable, evaluate, valuation
+from .rules.base import Reason, Requirement, Restriction
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
 
 DEFAULT_TIME_LIMIT = 10.0
@@ -60,7 +60,7 @@ class Unit(Protocol):
     def costs(self) -> tuple[CostTerm, ...]: ...
 
     @property
-    def payers(self) -> tuple[Payer, ...]: ...
+    def payment(self) -> Side | None: ...
 
     def contains(self, atom: Atom) -> bool: ...
 
@@ -115,7 +115,7 @@ class _Memo:
                 hard=tuple(r.cond for r in unit.restrictions),
                 requirements=tuple(r.cond for r in unit.requirements),
                 costs=tuple(t.units for t in unit.costs),
-                payers=unit.payers,
+                side=unit.payment,
             )
         return self._problem
 
@@ -213,7 +213,9 @@ def assess(
         paid = tuple(t.units.value(value_of) for t in costs) if costs else ()
         incurred = [(t, n) for t, n in zip(costs, paid, strict=True) if n > 0] if costs else []
         if incurred:
-            report, problem_found = _costs(unit, incurred, mine, deadline, also_tapped)
+            report, problem_found = settle(
+                problem(unit), incurred, mine, time_limit=deadline.remaining(), also_tapped=also_tapped
+            )
             cost_reports += report
             broken += problem_found
             undetermined = undetermined or any(r.payable is None for r in report)
@@ -288,44 +290,6 @@ def assess(
         frozenset(witness) if only_requirements else None,
         tuple(cost_reports),
     )
-
-
-def _costs(
-    unit: Unit,
-    incurred: list[tuple[CostTerm, int]],
-    mine: frozenset[Atom],
-    deadline: Deadline,
-    also_tapped: frozenset[str],
-) -> tuple[list[CostReport], list[Violation]]:
-    """The locked-in total per player (508.1h, 509.1d) and whether it can be paid in full (509.1f)."""
-    payment = cpsat.pay(problem(unit), mine, time_limit=deadline.remaining(), also_tapped=also_tapped)
-    reports: list[CostReport] = []
-    violations: list[Violation] = []
-    rule = "508.1j" if incurred[0][0].rule.startswith("508") else "509.1f"
-    for player in sorted({t.payer for t, _ in incurred}):
-        terms = [(t, n) for t, n in incurred if t.payer == player]
-        total = total_text(terms)
-        payable = None if payment.status == "undetermined" else payment.status == "paid"
-        plan = payment.plan.get(player, ()) if payment.plan else ()
-        reports.append(
-            CostReport(
-                player=player,
-                items=tuple(f"{n} x {t.description}" if n > 1 else t.description for t, n in terms),
-                total=total,
-                payable=payable,
-                payment=plan,
-            )
-        )
-        if payable is False:
-            violations.append(
-                Violation(
-                    rule=rule,
-                    kind="unpayable_cost",
-                    objects=(player,),
-                    message=f"{player} can't pay the total cost {total} in full with the mana, life and permanents they have ({rule}: no partial payments)",
-                )
-            )
-    return reports, violations
 
 
 def maximize(
@@ -445,7 +409,7 @@ def solve(
     for unit in units:
         mine = tuple(c for c in extra if all(unit.contains(a) for a in atoms_of(c)))
         p = problem(unit)
-        if mine or (preference and p.payers):
+        if mine or (preference and p.side):
             outcome = cpsat.optimal(p, time_limit=deadline.remaining(), preference=preference or None, extra=mine)
         else:
             outcome = maximize(p, time_limit=deadline.remaining(), preference=preference or None)
@@ -490,7 +454,7 @@ class _UnitSolutions:
         outcome = maximize(p, time_limit=self.deadline.remaining())
         if outcome.requirements is None:
             raise Undetermined(f"the solver timed out on the declaration of {self.unit.name}")
-        if search.fits(p) and not p.payers:
+        if search.fits(p) and not p.side:
             try:
                 yield from search.solutions(
                     p, minimum=outcome.requirements, deadline=time.monotonic() + self.deadline.remaining()

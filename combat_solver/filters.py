@@ -169,7 +169,9 @@ class Filter(Strict):
         "apart ({kind: landwalk, land: {subtypes: [Island]}}, {kind: protection, from: {colors: [black]}})",
     )
     tapped: Flag | None = None
-    counters: dict[str, Comparison] | None = Field(None, description="counters by kind, e.g. {+1/+1: {ge: 1}}")
+    counters: dict[str, Comparison] | None = Field(
+        None, description='counters by kind, e.g. {+1/+1: {ge: 1}}; "any": all its counters together'
+    )
     token: Flag | None = None
     mana_value: Comparison | None = None
     entered_this_turn: Flag | None = None
@@ -222,7 +224,9 @@ class Filter(Strict):
 
     def _state_matches(self, p: PermanentView, scope: FilterScope) -> bool:
         """Counters, token, mana value, this turn, monstrous, attachments, combat (613, 506.5)."""
-        if self.counters is not None and not all(t.holds(p.counters.get(k, 0)) for k, t in self.counters.items()):
+        if self.counters is not None and not all(
+            t.holds(sum(p.counters.values()) if k == "any" else p.counters.get(k, 0)) for k, t in self.counters.items()
+        ):
             return False
         for name, fact in (
             ("token", "is_token"),
@@ -280,7 +284,7 @@ class Filter(Strict):
         if self.has:
             extras.append("with " + " and ".join(describe_pattern(k) for k in self.has))
         if self.counters:
-            extras += [f"with {t.describe()} {k} counters" for k, t in self.counters.items()]
+            extras += [f"with {t.describe()} {'' if k == 'any' else k + ' '}counters" for k, t in self.counters.items()]
         if self.mana_value:
             extras.append(f"with mana value {self.mana_value.describe()}")
         if self.attached:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -14,6 +14,7 @@ from typing import Any
 from .abilities import Ability, Grant
 from .board import Board, Permanent, Player
 from .conditions import AttackTest, Condition, Context
+from .costs import CostTerm, payment_side
 from .filters import Filter, PermanentView, Target, same_fields
 from .ir import (
     Atom,
@@ -26,14 +27,13 @@ from .ir import (
     Lin,
     Pair,
     Parity,
-    Payer,
+    Side,
     Test,
     all_of,
     any_of,
     negate,
 )
-from .payments import build_payers
-from .rules.base import CostTerm, EarlierAttacks, Instance, Reason, Requirement, Restriction
+from .rules.base import EarlierAttacks, Instance, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
 from .verdict import DeclarerReport
 
@@ -455,6 +455,15 @@ class BlockUnit(_UnitBase):
     def blocking(self, blocker: PermanentView) -> Lin:
         return Lin.of([Blocking(blocker.id)])
 
+    def blocking_any(self, blocker: PermanentView, attackers: Sequence[PermanentView]) -> Lin:
+        """1 when ``blocker`` blocks at least one of ``attackers`` (defined in ``definitions``)."""
+        ids = tuple(sorted(a.id for a in attackers))
+        if set(ids) == self._attacker_ids:
+            return self.blocking(blocker)
+        if len(ids) == 1:
+            return Lin.of([Pair(blocker.id, ids[0])])
+        return Lin.of([BlocksBand(blocker.id, ids)])
+
     def blocking_among(self, creatures: Iterable[PermanentView]) -> Lin:
         """How many of ``creatures`` block."""
         return Lin.of(Blocking(c.id) for c in creatures)
@@ -512,6 +521,10 @@ class BlockUnit(_UnitBase):
         for band in set(self.bands.values()):
             for c in self.creatures:
                 out[BlocksBand(c.id, band)] = Cmp(Lin.of(Pair(c.id, m) for m in band), 1, None)
+        for term in self.costs:
+            for atom, _ in term.units.terms:
+                if isinstance(atom, BlocksBand) and atom not in out:
+                    out[atom] = Cmp(Lin.of(Pair(atom.blocker, m) for m in atom.band), 1, None)
         return out
 
     @cached_property
@@ -546,10 +559,10 @@ class BlockUnit(_UnitBase):
         return tuple(out)
 
     @cached_property
-    def payers(self) -> tuple[Payer, ...]:
-        """Blocking doesn't tap; a blocking creature can't be sacrificed to pay (509.1d-f)."""
+    def payment(self) -> Side | None:
+        """Blocking doesn't tap; a blocking creature can't be sacrificed or returned to pay (509.1d-f)."""
         ids = self._creature_ids
-        return build_payers(self.game, self.costs, lambda p: None, lambda p: self.blocking(p) if p.id in ids else None)
+        return payment_side(self.game, self.costs, lambda p: None, lambda p: self.blocking(p) if p.id in ids else None)
 
     def _instances(self) -> list[Instance]:
         found: list[Instance] = []
@@ -797,14 +810,14 @@ class AttackUnit(_UnitBase):
         return tuple(out)
 
     @cached_property
-    def payers(self) -> tuple[Payer, ...]:
+    def payment(self) -> Side | None:
         """Attackers without vigilance are tapped (508.1f) before mana abilities (508.1i)."""
         ids = self._attacker_ids
 
         def tapped(p: PermanentView) -> Lin | None:
             return self.attacking(p) if p.id in ids and self.game.taps_when_attacking(p) else None
 
-        return build_payers(self.game, self.costs, tapped, lambda p: self.attacking(p) if p.id in ids else None)
+        return payment_side(self.game, self.costs, tapped, lambda p: self.attacking(p) if p.id in ids else None)
 
     def _instances(self) -> list[Instance]:
         found: list[Instance] = []

@@ -6,14 +6,15 @@ Atoms are 0/1 facts of a declaration. Base atoms are decision variables; derived
 defined exactly by a condition over other atoms (see ``Definitions``). Atoms are named tuples:
 hashing and comparing them is done in C (the search and the checker read them millions of
 times). One declaration step uses only its own kinds, whose tuples never coincide (a ``Pair``
-and a ``BlocksBand`` differ in their second field's type).
+and a ``BlocksBand`` differ in their second field's type). A ``Side`` problem adds integer
+``Choice`` atoms that must meet its conditions for the declaration to be made (paying its costs).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 
@@ -31,8 +32,8 @@ class Blocking(NamedTuple):
 
 
 class BlocksBand(NamedTuple):
-    """Derived atom: ``blocker`` blocks at least one member of the attacking band ``band``, and so
-    blocks every member (702.22h)."""
+    """Derived atom: ``blocker`` blocks at least one of ``band``: an attacking band, whose every
+    member it then blocks (702.22h), or the attackers a cost to block names (Heat Wave)."""
 
     blocker: str
     band: tuple[str, ...]
@@ -51,7 +52,19 @@ class Attacking(NamedTuple):
     attacker: str
 
 
-Atom = Pair | Blocking | BlocksBand | Attack | Attacking
+@dataclass(frozen=True, slots=True, order=True)
+class Choice:
+    """Side atom: an integer in ``0..hi`` chosen together with a declaration that is not a fact
+    of it (how its costs are paid). It appears only in ``Side`` conditions. ``key`` tells it
+    apart for the code that built it; ``shown`` words its value ``n`` in a shown solution ("":
+    not shown)."""
+
+    key: tuple[str, ...]
+    hi: int = 1
+    shown: str = field(default="", compare=False)
+
+
+Atom = Pair | Blocking | BlocksBand | Attack | Attacking | Choice
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,44 +329,16 @@ class Checker:
 
 
 @dataclass(frozen=True)
-class ManaSource:
-    """A permanent with a mana ability (605): up to ``amount`` mana of its ``colors``."""
+class Side:
+    """A side problem of a declaration: ``choices`` that must meet the ``hard`` conditions (over
+    them and the declaration's atoms) for the declaration to be made at all, and ``cleanup``, a
+    sum to minimize when one solution is shown. Whenever no item of ``Problem.costs`` is incurred
+    the conditions can be met, so a model that holds every item at 0 may leave them out. The
+    costs of a declaration are one (``costs.payment``: 508.1i-j, 509.1e-f)."""
 
-    id: str
-    label: str
-    colors: tuple[str, ...]
-    amount: int
-
-
-@dataclass(frozen=True)
-class ObjectDemand:
-    """Sacrifice or tap ``amount`` permanents among ``candidates`` (ids with labels)."""
-
-    action: str
-    candidates: tuple[tuple[str, str], ...]
-    amount: Lin
-    what: str
-
-
-@dataclass(frozen=True)
-class Payer:
-    """Everything one player owes for a declaration and what they can pay it with (508.1h-j,
-    509.1d-f). Mana amounts are sums of atoms, so the same payer serves a fixed declaration and
-    the search over declarations. ``tapped`` says when the declaration itself taps a permanent
-    (an attacker without vigilance, 508.1f); ``in_combat`` when it attacks or blocks."""
-
-    player: str
-    life: int
-    hand: int
-    sources: tuple[ManaSource, ...]
-    generic: Lin
-    colored: tuple[tuple[str, Lin], ...]
-    phyrexian: tuple[tuple[str, Lin], ...]
-    life_cost: Lin
-    discard: Lin
-    objects: tuple[ObjectDemand, ...]
-    tapped: Mapping[str, Lin]
-    in_combat: Mapping[str, Lin]
+    choices: tuple[Choice, ...]
+    hard: tuple[Cond, ...]
+    cleanup: Lin = Lin()
 
 
 @dataclass(frozen=True)
@@ -361,12 +346,12 @@ class Problem:
     """A declaration step for the solver: decision atoms (everything else is 0), exact
     definitions of derived atoms, hard restrictions, requirements to maximize (508.1d/509.1c),
     the amounts of cost each declaration incurs (one per cost item; the requirement maximum of
-    a declaration allows only the items it pays, docs/design.md §4.2), and the payers who must be able
-    to pay them."""
+    a declaration allows only the items it pays, docs/design.md §4.2), and the side problem a
+    declaration that incurs them must also solve (paying them)."""
 
     variables: tuple[Atom, ...]
     definitions: Definitions
     hard: tuple[Cond, ...]
     requirements: tuple[Cond, ...]
     costs: tuple[Lin, ...] = ()
-    payers: tuple[Payer, ...] = ()
+    side: Side | None = None

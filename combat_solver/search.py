@@ -3,7 +3,7 @@ that CP-SAT's start-up and model building cost more than the search (docs/design
 
 It answers the same questions as ``cpsat.maximize`` — the requirement maximum over declarations
 that incur no cost (508.1d, 509.1c) and, with a preference, the best declaration reaching it — for
-problems whose declarations can't incur a cost (no payers), and ``cpsat.solutions``' enumeration.
+problems whose declarations can't incur a cost (no side problem), and ``cpsat.solutions``' enumeration.
 Conditions are evaluated three-valued on partial assignments: a branch is cut as soon as a hard
 condition must fail or the requirements it can still obey can't beat the best found.
 """
@@ -33,7 +33,7 @@ _NODES_PER_CLOCK_CHECK = 256
 def fits(problem: Problem) -> bool:
     """Whether this search may decide ``problem`` (at most ``LARGEST`` atoms). It reads costs as
     restrictions (each incurred 0 times), so it decides the cost-free maximum; it enumerates only
-    problems without payers (every legal declaration then pays nothing)."""
+    problems without a side problem (every legal declaration then pays nothing)."""
     return MAX_VARIABLES >= 0 and len(problem.variables) <= LARGEST
 
 

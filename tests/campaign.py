@@ -20,6 +20,7 @@ from contextlib import contextmanager, nullcontext
 from differential import Disagreement, check_attack_board, check_board  # tests/ is on sys.path: it holds this script
 from reference_costs import campaign_board
 from strategies import Chooser, RandomChooser, build_attack_board, build_board
+from strategies_costs import uses_new_cost_primitives
 
 from combat_solver import Board, search
 
@@ -89,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--new-primitives-only",
         action="store_true",
-        help="check only boards that use the primitives of issue #12 (--boards counts those)",
+        help="check only boards that use the primitives of issue #12 (cost boards: the cost primitives and "
+        "non-id grants; --boards counts those)",
     )
     args = parser.parse_args(argv)
 
@@ -102,8 +104,12 @@ def main(argv: list[str] | None = None) -> int:
         i += 1
         if args.step == "cost" or (args.step == "all" and i % 3 == 2):
             name, board_json = "cost", f"rng {args.seed}:cost:{i}"
+            only = uses_new_cost_primitives if args.new_primitives_only else None
             try:
-                _, problems = campaign_board(f"{args.seed}:cost:{i}")
+                found = campaign_board(f"{args.seed}:cost:{i}", only=only)
+                if found is None:
+                    continue
+                problems = found[1]
             except Exception as error:  # a crash is a disagreement too
                 problems = [f"[exception] {type(error).__name__}: {error}"]
             report(i, name, problems, board_json, checked, disagreeing, args)

@@ -1,5 +1,5 @@
 """Differential campaign for costs, optional costs and banding:
-``python tests/campaign_costs.py --boards N [--seed S]``.
+``python tests/campaign_costs.py --boards N [--seed S] [--new-primitives-only]``.
 
 Board ``i`` is ``reference_costs.campaign_board(f"{S}:{i}")`` (either step, reproducible on its own). Prints
 every disagreeing board (up to ``--max-report``) and a summary line; exits 1 on any disagreement.
@@ -12,6 +12,7 @@ import sys
 import time
 
 from reference_costs import campaign_board  # tests/ is on sys.path: it holds this script
+from strategies_costs import uses_new_cost_primitives
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,14 +23,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--avoid-known", action="store_true", help="leave out the boards of strategies_costs.KNOWN_DIVERGENCES"
     )
+    parser.add_argument(
+        "--new-primitives-only",
+        action="store_true",
+        help="check only boards with the cost primitives of issue #12 or non-id grants (--boards counts those)",
+    )
     args = parser.parse_args(argv)
+    only = uses_new_cost_primitives if args.new_primitives_only else None
 
     start = time.monotonic()
     checked = {"attack": 0, "block": 0}
     disagreeing = {"attack": 0, "block": 0}
-    for i in range(args.boards):
+    i = -1
+    while sum(checked.values()) < args.boards:
+        i += 1
         seed = f"{args.seed}:{i}"
-        step, problems = campaign_board(seed, known=not args.avoid_known)
+        found = campaign_board(seed, known=not args.avoid_known, only=only)
+        if found is None:
+            continue
+        step, problems = found
         checked[step] += 1
         if problems:
             disagreeing[step] += 1
@@ -37,9 +49,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"board {i} ({step} step, campaign_board({seed!r})):")
                 for p in problems:
                     print("  " + p)
-        if (i + 1) % 500 == 0:
+        if sum(checked.values()) % 500 == 0:
             print(
-                f"... {i + 1} boards, {sum(disagreeing.values())} disagreeing, {time.monotonic() - start:.0f}s",
+                f"... {sum(checked.values())} boards, {sum(disagreeing.values())} disagreeing, {time.monotonic() - start:.0f}s",
                 file=sys.stderr,
             )
     total = sum(disagreeing.values())

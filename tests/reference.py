@@ -414,7 +414,7 @@ class Reference:
             return False
         if f.counters is not None:
             for kind, bound in f.counters.items():
-                if not _compare(bound, p.counters.get(kind, 0)):
+                if not _compare(bound, sum(p.counters.values()) if kind == "any" else p.counters.get(kind, 0)):
                     return False
         if f.token is not None and f.token != p.is_token:
             return False

@@ -39,8 +39,16 @@ Readings (each one a sentence of the rules or of the design brief):
 * **Sacrifice** ``n`` permanents of the payer matching the filter, tapped or not (a permanent may be
   tapped for mana, or for a tap cost, and then sacrificed), except creatures attacking or blocking in
   this declaration. ``discard``: at most the cards in hand.
-* **X**: permanents the ability's controller controls matching ``x_count``, or basic land types among
-  their lands (``x_domain``).
+* **Return to hand** (``bounce``, Floodtide Serpent) ``n`` permanents of the payer matching the filter,
+  as for sacrifice: tapped or not, not creatures in this combat; a permanent leaves once, so the
+  permanents sacrificed and returned are all different.
+* **X**: permanents the ability's controller controls matching ``x_count``, basic land types among
+  their lands (``x_domain``), or the counters (of every kind) on the creature the cost is for
+  (``x_counters``, Nils, Discipline Enforcer).
+* **Block tax with attackers** (Heat Wave): a blocker matching ``blockers`` pays once when it blocks at
+  least one creature matching ``attackers`` ("for each blocking creature").
+* **Layer 6** (613.1f, 611.3a): a creature's abilities, mana abilities and costs included, are the base
+  reference's: printed ones, then grants and effects applied in dependency order to what matches them.
 * **Exert** (701.43d): only an attacking creature with exert. **Enlist** (702.154a-c): the enlisting
   creature attacks and has enlist; the enlisted one is an untapped creature its controller controls,
   not attacking, with haste or not summoning sick, not itself, enlisted once. Neither changes
@@ -61,7 +69,7 @@ import itertools
 import math
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,6 +105,7 @@ class Total:
     life: int = 0
     sacrifice: list[tuple[Filter, int]] = field(default_factory=list)
     tap: list[tuple[Filter, int]] = field(default_factory=list)
+    bounce: list[tuple[Filter, int]] = field(default_factory=list)
     discard: int = 0
     items: list[str] = field(default_factory=list)
 
@@ -115,6 +124,7 @@ class Total:
             self.life,
             terms(self.sacrifice),
             terms(self.tap),
+            terms(self.bounce),
             self.discard,
         )
 
@@ -129,6 +139,7 @@ class Total:
             parts.append(f"{self.life} life")
         parts += [f"sacrifice {n} {f.model_dump_json(by_alias=True, exclude_none=True)}" for f, n in self.sacrifice]
         parts += [f"tap {n} {f.model_dump_json(by_alias=True, exclude_none=True)}" for f, n in self.tap]
+        parts += [f"return {n} {f.model_dump_json(by_alias=True, exclude_none=True)}" for f, n in self.bounce]
         if self.discard:
             parts.append(f"discard {self.discard}")
         return ", ".join(parts)
@@ -237,23 +248,17 @@ class CostReference:
         return pid in self.perms and self.base.has(pid, kind)
 
     def sourced(self, pid: str) -> list[tuple[AbilityT, str | None]]:
-        """The permanent's abilities, each with the controller of its source (printed: its own)."""
-        p = self.perms[pid]
-        out: list[tuple[AbilityT, str | None]] = [(a, p.controller) for a in p.abilities if a.kind not in GAME_KINDS]
-        if not self.base.is_creature(p):
-            return out
-        for source in self.board.permanents:
-            for a in source.abilities:
-                if a.kind == "grant" and self.base.matches(a.to, p, source.controller, printed_only=True):
-                    out.append((a.ability, source.controller))
-        for e in self.board.effects:
-            if e.to is not None and self.base.matches(e.to, p, e.controller, printed_only=True):
-                out.append((e.ability, e.controller))
-        return out
+        """The permanent's abilities once layer 6 is applied (613.1f: grants and effects with ``to``
+        add abilities to whatever matches them at that moment, 611.3a, so a grant's filter sees
+        abilities other grants added, in dependency order, 613.8), each with the controller of its
+        source: the base reference's own layer-6 pass, never the solver's."""
+        return [(a, you) for a, you in self.base.with_controller[pid] if a.kind not in GAME_KINDS]
 
     # ----- what a cost amounts to -----------------------------------------------------------------
 
-    def x_value(self, cost: Any, controller: str | None) -> int:
+    def x_value(self, cost: Any, controller: str | None, creature: str | None) -> int:
+        if cost.x_counters:  # Nils: the counters on the creature the cost is for, of every kind
+            return sum(self.perms[creature].counters.values()) if creature is not None else 0
         if controller is None:
             return 0
         if cost.x_count is not None:
@@ -272,9 +277,10 @@ class CostReference:
             return len(types & set(BASIC_TYPES))
         return 0
 
-    def add_cost(self, total: Total, cost: Any, controller: str | None, item: str) -> None:
+    def add_cost(self, total: Total, cost: Any, controller: str | None, item: str, creature: str) -> None:
+        """``creature``: the attacking or blocking creature the cost is for."""
         generic, colored, phyrexian, xs = parse_mana(cost.mana)
-        total.generic += generic + xs * (self.x_value(cost, controller) if xs else 0)
+        total.generic += generic + xs * (self.x_value(cost, controller, creature) if xs else 0)
         for c, n in colored.items():
             total.colored[c] = total.colored.get(c, 0) + n
         for c, n in phyrexian.items():
@@ -284,6 +290,8 @@ class CostReference:
             total.sacrifice.append((cost.sacrifice.filter, cost.sacrifice.n))
         if cost.tap is not None:
             total.tap.append((cost.tap.filter, cost.tap.n))
+        if cost.bounce is not None:
+            total.bounce.append((cost.bounce.filter, cost.bounce.n))
         total.discard += cost.discard
         total.items.append(item)
 
@@ -302,10 +310,10 @@ class CostReference:
                     continue
                 if ab.attackers is not None and not self.base.matches(ab.attackers, p, controller):
                     continue
-                self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"attack_tax#{k} {c}")
+                self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"attack_tax#{k} {c}", c)
             for j, (ab, controller) in enumerate(self.sourced(c)):
                 if ab.kind == "attack_cost":
-                    self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"attack_cost#{j} {c}")
+                    self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"attack_cost#{j} {c}", c)
         return out
 
     def block_costs(self, pairs: Iterable[Pair]) -> dict[str, Total]:
@@ -318,23 +326,32 @@ class CostReference:
             blocker = self.perms[b]
             payer = blocker.controller
             for k, (ab, controller) in enumerate(self.taxes):
-                if ab.kind == "block_tax" and (
-                    ab.blockers is None or self.base.matches(ab.blockers, blocker, controller)
+                if ab.kind != "block_tax":
+                    continue
+                if ab.blockers is not None and not self.base.matches(ab.blockers, blocker, controller):
+                    continue
+                # Heat Wave: "can't block creatures you control unless ... for each blocking creature":
+                # once for a creature blocking at least one creature the filter names.
+                if ab.attackers is not None and not any(
+                    self.base.matches(ab.attackers, self.perms[a], controller) for a in attackers
                 ):
-                    self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"block_tax#{k} {b}")
+                    continue
+                self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"block_tax#{k} {b}", b)
             for j, (ab, you) in enumerate(self.sourced(b)):
                 if ab.kind != "block_cost":
                     continue
                 if ab.attackers is None:  # "can't block unless you pay": once, however many it blocks
-                    self.add_cost(out.setdefault(payer, Total()), ab.cost, you, f"block_cost#{j} {b}")
+                    self.add_cost(out.setdefault(payer, Total()), ab.cost, you, f"block_cost#{j} {b}", b)
                     continue
                 for a in attackers:  # "can't block <filter> unless you pay": for each such creature blocked
                     if self.base.matches(ab.attackers, self.perms[a], you):
-                        self.add_cost(out.setdefault(payer, Total()), ab.cost, you, f"block_cost#{j} {b}->{a}")
+                        self.add_cost(out.setdefault(payer, Total()), ab.cost, you, f"block_cost#{j} {b}->{a}", b)
             for a in attackers:
                 for j, (ab, controller) in enumerate(self.sourced(a)):
                     if ab.kind == "blocked_tax":
-                        self.add_cost(out.setdefault(payer, Total()), ab.cost, controller, f"blocked_tax#{j}@{a} {b}")
+                        self.add_cost(
+                            out.setdefault(payer, Total()), ab.cost, controller, f"blocked_tax#{j}@{a} {b}", b
+                        )
         return out
 
     # ----- payment (508.1i-j, 509.1e-f, 118.3) ------------------------------------------------------
@@ -363,7 +380,10 @@ class CostReference:
         sac_candidates = [p.id for p in mine if p.id not in in_combat]
         if not TAPPED_MAY_BE_SACRIFICED:
             sac_candidates = [x for x in sac_candidates if x not in tapped]
-        if not self.assignable(sac_candidates, total.sacrifice, payer):
+        # A permanent leaves the battlefield once: the permanents sacrificed and those returned to
+        # hand are all different (and, like sacrifices, not creatures in this combat).
+        leaving = total.sacrifice + total.bounce
+        if not self.assignable(sac_candidates, leaving, payer):
             return False
         untapped = [p for p in mine if not p.tapped and p.id not in tapped]
         sources: dict[str, list[tuple[str, int]]] = {}
@@ -379,9 +399,9 @@ class CostReference:
         for chosen in itertools.combinations(tap_candidates, need_tap):
             if not self.assignable(list(chosen), total.tap, payer):
                 continue
-            if not TAPPED_MAY_BE_SACRIFICED and total.sacrifice:
+            if not TAPPED_MAY_BE_SACRIFICED and leaving:
                 rest = [x for x in sac_candidates if x not in chosen]
-                if not self.assignable(rest, total.sacrifice, payer):
+                if not self.assignable(rest, leaving, payer):
                     continue
             if self.mana_ok([o for s, o in sources.items() if s not in chosen], total, life):
                 return True
@@ -664,17 +684,21 @@ def atoms_of(declaration: object) -> frozenset[tuple[str, str]]:
     return frozenset((b, a) for b, attackers in declaration.blocks.items() for a in attackers)
 
 
-def campaign_board(seed: str, known: bool = True) -> tuple[str, list[str]]:
+def campaign_board(
+    seed: str, known: bool = True, only: Callable[[Board], bool] | None = None
+) -> tuple[str, list[str]] | None:
     """Build the board of ``seed`` (either step) and run every differential property on it: returns
     (``"attack"`` / ``"block"``, the disagreements found; when there are any, the last one is the board's
-    JSON). ``known=False`` leaves out the boards where the solver is known to differ
-    (``strategies_costs.KNOWN_DIVERGENCES``)."""
+    JSON), or None when ``only`` rejects the board. ``known=False`` leaves out the boards where the
+    solver is known to differ (``strategies_costs.KNOWN_DIVERGENCES``)."""
     from differential_costs import check_cost_board  # here to keep the reference free of solver calls
     from strategies import RandomChooser
     from strategies_costs import build_cost_board
 
     chooser = RandomChooser(random.Random(f"costs:{seed}"))
     board = build_cost_board(chooser, known)
+    if only is not None and not only(board):
+        return None
     step = "attack" if board.combat is None else "block"
     try:
         problems = [str(p) for p in check_cost_board(board, chooser)]

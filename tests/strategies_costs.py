@@ -49,18 +49,67 @@ ATTACKER_FILTERS: tuple[Json, ...] = (
     {"types": ["artifact"]},
     {"colors": ["green"]},
     {"subtypes": ["Wolf"]},
+    {"counters": {"any": {"ge": 1}}},
+    {"controller": "you"},
 )
+GRANT_FILTERS: tuple[Json, ...] = (
+    {"colors": ["green"]},
+    {"subtypes": ["Elf"]},
+    {"has": ["flying"]},
+    {"not": {"has": ["vigilance"]}},
+    {"controller": "you"},
+    {"types": ["artifact"]},
+)
+"""Filters of granted costs and grants that other grants can change (613.8: ``has`` tests)."""
+
+
+def grants(c: Chooser, controllers: Sequence[str], cost_kind: str) -> tuple[list[Json], list[Json]]:
+    """Layer-6 grants (613.1f) whose filters aren't ids: a cost (``cost_kind``), flying, vigilance or
+    a mana ability (Cryptolith Rite) given to whatever creatures match, as a permanent's ``grant`` or
+    an effect with ``to``. Returns (permanents, effects)."""
+    perms: list[Json] = []
+    effects: list[Json] = []
+    for i in range(c.choice((0, 0, 0, 1, 1, 2))):
+        roll = c.integer(0, 9)
+        if roll <= 4:
+            ability: Json = {"kind": cost_kind, "cost": cost(c)}
+        elif roll <= 6:
+            ability = {"kind": "flying"}
+        elif roll <= 7:
+            ability = {"kind": "vigilance"}
+        else:
+            ability = {"kind": "mana", "produces": c.choice(("G", "any"))}
+        to = c.choice(GRANT_FILTERS)
+        controller = c.choice(tuple(controllers))
+        if c.chance(30):
+            effects.append({"source": f"g{i}", "controller": controller, "to": to, "ability": ability})
+        else:
+            grant = {"kind": "grant", "to": to, "ability": ability}
+            perms.append(
+                {
+                    "id": f"g{i + 1}",
+                    "name": "Anthem",
+                    "controller": controller,
+                    "types": ["enchantment"],
+                    "abilities": [grant],
+                }
+            )
+    return perms, effects
 
 
 def cost(c: Chooser, allow_x: bool = False) -> Json:
-    """A cost: mostly mana, sometimes life, sacrifice, tap or discard (rarely two of them)."""
+    """A cost: mostly mana, sometimes life, sacrifice, tap, return to hand or discard (rarely two of
+    them); X counted by permanents, domain or (Nils) the counters on the creature paid for."""
     out: Json = {}
     if allow_x and c.chance(25):
         out["mana"] = c.choice(("{X}", "{X}", "{1}{X}"))
-        if c.chance(70):
+        roll = c.integer(0, 9)
+        if roll <= 5:
             out["x_count"] = c.choice(({"types": ["enchantment"]}, {"types": ["land"]}, {"types": ["creature"]}))
-        else:
+        elif roll <= 7:
             out["x_domain"] = True
+        else:
+            out["x_counters"] = True
     elif c.chance(70):
         out["mana"] = c.choice(MANA_COSTS)
     if c.chance(15):
@@ -69,6 +118,8 @@ def cost(c: Chooser, allow_x: bool = False) -> Json:
         out["sacrifice"] = {"filter": c.choice(COST_FILTERS), "n": c.choice((1, 1, 2))}
     if c.chance(14):
         out["tap"] = {"filter": c.choice(COST_FILTERS), "n": c.choice((1, 1, 2))}
+    if c.chance(12):  # Floodtide Serpent: return an enchantment (or another permanent) to hand
+        out["bounce"] = {"filter": c.choice(COST_FILTERS), "n": c.choice((1, 1, 2))}
     if c.chance(8):
         out["discard"] = c.integer(1, 2)
     if not out:
@@ -86,11 +137,13 @@ def mana_ability(c: Chooser, known: bool) -> Json:
 
 
 def creature(c: Chooser, pid: str, controller: str, tapped: int, sick: int) -> Json:
-    return {
+    """A creature, sometimes an artifact or enchantment creature (a permanent a cost may name while
+    it attacks or blocks), sometimes with counters (Nils)."""
+    out = {
         "id": pid,
         "name": c.choice(("Bear", "Knight", "Wolf", "Elf")),
         "controller": controller,
-        "types": ["artifact", "creature"] if c.chance(15) else ["creature"],
+        "types": c.choice((["artifact", "creature"], ["enchantment", "creature"])) if c.chance(20) else ["creature"],
         "subtypes": [c.choice(SUBTYPES)] if c.chance(50) else [],
         "colors": subset(c, COLORS, 25),
         "power": c.integer(0, 4),
@@ -99,6 +152,9 @@ def creature(c: Chooser, pid: str, controller: str, tapped: int, sick: int) -> J
         "summoning_sick": c.chance(sick),
         "abilities": [],
     }
+    if c.chance(20):
+        out["counters"] = {c.choice(("+1/+1", "-1/-1", "flying")): c.integer(1, 3)}
+    return out
 
 
 def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: bool) -> list[Json]:
@@ -217,6 +273,13 @@ def build_cost_attack_board(c: Chooser, known: bool = True) -> Board:
             tax["target"] = {"player": "you", "include_player": False, "planeswalkers": True}
         if c.chance(25):
             tax["attackers"] = c.choice(ATTACKER_FILTERS)
+        if c.chance(8):  # Nils, Discipline Enforcer: {X} = the counters on each creature with any
+            tax = {
+                "kind": "attack_tax",
+                "cost": {"mana": "{X}", "x_counters": True},
+                "target": {"player": "you", "planeswalkers": True},
+                "attackers": {"counters": {"any": {"ge": 1}}},
+            }
         controller = c.choice(opponents) if c.chance(85) else "p1"
         if c.chance(15):  # a resolved spell's effect for the turn, without ``to``
             effects.append({"source": f"s{i}", "controller": controller, "ability": tax})
@@ -244,6 +307,9 @@ def build_cost_attack_board(c: Chooser, known: bool = True) -> Board:
                 ],
             }
         )
+    granted, granted_effects = grants(c, ["p1", *opponents], "attack_cost")
+    perms += granted
+    effects += granted_effects
     if c.chance(15):  # a restriction that makes the maximum a real choice
         perms.append(
             {
@@ -334,6 +400,8 @@ def build_cost_block_board(c: Chooser, known: bool = True) -> Board:
         tax: Json = {"kind": "block_tax", "cost": cost(c, allow_x=True)}
         if c.chance(25):
             tax["blockers"] = c.choice(({"not": {"colors": ["blue"]}}, {"power": {"le": 2}}, {"has": ["reach"]}))
+        if c.chance(30):  # Heat Wave: "can't block creatures you control unless ..."
+            tax["attackers"] = c.choice(ATTACKER_FILTERS)
         controller = "p1" if c.chance(70) else c.choice(defenders)
         if c.chance(50):  # War Cadence resolved: an effect without ``to``
             effects.append({"source": f"s{i}", "controller": controller, "ability": tax})
@@ -347,6 +415,9 @@ def build_cost_block_board(c: Chooser, known: bool = True) -> Board:
                     "abilities": [tax],
                 }
             )
+    granted, granted_effects = grants(c, ["p1", *defenders], "block_cost")
+    perms += granted
+    effects += granted_effects
     if c.chance(10):  # Awesome Presence on an attacker
         perms.append(
             {
@@ -490,3 +561,17 @@ def random_preference(c: Chooser, board: Board) -> dict[tuple[str, str], int]:
     else:
         others = sorted(board.combat.attackers)
     return {(c.choice(creatures), c.choice(others)): c.integer(-3, 5) for _ in range(c.integer(1, 3))}
+
+
+def uses_new_cost_primitives(board: Board) -> bool:
+    """Whether ``board`` uses a cost primitive of issue #12 item 7 (a block tax with an attackers
+    filter, a return-to-hand cost, X per creature) or a layer-6 grant whose filter isn't ids."""
+    stated = board.model_dump_json(by_alias=True, exclude_none=True)
+    taxes = [a for p in board.permanents for a in p.abilities] + [e.ability for e in board.effects]
+    return (
+        '"bounce":{' in stated
+        or '"x_counters":true' in stated
+        or any(a.kind == "block_tax" and a.attackers is not None for a in taxes)
+        or any(a.kind == "grant" and a.to.ids is None for a in taxes)
+        or any(e.to is not None and e.to.ids is None for e in board.effects)
+    )

@@ -778,7 +778,7 @@ def heat_wave() -> dict[str, Any]:
         A,
         ["enchantment"],
         K("grant", to={"colors": ["blue"]}, ability=K("cant_block")),
-        K("block_tax", cost={"life": 1}, blockers={"not": {"colors": ["blue"]}}),
+        K("block_tax", cost={"life": 1}, blockers={"not": {"colors": ["blue"]}}, attackers={"controller": "you"}),
     )
 
 

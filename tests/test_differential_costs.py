@@ -12,6 +12,8 @@ runs the same properties on as many seeded boards as wanted.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -207,6 +209,109 @@ def test_reference_702_22h_lure_obeyed_through_the_band() -> None:
     assert not ref.verdict(BlockDeclaration()).legal
 
 
+def _grant(pid: str, to: dict[str, object], ability: dict[str, object], controller: str = "p2") -> dict[str, object]:
+    grant = {"kind": "grant", "to": to, "ability": ability}
+    return {"id": pid, "name": "Anthem", "controller": controller, "types": ["enchantment"], "abilities": [grant]}
+
+
+def test_reference_sees_a_cost_granted_through_another_grant() -> None:
+    """613.1f, 611.3a, 613.8a: one grant gives flying to green creatures, another a {1} attack cost to
+    creatures with flying; the green bear has both, so with no mana it can't attack, and the grey one
+    attacks free. Reference and solver agree."""
+    board = _board(
+        [
+            _bear("green", "p1", colors=["green"]),
+            _bear("grey", "p1"),
+            _grant("g1", {"has": ["flying"]}, {"kind": "attack_cost", "cost": {"mana": "{1}"}}),
+            _grant("g2", {"colors": ["green"]}, {"kind": "flying"}),
+        ]
+    )
+    ref = CostReference(board)
+    assert ref.attack_legal_set() == {frozenset(), frozenset({("grey", "p2")})}
+    assert attack_sets(board) == ref.attack_legal_set()
+
+
+def test_reference_sees_a_granted_mana_ability() -> None:
+    """Cryptolith Rite-like: creatures p1 controls have "{T}: Add one mana of any color"; a vigilant elf
+    taps for the Ghostly Prison {1} of the other attacker (613.1f, 605.1a, 508.1f)."""
+    board = _board(
+        [
+            _bear("a"),
+            _bear("elf", "p1", {"kind": "vigilance"}),
+            _tax({"mana": "{1}"}),
+            _grant("rite", {"controller": "you"}, {"kind": "mana", "produces": "any"}, controller="p1"),
+        ]
+    )
+    ref = CostReference(board)
+    assert ref.verdict(AttackDeclaration(attacks={"a": "p2"})).legal
+    assert attack_sets(board) == ref.attack_legal_set()
+
+
+def test_reference_new_cost_primitives() -> None:
+    """Floodtide Serpent (return an enchantment: one enchantment pays once), Nils (X = counters on that
+    creature) and Heat Wave (a block tax on blocks of the controller's creatures only)."""
+    serpent_cost = {"kind": "attack_cost", "cost": {"bounce": {"filter": {"types": ["enchantment"]}}}}
+    sigil = {"id": "sigil", "name": "Sigil", "controller": "p1", "types": ["enchantment"]}
+    board = _board([_bear("s1", "p1", serpent_cost), _bear("s2", "p1", serpent_cost), sigil])
+    ref = CostReference(board)
+    assert ref.attack_legal_set() == {frozenset(), frozenset({("s1", "p2")}), frozenset({("s2", "p2")})}
+    assert attack_sets(board) == ref.attack_legal_set()
+    nils = {
+        "kind": "attack_tax",
+        "cost": {"mana": "{X}", "x_counters": True},
+        "attackers": {"counters": {"any": {"ge": 1}}},
+    }
+    forest = {
+        "id": "f1",
+        "name": "Forest",
+        "controller": "p1",
+        "types": ["land"],
+        "abilities": [{"kind": "mana", "produces": "G"}],
+    }
+    board = _board(
+        [
+            _bear("one", "p1", counters={"+1/+1": 1}),
+            _bear("two", "p1", counters={"+1/+1": 1, "-1/-1": 1}),
+            _bear("none", "p1"),
+            forest,
+            {"id": "nils", "name": "Nils", "controller": "p2", "types": ["enchantment"], "abilities": [nils]},
+        ]
+    )
+    ref = CostReference(board)
+    legal = ref.attack_legal_set()
+    assert frozenset({("one", "p2"), ("none", "p2")}) in legal
+    assert not any(("two", "p2") in d for d in legal)
+    assert attack_sets(board) == legal
+    heat_wave = {"kind": "block_tax", "cost": {"life": 1}, "attackers": {"controller": "you"}}
+    board = Board.model_validate(
+        {
+            "players": [{"id": "p1"}, {"id": "p2", "life": 0}, {"id": "p3"}],
+            "active_player": "p1",
+            "permanents": [
+                _bear("a"),
+                _bear("b", "p2"),
+                {
+                    "id": "hw",
+                    "name": "Heat Wave",
+                    "controller": "p3",
+                    "types": ["enchantment"],
+                    "abilities": [heat_wave],
+                },
+            ],
+            "combat": {"attackers": {"a": "p2"}},
+        }
+    )
+    ref = CostReference(board)
+    assert ref.verdict(BlockDeclaration(blocks={"b": ("a",)})).legal
+    assert {frozenset((b, a) for b, xs in d.blocks.items() for a in xs) for d in legal_blocks(board)} == (
+        ref.block_legal_set()
+    )
+
+
+def attack_sets(board: Board) -> set[frozenset[tuple[str, str]]]:
+    return {frozenset(d.attacks.items()) for d in legal_attacks(board)}
+
+
 # ----- disagreements found by this harness, fixed in the solver, kept as regressions -----
 
 
@@ -229,6 +334,28 @@ def test_two_mana_of_one_color_cant_pay_g_and_w() -> None:
     declaration = AttackDeclaration(attacks={"a": "p2"})
     assert not CostReference(board).verdict(declaration).legal
     assert not check_attacks(board, declaration).legal
+
+
+def test_one_activation_of_one_mana_ability_per_permanent() -> None:
+    """605.1a: tapping a permanent activates one of its mana abilities. A rock with "{T}: Add {C}{C}"
+    that a Cryptolith Rite-like effect also gives "{T}: Add one mana of any color" makes {C}{C} or one
+    colored mana, never {G}{G}: a {G}{G} tax is unpayable, a {G} or {2} one payable (found by the
+    campaign, seed 2026, board 12795)."""
+    rock = {
+        "id": "rock",
+        "name": "Rock",
+        "controller": "p1",
+        "types": ["artifact", "creature"],
+        "power": 0,
+        "toughness": 1,
+        "abilities": [{"kind": "mana", "produces": "C", "amount": 2}, {"kind": "vigilance"}],
+    }
+    rite = {"source": "rite", "controller": "p1", "to": {"controller": "you"}, "ability": {"kind": "mana"}}
+    declaration = AttackDeclaration(attacks={"a": "p2"})
+    for mana, legal in (("{G}{G}", False), ("{G}", True), ("{2}", True)):
+        board = _board([rock, _bear("a"), _tax({"mana": mana})], effects=[rite])
+        assert CostReference(board).verdict(declaration).legal is legal, mana
+        assert check_attacks(board, declaration).legal is legal, mana
 
 
 def test_band_listing_one_creature_twice_is_not_a_band() -> None:
@@ -294,3 +421,17 @@ def test_negative_life_enumeration_lists_the_empty_declaration() -> None:
     assert CostReference(board).attack_legal_set() == {frozenset()}
     assert check_attacks(board, AttackDeclaration()).legal
     assert [d.attacks for d in legal_attacks(board)] == [{}]
+
+
+def test_cost_campaign_on_the_new_primitives_smoke() -> None:
+    """The cost campaign restricted to boards with the cost primitives of issue #12 (the long run is
+    ``python tests/campaign_costs.py --boards N --new-primitives-only``)."""
+    run = subprocess.run(
+        [sys.executable, "campaign_costs.py", "--boards", "6", "--seed", "2026", "--new-primitives-only"],
+        cwd=Path(__file__).parent,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "checked 6 boards" in run.stdout and "0 disagreements" in run.stdout

@@ -324,7 +324,6 @@ def test_a_model_cp_sat_refuses_is_an_internal_error_not_a_time_out() -> None:
         hard=(Cmp(Lin(((atom, 2**62), (atom, 2**62))), 1, None),),  # type: ignore[arg-type]
         requirements=(),
         costs=(),
-        payers=(),
     )
     with pytest.raises(cpsat.InvalidModel):
         cpsat.maximize(problem, time_limit=5)

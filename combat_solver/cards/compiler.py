@@ -388,7 +388,7 @@ class Compiler:
             elif m[3]:
                 rule["defender"] = {"ids": [SELF]}
             return [rule]
-        tax = self._attack_tax(s)
+        tax = self._attack_tax(s) or self._block_tax(s)
         if tax is not None:
             return tax
         if re.fullmatch(
@@ -421,7 +421,7 @@ class Compiler:
             s,
         )
         if m is None:
-            return None
+            return self._counters_tax(s)
         cost: dict[str, Any] = {"mana": m[3]}
         if m[4] is not None or "{X}" in m[3]:
             if m[4] == "the number of basic land types among lands you control":
@@ -443,6 +443,43 @@ class Compiler:
             if attackers is None or "self" in attackers or "controller" in attackers:
                 raise _Unknown(s)
             tax["attackers"] = attackers
+        return [tax]
+
+    def _counters_tax(self, s: str) -> list[Ability] | None:
+        """Nils, Discipline Enforcer: "Each creature with one or more counters on it can't attack
+        you or planeswalkers you control unless its controller pays {X}, where X is the number of
+        counters on that creature" (508.1h: X per creature)."""
+        m = re.fullmatch(
+            r"Each creature with one or more counters on it can't attack (you|you or planeswalkers you control) "
+            r"unless its controller pays \{X\}(?: for that creature)?, where X is the number of counters on that creature",
+            s,
+        )
+        if m is None:
+            return None
+        target: dict[str, Any] = {"player": "you"}
+        if "planeswalkers" in m[1]:
+            target["planeswalkers"] = True
+        cost = {"mana": "{X}", "x_counters": True}
+        return [{"kind": "attack_tax", "cost": cost, "target": target, "attackers": {"counters": {"any": {"ge": 1}}}}]
+
+    def _block_tax(self, s: str) -> list[Ability] | None:
+        """Heat Wave: "<Creatures> can't block creatures you control unless their controller pays
+        <cost> for each blocking creature they control" (509.1d)."""
+        m = re.fullmatch(
+            rf"(.+?) can't block (creatures you control) unless their controller pays ({_MANA}|\d+ life) "
+            rf"for each blocking creature they control",
+            s,
+        )
+        if m is None:
+            return None
+        blockers = self._holder(m[1]) if m[1] != "Creatures" else {}
+        if blockers is None or "self" in blockers or "controller" in blockers:
+            raise _Unknown(s)
+        life = re.fullmatch(r"(\d+) life", m[3])
+        cost: dict[str, Any] = {"life": int(life[1])} if life else {"mana": m[3]}
+        tax: Ability = {"kind": "block_tax", "cost": cost, "attackers": {"controller": "you"}}
+        if blockers:
+            tax["blockers"] = blockers
         return [tax]
 
     def _holder(self, words: str) -> dict[str, Any] | None:
@@ -595,6 +632,15 @@ class Compiler:
             (
                 rf"can't block (.+?) unless you pay ({_MANA})",
                 lambda m: [{"kind": "block_cost", "cost": {"mana": m[2]}, "attackers": self._by(m[1])}],
+            ),
+            (
+                r"can't attack unless you return (\w+) (.+?) you control to its owner's hand",
+                lambda m: [
+                    {
+                        "kind": "attack_cost",
+                        "cost": {"bounce": {"filter": self._permanents(m[2]), "n": self._n(m[1])}},
+                    }
+                ],
             ),
             (
                 r"can't attack unless you sacrifice (\w+) (.+)",

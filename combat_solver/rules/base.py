@@ -16,6 +16,7 @@ from ..ir import Atom, Cmp, Cond, Lin, implies
 from ..strict import Strict
 
 if TYPE_CHECKING:
+    from ..costs.terms import CostTerm
     from ..declarations import AttackDeclaration
     from ..verdict import TriggerReport, Violation
 
@@ -66,59 +67,6 @@ class Requirement:
     description: str
     source: str
     cond: Cond
-
-
-@dataclass(frozen=True)
-class UnitCost:
-    """A resolved cost per unit (X already counted)."""
-
-    generic: int
-    colored: tuple[tuple[str, int], ...]
-    phyrexian: tuple[tuple[str, int], ...]
-    life: int
-    sacrifice: tuple[Filter, int] | None
-    tap: tuple[Filter, int] | None
-    discard: int
-
-    def describe(self) -> str:
-        sacrifice = [(self.sacrifice[0].describe(), self.sacrifice[1])] if self.sacrifice else []
-        tap = [(self.tap[0].describe(), self.tap[1])] if self.tap else []
-        return describe_total(
-            self.generic, dict(self.colored), dict(self.phyrexian), self.life, self.discard, sacrifice, tap
-        )
-
-
-def describe_total(
-    generic: int,
-    colored: dict[str, int],
-    phyrexian: dict[str, int],
-    life: int,
-    discard: int,
-    sacrifice: list[tuple[str, int]],
-    tap: list[tuple[str, int]],
-) -> str:
-    mana = "".join(f"{{{c}/P}}" * n for c, n in sorted(phyrexian.items()))
-    mana = (f"{{{generic}}}" if generic else "") + "".join(f"{{{c}}}" * n for c, n in sorted(colored.items())) + mana
-    parts = [mana] if mana else []
-    if life:
-        parts.append(f"{life} life")
-    parts += [f"sacrifice {n} {what}" for what, n in sacrifice]
-    parts += [f"tap {n} untapped {what}" for what, n in tap]
-    if discard:
-        parts.append(f"discard {discard} card{'s' if discard > 1 else ''}")
-    return ", ".join(parts) or "{0}"
-
-
-@dataclass(frozen=True)
-class CostTerm:
-    """``units`` times ``cost``, paid by ``payer``."""
-
-    payer: str
-    units: Lin
-    cost: UnitCost
-    source: str
-    rule: str
-    description: str = field(compare=False)
 
 
 class PlayerView(Protocol):
@@ -210,6 +158,8 @@ class BlockScope(UnitView, Protocol):
     def attackers_blocked_by(self, blocker: PermanentView) -> Lin: ...
 
     def blocking(self, blocker: PermanentView) -> Lin: ...
+
+    def blocking_any(self, blocker: PermanentView, attackers: Sequence[PermanentView]) -> Lin: ...
 
     def blocking_among(self, creatures: Iterable[PermanentView]) -> Lin: ...
 
@@ -378,6 +328,10 @@ class AbilityBase(Strict):
 
     def permits_tapped_block(self) -> bool:
         return False
+
+    def mana_made(self) -> tuple[tuple[str, ...], int] | None:
+        """605.1a: the colors one activation of this mana ability can make, and how much."""
+        return None
 
     def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         return ()
