@@ -16,7 +16,7 @@ from .conditions import PLAYER_WORDS, Designation, PlayerTest, Quantity
 from .errors import validation_error
 from .filters import CardType, Color, Filter, Target
 from .rules.attack_requirements import AttacksPlayerOtherThan, Goad
-from .rules.base import KINDS, AbilityBase
+from .rules.base import ID_FIELDS, KINDS, AbilityBase
 from .strict import Flag, Integer, NonNegative, Strict
 
 Loc = tuple[str | int, ...]
@@ -275,7 +275,13 @@ def _problems(board: Board) -> list[tuple[Loc, str, str]]:
             out.append((("attackable_players", i), "unknown_id", f"no player {pid!r}"))
         elif board.active_player in players and _team(board, pid) == _team(board, board.active_player):
             out.append((("attackable_players", i), "not_an_opponent", f"{pid} is not an opponent of the active player"))
-    filters = list(_filters(board, (), ()))
+    filters = [
+        found
+        for i, p in enumerate(board.permanents)
+        for j, ability in enumerate(p.abilities)
+        for found in _filters(ability, ("permanents", i, "abilities", j), ("permanents", i, "abilities", j))
+    ]
+    filters += [found for i, e in enumerate(board.effects) for found in _filters(e, ("effects", i), ("effects", i))]
     out += _filter_problems(filters, set(players))
     if board.combat is not None:
         out += _combat_problems(board, players, perms)
@@ -413,10 +419,13 @@ def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, st
         out.append(((*loc, "player"), value.player))
     if isinstance(value, Strict):
         for name, _ in _nested_fields(type(value)):
-            out += _player_words(getattr(value, name), (*loc, name))
+            child = getattr(value, name)
+            if child is not None and child != ():
+                out += _player_words(child, (*loc, name))
     elif isinstance(value, tuple):
         for k, item in enumerate(value):
-            out += _player_words(item, (*loc, k))
+            if isinstance(item, Strict | tuple):
+                out += _player_words(item, (*loc, k))
     return out
 
 
@@ -459,6 +468,14 @@ def _nested_fields(model: type[BaseModel]) -> tuple[tuple[str, str], ...]:
     )
 
 
+@cache
+def _referring_fields(ability: type[AbilityBase]) -> tuple[str, ...]:
+    """The fields of an ability kind that can name a permanent (``AbilityBase.referenced_ids``
+    reads id fields and the models inside it); when all are empty it names none."""
+    nested = {name for name, _ in _nested_fields(ability)}
+    return tuple(name for name in ability.model_fields if name in nested or name in ID_FIELDS)
+
+
 def _may_hold_model(annotation: Any) -> bool:
     if annotation is Any or annotation is object:
         return True
@@ -467,10 +484,11 @@ def _may_hold_model(annotation: Any) -> bool:
     return any(_may_hold_model(arg) for arg in get_args(annotation))
 
 
-def _reference_problems(ability: Any, loc: Loc, known: set[str]) -> list[tuple[Loc, str, str]]:
+def _reference_problems(ability: AbilityBase, loc: Loc, known: set[str]) -> list[tuple[Loc, str, str]]:
+    referring = _referring_fields(type(ability))
     out = [
         ((*loc, field), "unknown_id", f"no permanent {ref!r}")
-        for field, ref in ability.referenced_ids()
+        for field, ref in (ability.referenced_ids() if any(getattr(ability, f) is not None for f in referring) else ())
         if ref not in known
     ]
     if isinstance(ability, Grant):

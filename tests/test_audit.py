@@ -23,10 +23,11 @@ from typing import Any
 import pytest
 
 from benchmarks.gen_records import write_records
-from combat_solver import Verdict
+from combat_solver import InputError, Verdict
 from combat_solver.audit import AuditRecord, AuditResult, audit, audit_line
 from combat_solver.audit import check as audit_check
 from combat_solver.audit.output import FileResults
+from combat_solver.audit.quick import surely_legal
 from combat_solver.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -498,3 +499,82 @@ def test_generator_is_seeded_and_realistic(tmp_path: Path) -> None:
     players = Counter(len(r["board"]["players"]) for r in records if isinstance(r.get("board"), dict))
     assert players[3] and players[4]
     assert max(len(r["board"]["permanents"]) for r in records if isinstance(r.get("board"), dict)) >= 40
+
+
+# -- the quick path: decided without the full check, with the same result ----------------------
+
+
+def test_quick_path_agrees_with_the_full_check_on_generated_records(tmp_path: Path) -> None:
+    """Every record the quick path calls legal is legal, 0 of 0 requirements, by the full check
+    (509.1, 508.1); the quick path decides most records and leaves every illegal one to it."""
+    path = tmp_path / "records.jsonl"
+    write_records(path, 3000, seed=11)
+    quick = illegal = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            parsed = AuditRecord.model_validate_json(line)
+        except ValueError:
+            continue
+        try:
+            verdict = audit_check.check_record(parsed, time_limit=10)
+        except InputError:
+            assert not surely_legal(parsed.board, parsed.declaration)
+            continue
+        if surely_legal(parsed.board, parsed.declaration):
+            quick += 1
+            assert (verdict.status, verdict.violations) == ("legal", ()), parsed.id
+            assert (verdict.requirements_obeyed, verdict.requirements_maximum) == (0, 0), parsed.id
+        illegal += verdict.status == "illegal"
+    assert quick > 1500 and illegal > 100
+
+
+def creature(cid: str, controller: str, *kinds: str, **extra: Any) -> dict[str, Any]:
+    abilities = [{"kind": k} for k in kinds]
+    return {"id": cid, "name": cid.title(), "controller": controller, "types": ["creature"], "power": 2,
+            "toughness": 2, "abilities": abilities, **extra}  # fmt: skip
+
+
+PLAYERS = [{"id": "alice"}, {"id": "bob"}, {"id": "carol"}]
+
+
+@pytest.mark.parametrize(
+    ("permanents", "attacks", "blocks", "legal"),
+    [
+        ([creature("a", "alice", "flying"), creature("b", "bob", "reach")], {"a": "bob"}, {"b": ["a"]}, True),
+        ([creature("a", "alice", "flying"), creature("b", "bob")], {"a": "bob"}, {"b": ["a"]}, False),  # 702.9b
+        ([creature("a", "alice", "menace"), creature("b", "bob")], {"a": "bob"}, {"b": ["a"]}, False),  # 702.111b
+        (
+            [creature("a", "alice", "menace"), creature("b", "bob"), creature("c", "bob")],
+            {"a": "bob"},
+            {"b": ["a"], "c": ["a"]},
+            True,
+        ),
+        ([creature("a", "alice"), creature("b", "bob", tapped=True)], {"a": "bob"}, {"b": ["a"]}, False),  # 509.1a
+        ([creature("a", "alice"), creature("c", "carol")], {"a": "bob"}, {"c": ["a"]}, False),  # 802.4a
+        (
+            [creature("a", "alice"), creature("x", "alice"), creature("b", "bob")],
+            {"a": "bob", "x": "bob"},
+            {"b": ["a", "x"]},
+            False,  # 509.1a: one attacker each
+        ),
+        ([creature("a", "alice", "defender"), creature("b", "bob")], {"a": "bob"}, None, False),  # 702.3b
+        ([creature("a", "alice", summoning_sick=True)], {"a": "bob"}, None, False),  # 302.6
+        ([creature("a", "alice", "haste", summoning_sick=True)], {"a": "carol"}, None, True),  # 702.10b
+        ([creature("a", "alice", tapped=True)], {"a": "bob"}, None, False),  # 508.1a
+        ([creature("a", "alice")], {"a": "alice"}, None, False),  # 508.1b
+        ([creature("a", "bob")], {"a": "carol"}, None, False),  # 508.1a: not the active player's
+    ],
+)
+def test_quick_path_decides_only_what_the_full_check_finds_legal(
+    permanents: list[dict[str, Any]], attacks: dict[str, str], blocks: dict[str, list[str]] | None, legal: bool
+) -> None:
+    board: dict[str, Any] = {"players": PLAYERS, "active_player": "alice", "permanents": permanents}
+    if blocks is None:
+        declaration: dict[str, Any] = {"kind": "attack", "attacks": attacks}
+    else:
+        board["combat"] = {"attackers": attacks}
+        declaration = {"kind": "block", "blocks": blocks}
+    parsed = AuditRecord.model_validate({"id": "r", "board": board, "declaration": declaration})
+    verdict = audit_check.check_record(parsed, time_limit=10)
+    assert surely_legal(parsed.board, parsed.declaration) is legal
+    assert verdict.status == ("legal" if legal else "illegal")

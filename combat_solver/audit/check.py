@@ -13,7 +13,8 @@ from ..attacks import check_attacks
 from ..blocks import check_blocks
 from ..declarations import AttackDeclaration, BlockDeclaration
 from ..errors import ErrorItem, InputError
-from ..verdict import Verdict
+from ..verdict import Verdict, Violation
+from .quick import surely_legal
 from .records import AuditRecord, AuditResult, AuditStatus, RecordError
 
 Line = tuple[str, int, bytes]
@@ -36,6 +37,8 @@ def audit_line(source: str, line: int, text: bytes | str, *, time_limit: float) 
     except ValidationError as e:
         record_id, items = _diagnose(text, e)
         return _malformed(source, line, record_id, items, start)
+    if surely_legal(record.board, record.declaration):
+        return _result(source, line, record, start, "legal", (), 0, 0)
     try:
         verdict = check_record(record, time_limit=time_limit)
     except InputError as e:
@@ -49,19 +52,41 @@ def audit_line(source: str, line: int, text: bytes | str, *, time_limit: float) 
         return AuditResult(
             id=record.id, source=source, line=line, status="undetermined", errors=(error,), seconds=_since(start)
         )
+    return _result(
+        source,
+        line,
+        record,
+        start,
+        verdict.status,
+        verdict.violations,
+        verdict.requirements_obeyed,
+        verdict.requirements_maximum,
+    )
+
+
+def _result(
+    source: str,
+    line: int,
+    record: AuditRecord,
+    start: float,
+    status: AuditStatus,
+    violations: tuple[Violation, ...],
+    obeyed: int,
+    maximum: int | None,
+) -> AuditResult:
     return AuditResult(
         id=record.id,
         source=source,
         line=line,
-        status=verdict.status,
+        status=status,
         step=record.step,
         game=record.game,
         turn=record.turn,
         combat_number=record.combat_number,
         declared_by=record.declared_by,
-        violations=verdict.violations,
-        requirements_obeyed=verdict.requirements_obeyed,
-        requirements_maximum=verdict.requirements_maximum,
+        violations=violations,
+        requirements_obeyed=obeyed,
+        requirements_maximum=maximum,
         warnings=record.warnings,
         seconds=_since(start),
     )
