@@ -24,9 +24,9 @@ from combat_solver import (
     InputError,
     Verdict,
     ask,
+    blocks,
     check_attacks,
     check_blocks,
-    cli,
     cpsat,
     deadline,
     legal_blocks,
@@ -576,7 +576,7 @@ def test_enumerate_streams_each_declaration_as_it_is_found(
                 printed_before.append(capsys.readouterr().out)
             yield declaration
 
-    monkeypatch.setattr(cli, "legal_blocks", watching)
+    monkeypatch.setattr(blocks, "legal_blocks", watching)
     assert main(["enumerate", str(EXAMPLE), "--limit", "0"]) == 0
     assert all(text.startswith(f"{i + 1}. ") for i, text in enumerate(printed_before))
 

@@ -1,5 +1,6 @@
 """The handlers behind every front end (HTTP, MCP, CLI): one request model in, one response
-model out, bad input raised as ``InputError`` whose locations are request fields.
+model out, bad input raised as ``InputError`` whose locations are request fields. Explanation,
+rendering and schema modules are imported by the handlers that use them (CLI start-up).
 
 Each request has a wall-clock budget (``Service.request_time_limit``): every solver call gets at
 most what is left of it, an enumeration stops when it is spent, and running out is answered
@@ -23,11 +24,8 @@ from ..declarations import AttackDeclaration, BlockDeclaration, Declaration
 from ..engine import Impossible, Undetermined
 from ..errors import ErrorItem, InputError
 from ..inputs import read_text
-from ..render import answer_sections, render_answer, render_markdown, render_text, sections
 from ..scenario import parse_scenario
-from ..schema import schemas
 from ..verdict import Verdict
-from ..why import ask, explain_fix
 from .cards import CardCatalog
 from .models import (
     CardRequest,
@@ -87,6 +85,8 @@ class Service:
             try:
                 verdict = solve(board, prefer=prefer, fix=fix, time_limit=budget.left())
             except Impossible:
+                from ..why import explain_fix
+
                 try:
                     why = explain_fix(board, request.fix, time_limit=budget.left())
                 except Undetermined as e:
@@ -147,6 +147,8 @@ class Service:
         )
 
     def explain(self, request: ExplainRequest) -> ExplainResponse:
+        from ..why import ask
+
         budget = self._budget(request.time_limit)
         with _request_fields():
             try:
@@ -156,6 +158,8 @@ class Service:
         return ExplainResponse(status="answered", answer=answer, message=answer.answer)
 
     def schema(self, request: SchemaRequest) -> SchemaResponse:
+        from ..schema import schemas
+
         known = schemas()
         if request.name not in known:
             raise InputError.one(("name",), "unknown_schema", f"known schemas: {', '.join(sorted(known))}")
@@ -182,6 +186,8 @@ class Service:
 
     def render(self, request: RenderRequest) -> RenderResponse:
         """A verdict or a why-not answer worded as the command line words it."""
+        from ..render import answer_sections, render_answer, render_markdown, render_text, sections
+
         if (request.verdict is None) == (request.answer is None):
             raise InputError.one(("verdict",), "one_of", "give either a verdict or an answer")
         if request.verdict is not None:
