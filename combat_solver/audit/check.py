@@ -15,10 +15,8 @@ from ..declarations import AttackDeclaration, BlockDeclaration
 from ..errors import ErrorItem, InputError
 from ..verdict import Verdict, Violation
 from .quick import surely_legal
+from .reading import Line
 from .records import AuditRecord, AuditResult, AuditStatus, RecordError
-
-Line = tuple[str, int, bytes]
-"""A raw record: its source name, its 1-based line number there, and the line (UTF-8 JSON)."""
 
 
 def check_record(record: AuditRecord, *, time_limit: float) -> Verdict:

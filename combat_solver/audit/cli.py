@@ -10,13 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import DEFAULT_TIME_LIMIT
+from .reading import CHUNK_SIZE
 
 if TYPE_CHECKING:
     from .records import AuditStatus
     from .summary import AuditSummary
-
-CHUNK_SIZE = 200
-"""Records per task: most take well under a millisecond, so a task is tens of milliseconds."""
 
 EXIT_INTERRUPTED = 130
 

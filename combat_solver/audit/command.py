@@ -14,10 +14,9 @@ from typing import Any
 from ..engine import DEFAULT_TIME_LIMIT
 from ..errors import InputError
 from .check import Audited
-from .cli import CHUNK_SIZE
 from .engines import Engine, require_engine, running
 from .output import FileResults, StdoutResults, is_parquet, require_parquet
-from .reading import check_inputs, chunks, count_records, input_identity, records
+from .reading import CHUNK_SIZE, check_inputs, chunks, count_records, input_identity, records
 from .summary import AuditSummary, Tally
 
 

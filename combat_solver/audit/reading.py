@@ -10,7 +10,12 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from ..errors import InputError
-from .check import Line
+
+Line = tuple[str, int, bytes]
+"""A raw record: its source name, its 1-based line number there, and the line (UTF-8 JSON)."""
+
+CHUNK_SIZE = 200
+"""Records per task: most take well under a millisecond, so a task is tens of milliseconds."""
 
 STDIN = "-"
 _GZIP_MAGIC = b"\x1f\x8b"
