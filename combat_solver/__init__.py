@@ -9,8 +9,9 @@ unloaded for a bare verdict).
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .lazy import lazy_getattr
 
 if TYPE_CHECKING:
     from . import render, why
@@ -95,15 +96,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _SUBMODULES:
-        return import_module(f".{name}", __name__)
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_getattr(__name__, _MODULE_OF, globals(), _SUBMODULES)
 
 
 def __dir__() -> list[str]:
