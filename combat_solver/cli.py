@@ -276,16 +276,18 @@ def _run(args: argparse.Namespace) -> int:
         return audit_cli.run(args)
     if args.command in ("card", "cards"):
         return _run_cards(args)
-    from .service.handlers import Service
-    from .service.models import CheckRequest, ExplainRequest, SolveRequest
-
     deadline = Deadline(args.time_limit)
     catalog = _catalog(args.cards)
-    service = Service()
     if args.board == STDIN and STDIN in (getattr(args, "declaration", None), getattr(args, "prefer", None)):
         raise InputError.one(("-",), "stdin_twice", "standard input can be read for one file only")
     scenario = load_scenario(args.board, catalog=catalog)
     board = scenario.board
+    if args.command == "check":
+        return _check(args, board, scenario.declaration, deadline)
+    from .service.handlers import Service
+    from .service.models import ExplainRequest, SolveRequest
+
+    service = Service()
     if args.command == "explain":
         explained = service.explain(
             _request(ExplainRequest, board=board, question=args.why, time_limit=deadline.remaining() or 1e-9)
@@ -294,28 +296,6 @@ def _run(args: argparse.Namespace) -> int:
             raise Undetermined(explained.message)
         _print_answer(explained.answer, args.format)
         return EXIT_LEGAL
-    if args.command == "check":
-        declaration = load_declaration(args.declaration) if args.declaration else scenario.declaration
-        if declaration is None:
-            raise InputError.one(
-                ("declaration",),
-                "missing",
-                "no declaration: give --declaration FILE or a `declaration` in the scenario",
-            )
-        try:
-            verdict = service.check(
-                _request(
-                    CheckRequest,
-                    board=board,
-                    declaration=declaration,
-                    time_limit=deadline.remaining() or 1e-9,
-                    explain=not args.verdict_only,
-                )
-            )
-        except InputError as e:
-            raise e.located(display_name(args.declaration or args.board)) from None
-        _print_verdict(board, verdict, args.format)
-        return _EXIT_OF[verdict.status]
     blocking = board.combat is not None
     if args.command == "solve":
         prefer: dict[str, dict[str, int]] = {}
@@ -343,6 +323,27 @@ def _run(args: argparse.Namespace) -> int:
     found = legal_blocks(board, time_limit=deadline) if blocking else legal_attacks(board, time_limit=deadline)
     _enumerate(board, found, args, "block" if blocking else "attack")
     return EXIT_LEGAL
+
+
+def _check(args: argparse.Namespace, board: Board, declared: Declaration | None, deadline: Deadline) -> int:
+    """``check``: the service's check without the rest of the service (start-up)."""
+    from .service.checking import check_declaration
+
+    declaration = load_declaration(args.declaration) if args.declaration else declared
+    if declaration is None:
+        raise InputError.one(
+            ("declaration",),
+            "missing",
+            "no declaration: give --declaration FILE or a `declaration` in the scenario",
+        )
+    try:
+        verdict = check_declaration(
+            board, declaration, time_limit=deadline.remaining() or 1e-9, explain=not args.verdict_only
+        )
+    except InputError as e:
+        raise e.located(display_name(args.declaration or args.board)) from None
+    _print_verdict(board, verdict, args.format)
+    return _EXIT_OF[verdict.status]
 
 
 def _serve(args: argparse.Namespace) -> int:

@@ -39,7 +39,7 @@ from combat_solver.errors import ErrorItem
 from combat_solver.inputs import MAX_BYTES, MAX_DEPTH
 from combat_solver.ir import Cmp, Lin, Problem
 from combat_solver.render import render_answer, render_markdown, render_text
-from combat_solver.service import handlers
+from combat_solver.service import checking
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "deftblade-provoke-and-menace-runner.yaml"
@@ -466,7 +466,7 @@ def test_an_unexpected_exception_exits_4_with_one_line(
     def broken(*args: Any, **kwargs: Any) -> Verdict:
         raise RuntimeError("something\nwent wrong")
 
-    monkeypatch.setattr(handlers, "check_blocks", broken)
+    monkeypatch.setattr(checking, "check_blocks", broken)
     assert main(["check", str(EXAMPLE)]) == 4
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("internal error: RuntimeError: something went wrong")

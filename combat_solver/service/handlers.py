@@ -11,22 +11,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ..attacks import check_attacks, legal_attacks, solve_attacks
-from ..blocks import check_blocks, legal_blocks, solve_blocks
+from ..attacks import legal_attacks, solve_attacks
+from ..blocks import legal_blocks, solve_blocks
 from ..board import Board
-from ..declarations import AttackDeclaration, BlockDeclaration, Declaration
+from ..declarations import BlockDeclaration, Declaration
 from ..engine import Impossible, Undetermined
-from ..errors import ErrorItem, InputError
+from ..errors import InputError
 from ..inputs import read_text
 from ..scenario import parse_scenario
 from ..verdict import Verdict
 from .cards import CardCatalog
+from .checking import check_declaration, request_fields
 from .models import (
     CardRequest,
     CardResponse,
@@ -68,12 +68,7 @@ class Service:
 
     def check(self, request: CheckRequest) -> Verdict:
         budget = self._budget(request.time_limit)
-        with _request_fields():
-            if isinstance(request.declaration, BlockDeclaration):
-                return check_blocks(
-                    request.board, request.declaration, time_limit=budget.left(), explain=request.explain
-                )
-            return check_attacks(request.board, request.declaration, time_limit=budget.left(), explain=request.explain)
+        return check_declaration(request.board, request.declaration, time_limit=budget.left(), explain=request.explain)
 
     def solve(self, request: SolveRequest) -> SolveResponse:
         budget = self._budget(request.time_limit)
@@ -81,7 +76,7 @@ class Service:
         prefer = {(a, b): w for a, row in request.prefer.items() for b, w in row.items()}
         fix = request.fix if request.fix.include or request.fix.exclude else None
         solve = solve_blocks if board.combat is not None else solve_attacks
-        with _request_fields():
+        with request_fields():
             try:
                 verdict = solve(board, prefer=prefer, fix=fix, time_limit=budget.left())
             except Impossible:
@@ -114,7 +109,7 @@ class Service:
         step = _step(board)
         found: list[Declaration] = []
         count = 0
-        with _request_fields():
+        with request_fields():
             declarations: Iterator[Declaration] = (
                 legal_blocks(board, time_limit=budget.left())
                 if board.combat is not None
@@ -150,7 +145,7 @@ class Service:
         from ..why import ask
 
         budget = self._budget(request.time_limit)
-        with _request_fields():
+        with request_fields():
             try:
                 answer = ask(request.board, request.question, time_limit=budget.left())
             except Undetermined as e:
@@ -233,30 +228,6 @@ class _Budget:
 
     def spent(self) -> bool:
         return self.deadline is not None and time.monotonic() >= self.deadline
-
-
-_BOARD_FIELDS = frozenset(Board.model_fields)
-_DECLARATION_FIELDS = frozenset(BlockDeclaration.model_fields) | frozenset(AttackDeclaration.model_fields)
-
-
-@contextmanager
-def _request_fields() -> Iterator[None]:
-    """Re-raise the library's bad-input errors with request-field locations."""
-    try:
-        yield
-    except InputError as e:
-        raise InputError([ErrorItem(_request_loc(i.loc), i.code, i.message) for i in e.items]) from None
-
-
-def _request_loc(loc: tuple[str | int, ...]) -> tuple[str | int, ...]:
-    head = loc[0] if loc else None
-    if head == "why":
-        return ("question", *loc[1:])
-    if head in _BOARD_FIELDS:
-        return ("board", *loc)
-    if head in _DECLARATION_FIELDS:
-        return ("declaration", *loc)
-    return loc
 
 
 def _pairs(declaration: Declaration) -> frozenset[tuple[str, str]]:
