@@ -60,7 +60,10 @@ def add_parser(sub: Any) -> None:
         help=f"solver time limit per record's solver call (default {DEFAULT_TIME_LIMIT:g}); a time-out is undetermined",
     )
     p.add_argument(
-        "--chunk-size", type=int, default=CHUNK_SIZE, metavar="N", help=f"records per task (default {CHUNK_SIZE})"
+        "--chunk-size",
+        type=int,
+        metavar="N",
+        help=f"records per task (default {CHUNK_SIZE['local']}, on Dask {CHUNK_SIZE['dask']})",
     )
     p.add_argument("--summary", type=Path, metavar="FILE", help="also write the summary as JSON")
 

@@ -29,12 +29,13 @@ def audit(
     scheduler: str | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
     resume: bool = False,
-    chunk_size: int = CHUNK_SIZE,
+    chunk_size: int | None = None,
     progress: bool = False,
 ) -> AuditSummary:
     """Audit every record of ``inputs`` (JSON Lines, gzip or not, ``-`` for stdin) into
     ``output`` (JSON Lines, or Parquet for ``.parquet``; None: stdout), one result per record in
-    input order. ``resume`` continues a killed run of the same audit into the same output."""
+    input order. ``resume`` continues a killed run of the same audit into the same output;
+    ``chunk_size``: records per task (None: the engine's ``CHUNK_SIZE``)."""
     names = [str(i) for i in inputs]
     _check_options(names, output, jobs, engine, scheduler, time_limit, resume, chunk_size)
     fingerprint = _fingerprint(names, output, time_limit)
@@ -45,7 +46,7 @@ def audit(
         for line in results.committed_results():
             result = json.loads(line)
             tally.add(Audited(line, result["status"], tuple(v["kind"] for v in result["violations"])), audited=False)
-        pending = chunks(islice(records(names), results.committed, None), chunk_size)
+        pending = chunks(islice(records(names), results.committed, None), chunk_size or CHUNK_SIZE[engine])
         try:
             with _progress_bar(names, results.committed) if progress else nullcontext(None) as bar:
                 for audited in runner.run(pending):
@@ -69,7 +70,7 @@ def _check_options(
     scheduler: str | None,
     time_limit: float,
     resume: bool,
-    chunk_size: int,
+    chunk_size: int | None,
 ) -> None:
     if not names:
         raise InputError.one(("RECORDS",), "missing", "give at least one records file (or - for stdin)")
@@ -77,7 +78,7 @@ def _check_options(
         raise InputError.one(("--time-limit",), "not_positive", "the time limit must be positive")
     if jobs < 1:
         raise InputError.one(("--jobs",), "not_positive", "--jobs must be at least 1")
-    if chunk_size < 1:
+    if chunk_size is not None and chunk_size < 1:
         raise InputError.one(("--chunk-size",), "not_positive", "--chunk-size must be at least 1")
     if scheduler is not None and engine != "dask":
         raise InputError.one(("--scheduler",), "not_applicable", "--scheduler needs --engine dask")
