@@ -75,6 +75,22 @@ def parse_text(text: str, name: str = "<text>") -> Any:
     return _load_yaml(text)
 
 
+def check_json_line(text: bytes | str) -> None:
+    """The bounds of a file on one JSON text read by another parser (an audit record): no more
+    than ``MAX_BYTES``, no duplicate key, no nesting deeper than the parser allows (``InputError``,
+    located at the whole line). Text that isn't JSON passes: the validator says what is wrong."""
+    if len(text) > MAX_BYTES:
+        raise InputError.one((), "too_large", f"larger than {MAX_BYTES} bytes")
+    try:
+        json.loads(text, object_pairs_hook=_unique_keys)
+    except _Refused as e:
+        raise InputError([e.item]) from None
+    except RecursionError:
+        raise InputError.one((), "too_deep", f"nesting deeper than {MAX_DEPTH} levels") from None
+    except ValueError:
+        return
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:

@@ -29,6 +29,7 @@ from combat_solver.audit import check as audit_check
 from combat_solver.audit.output import FileResults
 from combat_solver.audit.quick import surely_legal
 from combat_solver.cli import main
+from combat_solver.inputs import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "audit" / "sample.jsonl"
@@ -142,6 +143,10 @@ def test_legal_and_illegal_results_cite_rules_and_count_requirements() -> None:
             "board.permanents[0].controller",
             "unknown_id",
         ),
+        (record("x", {}).replace('"id": "x"', '"id": "x", "id": "y"'), "", "duplicate_key"),
+        (record("x", {}).replace('"alice"}', '"alice", "id": "carol"}', 1), "", "duplicate_key"),
+        ('{"id": "x", "board": ' + "[" * 5000 + "]" * 5000 + "}", "", "too_deep"),
+        (record("x", {}, warnings=["w" * MAX_BYTES]), "", "too_large"),
     ],
 )
 def test_malformed_records_name_the_field(text: str | bytes, field: str, code: str) -> None:
