@@ -540,6 +540,14 @@ def creature(cid: str, controller: str, *kinds: str, **extra: Any) -> dict[str, 
 
 
 PLAYERS = [{"id": "alice"}, {"id": "bob"}, {"id": "carol"}]
+FOREST = {
+    "id": "forest",
+    "name": "Forest",
+    "controller": "alice",
+    "types": ["land"],
+    "subtypes": ["Forest"],
+    "abilities": [{"kind": "mana", "produces": "G"}],
+}
 
 
 @pytest.mark.parametrize(
@@ -564,6 +572,16 @@ PLAYERS = [{"id": "alice"}, {"id": "bob"}, {"id": "carol"}]
         ),
         ([creature("a", "alice", "defender"), creature("b", "bob")], {"a": "bob"}, None, False),  # 702.3b
         ([creature("a", "alice", summoning_sick=True)], {"a": "bob"}, None, False),  # 302.6
+        (
+            [
+                creature("a", "alice"),
+                FOREST,
+                creature("elf", "bob", "mana"),
+            ],
+            {"a": "bob"},
+            {"elf": ["a"]},
+            True,  # 605: mana abilities are read only to pay costs
+        ),
         ([creature("a", "alice", "haste", summoning_sick=True)], {"a": "carol"}, None, True),  # 702.10b
         ([creature("a", "alice", tapped=True)], {"a": "bob"}, None, False),  # 508.1a
         ([creature("a", "alice")], {"a": "alice"}, None, False),  # 508.1b

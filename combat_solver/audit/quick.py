@@ -15,10 +15,11 @@ from __future__ import annotations
 from ..board import Board, Permanent
 from ..declarations import AttackDeclaration, BlockDeclaration
 
-QUICK_KINDS = frozenset({"flying", "reach", "menace", "vigilance", "haste", "defender"})
-"""Unconditional keywords whose only effects are the ones read here: flying and reach (702.9b,
-702.17b), menace (702.111b), haste (302.6, 702.10b), defender (702.3b) and vigilance (702.20b,
-which changes nothing about legality)."""
+QUICK_KINDS = frozenset({"flying", "reach", "menace", "vigilance", "haste", "defender", "mana"})
+"""Unconditional abilities whose only effects are the ones read here: flying and reach (702.9b,
+702.17b), menace (702.111b), haste (302.6, 702.10b), defender (702.3b); vigilance (702.20b) and
+mana abilities (605: read only to pay costs, and no cost can exist on such a board) change
+nothing about legality."""
 
 
 def surely_legal(board: Board, declaration: AttackDeclaration | BlockDeclaration) -> bool:
