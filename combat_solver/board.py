@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from functools import cached_property
-from typing import Any, Literal
+from functools import cache, cached_property
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
@@ -16,7 +16,7 @@ from .conditions import PLAYER_WORDS, Designation, PlayerTest, Quantity
 from .errors import validation_error
 from .filters import CardType, Color, Filter, Target
 from .rules.attack_requirements import AttacksPlayerOtherThan, Goad
-from .rules.base import KINDS, AbilityBase
+from .rules.base import ID_FIELDS, KINDS, AbilityBase
 from .strict import Flag, Integer, NonNegative, Strict
 
 Loc = tuple[str | int, ...]
@@ -275,7 +275,14 @@ def _problems(board: Board) -> list[tuple[Loc, str, str]]:
             out.append((("attackable_players", i), "unknown_id", f"no player {pid!r}"))
         elif board.active_player in players and _team(board, pid) == _team(board, board.active_player):
             out.append((("attackable_players", i), "not_an_opponent", f"{pid} is not an opponent of the active player"))
-    out += _filter_problems(board, set(players))
+    filters = [
+        found
+        for i, p in enumerate(board.permanents)
+        for j, ability in enumerate(p.abilities)
+        for found in _filters(ability, ("permanents", i, "abilities", j), ("permanents", i, "abilities", j))
+    ]
+    filters += [found for i, e in enumerate(board.effects) for found in _filters(e, ("effects", i), ("effects", i))]
+    out += _filter_problems(filters, set(players))
     if board.combat is not None:
         out += _combat_problems(board, players, perms)
     for i, p in enumerate(board.permanents):
@@ -287,16 +294,15 @@ def _problems(board: Board) -> list[tuple[Loc, str, str]]:
                 loc = ("attacked_this_turn", i, "target")
                 out.append((loc, "unknown_id", f"no player, planeswalker or battle {earlier.target!r}"))
     out += _player_word_problems(board)
-    out += _pattern_problems(board, ("permanents",), board.permanents)
-    out += _pattern_problems(board, ("effects",), board.effects)
+    out += _pattern_problems(board, filters)
     return out
 
 
-def _pattern_problems(board: Board, loc: Loc, value: Any) -> list[tuple[Loc, str, str]]:
+def _pattern_problems(board: Board, filters: list[tuple[Loc, Loc, Filter]]) -> list[tuple[Loc, str, str]]:
     """Every ``has`` pattern names a kind and fields of that kind; ``attacking`` filters need a
     declared attack."""
     out: list[tuple[Loc, str, str]] = []
-    if isinstance(value, Filter):
+    for loc, _, value in filters:
         if board.combat is None:
             out += [
                 (
@@ -321,12 +327,6 @@ def _pattern_problems(board: Board, loc: Loc, value: Any) -> list[tuple[Loc, str
                 for key in pattern
                 if key not in names
             ]
-    if isinstance(value, Strict):
-        for name, field_value in value:
-            out += _pattern_problems(board, (*loc, name), field_value)
-    elif isinstance(value, tuple):
-        for k, item in enumerate(value):
-            out += _pattern_problems(board, (*loc, k), item)
     return out
 
 
@@ -418,18 +418,21 @@ def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, st
     if isinstance(value, AttacksPlayerOtherThan):
         out.append(((*loc, "player"), value.player))
     if isinstance(value, Strict):
-        for name, field_value in value:
-            out += _player_words(field_value, (*loc, name))
+        for name, _ in _nested_fields(type(value)):
+            child = getattr(value, name)
+            if child is not None and child != ():
+                out += _player_words(child, (*loc, name))
     elif isinstance(value, tuple):
         for k, item in enumerate(value):
-            out += _player_words(item, (*loc, k))
+            if isinstance(item, Strict | tuple):
+                out += _player_words(item, (*loc, k))
     return out
 
 
-def _filter_problems(board: Board, players: set[str]) -> list[tuple[Loc, str, str]]:
+def _filter_problems(filters: list[tuple[Loc, Loc, Filter]], players: set[str]) -> list[tuple[Loc, str, str]]:
     """A filter's ``has`` names ability kinds and its ``controller`` a player (or you/opponent)."""
     out: list[tuple[Loc, str, str]] = []
-    for loc, f in _filters(board, ()):
+    for _, loc, f in filters:
         for i, wanted in enumerate(f.has or ()):
             kind = wanted.get("kind") if isinstance(wanted, dict) else wanted
             if kind not in ABILITY_KINDS:
@@ -441,22 +444,51 @@ def _filter_problems(board: Board, players: set[str]) -> list[tuple[Loc, str, st
     return out
 
 
-def _filters(value: object, loc: Loc) -> Iterator[tuple[Loc, Filter]]:
-    """Every filter inside ``value`` with its location (fields by their input names)."""
+def _filters(value: object, loc: Loc, aliased: Loc) -> Iterator[tuple[Loc, Loc, Filter]]:
+    """Every filter inside ``value`` with its location, by field names and by input names."""
     if isinstance(value, Filter):
-        yield loc, value
+        yield loc, aliased, value
     if isinstance(value, BaseModel):
-        for name, info in type(value).model_fields.items():
-            yield from _filters(getattr(value, name), (*loc, info.alias or name))
+        for name, input_name in _nested_fields(type(value)):
+            child = getattr(value, name)
+            if child is not None and child != ():
+                yield from _filters(child, (*loc, name), (*aliased, input_name))
     elif isinstance(value, tuple):
         for i, item in enumerate(value):
-            yield from _filters(item, (*loc, i))
+            if isinstance(item, BaseModel | tuple):
+                yield from _filters(item, (*loc, i), (*aliased, i))
 
 
-def _reference_problems(ability: Any, loc: Loc, known: set[str]) -> list[tuple[Loc, str, str]]:
+@cache
+def _nested_fields(model: type[BaseModel]) -> tuple[tuple[str, str], ...]:
+    """The fields of ``model`` whose values can hold models (name, input name): the only ones
+    the consistency walks above need to visit (text, numbers and flags hold no filter)."""
+    return tuple(
+        (name, info.alias or name) for name, info in model.model_fields.items() if _may_hold_model(info.annotation)
+    )
+
+
+@cache
+def _referring_fields(ability: type[AbilityBase]) -> tuple[str, ...]:
+    """The fields of an ability kind that can name a permanent (``AbilityBase.referenced_ids``
+    reads id fields and the models inside it); when all are empty it names none."""
+    nested = {name for name, _ in _nested_fields(ability)}
+    return tuple(name for name in ability.model_fields if name in nested or name in ID_FIELDS)
+
+
+def _may_hold_model(annotation: Any) -> bool:
+    if annotation is Any or annotation is object:
+        return True
+    if isinstance(annotation, type):
+        return issubclass(annotation, BaseModel)
+    return any(_may_hold_model(arg) for arg in get_args(annotation))
+
+
+def _reference_problems(ability: AbilityBase, loc: Loc, known: set[str]) -> list[tuple[Loc, str, str]]:
+    referring = _referring_fields(type(ability))
     out = [
         ((*loc, field), "unknown_id", f"no permanent {ref!r}")
-        for field, ref in ability.referenced_ids()
+        for field, ref in (ability.referenced_ids() if any(getattr(ability, f) is not None for f in referring) else ())
         if ref not in known
     ]
     if isinstance(ability, Grant):

@@ -1,5 +1,8 @@
 """Command line: ``combat-solver check|solve|enumerate|explain|card|cards|audit|schema|serve|mcp``.
 
+Each command imports what it needs when it runs: a bare verdict loads neither the solver, nor
+the explanation and rendering modules, nor the card catalog unless the board names cards.
+
 Exit codes: 0 legal (or success), 1 illegal, 2 bad input, 3 undetermined (the time limit ran
 out), 4 internal error (a bug: please report it), 5 the output couldn't be written.
 """
@@ -14,31 +17,23 @@ import sys
 import traceback
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .attacks import legal_attacks
-from .audit import command as audit_command
-from .blocks import legal_blocks
-from .board import Board
-from .cards.catalog import Catalog, UnknownCard, bundled_catalog, load_catalog_file
-from .cards.coverage import measure
-from .cards.labels import compare_labels
-from .cards.report import card_report, render_card
+from .audit import cli as audit_cli
 from .deadline import Deadline
 from .declarations import Declaration, FixedPairs
 from .engine import DEFAULT_TIME_LIMIT, Undetermined
 from .errors import InputError
 from .inputs import STDIN, display_name, read_data
-from .render import describe, render_answer, render_markdown, render_text
 from .scenario import as_preference, load_declaration, load_scenario
-from .schema import schemas, write_schemas
-from .service.cards import installed_catalog
-from .service.handlers import Service
-from .service.models import CheckRequest, ExplainRequest, SolveRequest
 from .strict import MAX_INTEGER
-from .verdict import Verdict, WhyAnswer
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .cards.catalog import Catalog
+    from .verdict import Verdict, WhyAnswer
 
 REQUEST_TIME_LIMIT = 30.0
 """Wall-clock seconds one server request may take unless told otherwise."""
@@ -167,7 +162,7 @@ def _parser() -> argparse.ArgumentParser:
     cards.add_argument("--labels", metavar="FILE", help="compare with a hand-labelled set (tests/cards/)")
     cards_option(cards)
 
-    audit_command.add_parser(sub)
+    audit_cli.add_parser(sub)
     schema = add("schema", "print the JSON Schemas of the data contract (boards, verdicts, requests, audit records)")
     schema.add_argument("--out", type=Path, help="write one <name>.schema.json file per model into this folder")
 
@@ -262,6 +257,8 @@ def _silence_stdout() -> None:
 
 def _run(args: argparse.Namespace) -> int:
     if args.command == "schema":
+        from .schema import schemas, write_schemas
+
         if args.out:
             try:
                 written = write_schemas(args.out)
@@ -276,16 +273,21 @@ def _run(args: argparse.Namespace) -> int:
     if args.command in ("serve", "mcp"):
         return _serve(args)
     if args.command == "audit":
-        return audit_command.run(args)
+        return audit_cli.run(args)
     if args.command in ("card", "cards"):
         return _run_cards(args)
     deadline = Deadline(args.time_limit)
     catalog = _catalog(args.cards)
-    service = Service()
     if args.board == STDIN and STDIN in (getattr(args, "declaration", None), getattr(args, "prefer", None)):
         raise InputError.one(("-",), "stdin_twice", "standard input can be read for one file only")
     scenario = load_scenario(args.board, catalog=catalog)
     board = scenario.board
+    if args.command == "check":
+        return _check(args, board, scenario.declaration, deadline)
+    from .service.handlers import Service
+    from .service.models import ExplainRequest, SolveRequest
+
+    service = Service()
     if args.command == "explain":
         explained = service.explain(
             _request(ExplainRequest, board=board, question=args.why, time_limit=deadline.remaining() or 1e-9)
@@ -294,28 +296,6 @@ def _run(args: argparse.Namespace) -> int:
             raise Undetermined(explained.message)
         _print_answer(explained.answer, args.format)
         return EXIT_LEGAL
-    if args.command == "check":
-        declaration = load_declaration(args.declaration) if args.declaration else scenario.declaration
-        if declaration is None:
-            raise InputError.one(
-                ("declaration",),
-                "missing",
-                "no declaration: give --declaration FILE or a `declaration` in the scenario",
-            )
-        try:
-            verdict = service.check(
-                _request(
-                    CheckRequest,
-                    board=board,
-                    declaration=declaration,
-                    time_limit=deadline.remaining() or 1e-9,
-                    explain=not args.verdict_only,
-                )
-            )
-        except InputError as e:
-            raise e.located(display_name(args.declaration or args.board)) from None
-        _print_verdict(board, verdict, args.format)
-        return _EXIT_OF[verdict.status]
     blocking = board.combat is not None
     if args.command == "solve":
         prefer: dict[str, dict[str, int]] = {}
@@ -337,13 +317,40 @@ def _run(args: argparse.Namespace) -> int:
             raise Undetermined(solved.message or "the time limit ran out before an optimal declaration was proven")
         _print_verdict(board, solved.verdict, args.format)
         return EXIT_LEGAL
+    from .attacks import legal_attacks
+    from .blocks import legal_blocks
+
     found = legal_blocks(board, time_limit=deadline) if blocking else legal_attacks(board, time_limit=deadline)
     _enumerate(board, found, args, "block" if blocking else "attack")
     return EXIT_LEGAL
 
 
+def _check(args: argparse.Namespace, board: Board, declared: Declaration | None, deadline: Deadline) -> int:
+    """``check``: the service's check without the rest of the service (start-up)."""
+    from .service.checking import check_declaration
+
+    declaration = load_declaration(args.declaration) if args.declaration else declared
+    if declaration is None:
+        raise InputError.one(
+            ("declaration",),
+            "missing",
+            "no declaration: give --declaration FILE or a `declaration` in the scenario",
+        )
+    try:
+        verdict = check_declaration(
+            board, declaration, time_limit=deadline.remaining() or 1e-9, explain=not args.verdict_only
+        )
+    except InputError as e:
+        raise e.located(display_name(args.declaration or args.board)) from None
+    _print_verdict(board, verdict, args.format)
+    return _EXIT_OF[verdict.status]
+
+
 def _serve(args: argparse.Namespace) -> int:
     """Run the HTTP API (and the judges' page at /) or the MCP server until interrupted."""
+    from .service.cards import installed_catalog
+    from .service.handlers import Service
+
     service = Service(request_time_limit=args.time_limit, cards=installed_catalog())
     try:
         if args.command == "serve":
@@ -372,6 +379,8 @@ def _request(model: type[_Request], **fields: Any) -> _Request:
 
 
 def _print_answer(answer: WhyAnswer, fmt: str) -> None:
+    from .render import render_answer
+
     _emit(answer.model_dump_json(indent=2) if fmt == "json" else render_answer(answer, fmt))
 
 
@@ -379,12 +388,16 @@ def _print_verdict(board: Board, verdict: Verdict, fmt: str) -> None:
     if fmt == "json":
         _emit(verdict.model_dump_json(indent=2))
     else:
+        from .render import render_markdown, render_text
+
         _emit(render_markdown(board, verdict) if fmt == "markdown" else render_text(board, verdict))
 
 
 def _enumerate(board: Board, found: Iterator[Declaration], args: argparse.Namespace, noun: str) -> None:
     """Text lists each declaration as soon as it is found; the total says ``N+`` only when
     there are more than the ``--limit`` shown (one more is looked for to know)."""
+    from .render import describe
+
     limit = args.limit if args.limit is not None else (0 if args.count else DEFAULT_LIMIT)
     shown: list[Declaration] = []
     more = False
@@ -428,6 +441,8 @@ def _load_fix(path: str) -> FixedPairs:
 def _catalog(path: str | None) -> Catalog | None:
     if path is None:
         return None
+    from .cards.catalog import load_catalog_file
+
     try:
         return load_catalog_file(path)
     except OSError as e:
@@ -437,6 +452,11 @@ def _catalog(path: str | None) -> Catalog | None:
 
 
 def _run_cards(args: argparse.Namespace) -> int:
+    from .cards.catalog import UnknownCard, bundled_catalog
+    from .cards.coverage import measure
+    from .cards.labels import compare_labels
+    from .cards.report import card_report, render_card
+
     catalog = _catalog(args.cards) or bundled_catalog()
     if args.command == "card":
         try:

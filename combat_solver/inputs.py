@@ -1,8 +1,9 @@
 """Reading board, declaration and preference files safely (README "Limits and guarantees").
 
-JSON is read with the JSON parser, YAML with libyaml's parser where present. Both refuse
-duplicate mapping keys; YAML aliases count as the nodes they expand to, so an alias bomb is
-refused like any other oversized document. Every refusal is an ``InputError`` naming the file.
+JSON is read with the JSON parser, YAML with libyaml's parser where present (``bounded_yaml``,
+imported only for YAML text). Both refuse duplicate mapping keys; YAML aliases count as the
+nodes they expand to, so an alias bomb is refused like any other oversized document. Every
+refusal is an ``InputError`` naming the file.
 """
 
 from __future__ import annotations
@@ -12,16 +13,6 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import yaml
-from yaml.composer import Composer
-from yaml.constructor import SafeConstructor
-from yaml.events import AliasEvent, CollectionStartEvent
-from yaml.nodes import MappingNode, Node
-from yaml.parser import Parser
-from yaml.reader import Reader
-from yaml.resolver import Resolver
-from yaml.scanner import Scanner
 
 from .errors import ErrorItem, InputError
 
@@ -33,76 +24,11 @@ MAX_DEPTH = 64
 MAX_NODES = 500_000
 """Most values in one document, YAML aliases counted as the values they stand for."""
 
-if yaml.__with_libyaml__:
-    from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
-else:  # pragma: no cover - PyYAML built without libyaml
-
-    class _Parser(Reader, Scanner, Parser):  # type: ignore[no-redef]
-        def __init__(self, stream: str) -> None:
-            Reader.__init__(self, stream)
-            Scanner.__init__(self)
-            Parser.__init__(self)
-
 
 class _Refused(Exception):
     def __init__(self, code: str, message: str, loc: tuple[str | int, ...] = ()) -> None:
         super().__init__(message)
         self.item = ErrorItem(loc, code, message)
-
-
-class _BoundedLoader(Composer, _Parser, SafeConstructor, Resolver):
-    """libyaml's event parser under PyYAML's composer, with bounded depth and expansion and
-    no duplicate keys (the C composer recurses without a limit and crashes on deep nesting)."""
-
-    def __init__(self, text: str) -> None:
-        _Parser.__init__(self, text)
-        Composer.__init__(self)
-        SafeConstructor.__init__(self)
-        Resolver.__init__(self)
-        self.depth = 0
-        self.nodes = 0
-        self.expanded: dict[str, int] = {}
-
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
-        event = self.peek_event()
-        anchor: str | None = getattr(event, "anchor", None)
-        self.nodes += 1
-        if isinstance(event, AliasEvent) and anchor is not None:
-            if anchor in self.anchors and anchor not in self.expanded:
-                raise _Refused("recursive_alias", f"the alias *{anchor} refers to itself{_at(event)}")
-            self.nodes += self.expanded.get(anchor, 0)
-        if self.nodes > MAX_NODES:
-            raise _Refused("too_many_values", f"more than {MAX_NODES} values (aliases expanded){_at(event)}")
-        nested = isinstance(event, CollectionStartEvent)
-        self.depth += nested
-        if self.depth > MAX_DEPTH:
-            raise _Refused("too_deep", f"nesting deeper than {MAX_DEPTH} levels{_at(event)}")
-        before = self.nodes
-        node = super().compose_node(parent, index)
-        self.depth -= nested
-        if anchor is not None and not isinstance(event, AliasEvent):
-            self.expanded[anchor] = self.nodes - before
-        return node
-
-    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[Any] = set()
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue
-            key = self.construct_object(key_node, deep=True)
-            try:
-                duplicate = key in seen
-                seen.add(key)
-            except TypeError:
-                continue
-            if duplicate:
-                raise _Refused("duplicate_key", f"the key {key!r} appears twice in one mapping{_at(key_node)}")
-        return super().construct_mapping(node, deep=deep)
-
-
-def _at(item: Any) -> str:
-    mark = getattr(item, "start_mark", None) or getattr(item, "problem_mark", None)
-    return f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
 
 
 def read_data(path: str | Path) -> Any:
@@ -149,6 +75,22 @@ def parse_text(text: str, name: str = "<text>") -> Any:
     return _load_yaml(text)
 
 
+def check_json_line(text: bytes | str) -> None:
+    """The bounds of a file on one JSON text read by another parser (an audit record): no more
+    than ``MAX_BYTES``, no duplicate key, no nesting deeper than the parser allows (``InputError``,
+    located at the whole line). Text that isn't JSON passes: the validator says what is wrong."""
+    if len(text) > MAX_BYTES:
+        raise InputError.one((), "too_large", f"larger than {MAX_BYTES} bytes")
+    try:
+        json.loads(text, object_pairs_hook=_unique_keys)
+    except _Refused as e:
+        raise InputError([e.item]) from None
+    except RecursionError:
+        raise InputError.one((), "too_deep", f"nesting deeper than {MAX_DEPTH} levels") from None
+    except ValueError:
+        return
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
@@ -159,16 +101,12 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _load_yaml(text: str) -> Any:
-    loader = _BoundedLoader(text)
+    from .bounded_yaml import Refused, load_yaml
+
     try:
-        data = loader.get_single_data()
-    except yaml.YAMLError as e:
-        problem = getattr(e, "problem", None) or "syntax error"
-        raise _Refused("syntax_error", f"not valid YAML/JSON: {problem}{_at(e)}") from None
-    except (ValueError, OverflowError) as e:
-        raise _Refused("syntax_error", f"not valid YAML/JSON: {e}") from None
-    finally:
-        loader.dispose()
+        data = load_yaml(text, max_nodes=MAX_NODES, max_depth=MAX_DEPTH)
+    except Refused as e:
+        raise _Refused(e.code, str(e)) from None
     _check_tree(data)
     return data
 

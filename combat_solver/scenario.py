@@ -7,17 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
 from .board import Board
-from .cards.catalog import Catalog
 from .declarations import AttackDeclaration, BlockDeclaration, Declaration
 from .errors import ErrorItem, InputError
 from .inputs import check_data, display_name, read_data
 from .strict import MAX_INTEGER, NonNegative, Strict
 from .verdict import Status
+
+if TYPE_CHECKING:
+    from .cards.catalog import Catalog
 
 D = TypeVar("D", BlockDeclaration, AttackDeclaration)
 BoardData = Mapping[str, Any]

@@ -24,11 +24,13 @@ import pytest
 from builders import juggernaut_board
 
 from benchmarks.gen_records import write_records
-from combat_solver import Verdict
+from combat_solver import InputError, Verdict
 from combat_solver.audit import AuditRecord, AuditResult, audit, audit_line
 from combat_solver.audit import check as audit_check
 from combat_solver.audit.output import FileResults
+from combat_solver.audit.quick import surely_legal
 from combat_solver.cli import main
+from combat_solver.inputs import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "audit" / "sample.jsonl"
@@ -130,6 +132,10 @@ def test_legal_and_illegal_results_cite_rules_and_count_requirements() -> None:
             "board.permanents[0].controller",
             "unknown_id",
         ),
+        (record("x", {}).replace('"id": "x"', '"id": "x", "id": "y"'), "", "duplicate_key"),
+        (record("x", {}).replace('"alice"}', '"alice", "id": "carol"}', 1), "", "duplicate_key"),
+        ('{"id": "x", "board": ' + "[" * 5000 + "]" * 5000 + "}", "", "too_deep"),
+        (record("x", {}, warnings=["w" * MAX_BYTES]), "", "too_large"),
     ],
 )
 def test_malformed_records_name_the_field(text: str | bytes, field: str, code: str) -> None:
@@ -492,3 +498,100 @@ def test_generator_is_seeded_and_realistic(records_file: Path, expected: list[di
     players = Counter(len(r["board"]["players"]) for r in records if isinstance(r.get("board"), dict))
     assert players[3] and players[4]
     assert max(len(r["board"]["permanents"]) for r in records if isinstance(r.get("board"), dict)) >= 40
+
+
+# -- the quick path: decided without the full check, with the same result ----------------------
+
+
+def test_quick_path_agrees_with_the_full_check_on_generated_records(tmp_path: Path) -> None:
+    """Every record the quick path calls legal is legal, 0 of 0 requirements, by the full check
+    (509.1, 508.1); the quick path decides most records and leaves every illegal one to it."""
+    path = tmp_path / "records.jsonl"
+    write_records(path, 3000, seed=11)
+    quick = illegal = 0
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            parsed = AuditRecord.model_validate_json(line)
+        except ValueError:
+            continue
+        try:
+            verdict = audit_check.check_record(parsed, time_limit=10)
+        except InputError:
+            assert not surely_legal(parsed.board, parsed.declaration)
+            continue
+        if surely_legal(parsed.board, parsed.declaration):
+            quick += 1
+            assert (verdict.status, verdict.violations) == ("legal", ()), parsed.id
+            assert (verdict.requirements_obeyed, verdict.requirements_maximum) == (0, 0), parsed.id
+        illegal += verdict.status == "illegal"
+    assert quick > 1500 and illegal > 100
+
+
+def creature(cid: str, controller: str, *kinds: str, **extra: Any) -> dict[str, Any]:
+    abilities = [{"kind": k} for k in kinds]
+    return {"id": cid, "name": cid.title(), "controller": controller, "types": ["creature"], "power": 2,
+            "toughness": 2, "abilities": abilities, **extra}  # fmt: skip
+
+
+PLAYERS = [{"id": "alice"}, {"id": "bob"}, {"id": "carol"}]
+FOREST = {
+    "id": "forest",
+    "name": "Forest",
+    "controller": "alice",
+    "types": ["land"],
+    "subtypes": ["Forest"],
+    "abilities": [{"kind": "mana", "produces": "G"}],
+}
+
+
+@pytest.mark.parametrize(
+    ("permanents", "attacks", "blocks", "legal"),
+    [
+        ([creature("a", "alice", "flying"), creature("b", "bob", "reach")], {"a": "bob"}, {"b": ["a"]}, True),
+        ([creature("a", "alice", "flying"), creature("b", "bob")], {"a": "bob"}, {"b": ["a"]}, False),  # 702.9b
+        ([creature("a", "alice", "menace"), creature("b", "bob")], {"a": "bob"}, {"b": ["a"]}, False),  # 702.111b
+        (
+            [creature("a", "alice", "menace"), creature("b", "bob"), creature("c", "bob")],
+            {"a": "bob"},
+            {"b": ["a"], "c": ["a"]},
+            True,
+        ),
+        ([creature("a", "alice"), creature("b", "bob", tapped=True)], {"a": "bob"}, {"b": ["a"]}, False),  # 509.1a
+        ([creature("a", "alice"), creature("c", "carol")], {"a": "bob"}, {"c": ["a"]}, False),  # 802.4a
+        (
+            [creature("a", "alice"), creature("x", "alice"), creature("b", "bob")],
+            {"a": "bob", "x": "bob"},
+            {"b": ["a", "x"]},
+            False,  # 509.1a: one attacker each
+        ),
+        ([creature("a", "alice", "defender"), creature("b", "bob")], {"a": "bob"}, None, False),  # 702.3b
+        ([creature("a", "alice", summoning_sick=True)], {"a": "bob"}, None, False),  # 302.6
+        (
+            [
+                creature("a", "alice"),
+                FOREST,
+                creature("elf", "bob", "mana"),
+            ],
+            {"a": "bob"},
+            {"elf": ["a"]},
+            True,  # 605: mana abilities are read only to pay costs
+        ),
+        ([creature("a", "alice", "haste", summoning_sick=True)], {"a": "carol"}, None, True),  # 702.10b
+        ([creature("a", "alice", tapped=True)], {"a": "bob"}, None, False),  # 508.1a
+        ([creature("a", "alice")], {"a": "alice"}, None, False),  # 508.1b
+        ([creature("a", "bob")], {"a": "carol"}, None, False),  # 508.1a: not the active player's
+    ],
+)
+def test_quick_path_decides_only_what_the_full_check_finds_legal(
+    permanents: list[dict[str, Any]], attacks: dict[str, str], blocks: dict[str, list[str]] | None, legal: bool
+) -> None:
+    board: dict[str, Any] = {"players": PLAYERS, "active_player": "alice", "permanents": permanents}
+    if blocks is None:
+        declaration: dict[str, Any] = {"kind": "attack", "attacks": attacks}
+    else:
+        board["combat"] = {"attackers": attacks}
+        declaration = {"kind": "block", "blocks": blocks}
+    parsed = AuditRecord.model_validate({"id": "r", "board": board, "declaration": declaration})
+    verdict = audit_check.check_record(parsed, time_limit=10)
+    assert surely_legal(parsed.board, parsed.declaration) is legal
+    assert verdict.status == ("legal" if legal else "illegal")

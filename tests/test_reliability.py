@@ -25,9 +25,9 @@ from combat_solver import (
     InputError,
     Verdict,
     ask,
+    blocks,
     check_attacks,
     check_blocks,
-    cli,
     cpsat,
     deadline,
     legal_blocks,
@@ -40,7 +40,7 @@ from combat_solver.errors import ErrorItem
 from combat_solver.inputs import MAX_BYTES, MAX_DEPTH
 from combat_solver.ir import Cmp, Lin, Problem
 from combat_solver.render import render_answer, render_markdown, render_text
-from combat_solver.service import handlers
+from combat_solver.service import checking
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "deftblade-provoke-and-menace-runner.yaml"
@@ -426,7 +426,7 @@ def test_an_unexpected_exception_exits_4_with_one_line(
     def broken(*args: Any, **kwargs: Any) -> Verdict:
         raise RuntimeError("something\nwent wrong")
 
-    monkeypatch.setattr(handlers, "check_blocks", broken)
+    monkeypatch.setattr(checking, "check_blocks", broken)
     assert main(["check", str(EXAMPLE)]) == 4
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("internal error: RuntimeError: something went wrong")
@@ -536,7 +536,7 @@ def test_enumerate_streams_each_declaration_as_it_is_found(
                 printed_before.append(capsys.readouterr().out)
             yield declaration
 
-    monkeypatch.setattr(cli, "legal_blocks", watching)
+    monkeypatch.setattr(blocks, "legal_blocks", watching)
     assert main(["enumerate", str(EXAMPLE), "--limit", "0"]) == 0
     assert all(text.startswith(f"{i + 1}. ") for i, text in enumerate(printed_before))
 

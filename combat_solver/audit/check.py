@@ -13,11 +13,11 @@ from ..attacks import check_attacks
 from ..blocks import check_blocks
 from ..declarations import AttackDeclaration, BlockDeclaration
 from ..errors import ErrorItem, InputError
-from ..verdict import Verdict
+from ..inputs import check_json_line
+from ..verdict import Verdict, Violation
+from .quick import surely_legal
+from .reading import Line
 from .records import AuditRecord, AuditResult, AuditStatus, RecordError
-
-Line = tuple[str, int, bytes]
-"""A raw record: its source name, its 1-based line number there, and the line (UTF-8 JSON)."""
 
 
 def check_record(record: AuditRecord, *, time_limit: float) -> Verdict:
@@ -32,10 +32,16 @@ def audit_line(source: str, line: int, text: bytes | str, *, time_limit: float) 
     """The result for one line: never raises for bad input (it is ``malformed``, naming the field)."""
     start = time.perf_counter()
     try:
+        check_json_line(text)
+    except InputError as e:
+        return _malformed(source, line, _readable_id(text), e.items, start)
+    try:
         record = AuditRecord.model_validate_json(text)
     except ValidationError as e:
         record_id, items = _diagnose(text, e)
         return _malformed(source, line, record_id, items, start)
+    if surely_legal(record.board, record.declaration):
+        return _result(source, line, record, start, "legal", (), 0, 0)
     try:
         verdict = check_record(record, time_limit=time_limit)
     except InputError as e:
@@ -49,19 +55,41 @@ def audit_line(source: str, line: int, text: bytes | str, *, time_limit: float) 
         return AuditResult(
             id=record.id, source=source, line=line, status="undetermined", errors=(error,), seconds=_since(start)
         )
+    return _result(
+        source,
+        line,
+        record,
+        start,
+        verdict.status,
+        verdict.violations,
+        verdict.requirements_obeyed,
+        verdict.requirements_maximum,
+    )
+
+
+def _result(
+    source: str,
+    line: int,
+    record: AuditRecord,
+    start: float,
+    status: AuditStatus,
+    violations: tuple[Violation, ...],
+    obeyed: int,
+    maximum: int | None,
+) -> AuditResult:
     return AuditResult(
         id=record.id,
         source=source,
         line=line,
-        status=verdict.status,
+        status=status,
         step=record.step,
         game=record.game,
         turn=record.turn,
         combat_number=record.combat_number,
         declared_by=record.declared_by,
-        violations=verdict.violations,
-        requirements_obeyed=verdict.requirements_obeyed,
-        requirements_maximum=verdict.requirements_maximum,
+        violations=violations,
+        requirements_obeyed=obeyed,
+        requirements_maximum=maximum,
         warnings=record.warnings,
         seconds=_since(start),
     )
@@ -84,6 +112,15 @@ def audit_chunk(lines: Sequence[Line], time_limit: float) -> list[Audited]:
     return [Audited.of(audit_line(*raw, time_limit=time_limit)) for raw in lines]
 
 
+def _readable_id(text: bytes | str) -> Any:
+    """The record's id when the line parses as a JSON object (a duplicated key: its last value)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return data.get("id") if isinstance(data, dict) else None
+
+
 def _diagnose(text: bytes | str, error: ValidationError) -> tuple[Any, Sequence[ErrorItem]]:
     """The id (if readable) and the problems of a line that isn't a valid record, worded for
     people: bad JSON, not UTF-8, not an object, or the fields that are wrong."""
@@ -91,6 +128,8 @@ def _diagnose(text: bytes | str, error: ValidationError) -> tuple[Any, Sequence[
         data = json.loads(text)
     except json.JSONDecodeError as e:
         return None, [ErrorItem((), "json_invalid", f"not valid JSON: {e.msg} at column {e.colno}")]
+    except RecursionError:
+        return None, [ErrorItem((), "too_deep", "nesting deeper than the JSON parser allows")]
     except UnicodeDecodeError as e:
         return None, [ErrorItem((), "not_utf8", f"not UTF-8 text: {e.reason}")]
     if not isinstance(data, dict):

@@ -12,7 +12,8 @@ from contextlib import contextmanager
 from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
 from ..errors import InputError
-from .check import Audited, Line, audit_chunk
+from .check import Audited, audit_chunk
+from .reading import Line
 
 Engine = Literal["local", "dask"]
 T = TypeVar("T", covariant=True)

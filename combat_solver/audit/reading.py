@@ -10,7 +10,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from ..errors import InputError
-from .check import Line
+
+Line = tuple[str, int, bytes]
+"""A raw record: its source name, its 1-based line number there, and the line (UTF-8 JSON)."""
+
+CHUNK_SIZE = {"local": 200, "dask": 1000}
+"""Records per task by engine: most take well under a millisecond, so a local task is tens of
+milliseconds; a Dask task also costs its scheduler about a millisecond, so it takes more."""
 
 STDIN = "-"
 _GZIP_MAGIC = b"\x1f\x8b"

@@ -7,20 +7,23 @@ the printed values plus power/toughness counters (122.1a). Keyword counters add 
 (122.1b). Hand-written ``abilities`` are added to the compiled ones; with ``card_text: false``
 they are the complete list (no compiled abilities, no keyword counters, no warnings: the board
 states its abilities). A resolved permanent has ``card_text: false``, so resolving is idempotent.
+The catalog and the compiler are imported when a permanent names a card, a token or counters.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
 from ..strict import Strict
-from .catalog import Catalog, UnknownCard, bundled_catalog
-from .compiler import ATTACHED, CONTROLLER, POWER, SELF, Compiled, Level
-from .record import CardRecord
+
+if TYPE_CHECKING:
+    from .catalog import Catalog
+    from .compiler import Compiled, Level
+    from .record import CardRecord
 
 #: 122.1b: counters that give their keyword ability to the permanent they're on.
 KEYWORD_COUNTERS = (
@@ -57,6 +60,8 @@ class Token(Strict):
     text: str = ""
 
     def record(self) -> CardRecord:
+        from .record import CardRecord
+
         text = "\n".join([", ".join(self.keywords), self.text] if self.keywords else [self.text])
         return CardRecord(
             name=self.name,
@@ -83,6 +88,8 @@ class CardError(ValueError):
 
 def catalog_of(context: Any) -> Catalog:
     """The catalog passed as validation context (``{"catalog": ...}``), else the bundled one."""
+    from .catalog import Catalog, bundled_catalog
+
     found = context.get("catalog") if isinstance(context, Mapping) else None
     return found if isinstance(found, Catalog) else bundled_catalog()
 
@@ -130,6 +137,8 @@ def _active_levels(compiled: Compiled, counters: Any) -> list[Level]:
 
 
 def _source(out: dict[str, Any], context: Any) -> tuple[CardRecord, Compiled] | tuple[None, None]:
+    from .catalog import UnknownCard
+
     catalog = catalog_of(context)
     if out.get("card") is not None:
         if out.get("token") is not None:
@@ -177,6 +186,8 @@ def _fill(out: dict[str, Any], record: CardRecord) -> set[str]:
 def _placed(abilities: tuple[dict[str, Any], ...], out: Mapping[str, Any]) -> list[Any]:
     """``$self``, ``$attached`` and ``$controller`` replaced by this permanent's ids; abilities
     for what it is attached to dropped while it is attached to nothing (an unattached Equipment)."""
+    from .compiler import ATTACHED, CONTROLLER, POWER, SELF
+
     values = {
         SELF: out.get("id"),
         ATTACHED: out.get("attached_to"),

@@ -372,14 +372,14 @@ class AbilityBase(Strict):
         """(field name, id) pairs this ability names, for dangling-id checks."""
         out: list[tuple[str, str]] = []
         for name, value in self:
-            if isinstance(value, str) and name in _ID_FIELDS and value not in ("you", "owner"):
+            if isinstance(value, str) and name in ID_FIELDS and value not in ("you", "owner"):
                 out.append((name, value))
             elif hasattr(value, "referenced_ids") and not isinstance(value, AbilityBase):
                 out += [(name, ref) for ref in value.referenced_ids()]
         return out
 
 
-_ID_FIELDS = frozenset({"attacker", "by", "player"})
+ID_FIELDS = frozenset({"attacker", "by", "player"})
 
 KINDS: dict[str, type[AbilityBase]] = {}
 """Every ability kind by its ``kind`` name, in the order the kinds were defined."""

@@ -1,5 +1,6 @@
 """The handlers behind every front end (HTTP, MCP, CLI): one request model in, one response
-model out, bad input raised as ``InputError`` whose locations are request fields.
+model out, bad input raised as ``InputError`` whose locations are request fields. Explanation,
+rendering and schema modules are imported by the handlers that use them (CLI start-up).
 
 Each request has a wall-clock budget (``Service.request_time_limit``): every solver call gets at
 most what is left of it, an enumeration stops when it is spent, and running out is answered
@@ -10,25 +11,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ..attacks import check_attacks, legal_attacks, solve_attacks
-from ..blocks import check_blocks, legal_blocks, solve_blocks
+from ..attacks import legal_attacks, solve_attacks
+from ..blocks import legal_blocks, solve_blocks
 from ..board import Board
-from ..declarations import AttackDeclaration, BlockDeclaration, Declaration
+from ..declarations import BlockDeclaration, Declaration
 from ..engine import Impossible, Undetermined
-from ..errors import ErrorItem, InputError
+from ..errors import InputError
 from ..inputs import read_text
-from ..render import answer_sections, render_answer, render_markdown, render_text, sections
 from ..scenario import parse_scenario
-from ..schema import SCHEMAS
 from ..verdict import StepName, Verdict
-from ..why import ask, explain_fix
 from .cards import CardCatalog
+from .checking import check_declaration, request_fields
 from .models import (
     CardRequest,
     CardResponse,
@@ -69,12 +67,7 @@ class Service:
 
     def check(self, request: CheckRequest) -> Verdict:
         budget = self._budget(request.time_limit)
-        with _request_fields():
-            if isinstance(request.declaration, BlockDeclaration):
-                return check_blocks(
-                    request.board, request.declaration, time_limit=budget.left(), explain=request.explain
-                )
-            return check_attacks(request.board, request.declaration, time_limit=budget.left(), explain=request.explain)
+        return check_declaration(request.board, request.declaration, time_limit=budget.left(), explain=request.explain)
 
     def solve(self, request: SolveRequest) -> SolveResponse:
         budget = self._budget(request.time_limit)
@@ -82,10 +75,12 @@ class Service:
         prefer = {(a, b): w for a, row in request.prefer.items() for b, w in row.items()}
         fix = request.fix if request.fix.include or request.fix.exclude else None
         solve = solve_blocks if board.combat is not None else solve_attacks
-        with _request_fields():
+        with request_fields():
             try:
                 verdict = solve(board, prefer=prefer, fix=fix, time_limit=budget.left())
             except Impossible:
+                from ..why import explain_fix
+
                 try:
                     why = explain_fix(board, request.fix, time_limit=budget.left())
                 except Undetermined as e:
@@ -113,7 +108,7 @@ class Service:
         step = _step(board)
         found: list[Declaration] = []
         count = 0
-        with _request_fields():
+        with request_fields():
             declarations: Iterator[Declaration] = (
                 legal_blocks(board, time_limit=budget.left())
                 if board.combat is not None
@@ -146,8 +141,10 @@ class Service:
         )
 
     def explain(self, request: ExplainRequest) -> ExplainResponse:
+        from ..why import ask
+
         budget = self._budget(request.time_limit)
-        with _request_fields():
+        with request_fields():
             try:
                 answer = ask(request.board, request.question, time_limit=budget.left())
             except Undetermined as e:
@@ -155,6 +152,8 @@ class Service:
         return ExplainResponse(status="answered", answer=answer, message=answer.answer)
 
     def schema(self, request: SchemaRequest) -> SchemaResponse:
+        from ..schema import SCHEMAS
+
         model = SCHEMAS.get(request.name)
         if model is None:
             raise InputError.one(("name",), "unknown_schema", f"known schemas: {', '.join(sorted(SCHEMAS))}")
@@ -181,6 +180,8 @@ class Service:
 
     def render(self, request: RenderRequest) -> RenderResponse:
         """A verdict or a why-not answer worded as the command line words it."""
+        from ..render import answer_sections, render_answer, render_markdown, render_text, sections
+
         if (request.verdict is None) == (request.answer is None):
             raise InputError.one(("verdict",), "one_of", "give either a verdict or an answer")
         if request.verdict is not None:
@@ -226,30 +227,6 @@ class _Budget:
 
     def spent(self) -> bool:
         return self.deadline is not None and time.monotonic() >= self.deadline
-
-
-_BOARD_FIELDS = frozenset(Board.model_fields)
-_DECLARATION_FIELDS = frozenset(BlockDeclaration.model_fields) | frozenset(AttackDeclaration.model_fields)
-
-
-@contextmanager
-def _request_fields() -> Iterator[None]:
-    """Re-raise the library's bad-input errors with request-field locations."""
-    try:
-        yield
-    except InputError as e:
-        raise InputError([ErrorItem(_request_loc(i.loc), i.code, i.message) for i in e.items]) from None
-
-
-def _request_loc(loc: tuple[str | int, ...]) -> tuple[str | int, ...]:
-    head = loc[0] if loc else None
-    if head == "why":
-        return ("question", *loc[1:])
-    if head in _BOARD_FIELDS:
-        return ("board", *loc)
-    if head in _DECLARATION_FIELDS:
-        return ("declaration", *loc)
-    return loc
 
 
 def _pairs(declaration: Declaration) -> frozenset[tuple[str, str]]:
