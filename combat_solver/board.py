@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache, cached_property
 from typing import Any, Literal, get_args
 
@@ -212,6 +212,12 @@ class Board(Strict):
         """How output names each permanent: its name, with its id when another shares the name."""
         counts = Counter(p.name for p in self.permanents)
         return {p.id: p.name if counts[p.name] == 1 else f"{p.name} ({p.id})" for p in self.permanents}
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Board:
+        """A copy (pydantic's), without the values derived from this board (``labels``)."""
+        copied = super().model_copy(update=update, deep=deep)
+        copied.__dict__.pop("labels", None)
+        return copied
 
 
 def _problems(board: Board) -> list[tuple[Loc, str, str]]:

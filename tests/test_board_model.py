@@ -127,3 +127,19 @@ def test_game_rules_are_not_granted() -> None:
     """A block limit is a rule of the game (509.1b), not an ability of each creature."""
     grant = {"kind": "grant", "to": {}, "ability": {"kind": "block_limit", "n": 1}}
     assert "board.permanents[0].abilities[0].ability" in problem_paths(edited(["permanents", 0, "abilities"], [grant]))
+
+
+def test_a_copied_board_names_its_own_permanents() -> None:
+    """Output names come from the copy's permanents, not from what the original worked out."""
+    from combat_solver import check_blocks
+    from combat_solver.board import Permanent
+
+    board = Board.model_validate(BASE)
+    assert check_blocks(board, {"blocks": {"b": ["a"]}}).status == "legal"
+    assert board.labels["a"] == "Grizzly Bears"
+    drake = Permanent.model_validate({**BASE["permanents"][0], "name": "Wind Drake", "abilities": [{"kind": "flying"}]})
+    copied = board.model_copy(update={"permanents": (drake, *board.permanents[1:])})
+    assert copied.labels["a"] == "Wind Drake"
+    verdict = check_blocks(copied, {"blocks": {"b": ["a"]}})
+    assert verdict.status == "illegal"
+    assert "Wind Drake" in verdict.violations[0].message
