@@ -146,6 +146,59 @@ def test_odd_parity_in_a_condition_508_1d(path: str):
     assert attack(b, x=B, ogre=B).legal
 
 
+def card(id: str, name: str, controller: str = A) -> Json:
+    return {"id": id, "card": name, "controller": controller}
+
+
+def test_even_hand_with_juggernaut_alone_leaves_no_attack_to_make_508_1c_508_1d(path: str):
+    """Juggernaut alone can't attack (one is odd, 508.1c), so the requirement maximum is 0 and
+    attacking with nothing is legal (508.1d)."""
+    b = board(card("jug", "Juggernaut"), effects=[even_hand()])
+    assert attack(b).legal
+    assert attack(b).requirements_maximum == 0
+    assert not attack(b, jug=B).legal
+
+
+def test_even_hand_makes_juggernaut_bring_a_partner_508_1d(path: str):
+    """With a Grizzly Bears, Juggernaut can attack (two is even): not attacking obeys 0 of a
+    possible 1 (508.1d); Juggernaut with the Bears is legal, the Bears alone is not (508.1c)."""
+    b = board(card("jug", "Juggernaut"), card("bears", "Grizzly Bears"), effects=[even_hand()])
+    empty = attack(b)
+    assert not empty.legal
+    assert [v.kind for v in empty.violations] == ["too_few_requirements"]
+    assert attack(b, jug=B, bears=B).legal
+    assert not attack(b, bears=B).legal
+
+
+def test_even_hand_counts_creatures_not_what_they_attack_508_1c(path: str):
+    """Two creatures attacking a player and a planeswalker are two attackers (508.1c counts
+    creatures): legal; one attacking the planeswalker is odd."""
+    b = board(
+        card("jug", "Juggernaut"),
+        card("bears", "Grizzly Bears"),
+        card("jace", "Jace Beleren", B),
+        effects=[even_hand()],
+    )
+    assert attack(b, jug="jace", bears=B).legal
+    assert not attack(b, jug="jace").legal
+
+
+def test_an_unless_count_that_always_holds_lifts_the_restriction_508_1c(path: str):
+    """ "Can't attack unless any number of creatures attack" ({} or a parity left null): the
+    count always holds, so the restriction never applies (a regression: an unbounded count
+    became no test and the restriction applied whatever attacked)."""
+    for count in ({}, {"even": None}):
+        unless = {"attack": {"others": False, "count": count}}
+        effect = {
+            "source": "Effect",
+            "controller": A,
+            "to": {"ids": ["jug"]},
+            "ability": K("cant_attack", unless=unless),
+        }
+        b = board(card("jug", "Juggernaut"), effects=[effect])
+        assert attack(b, jug=B).legal, count
+
+
 # ------------------------------------------------------ (3) creatures that share a creature type
 GRAXIPLON = creature(
     "grax",
