@@ -245,6 +245,46 @@ def test_a_card_by_name_brings_its_creature_types():
     assert graxiplon_blocked(*pikers).legal
 
 
+def test_three_dryad_arbors_share_dryad_205_3m():
+    """Dryad Arbor is a Land Creature — Forest Dryad: Forest is not a creature type but Dryad is,
+    so three of them share a creature type (205.3m)."""
+    arbors = [{"id": f"b{i}", "card": "Dryad Arbor", "controller": B} for i in range(3)]
+    assert graxiplon_blocked(*arbors).legal
+
+
+def test_two_changelings_share_a_type_with_any_typed_creature_702_73a():
+    """Two Woodland Changelings are every creature type (702.73a): with a Grizzly Bears they are
+    three Bears; with a creature that has no creature type they share nothing with it."""
+    changelings = [{"id": f"b{i}", "card": "Woodland Changeling", "controller": B} for i in (1, 2)]
+    assert graxiplon_blocked({"id": "b0", "card": "Grizzly Bears", "controller": B}, *changelings).legal
+    assert not graxiplon_blocked(creature("b0", "Untyped", B), *changelings).legal
+
+
+def test_a_token_with_changeling_among_its_keywords_is_every_type_702_73a():
+    """A token given ``keywords: [flying, changeling]`` (lower case, in a list) is a changeling."""
+    shapeshifter = {"name": "Shapeshifter", "subtypes": ["Shapeshifter"], "power": 1, "toughness": 1}
+    tokens = [
+        {"id": f"b{i}", "token": dict(shapeshifter, keywords=["flying", "changeling"]), "controller": B} for i in (1, 2)
+    ]
+    assert graxiplon_blocked({"id": "b0", "card": "Grizzly Bears", "controller": B}, *tokens).legal
+
+
+def test_goblin_tokens_share_goblin_205_3m():
+    """Tokens have the creature types their description gives (111.4)."""
+    goblin = {"name": "Goblin", "subtypes": ["Goblin"], "power": 1, "toughness": 1}
+    assert graxiplon_blocked(*({"id": f"b{i}", "token": goblin, "controller": B} for i in range(3))).legal
+
+
+def test_noncreature_permanents_with_a_creature_type_dont_count_205_3m():
+    """Graxiplon counts creatures: three kindred artifacts that are Goblins and one Goblin
+    creature are not three creatures sharing a type."""
+    kindred = [
+        {"id": f"k{i}", "name": "Kindred", "controller": B, "types": ["kindred", "artifact"], "subtypes": ["Goblin"]}
+        for i in range(3)
+    ]
+    assert not graxiplon_blocked(*bobs(("Goblin",)), *kindred).legal
+
+
 def test_the_board_schema_states_both_primitives():
     """models/board.schema.json (written by `combat-solver schema --out models`) describes the
     player test and the parity of a count."""
