@@ -206,13 +206,19 @@ class Game:
         current: dict[int, tuple[str, ...]],
         kinds: frozenset[str],
     ) -> bool:
+        """Whether applying another pending effect would change what ``effect`` applies to (613.8a).
+        An effect whose conditions are read per declaration depends on every other one adding a
+        kind they read: that can change whether it applies to some declaration."""
         if not current:
             current.update((id(e), self._targets(e)) for e in pending)
         now = current[id(effect)]
+        deferred = self._read_per_declaration(effect.ability)
         for other in pending:
             if other is effect or other.ability.kind not in kinds:
                 continue
             added = current[id(other)]
+            if deferred and added:
+                return True
             for h in added:
                 self._had[h].append(other.ability)
             changed = self._targets(effect) != now

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_real_card_rules import A, B, K, attack, block, board, creature
+from test_real_card_rules import A, B, K, attack, block, board, creature, permanent
 
 from combat_solver import search, solve_attacks
 
@@ -74,6 +74,32 @@ def test_a_per_target_condition_reads_the_board_as_its_effect_applied_508_1c():
     )
     assert not attack(b, ogre=B).legal
     assert attack(b, sprite=B).legal
+
+
+FLIERS_ATTACK = {"attack": {"filter": {"has": ["flying"]}, "count": {"ge": 1}}}
+
+
+@pytest.mark.parametrize("order", ["requirement first", "flying first"])
+def test_a_per_declaration_condition_sees_a_later_effects_grant_613_8a(order: str):
+    """ "The Ogre attacks each combat if able as long as a creature with flying attacks", and a
+    later (or earlier) effect gives the Sprite flying. The requirement depends on the flying
+    effect (applying it changes whether the requirement applies, 613.8a), so flying applies
+    first whatever the timestamps: the Sprite attacking alone is a flier attacking, and leaves
+    the Ogre's requirement unobeyed (508.1d)."""
+    must = effect_on_ogre(K("must_attack", condition=FLIERS_ATTACK))
+    flying = {"source": "Jump", "controller": A, "to": {"ids": ["sprite"]}, "ability": K("flying")}
+    b = board(SPRITE, OGRE, effects=[must, flying] if order == "requirement first" else [flying, must])
+    assert not attack(b, sprite=B).legal
+    assert attack(b, sprite=B, ogre=B).legal
+
+
+def test_a_printed_per_declaration_condition_sees_a_later_aura_613_8a():
+    """The same with the condition printed on the Ogre (earlier timestamp) and Flight on the Sprite."""
+    ogre = dict(OGRE, abilities=[K("must_attack", condition=FLIERS_ATTACK)])
+    flight = permanent("flight", "Flight", A, K("grant", to={"ids": ["sprite"]}, ability=K("flying")))
+    b = board(SPRITE, ogre, dict(flight, attached_to="sprite"))
+    assert not attack(b, sprite=B).legal
+    assert attack(b, sprite=B, ogre=B).legal
 
 
 # -------------------------------------------------------------- (2) parity of the number of attackers
