@@ -318,3 +318,12 @@ def test_the_board_schema_states_both_primitives():
     player_test = schema["$defs"]["PlayerTest"]["properties"]
     assert "205.3m" in json.dumps(player_test["creatures_sharing_a_type"])
     assert "even" in schema["$defs"]["Comparison"]["properties"]
+
+
+def test_an_unbounded_count_reads_any_number():
+    """A count with no bound reads "any number of" in messages, not an empty gap."""
+    from combat_solver.conditions import AttackTest, PlayerTest
+
+    assert AttackTest.model_validate({"count": {}}).describe() == "any number of other creatures attack"
+    sharing = PlayerTest.model_validate({"who": "you", "creatures_sharing_a_type": {"even": None}})
+    assert sharing.describe() == "you: controls any number of creatures that share a creature type"
