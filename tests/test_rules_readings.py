@@ -271,6 +271,17 @@ def test_a_card_by_name_brings_its_creature_types():
     assert graxiplon_blocked(*pikers).legal
 
 
+def test_graxiplon_by_card_name_compiles_to_the_player_test_509_1b():
+    """`card: Graxiplon` ("can't be blocked unless defending player controls three or more
+    creatures that share a creature type") needs three of the defender's creatures sharing one."""
+    grax = {"id": "grax", "card": "Graxiplon", "controller": A}
+    two = board(grax, *bobs(("Goblin",), ("Goblin",), ("Elf",)), combat={"attackers": {"grax": B}})
+    three = board(grax, *bobs(("Goblin",), ("Goblin",), ("Goblin", "Elf")), combat={"attackers": {"grax": B}})
+    assert not block(two, {"b0": ("grax",)}).legal
+    assert block(three, {"b0": ("grax",)}).legal
+    assert not two.card_warnings
+
+
 def test_three_dryad_arbors_share_dryad_205_3m():
     """Dryad Arbor is a Land Creature — Forest Dryad: Forest is not a creature type but Dryad is,
     so three of them share a creature type (205.3m)."""
