@@ -156,7 +156,9 @@ class PlayerTest(Strict):
         if self.controls is not None:
             parts.append(f"controls at least {self.controls.at_least} {self.controls.filter.describe()}")
         if self.creatures_sharing_a_type is not None:
-            parts.append(f"controls {self.creatures_sharing_a_type.describe()} creatures that share a creature type")
+            parts.append(
+                f"controls {self.creatures_sharing_a_type.describe() or 'any number of'} creatures that share a creature type"
+            )
         return f"{who}: " + ", ".join(parts or ["exists"])
 
 
@@ -243,7 +245,7 @@ class AttackTest(Strict):
 
     def describe(self) -> str:
         who = "other " if self.others else ""
-        number = self.count.describe()
+        number = self.count.describe() or "any number of"
         if self.count.even is not None:
             bounds = self.count.model_copy(update={"even": None}).describe()
             number = f"an {'even' if self.count.even else 'odd'} number{f' ({bounds})' if bounds else ''} of"

@@ -226,13 +226,19 @@ class Game:
         current: dict[int, tuple[str, ...]],
         kinds: frozenset[str],
     ) -> bool:
+        """Whether applying another pending effect would change what ``effect`` applies to (613.8a).
+        An effect whose conditions are read per declaration depends on every other one adding a
+        kind they read: that can change whether it applies to some declaration."""
         if not current:
             current.update((id(e), self._targets(e)) for e in pending)
         now = current[id(effect)]
+        deferred = self._read_per_declaration(effect.ability)
         for other in pending:
             if other is effect or other.ability.kind not in kinds:
                 continue
             added = current[id(other)]
+            if deferred and added:
+                return True
             for h in added:
                 self._had[h].append(other.ability)
             changed = self._targets(effect) != now
@@ -571,6 +577,11 @@ class BlockUnit(_UnitBase):
         return found + self.game.game_rules
 
 
+_Gate = tuple[tuple[Test, ...], tuple[Test, ...] | None]
+"""The tests of an ability's ``attack`` count that must all hold, and those that must not all
+hold (None when there are none): see ``AttackUnit._gate``."""
+
+
 class AttackUnit(_UnitBase):
     """The whole attack of the active player, or of the active team under shared team turns
     (805.10b): one declaration that must be legal as a whole (802.3a)."""
@@ -630,10 +641,10 @@ class AttackUnit(_UnitBase):
         ctx = Context(scope, inst.controller, inst.holder, self.defending_player_of(target))
         return inst.ability.applies(ctx, declaring=True)
 
-    def _gate(self, inst: Instance, target: str | None = None) -> tuple[tuple[Test, ...], tuple[Test, ...]] | None:
+    def _gate(self, inst: Instance, target: str | None = None) -> _Gate | None:
         """When ``inst`` applies depends on this declaration (its ``attack`` tests): the tests of
-        the count that must all hold and those that must not all hold; None when it doesn't
-        depend on it."""
+        the count that must all hold and those that must not all hold (None: no such test; an
+        empty tuple: a count that always holds); None when it doesn't depend on it."""
         if inst.ability.condition is None and inst.ability.unless is None:
             return None
         defending = self.defending_player_of(target) if target is not None else None
@@ -643,7 +654,7 @@ class AttackUnit(_UnitBase):
             return None
         return (
             () if needed is None else self._attack_count(needed, ctx),
-            () if excluded is None else self._attack_count(excluded, ctx),
+            None if excluded is None else self._attack_count(excluded, ctx),
         )
 
     def _attack_count(self, test: AttackTest, ctx: Context) -> tuple[Test, ...]:
@@ -655,10 +666,10 @@ class AttackUnit(_UnitBase):
         return (*bounds, *parity)
 
     @staticmethod
-    def _unless_gate_fails(gate: tuple[tuple[Test, ...], tuple[Test, ...]], cond: Cond) -> Cond:
+    def _unless_gate_fails(gate: _Gate, cond: Cond) -> Cond:
         """``cond``, or the gate's ability doesn't apply to this declaration."""
         needed, excluded = gate
-        excluded_holds = [all_of(*excluded)] if excluded else []
+        excluded_holds = [] if excluded is None else [all_of(*excluded)]
         return any_of(*(n for test in needed for n in negate(test)), *excluded_holds, cond)
 
     def target_matches(self, spec: Target, target: str, inst: Instance) -> bool:

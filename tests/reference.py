@@ -41,6 +41,19 @@ PER_TARGET_KINDS = frozenset({"cant_attack", "cant_attack_unless", "cant_attack_
 NUMBER_FACTS = get_args(PlayerFact)  # the numbers a player test reads (the data contract)
 
 
+def _has_kinds(value: Any) -> Iterator[str]:
+    """The ability kinds named in ``has`` tests anywhere in a dumped filter or condition."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "has" and item:
+                yield from (k if isinstance(k, str) else str(k.get("kind")) for k in item)
+            else:
+                yield from _has_kinds(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _has_kinds(item)
+
+
 @dataclass(frozen=True)
 class Requirement:
     """One requirement (509.1c); ``kind`` is lure / must_be_blocked / must_block."""
@@ -126,15 +139,31 @@ class Reference:
 
         # (timestamp, ability, controller, holders, abilities had when it applied)
         applied: list[tuple[int, AbilityT, str | None, list[str], dict[str, list[AbilityT]] | None]] = []
+
+        def per_declaration(ab: AbilityT) -> bool:
+            return self.board.combat is None and (self.gated(ab) or ab.kind in PER_TARGET_KINDS)
+
+        def kinds_read(item: tuple[int, AbilityT, str | None, Any, str | None, Any, Permanent | None]) -> set[str]:
+            _, ab, _, to, _, gate, _ = item
+            parts = [to, ab.condition, ab.unless, *((gate.condition, gate.unless) if gate is not None else ())]
+            return {k for part in parts if part is not None for k in _has_kinds(part.model_dump(mode="json"))}
+
         while pending:
             pick = pending[0]
             for item in pending:
                 now = reach(item)
                 depends = False
+                # 613.8a: another effect adding a kind a per-declaration condition reads can
+                # change whether this one applies to some declaration.
+                conditional = item[1].condition is not None or item[1].unless is not None
+                reads = kinds_read(item) if conditional and per_declaration(item[1]) else set()
                 for other in pending:
                     if other is item:
                         continue
                     gained = reach(other)
+                    if gained and other[1].kind in reads:
+                        depends = True
+                        break
                     for h in gained:
                         self.abilities[h].append(other[1])
                     changed = reach(item) != now
@@ -148,7 +177,7 @@ class Reference:
                     break
             pending.remove(pick)
             holders = reach(pick)
-            deferred = self.board.combat is None and (self.gated(pick[1]) or pick[1].kind in PER_TARGET_KINDS)
+            deferred = per_declaration(pick[1])
             then = {k: list(v) for k, v in self.abilities.items()} if deferred else None
             for h in holders:
                 self.abilities[h].append(pick[1])

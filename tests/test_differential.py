@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from campaign import cpsat_only
 from differential import check_attack_board, check_board
 from hypothesis import HealthCheck, given, settings
@@ -203,6 +204,28 @@ def test_must_be_attacked_binds_each_attacking_player_with_shared_team_turns() -
     assert check_attacks(board, AttackDeclaration(attacks={"a1": "p3"})).legal == AttackReference(
         board
     ).attack_is_legal(frozenset({("a1", "p3")}))
+
+
+@pytest.mark.parametrize("requirement_first", [True, False])
+def test_a_per_declaration_condition_waits_for_the_grant_it_reads_613_8a(requirement_first: bool) -> None:
+    """ "a2 attacks each combat if able as long as a creature with flying attacks" and an effect
+    giving a1 flying: the requirement depends on the flying effect (613.8a), so a1 attacking alone
+    is a flier attacking and obeys 0 of 1 requirement (508.1d), whichever effect is older."""
+    bears = [
+        {"id": f"a{i}", "name": "Grizzly Bears", "controller": "p1", "types": ["creature"], "power": 2, "toughness": 2}
+        for i in (1, 2)
+    ]
+    condition = {"attack": {"filter": {"has": ["flying"]}, "count": {"ge": 1}}}
+    must = {
+        "source": "s",
+        "controller": "p2",
+        "to": {"ids": ["a2"]},
+        "ability": {"kind": "must_attack", "condition": condition},
+    }
+    flying = {"source": "t", "controller": "p1", "to": {"ids": ["a1"]}, "ability": {"kind": "flying"}}
+    board = _minimal_attack_board(bears, effects=[must, flying] if requirement_first else [flying, must])
+    assert not AttackReference(board).attack_is_legal(frozenset({("a1", "p2")}))
+    _agrees_everywhere(board)
 
 
 def test_campaign_smoke() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_real_card_rules import A, B, K, attack, block, board, creature
+from test_real_card_rules import A, B, K, attack, block, board, creature, permanent
 
 from combat_solver import search, solve_attacks
 
@@ -74,6 +74,32 @@ def test_a_per_target_condition_reads_the_board_as_its_effect_applied_508_1c():
     )
     assert not attack(b, ogre=B).legal
     assert attack(b, sprite=B).legal
+
+
+FLIERS_ATTACK = {"attack": {"filter": {"has": ["flying"]}, "count": {"ge": 1}}}
+
+
+@pytest.mark.parametrize("order", ["requirement first", "flying first"])
+def test_a_per_declaration_condition_sees_a_later_effects_grant_613_8a(order: str):
+    """ "The Ogre attacks each combat if able as long as a creature with flying attacks", and a
+    later (or earlier) effect gives the Sprite flying. The requirement depends on the flying
+    effect (applying it changes whether the requirement applies, 613.8a), so flying applies
+    first whatever the timestamps: the Sprite attacking alone is a flier attacking, and leaves
+    the Ogre's requirement unobeyed (508.1d)."""
+    must = effect_on_ogre(K("must_attack", condition=FLIERS_ATTACK))
+    flying = {"source": "Jump", "controller": A, "to": {"ids": ["sprite"]}, "ability": K("flying")}
+    b = board(SPRITE, OGRE, effects=[must, flying] if order == "requirement first" else [flying, must])
+    assert not attack(b, sprite=B).legal
+    assert attack(b, sprite=B, ogre=B).legal
+
+
+def test_a_printed_per_declaration_condition_sees_a_later_aura_613_8a():
+    """The same with the condition printed on the Ogre (earlier timestamp) and Flight on the Sprite."""
+    ogre = dict(OGRE, abilities=[K("must_attack", condition=FLIERS_ATTACK)])
+    flight = permanent("flight", "Flight", A, K("grant", to={"ids": ["sprite"]}, ability=K("flying")))
+    b = board(SPRITE, ogre, dict(flight, attached_to="sprite"))
+    assert not attack(b, sprite=B).legal
+    assert attack(b, sprite=B, ogre=B).legal
 
 
 # -------------------------------------------------------------- (2) parity of the number of attackers
@@ -146,6 +172,59 @@ def test_odd_parity_in_a_condition_508_1d(path: str):
     assert attack(b, x=B, ogre=B).legal
 
 
+def card(id: str, name: str, controller: str = A) -> Json:
+    return {"id": id, "card": name, "controller": controller}
+
+
+def test_even_hand_with_juggernaut_alone_leaves_no_attack_to_make_508_1c_508_1d(path: str):
+    """Juggernaut alone can't attack (one is odd, 508.1c), so the requirement maximum is 0 and
+    attacking with nothing is legal (508.1d)."""
+    b = board(card("jug", "Juggernaut"), effects=[even_hand()])
+    assert attack(b).legal
+    assert attack(b).requirements_maximum == 0
+    assert not attack(b, jug=B).legal
+
+
+def test_even_hand_makes_juggernaut_bring_a_partner_508_1d(path: str):
+    """With a Grizzly Bears, Juggernaut can attack (two is even): not attacking obeys 0 of a
+    possible 1 (508.1d); Juggernaut with the Bears is legal, the Bears alone is not (508.1c)."""
+    b = board(card("jug", "Juggernaut"), card("bears", "Grizzly Bears"), effects=[even_hand()])
+    empty = attack(b)
+    assert not empty.legal
+    assert [v.kind for v in empty.violations] == ["too_few_requirements"]
+    assert attack(b, jug=B, bears=B).legal
+    assert not attack(b, bears=B).legal
+
+
+def test_even_hand_counts_creatures_not_what_they_attack_508_1c(path: str):
+    """Two creatures attacking a player and a planeswalker are two attackers (508.1c counts
+    creatures): legal; one attacking the planeswalker is odd."""
+    b = board(
+        card("jug", "Juggernaut"),
+        card("bears", "Grizzly Bears"),
+        card("jace", "Jace Beleren", B),
+        effects=[even_hand()],
+    )
+    assert attack(b, jug="jace", bears=B).legal
+    assert not attack(b, jug="jace").legal
+
+
+def test_an_unless_count_that_always_holds_lifts_the_restriction_508_1c(path: str):
+    """ "Can't attack unless any number of creatures attack" ({} or a parity left null): the
+    count always holds, so the restriction never applies (a regression: an unbounded count
+    became no test and the restriction applied whatever attacked)."""
+    for count in ({}, {"even": None}):
+        unless = {"attack": {"others": False, "count": count}}
+        effect = {
+            "source": "Effect",
+            "controller": A,
+            "to": {"ids": ["jug"]},
+            "ability": K("cant_attack", unless=unless),
+        }
+        b = board(card("jug", "Juggernaut"), effects=[effect])
+        assert attack(b, jug=B).legal, count
+
+
 # ------------------------------------------------------ (3) creatures that share a creature type
 GRAXIPLON = creature(
     "grax",
@@ -192,6 +271,57 @@ def test_a_card_by_name_brings_its_creature_types():
     assert graxiplon_blocked(*pikers).legal
 
 
+def test_graxiplon_by_card_name_compiles_to_the_player_test_509_1b():
+    """`card: Graxiplon` ("can't be blocked unless defending player controls three or more
+    creatures that share a creature type") needs three of the defender's creatures sharing one."""
+    grax = {"id": "grax", "card": "Graxiplon", "controller": A}
+    two = board(grax, *bobs(("Goblin",), ("Goblin",), ("Elf",)), combat={"attackers": {"grax": B}})
+    three = board(grax, *bobs(("Goblin",), ("Goblin",), ("Goblin", "Elf")), combat={"attackers": {"grax": B}})
+    assert not block(two, {"b0": ("grax",)}).legal
+    assert block(three, {"b0": ("grax",)}).legal
+    assert not two.card_warnings
+
+
+def test_three_dryad_arbors_share_dryad_205_3m():
+    """Dryad Arbor is a Land Creature — Forest Dryad: Forest is not a creature type but Dryad is,
+    so three of them share a creature type (205.3m)."""
+    arbors = [{"id": f"b{i}", "card": "Dryad Arbor", "controller": B} for i in range(3)]
+    assert graxiplon_blocked(*arbors).legal
+
+
+def test_two_changelings_share_a_type_with_any_typed_creature_702_73a():
+    """Two Woodland Changelings are every creature type (702.73a): with a Grizzly Bears they are
+    three Bears; with a creature that has no creature type they share nothing with it."""
+    changelings = [{"id": f"b{i}", "card": "Woodland Changeling", "controller": B} for i in (1, 2)]
+    assert graxiplon_blocked({"id": "b0", "card": "Grizzly Bears", "controller": B}, *changelings).legal
+    assert not graxiplon_blocked(creature("b0", "Untyped", B), *changelings).legal
+
+
+def test_a_token_with_changeling_among_its_keywords_is_every_type_702_73a():
+    """A token given ``keywords: [flying, changeling]`` (lower case, in a list) is a changeling."""
+    shapeshifter = {"name": "Shapeshifter", "subtypes": ["Shapeshifter"], "power": 1, "toughness": 1}
+    tokens = [
+        {"id": f"b{i}", "token": dict(shapeshifter, keywords=["flying", "changeling"]), "controller": B} for i in (1, 2)
+    ]
+    assert graxiplon_blocked({"id": "b0", "card": "Grizzly Bears", "controller": B}, *tokens).legal
+
+
+def test_goblin_tokens_share_goblin_205_3m():
+    """Tokens have the creature types their description gives (111.4)."""
+    goblin = {"name": "Goblin", "subtypes": ["Goblin"], "power": 1, "toughness": 1}
+    assert graxiplon_blocked(*({"id": f"b{i}", "token": goblin, "controller": B} for i in range(3))).legal
+
+
+def test_noncreature_permanents_with_a_creature_type_dont_count_205_3m():
+    """Graxiplon counts creatures: three kindred artifacts that are Goblins and one Goblin
+    creature are not three creatures sharing a type."""
+    kindred = [
+        {"id": f"k{i}", "name": "Kindred", "controller": B, "types": ["kindred", "artifact"], "subtypes": ["Goblin"]}
+        for i in range(3)
+    ]
+    assert not graxiplon_blocked(*bobs(("Goblin",)), *kindred).legal
+
+
 def test_the_board_schema_states_both_primitives():
     """models/board.schema.json (written by `combat-solver schema --out models`) describes the
     player test and the parity of a count."""
@@ -199,3 +329,12 @@ def test_the_board_schema_states_both_primitives():
     player_test = schema["$defs"]["PlayerTest"]["properties"]
     assert "205.3m" in json.dumps(player_test["creatures_sharing_a_type"])
     assert "even" in schema["$defs"]["Comparison"]["properties"]
+
+
+def test_an_unbounded_count_reads_any_number():
+    """A count with no bound reads "any number of" in messages, not an empty gap."""
+    from combat_solver.conditions import AttackTest, PlayerTest
+
+    assert AttackTest.model_validate({"count": {}}).describe() == "any number of other creatures attack"
+    sharing = PlayerTest.model_validate({"who": "you", "creatures_sharing_a_type": {"even": None}})
+    assert sharing.describe() == "you: controls any number of creatures that share a creature type"

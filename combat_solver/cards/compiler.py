@@ -614,6 +614,17 @@ class Compiler:
                 lambda m: [{"kind": "cant_attack_unless", "defending_player_controls": self._count(m[1])}],
             ),
             (
+                r"can't be blocked unless defending player controls (\w+) or more creatures that share a creature type",
+                lambda m: [
+                    {
+                        "kind": "cant_be_blocked",
+                        "unless": {
+                            "players": [{"who": "defending_player", "creatures_sharing_a_type": {"ge": self._n(m[1])}}]
+                        },
+                    }
+                ],
+            ),
+            (
                 r"can't attack if defending player controls (.+?)",
                 lambda m: [{"kind": "cant_attack_if", "defending_player_controls": self._count(m[1])}],
             ),

@@ -103,7 +103,7 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
     printed: set[str] = set()
     found: list[Any] = []
     if record is not None and compiled is not None:
-        if re.search(r"(?m)^Changeling\b", record.text):
+        if _CHANGELING.search(record.text):
             out.setdefault("subtypes", list(catalog.creature_types))
         levels = _active_levels(compiled, out.get("counters")) if use_text else []
         if any(level.creature for level in levels):
@@ -124,6 +124,11 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
         out["abilities"] = [*_placed(tuple(found), out), *out.get("abilities", ())]
     out["card_text"] = False
     return out
+
+
+_CHANGELING = re.compile(r"(?im)^(?:[^,(\n]+, )*changeling\b")
+"""Changeling on a line of keywords (a card's "Changeling (...)", a token's ``keywords: [flying,
+changeling]``): every creature type (702.73a)."""
 
 
 def _active_levels(compiled: Compiled, counters: Any) -> list[Level]:
