@@ -1,0 +1,27 @@
+"""Findings of the review of the costs, perf and audit merges, each checked against the rules by
+hand (never by running the engine):
+
+* 107.4f, 119.4, 508.1j: a Phyrexian symbol is paid with one mana of its color or 2 life; a player
+  can pay any amount of life up to their life total. So with no mana, N symbols are payable
+  exactly when the player has at least 2N life, however large N is.
+"""
+
+from __future__ import annotations
+
+import pytest
+from builders import A, B, K, assert_illegal, assert_legal, attack, creature, make_board
+
+SYMBOLS = 1001
+"""More Phyrexian symbols than the payment model once allowed paying with life."""
+
+
+@pytest.mark.parametrize("life", [2 * SYMBOLS, 2 * SYMBOLS - 1])
+def test_107_4f_119_4_any_number_of_phyrexian_symbols_can_be_paid_with_life(life: int) -> None:
+    taxed = creature("knight", "Knight", A, 2, 2, K("attack_cost", cost={"mana": "{W/P}" * SYMBOLS}))
+    board = make_board([taxed], life={A: life})
+    verdict = attack(board, {"knight": B})
+    if life >= 2 * SYMBOLS:
+        assert_legal(verdict)
+        assert verdict.costs[0].payable is True
+    else:
+        assert_illegal(verdict, "508.1j", "unpayable_cost", (A,))
