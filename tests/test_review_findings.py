@@ -4,12 +4,16 @@ hand (never by running the engine):
 * 107.4f, 119.4, 508.1j: a Phyrexian symbol is paid with one mana of its color or 2 life; a player
   can pay any amount of life up to their life total. So with no mana, N symbols are payable
   exactly when the player has at least 2N life, however large N is.
+* Heat Wave (Oracle, /work/shared/cards/templates.md): "Blue creatures can't block creatures you
+  control. Nonblue creatures can't block creatures you control unless their controller pays 1
+  life for each blocking creature they control": by card name, a blue blocker is refused (509.1b)
+  and a nonblue one costs its controller 1 life (509.1d).
 """
 
 from __future__ import annotations
 
 import pytest
-from builders import A, B, K, assert_illegal, assert_legal, attack, creature, make_board
+from builders import A, B, K, assert_illegal, assert_legal, attack, bears, block, creature, make_board
 
 SYMBOLS = 1001
 """More Phyrexian symbols than the payment model once allowed paying with life."""
@@ -25,3 +29,12 @@ def test_107_4f_119_4_any_number_of_phyrexian_symbols_can_be_paid_with_life(life
         assert verdict.costs[0].payable is True
     else:
         assert_illegal(verdict, "508.1j", "unpayable_cost", (A,))
+
+
+def test_509_1b_509_1d_heat_wave_by_card_name_refuses_blue_blockers_and_taxes_the_others() -> None:
+    drake = creature("drake", "Drake", B, 2, 2, colors=["blue"])
+    giant = creature("giant", "Giant", B, 3, 3, colors=["red"])
+    board = make_board([{"id": "hw", "card": "Heat Wave", "controller": A}, bears("a1"), drake, giant], {"a1": B})
+    assert_illegal(block(board, {"drake": "a1"}), "509.1b", "cant_block", ("drake",))
+    paid = assert_legal(block(board, {"giant": "a1"}))
+    assert [(c.player, c.total, c.payable) for c in paid.costs] == [(B, "1 life", True)]
