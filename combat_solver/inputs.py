@@ -86,7 +86,7 @@ def check_json_line(text: bytes | str) -> None:
     except _Refused as e:
         raise InputError([e.item]) from None
     except RecursionError:
-        raise InputError.one((), "too_deep", f"nesting deeper than {MAX_DEPTH} levels") from None
+        raise InputError.one((), "too_deep", "nesting deeper than the JSON parser allows") from None
     except ValueError:
         return
 

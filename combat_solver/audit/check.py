@@ -129,12 +129,17 @@ def _diagnose(text: bytes | str, error: ValidationError) -> tuple[Any, Sequence[
     except json.JSONDecodeError as e:
         return None, [ErrorItem((), "json_invalid", f"not valid JSON: {e.msg} at column {e.colno}")]
     except RecursionError:
-        return None, [ErrorItem((), "too_deep", "nesting deeper than the JSON parser allows")]
+        return None, [_TOO_DEEP]
     except UnicodeDecodeError as e:
         return None, [ErrorItem((), "not_utf8", f"not UTF-8 text: {e.reason}")]
     if not isinstance(data, dict):
         return None, [ErrorItem((), "not_an_object", "a record is a JSON object")]
+    if any(e["type"] == "json_invalid" and "recursion limit" in e["msg"] for e in error.errors()):
+        return data.get("id"), [_TOO_DEEP]
     return data.get("id"), InputError.from_validation(error).items
+
+
+_TOO_DEEP = ErrorItem((), "too_deep", "nesting deeper than the JSON parser allows")
 
 
 def _malformed(source: str, line: int, record_id: Any, items: Sequence[ErrorItem], start: float) -> AuditResult:

@@ -93,11 +93,13 @@ class _Builder:
         need_total = _sum(t.units.times(t.cost.generic) for t in mine)
         colored = _per_color(mine, phyrexian=False)
         phyrexian = _per_color(mine, phyrexian=True)
+        info = game.player(player)
         life_for_phyrexian: list[Choice] = []
         for color in sorted(set(colored) | set(phyrexian)):
             need = colored.get(color, Lin())
             if color in phyrexian:
-                z = self.choice(("phyrexian", player, color), 1000, f"2 life for each of {{{color}/P}}")
+                most = max(info.life, 0) // 2
+                z = self.choice(("phyrexian", player, color), most, f"2 life for each of {{{color}/P}}")
                 self.hard.append((Lin.of([z]) + phyrexian[color].times(-1)).at_most(0))
                 self.cleanup.append((z, LIFE_WEIGHT))
                 life_for_phyrexian.append(z)
@@ -105,7 +107,6 @@ class _Builder:
             self.hard.append((Lin.of(by_color.get(color, [])) + need.times(-1)).at_least(0))
             need_total = need_total + need
         self.hard.append((Lin.of(all_mana) + need_total.times(-1)).at_least(0))
-        info = game.player(player)
         life_cost = _sum(t.units.times(t.cost.life) for t in mine)
         discard = _sum(t.units.times(t.cost.discard) for t in mine)
         self.hard.append((life_cost + _lin((z, 2) for z in life_for_phyrexian)).at_most(max(info.life, 0)))
