@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from functools import cache, cached_property
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
@@ -17,7 +17,7 @@ from .errors import validation_error
 from .filters import CardType, Color, Filter, Target
 from .rules.attack_requirements import AttacksPlayerOtherThan, Goad
 from .rules.base import ID_FIELDS, KINDS, AbilityBase
-from .strict import Flag, Integer, NonNegative, Strict
+from .strict import Flag, Integer, NonNegative, ReadOnly, ReadOnlyDict, Strict
 
 Loc = tuple[str | int, ...]
 
@@ -95,8 +95,8 @@ class Permanent(Strict):
     card: str | None = Field(None, description="a card name: fills the fields not given from the card catalog")
     token: Token | None = Field(None, description="a token by description, instead of `card`")
     card_text: bool = Field(True, description="false: `abilities` replace the card's compiled abilities")
-    counters: dict[str, NonNegative] = Field(
-        default_factory=dict, description='counters by kind, e.g. {"+1/+1": 2, flying: 1} (122.1)'
+    counters: Annotated[dict[str, NonNegative], ReadOnly] = Field(
+        default_factory=ReadOnlyDict, description='counters by kind, e.g. {"+1/+1": 2, flying: 1} (122.1)'
     )
     attached_to: str | None = Field(None, description="the permanent an Aura or Equipment is attached to")
     card_warnings: tuple[str, ...] = Field((), description="card text that bears on combat but wasn't compiled")
@@ -147,7 +147,7 @@ class Combat(Strict):
     """The attack already declared (for the declare blockers step): attacker id -> the id of the
     player, planeswalker or battle it attacks (508.1b)."""
 
-    attackers: dict[str, str]
+    attackers: Annotated[dict[str, str], ReadOnly]
     bands: tuple[tuple[str, ...], ...] = Field((), description="attacking bands (508.1e, 702.22)")
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, Protocol
+from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import Field
 
-from .strict import Flag, Integer, NonNegative, Strict
+from .strict import Flag, Integer, NonNegative, ReadOnly, Strict
 
 Color = Literal["white", "blue", "black", "red", "green"]
 CardType = Literal["artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker"]
@@ -169,7 +169,7 @@ class Filter(Strict):
         "apart ({kind: landwalk, land: {subtypes: [Island]}}, {kind: protection, from: {colors: [black]}})",
     )
     tapped: Flag | None = None
-    counters: dict[str, Comparison] | None = Field(
+    counters: Annotated[dict[str, Comparison], ReadOnly] | None = Field(
         None, description='counters by kind, e.g. {+1/+1: {ge: 1}}; "any": all its counters together'
     )
     token: Flag | None = None

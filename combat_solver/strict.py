@@ -1,14 +1,16 @@
-"""Shared pydantic base class and the strict, bounded scalar types every model uses.
+"""Shared pydantic base class, the strict, bounded scalar types every model uses, and read-only
+mappings (a frozen model's dictionaries can't be changed in place either).
 
 Integers are bounded by ``MAX_INTEGER`` so that no sum the solver builds can overflow CP-SAT's
 64-bit arithmetic; integers and booleans are strict (``"3"``, ``true`` for a number or ``"on"``
 for a boolean are refused, as their JSON Schemas refuse them).
 """
 
-from typing import Annotated
+from collections.abc import Mapping
+from typing import Annotated, Any, NoReturn, TypeVar
 
 from annotated_types import Interval
-from pydantic import BaseModel, ConfigDict
+from pydantic import AfterValidator, BaseModel, ConfigDict
 from pydantic import Strict as StrictValue
 
 MAX_INTEGER = 1_000_000
@@ -18,6 +20,30 @@ Integer = Annotated[int, StrictValue(), Interval(ge=-MAX_INTEGER, le=MAX_INTEGER
 NonNegative = Annotated[int, StrictValue(), Interval(ge=0, le=MAX_INTEGER)]
 Positive = Annotated[int, StrictValue(), Interval(ge=1, le=MAX_INTEGER)]
 Flag = Annotated[bool, StrictValue()]
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class ReadOnlyDict(dict[K, V]):
+    """A dictionary that refuses changes: what is derived from a board (its resolved game) stays
+    true for it. Change a model with ``model_copy(update=...)``."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a board's dictionaries are read-only: make a changed copy with model_copy(update=...)")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ReadOnlyDict, (dict(self),))
+
+
+def _read_only(value: Mapping[K, V]) -> dict[K, V]:
+    return ReadOnlyDict(value)
+
+
+ReadOnly = AfterValidator(_read_only)
+"""Marks a ``dict`` field read-only: ``Annotated[dict[str, int], ReadOnly]``."""
 
 
 class Strict(BaseModel):

@@ -143,3 +143,18 @@ def test_a_copied_board_names_its_own_permanents() -> None:
     verdict = check_blocks(copied, {"blocks": {"b": ["a"]}})
     assert verdict.status == "illegal"
     assert "Wind Drake" in verdict.violations[0].message
+
+
+def test_a_boards_dictionaries_refuse_changes_in_place() -> None:
+    """A checked board's resolved game is kept for it, so nothing inside it may change."""
+    data = edited(["permanents", 0, "counters"], {"+1/+1": 1})
+    board = Board.model_validate(data)
+    for change in (
+        lambda: board.permanents[0].counters.__setitem__("+1/+1", 5),
+        lambda: board.permanents[1].counters.update({"shield": 1}),
+        lambda: board.combat.attackers.pop("a") if board.combat else None,
+    ):
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    assert board.permanents[0].counters == {"+1/+1": 1}
+    assert copy.deepcopy(board) == board
