@@ -308,6 +308,25 @@ def test_reference_new_cost_primitives() -> None:
     )
 
 
+def test_reference_x_battlefield_counts_every_players_permanents() -> None:
+    """Whipgrass Entangler's granted cost, "{1} for each Cleric on the battlefield" (508.1h): p1's
+    Forest pays for X = 1 but not X = 2; p2's Cleric counts as well as p1's own."""
+    entangled = {"kind": "attack_cost", "cost": {"mana": "{X}", "x_battlefield": {"subtypes": ["Cleric"]}}}
+    forest = {
+        "id": "f1",
+        "name": "Forest",
+        "controller": "p1",
+        "types": ["land"],
+        "abilities": [{"kind": "mana", "produces": "G"}],
+    }
+    mine = _bear("c1", "p1", subtypes=["Cleric"])
+    for clerics, payable in (([mine], True), ([mine, _bear("c2", "p2", subtypes=["Cleric"])], False)):
+        board = _board([_bear("a", "p1", entangled), forest, *clerics])
+        legal = CostReference(board).attack_legal_set()
+        assert (frozenset({("a", "p2")}) in legal) is payable
+        assert attack_sets(board) == legal
+
+
 def attack_sets(board: Board) -> set[frozenset[tuple[str, str]]]:
     return {frozenset(d.attacks.items()) for d in legal_attacks(board)}
 
