@@ -347,9 +347,10 @@ class Reference:
             return False
         return cond.any_of is None or any(self.condition_true(c, you, source, defending) for c in cond.any_of)
 
-    def has_pattern(self, perm_id: str, pattern: str | dict[str, Any], printed_only: bool = False) -> bool:
-        """A kind, or a kind whose fields named in the pattern equal the pattern's (unset ones left out)."""
-        abilities = self.perms[perm_id].abilities if printed_only else self.abilities[perm_id]
+    def has_pattern(self, perm_id: str, pattern: str | dict[str, Any]) -> bool:
+        """A kind, or a kind whose fields named in the pattern equal the pattern's (unset ones left
+        out), among the permanent's abilities as layer 6 has made them so far."""
+        abilities = self.abilities[perm_id]
         if isinstance(pattern, str):
             return any(a.kind == pattern for a in abilities)
         wanted = json.loads(json.dumps(pattern))
@@ -376,9 +377,7 @@ class Reference:
 
     # ----- filters (own implementation of the documented semantics) --------------------------
 
-    def matches(self, f: Filter, p: Permanent, you: str | None, printed_only: bool = False) -> bool:
-        """``printed_only``: ``has`` reads printed abilities only (the reading before layer 6 was
-        modelled; reference_costs still passes it for grants that name ids, where it can't matter)."""
+    def matches(self, f: Filter, p: Permanent, you: str | None) -> bool:
         if f.ids is not None and p.id not in f.ids:
             return False
         if f.name is not None and f.name.casefold() != p.name.casefold():
@@ -408,7 +407,7 @@ class Reference:
             return False
         if f.toughness is not None and not _compare(f.toughness, p.toughness):
             return False
-        if f.has is not None and not all(self.has_pattern(p.id, k, printed_only) for k in f.has):
+        if f.has is not None and not all(self.has_pattern(p.id, k) for k in f.has):
             return False
         if f.tapped is not None and f.tapped != p.tapped:
             return False
@@ -432,9 +431,9 @@ class Reference:
             return False
         if f.attacking_alone is not None and f.attacking_alone != (list(self.attacks) == [p.id]):
             return False
-        if f.not_ is not None and self.matches(f.not_, p, you, printed_only):
+        if f.not_ is not None and self.matches(f.not_, p, you):
             return False
-        return f.any_of is None or any(self.matches(g, p, you, printed_only) for g in f.any_of)
+        return f.any_of is None or any(self.matches(g, p, you) for g in f.any_of)
 
     # ----- who defends against what ------------------------------------------------------------
 
