@@ -248,6 +248,13 @@ class Reference:
             return [self.board.active_player], True
         return [word], True
 
+    def is_your_turn(self, you: str | None) -> bool:
+        """805.4a: with shared team turns it is the turn of every player on the active team."""
+        active = self.board.active_player
+        if you is None:
+            return False
+        return you == active or (self.board.shared_team_turns and self.team[you] == self.team[active])
+
     def player_number(self, player: str, name: str) -> int:
         pl = next(x for x in self.board.players if x.id == player)
         if name == "graveyard_card_types":
@@ -343,6 +350,8 @@ class Reference:
             per_left = [(all if re_ else any)(rel(a, b) for b in rv) for a in lv]
             if not (all(per_left) if le else any(per_left)):
                 return False
+        if cond.your_turn is not None and self.is_your_turn(you) != cond.your_turn:
+            return False
         if cond.not_ is not None and self.condition_true(cond.not_, you, source, defending):
             return False
         return cond.any_of is None or any(self.condition_true(c, you, source, defending) for c in cond.any_of)
