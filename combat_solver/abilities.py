@@ -42,8 +42,9 @@ RULE_MODULES = (
 class Grant(AbilityBase):
     """A static ability of a permanent that gives ``ability`` to every creature matching ``to``
     ("Creatures you control can't be blocked by more than one creature", "Creatures can't block").
-    ``you`` in the filter is this permanent's controller. Filters are read against printed
-    abilities (grants don't see other grants)."""
+    ``you`` in the filter is this permanent's controller. Added in layer 6 (613.1f) to whatever
+    matches ``to`` when it applies (611.3a): grants apply in dependency order (613.8), so a
+    filter sees the abilities other grants added (docs/design.md §4.9)."""
 
     kind: Literal["grant"] = "grant"
     to: Filter = Field(default_factory=Filter)

@@ -12,7 +12,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from .abilities import ABILITY_KINDS, Ability, Grant
 from .cards.resolve import CardError, Token, resolve
-from .conditions import PLAYER_WORDS, Designation, PlayerTest, Quantity
+from .conditions import PLAYER_WORDS, Condition, Designation, PlayerTest, Quantity
 from .errors import validation_error
 from .filters import CardType, Color, Filter, Target
 from .rules.attack_requirements import AttacksPlayerOtherThan, Goad
@@ -417,6 +417,8 @@ def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, st
         out.append(((*loc, "who"), value.who))
     if isinstance(value, Filter) and value.controller in ("you", "opponent"):
         out.append(((*loc, "controller"), "you"))
+    if isinstance(value, Condition) and value.your_turn is not None:
+        out.append(((*loc, "your_turn"), "you"))
     if isinstance(value, Target) and value.player is not None:
         out.append(((*loc, "player"), value.player))
     if isinstance(value, Goad):

@@ -56,6 +56,9 @@ class ConditionScope(FilterScope, Protocol):
     @property
     def active_player(self) -> str: ...
 
+    @property
+    def turn_players(self) -> tuple[str, ...]: ...
+
     def player_facts(self, player_id: str) -> PlayerFacts: ...
 
     def matches(self, f: Filter, permanent: PermanentView, you: str | None) -> bool: ...
@@ -257,7 +260,8 @@ class Condition(Strict):
     that has the ability matches this filter ("as long as it's untapped": ``{tapped: false}``;
     "as long as it's attacking alone": ``{attacking_alone: true}``). ``players``: player tests.
     ``battlefield``: at least N permanents matching, anyone's. ``compare``: comparisons between
-    players. ``attack``: how many creatures attack (only at the top of a condition, not under
+    players. ``your_turn``: "during your turn" (``true``: it is the turn of the ability's
+    controller, or of their team with shared team turns, 805.4a; ``false``: it isn't). ``attack``: how many creatures attack (only at the top of a condition, not under
     ``not``/``any_of``). ``not``/``any_of``: negation and alternatives."""
 
     source: Filter | None = None
@@ -265,6 +269,11 @@ class Condition(Strict):
     players: tuple[PlayerTest, ...] | None = None
     battlefield: Count | None = None
     compare: tuple[Compare, ...] | None = None
+    your_turn: bool | None = Field(
+        None,
+        description="it is (true) or isn't (false) the turn of the ability's controller, or of their team "
+        'with shared team turns (805.4a): "during your turn" (Daggersail Aeronaut)',
+    )
     not_: Condition | None = Field(None, alias="not")
     any_of: tuple[Condition, ...] | None = None
 
@@ -292,12 +301,16 @@ class Condition(Strict):
             return False
         if any(not c.holds(ctx) for c in self.compare or ()):
             return False
+        if self.your_turn is not None and (ctx.you is not None and ctx.you in ctx.scope.turn_players) != self.your_turn:
+            return False
         if self.not_ is not None and self.not_.holds(ctx):
             return False
         return self.any_of is None or any(c.holds(ctx) for c in self.any_of)
 
     def player_words(self) -> Iterator[str]:
-        """Every ``who`` this condition names (for validation)."""
+        """Every ``who`` this condition names (for validation; ``your_turn`` names "you")."""
+        if self.your_turn is not None:
+            yield "you"
         for t in self.players or ():
             yield t.who
         for c in self.compare or ():
@@ -336,6 +349,8 @@ class Condition(Strict):
                 f"at least {self.battlefield.at_least} {self.battlefield.filter.describe()} on the battlefield"
             )
         parts += [c.describe() for c in self.compare or ()]
+        if self.your_turn is not None:
+            parts.append("it is your turn" if self.your_turn else "it isn't your turn")
         if self.not_ is not None:
             parts.append(f"not ({self.not_.describe()})")
         if self.any_of:

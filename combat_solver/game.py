@@ -267,6 +267,15 @@ class Game:
     def active_player(self) -> str:
         return self.board.active_player
 
+    @property
+    def turn_players(self) -> tuple[str, ...]:
+        """Whose turn it is: the active player, or every player on the active team with shared
+        team turns (805.4a)."""
+        active = self.board.active_player
+        if not self.board.shared_team_turns:
+            return (active,)
+        return tuple(p for p in self.player_ids if self.team(p) == self.team(active))
+
     def player_facts(self, player_id: str) -> Player:
         return self.player(player_id)
 

@@ -46,9 +46,11 @@ NEW_PRIMITIVES = (
     '"entered_this_turn"',
     '"monstrous"',
     '"creatures_sharing_a_type"',
+    '"your_turn"',
 )
 """JSON fragments of the primitives of issue #12 (conditions, as-though, per-creature history,
-goad by you, permanent facts, parity of attackers, creatures sharing a creature type) and filters
+goad by you, permanent facts, parity of attackers, creatures sharing a creature type, "during
+your turn") and filters
 that read granted abilities."""
 
 

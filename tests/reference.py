@@ -277,6 +277,13 @@ class Reference:
             return [self.board.active_player], True
         return [word], True
 
+    def is_your_turn(self, you: str | None) -> bool:
+        """805.4a: with shared team turns it is the turn of every player on the active team."""
+        active = self.board.active_player
+        if you is None:
+            return False
+        return you == active or (self.board.shared_team_turns and self.team[you] == self.team[active])
+
     def player_number(self, player: str, name: str) -> int:
         pl = next(x for x in self.board.players if x.id == player)
         if name == "graveyard_card_types":
@@ -372,13 +379,16 @@ class Reference:
             per_left = [(all if re_ else any)(rel(a, b) for b in rv) for a in lv]
             if not (all(per_left) if le else any(per_left)):
                 return False
+        if cond.your_turn is not None and self.is_your_turn(you) != cond.your_turn:
+            return False
         if cond.not_ is not None and self.condition_true(cond.not_, you, source, defending):
             return False
         return cond.any_of is None or any(self.condition_true(c, you, source, defending) for c in cond.any_of)
 
-    def has_pattern(self, perm_id: str, pattern: str | dict[str, Any], printed_only: bool = False) -> bool:
-        """A kind, or a kind whose fields named in the pattern equal the pattern's (unset ones left out)."""
-        abilities = self.perms[perm_id].abilities if printed_only else self.abilities[perm_id]
+    def has_pattern(self, perm_id: str, pattern: str | dict[str, Any]) -> bool:
+        """A kind, or a kind whose fields named in the pattern equal the pattern's (unset ones left
+        out), among the permanent's abilities as layer 6 has made them so far."""
+        abilities = self.abilities[perm_id]
         if isinstance(pattern, str):
             return any(a.kind == pattern for a in abilities)
         wanted = json.loads(json.dumps(pattern))
@@ -405,9 +415,7 @@ class Reference:
 
     # ----- filters (own implementation of the documented semantics) --------------------------
 
-    def matches(self, f: Filter, p: Permanent, you: str | None, printed_only: bool = False) -> bool:
-        """``printed_only``: ``has`` reads printed abilities only (the reading before layer 6 was
-        modelled; reference_costs still passes it for grants that name ids, where it can't matter)."""
+    def matches(self, f: Filter, p: Permanent, you: str | None) -> bool:
         if f.ids is not None and p.id not in f.ids:
             return False
         if f.name is not None and f.name.casefold() != p.name.casefold():
@@ -437,7 +445,7 @@ class Reference:
             return False
         if f.toughness is not None and not _compare(f.toughness, p.toughness):
             return False
-        if f.has is not None and not all(self.has_pattern(p.id, k, printed_only) for k in f.has):
+        if f.has is not None and not all(self.has_pattern(p.id, k) for k in f.has):
             return False
         if f.tapped is not None and f.tapped != p.tapped:
             return False
@@ -461,9 +469,9 @@ class Reference:
             return False
         if f.attacking_alone is not None and f.attacking_alone != (list(self.attacks) == [p.id]):
             return False
-        if f.not_ is not None and self.matches(f.not_, p, you, printed_only):
+        if f.not_ is not None and self.matches(f.not_, p, you):
             return False
-        return f.any_of is None or any(self.matches(g, p, you, printed_only) for g in f.any_of)
+        return f.any_of is None or any(self.matches(g, p, you) for g in f.any_of)
 
     # ----- who defends against what ------------------------------------------------------------
 

@@ -42,7 +42,9 @@ Readings (each one a sentence of the rules or of the design brief):
 * **Return to hand** (``bounce``, Floodtide Serpent) ``n`` permanents of the payer matching the filter,
   as for sacrifice: tapped or not, not creatures in this combat; a permanent leaves once, so the
   permanents sacrificed and returned are all different.
-* **X**: permanents the ability's controller controls matching ``x_count``, basic land types among
+* **X**: permanents the ability's controller controls matching ``x_count``, permanents on the
+  battlefield matching ``x_battlefield`` whoever controls them ("for each Cleric on the battlefield",
+  Whipgrass Entangler; "you" in the filter is the ability's controller), basic land types among
   their lands (``x_domain``), or the counters (of every kind) on the creature the cost is for
   (``x_counters``, Nils, Discipline Enforcer).
 * **Block tax with attackers** (Heat Wave): a blocker matching ``blockers`` pays once when it blocks at
@@ -259,6 +261,8 @@ class CostReference:
     def x_value(self, cost: Any, controller: str | None, creature: str | None) -> int:
         if cost.x_counters:  # Nils: the counters on the creature the cost is for, of every kind
             return sum(self.perms[creature].counters.values()) if creature is not None else 0
+        if cost.x_battlefield is not None:
+            return sum(1 for p in self.board.permanents if self.base.matches(cost.x_battlefield, p, controller))
         if controller is None:
             return 0
         if cost.x_count is not None:

@@ -333,6 +333,8 @@ class _Builder:
                     test[fact] = {"even": c.chance(50)}
             return {"players": [test]}
         if roll == 7:
+            if you and c.chance(35):  # "during your turn" (Daggersail Aeronaut)
+                return {"your_turn": c.chance(70)}
             return {"battlefield": {"filter": self.filter(relative=you), "at_least": c.integer(0, 3)}}
 
         def side() -> Json:

@@ -42,6 +42,13 @@ COST_FILTERS: tuple[Json, ...] = (
     {"subtypes": ["Forest", "Plains"]},
     {"types": ["enchantment"]},
 )
+X_BATTLEFIELD_FILTERS: tuple[Json, ...] = (
+    {"types": ["creature"]},
+    {"types": ["land"]},
+    {"types": ["creature"], "controller": "opponent"},
+    {"types": ["creature"], "controller": "you"},
+    {"has": ["flying"]},
+)
 ATTACKER_FILTERS: tuple[Json, ...] = (
     {"power": {"ge": 2}},
     {"not": {"colors": ["black"]}},
@@ -99,14 +106,17 @@ def grants(c: Chooser, controllers: Sequence[str], cost_kind: str) -> tuple[list
 
 def cost(c: Chooser, allow_x: bool = False) -> Json:
     """A cost: mostly mana, sometimes life, sacrifice, tap, return to hand or discard (rarely two of
-    them); X counted by permanents, domain or (Nils) the counters on the creature paid for."""
+    them); X counted by the controller's permanents, anyone's, domain or (Nils) the counters on the
+    creature paid for."""
     out: Json = {}
     if allow_x and c.chance(25):
         out["mana"] = c.choice(("{X}", "{X}", "{1}{X}"))
-        roll = c.integer(0, 9)
+        roll = c.integer(0, 11)
         if roll <= 5:
             out["x_count"] = c.choice(({"types": ["enchantment"]}, {"types": ["land"]}, {"types": ["creature"]}))
-        elif roll <= 7:
+        elif roll <= 7:  # Whipgrass Entangler: "for each Cleric on the battlefield", anyone's
+            out["x_battlefield"] = c.choice(X_BATTLEFIELD_FILTERS)
+        elif roll <= 9:
             out["x_domain"] = True
         else:
             out["x_counters"] = True
@@ -565,12 +575,13 @@ def random_preference(c: Chooser, board: Board) -> dict[tuple[str, str], int]:
 
 def uses_new_cost_primitives(board: Board) -> bool:
     """Whether ``board`` uses a cost primitive of issue #12 item 7 (a block tax with an attackers
-    filter, a return-to-hand cost, X per creature) or a layer-6 grant whose filter isn't ids."""
+    filter, a return-to-hand cost, X per creature, X over anyone's permanents) or a layer-6 grant whose filter isn't ids."""
     stated = board.model_dump_json(by_alias=True, exclude_none=True)
     taxes = [a for p in board.permanents for a in p.abilities] + [e.ability for e in board.effects]
     return (
         '"bounce":{' in stated
         or '"x_counters":true' in stated
+        or '"x_battlefield":{' in stated
         or any(a.kind == "block_tax" and a.attackers is not None for a in taxes)
         or any(a.kind == "grant" and a.to.ids is None for a in taxes)
         or any(e.to is not None and e.to.ids is None for e in board.effects)

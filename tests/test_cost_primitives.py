@@ -11,13 +11,17 @@
   declared in the same declaration can't be returned (docs/design.md §4.2, "Paying");
 * an X per creature (Nils, Discipline Enforcer: "Each creature with one or more counters on it
   can't attack you or planeswalkers you control unless its controller pays {X}, where X is the
-  number of counters on that creature").
+  number of counters on that creature");
+* an X over every player's permanents (Whipgrass Entangler: "{1}{W}: Until end of turn, target
+  creature gains 'This creature can't attack or block unless its controller pays {1} for each
+  Cleric on the battlefield.'"): the Clerics of every player count, not only the payer's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from builders import (
     A,
     B,
@@ -31,11 +35,13 @@ from builders import (
     block,
     creature,
     details,
+    effect,
     make_board,
     permanent,
 )
 
 from combat_solver import Board, Verdict, legal_attacks, legal_blocks
+from combat_solver.costs.terms import Cost
 
 
 def costs_of(v: Verdict) -> list[tuple[str, str, bool | None]]:
@@ -222,6 +228,75 @@ def test_508_1h_nils_doesnt_tax_a_creature_without_counters_or_attacking_someone
     board = make_board(perms, players=(A, B, C))
     v = assert_legal(attack(board, {"a1": B, "a2": C}))
     assert v.costs == ()
+
+
+# ============================================================ Whipgrass Entangler: X over the battlefield
+ENTANGLED = {"mana": "{X}", "x_battlefield": {"subtypes": ["Cleric"]}}
+
+
+def entangler(controller: str = B) -> dict[str, Any]:
+    return creature(
+        "entangler", "Whipgrass Entangler", controller, 1, 3, colors=["white"], subtypes=["Human", "Cleric"]
+    )
+
+
+def cleric(id: str, controller: str) -> dict[str, Any]:
+    return creature(id, "Cleric of the Forward Order", controller, 2, 2, colors=["white"], subtypes=["Human", "Cleric"])
+
+
+def entangled(target: str, controller: str = B) -> dict[str, Any]:
+    """The resolved activation: until end of turn ``target`` has both halves of the granted text."""
+    granted = K("attack_cost", cost=ENTANGLED), K("block_cost", cost=ENTANGLED)
+    return {"effects": [effect("entangler", a, [target], controller=controller) for a in granted]}
+
+
+def test_508_1h_whipgrass_entangler_counts_every_players_clerics() -> None:
+    """Two Clerics on the battlefield, one each: X = 2, so two Plains pay for the bears' attack."""
+    perms = [entangler(), cleric("c1", A), bears("a1"), basic("p1", "Plains"), basic("p2", "Plains")]
+    v = assert_legal(attack(make_board(perms, **entangled("a1")), {"a1": B}))
+    assert costs_of(v) == [(A, "{2}", True)]
+
+
+def test_508_1j_whipgrass_entangler_cant_be_paid_with_mana_for_your_own_clerics_only() -> None:
+    """One Plains would pay for alice's one Cleric (``x_count``); the opponent's Cleric counts too."""
+    perms = [entangler(), cleric("c1", A), bears("a1"), basic("p1", "Plains")]
+    board = make_board(perms, **entangled("a1"))
+    only_unpayable(attack(board, {"a1": B}), "508.1j")
+    assert {frozenset(d.attacks.items()) for d in legal_attacks(board)} == {frozenset(), frozenset({("c1", B)})}
+
+
+def test_509_1d_whipgrass_entangler_taxes_a_block_by_the_clerics_on_the_battlefield() -> None:
+    """Alice entangles bob's giant: two Clerics (alice's Entangler, bob's Cleric) make X = 2."""
+    perms = [
+        entangler(A),
+        bears("a1"),
+        hill_giant(),
+        cleric("c2", B),
+        basic("p1", "Plains", B),
+        basic("p2", "Plains", B),
+    ]
+    board = make_board(perms, attackers={"a1": B}, **entangled("giant", A))
+    v = assert_legal(block(board, {"giant": "a1"}))
+    assert costs_of(v) == [(B, "{2}", True)]
+
+
+def test_509_1f_whipgrass_entangler_block_unpaid_is_illegal() -> None:
+    perms = [entangler(A), bears("a1"), hill_giant(), cleric("c2", B), basic("p1", "Plains", B)]
+    board = make_board(perms, attackers={"a1": B}, **entangled("giant", A))
+    only_unpayable(block(board, {"giant": "a1"}), "509.1f")
+
+
+def test_508_1h_x_battlefield_controller_narrows_the_count_to_a_players() -> None:
+    """``controller: opponent`` (relative to the payer for a creature's own cost): only bob's Clerics."""
+    narrowed = {**ENTANGLED, "x_battlefield": {"subtypes": ["Cleric"], "controller": "opponent"}}
+    perms = [entangler(), cleric("c1", A), bears("a1", A, K("attack_cost", cost=narrowed)), basic("p1", "Plains")]
+    v = assert_legal(attack(make_board(perms), {"a1": B}))
+    assert costs_of(v) == [(A, "{1}", True)]
+
+
+def test_x_is_counted_one_way() -> None:
+    with pytest.raises(ValueError, match="x_battlefield"):
+        Cost.model_validate({"mana": "{X}", "x_count": {}, "x_battlefield": {}})
 
 
 def test_the_compiler_compiles_the_three_cards() -> None:

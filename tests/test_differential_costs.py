@@ -162,6 +162,15 @@ def _bear(pid: str, controller: str = "p1", *abilities: dict[str, object], **kw:
     }
 
 
+FOREST = {
+    "id": "f1",
+    "name": "Forest",
+    "controller": "p1",
+    "types": ["land"],
+    "abilities": [{"kind": "mana", "produces": "G"}],
+}
+
+
 def _tax(
     cost: dict[str, object], kind: str = "attack_tax", controller: str = "p2", pid: str = "tax"
 ) -> dict[str, object]:
@@ -261,19 +270,12 @@ def test_reference_new_cost_primitives() -> None:
         "cost": {"mana": "{X}", "x_counters": True},
         "attackers": {"counters": {"any": {"ge": 1}}},
     }
-    forest = {
-        "id": "f1",
-        "name": "Forest",
-        "controller": "p1",
-        "types": ["land"],
-        "abilities": [{"kind": "mana", "produces": "G"}],
-    }
     board = _board(
         [
             _bear("one", "p1", counters={"+1/+1": 1}),
             _bear("two", "p1", counters={"+1/+1": 1, "-1/-1": 1}),
             _bear("none", "p1"),
-            forest,
+            FOREST,
             {"id": "nils", "name": "Nils", "controller": "p2", "types": ["enchantment"], "abilities": [nils]},
         ]
     )
@@ -306,6 +308,18 @@ def test_reference_new_cost_primitives() -> None:
     assert {frozenset((b, a) for b, xs in d.blocks.items() for a in xs) for d in legal_blocks(board)} == (
         ref.block_legal_set()
     )
+
+
+def test_reference_x_battlefield_counts_every_players_permanents() -> None:
+    """Whipgrass Entangler's granted cost, "{1} for each Cleric on the battlefield" (508.1h): p1's
+    Forest pays for X = 1 but not X = 2; p2's Cleric counts as well as p1's own."""
+    entangled = {"kind": "attack_cost", "cost": {"mana": "{X}", "x_battlefield": {"subtypes": ["Cleric"]}}}
+    mine = _bear("c1", "p1", subtypes=["Cleric"])
+    for clerics, payable in (([mine], True), ([mine, _bear("c2", "p2", subtypes=["Cleric"])], False)):
+        board = _board([_bear("a", "p1", entangled), FOREST, *clerics])
+        legal = CostReference(board).attack_legal_set()
+        assert (frozenset({("a", "p2")}) in legal) is payable
+        assert attack_sets(board) == legal
 
 
 def attack_sets(board: Board) -> set[frozenset[tuple[str, str]]]:

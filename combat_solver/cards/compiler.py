@@ -355,6 +355,9 @@ class Compiler:
 
     def _static(self, sentence: str) -> list[Ability]:
         s = sentence.rstrip(".").strip()
+        during = re.match(r"During your turn, ", s)
+        if during:
+            return self._during_your_turn(self._static(s[during.end() :]))
         if re.fullmatch(rf"You may exert {re.escape(SELF)} as (?:it|he|she|they) attacks?", s):
             return [{"kind": "exert"}]
         found = self._game_rule(s)
@@ -367,6 +370,15 @@ class Compiler:
             return []
         abilities = self._predicates(predicate, subject)
         return abilities
+
+    @staticmethod
+    def _during_your_turn(abilities: list[Ability]) -> list[Ability]:
+        """ "During your turn, <static ability>": each ability (a grant: the grant itself, whose
+        "you" is its source's controller) applies only on its controller's turn (805.4a: their
+        team's, with shared team turns)."""
+        if any("condition" in a or "unless" in a for a in abilities):
+            raise _Unknown("a second condition")
+        return [{**a, "condition": {"your_turn": True}} for a in abilities]
 
     def _game_rule(self, s: str) -> list[Ability] | None:
         m = re.fullmatch(

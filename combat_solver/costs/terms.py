@@ -71,13 +71,19 @@ class CostScope(Protocol):
 
 class Cost(Strict):
     """What one unit costs: ``mana`` such as ``"{2}"``, ``"{W/P}"`` or ``"{X}"`` (X is the number
-    of permanents the ability's controller controls matching ``x_count``, the number of basic land
-    types among their lands with ``x_domain``, or the number of counters on the creature the cost
-    is for with ``x_counters``), ``life``, permanents to ``sacrifice``, ``tap`` (untapped ones) or
+    of permanents the ability's controller controls matching ``x_count``, of permanents on the
+    battlefield matching ``x_battlefield`` whoever controls them, the number of basic land types
+    among the controller's lands with ``x_domain``, or the number of counters on the creature the
+    cost is for with ``x_counters``), ``life``, permanents to ``sacrifice``, ``tap`` (untapped ones) or
     return to their owner's hand (``bounce``) among the payer's, cards to ``discard``."""
 
     mana: str = ""
     x_count: Filter | None = None
+    x_battlefield: Filter | None = Field(
+        None,
+        description="X is the number of permanents on the battlefield matching this filter, anyone's "
+        "(Whipgrass Entangler: Clerics); `controller` narrows it to a player's",
+    )
     x_domain: Flag = False
     x_counters: Flag = Field(
         False, description="X is the number of counters on the creature this cost is for (Nils, Discipline Enforcer)"
@@ -98,12 +104,12 @@ class Cost(Strict):
 
     @model_validator(mode="after")
     def _one_x(self) -> Cost:
-        if sum((self.x_count is not None, self.x_domain, self.x_counters)) > 1:
-            raise ValueError("X is counted one way: x_count, x_domain or x_counters")
+        if sum((self.x_count is not None, self.x_battlefield is not None, self.x_domain, self.x_counters)) > 1:
+            raise ValueError("X is counted one way: x_count, x_battlefield, x_domain or x_counters")
         return self
 
     def referenced_ids(self) -> list[str]:
-        out = self.x_count.referenced_ids() if self.x_count else []
+        out = [i for f in (self.x_count, self.x_battlefield) if f is not None for i in f.referenced_ids()]
         for c in (self.sacrifice, self.tap, self.bounce):
             if c is not None:
                 out += c.filter.referenced_ids()
@@ -125,6 +131,8 @@ class Cost(Strict):
                     for p in game.permanents
                     if p.controller == controller and game.matches(self.x_count, p, controller)
                 )
+            elif self.x_battlefield is not None:
+                x = sum(1 for p in game.permanents if game.matches(self.x_battlefield, p, controller))
             elif self.x_counters and creature is not None:
                 x = sum(creature.counters.values())
         return UnitCost(

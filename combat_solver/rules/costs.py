@@ -77,7 +77,8 @@ class AttackTax(AbilityBase):
 class AttackCost(AbilityBase):
     """508.1h: "can't attack unless its controller pays <cost>" (Brainwash: {3}; Leviathan:
     sacrifice two Islands; Exalted Dragon: sacrifice a land; Qal Sisma Behemoth: {2}; Floodtide
-    Serpent: ``bounce`` an enchantment)."""
+    Serpent: ``bounce`` an enchantment; Whipgrass Entangler's granted "{1} for each Cleric on the
+    battlefield": ``{X}``, ``x_battlefield``)."""
 
     kind: Literal["attack_cost"] = "attack_cost"
     rule = "508.1h"
