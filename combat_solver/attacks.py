@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
+from typing import Any
 
 from .board import Board
 from .deadline import Deadline
@@ -38,12 +39,12 @@ def solve_attacks(
     board: Board | BoardData,
     *,
     prefer: Preference | None = None,
-    fix: FixedPairs | None = None,
+    fix: FixedPairs | Mapping[str, Any] | None = None,
     time_limit: float | Deadline = DEFAULT_TIME_LIMIT,
 ) -> Verdict:
     """An optimal legal attack (maximum requirements; among those the highest ``prefer`` weight,
     within the time limit). Deterministic. Status "undetermined" if the solver timed out.
-    ``fix``: pairs the attack must contain or leave out; raises ``Impossible`` if no legal attack
+    ``fix``: pairs the attack must contain or leave out (a ``FixedPairs`` or its mapping); raises ``Impossible`` if no legal attack
     respects them (``why.explain_fix`` says why)."""
     return ATTACKS.solve(board, prefer=prefer, fix=fix, time_limit=time_limit)
 

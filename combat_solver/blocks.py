@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from .board import Board
 from .deadline import Deadline
@@ -47,13 +48,13 @@ def solve_blocks(
     board: Board | BoardData,
     *,
     prefer: Preference | None = None,
-    fix: FixedPairs | None = None,
+    fix: FixedPairs | Mapping[str, Any] | None = None,
     time_limit: float | Deadline = DEFAULT_TIME_LIMIT,
 ) -> Verdict:
     """An optimal legal block: maximum requirements for every defending player or team; among
     those, the highest total ``prefer`` weight (within the time limit). Deterministic. The
     verdict's ``declaration`` is the block; status "undetermined" if the solver timed out.
-    ``fix``: pairs the block must contain or leave out; raises ``Impossible`` if no legal block
+    ``fix``: pairs the block must contain or leave out (a ``FixedPairs`` or its mapping); raises ``Impossible`` if no legal block
     respects them (``why.explain_fix`` says why)."""
     return BLOCKS.solve(board, prefer=prefer, fix=fix, time_limit=time_limit)
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import TypeAdapter, ValidationError
 
 from .board import Board
-from .declarations import AttackDeclaration, BlockDeclaration, Declaration
+from .declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
 from .errors import ErrorItem, InputError
 from .inputs import check_data, display_name, read_data
 from .strict import MAX_INTEGER, NonNegative, Strict
@@ -104,6 +104,17 @@ def as_declaration(declaration: D | DeclarationData, model: type[D]) -> D:
         kind = model.model_fields["kind"].default
         raise InputError.one(("declaration", "kind"), "wrong_kind", f"expected a declaration of kind {kind!r}")
     return parsed
+
+
+def as_fix(fix: FixedPairs | Mapping[str, Any] | None) -> FixedPairs | None:
+    """``fix`` itself, or the fixed pairs a mapping describes (``{include: [[a, b]], exclude: []}``)."""
+    if fix is None or isinstance(fix, FixedPairs):
+        return fix
+    check_data(fix)
+    try:
+        return FixedPairs.model_validate(dict(fix) if isinstance(fix, Mapping) else fix)
+    except ValidationError as e:
+        raise InputError.from_validation(e, prefix=("fix",), data=fix) from None
 
 
 def as_preference(prefer: Mapping[tuple[str, str], int] | None) -> dict[tuple[str, str], int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from . import engine
 from .board import Board
@@ -16,7 +16,7 @@ from .engine import Unit
 from .game import Game
 from .ir import Atom
 from .rules.base import Reason
-from .scenario import BoardData, DeclarationData, as_board, as_declaration, as_preference
+from .scenario import BoardData, DeclarationData, as_board, as_declaration, as_fix, as_preference
 from .verdict import CombatState, DeclarerReport, StepName, TriggerReport, Verdict, Violation
 
 D = TypeVar("D", AttackDeclaration, BlockDeclaration)
@@ -142,7 +142,7 @@ class Step(ABC, Generic[D]):
         board: Board | BoardData,
         *,
         prefer: Preference | None,
-        fix: FixedPairs | None,
+        fix: FixedPairs | Mapping[str, Any] | None,
         time_limit: float | Deadline,
     ) -> Verdict:
         deadline = Deadline.of(time_limit)
@@ -150,7 +150,9 @@ class Step(ABC, Generic[D]):
         game = self.game(board)
         known = self.known(board)
         weights = engine.preference_atoms(as_preference(prefer), known, self.atom)
-        solution = engine.solve(self.units(game), weights, deadline, engine.fixed_conditions(fix, known, self.atom))
+        solution = engine.solve(
+            self.units(game), weights, deadline, engine.fixed_conditions(as_fix(fix), known, self.atom)
+        )
         if solution is None:
             return Verdict(
                 status="undetermined", step=self.name, declaration=self.model(), warnings=board.card_warnings

@@ -246,3 +246,17 @@ def test_the_example_agents_block_is_the_best_for_their_weights() -> None:
 def test_readme_shows_what_the_example_agents_print() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "```\n" + "\n".join(agent_expectation()) + "\n```" in readme
+
+
+def test_python_api_takes_fixed_pairs_as_a_mapping_and_names_a_bad_field() -> None:
+    """``fix`` given as plain data works like ``FixedPairs``; bad data is an ``InputError`` at ``fix``."""
+    from combat_solver import solve_blocks
+    from combat_solver.declarations import FixedPairs
+
+    fix = {"include": [["wall", "bears"]]}
+    assert solve_blocks(BLOCK_BOARD, fix=fix) == solve_blocks(BLOCK_BOARD, fix=FixedPairs.model_validate(fix))
+    assert ("wall", "bears") in pairs(solve_blocks(BLOCK_BOARD, fix=fix).declaration)
+    with pytest.raises(InputError) as info:
+        solve_blocks(BLOCK_BOARD, fix={"include": [["wall"]], "other": 1})
+    assert {item.path.split(".")[0] for item in info.value.items} == {"fix"}
+    assert len(info.value.items) == 2
