@@ -33,7 +33,7 @@ from .ir import (
     any_of,
     negate,
 )
-from .rules.base import EarlierAttacks, Instance, Reason, Requirement, Restriction
+from .rules.base import AbilityBase, EarlierAttacks, Instance, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
 from .verdict import DeclarerReport
 
@@ -78,6 +78,18 @@ def _collect_has(value: Any, found: set[str]) -> None:
             _collect_has(item, found)
 
 
+_HOOKED: dict[tuple[type, str], bool] = {}
+
+
+def _has_hook(ability: AbilityBase, hook: str) -> bool:
+    """Whether ``ability``'s kind has its own ``hook`` (the base one does nothing)."""
+    key = (type(ability), hook)
+    found = _HOOKED.get(key)
+    if found is None:
+        found = _HOOKED[key] = getattr(type(ability), hook) is not getattr(AbilityBase, hook)
+    return found
+
+
 class Game:
     """Read-only facts derived from a ``Board``."""
 
@@ -111,6 +123,7 @@ class Game:
             if p.attached_to is not None:
                 self._attached.setdefault(p.attached_to, []).append(p)
         self._declarers: dict[tuple[frozenset[str], str, str], DeclarerReport] = {}
+        self._hooked: dict[tuple[str, str], list[Instance]] = {}
         self._had: dict[str, list[Ability]] = {p.id: [] for p in board.permanents}
         self.instances: dict[str, list[Instance]] = {p.id: [] for p in board.permanents}
         self.game_rules: list[Instance] = []
@@ -287,6 +300,14 @@ class Game:
     def permanents_of(self, player: str) -> list[Permanent]:
         return [p for p in self.board.permanents if p.controller == player]
 
+    def hooked(self, permanent_id: str, hook: str) -> list[Instance]:
+        """The instances on ``permanent_id`` whose kind has its own ``hook``, in order."""
+        key = (permanent_id, hook)
+        found = self._hooked.get(key)
+        if found is None:
+            found = self._hooked[key] = [i for i in self.instances[permanent_id] if _has_hook(i.ability, hook)]
+        return found
+
     def has_keyword(self, permanent_id: str, kind: str) -> bool:
         return any(a.kind == kind for a in self._had.get(permanent_id, ()))
 
@@ -424,6 +445,8 @@ class BlockUnit(_UnitBase):
         self._creature_ids = {c.id for c in self.creatures}
         self.bands = {m: band for band in combat.bands for m in band if m in self._attacker_ids}
         self._pair_reasons: dict[tuple[str, str], list[Reason]] = {}
+        self._rows: dict[str, Lin] = {}
+        self._columns: dict[str, Lin] = {}
 
     # --- helpers for rules -------------------------------------------------------------
     def blocker(self, inst: Instance) -> PermanentView | None:
@@ -431,15 +454,29 @@ class BlockUnit(_UnitBase):
         return inst.holder if inst.holder is not None and inst.holder.id in self._creature_ids else None
 
     def pair(self, blocker: PermanentView, attacker: PermanentView) -> Lin:
-        return Lin.of([Pair(blocker.id, attacker.id)])
+        return Lin((self._term(blocker.id, attacker.id),))
+
+    @cached_property
+    def _terms(self) -> dict[str, dict[str, tuple[Atom, int]]]:
+        """The term of each pair, by blocker then attacker, built once for every sum that reads it."""
+        return {c.id: {a.id: (Pair(c.id, a.id), 1) for a in self.attackers} for c in self.creatures}
+
+    def _term(self, blocker_id: str, attacker_id: str) -> tuple[Atom, int]:
+        found = self._terms.get(blocker_id, {}).get(attacker_id)
+        return (Pair(blocker_id, attacker_id), 1) if found is None else found
 
     def blockers_of(self, attacker: PermanentView, among: Iterable[PermanentView] | None = None) -> Lin:
         """How many creatures (of ``among``) block ``attacker``."""
-        return Lin.of(Pair(c.id, attacker.id) for c in (self.creatures if among is None else among))
+        if among is None:
+            found = self._columns.get(attacker.id)
+            if found is None:
+                found = self._columns[attacker.id] = self.blockers_of(attacker, self.creatures)
+            return found
+        return Lin(tuple([self._term(c.id, attacker.id) for c in among]))
 
     def blocks_as_band(self, blocker: PermanentView, attacker: PermanentView) -> Lin:
         """At least 1 when ``blocker`` blocks ``attacker`` or, through its band, another member (702.22h)."""
-        return Lin.of(Pair(blocker.id, m) for m in self.bands.get(attacker.id, (attacker.id,)))
+        return Lin(tuple([self._term(blocker.id, m) for m in self.bands.get(attacker.id, (attacker.id,))]))
 
     def band_blockers_of(self, attacker: PermanentView, among: Iterable[PermanentView] | None = None) -> Lin:
         """How many creatures block ``attacker``, counting blocks of other members of its band (702.22h)."""
@@ -450,7 +487,12 @@ class BlockUnit(_UnitBase):
 
     def attackers_blocked_by(self, blocker: PermanentView) -> Lin:
         """How many attackers ``blocker`` blocks."""
-        return Lin.of(Pair(blocker.id, a.id) for a in self.attackers)
+        found = self._rows.get(blocker.id)
+        if found is None:
+            row = self._terms.get(blocker.id)
+            terms = tuple(row.values()) if row is not None else tuple([(Pair(blocker.id, a.id), 1) for a in self.attackers])
+            found = self._rows[blocker.id] = Lin(terms)
+        return found
 
     def blocking(self, blocker: PermanentView) -> Lin:
         return Lin.of([Blocking(blocker.id)])
@@ -486,11 +528,11 @@ class BlockUnit(_UnitBase):
     def _reasons_of(self, b: PermanentView, a: PermanentView) -> list[Reason]:
         tapped = b.tapped and not any(i.ability.permits_tapped_block() for i in self.game.instances[b.id])
         found = [Reason("509.1a", "tapped_blocker", f"{self.label(b)} is tapped and can't block")] if tapped else []
-        for inst in self.game.instances[a.id]:
+        for inst in self.game.hooked(a.id, "forbids_being_blocked_by"):
             r = inst.ability.forbids_being_blocked_by(self, inst, b)
             if r is not None:
                 found.append(r)
-        for inst in self.game.instances[b.id]:
+        for inst in self.game.hooked(b.id, "forbids_blocking"):
             r = inst.ability.forbids_blocking(self, inst, a)
             if r is not None:
                 found.append(r)
@@ -503,7 +545,8 @@ class BlockUnit(_UnitBase):
 
     @cached_property
     def allowed(self) -> tuple[Atom, ...]:
-        return tuple(Pair(b.id, a.id) for b in self.creatures for a in self.attackers if not self.reasons(b, a))
+        terms = self._terms
+        return tuple(terms[b.id][a.id][0] for b in self.creatures for a in self.attackers if not self.reasons(b, a))
 
     def allows(self, pair: Pair) -> bool:
         """Whether nothing rules out ``pair`` on its own (it is one of the decision atoms)."""
@@ -600,6 +643,7 @@ class AttackUnit(_UnitBase):
         )
         self._attacker_ids = {c.id for c in self.attackers}
         self._target_ids = set(self.targets)
+        self._rows: dict[str, Lin] = {}
 
     # --- helpers for rules -------------------------------------------------------------
     def is_player(self, target: str) -> bool:
@@ -682,15 +726,31 @@ class AttackUnit(_UnitBase):
     def attack(self, attacker: PermanentView, target: str) -> Lin:
         return Lin.of([Attack(attacker.id, target)])
 
+    @cached_property
+    def _attacking_terms(self) -> dict[str, tuple[Atom, int]]:
+        """The term of each attacker's ``Attacking`` atom, built once for every sum that reads it."""
+        return {c.id: (Attacking(c.id), 1) for c in self.attackers}
+
+    def _attacking_term(self, attacker_id: str) -> tuple[Atom, int]:
+        found = self._attacking_terms.get(attacker_id)
+        return (Attacking(attacker_id), 1) if found is None else found
+
     def attacking(self, attacker: PermanentView) -> Lin:
-        return Lin.of([Attacking(attacker.id)])
+        return Lin((self._attacking_term(attacker.id),))
 
     def attacking_count(self, creatures: Iterable[PermanentView]) -> Lin:
-        return Lin.of(Attacking(c.id) for c in creatures)
+        return Lin(tuple([self._attacking_term(c.id) for c in creatures]))
 
     def attacks_on(self, targets: Iterable[str], creatures: Iterable[PermanentView] | None = None) -> Lin:
         chosen = list(targets)
         return Lin.of(Attack(c.id, t) for c in (self.attackers if creatures is None else creatures) for t in chosen)
+
+    def _attacks_of(self, attacker: PermanentView) -> Lin:
+        """How many players, planeswalkers and battles ``attacker`` attacks."""
+        found = self._rows.get(attacker.id)
+        if found is None:
+            found = self._rows[attacker.id] = self.attacks_on(self.targets, [attacker])
+        return found
 
     @staticmethod
     def constant(value: int) -> Lin:
@@ -729,9 +789,10 @@ class AttackUnit(_UnitBase):
                         "continuously since the turn began and has no haste (508.1a)",
                     )
                 )
+            hooked = self.game.hooked(c.id, "forbids_attacking")
             for t in self.targets:
                 found = list(general)
-                for inst in insts:
+                for inst in hooked:
                     if not self._applies_against(inst, t):
                         continue
                     r = inst.ability.forbids_attacking(self, inst, t)
@@ -766,7 +827,8 @@ class AttackUnit(_UnitBase):
     @cached_property
     def definitions(self) -> dict[Atom, Cmp]:
         """Derived atoms: a creature is attacking when it attacks some player, planeswalker or battle."""
-        return {Attacking(c.id): Cmp(self.attacks_on(self.targets, [c]), 1, None) for c in self.attackers}
+        terms = self._attacking_terms
+        return {terms[c.id][0]: Cmp(self._attacks_of(c), 1, None) for c in self.attackers}
 
     @cached_property
     def restrictions(self) -> tuple[Restriction, ...]:
@@ -776,7 +838,7 @@ class AttackUnit(_UnitBase):
                 "one_target",
                 (c.id,),
                 f"{self.label(c)} attacks only one player, planeswalker or battle (508.1b)",
-                self.attacks_on(self.targets, [c]).at_most(1),
+                self._attacks_of(c).at_most(1),
             )
             for c in self.attackers
         ]

@@ -76,7 +76,7 @@ class Lin:
 
     @staticmethod
     def of(atoms: Iterable[Atom]) -> Lin:
-        return Lin(tuple((a, 1) for a in atoms))
+        return Lin(tuple([(a, 1) for a in atoms]))
 
     def __add__(self, other: Lin) -> Lin:
         return Lin(self.terms + other.terms, self.const + other.const)
