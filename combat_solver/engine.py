@@ -19,7 +19,7 @@ from .costs import CostTerm, settle
 from .deadline import Deadline
 from .declarations import FixedPairs
 from .errors import ErrorItem, InputError
-from .ir import Atom, Checker, Cmp, Cond, Lin, Problem, Side, atoms_of, compilable, evaluate, valuation
+from .ir import Atom, Checker, Cmp, Cond, Lin, Problem, Side, atoms_of, compilable, evaluate, read_once
 from .rules.base import Reason, Requirement, Restriction
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
 
@@ -130,8 +130,7 @@ class _Memo:
             self._checks += 1
         if self._checker is not None:
             return self._checker.truths(chosen)
-        value_of = valuation(self._definitions, chosen)
-        return value_of, [evaluate(c, value_of) for c in self._conds]
+        return read_once(self._definitions, self._conds, chosen)
 
     def violation(self, unit: Unit, k: int, value_of: Callable[[Atom], int]) -> Violation:
         """The violation of restriction ``k`` (worded for the declaration when it has ``detail``)."""

@@ -8,7 +8,8 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, partial
+from itertools import repeat
 from typing import Any
 
 from .abilities import Ability, Grant
@@ -77,6 +78,9 @@ def _collect_has(value: Any, found: set[str]) -> None:
         for item in value:
             _collect_has(item, found)
 
+
+_new_pair = partial(tuple.__new__, Pair)
+"""``Pair`` from a (blocker, attacker) tuple, without the Python-level constructor."""
 
 _HOOKED: dict[tuple[type, str], bool] = {}
 
@@ -447,6 +451,7 @@ class BlockUnit(_UnitBase):
         self._pair_reasons: dict[tuple[str, str], list[Reason]] = {}
         self._rows: dict[str, Lin] = {}
         self._columns: dict[str, Lin] = {}
+        self._attacker_index = {a.id: j for j, a in enumerate(self.attackers)}
 
     # --- helpers for rules -------------------------------------------------------------
     def blocker(self, inst: Instance) -> PermanentView | None:
@@ -457,20 +462,27 @@ class BlockUnit(_UnitBase):
         return Lin((self._term(blocker.id, attacker.id),))
 
     @cached_property
-    def _terms(self) -> dict[str, dict[str, tuple[Atom, int]]]:
-        """The term of each pair, by blocker then attacker, built once for every sum that reads it."""
-        return {c.id: {a.id: (Pair(c.id, a.id), 1) for a in self.attackers} for c in self.creatures}
+    def _terms(self) -> dict[str, tuple[tuple[Atom, int], ...]]:
+        """The term of each pair, by blocker, in the order of ``attackers``: built once (in C) for
+        every sum that reads it."""
+        ids = [a.id for a in self.attackers]
+        return {c.id: tuple(zip(map(_new_pair, zip(repeat(c.id), ids)), repeat(1))) for c in self.creatures}
 
     def _term(self, blocker_id: str, attacker_id: str) -> tuple[Atom, int]:
-        found = self._terms.get(blocker_id, {}).get(attacker_id)
-        return (Pair(blocker_id, attacker_id), 1) if found is None else found
+        row = self._terms.get(blocker_id)
+        j = self._attacker_index.get(attacker_id)
+        return (Pair(blocker_id, attacker_id), 1) if row is None or j is None else row[j]
 
     def blockers_of(self, attacker: PermanentView, among: Iterable[PermanentView] | None = None) -> Lin:
         """How many creatures (of ``among``) block ``attacker``."""
         if among is None:
             found = self._columns.get(attacker.id)
             if found is None:
-                found = self._columns[attacker.id] = self.blockers_of(attacker, self.creatures)
+                j = self._attacker_index.get(attacker.id)
+                if j is None:
+                    return self.blockers_of(attacker, self.creatures)
+                terms = self._terms
+                found = self._columns[attacker.id] = Lin(tuple([terms[c.id][j] for c in self.creatures]))
             return found
         return Lin(tuple([self._term(c.id, attacker.id) for c in among]))
 
@@ -490,7 +502,7 @@ class BlockUnit(_UnitBase):
         found = self._rows.get(blocker.id)
         if found is None:
             row = self._terms.get(blocker.id)
-            terms = tuple(row.values()) if row is not None else tuple([(Pair(blocker.id, a.id), 1) for a in self.attackers])
+            terms = row if row is not None else tuple([(Pair(blocker.id, a.id), 1) for a in self.attackers])
             found = self._rows[blocker.id] = Lin(terms)
         return found
 
@@ -546,7 +558,12 @@ class BlockUnit(_UnitBase):
     @cached_property
     def allowed(self) -> tuple[Atom, ...]:
         terms = self._terms
-        return tuple(terms[b.id][a.id][0] for b in self.creatures for a in self.attackers if not self.reasons(b, a))
+        return tuple(
+            term[0]
+            for b in self.creatures
+            for a, term in zip(self.attackers, terms[b.id], strict=True)
+            if not self.reasons(b, a)
+        )
 
     def allows(self, pair: Pair) -> bool:
         """Whether nothing rules out ``pair`` on its own (it is one of the decision atoms)."""

@@ -194,6 +194,45 @@ def valuation(definitions: Definitions, chosen: frozenset[Atom]) -> Callable[[At
     return value_of
 
 
+def read_once(
+    definitions: Definitions, conds: Iterable[Cond], chosen: AbstractSet[Atom]
+) -> tuple[Callable[[Atom], int], list[bool]]:
+    """The value of every atom and the truth of each of ``conds`` when the base atoms ``chosen``
+    are 1 and all others 0, as ``valuation`` and ``evaluate`` give them, read once without
+    compiling: a sum counts its chosen atoms by set membership and reads only its derived atoms."""
+    base = {a for a in chosen if a not in definitions}
+    derived: dict[Atom, int] = {}
+
+    def value_of(atom: Atom) -> int:
+        definition = definitions.get(atom)
+        if definition is None:
+            return int(atom in base)
+        value = derived.get(atom)
+        if value is None:
+            value = derived[atom] = int(holds(definition))
+        return value
+
+    def total(lin: Lin) -> int:
+        terms = lin.terms
+        return (
+            lin.const
+            + sum([c for a, c in terms if a in base])
+            + sum([c * value_of(a) for a, c in terms if a in definitions])
+        )
+
+    def holds(cond: Cond) -> bool:
+        if isinstance(cond, Cmp):
+            v = total(cond.lin)
+            return (cond.lo is None or v >= cond.lo) and (cond.hi is None or v <= cond.hi)
+        if isinstance(cond, Parity):
+            return cond.holds(total(cond.lin))
+        if isinstance(cond, All):
+            return all(holds(c) for c in cond.items)
+        return any(holds(c) for c in cond.items)
+
+    return value_of, [holds(c) for c in conds]
+
+
 def atoms_of(cond: Cond) -> set[Atom]:
     if isinstance(cond, Cmp | Parity):
         return {a for a, _ in cond.lin.terms}
