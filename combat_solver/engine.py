@@ -340,9 +340,9 @@ def _empty_is_legal(problem: Problem) -> bool:
 def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
     """Whether a declaration that breaks no restriction and incurs no cost obeys more than
     ``obeyed`` requirements (None: undetermined), without proving the maximum."""
-    if search.upper_bound(problem) <= obeyed:
-        return False
     if not search.fits(problem):
+        if search.upper_bound(problem) <= obeyed:
+            return False
         return cpsat.exists(problem, minimum=obeyed + 1, time_limit=time_limit)
     try:
         found = search.first(problem, minimum=obeyed + 1, deadline=time.monotonic() + time_limit)
