@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 from weakref import WeakKeyDictionary
 
@@ -99,7 +100,7 @@ class _Memo:
         self._definitions = unit.definitions
         self._conds = (*(r.cond for r in unit.restrictions), *(r.cond for r in unit.requirements))
         self._checker: Checker | None = None
-        self._checks = 0 if all(compilable(c) for c in self._conds) else None
+        self._checks: int | None = 0
         self.at_least = 0
         self.maximum: int | None = None
         self.players = tuple(sorted(unit.players))
@@ -125,9 +126,12 @@ class _Memo:
         once the unit is checked again (compiling costs about two direct readings), unless a
         condition is of a kind the checker doesn't read."""
         if self._checks is not None:
-            if self._checker is None and self._checks:
-                self._checker = Checker(self._definitions, self._conds)
             self._checks += 1
+            if self._checker is None and self._checks > 1:
+                if all(compilable(c) for c in self._conds):
+                    self._checker = Checker(self._definitions, self._conds)
+                else:
+                    self._checks = None
         if self._checker is not None:
             return self._checker.truths(chosen)
         return read_once(self._definitions, self._conds, chosen)
@@ -136,10 +140,10 @@ class _Memo:
         """The violation of restriction ``k`` (worded for the declaration when it has ``detail``)."""
         r = unit.restrictions[k]
         if r.detail is not None:
-            return Violation(rule=r.rule, kind=r.kind, objects=r.objects, message=r.detail(value_of))
+            return violation(r.rule, r.kind, r.objects, r.detail(value_of))
         found = self._violations.get(k)
         if found is None:
-            found = self._violations[k] = Violation(rule=r.rule, kind=r.kind, objects=r.objects, message=r.message)
+            found = self._violations[k] = violation(r.rule, r.kind, r.objects, r.message)
         return found
 
     def report(self, unit: Unit, k: int, obeyed: bool) -> RequirementReport:
@@ -147,8 +151,8 @@ class _Memo:
         found = self._reports.get((k, obeyed))
         if found is None:
             r = unit.requirements[k]
-            found = self._reports[(k, obeyed)] = RequirementReport(
-                rule=r.rule, kind=r.kind, objects=r.objects, description=r.description, source=r.source, obeyed=obeyed
+            found = self._reports[(k, obeyed)] = _requirement_report(
+                r.rule, r.kind, r.objects, r.description, r.source, obeyed
             )
         return found
 
@@ -165,6 +169,22 @@ class _Memo:
         elif more is False:
             self.maximum = obeyed
         return more
+
+
+@lru_cache(maxsize=4096)
+def violation(rule: str, kind: str, objects: tuple[str, ...], message: str) -> Violation:
+    """A ``Violation`` record, built once and shared by every verdict that reports it (records
+    are frozen): a fresh board's check reports the same violations without building them again."""
+    return Violation(rule=rule, kind=kind, objects=objects, message=message)
+
+
+@lru_cache(maxsize=4096)
+def _requirement_report(
+    rule: str, kind: str, objects: tuple[str, ...], description: str, source: str, obeyed: bool
+) -> RequirementReport:
+    return RequirementReport(
+        rule=rule, kind=kind, objects=objects, description=description, source=source, obeyed=obeyed
+    )
 
 
 _MEMOS: WeakKeyDictionary[Unit, _Memo] = WeakKeyDictionary()

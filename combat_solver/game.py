@@ -8,7 +8,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property, partial
+from functools import cached_property, lru_cache, partial
 from itertools import repeat
 from typing import Any
 
@@ -206,13 +206,16 @@ class Game:
         pending = list(effects)
         applied: dict[int, tuple[str, ...]] = {}
         as_applied: dict[int, Game] = {}
-        reads = {id(e): _kinds_read(e) for e in effects}
+        reads: dict[int, frozenset[str]] = {}
         while pending:
-            current: dict[int, tuple[str, ...]] = {}
-            chosen = next(
-                (a for a in pending if not reads[id(a)] or not self._depends(a, pending, current, reads[id(a)])),
-                pending[0],
-            )
+            chosen = pending[0]
+            if len(pending) > 1:
+                reads = reads or {id(e): _kinds_read(e) for e in effects}
+                current: dict[int, tuple[str, ...]] = {}
+                chosen = next(
+                    (a for a in pending if not reads[id(a)] or not self._depends(a, pending, current, reads[id(a)])),
+                    pending[0],
+                )
             pending.remove(chosen)
             applied[id(chosen)] = self._targets(chosen)
             if self._read_per_declaration(chosen.ability):
@@ -353,9 +356,21 @@ class Game:
     def defending_player(self, attacker_id: str) -> str:
         """802.2a: the defending player of a declared attacker."""
         assert self.board.combat is not None
-        defender = self.board.defending_player_of(self.board.combat.attackers[attacker_id])
+        defender = self.defending_player_of(self.board.combat.attackers[attacker_id])
         assert defender is not None
         return defender
+
+    def defending_player_of(self, target: str) -> str | None:
+        """802.2a: the player attacked, or the controller of the planeswalker or protector of the
+        battle attacked; None when ``target`` is none of those (``Board.defending_player_of``)."""
+        if target in self._teams:
+            return target
+        p = self._perms.get(target)
+        if p is None:
+            return None
+        if "battle" in p.types:
+            return p.protector
+        return p.controller if "planeswalker" in p.types else None
 
     @cached_property
     def block_units(self) -> tuple[BlockUnit, ...]:
@@ -389,16 +404,24 @@ class Game:
     def _declarer(self, players: frozenset[str], kind: str, default: str) -> DeclarerReport:
         chosen = [i for i in self.game_rules if i.ability.kind == kind and i.controller is not None]
         if not chosen:
-            return DeclarerReport(players=tuple(sorted(players)), declarer=default)
+            return _declarer_report(tuple(sorted(players)), default, None)
         last = chosen[-1]
         assert last.controller is not None
-        return DeclarerReport(players=tuple(sorted(players)), declarer=last.controller, source=last.source)
+        return _declarer_report(tuple(sorted(players)), last.controller, last.source)
 
     def unit_of(self, player: str) -> BlockUnit | None:
         for unit in self.block_units:
             if player in unit.players:
                 return unit
         return None
+
+
+@lru_cache(maxsize=1024)
+def _declarer_report(players: tuple[str, ...], declarer: str, source: str | None) -> DeclarerReport:
+    """A ``DeclarerReport``, built once and shared (records are frozen)."""
+    if source is None:
+        return DeclarerReport(players=players, declarer=declarer)
+    return DeclarerReport(players=players, declarer=declarer, source=source)
 
 
 _KEPT = 4
@@ -668,7 +691,7 @@ class AttackUnit(_UnitBase):
 
     def defending_player_of(self, target: str) -> str:
         """802.2a: the player attacked, or the controller of the planeswalker / protector of the battle."""
-        defender = self.game.board.defending_player_of(target)
+        defender = self.game.defending_player_of(target)
         assert defender is not None
         return defender
 
