@@ -623,21 +623,21 @@ class BlockUnit(_UnitBase):
             for c in self.creatures
             if self.capacity(c) < len(self.attackers)
         ]
-        for inst in self._instances():
+        for inst in self._instances:
             out += inst.ability.block_restrictions(self, inst)
         return tuple(out)
 
     @cached_property
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
-        for inst in self._instances():
+        for inst in self._instances:
             out += inst.ability.block_requirements(self, inst)
         return tuple(out)
 
     @cached_property
     def costs(self) -> tuple[CostTerm, ...]:
         out: list[CostTerm] = []
-        for inst in self._instances():
+        for inst in self._instances:
             out += inst.ability.block_costs(self, inst)
         return tuple(out)
 
@@ -647,11 +647,14 @@ class BlockUnit(_UnitBase):
         ids = self._creature_ids
         return payment_side(self.game, self.costs, lambda p: None, lambda p: self.blocking(p) if p.id in ids else None)
 
-    def _instances(self) -> list[Instance]:
+    @cached_property
+    def _instances(self) -> tuple[Instance, ...]:
+        """Every instance whose rules bear on this unit: its attackers', its creatures', the game's."""
+        instances = self.game.instances
         found: list[Instance] = []
         for p in (*self.attackers, *self.creatures):
-            found += self.game.instances[p.id]
-        return found + self.game.game_rules
+            found += instances[p.id]
+        return (*found, *self.game.game_rules)
 
 
 class AttackUnit(_UnitBase):
@@ -779,7 +782,8 @@ class AttackUnit(_UnitBase):
         return Lin((self._attacking_term(attacker.id),))
 
     def attacking_count(self, creatures: Iterable[PermanentView]) -> Lin:
-        return Lin(tuple([self._attacking_term(c.id) for c in creatures]))
+        terms = self._attacking_terms
+        return Lin(tuple([terms[c.id] if c.id in terms else (Attacking(c.id), 1) for c in creatures]))
 
     def attacks_on(self, targets: Iterable[str], creatures: Iterable[PermanentView] | None = None) -> Lin:
         chosen = list(targets)
@@ -883,7 +887,7 @@ class AttackUnit(_UnitBase):
             for c in self.attackers
         ]
         out += self._pair_rules[1]
-        for inst in self._instances():
+        for inst in self._instances:
             gate = self._gate(inst)
             for r in inst.ability.attack_restrictions(self, inst):
                 out.append(r if gate is None else replace(r, cond=self._unless_gate_fails(gate, r.cond)))
@@ -892,7 +896,7 @@ class AttackUnit(_UnitBase):
     @cached_property
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
-        for inst in self._instances():
+        for inst in self._instances:
             gate = self._gate(inst)
             for r in inst.ability.attack_requirements(self, inst):
                 if gate is not None:
@@ -907,7 +911,7 @@ class AttackUnit(_UnitBase):
     @cached_property
     def costs(self) -> tuple[CostTerm, ...]:
         out: list[CostTerm] = []
-        for inst in self._instances():
+        for inst in self._instances:
             out += inst.ability.attack_costs(self, inst)
         return tuple(out)
 
@@ -921,8 +925,11 @@ class AttackUnit(_UnitBase):
 
         return payment_side(self.game, self.costs, tapped, lambda p: self.attacking(p) if p.id in ids else None)
 
-    def _instances(self) -> list[Instance]:
+    @cached_property
+    def _instances(self) -> tuple[Instance, ...]:
+        """Every instance whose rules bear on the attack: the attackers', the game's."""
+        instances = self.game.instances
         found: list[Instance] = []
         for c in self.attackers:
-            found += self.game.instances[c.id]
-        return found + self.game.game_rules
+            found += instances[c.id]
+        return (*found, *self.game.game_rules)
