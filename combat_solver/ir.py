@@ -177,28 +177,16 @@ def evaluate(cond: Cond, value_of: Callable[[Atom], int]) -> bool:
     return any(evaluate(c, value_of) for c in cond.items)
 
 
-def valuation(definitions: Definitions, chosen: frozenset[Atom]) -> Callable[[Atom], int]:
+def valuation(definitions: Definitions, chosen: AbstractSet[Atom]) -> Callable[[Atom], int]:
     """The 0/1 value of every atom when the base atoms ``chosen`` are 1 and all others 0."""
-
-    derived: dict[Atom, int] = {}
-
-    def value_of(atom: Atom) -> int:
-        definition = definitions.get(atom)
-        if definition is None:
-            return int(atom in chosen)
-        value = derived.get(atom)
-        if value is None:
-            value = derived[atom] = int(evaluate(definition, value_of))
-        return value
-
-    return value_of
+    return read_once(definitions, (), chosen)[0]
 
 
 def read_once(
     definitions: Definitions, conds: Iterable[Cond], chosen: AbstractSet[Atom]
 ) -> tuple[Callable[[Atom], int], list[bool]]:
     """The value of every atom and the truth of each of ``conds`` when the base atoms ``chosen``
-    are 1 and all others 0, as ``valuation`` and ``evaluate`` give them, read once without
+    are 1 and all others 0 (as ``evaluate`` gives it), read once without
     compiling: a sum counts its chosen atoms by set membership and reads only its derived atoms."""
     base = {a for a in chosen if a not in definitions}
     derived: dict[Atom, int] = {}
