@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 from weakref import WeakKeyDictionary
 
@@ -19,7 +20,7 @@ from .costs import CostTerm, settle
 from .deadline import Deadline
 from .declarations import FixedPairs
 from .errors import ErrorItem, InputError
-from .ir import Atom, Checker, Cmp, Cond, Lin, Problem, Side, atoms_of, compilable, evaluate, valuation
+from .ir import Atom, Checker, Cmp, Cond, Lin, Problem, Side, atoms_of, compilable, evaluate, read_once
 from .rules.base import Reason, Requirement, Restriction
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
 
@@ -99,7 +100,7 @@ class _Memo:
         self._definitions = unit.definitions
         self._conds = (*(r.cond for r in unit.restrictions), *(r.cond for r in unit.requirements))
         self._checker: Checker | None = None
-        self._checks = 0 if all(compilable(c) for c in self._conds) else None
+        self._checks: int | None = 0
         self.at_least = 0
         self.maximum: int | None = None
         self.players = tuple(sorted(unit.players))
@@ -125,22 +126,24 @@ class _Memo:
         once the unit is checked again (compiling costs about two direct readings), unless a
         condition is of a kind the checker doesn't read."""
         if self._checks is not None:
-            if self._checker is None and self._checks:
-                self._checker = Checker(self._definitions, self._conds)
             self._checks += 1
+            if self._checker is None and self._checks > 1:
+                if all(compilable(c) for c in self._conds):
+                    self._checker = Checker(self._definitions, self._conds)
+                else:
+                    self._checks = None
         if self._checker is not None:
             return self._checker.truths(chosen)
-        value_of = valuation(self._definitions, chosen)
-        return value_of, [evaluate(c, value_of) for c in self._conds]
+        return read_once(self._definitions, self._conds, chosen)
 
     def violation(self, unit: Unit, k: int, value_of: Callable[[Atom], int]) -> Violation:
         """The violation of restriction ``k`` (worded for the declaration when it has ``detail``)."""
         r = unit.restrictions[k]
         if r.detail is not None:
-            return Violation(rule=r.rule, kind=r.kind, objects=r.objects, message=r.detail(value_of))
+            return violation(r.rule, r.kind, r.objects, r.detail(value_of))
         found = self._violations.get(k)
         if found is None:
-            found = self._violations[k] = Violation(rule=r.rule, kind=r.kind, objects=r.objects, message=r.message)
+            found = self._violations[k] = violation(r.rule, r.kind, r.objects, r.message)
         return found
 
     def report(self, unit: Unit, k: int, obeyed: bool) -> RequirementReport:
@@ -148,8 +151,8 @@ class _Memo:
         found = self._reports.get((k, obeyed))
         if found is None:
             r = unit.requirements[k]
-            found = self._reports[(k, obeyed)] = RequirementReport(
-                rule=r.rule, kind=r.kind, objects=r.objects, description=r.description, source=r.source, obeyed=obeyed
+            found = self._reports[(k, obeyed)] = _requirement_report(
+                r.rule, r.kind, r.objects, r.description, r.source, obeyed
             )
         return found
 
@@ -166,6 +169,22 @@ class _Memo:
         elif more is False:
             self.maximum = obeyed
         return more
+
+
+@lru_cache(maxsize=4096)
+def violation(rule: str, kind: str, objects: tuple[str, ...], message: str) -> Violation:
+    """A ``Violation`` record, built once and shared by every verdict that reports it (records
+    are frozen): a fresh board's check reports the same violations without building them again."""
+    return Violation(rule=rule, kind=kind, objects=objects, message=message)
+
+
+@lru_cache(maxsize=4096)
+def _requirement_report(
+    rule: str, kind: str, objects: tuple[str, ...], description: str, source: str, obeyed: bool
+) -> RequirementReport:
+    return RequirementReport(
+        rule=rule, kind=kind, objects=objects, description=description, source=source, obeyed=obeyed
+    )
 
 
 _MEMOS: WeakKeyDictionary[Unit, _Memo] = WeakKeyDictionary()
@@ -341,9 +360,9 @@ def _empty_is_legal(problem: Problem) -> bool:
 def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
     """Whether a declaration that breaks no restriction and incurs no cost obeys more than
     ``obeyed`` requirements (None: undetermined), without proving the maximum."""
-    if search.upper_bound(problem) <= obeyed:
-        return False
     if not search.fits(problem):
+        if search.upper_bound(problem) <= obeyed:
+            return False
         return cpsat.exists(problem, minimum=obeyed + 1, time_limit=time_limit)
     try:
         found = search.first(problem, minimum=obeyed + 1, deadline=time.monotonic() + time_limit)

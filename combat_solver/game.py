@@ -8,7 +8,8 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache, partial
+from itertools import repeat
 from typing import Any
 
 from .abilities import Ability, Grant
@@ -33,7 +34,7 @@ from .ir import (
     any_of,
     negate,
 )
-from .rules.base import EarlierAttacks, Instance, Reason, Requirement, Restriction
+from .rules.base import AbilityBase, EarlierAttacks, Instance, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
 from .verdict import DeclarerReport
 
@@ -78,6 +79,21 @@ def _collect_has(value: Any, found: set[str]) -> None:
             _collect_has(item, found)
 
 
+_new_pair = partial(tuple.__new__, Pair)
+"""``Pair`` from a (blocker, attacker) tuple, without the Python-level constructor."""
+
+_HOOKED: dict[tuple[type, str], bool] = {}
+
+
+def _has_hook(ability: AbilityBase, hook: str) -> bool:
+    """Whether ``ability``'s kind has its own ``hook`` (the base one does nothing)."""
+    key = (type(ability), hook)
+    found = _HOOKED.get(key)
+    if found is None:
+        found = _HOOKED[key] = getattr(type(ability), hook) is not getattr(AbilityBase, hook)
+    return found
+
+
 class Game:
     """Read-only facts derived from a ``Board``."""
 
@@ -111,6 +127,7 @@ class Game:
             if p.attached_to is not None:
                 self._attached.setdefault(p.attached_to, []).append(p)
         self._declarers: dict[tuple[frozenset[str], str, str], DeclarerReport] = {}
+        self._hooked: dict[tuple[str, str], list[Instance]] = {}
         self._had: dict[str, list[Ability]] = {p.id: [] for p in board.permanents}
         self.instances: dict[str, list[Instance]] = {p.id: [] for p in board.permanents}
         self.game_rules: list[Instance] = []
@@ -189,13 +206,16 @@ class Game:
         pending = list(effects)
         applied: dict[int, tuple[str, ...]] = {}
         as_applied: dict[int, Game] = {}
-        reads = {id(e): _kinds_read(e) for e in effects}
+        reads: dict[int, frozenset[str]] = {}
         while pending:
-            current: dict[int, tuple[str, ...]] = {}
-            chosen = next(
-                (a for a in pending if not reads[id(a)] or not self._depends(a, pending, current, reads[id(a)])),
-                pending[0],
-            )
+            chosen = pending[0]
+            if len(pending) > 1:
+                reads = reads or {id(e): _kinds_read(e) for e in effects}
+                current: dict[int, tuple[str, ...]] = {}
+                chosen = next(
+                    (a for a in pending if not reads[id(a)] or not self._depends(a, pending, current, reads[id(a)])),
+                    pending[0],
+                )
             pending.remove(chosen)
             applied[id(chosen)] = self._targets(chosen)
             if self._read_per_declaration(chosen.ability):
@@ -302,6 +322,14 @@ class Game:
     def permanents_of(self, player: str) -> list[Permanent]:
         return [p for p in self.board.permanents if p.controller == player]
 
+    def hooked(self, permanent_id: str, hook: str) -> list[Instance]:
+        """The instances on ``permanent_id`` whose kind has its own ``hook``, in order."""
+        key = (permanent_id, hook)
+        found = self._hooked.get(key)
+        if found is None:
+            found = self._hooked[key] = [i for i in self.instances[permanent_id] if _has_hook(i.ability, hook)]
+        return found
+
     def has_keyword(self, permanent_id: str, kind: str) -> bool:
         return any(a.kind == kind for a in self._had.get(permanent_id, ()))
 
@@ -343,9 +371,21 @@ class Game:
     def defending_player(self, attacker_id: str) -> str:
         """802.2a: the defending player of a declared attacker."""
         assert self.board.combat is not None
-        defender = self.board.defending_player_of(self.board.combat.attackers[attacker_id])
+        defender = self.defending_player_of(self.board.combat.attackers[attacker_id])
         assert defender is not None
         return defender
+
+    def defending_player_of(self, target: str) -> str | None:
+        """802.2a: the player attacked, or the controller of the planeswalker or protector of the
+        battle attacked; None when ``target`` is none of those (``Board.defending_player_of``)."""
+        if target in self._teams:
+            return target
+        p = self._perms.get(target)
+        if p is None:
+            return None
+        if "battle" in p.types:
+            return p.protector
+        return p.controller if "planeswalker" in p.types else None
 
     @cached_property
     def block_units(self) -> tuple[BlockUnit, ...]:
@@ -379,16 +419,24 @@ class Game:
     def _declarer(self, players: frozenset[str], kind: str, default: str) -> DeclarerReport:
         chosen = [i for i in self.game_rules if i.ability.kind == kind and i.controller is not None]
         if not chosen:
-            return DeclarerReport(players=tuple(sorted(players)), declarer=default)
+            return _declarer_report(tuple(sorted(players)), default, None)
         last = chosen[-1]
         assert last.controller is not None
-        return DeclarerReport(players=tuple(sorted(players)), declarer=last.controller, source=last.source)
+        return _declarer_report(tuple(sorted(players)), last.controller, last.source)
 
     def unit_of(self, player: str) -> BlockUnit | None:
         for unit in self.block_units:
             if player in unit.players:
                 return unit
         return None
+
+
+@lru_cache(maxsize=1024)
+def _declarer_report(players: tuple[str, ...], declarer: str, source: str | None) -> DeclarerReport:
+    """A ``DeclarerReport``, built once and shared (records are frozen)."""
+    if source is None:
+        return DeclarerReport(players=players, declarer=declarer)
+    return DeclarerReport(players=players, declarer=declarer, source=source)
 
 
 _KEPT = 4
@@ -439,6 +487,9 @@ class BlockUnit(_UnitBase):
         self._creature_ids = {c.id for c in self.creatures}
         self.bands = {m: band for band in combat.bands for m in band if m in self._attacker_ids}
         self._pair_reasons: dict[tuple[str, str], list[Reason]] = {}
+        self._rows: dict[str, Lin] = {}
+        self._columns: dict[str, Lin] = {}
+        self._attacker_index = {a.id: j for j, a in enumerate(self.attackers)}
 
     # --- helpers for rules -------------------------------------------------------------
     def blocker(self, inst: Instance) -> PermanentView | None:
@@ -446,15 +497,36 @@ class BlockUnit(_UnitBase):
         return inst.holder if inst.holder is not None and inst.holder.id in self._creature_ids else None
 
     def pair(self, blocker: PermanentView, attacker: PermanentView) -> Lin:
-        return Lin.of([Pair(blocker.id, attacker.id)])
+        return Lin((self._term(blocker.id, attacker.id),))
+
+    @cached_property
+    def _terms(self) -> dict[str, tuple[tuple[Atom, int], ...]]:
+        """The term of each pair, by blocker, in the order of ``attackers``: built once (in C) for
+        every sum that reads it."""
+        ids = [a.id for a in self.attackers]
+        return {c.id: tuple(zip(map(_new_pair, zip(repeat(c.id), ids)), repeat(1))) for c in self.creatures}
+
+    def _term(self, blocker_id: str, attacker_id: str) -> tuple[Atom, int]:
+        row = self._terms.get(blocker_id)
+        j = self._attacker_index.get(attacker_id)
+        return (Pair(blocker_id, attacker_id), 1) if row is None or j is None else row[j]
 
     def blockers_of(self, attacker: PermanentView, among: Iterable[PermanentView] | None = None) -> Lin:
         """How many creatures (of ``among``) block ``attacker``."""
-        return Lin.of(Pair(c.id, attacker.id) for c in (self.creatures if among is None else among))
+        if among is None:
+            found = self._columns.get(attacker.id)
+            if found is None:
+                j = self._attacker_index.get(attacker.id)
+                if j is None:
+                    return self.blockers_of(attacker, self.creatures)
+                terms = self._terms
+                found = self._columns[attacker.id] = Lin(tuple([terms[c.id][j] for c in self.creatures]))
+            return found
+        return Lin(tuple([self._term(c.id, attacker.id) for c in among]))
 
     def blocks_as_band(self, blocker: PermanentView, attacker: PermanentView) -> Lin:
         """At least 1 when ``blocker`` blocks ``attacker`` or, through its band, another member (702.22h)."""
-        return Lin.of(Pair(blocker.id, m) for m in self.bands.get(attacker.id, (attacker.id,)))
+        return Lin(tuple([self._term(blocker.id, m) for m in self.bands.get(attacker.id, (attacker.id,))]))
 
     def band_blockers_of(self, attacker: PermanentView, among: Iterable[PermanentView] | None = None) -> Lin:
         """How many creatures block ``attacker``, counting blocks of other members of its band (702.22h)."""
@@ -465,7 +537,12 @@ class BlockUnit(_UnitBase):
 
     def attackers_blocked_by(self, blocker: PermanentView) -> Lin:
         """How many attackers ``blocker`` blocks."""
-        return Lin.of(Pair(blocker.id, a.id) for a in self.attackers)
+        found = self._rows.get(blocker.id)
+        if found is None:
+            row = self._terms.get(blocker.id)
+            terms = row if row is not None else tuple([(Pair(blocker.id, a.id), 1) for a in self.attackers])
+            found = self._rows[blocker.id] = Lin(terms)
+        return found
 
     def blocking(self, blocker: PermanentView) -> Lin:
         return Lin.of([Blocking(blocker.id)])
@@ -501,11 +578,11 @@ class BlockUnit(_UnitBase):
     def _reasons_of(self, b: PermanentView, a: PermanentView) -> list[Reason]:
         tapped = b.tapped and not any(i.ability.permits_tapped_block() for i in self.game.instances[b.id])
         found = [Reason("509.1a", "tapped_blocker", f"{self.label(b)} is tapped and can't block")] if tapped else []
-        for inst in self.game.instances[a.id]:
+        for inst in self.game.hooked(a.id, "forbids_being_blocked_by"):
             r = inst.ability.forbids_being_blocked_by(self, inst, b)
             if r is not None:
                 found.append(r)
-        for inst in self.game.instances[b.id]:
+        for inst in self.game.hooked(b.id, "forbids_blocking"):
             r = inst.ability.forbids_blocking(self, inst, a)
             if r is not None:
                 found.append(r)
@@ -518,7 +595,13 @@ class BlockUnit(_UnitBase):
 
     @cached_property
     def allowed(self) -> tuple[Atom, ...]:
-        return tuple(Pair(b.id, a.id) for b in self.creatures for a in self.attackers if not self.reasons(b, a))
+        terms = self._terms
+        return tuple(
+            term[0]
+            for b in self.creatures
+            for a, term in zip(self.attackers, terms[b.id], strict=True)
+            if not self.reasons(b, a)
+        )
 
     def allows(self, pair: Pair) -> bool:
         """Whether nothing rules out ``pair`` on its own (it is one of the decision atoms)."""
@@ -555,21 +638,21 @@ class BlockUnit(_UnitBase):
             for c in self.creatures
             if self.capacity(c) < len(self.attackers)
         ]
-        for inst in self._instances():
+        for inst in self._instances:
             out += inst.ability.block_restrictions(self, inst)
         return tuple(out)
 
     @cached_property
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
-        for inst in self._instances():
+        for inst in self._instances:
             out += inst.ability.block_requirements(self, inst)
         return tuple(out)
 
     @cached_property
     def costs(self) -> tuple[CostTerm, ...]:
         out: list[CostTerm] = []
-        for inst in self._instances():
+        for inst in self._instances:
             out += inst.ability.block_costs(self, inst)
         return tuple(out)
 
@@ -579,11 +662,14 @@ class BlockUnit(_UnitBase):
         ids = self._creature_ids
         return payment_side(self.game, self.costs, lambda p: None, lambda p: self.blocking(p) if p.id in ids else None)
 
-    def _instances(self) -> list[Instance]:
+    @cached_property
+    def _instances(self) -> tuple[Instance, ...]:
+        """Every instance whose rules bear on this unit: its attackers', its creatures', the game's."""
+        instances = self.game.instances
         found: list[Instance] = []
         for p in (*self.attackers, *self.creatures):
-            found += self.game.instances[p.id]
-        return found + self.game.game_rules
+            found += instances[p.id]
+        return (*found, *self.game.game_rules)
 
 
 _Gate = tuple[tuple[Test, ...], tuple[Test, ...] | None]
@@ -620,6 +706,7 @@ class AttackUnit(_UnitBase):
         )
         self._attacker_ids = {c.id for c in self.attackers}
         self._target_ids = set(self.targets)
+        self._rows: dict[str, Lin] = {}
 
     # --- helpers for rules -------------------------------------------------------------
     def is_player(self, target: str) -> bool:
@@ -627,7 +714,7 @@ class AttackUnit(_UnitBase):
 
     def defending_player_of(self, target: str) -> str:
         """802.2a: the player attacked, or the controller of the planeswalker / protector of the battle."""
-        defender = self.game.board.defending_player_of(target)
+        defender = self.game.defending_player_of(target)
         assert defender is not None
         return defender
 
@@ -702,15 +789,32 @@ class AttackUnit(_UnitBase):
     def attack(self, attacker: PermanentView, target: str) -> Lin:
         return Lin.of([Attack(attacker.id, target)])
 
+    @cached_property
+    def _attacking_terms(self) -> dict[str, tuple[Atom, int]]:
+        """The term of each attacker's ``Attacking`` atom, built once for every sum that reads it."""
+        return {c.id: (Attacking(c.id), 1) for c in self.attackers}
+
+    def _attacking_term(self, attacker_id: str) -> tuple[Atom, int]:
+        found = self._attacking_terms.get(attacker_id)
+        return (Attacking(attacker_id), 1) if found is None else found
+
     def attacking(self, attacker: PermanentView) -> Lin:
-        return Lin.of([Attacking(attacker.id)])
+        return Lin((self._attacking_term(attacker.id),))
 
     def attacking_count(self, creatures: Iterable[PermanentView]) -> Lin:
-        return Lin.of(Attacking(c.id) for c in creatures)
+        terms = self._attacking_terms
+        return Lin(tuple([terms[c.id] if c.id in terms else (Attacking(c.id), 1) for c in creatures]))
 
     def attacks_on(self, targets: Iterable[str], creatures: Iterable[PermanentView] | None = None) -> Lin:
         chosen = list(targets)
         return Lin.of(Attack(c.id, t) for c in (self.attackers if creatures is None else creatures) for t in chosen)
+
+    def _attacks_of(self, attacker: PermanentView) -> Lin:
+        """How many players, planeswalkers and battles ``attacker`` attacks."""
+        found = self._rows.get(attacker.id)
+        if found is None:
+            found = self._rows[attacker.id] = self.attacks_on(self.targets, [attacker])
+        return found
 
     @staticmethod
     def constant(value: int) -> Lin:
@@ -749,9 +853,10 @@ class AttackUnit(_UnitBase):
                         "continuously since the turn began and has no haste (508.1a)",
                     )
                 )
+            hooked = self.game.hooked(c.id, "forbids_attacking")
             for t in self.targets:
                 found = list(general)
-                for inst in insts:
+                for inst in hooked:
                     if not self._applies_against(inst, t):
                         continue
                     r = inst.ability.forbids_attacking(self, inst, t)
@@ -786,7 +891,8 @@ class AttackUnit(_UnitBase):
     @cached_property
     def definitions(self) -> dict[Atom, Cmp]:
         """Derived atoms: a creature is attacking when it attacks some player, planeswalker or battle."""
-        return {Attacking(c.id): Cmp(self.attacks_on(self.targets, [c]), 1, None) for c in self.attackers}
+        terms = self._attacking_terms
+        return {terms[c.id][0]: Cmp(self._attacks_of(c), 1, None) for c in self.attackers}
 
     @cached_property
     def restrictions(self) -> tuple[Restriction, ...]:
@@ -796,12 +902,12 @@ class AttackUnit(_UnitBase):
                 "one_target",
                 (c.id,),
                 f"{self.label(c)} attacks only one player, planeswalker or battle (508.1b)",
-                self.attacks_on(self.targets, [c]).at_most(1),
+                self._attacks_of(c).at_most(1),
             )
             for c in self.attackers
         ]
         out += self._pair_rules[1]
-        for inst in self._instances():
+        for inst in self._instances:
             gate = self._gate(inst)
             for r in inst.ability.attack_restrictions(self, inst):
                 out.append(r if gate is None else replace(r, cond=self._unless_gate_fails(gate, r.cond)))
@@ -810,7 +916,7 @@ class AttackUnit(_UnitBase):
     @cached_property
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
-        for inst in self._instances():
+        for inst in self._instances:
             gate = self._gate(inst)
             for r in inst.ability.attack_requirements(self, inst):
                 if gate is not None:
@@ -825,7 +931,7 @@ class AttackUnit(_UnitBase):
     @cached_property
     def costs(self) -> tuple[CostTerm, ...]:
         out: list[CostTerm] = []
-        for inst in self._instances():
+        for inst in self._instances:
             out += inst.ability.attack_costs(self, inst)
         return tuple(out)
 
@@ -839,8 +945,11 @@ class AttackUnit(_UnitBase):
 
         return payment_side(self.game, self.costs, tapped, lambda p: self.attacking(p) if p.id in ids else None)
 
-    def _instances(self) -> list[Instance]:
+    @cached_property
+    def _instances(self) -> tuple[Instance, ...]:
+        """Every instance whose rules bear on the attack: the attackers', the game's."""
+        instances = self.game.instances
         found: list[Instance] = []
         for c in self.attackers:
-            found += self.game.instances[c.id]
-        return found + self.game.game_rules
+            found += instances[c.id]
+        return (*found, *self.game.game_rules)

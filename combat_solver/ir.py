@@ -76,7 +76,7 @@ class Lin:
 
     @staticmethod
     def of(atoms: Iterable[Atom]) -> Lin:
-        return Lin(tuple((a, 1) for a in atoms))
+        return Lin(tuple([(a, 1) for a in atoms]))
 
     def __add__(self, other: Lin) -> Lin:
         return Lin(self.terms + other.terms, self.const + other.const)
@@ -177,21 +177,48 @@ def evaluate(cond: Cond, value_of: Callable[[Atom], int]) -> bool:
     return any(evaluate(c, value_of) for c in cond.items)
 
 
-def valuation(definitions: Definitions, chosen: frozenset[Atom]) -> Callable[[Atom], int]:
+def valuation(definitions: Definitions, chosen: AbstractSet[Atom]) -> Callable[[Atom], int]:
     """The 0/1 value of every atom when the base atoms ``chosen`` are 1 and all others 0."""
+    return read_once(definitions, (), chosen)[0]
 
+
+def read_once(
+    definitions: Definitions, conds: Iterable[Cond], chosen: AbstractSet[Atom]
+) -> tuple[Callable[[Atom], int], list[bool]]:
+    """The value of every atom and the truth of each of ``conds`` when the base atoms ``chosen``
+    are 1 and all others 0 (as ``evaluate`` gives it), read once without
+    compiling: a sum counts its chosen atoms by set membership and reads only its derived atoms."""
+    base = {a for a in chosen if a not in definitions}
     derived: dict[Atom, int] = {}
 
     def value_of(atom: Atom) -> int:
         definition = definitions.get(atom)
         if definition is None:
-            return int(atom in chosen)
+            return int(atom in base)
         value = derived.get(atom)
         if value is None:
-            value = derived[atom] = int(evaluate(definition, value_of))
+            value = derived[atom] = int(holds(definition))
         return value
 
-    return value_of
+    def total(lin: Lin) -> int:
+        terms = lin.terms
+        return (
+            lin.const
+            + sum([c for a, c in terms if a in base])
+            + sum([c * value_of(a) for a, c in terms if a in definitions])
+        )
+
+    def holds(cond: Cond) -> bool:
+        if isinstance(cond, Cmp):
+            v = total(cond.lin)
+            return (cond.lo is None or v >= cond.lo) and (cond.hi is None or v <= cond.hi)
+        if isinstance(cond, Parity):
+            return cond.holds(total(cond.lin))
+        if isinstance(cond, All):
+            return all(holds(c) for c in cond.items)
+        return any(holds(c) for c in cond.items)
+
+    return value_of, [holds(c) for c in conds]
 
 
 def atoms_of(cond: Cond) -> set[Atom]:

@@ -306,22 +306,32 @@ class _Search:
     def _chosen(self) -> frozenset[Atom]:
         return frozenset(a for a, v in zip(self.order, self.values, strict=True) if v)
 
-    def leaves(self, minimum: int) -> Iterator[frozenset[Atom]]:
+    def leaves(self, minimum: int, eager: bool = False) -> Iterator[frozenset[Atom]]:
         """Every full assignment meeting the hard conditions and obeying at least ``minimum``
-        requirements, each once, in a fixed order."""
+        requirements, each once, in a fixed order: 0 before 1, or (``eager``) 1 first for an
+        atom that helps a requirement, which reaches one obeying more sooner."""
         if self._prepare() and self.bound >= minimum:
-            yield from self._leaves(0, minimum)
+            values = [(0, 1)] * len(self.order)
+            if eager:
+                helps = self._helping()
+                values = [(1, 0) if atom in helps else (0, 1) for atom in self.order]
+            yield from self._leaves(0, minimum, values)
 
-    def _leaves(self, depth: int, minimum: int) -> Iterator[frozenset[Atom]]:
+    def _helping(self) -> set[Atom]:
+        """The decision atoms that help a requirement, directly or through a derived atom."""
+        helps = {a for r in self.problem.requirements for a in _atoms(r)}
+        return {a for a in self.order if a in helps or any(self._defines(d, a) for d in helps)}
+
+    def _leaves(self, depth: int, minimum: int, values: list[tuple[int, int]]) -> Iterator[frozenset[Atom]]:
         self._tick()
         if depth == len(self.order):
             yield self._chosen()
             return
-        for value in (0, 1):
+        for value in values[depth]:
             lost = self._assign(depth, value)
             if lost is not None:
                 if self.bound >= minimum:
-                    yield from self._leaves(depth + 1, minimum)
+                    yield from self._leaves(depth + 1, minimum, values)
                 self._unassign(lost)
         self.values[depth] = None
 
@@ -330,9 +340,9 @@ class _Search:
         assignment meets the hard conditions."""
         w = [weights.get(a, 0) for a in self.order]
         first = [1 if x > 0 else 0 for x in w]
-        helps = {a for r in self.problem.requirements for a in _atoms(r)}
+        helping = self._helping()
         for i, atom in enumerate(self.order):
-            if w[i] == 0 and (atom in helps or any(self._defines(d, atom) for d in helps)):
+            if w[i] == 0 and atom in helping:
                 first[i] = 1
         suffix = [0] * (len(self.order) + 1)
         for i in range(len(self.order) - 1, -1, -1):
@@ -397,7 +407,7 @@ def first(problem: Problem, *, minimum: int, deadline: float) -> frozenset[Atom]
     None if there is none (``TimedOut``, ``OverBudget`` as for ``maximize``)."""
     if upper_bound(problem) < minimum:
         return None
-    return next(_Search(problem, deadline, budget(problem)).leaves(minimum), None)
+    return next(_Search(problem, deadline, budget(problem)).leaves(minimum, eager=True), None)
 
 
 def solutions(problem: Problem, *, minimum: int, deadline: float) -> Iterator[frozenset[Atom]]:

@@ -40,10 +40,7 @@ class Case:
 def restriction_violations(reasons: Iterable[Reason], objects: tuple[str, ...], cannot: str) -> list[Violation]:
     """A violation for each restriction that rules a pair out on its own (508.1c, 509.1b);
     ``cannot`` says what may not happen ("X can't block Y")."""
-    return [
-        Violation(rule=r.rule, kind=r.kind, objects=objects, message=f"{cannot}: {r.message} ({r.rule})")
-        for r in reasons
-    ]
+    return [engine.violation(r.rule, r.kind, objects, f"{cannot}: {r.message} ({r.rule})") for r in reasons]
 
 
 class Step(ABC, Generic[D]):

@@ -67,6 +67,21 @@ def _bare_disagrees(full: Verdict, bare: Verdict) -> list[Disagreement]:
     return []
 
 
+def _fresh_disagrees(cached: Verdict, fresh: Verdict) -> list[Disagreement]:
+    """A check on a fresh ``Board`` object (nothing derived from the board reused) gives the
+    verdict the same check gives on the board already resolved."""
+    if fresh != cached:
+        return [
+            Disagreement(
+                "fresh-board",
+                f"fresh board: {fresh.status} {[v.kind for v in fresh.violations]}; "
+                f"resolved board: {cached.status} {[v.kind for v in cached.violations]}",
+                cached.declaration,
+            )
+        ]
+    return []
+
+
 def check_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disagreement]:
     ref = Reference(board)
     out: list[Disagreement] = []
@@ -103,7 +118,10 @@ def check_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disagreeme
     for _ in range(proposals):
         decl = random_declaration(c, board, legal_list)
         verdict = check_blocks(board, decl)
-        out += _bare_disagrees(verdict, check_blocks(board, decl, explain=False))
+        bare = check_blocks(board, decl, explain=False)
+        out += _bare_disagrees(verdict, bare)
+        out += _fresh_disagrees(bare, check_blocks(board.model_copy(), decl, explain=False))
+        out += _fresh_disagrees(verdict, check_blocks(board.model_copy(), decl))
         expected = ref.is_legal(to_pairs(decl))
         if verdict.legal != expected:
             out.append(
@@ -199,7 +217,10 @@ def check_attack_board(board: Board, c: Chooser, proposals: int = 4) -> list[Dis
         decl = random_attack_declaration(c, board, legal_list)
         atoms = to_atoms(decl)
         verdict = check_attacks(board, decl)
-        out += _bare_disagrees(verdict, check_attacks(board, decl, explain=False))
+        bare = check_attacks(board, decl, explain=False)
+        out += _bare_disagrees(verdict, bare)
+        out += _fresh_disagrees(bare, check_attacks(board.model_copy(), decl, explain=False))
+        out += _fresh_disagrees(verdict, check_attacks(board.model_copy(), decl))
         expected = ref.attack_is_legal(atoms)
         if verdict.legal != expected:
             out.append(
