@@ -23,4 +23,4 @@ Flag = Annotated[bool, StrictValue()]
 class Strict(BaseModel):
     """Frozen model that rejects unknown fields."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
