@@ -137,8 +137,11 @@ def _union_by_reference() -> CoreSchema:
 
 @cache
 def _one_kind(kind: str) -> TypeAdapter[Any]:
-    """The union narrowed to one kind: the same validation and error locations for that kind."""
-    return TypeAdapter(Annotated[ability_class(kind), Field(discriminator="kind")])
+    """The union narrowed to one kind: the same validation and error locations for that kind.
+    The class itself is built too: its instances are serialized by their own class."""
+    cls = ability_class(kind)
+    cls.model_rebuild()
+    return TypeAdapter(Annotated[cls, Field(discriminator="kind")])
 
 
 def _validate(value: Any, info: ValidationInfo) -> AbilityBase:
