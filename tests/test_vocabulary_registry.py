@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import subprocess
 import sys
@@ -58,7 +59,8 @@ def test_a_board_imports_only_the_rules_modules_of_its_kinds():
         " 'abilities': [{'kind': 'flying'}]}]}); "
         "print(sorted(m for m in sys.modules if m.startswith('combat_solver.rules.')))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
     assert eval(out) == ["combat_solver.rules.base", "combat_solver.rules.evasion"]
 
 
