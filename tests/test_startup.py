@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from builders import A, B, K, bears, board_data
+
 ROOT = Path(__file__).resolve().parent.parent
 
 _LOADED_BY_CHECK = """
@@ -35,25 +37,12 @@ def loaded_by(tmp_path: Path, data: object, *args: str) -> tuple[int, set[str]]:
     return report["exit"], set(report["modules"])
 
 
-def bears(n: int, abilities: list[dict[str, object]] | None = None) -> dict[str, object]:
+def bears_blocking_bears(n: int, *abilities: dict[str, object]) -> dict[str, object]:
     """``n`` Grizzly Bears a side, each blocking one attacker: no requirement (509.1c)."""
-
-    def side(prefix: str, controller: str) -> list[dict[str, object]]:
-        return [
-            {"id": f"{prefix}{i}", "name": "Grizzly Bears", "controller": controller, "types": ["creature"],
-             "power": 2, "toughness": 2, "abilities": abilities or []}
-            for i in range(n)
-        ]  # fmt: skip
-
-    return {
-        "board": {
-            "players": [{"id": "alice"}, {"id": "bob"}],
-            "active_player": "alice",
-            "permanents": side("a", "alice") + side("b", "bob"),
-            "combat": {"attackers": {f"a{i}": "bob" for i in range(n)}},
-        },
-        "declaration": {"kind": "block", "blocks": {f"b{i}": [f"a{i}"] for i in range(n)}},
-    }
+    attackers = [bears(f"a{i}", A, *abilities) for i in range(n)]
+    blockers = [bears(f"b{i}", B, *abilities) for i in range(n)]
+    board = board_data(attackers + blockers, {f"a{i}": B for i in range(n)})
+    return {"board": board, "declaration": {"kind": "block", "blocks": {f"b{i}": [f"a{i}"] for i in range(n)}}}
 
 
 def rules_modules(modules: set[str]) -> set[str]:
@@ -62,7 +51,7 @@ def rules_modules(modules: set[str]) -> set[str]:
 
 def test_a_bare_requirement_free_verdict_loads_no_solver_no_explanation_no_unused_rules(tmp_path: Path) -> None:
     """509.1c: nothing to maximize, so no solver; a bare verdict renders nothing."""
-    code, modules = loaded_by(tmp_path, bears(5), "--verdict-only", "--format", "json")
+    code, modules = loaded_by(tmp_path, bears_blocking_bears(5), "--verdict-only", "--format", "json")
     assert code == 0
     assert not {m for m in modules if m.split(".")[0] == "ortools"}
     assert not {"combat_solver.render", "combat_solver.why", "combat_solver.cards.catalog"} & modules
@@ -72,6 +61,6 @@ def test_a_bare_requirement_free_verdict_loads_no_solver_no_explanation_no_unuse
 
 def test_a_check_loads_the_rules_modules_of_the_kinds_on_its_board(tmp_path: Path) -> None:
     """702.9b: flying is an evasion ability; only its module joins the check."""
-    code, modules = loaded_by(tmp_path, bears(2, [{"kind": "flying"}]), "--verdict-only", "--format", "json")
+    code, modules = loaded_by(tmp_path, bears_blocking_bears(2, K("flying")), "--verdict-only", "--format", "json")
     assert code == 0
     assert rules_modules(modules) - {"blocking"} == {"base", "evasion"}
