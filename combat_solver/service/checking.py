@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from ..attacks import check_attacks
+from ..blocks import check_blocks
 from ..board import Board
 from ..declarations import AttackDeclaration, BlockDeclaration, Declaration
 from ..errors import ErrorItem, InputError
@@ -17,15 +19,10 @@ _DECLARATION_FIELDS = frozenset(BlockDeclaration.model_fields) | frozenset(Attac
 
 
 def check_declaration(board: Board, declaration: Declaration, *, time_limit: float, explain: bool) -> Verdict:
-    """The verdict on ``declaration`` (``explain`` False: the bare verdict); loads only the
-    checker of its step."""
+    """The verdict on ``declaration`` (``explain`` False: the bare verdict)."""
     with request_fields():
         if isinstance(declaration, BlockDeclaration):
-            from ..blocks import check_blocks
-
             return check_blocks(board, declaration, time_limit=time_limit, explain=explain)
-        from ..attacks import check_attacks
-
         return check_attacks(board, declaration, time_limit=time_limit, explain=explain)
 
 
