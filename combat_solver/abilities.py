@@ -96,9 +96,6 @@ KIND_HOMES: dict[str, str] = {
 }
 """Every kind of the ``rules`` modules -> the module defining it, in the order of the union."""
 
-RULE_MODULES = tuple(dict.fromkeys(KIND_HOMES.values()))
-"""The modules (in ``combat_solver.rules``) whose classes make up the vocabulary."""
-
 ABILITY_KINDS: tuple[str, ...] = (*KIND_HOMES, "grant")
 
 DECLARATION_KINDS = ("exert", "enlist", "banding")

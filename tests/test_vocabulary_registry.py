@@ -15,7 +15,7 @@ import pytest
 from pydantic import TypeAdapter
 
 from combat_solver import ABILITY_KINDS, Ability, rules
-from combat_solver.abilities import DECLARATION_KINDS, KIND_HOMES, RULE_MODULES, ability_class, ability_classes
+from combat_solver.abilities import DECLARATION_KINDS, KIND_HOMES, ability_class, ability_classes
 from combat_solver.rules.base import KINDS, AbilityBase
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +38,7 @@ def test_union_is_the_registry():
     classes = ability_classes()
     assert set(classes) == set(KINDS.values())
     assert tuple(c.model_fields["kind"].default for c in classes) == ABILITY_KINDS
-    modules = {f"combat_solver.rules.{m}" for m in RULE_MODULES} | {"combat_solver.abilities"}
+    modules = {f"combat_solver.rules.{m}" for m in KIND_HOMES.values()} | {"combat_solver.abilities"}
     assert {c.__module__ for c in classes} <= modules
 
 
