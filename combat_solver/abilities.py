@@ -1,42 +1,181 @@
-"""The abilities: ``Ability``, one discriminated union on ``kind`` of every kind that the ``rules``
-modules define (see ``rules/base.py``: a kind joins ``KINDS`` when its class is defined).
+"""The abilities: ``Ability``, every kind that the ``rules`` modules define, validated as one
+discriminated union on ``kind`` (see ``rules/base.py``: a kind joins ``KINDS`` when its class is
+defined).
 
-To add a card template: write its ability class in the matching ``rules`` module; nothing here
-changes.
+A rules module is imported, and a kind's validator built, only when a board uses that kind:
+``KIND_HOMES`` says where each kind is defined (a test holds it to the classes). The JSON Schema
+and the errors for a bad ability are those of the whole discriminated union.
+
+To add a card template: write its ability class in the matching ``rules`` module and give its
+kind a row in ``KIND_HOMES``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, Union
+from contextvars import ContextVar
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import Field, field_validator
+from pydantic import Field, GetCoreSchemaHandler, GetJsonSchemaHandler, TypeAdapter, ValidationInfo, field_validator
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema, core_schema
 
 from .filters import Filter
-from .rules import (
-    attack_requirements,
-    attacking,
-    block_counts,
-    block_requirements,
-    blocking,
-    costs,
-    evasion,
-    optional,
-    triggers,
-)
 from .rules.base import KINDS, AbilityBase
 
-RULE_MODULES = (
-    evasion,
-    block_counts,
-    blocking,
-    block_requirements,
-    attacking,
-    attack_requirements,
-    costs,
-    optional,
-    triggers,
-)
-"""The modules whose classes make up the vocabulary (imported for their registrations)."""
+KIND_HOMES: dict[str, str] = {
+    "flying": "evasion",
+    "reach": "evasion",
+    "shadow": "evasion",
+    "horsemanship": "evasion",
+    "fear": "evasion",
+    "intimidate": "evasion",
+    "skulk": "evasion",
+    "landwalk": "evasion",
+    "protection": "evasion",
+    "cant_be_blocked": "evasion",
+    "cant_be_blocked_by": "evasion",
+    "cant_be_blocked_except_by": "evasion",
+    "block_as_though": "evasion",
+    "menace": "block_counts",
+    "min_blockers": "block_counts",
+    "max_blockers": "block_counts",
+    "cant_be_blocked_unless_all_block": "block_counts",
+    "chooses_blockers": "blocking",
+    "cant_block": "blocking",
+    "can_block_only": "blocking",
+    "cant_block_alone": "blocking",
+    "cant_block_unless_others_block": "blocking",
+    "cant_block_unless_greater_power_blocks": "blocking",
+    "block_additional": "blocking",
+    "block_any_number": "blocking",
+    "block_while_tapped": "blocking",
+    "block_limit": "blocking",
+    "lure": "block_requirements",
+    "must_be_blocked": "block_requirements",
+    "must_block": "block_requirements",
+    "haste": "attacking",
+    "attack_as_though_haste": "attacking",
+    "vigilance": "attacking",
+    "defender": "attacking",
+    "attack_despite_defender": "attacking",
+    "chooses_attackers": "attacking",
+    "cant_attack": "attacking",
+    "cant_attack_unless": "attacking",
+    "cant_attack_if": "attacking",
+    "cant_attack_alone": "attacking",
+    "can_only_attack_alone": "attacking",
+    "cant_attack_unless_others_attack": "attacking",
+    "cant_attack_unless_greater_power_attacks": "attacking",
+    "attack_limit": "attacking",
+    "must_attack": "attack_requirements",
+    "attacks_player_other_than": "attack_requirements",
+    "goad": "attack_requirements",
+    "must_be_attacked": "attack_requirements",
+    "attacks_or_blocks": "attack_requirements",
+    "mana": "costs",
+    "attack_tax": "costs",
+    "attack_cost": "costs",
+    "block_tax": "costs",
+    "blocked_tax": "costs",
+    "block_cost": "costs",
+    "exert": "optional",
+    "enlist": "optional",
+    "banding": "optional",
+    "bands_with_other": "optional",
+    "attack_trigger": "triggers",
+    "block_trigger": "triggers",
+    "blocks_creature_trigger": "triggers",
+    "becomes_blocked_trigger": "triggers",
+    "blocked_by_creature_trigger": "triggers",
+    "unblocked_trigger": "triggers",
+    "rampage": "triggers",
+    "flanking": "triggers",
+    "bushido": "triggers",
+}
+"""Every kind of the ``rules`` modules -> the module defining it, in the order of the union."""
+
+ABILITY_KINDS: tuple[str, ...] = (*KIND_HOMES, "grant")
+
+DECLARATION_KINDS = ("exert", "enlist", "banding")
+"""The kinds that check the choices announced with an attack (508.1e, 508.1g)."""
+
+
+def ability_class(kind: str) -> type[AbilityBase]:
+    """The class of an ability kind, its module imported on first use (KeyError for an unknown kind)."""
+    cls = KINDS.get(kind)
+    if cls is None:
+        import_module(f"{__package__}.rules.{KIND_HOMES[kind]}")
+        cls = KINDS[kind]
+    return cls
+
+
+def ability_classes() -> tuple[type[AbilityBase], ...]:
+    """Every kind's class, in the order of ``ABILITY_KINDS`` (imports every rules module)."""
+    return tuple(ability_class(kind) for kind in ABILITY_KINDS)
+
+
+@cache
+def _union() -> TypeAdapter[Any]:
+    """The discriminated union of every kind, for JSON Schema (imports every rules module)."""
+    return TypeAdapter(Annotated[Union[ability_classes()], Field(discriminator="kind")])  # noqa: UP007
+
+
+@cache
+def _union_by_reference() -> CoreSchema:
+    """The union with each kind's schema as a reference to its definition."""
+    union = _union().core_schema
+    tagged = union["schema"] if union["type"] == "definitions" else union
+    assert tagged["type"] == "tagged-union"
+    choices = {tag: core_schema.definition_reference_schema(choice["ref"]) for tag, choice in tagged["choices"].items()}
+    return {**tagged, "choices": choices}
+
+
+@cache
+def _one_kind(kind: str) -> TypeAdapter[Any]:
+    """The union narrowed to one kind: the same validation and error locations for that kind.
+    The class itself is built too: its instances are serialized by their own class."""
+    cls = ability_class(kind)
+    cls.model_rebuild()
+    return TypeAdapter(Annotated[cls, Field(discriminator="kind")])
+
+
+def _validate(value: Any, info: ValidationInfo) -> AbilityBase:
+    kind = value["kind"] if isinstance(value, dict) else value.kind
+    ability: AbilityBase = _one_kind(kind).validator.validate_python(value, context=info.context)
+    return ability
+
+
+_writing_union: ContextVar[bool] = ContextVar("_writing_union", default=False)
+"""Set while the union's JSON Schema is written: inside it (a grant's ``ability``) the union
+refers to the definitions being written instead of writing them again."""
+
+
+class _ByKind:
+    """Validates an ability with the class its ``kind`` names, built on first use; a ``kind``
+    that names none (or no ``kind``) fails as the whole union fails. Its JSON Schema is the union's."""
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        tags = core_schema.tagged_union_schema(
+            {kind: core_schema.any_schema() for kind in ABILITY_KINDS}, "kind", from_attributes=True
+        )
+        return core_schema.chain_schema([tags, core_schema.with_info_plain_validator_function(_validate)])
+
+    def __get_pydantic_json_schema__(self, schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        if _writing_union.get():
+            return handler(_union_by_reference())
+        token = _writing_union.set(True)
+        try:
+            return handler(_union().core_schema)
+        finally:
+            _writing_union.reset(token)
+
+
+if TYPE_CHECKING:
+    Ability = AbilityBase
+else:
+    Ability = Annotated[AbilityBase, _ByKind()]
 
 
 class Grant(AbilityBase):
@@ -56,21 +195,3 @@ class Grant(AbilityBase):
         if isinstance(ability, Grant):
             raise ValueError("a grant can't grant another grant")
         return ability
-
-
-_ORDER = {m.__name__: i for i, m in enumerate(RULE_MODULES)}
-_CLASSES = tuple(sorted(KINDS.values(), key=lambda k: _ORDER.get(k.__module__, len(_ORDER))))
-
-if TYPE_CHECKING:
-    Ability = AbilityBase
-else:
-    Ability = Annotated[Union[_CLASSES], Field(discriminator="kind")]  # noqa: UP007
-
-ABILITY_KINDS: tuple[str, ...] = tuple(k.model_fields["kind"].default for k in _CLASSES)
-
-Grant.model_rebuild(_types_namespace={"Ability": Ability})
-
-
-def ability_class(kind: str) -> type[AbilityBase]:
-    """The class of an ability kind (KeyError for an unknown kind)."""
-    return KINDS[kind]

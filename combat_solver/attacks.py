@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from functools import cache
 from typing import Any
 
+from .abilities import DECLARATION_KINDS, ability_class
 from .board import Board
 from .deadline import Deadline
 from .declarations import AttackDeclaration, FixedPairs
@@ -14,7 +14,6 @@ from .errors import ErrorItem, InputError
 from .game import AttackUnit, Game
 from .ir import Atom, Attack
 from .outcome import after_attack
-from .rules.base import KINDS, AbilityBase
 from .scenario import BoardData, DeclarationData
 from .step import Case, Preference, Step, restriction_violations
 from .verdict import CombatState, DeclarerReport, TriggerReport, Verdict, Violation
@@ -153,16 +152,7 @@ def _check_ids(game: Game, declaration: AttackDeclaration) -> None:
 
 def _choice_violations(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:
     """508.1e, 508.1g: exert, enlist and bands, each checked by the kind that governs it."""
-    return [v for kind in _governing(len(KINDS)) for v in kind.declaration_violations(unit, declaration)]
-
-
-@cache
-def _governing(known: int) -> tuple[type[AbilityBase], ...]:
-    """The kinds that check choices announced with an attack (of the first ``known`` kinds)."""
-    default = getattr(AbilityBase.declaration_violations, "__func__", None)
-    return tuple(
-        k for k in list(KINDS.values())[:known] if getattr(k.declaration_violations, "__func__", None) is not default
-    )
+    return [v for kind in DECLARATION_KINDS for v in ability_class(kind).declaration_violations(unit, declaration)]
 
 
 def _structural(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:

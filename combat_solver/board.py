@@ -10,13 +10,12 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
-from .abilities import ABILITY_KINDS, Ability, Grant
+from .abilities import ABILITY_KINDS, Ability, Grant, ability_class
 from .cards.resolve import CardError, Token, resolve
 from .conditions import PLAYER_WORDS, Condition, Designation, PlayerTest, Quantity
 from .errors import validation_error
 from .filters import CardType, Color, Filter, Target
-from .rules.attack_requirements import AttacksPlayerOtherThan, Goad
-from .rules.base import ID_FIELDS, KINDS, AbilityBase
+from .rules.base import ID_FIELDS, AbilityBase
 from .strict import Flag, Integer, NonNegative, ReadOnly, ReadOnlyDict, Strict
 
 Loc = tuple[str | int, ...]
@@ -323,10 +322,11 @@ def _pattern_problems(board: Board, filters: list[tuple[Loc, Loc, Filter]]) -> l
         for k, pattern in enumerate(value.has or ()):
             if isinstance(pattern, str):
                 continue
-            cls = KINDS.get(str(pattern.get("kind")))
-            if cls is None:
+            kind = str(pattern.get("kind"))
+            if kind not in ABILITY_KINDS:
                 out.append(((*loc, "has", k), "unknown_kind", f"no ability kind {pattern.get('kind')!r}"))
                 continue
+            cls = ability_class(kind)
             names = {f.alias or n for n, f in cls.model_fields.items()}
             out += [
                 ((*loc, "has", k, key), "unknown_field", f"{cls.model_fields['kind'].default} has no field {key!r}")
@@ -408,6 +408,10 @@ def _per_target(ability: Any) -> bool:
     return bool(getattr(ability, "per_target_condition", False))
 
 
+_PLAYER_FIELDS = {"goad": "by", "attacks_player_other_than": "player"}
+"""The kinds with a field naming a player (not a permanent)."""
+
+
 def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, str]]:
     """The player words (``who``, ``player``, goad ``by``) in an ability, its conditions and targets."""
     out: list[tuple[Loc, str]] = []
@@ -421,10 +425,9 @@ def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, st
         out.append(((*loc, "your_turn"), "you"))
     if isinstance(value, Target) and value.player is not None:
         out.append(((*loc, "player"), value.player))
-    if isinstance(value, Goad):
-        out.append(((*loc, "by"), value.by))
-    if isinstance(value, AttacksPlayerOtherThan):
-        out.append(((*loc, "player"), value.player))
+    if isinstance(value, AbilityBase) and value.kind in _PLAYER_FIELDS:
+        name = _PLAYER_FIELDS[value.kind]
+        out.append(((*loc, name), getattr(value, name)))
     if isinstance(value, Strict):
         for name, _ in _nested_fields(type(value)):
             child = getattr(value, name)

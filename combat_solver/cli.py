@@ -14,7 +14,6 @@ import json
 import math
 import os
 import sys
-import traceback
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -202,6 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OUTPUT_ERROR
     except Exception as e:
         if args.debug:
+            import traceback
+
             traceback.print_exc()
         _report(
             f"internal error: {type(e).__name__}: {_one_line(e)} (a bug in combat-solver; "

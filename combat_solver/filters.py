@@ -372,6 +372,3 @@ class Count(Strict):
 
     def referenced_ids(self) -> list[str]:
         return self.filter.referenced_ids()
-
-
-Filter.model_rebuild()

@@ -6,6 +6,7 @@ A file whose top level has a ``board`` key is a scenario; any other file is a ba
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -68,14 +69,16 @@ def load_scenario(path: str | Path, *, catalog: Catalog | None = None) -> Scenar
     return parse_scenario(read_data(path), source=display_name(path), catalog=catalog)
 
 
-_DECLARATION: TypeAdapter[Declaration] = TypeAdapter(Declaration)
+@cache
+def _declarations() -> TypeAdapter[Declaration]:
+    return TypeAdapter(Declaration)
 
 
 def parse_declaration(data: Any, *, source: str | None = None) -> Declaration:
     """A block or attack declaration from parsed data (errors located under ``declaration``)."""
     check_data(data, source=source)
     try:
-        return _DECLARATION.validate_python(data)
+        return _declarations().validate_python(data)
     except ValidationError as e:
         raise InputError.from_validation(e, prefix=("declaration",), source=source, data=data) from None
 

@@ -10,8 +10,10 @@ from collections.abc import Mapping
 from typing import Annotated, Any, NoReturn, TypeVar
 
 from annotated_types import Interval
-from pydantic import AfterValidator, BaseModel, ConfigDict
+from pydantic import AfterValidator, BaseModel, ConfigDict, GetCoreSchemaHandler, GetJsonSchemaHandler, ValidationInfo
 from pydantic import Strict as StrictValue
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema, core_schema
 
 MAX_INTEGER = 1_000_000
 """The largest magnitude of any integer in a board, declaration or preference."""
@@ -47,6 +49,26 @@ ReadOnly = AfterValidator(_read_only)
 
 
 class Strict(BaseModel):
-    """Frozen model that rejects unknown fields."""
+    """Frozen model that rejects unknown fields, its validator built on first use."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+
+class Lazy:
+    """``Annotated[Model, Lazy()]``: a field validated by ``Model``'s own validator, so building
+    the enclosing model doesn't build ``Model`` (it is built when a value first needs it). The
+    JSON Schema, the values and the errors are those of the plain ``Model`` field for Python
+    input (in JSON mode, errors inside ``Model`` come in Python's order): use it where the
+    input is already Python objects, as inside abilities. The wrapped placeholder is never
+    called; its reference makes JSON Schema treat the field as a model's (no field title)."""
+
+    def __get_pydantic_core_schema__(self, source: type[BaseModel], handler: GetCoreSchemaHandler) -> CoreSchema:
+        def validate(value: Any, _: Any, info: ValidationInfo) -> BaseModel:
+            return source.__pydantic_validator__.validate_python(value, context=info.context)  # type: ignore[no-any-return]
+
+        placeholder = core_schema.any_schema(ref=f"lazy:{source.__module__}.{source.__qualname__}")
+        return core_schema.with_info_wrap_validator_function(validate, placeholder, metadata={"lazy_model": source})
+
+    def __get_pydantic_json_schema__(self, schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        model: type[BaseModel] = schema["metadata"]["lazy_model"]
+        return handler(model.__pydantic_core_schema__)

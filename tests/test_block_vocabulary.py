@@ -145,7 +145,7 @@ PROVOKED_TURTLE = effect("Deftblade Elite", K("must_block", attacker="elite"), i
 def test_every_block_ability_kind_has_a_test_here():
     """Every kind of the block vocabulary (all kinds but the attack-only ones of
     rules/attacking.py and rules/attack_requirements.py, costs, optional costs and triggers) is named here."""
-    from combat_solver.rules.base import KINDS
+    from combat_solver.abilities import ability_classes
 
     attack_only = {
         "combat_solver.rules.attacking",
@@ -154,7 +154,7 @@ def test_every_block_ability_kind_has_a_test_here():
         "combat_solver.rules.optional",
         "combat_solver.rules.triggers",
     }
-    block_kinds = [k for k, c in KINDS.items() if c.__module__ not in attack_only]
+    block_kinds = [c.model_fields["kind"].default for c in ability_classes() if c.__module__ not in attack_only]
     names = " ".join(n for n in globals() if n.startswith("test_"))
     missing = [k for k in block_kinds if f"_{k}_" not in names]
     assert not missing, missing

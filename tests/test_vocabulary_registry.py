@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import importlib
+import os
+import pkgutil
 import re
+import subprocess
+import sys
 import typing
 from pathlib import Path
 
 import pytest
+from pydantic import TypeAdapter
 
-from combat_solver import ABILITY_KINDS, Ability
-from combat_solver.abilities import RULE_MODULES
+from combat_solver import ABILITY_KINDS, Ability, rules
+from combat_solver.abilities import DECLARATION_KINDS, KIND_HOMES, ability_class, ability_classes
 from combat_solver.rules.base import KINDS, AbilityBase
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,11 +35,45 @@ def _quoted_in(paths: list[Path]) -> str:
 
 
 def test_union_is_the_registry():
-    union = typing.get_args(typing.get_args(Ability)[0])
-    assert set(union) == set(KINDS.values())
-    assert tuple(c.model_fields["kind"].default for c in union) == ABILITY_KINDS
-    modules = {m.__name__ for m in RULE_MODULES} | {"combat_solver.abilities"}
-    assert {c.__module__ for c in union} <= modules
+    classes = ability_classes()
+    assert set(classes) == set(KINDS.values())
+    assert tuple(c.model_fields["kind"].default for c in classes) == ABILITY_KINDS
+    modules = {f"combat_solver.rules.{m}" for m in KIND_HOMES.values()} | {"combat_solver.abilities"}
+    assert {c.__module__ for c in classes} <= modules
+
+
+def test_every_kind_is_found_where_the_registry_says():
+    """``KIND_HOMES`` names each kind's module (only the modules a board uses are imported)."""
+    for module in pkgutil.iter_modules(rules.__path__):
+        importlib.import_module(f"combat_solver.rules.{module.name}")
+    defined = {k: c.__module__ for k, c in KINDS.items() if c.__module__.startswith("combat_solver.rules.")}
+    assert defined == {k: f"combat_solver.rules.{m}" for k, m in KIND_HOMES.items()}
+
+
+def test_a_board_imports_only_the_rules_modules_of_its_kinds():
+    code = (
+        "import sys; from combat_solver import Board; "
+        "Board.model_validate({'players': [{'id': 'a'}, {'id': 'b'}], 'active_player': 'a', 'permanents': ["
+        "{'id': 'x', 'name': 'Wind Drake', 'controller': 'a', 'types': ['creature'], 'power': 2, 'toughness': 2,"
+        " 'abilities': [{'kind': 'flying'}]}]}); "
+        "print(sorted(m for m in sys.modules if m.startswith('combat_solver.rules.')))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
+    assert eval(out) == ["combat_solver.rules.base", "combat_solver.rules.evasion"]
+
+
+def test_declaration_kinds_are_those_that_check_attack_choices():
+    """508.1e, 508.1g: the kinds whose ``declaration_violations`` an attack check runs."""
+    default = AbilityBase.declaration_violations.__func__  # type: ignore[attr-defined]
+    overriding = {k for k in ABILITY_KINDS if ability_class(k).declaration_violations.__func__ is not default}
+    assert overriding == set(DECLARATION_KINDS)
+
+
+def test_ability_is_one_discriminated_union_in_json_schema():
+    schema = TypeAdapter(Ability).json_schema()
+    assert set(schema["discriminator"]["mapping"]) == set(ABILITY_KINDS)
+    assert len(schema["oneOf"]) == len(ABILITY_KINDS)
 
 
 def test_a_new_kind_joins_the_registry_when_defined():

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Protocol
 
 from pydantic import Field
 
 from ..conditions import AttackTest, Condition, ConditionScope, Context
 from ..filters import Filter, PermanentView, Target
 from ..ir import Atom, Cmp, Cond, Lin, implies
-from ..strict import Strict
+from ..strict import Lazy, Strict
 
 if TYPE_CHECKING:
     from ..costs.terms import CostTerm
@@ -247,10 +247,12 @@ class AbilityBase(Strict):
     is the discriminated union of every kind there."""
 
     kind: str
-    condition: Condition | None = Field(
+    condition: Annotated[Condition, Lazy()] | None = Field(
         None, description='"as long as" / "if": the ability applies only while this holds (docs/design.md §4.9)'
     )
-    unless: Condition | None = Field(None, description='"unless": the ability applies only while this fails')
+    unless: Annotated[Condition, Lazy()] | None = Field(
+        None, description='"unless": the ability applies only while this fails'
+    )
     scope: ClassVar[Literal["creature", "game"]] = "creature"
     rule: ClassVar[str] = ""
     per_target_condition: ClassVar[bool] = False

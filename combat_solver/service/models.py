@@ -5,13 +5,21 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from ..board import Board
 from ..declarations import Declaration, FixedPairs
 from ..engine import DEFAULT_TIME_LIMIT
 from ..strict import Strict
 from ..verdict import StepName, Verdict, WhyAnswer
+
+
+class Message(Strict):
+    """A request or a response, built when defined: FastAPI reads these when the app is made (a
+    model built on first use would be built where FastAPI's parameter metadata makes pydantic warn)."""
+
+    model_config = ConfigDict(**Strict.model_config | {"defer_build": False})
+
 
 MAX_TIME_LIMIT = 3600.0
 """The largest solver time limit a request may ask for (seconds); servers cap whole requests lower."""
@@ -39,7 +47,7 @@ Weights = Annotated[
 ]
 
 
-class CheckRequest(Strict):
+class CheckRequest(Message):
     """Is this attack or block legal on this board? (508.1, 509.1)"""
 
     board: Board
@@ -52,7 +60,7 @@ class CheckRequest(Strict):
     )
 
 
-class SolveRequest(Strict):
+class SolveRequest(Message):
     """An optimal legal declaration for the board's step, respecting fixed pairs."""
 
     board: Board
@@ -65,7 +73,7 @@ class SolveRequest(Strict):
     time_limit: TimeLimit = DEFAULT_TIME_LIMIT
 
 
-class SolveResponse(Strict):
+class SolveResponse(Message):
     """``status``: "optimal" — ``declaration`` is legal, obeys the most requirements possible
     (508.1d, 509.1c) and, among those, has the highest ``preference_total``; "impossible" — no
     legal declaration respects the fixed pairs, ``why`` gives the rules; "undetermined" — the
@@ -81,7 +89,7 @@ class SolveResponse(Strict):
     message: str = ""
 
 
-class EnumerateRequest(Strict):
+class EnumerateRequest(Message):
     """Every legal declaration of the board's step, each once, up to ``limit``."""
 
     board: Board
@@ -90,7 +98,7 @@ class EnumerateRequest(Strict):
     time_limit: TimeLimit = DEFAULT_TIME_LIMIT
 
 
-class EnumerateResponse(Strict):
+class EnumerateResponse(Message):
     """``status`` "complete": ``count`` is exact (or ``limit_reached``); "undetermined": the time
     limit ran out, ``count`` is a lower bound."""
 
@@ -102,7 +110,7 @@ class EnumerateResponse(Strict):
     message: str = ""
 
 
-class ExplainRequest(Strict):
+class ExplainRequest(Message):
     """A judge's why-not question about a board."""
 
     board: Board
@@ -114,7 +122,7 @@ class ExplainRequest(Strict):
     time_limit: TimeLimit = DEFAULT_TIME_LIMIT
 
 
-class ExplainResponse(Strict):
+class ExplainResponse(Message):
     """``status`` "answered": ``answer`` has the sentence, the rules behind it and an example;
     "undetermined": the time limit ran out."""
 
@@ -123,24 +131,24 @@ class ExplainResponse(Strict):
     message: str = ""
 
 
-class SchemaRequest(Strict):
+class SchemaRequest(Message):
     """The JSON Schema of one data-contract model, by name (see ``combat-solver schema``)."""
 
     name: str = Field(description="e.g. board, block-declaration, verdict, solve-request")
 
 
-class SchemaResponse(Strict):
+class SchemaResponse(Message):
     name: str
     json_schema: dict[str, Any]
 
 
-class CardRequest(Strict):
+class CardRequest(Message):
     """Look a card up by name in the card catalog."""
 
     name: str = Field(min_length=1, max_length=200)
 
 
-class CardResponse(Strict):
+class CardResponse(Message):
     """``status`` "found": ``card`` is the catalog's record; "not_found": no card of that name;
     "unavailable": no catalog is installed in this server."""
 
@@ -150,7 +158,7 @@ class CardResponse(Strict):
     message: str = ""
 
 
-class ErrorDetail(Strict):
+class ErrorDetail(Message):
     """One bad field: ``loc`` its location in the request, ``path`` the same as text."""
 
     loc: tuple[str | int, ...]
@@ -159,13 +167,13 @@ class ErrorDetail(Strict):
     type: str
 
 
-class ErrorResponse(Strict):
+class ErrorResponse(Message):
     """Bad input (HTTP 422): every offending field, named by its path in the request."""
 
     detail: tuple[ErrorDetail, ...]
 
 
-class Health(Strict):
+class Health(Message):
     status: Literal["ok"] = "ok"
     version: str
     tools: tuple[str, ...]
@@ -173,14 +181,14 @@ class Health(Strict):
     max_body_bytes: int
 
 
-class CardSearchRequest(Strict):
+class CardSearchRequest(Message):
     """Card names for autocomplete."""
 
     q: str = Field(max_length=200, description="part of a card's name (case and accents don't matter)")
     limit: int = Field(10, ge=1, le=100)
 
 
-class CardSearchResponse(Strict):
+class CardSearchResponse(Message):
     """``status`` "ok": ``names`` match the query (names starting with it first);
     "unavailable": no catalog is installed in this server."""
 
@@ -189,7 +197,7 @@ class CardSearchResponse(Strict):
     names: tuple[str, ...] = ()
 
 
-class RenderRequest(Strict):
+class RenderRequest(Message):
     """A verdict (from check or solve) or a why-not answer (from explain or an impossible solve)
     to word for a judge, as the command line does."""
 
@@ -198,12 +206,12 @@ class RenderRequest(Strict):
     answer: WhyAnswer | None = None
 
 
-class RenderedSection(Strict):
+class RenderedSection(Message):
     title: str
     items: tuple[str, ...] = ()
 
 
-class RenderResponse(Strict):
+class RenderResponse(Message):
     """The same wording as ``combat-solver check``/``explain``: ``headline`` and ``sections``
     (each rule cited by number), and the whole as ``text`` and ``markdown``."""
 
@@ -213,13 +221,13 @@ class RenderResponse(Strict):
     markdown: str
 
 
-class ScenarioRequest(Strict):
+class ScenarioRequest(Message):
     """A scenario or board file's text (YAML or JSON), as ``combat-solver check FILE`` reads it."""
 
     text: str = Field(max_length=900_000)
 
 
-class ScenarioResponse(Strict):
+class ScenarioResponse(Message):
     """The file's board and its declaration (if any), validated."""
 
     board: Board

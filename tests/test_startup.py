@@ -1,0 +1,65 @@
+"""Start-up: a command loads only what its answer needs (the figures are in
+benchmarks/bench_startup.py and README "Start-up"; no timing here)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from builders import A, B, K, bears, board_data
+
+ROOT = Path(__file__).resolve().parent.parent
+
+_LOADED_BY_CHECK = """
+import json, runpy, sys
+sys.argv = ["combat_solver", *sys.argv[1:]]
+try:
+    runpy.run_module("combat_solver", run_name="__main__")
+except SystemExit as e:
+    code = e.code
+print(json.dumps({"exit": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+"""
+
+
+def loaded_by(tmp_path: Path, data: object, *args: str) -> tuple[int, set[str]]:
+    """The exit code of ``combat-solver check`` on ``data`` and the modules it loaded."""
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run(
+        [sys.executable, "-c", _LOADED_BY_CHECK, "check", str(path), *args],
+        capture_output=True, env=env, check=False, timeout=120, text=True,
+    )  # fmt: skip
+    report = json.loads(result.stderr.strip().splitlines()[-1])
+    return report["exit"], set(report["modules"])
+
+
+def bears_blocking_bears(n: int, *abilities: dict[str, object]) -> dict[str, object]:
+    """``n`` Grizzly Bears a side, each blocking one attacker: no requirement (509.1c)."""
+    attackers = [bears(f"a{i}", A, *abilities) for i in range(n)]
+    blockers = [bears(f"b{i}", B, *abilities) for i in range(n)]
+    board = board_data(attackers + blockers, {f"a{i}": B for i in range(n)})
+    return {"board": board, "declaration": {"kind": "block", "blocks": {f"b{i}": [f"a{i}"] for i in range(n)}}}
+
+
+def rules_modules(modules: set[str]) -> set[str]:
+    return {m.rsplit(".", 1)[1] for m in modules if m.startswith("combat_solver.rules.")}
+
+
+def test_a_bare_requirement_free_verdict_loads_no_solver_no_explanation_no_unused_rules(tmp_path: Path) -> None:
+    """509.1c: nothing to maximize, so no solver; a bare verdict renders nothing."""
+    code, modules = loaded_by(tmp_path, bears_blocking_bears(5), "--verdict-only", "--format", "json")
+    assert code == 0
+    assert not {m for m in modules if m.split(".")[0] == "ortools"}
+    assert not {"combat_solver.render", "combat_solver.why", "combat_solver.cards.catalog"} & modules
+    assert rules_modules(modules) <= {"base", "blocking"}  # game.py reads ANY_NUMBER from rules.blocking
+
+
+def test_a_check_loads_the_rules_modules_of_the_kinds_on_its_board(tmp_path: Path) -> None:
+    """702.9b: flying is an evasion ability; only its module joins the check."""
+    code, modules = loaded_by(tmp_path, bears_blocking_bears(2, K("flying")), "--verdict-only", "--format", "json")
+    assert code == 0
+    assert rules_modules(modules) - {"blocking"} == {"base", "evasion"}
