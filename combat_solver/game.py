@@ -560,6 +560,10 @@ class BlockUnit(_UnitBase):
         """How many of ``creatures`` block."""
         return Lin.of(Blocking(c.id) for c in creatures)
 
+    @cached_property
+    def all_blocking(self) -> Lin:
+        return self.blocking_among(self.creatures)
+
     # --- what the engine reads ------------------------------------------------------------
     def contains(self, atom: Atom) -> bool:
         if isinstance(atom, Pair):
@@ -804,6 +808,10 @@ class AttackUnit(_UnitBase):
     def attacking_count(self, creatures: Iterable[PermanentView]) -> Lin:
         terms = self._attacking_terms
         return Lin(tuple([terms[c.id] if c.id in terms else (Attacking(c.id), 1) for c in creatures]))
+
+    @cached_property
+    def all_attacking(self) -> Lin:
+        return self.attacking_count(self.attackers)
 
     def attacks_on(self, targets: Iterable[str], creatures: Iterable[PermanentView] | None = None) -> Lin:
         chosen = list(targets)
