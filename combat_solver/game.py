@@ -904,6 +904,7 @@ class AttackUnit(_UnitBase):
 
     @cached_property
     def restrictions(self) -> tuple[Restriction, ...]:
+        """Attacking one target only (508.1b) is stated when there is more than one to choose."""
         out = [
             Restriction(
                 "508.1b",
@@ -912,7 +913,7 @@ class AttackUnit(_UnitBase):
                 f"{self.label(c)} attacks only one player, planeswalker or battle (508.1b)",
                 self._attacks_of(c).at_most(1),
             )
-            for c in self.attackers
+            for c in (self.attackers if len(self.targets) > 1 else ())
         ]
         out += self._pair_rules[1]
         for inst in self._instances:
