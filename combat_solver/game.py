@@ -795,7 +795,11 @@ class AttackUnit(_UnitBase):
 
     @cached_property
     def _attacking_terms(self) -> dict[str, tuple[Atom, int]]:
-        """The term of each attacker's ``Attacking`` atom, built once for every sum that reads it."""
+        """The term of each attacker's ``Attacking`` atom, built once for every sum that reads it;
+        with only one target to attack, the term of that attack itself (nothing to derive)."""
+        if len(self.targets) == 1:
+            target = self.targets[0]
+            return {c.id: (Attack(c.id, target), 1) for c in self.attackers}
         return {c.id: (Attacking(c.id), 1) for c in self.attackers}
 
     def _attacking_term(self, attacker_id: str) -> tuple[Atom, int]:
@@ -898,7 +902,10 @@ class AttackUnit(_UnitBase):
 
     @cached_property
     def definitions(self) -> dict[Atom, Cmp]:
-        """Derived atoms: a creature is attacking when it attacks some player, planeswalker or battle."""
+        """Derived atoms: a creature is attacking when it attacks some player, planeswalker or
+        battle (none when there is only one to attack: see ``_attacking_terms``)."""
+        if len(self.targets) == 1:
+            return {}
         terms = self._attacking_terms
         return {terms[c.id][0]: Cmp(self._attacks_of(c), 1, None) for c in self.attackers}
 
