@@ -545,7 +545,13 @@ class BlockUnit(_UnitBase):
         return found
 
     def blocking(self, blocker: PermanentView) -> Lin:
-        return Lin.of([Blocking(blocker.id)])
+        return Lin.of([self._blocking_atom(blocker.id)])
+
+    def _blocking_atom(self, blocker_id: str) -> Atom:
+        """``blocker_id`` blocks something: with only one attacker, the pair itself (nothing to derive)."""
+        if len(self.attackers) == 1 and blocker_id in self._creature_ids:
+            return Pair(blocker_id, self.attackers[0].id)
+        return Blocking(blocker_id)
 
     def blocking_any(self, blocker: PermanentView, attackers: Sequence[PermanentView]) -> Lin:
         """1 when ``blocker`` blocks at least one of ``attackers`` (defined in ``definitions``)."""
@@ -558,7 +564,7 @@ class BlockUnit(_UnitBase):
 
     def blocking_among(self, creatures: Iterable[PermanentView]) -> Lin:
         """How many of ``creatures`` block."""
-        return Lin.of(Blocking(c.id) for c in creatures)
+        return Lin.of(self._blocking_atom(c.id) for c in creatures)
 
     @cached_property
     def all_blocking(self) -> Lin:
@@ -617,9 +623,13 @@ class BlockUnit(_UnitBase):
 
     @cached_property
     def definitions(self) -> dict[Atom, Cmp]:
-        """Derived atoms: a creature is blocking when it blocks at least one attacker; it blocks a
-        band when it blocks one of its members."""
-        out: dict[Atom, Cmp] = {Blocking(c.id): Cmp(self.attackers_blocked_by(c), 1, None) for c in self.creatures}
+        """Derived atoms: a creature is blocking when it blocks at least one attacker (with only
+        one attacker, that pair: see ``_blocking_atom``); it blocks a band when it blocks one of
+        its members."""
+        single = len(self.attackers) == 1
+        out: dict[Atom, Cmp] = (
+            {} if single else {Blocking(c.id): Cmp(self.attackers_blocked_by(c), 1, None) for c in self.creatures}
+        )
         for band in set(self.bands.values()):
             for c in self.creatures:
                 out[BlocksBand(c.id, band)] = Cmp(Lin.of(Pair(c.id, m) for m in band), 1, None)
