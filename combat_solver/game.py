@@ -618,8 +618,8 @@ class BlockUnit(_UnitBase):
         return self.contains(pair) and not self.atom_reasons(pair)
 
     def capacity(self, blocker: PermanentView) -> int:
-        extra = sum(i.ability.extra_blocks() for i in self.game.instances[blocker.id])
-        return min(1 + extra, ANY_NUMBER)
+        hooked = self.game.hooked(blocker.id, "extra_blocks")
+        return min(1 + sum([i.ability.extra_blocks() for i in hooked]), ANY_NUMBER) if hooked else 1
 
     @cached_property
     def definitions(self) -> dict[Atom, Cmp]:
@@ -641,16 +641,17 @@ class BlockUnit(_UnitBase):
 
     @cached_property
     def restrictions(self) -> tuple[Restriction, ...]:
+        capacities = [(c, self.capacity(c)) for c in self.creatures]
         out = [
             Restriction(
                 "509.1a",
                 "block_capacity",
                 (c.id,),
-                f"{self.label(c)} can block only {self.capacity(c)} creature{'s' if self.capacity(c) > 1 else ''} (509.1a)",
-                self.attackers_blocked_by(c).at_most(self.capacity(c)),
+                f"{self.label(c)} can block only {n} creature{'s' if n > 1 else ''} (509.1a)",
+                self.attackers_blocked_by(c).at_most(n),
             )
-            for c in self.creatures
-            if self.capacity(c) < len(self.attackers)
+            for c, n in capacities
+            if n < len(self.attackers)
         ]
         for inst in self._instances:
             out += inst.ability.block_restrictions(self, inst)
