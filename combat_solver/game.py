@@ -545,7 +545,13 @@ class BlockUnit(_UnitBase):
         return found
 
     def blocking(self, blocker: PermanentView) -> Lin:
-        return Lin.of([Blocking(blocker.id)])
+        return Lin.of([self._blocking_atom(blocker.id)])
+
+    def _blocking_atom(self, blocker_id: str) -> Atom:
+        """``blocker_id`` blocks something: with only one attacker, the pair itself (nothing to derive)."""
+        if len(self.attackers) == 1 and blocker_id in self._creature_ids:
+            return Pair(blocker_id, self.attackers[0].id)
+        return Blocking(blocker_id)
 
     def blocking_any(self, blocker: PermanentView, attackers: Sequence[PermanentView]) -> Lin:
         """1 when ``blocker`` blocks at least one of ``attackers`` (defined in ``definitions``)."""
@@ -558,7 +564,11 @@ class BlockUnit(_UnitBase):
 
     def blocking_among(self, creatures: Iterable[PermanentView]) -> Lin:
         """How many of ``creatures`` block."""
-        return Lin.of(Blocking(c.id) for c in creatures)
+        return Lin.of(self._blocking_atom(c.id) for c in creatures)
+
+    @cached_property
+    def all_blocking(self) -> Lin:
+        return self.blocking_among(self.creatures)
 
     # --- what the engine reads ------------------------------------------------------------
     def contains(self, atom: Atom) -> bool:
@@ -608,14 +618,18 @@ class BlockUnit(_UnitBase):
         return self.contains(pair) and not self.atom_reasons(pair)
 
     def capacity(self, blocker: PermanentView) -> int:
-        extra = sum(i.ability.extra_blocks() for i in self.game.instances[blocker.id])
-        return min(1 + extra, ANY_NUMBER)
+        hooked = self.game.hooked(blocker.id, "extra_blocks")
+        return min(1 + sum([i.ability.extra_blocks() for i in hooked]), ANY_NUMBER) if hooked else 1
 
     @cached_property
     def definitions(self) -> dict[Atom, Cmp]:
-        """Derived atoms: a creature is blocking when it blocks at least one attacker; it blocks a
-        band when it blocks one of its members."""
-        out: dict[Atom, Cmp] = {Blocking(c.id): Cmp(self.attackers_blocked_by(c), 1, None) for c in self.creatures}
+        """Derived atoms: a creature is blocking when it blocks at least one attacker (with only
+        one attacker, that pair: see ``_blocking_atom``); it blocks a band when it blocks one of
+        its members."""
+        single = len(self.attackers) == 1
+        out: dict[Atom, Cmp] = (
+            {} if single else {Blocking(c.id): Cmp(self.attackers_blocked_by(c), 1, None) for c in self.creatures}
+        )
         for band in set(self.bands.values()):
             for c in self.creatures:
                 out[BlocksBand(c.id, band)] = Cmp(Lin.of(Pair(c.id, m) for m in band), 1, None)
@@ -627,16 +641,17 @@ class BlockUnit(_UnitBase):
 
     @cached_property
     def restrictions(self) -> tuple[Restriction, ...]:
+        capacities = [(c, self.capacity(c)) for c in self.creatures]
         out = [
             Restriction(
                 "509.1a",
                 "block_capacity",
                 (c.id,),
-                f"{self.label(c)} can block only {self.capacity(c)} creature{'s' if self.capacity(c) > 1 else ''} (509.1a)",
-                self.attackers_blocked_by(c).at_most(self.capacity(c)),
+                f"{self.label(c)} can block only {n} creature{'s' if n > 1 else ''} (509.1a)",
+                self.attackers_blocked_by(c).at_most(n),
             )
-            for c in self.creatures
-            if self.capacity(c) < len(self.attackers)
+            for c, n in capacities
+            if n < len(self.attackers)
         ]
         for inst in self._instances:
             out += inst.ability.block_restrictions(self, inst)
@@ -791,7 +806,11 @@ class AttackUnit(_UnitBase):
 
     @cached_property
     def _attacking_terms(self) -> dict[str, tuple[Atom, int]]:
-        """The term of each attacker's ``Attacking`` atom, built once for every sum that reads it."""
+        """The term of each attacker's ``Attacking`` atom, built once for every sum that reads it;
+        with only one target to attack, the term of that attack itself (nothing to derive)."""
+        if len(self.targets) == 1:
+            target = self.targets[0]
+            return {c.id: (Attack(c.id, target), 1) for c in self.attackers}
         return {c.id: (Attacking(c.id), 1) for c in self.attackers}
 
     def _attacking_term(self, attacker_id: str) -> tuple[Atom, int]:
@@ -804,6 +823,10 @@ class AttackUnit(_UnitBase):
     def attacking_count(self, creatures: Iterable[PermanentView]) -> Lin:
         terms = self._attacking_terms
         return Lin(tuple([terms[c.id] if c.id in terms else (Attacking(c.id), 1) for c in creatures]))
+
+    @cached_property
+    def all_attacking(self) -> Lin:
+        return self.attacking_count(self.attackers)
 
     def attacks_on(self, targets: Iterable[str], creatures: Iterable[PermanentView] | None = None) -> Lin:
         chosen = list(targets)
@@ -890,12 +913,16 @@ class AttackUnit(_UnitBase):
 
     @cached_property
     def definitions(self) -> dict[Atom, Cmp]:
-        """Derived atoms: a creature is attacking when it attacks some player, planeswalker or battle."""
+        """Derived atoms: a creature is attacking when it attacks some player, planeswalker or
+        battle (none when there is only one to attack: see ``_attacking_terms``)."""
+        if len(self.targets) == 1:
+            return {}
         terms = self._attacking_terms
         return {terms[c.id][0]: Cmp(self._attacks_of(c), 1, None) for c in self.attackers}
 
     @cached_property
     def restrictions(self) -> tuple[Restriction, ...]:
+        """Attacking one target only (508.1b) is stated when there is more than one to choose."""
         out = [
             Restriction(
                 "508.1b",
@@ -904,7 +931,7 @@ class AttackUnit(_UnitBase):
                 f"{self.label(c)} attacks only one player, planeswalker or battle (508.1b)",
                 self._attacks_of(c).at_most(1),
             )
-            for c in self.attackers
+            for c in (self.attackers if len(self.targets) > 1 else ())
         ]
         out += self._pair_rules[1]
         for inst in self._instances:

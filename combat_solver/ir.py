@@ -187,7 +187,8 @@ def read_once(
 ) -> tuple[Callable[[Atom], int], list[bool]]:
     """The value of every atom and the truth of each of ``conds`` when the base atoms ``chosen``
     are 1 and all others 0 (as ``evaluate`` gives it), read once without
-    compiling: a sum counts its chosen atoms by set membership and reads only its derived atoms."""
+    compiling: a sum counts its chosen atoms by set membership and reads only its derived atoms;
+    a sum shared by several conditions (the same ``Lin``) is read once."""
     base = {a for a in chosen if a not in definitions}
     derived: dict[Atom, int] = {}
 
@@ -200,13 +201,19 @@ def read_once(
             value = derived[atom] = int(holds(definition))
         return value
 
+    sums: dict[int, int] = {}
+
     def total(lin: Lin) -> int:
+        found = sums.get(id(lin))
+        if found is not None:
+            return found
         terms = lin.terms
-        return (
+        value = sums[id(lin)] = (
             lin.const
             + sum([c for a, c in terms if a in base])
             + sum([c * value_of(a) for a, c in terms if a in definitions])
         )
+        return value
 
     def holds(cond: Cond) -> bool:
         if isinstance(cond, Cmp):

@@ -8,7 +8,7 @@ from typing import Literal
 from ..filters import Count, Target
 from ..ir import any_of
 from ..strict import NonNegative, Positive
-from .base import AbilityBase, AttackScope, Instance, Reason, Restriction, with_others
+from .base import AbilityBase, AttackScope, Instance, Reason, Restriction, with_everyone, with_others
 
 
 class Haste(AbilityBase):
@@ -177,9 +177,8 @@ class CantAttackAlone(AbilityBase):
 
     def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.attacker(inst)) is not None:
-            others = unit.attacking_count(c for c in unit.attackers if c.id != me.id)
             msg = f"{unit.label(me)} can't attack alone ({self.rule})"
-            yield with_others(self.rule, self.kind, me.id, msg, unit.attacking(me), others, 1, None)
+            yield with_everyone(self.rule, self.kind, me.id, msg, unit.attacking(me), unit.all_attacking, 1, None)
 
 
 class CanOnlyAttackAlone(AbilityBase):
@@ -190,9 +189,8 @@ class CanOnlyAttackAlone(AbilityBase):
 
     def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.attacker(inst)) is not None:
-            others = unit.attacking_count(c for c in unit.attackers if c.id != me.id)
             msg = f"{unit.label(me)} can only attack alone ({self.rule})"
-            yield with_others(self.rule, self.kind, me.id, msg, unit.attacking(me), others, None, 0)
+            yield with_everyone(self.rule, self.kind, me.id, msg, unit.attacking(me), unit.all_attacking, None, 0)
 
 
 class CantAttackUnlessOthersAttack(AbilityBase):
@@ -204,9 +202,8 @@ class CantAttackUnlessOthersAttack(AbilityBase):
 
     def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.attacker(inst)) is not None:
-            others = unit.attacking_count(c for c in unit.attackers if c.id != me.id)
             msg = f"{unit.label(me)} can't attack unless at least {self.n} other creatures attack ({self.rule})"
-            yield with_others(self.rule, self.kind, me.id, msg, unit.attacking(me), others, self.n, None)
+            yield with_everyone(self.rule, self.kind, me.id, msg, unit.attacking(me), unit.all_attacking, self.n, None)
 
 
 class CantAttackUnlessGreaterPowerAttacks(AbilityBase):

@@ -163,6 +163,11 @@ class BlockScope(UnitView, Protocol):
 
     def blocking_among(self, creatures: Iterable[PermanentView]) -> Lin: ...
 
+    @property
+    def all_blocking(self) -> Lin:
+        """How many creatures block: one sum shared by every rule that counts them."""
+        ...
+
     def atom_reasons(self, atom: Atom) -> list[Reason]: ...
 
 
@@ -191,6 +196,11 @@ class AttackScope(UnitView, Protocol):
     def attacking(self, attacker: PermanentView) -> Lin: ...
 
     def attacking_count(self, creatures: Iterable[PermanentView]) -> Lin: ...
+
+    @property
+    def all_attacking(self) -> Lin:
+        """How many creatures attack: one sum shared by every rule that counts them."""
+        ...
 
     def attacks_on(self, targets: Iterable[str], creatures: Iterable[PermanentView] | None = None) -> Lin: ...
 
@@ -234,9 +244,20 @@ class CombatFactsView(Protocol):
 def with_others(
     rule: str, kind: str, holder: str, message: str, doing: Lin, others: Lin, lo: int | None, hi: int | None
 ) -> Restriction:
-    """ "can't attack/block alone", "unless N others ...": if the holder attacks (blocks), how
-    many of the others also do must lie within ``lo``..``hi`` (506.5, 508.1c, 509.1b)."""
+    """ "can't attack/block unless a creature with greater power ...": if the holder attacks
+    (blocks), how many of ``others`` also do must lie within ``lo``..``hi`` (508.1c, 509.1b)."""
     return Restriction(rule, kind, (holder,), message, implies(doing.at_least(1), Cmp(others, lo, hi)))
+
+
+def with_everyone(
+    rule: str, kind: str, holder: str, message: str, doing: Lin, everyone: Lin, lo: int | None, hi: int | None
+) -> Restriction:
+    """ "can't attack/block alone", "unless N others ...": if the holder attacks (blocks), how
+    many other creatures also do must lie within ``lo``..``hi`` (506.5, 508.1c, 509.1b).
+    ``everyone`` counts the holder too (1 when it attacks or blocks), so every holder shares one
+    sum and the rule stays linear in the number of creatures."""
+    shift = (None if lo is None else lo + 1), (None if hi is None else hi + 1)
+    return Restriction(rule, kind, (holder,), message, implies(doing.at_least(1), Cmp(everyone, *shift)))
 
 
 class AbilityBase(Strict):

@@ -7,7 +7,7 @@ from typing import Literal
 
 from ..filters import Filter, PermanentView
 from ..strict import Flag, NonNegative, Positive
-from .base import AbilityBase, BlockScope, Instance, Reason, Restriction, with_others
+from .base import AbilityBase, BlockScope, Instance, Reason, Restriction, with_everyone, with_others
 
 ANY_NUMBER = 10**6
 
@@ -61,9 +61,8 @@ class CantBlockAlone(AbilityBase):
 
     def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.blocker(inst)) is not None:
-            others = unit.blocking_among(c for c in unit.creatures if c.id != me.id)
             msg = f"{unit.label(me)} can't block alone ({self.rule})"
-            yield with_others(self.rule, self.kind, me.id, msg, unit.blocking(me), others, 1, None)
+            yield with_everyone(self.rule, self.kind, me.id, msg, unit.blocking(me), unit.all_blocking, 1, None)
 
 
 class CantBlockUnlessOthersBlock(AbilityBase):
@@ -75,9 +74,8 @@ class CantBlockUnlessOthersBlock(AbilityBase):
 
     def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         if (me := unit.blocker(inst)) is not None:
-            others = unit.blocking_among(c for c in unit.creatures if c.id != me.id)
             msg = f"{unit.label(me)} can't block unless at least {self.n} other creatures block ({self.rule})"
-            yield with_others(self.rule, self.kind, me.id, msg, unit.blocking(me), others, self.n, None)
+            yield with_everyone(self.rule, self.kind, me.id, msg, unit.blocking(me), unit.all_blocking, self.n, None)
 
 
 class CantBlockUnlessGreaterPowerBlocks(AbilityBase):
@@ -144,7 +142,7 @@ class BlockLimit(AbilityBase):
                 self.kind,
                 (),
                 f"no more than {self.n} creature{plural} can block each combat ({inst.source}, {self.rule})",
-                unit.blocking_among(unit.creatures).at_most(self.n),
+                unit.all_blocking.at_most(self.n),
             )
             return
         for player in sorted(unit.players):
