@@ -79,7 +79,8 @@ def ability_classes() -> tuple[type[AbilityBase], ...]:
 @cache
 def _union() -> TypeAdapter[Any]:
     """The discriminated union of every kind, for JSON Schema (imports every rules module)."""
-    return TypeAdapter(Annotated[Union[ability_classes()], Field(discriminator="kind")])  # noqa: UP007
+    union: Any = Annotated[Union[ability_classes()], Field(discriminator="kind")]  # noqa: UP007
+    return TypeAdapter(union)
 
 
 @cache
@@ -98,7 +99,8 @@ def _one_kind(kind: str) -> TypeAdapter[Any]:
     The class itself is built too: its instances are serialized by their own class."""
     cls = ability_class(kind)
     cls.model_rebuild()
-    return TypeAdapter(Annotated[cls, Field(discriminator="kind")])
+    narrowed: Any = Annotated[cls, Field(discriminator="kind")]
+    return TypeAdapter(narrowed)
 
 
 def _validate(value: Any, info: ValidationInfo) -> AbilityBase:
