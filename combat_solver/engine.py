@@ -246,9 +246,9 @@ def assess(
         known = None if incurred else (maxima or {}).get(unit.players)
         if known is not None:
             maximum = known
-        elif obeyed and not explain and (incurred or not all(obeyed)):
-            maximum = None
-            if not ruled_out:
+        elif obeyed and not explain and (incurred or ruled_out or not all(obeyed)):
+            maximum = len(obeyed) if all(obeyed) and not ruled_out else None
+            if maximum is None and not ruled_out:
                 more = (
                     _paid_maximum_exceeds(problem(unit), paid, sum(obeyed), deadline.remaining())
                     if incurred
@@ -268,7 +268,7 @@ def assess(
                     )
                 elif more is False and not incurred:
                     maximum = sum(obeyed)
-        elif obeyed and (ruled_out or incurred or not all(obeyed)):
+        elif obeyed and (ruled_out or not all(obeyed)):
             closeness: dict[Atom, int] = {a: (1 if a in mine else -1) for a in unit.allowed}
             outcome = maximize(
                 problem(unit), time_limit=deadline.remaining(), preference=closeness, paid=paid, bounded_preference=True

@@ -395,3 +395,25 @@ def test_cli_json_names_the_paid_items_and_exits_1(capsys: pytest.CaptureFixture
     assert code == 1 and out["status"] == "illegal"
     assert out["units"][0]["requirements_maximum"] == 1
     assert out["units"][0]["paid_items"] == ["{2} for Qal Sisma Behemoth to block (Qal Sisma Behemoth)"]
+
+
+@pytest.mark.parametrize("explain", [True, False])
+def test_a_paid_declaration_obeying_every_requirement_needs_no_solver(
+    explain: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """508.1d: no declaration obeys more than every requirement, so a legal attack that pays
+    Ghostly Prison's {2} and obeys Juggernaut's requirement is held to 1 without solving."""
+    from combat_solver import cpsat, engine
+
+    scenario = load_scenario(ROOT / "examples" / "costs-ghostly-prison-juggernaut-pays.yaml")
+
+    def no_solver(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the requirement maximum was solved for")
+
+    monkeypatch.setattr(cpsat, "maximize", no_solver)
+    monkeypatch.setattr(engine, "maximize", no_solver)
+    assert scenario.declaration is not None
+    verdict = check_attacks(scenario.board, scenario.declaration, explain=explain)
+    assert verdict.status == "legal"
+    assert (verdict.requirements_obeyed, verdict.requirements_maximum) == (1, 1)
+    assert verdict.units[0].paid_items
