@@ -258,12 +258,11 @@ def assess(
                 if more:
                     short = True
                     violations.append(
-                        Violation(
-                            rule=requirement_rule,
-                            kind="too_few_requirements",
-                            objects=tuple(sorted(unit.players)),
-                            message=f"the declaration of {unit.name} obeys {sum(obeyed)} requirements; "
-                            f"a declaration that breaks no restriction obeys more ({requirement_rule})",
+                        _too_few(
+                            memo.players,
+                            requirement_rule,
+                            f"the declaration of {unit.name} obeys {sum(obeyed)} requirements; "
+                            f"a declaration that breaks no restriction obeys more",
                         )
                     )
                 elif more is False and not incurred:
@@ -283,12 +282,11 @@ def assess(
                 assert outcome.chosen is not None
                 witness = (witness - mine) | {a for a in outcome.chosen if unit.contains(a)}
                 violations.append(
-                    Violation(
-                        rule=requirement_rule,
-                        kind="too_few_requirements",
-                        objects=tuple(sorted(unit.players)),
-                        message=f"the declaration of {unit.name} obeys {sum(obeyed)} of a possible {maximum} "
-                        f"requirements{' with the costs it pays' if incurred else ''} ({requirement_rule})",
+                    _too_few(
+                        memo.players,
+                        requirement_rule,
+                        f"the declaration of {unit.name} obeys {sum(obeyed)} of a possible {maximum} "
+                        f"requirements{' with the costs it pays' if incurred else ''}",
                     )
                 )
         reports.append(
@@ -341,6 +339,11 @@ def maximize(
     if best is None:
         return cpsat.Outcome("undetermined")
     return cpsat.Outcome("optimal", best.requirements, best.chosen)
+
+
+def _too_few(players: tuple[str, ...], rule: str, message: str) -> Violation:
+    """508.1d / 509.1c: a declaration that obeys fewer requirements than it could."""
+    return Violation(rule=rule, kind="too_few_requirements", objects=players, message=f"{message} ({rule})")
 
 
 def _paid_maximum_exceeds(problem: Problem, paid: tuple[int, ...], obeyed: int, time_limit: float) -> bool | None:
