@@ -19,6 +19,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,6 +36,7 @@ from builders import (
     basic,
     bears,
     block,
+    board_data,
     creature,
     details,
     effect,
@@ -41,6 +45,7 @@ from builders import (
 )
 
 from combat_solver import Board, Verdict, legal_attacks, legal_blocks
+from combat_solver.cli import main
 from combat_solver.costs.terms import Cost
 
 
@@ -297,6 +302,29 @@ def test_508_1h_x_battlefield_controller_narrows_the_count_to_a_players() -> Non
 def test_x_is_counted_one_way() -> None:
     with pytest.raises(ValueError, match="x_battlefield"):
         Cost.model_validate({"mana": "{X}", "x_count": {}, "x_battlefield": {}})
+
+
+@pytest.mark.parametrize(
+    "way", [{"x_count": {}}, {"x_battlefield": {}}, {"x_domain": True}, {"x_counters": True}], ids=str
+)
+def test_118_4_a_way_of_counting_x_needs_an_x_in_the_mana(way: dict[str, Any]) -> None:
+    """118.4/107.3: X is a value of a cost that has an {X}; a count with no {X} to give it to is a
+    mistake in the board, not a free cost."""
+    name = next(iter(way))
+    with pytest.raises(ValueError, match=re.escape(f"{name} says how X is counted, but mana '{{1}}' has no {{X}}")):
+        Cost.model_validate({"mana": "{1}", **way})
+    assert Cost.model_validate({"mana": "{1}{X}", **way}).mana == "{1}{X}"
+
+
+def test_a_count_without_x_exits_2_naming_the_cost(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tax = {"kind": "attack_tax", "cost": {"mana": "{2}", "x_counters": True}, "target": {"player": "you"}}
+    data = board_data([permanent("nils", "Nils, Discipline Enforcer", A, ["creature"], tax), bears("a1", B)])
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"board": data, "declaration": {"kind": "attack"}}))
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "board.permanents[0].abilities[0]" in err and "x_counters says how X is counted" in err
 
 
 def test_the_compiler_compiles_the_three_cards() -> None:

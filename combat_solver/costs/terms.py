@@ -104,8 +104,20 @@ class Cost(Strict):
 
     @model_validator(mode="after")
     def _one_x(self) -> Cost:
-        if sum((self.x_count is not None, self.x_battlefield is not None, self.x_domain, self.x_counters)) > 1:
+        ways = [
+            name
+            for name, given in (
+                ("x_count", self.x_count is not None),
+                ("x_battlefield", self.x_battlefield is not None),
+                ("x_domain", self.x_domain),
+                ("x_counters", self.x_counters),
+            )
+            if given
+        ]
+        if len(ways) > 1:
             raise ValueError("X is counted one way: x_count, x_battlefield, x_domain or x_counters")
+        if ways and not Mana.parse(self.mana).x:
+            raise ValueError(f"{ways[0]} says how X is counted, but mana {self.mana!r} has no {{X}}")
         return self
 
     def referenced_ids(self) -> list[str]:
