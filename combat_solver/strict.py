@@ -49,9 +49,10 @@ ReadOnly = AfterValidator(_read_only)
 
 
 class Strict(BaseModel):
-    """Frozen model that rejects unknown fields, its validator built on first use."""
+    """Frozen model that rejects unknown fields, its validator built on first use; it dumps its
+    fields under the names it reads (``not``, ``from``), so a dump validates again."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True, serialize_by_alias=True)
 
 
 class Lazy:

@@ -158,3 +158,17 @@ def test_a_boards_dictionaries_refuse_changes_in_place() -> None:
             change()
     assert board.permanents[0].counters == {"+1/+1": 1}
     assert copy.deepcopy(board) == board
+
+
+def test_a_dump_validates_again_under_the_names_it_was_read_with() -> None:
+    """``not`` (a filter's negation) and ``from`` (protection, 702.16a) are read under those names,
+    so a plain ``model_dump()`` writes them back under those names and validates again."""
+    ward = {"kind": "cant_block", "attackers": {"not": {"colors": ["green"]}}}
+    protection = {"kind": "protection", "from": {"colors": ["red"]}}
+    data = edited(["permanents", 1, "abilities"], [ward, protection])
+    board = Board.model_validate(data)
+    dumped = board.model_dump()
+    assert dumped["permanents"][1]["abilities"][0]["attackers"]["not"]["colors"] == ("green",)
+    assert dumped["permanents"][1]["abilities"][1]["from"]["colors"] == ("red",)
+    assert Board.model_validate(dumped) == board
+    assert Board.model_validate_json(board.model_dump_json()) == board
