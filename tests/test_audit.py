@@ -299,8 +299,19 @@ def test_unreachable_scheduler_exits_2_before_any_output(
 ) -> None:
     out = tmp_path / "out.jsonl"
     args = ["audit", str(records_file), "--engine", "dask", "--scheduler", "tcp://127.0.0.1:9", "-o", str(out)]
+    assert main([*args, "--connect-timeout", "2"]) == 2
+    assert "can't reach the Dask scheduler tcp://127.0.0.1:9 within 2 s" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan"])
+def test_a_connect_timeout_that_isnt_positive_exits_2_naming_it(
+    records_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], seconds: str
+) -> None:
+    out = tmp_path / "out.jsonl"
+    args = ["audit", str(records_file), "--engine", "dask", "-o", str(out), "--connect-timeout", seconds]
     assert main(args) == 2
-    assert "can't reach the Dask scheduler" in capsys.readouterr().err
+    assert "--connect-timeout must be positive" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
 
 

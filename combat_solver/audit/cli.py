@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import DEFAULT_TIME_LIMIT
-from .reading import CHUNK_SIZE
+from .reading import CHUNK_SIZE, DEFAULT_CONNECT_TIMEOUT
 
 if TYPE_CHECKING:
     from .records import AuditStatus
@@ -51,6 +51,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--scheduler", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: a local cluster)"
     )
+    p.add_argument(
+        "--connect-timeout",
+        type=float,
+        default=DEFAULT_CONNECT_TIMEOUT,
+        metavar="SECONDS",
+        help=f"how long reaching the Dask scheduler may take (default {DEFAULT_CONNECT_TIMEOUT:g})",
+    )
     p.add_argument("--resume", action="store_true", help="finish a killed or interrupted run into the same -o OUT")
     p.add_argument(
         "--time-limit",
@@ -87,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
             resume=args.resume,
             chunk_size=args.chunk_size,
             progress=sys.stderr.isatty(),
+            connect_timeout=args.connect_timeout,
         )
     except KeyboardInterrupt:
         again = f" rerun with --resume to finish {args.output}" if args.output else ""

@@ -16,7 +16,7 @@ from ..errors import InputError
 from .check import Audited
 from .engines import Engine, require_engine, running
 from .output import FileResults, StdoutResults, is_parquet, require_parquet
-from .reading import CHUNK_SIZE, check_inputs, chunks, count_records, input_identity, records
+from .reading import CHUNK_SIZE, DEFAULT_CONNECT_TIMEOUT, check_inputs, chunks, count_records, input_identity, records
 from .summary import AuditSummary, Tally
 
 
@@ -31,16 +31,20 @@ def audit(
     resume: bool = False,
     chunk_size: int | None = None,
     progress: bool = False,
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
 ) -> AuditSummary:
     """Audit every record of ``inputs`` (JSON Lines, gzip or not, ``-`` for stdin) into
     ``output`` (JSON Lines, or Parquet for ``.parquet``; None: stdout), one result per record in
     input order. ``resume`` continues a killed run of the same audit into the same output;
-    ``chunk_size``: records per task (None: the engine's ``CHUNK_SIZE``)."""
+    ``chunk_size``: records per task (None: the engine's ``CHUNK_SIZE``); ``connect_timeout``:
+    seconds allowed to reach the Dask ``scheduler``."""
     names = [str(i) for i in inputs]
-    _check_options(names, output, jobs, engine, scheduler, time_limit, resume, chunk_size)
+    _check_options(names, output, jobs, engine, scheduler, time_limit, resume, chunk_size, connect_timeout)
     fingerprint = _fingerprint(names, output, time_limit)
     start = time.perf_counter()
-    with running(engine, jobs=jobs, scheduler=scheduler, time_limit=time_limit) as runner:
+    with running(
+        engine, jobs=jobs, scheduler=scheduler, time_limit=time_limit, connect_timeout=connect_timeout
+    ) as runner:
         results = FileResults(Path(output), fingerprint, resume=resume) if output is not None else StdoutResults()
         tally = Tally()
         for line in results.committed_results():
@@ -71,6 +75,7 @@ def _check_options(
     time_limit: float,
     resume: bool,
     chunk_size: int | None,
+    connect_timeout: float,
 ) -> None:
     if not names:
         raise InputError.one(("RECORDS",), "missing", "give at least one records file (or - for stdin)")
@@ -80,6 +85,8 @@ def _check_options(
         raise InputError.one(("--jobs",), "not_positive", "--jobs must be at least 1")
     if chunk_size is not None and chunk_size < 1:
         raise InputError.one(("--chunk-size",), "not_positive", "--chunk-size must be at least 1")
+    if not connect_timeout > 0:
+        raise InputError.one(("--connect-timeout",), "not_positive", "--connect-timeout must be positive")
     if scheduler is not None and engine != "dask":
         raise InputError.one(("--scheduler",), "not_applicable", "--scheduler needs --engine dask")
     if resume and output is None:

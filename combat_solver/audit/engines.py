@@ -13,7 +13,7 @@ from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
 from ..errors import InputError
 from .check import Audited, audit_chunk
-from .reading import Line
+from .reading import DEFAULT_CONNECT_TIMEOUT, Line
 
 Engine = Literal["local", "dask"]
 T = TypeVar("T", covariant=True)
@@ -43,11 +43,19 @@ class Runner(NamedTuple):
 
 
 @contextmanager
-def running(engine: Engine, *, jobs: int, scheduler: str | None, time_limit: float) -> Iterator[Runner]:
+def running(
+    engine: Engine,
+    *,
+    jobs: int,
+    scheduler: str | None,
+    time_limit: float,
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
+) -> Iterator[Runner]:
     """The engine, started (a Dask cluster is reached before anything is written), and stopped
-    on the way out, interrupted or not. On a Dask cluster the workers are the cluster's threads."""
+    on the way out, interrupted or not. On a Dask cluster the workers are the cluster's threads;
+    ``connect_timeout`` seconds is how long reaching its scheduler may take."""
     if engine == "dask":
-        with _dask_client(jobs, scheduler) as client:
+        with _dask_client(jobs, scheduler, connect_timeout) as client:
             workers = max(1, sum(client.nthreads().values()))
             yield Runner(
                 lambda chunks: _in_order(
@@ -92,19 +100,21 @@ def _ignore_interrupts() -> None:
 
 
 @contextmanager
-def _dask_client(jobs: int, scheduler: str | None) -> Iterator[Any]:
+def _dask_client(jobs: int, scheduler: str | None, connect_timeout: float) -> Iterator[Any]:
     from distributed import Client, LocalCluster
 
     cluster = None
     try:
         if scheduler is None:
             cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
-        client = Client(cluster if cluster is not None else scheduler, timeout="10s")
+        client = Client(cluster if cluster is not None else scheduler, timeout=f"{connect_timeout}s")
     except (OSError, TimeoutError) as e:
         if cluster is not None:
             cluster.close()
         raise InputError.one(
-            ("--scheduler",), "unreachable", f"can't reach the Dask scheduler {scheduler}: {e}"
+            ("--scheduler",),
+            "unreachable",
+            f"can't reach the Dask scheduler {scheduler} within {connect_timeout:g} s: {e}",
         ) from None
     try:
         yield client

@@ -18,6 +18,9 @@ CHUNK_SIZE = {"local": 200, "dask": 1000}
 """Records per task by engine: most take well under a millisecond, so a local task is tens of
 milliseconds; a Dask task also costs its scheduler about a millisecond, so it takes more."""
 
+DEFAULT_CONNECT_TIMEOUT = 10.0
+"""Seconds allowed to reach a Dask scheduler."""
+
 STDIN = "-"
 _GZIP_MAGIC = b"\x1f\x8b"
 
