@@ -34,8 +34,7 @@ from .ir import (
     any_of,
     negate,
 )
-from .rules.base import AbilityBase, EarlierAttacks, Instance, Reason, Requirement, Restriction
-from .rules.blocking import ANY_NUMBER
+from .rules.base import ANY_NUMBER, AbilityBase, EarlierAttacks, Instance, Reason, Requirement, Restriction
 from .verdict import DeclarerReport
 
 
