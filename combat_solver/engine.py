@@ -15,7 +15,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 from weakref import WeakKeyDictionary
 
-from .costs import CostTerm, settle
 from .deadline import Deadline
 from .declarations import FixedPairs
 from .errors import ErrorItem, InputError
@@ -25,6 +24,7 @@ from .verdict import CostReport, RequirementReport, Status, UnitReport, Violatio
 
 if TYPE_CHECKING:
     from . import cpsat
+    from .costs import CostTerm
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds one command or API call may spend unless told otherwise (a ``Deadline``)."""
@@ -234,6 +234,8 @@ def assess(
         paid = tuple(t.units.value(value_of) for t in costs) if costs else ()
         incurred = [(t, n) for t, n in zip(costs, paid, strict=True) if n > 0] if costs else []
         if incurred:
+            from .costs import settle
+
             report, problem_found = settle(
                 problem(unit), incurred, mine, time_limit=deadline.remaining(), also_tapped=also_tapped
             )
