@@ -1,6 +1,7 @@
 """The board: the game state at the moment of a declaration (pydantic, frozen, unknown fields rejected)."""
 
-from __future__ import annotations
+# Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
+# types as objects instead of evaluating strings (start-up, README "Start-up").
 
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -177,7 +178,7 @@ class Board(Strict):
     )
 
     @model_validator(mode="after")
-    def _consistent(self) -> Board:
+    def _consistent(self) -> "Board":
         problems = _problems(self)
         if problems:
             raise validation_error("Board", problems)
@@ -212,7 +213,7 @@ class Board(Strict):
         counts = Counter(p.name for p in self.permanents)
         return {p.id: p.name if counts[p.name] == 1 else f"{p.name} ({p.id})" for p in self.permanents}
 
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Board:
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> "Board":
         """A copy (pydantic's), without the values derived from this board (``labels``)."""
         copied = super().model_copy(update=update, deep=deep)
         copied.__dict__.pop("labels", None)

@@ -187,6 +187,8 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns its exit code (see ``EXIT_CODES``). Never raises for any input."""
     args = _parser().parse_args(argv)
+    if args.command not in ("serve", "mcp"):
+        os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "1")  # start-up: no entry point scan
     try:
         return _run(args)
     except InputError as e:

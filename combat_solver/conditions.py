@@ -2,7 +2,8 @@
 board states at the moment of declaration about the ability's source, the players and the
 permanents (docs/design.md §4.9)."""
 
-from __future__ import annotations
+# Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
+# types as objects instead of evaluating strings (start-up, README "Start-up").
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -274,11 +275,11 @@ class Condition(Strict):
         description="it is (true) or isn't (false) the turn of the ability's controller, or of their team "
         'with shared team turns (805.4a): "during your turn" (Daggersail Aeronaut)',
     )
-    not_: Condition | None = Field(None, alias="not")
-    any_of: tuple[Condition, ...] | None = None
+    not_: "Condition | None" = Field(None, alias="not")
+    any_of: "tuple[Condition, ...] | None" = None
 
     @model_validator(mode="after")
-    def _attack_on_top(self) -> Condition:
+    def _attack_on_top(self) -> "Condition":
         for sub in (self.not_, *(self.any_of or ())):
             if sub is not None and sub.mentions_attack():
                 raise ValueError("`attack` can only be at the top of a condition, not under `not` or `any_of`")

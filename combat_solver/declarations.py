@@ -1,6 +1,7 @@
 """Declarations as values (python-chess ``Move`` style)."""
 
-from __future__ import annotations
+# Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
+# types as objects instead of evaluating strings (start-up, README "Start-up").
 
 from collections.abc import Iterable
 from typing import Annotated, Literal
@@ -31,7 +32,7 @@ class BlockDeclaration(Strict):
         return {b: tuple(sorted(a)) for b, a in sorted(blocks.items()) if a}
 
     @classmethod
-    def from_pairs(cls, pairs: Iterable[Pair]) -> BlockDeclaration:
+    def from_pairs(cls, pairs: Iterable[Pair]) -> "BlockDeclaration":
         blocks: dict[str, list[str]] = {}
         for p in pairs:
             blocks.setdefault(p.blocker, []).append(p.attacker)
@@ -78,7 +79,7 @@ class AttackDeclaration(Strict):
         return tuple(sorted(set(exert)))
 
     @classmethod
-    def from_atoms(cls, atoms: Iterable[Attack]) -> AttackDeclaration:
+    def from_atoms(cls, atoms: Iterable[Attack]) -> "AttackDeclaration":
         return cls(attacks={a.attacker: a.target for a in atoms})
 
     @property
@@ -99,7 +100,7 @@ class FixedPairs(Strict):
     exclude: tuple[tuple[str, str], ...] = ()
 
     @model_validator(mode="after")
-    def _disjoint(self) -> FixedPairs:
+    def _disjoint(self) -> "FixedPairs":
         both = set(self.include) & set(self.exclude)
         if both:
             raise ValueError(f"pairs both included and excluded: {sorted(both)}")

@@ -12,17 +12,19 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 from weakref import WeakKeyDictionary
 
-from . import cpsat, search
-from .costs import CostTerm, settle
 from .deadline import Deadline
 from .declarations import FixedPairs
 from .errors import ErrorItem, InputError
 from .ir import Atom, Checker, Cmp, Cond, Lin, Problem, Side, atoms_of, compilable, evaluate, read_once
 from .rules.base import Reason, Requirement, Restriction
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
+
+if TYPE_CHECKING:
+    from . import cpsat
+    from .costs import CostTerm
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds one command or API call may spend unless told otherwise (a ``Deadline``)."""
@@ -232,6 +234,8 @@ def assess(
         paid = tuple(t.units.value(value_of) for t in costs) if costs else ()
         incurred = [(t, n) for t, n in zip(costs, paid, strict=True) if n > 0] if costs else []
         if incurred:
+            from .costs import settle
+
             report, problem_found = settle(
                 problem(unit), incurred, mine, time_limit=deadline.remaining(), also_tapped=also_tapped
             )
@@ -322,6 +326,8 @@ def maximize(
     nothing is paid and the search finishes within its work budget, otherwise by CP-SAT
     (docs/design.md §5). Without requirements or preference, the empty declaration decides it
     when it is legal."""
+    from . import cpsat, search
+
     if any(paid) or not search.fits(problem):
         return cpsat.maximize(
             problem, time_limit=time_limit, preference=preference, paid=paid, bounded_preference=bounded_preference
@@ -348,6 +354,8 @@ def _too_few(players: tuple[str, ...], rule: str, message: str) -> Violation:
 
 def _paid_maximum_exceeds(problem: Problem, paid: tuple[int, ...], obeyed: int, time_limit: float) -> bool | None:
     """Whether a declaration paying only the cost items ``paid`` pays obeys more than ``obeyed``."""
+    from . import cpsat
+
     outcome = cpsat.maximize(problem, time_limit=time_limit, paid=paid)
     return None if outcome.requirements is None else outcome.requirements > obeyed
 
@@ -363,6 +371,8 @@ def _empty_is_legal(problem: Problem) -> bool:
 def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
     """Whether a declaration that breaks no restriction and incurs no cost obeys more than
     ``obeyed`` requirements (None: undetermined), without proving the maximum."""
+    from . import cpsat, search
+
     if not search.fits(problem):
         if search.upper_bound(problem) <= obeyed:
             return False
@@ -423,6 +433,8 @@ def solve(
     """An optimal declaration for every unit (None if the solver timed out). ``extra``: the
     caller's hard conditions, each applied to the unit that holds all its atoms; raises
     ``Impossible`` when no legal declaration of that unit meets them."""
+    from . import cpsat
+
     held = [c for c in extra if any(all(u.contains(a) for a in atoms_of(c)) for u in units)]
     if any(not evaluate(c, lambda _: 0) for c in extra if c not in held):
         raise Impossible("a fixed pair that no legal declaration can contain")
@@ -472,6 +484,8 @@ class _UnitSolutions:
     deadline: Deadline
 
     def __call__(self) -> Iterator[frozenset[Atom]]:
+        from . import cpsat, search
+
         p = problem(self.unit)
         outcome = maximize(p, time_limit=self.deadline.remaining())
         if outcome.requirements is None:

@@ -1,6 +1,7 @@
 """The creature-filter language used by every ability ("creatures with power 2 or less", "Walls", ...)."""
 
-from __future__ import annotations
+# Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
+# types as objects instead of evaluating strings (start-up, README "Start-up").
 
 import json
 from collections.abc import Mapping, Sequence
@@ -176,13 +177,13 @@ class Filter(Strict):
     mana_value: Comparison | None = None
     entered_this_turn: Flag | None = None
     monstrous: Flag | None = None
-    attached: Count | None = Field(
+    attached: "Count | None" = Field(
         None, description="at least N permanents matching the filter attached to it (equipped: {subtypes: [Equipment]})"
     )
     attacking: bool | None = Field(None, description="in the declared attack (declare blockers step)")
     attacking_alone: bool | None = Field(None, description="the only creature in the declared attack (506.5)")
-    not_: Filter | None = Field(None, alias="not")
-    any_of: tuple[Filter, ...] | None = None
+    not_: "Filter | None" = Field(None, alias="not")
+    any_of: "tuple[Filter, ...] | None" = None
 
     def matches(self, permanent: PermanentView, scope: FilterScope, you: str | None) -> bool:
         p = permanent

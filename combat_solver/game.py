@@ -10,12 +10,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache, partial
 from itertools import repeat
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .abilities import Ability, Grant
 from .board import Board, Permanent, Player
 from .conditions import AttackTest, Condition, Context
-from .costs import CostTerm, payment_side
 from .filters import Filter, PermanentView, Target, same_fields
 from .ir import (
     Atom,
@@ -34,9 +33,11 @@ from .ir import (
     any_of,
     negate,
 )
-from .rules.base import AbilityBase, EarlierAttacks, Instance, Reason, Requirement, Restriction
-from .rules.blocking import ANY_NUMBER
+from .rules.base import ANY_NUMBER, AbilityBase, EarlierAttacks, Instance, Reason, Requirement, Restriction
 from .verdict import DeclarerReport
+
+if TYPE_CHECKING:
+    from .costs import CostTerm
 
 
 @dataclass(frozen=True)
@@ -674,6 +675,10 @@ class BlockUnit(_UnitBase):
     @cached_property
     def payment(self) -> Side | None:
         """Blocking doesn't tap; a blocking creature can't be sacrificed or returned to pay (509.1d-f)."""
+        if not self.costs:
+            return None
+        from .costs import payment_side
+
         ids = self._creature_ids
         return payment_side(self.game, self.costs, lambda p: None, lambda p: self.blocking(p) if p.id in ids else None)
 
@@ -965,6 +970,10 @@ class AttackUnit(_UnitBase):
     @cached_property
     def payment(self) -> Side | None:
         """Attackers without vigilance are tapped (508.1f) before mana abilities (508.1i)."""
+        if not self.costs:
+            return None
+        from .costs import payment_side
+
         ids = self._attacker_ids
 
         def tapped(p: PermanentView) -> Lin | None:

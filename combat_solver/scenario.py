@@ -52,6 +52,10 @@ def parse_scenario(data: Any, *, source: str | None = None, catalog: Catalog | N
     """A scenario from parsed data; a bare board becomes a scenario without declaration.
     Permanents given by ``card`` are read from ``catalog`` (default: the bundled one)."""
     check_data(data, source=source)
+    return _scenario(data, source, catalog)
+
+
+def _scenario(data: Any, source: str | None, catalog: Catalog | None) -> Scenario:
     if not isinstance(data, dict):
         raise InputError([ErrorItem((), "not_a_mapping", "expected a mapping with a board")], source=source)
     try:
@@ -66,7 +70,7 @@ def parse_scenario(data: Any, *, source: str | None = None, catalog: Catalog | N
 
 def load_scenario(path: str | Path, *, catalog: Catalog | None = None) -> Scenario:
     """The scenario (or bare board) in a YAML or JSON file; ``-`` reads standard input."""
-    return parse_scenario(read_data(path), source=display_name(path), catalog=catalog)
+    return _scenario(read_data(path), display_name(path), catalog)  # read_data checked the data
 
 
 @cache
@@ -77,6 +81,10 @@ def _declarations() -> TypeAdapter[Declaration]:
 def parse_declaration(data: Any, *, source: str | None = None) -> Declaration:
     """A block or attack declaration from parsed data (errors located under ``declaration``)."""
     check_data(data, source=source)
+    return _declaration(data, source)
+
+
+def _declaration(data: Any, source: str | None) -> Declaration:
     try:
         return _declarations().validate_python(data)
     except ValidationError as e:
@@ -85,7 +93,7 @@ def parse_declaration(data: Any, *, source: str | None = None) -> Declaration:
 
 def load_declaration(path: str | Path) -> Declaration:
     """The declaration in a YAML or JSON file; ``-`` reads standard input."""
-    return parse_declaration(read_data(path), source=display_name(path))
+    return _declaration(read_data(path), display_name(path))  # read_data checked the data
 
 
 def as_board(board: Board | BoardData) -> Board:

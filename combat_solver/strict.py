@@ -6,6 +6,9 @@ Integers are bounded by ``MAX_INTEGER`` so that no sum the solver builds can ove
 for a boolean are refused, as their JSON Schemas refuse them).
 """
 
+# Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
+# types as objects instead of evaluating strings (start-up, README "Start-up").
+
 from collections.abc import Mapping
 from typing import Annotated, Any, NoReturn, TypeVar
 

@@ -1,7 +1,8 @@
 """Every output record: verdicts (legal / illegal / undetermined, rule-cited violations, requirement
 counts), costs, combat state, triggers and why-answers."""
 
-from __future__ import annotations
+# Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
+# types as objects instead of evaluating strings (start-up, README "Start-up").
 
 from typing import Literal
 

@@ -8,32 +8,41 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from builders import A, B, K, bears, board_data
 
 ROOT = Path(__file__).resolve().parent.parent
 
 _LOADED_BY_CHECK = """
-import json, runpy, sys
+import json, os, runpy, sys
 sys.argv = ["combat_solver", *sys.argv[1:]]
 try:
     runpy.run_module("combat_solver", run_name="__main__")
 except SystemExit as e:
     code = e.code
-print(json.dumps({"exit": code, "modules": sorted(sys.modules)}), file=sys.stderr)
+report = {"exit": code, "modules": sorted(sys.modules), "plugins": os.environ.get("PYDANTIC_DISABLE_PLUGINS")}
+print(json.dumps(report), file=sys.stderr)
 """
+
+
+def run_check(tmp_path: Path, data: object, *args: str, **env: str) -> dict[str, Any]:
+    """``combat-solver check`` on ``data`` in a fresh process with ``env`` added: its exit code,
+    the modules it loaded and the pydantic plugin setting it ran with."""
+    path = tmp_path / "scenario.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    environ = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    result = subprocess.run(
+        [sys.executable, "-c", _LOADED_BY_CHECK, "check", str(path), *args],
+        capture_output=True, env={**environ, "PYTHONPATH": str(ROOT), **env}, check=False, timeout=120, text=True,
+    )  # fmt: skip
+    report: dict[str, Any] = json.loads(result.stderr.strip().splitlines()[-1])
+    return report
 
 
 def loaded_by(tmp_path: Path, data: object, *args: str) -> tuple[int, set[str]]:
     """The exit code of ``combat-solver check`` on ``data`` and the modules it loaded."""
-    path = tmp_path / "scenario.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    result = subprocess.run(
-        [sys.executable, "-c", _LOADED_BY_CHECK, "check", str(path), *args],
-        capture_output=True, env=env, check=False, timeout=120, text=True,
-    )  # fmt: skip
-    report = json.loads(result.stderr.strip().splitlines()[-1])
+    report = run_check(tmp_path, data, *args)
     return report["exit"], set(report["modules"])
 
 
@@ -55,7 +64,17 @@ def test_a_bare_requirement_free_verdict_loads_no_solver_no_explanation_no_unuse
     assert code == 0
     assert not {m for m in modules if m.split(".")[0] == "ortools"}
     assert not {"combat_solver.render", "combat_solver.why", "combat_solver.cards.catalog"} & modules
-    assert rules_modules(modules) <= {"base", "blocking"}  # game.py reads ANY_NUMBER from rules.blocking
+    assert not {"combat_solver.cpsat", "combat_solver.search", "combat_solver.costs"} & modules
+    assert rules_modules(modules) == {"base"}
+
+
+def test_the_command_line_skips_the_pydantic_plugin_scan_unless_told_otherwise(tmp_path: Path) -> None:
+    """``PYDANTIC_DISABLE_PLUGINS=1`` unless the caller set it (an empty value lets plugins load)."""
+    data = bears_blocking_bears(2)
+    assert run_check(tmp_path, data, "--verdict-only")["plugins"] == "1"
+    allowed = run_check(tmp_path, data, "--verdict-only", PYDANTIC_DISABLE_PLUGINS="")
+    assert allowed["plugins"] == ""
+    assert allowed["exit"] == 0
 
 
 def test_a_check_loads_the_rules_modules_of_the_kinds_on_its_board(tmp_path: Path) -> None:

@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .. import cpsat
 from ..filters import PermanentView
 from ..ir import Atom, Choice, Cmp, Cond, Lin, Problem, Side
 from ..verdict import CostReport, Violation
@@ -201,6 +200,8 @@ def settle(
             for c in side.choices
             if (c.key[0] == "mana" and c.key[2] in also_tapped) or (c.key[0] == "tap" and c.key[3] in also_tapped)
         )
+    from .. import cpsat
+
     settlement = cpsat.settle(problem, chosen, time_limit=time_limit, extra=unavailable)
     plan: dict[str, list[str]] = {}
     for c in side.choices if side is not None and settlement.values else ():

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from ..declarations import AttackDeclaration
     from ..verdict import TriggerReport, Violation
 
+ANY_NUMBER = 10**6
+"""The most creatures one creature can block (509.1a: "can block any number of creatures")."""
+
 
 @dataclass(frozen=True)
 class Instance:

@@ -7,9 +7,7 @@ from typing import Literal
 
 from ..filters import Filter, PermanentView
 from ..strict import Flag, NonNegative, Positive
-from .base import AbilityBase, BlockScope, Instance, Reason, Restriction, with_everyone, with_others
-
-ANY_NUMBER = 10**6
+from .base import ANY_NUMBER, AbilityBase, BlockScope, Instance, Reason, Restriction, with_everyone, with_others
 
 
 class ChoosesBlockers(AbilityBase):
