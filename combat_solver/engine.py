@@ -362,7 +362,10 @@ def _empty_is_legal(problem: Problem) -> bool:
 
 def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
     """Whether a declaration that breaks no restriction and incurs no cost obeys more than
-    ``obeyed`` requirements (None: undetermined), without proving the maximum."""
+    ``obeyed`` requirements (None: undetermined), without proving the maximum: first the
+    obvious declaration (``search.obvious``), then the search or CP-SAT."""
+    if search.obvious(problem, obeyed + 1) is not None:
+        return True
     if not search.fits(problem):
         if search.upper_bound(problem) <= obeyed:
             return False

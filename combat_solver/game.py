@@ -6,11 +6,11 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache, partial
+from functools import lru_cache, partial
 from itertools import repeat
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from .abilities import Ability, Grant
 from .board import Board, Permanent, Player
@@ -37,6 +37,35 @@ from .ir import (
 from .rules.base import AbilityBase, EarlierAttacks, Instance, Reason, Requirement, Restriction
 from .rules.blocking import ANY_NUMBER
 from .verdict import DeclarerReport
+
+_Owner = TypeVar("_Owner")
+_Value = TypeVar("_Value")
+
+
+class once(Generic[_Owner, _Value]):
+    """``functools.cached_property`` without the lock Python 3.11 takes on every first read
+    (3.12 dropped it): computed on first read, then an instance attribute. Two threads may both
+    compute it; each gets an equal value (the rules read a frozen board)."""
+
+    def __init__(self, func: Callable[[_Owner], _Value]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type[_Owner], name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type[_Owner] | None = None) -> once[_Owner, _Value]: ...
+
+    @overload
+    def __get__(self, obj: _Owner, owner: type[_Owner] | None = None) -> _Value: ...
+
+    def __get__(self, obj: _Owner | None, owner: type[_Owner] | None = None) -> _Value | once[_Owner, _Value]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 @dataclass(frozen=True)
@@ -311,7 +340,7 @@ class Game:
     def has_permanent(self, object_id: str) -> bool:
         return object_id in self._perms
 
-    @cached_property
+    @once
     def warnings(self) -> tuple[str, ...]:
         """Card text on the board that bears on combat but wasn't compiled."""
         return self.board.card_warnings
@@ -387,7 +416,7 @@ class Game:
             return p.protector
         return p.controller if "planeswalker" in p.types else None
 
-    @cached_property
+    @once
     def block_units(self) -> tuple[BlockUnit, ...]:
         """Each defending player declares separately (802.4); a team under shared team turns
         declares one combined block (805.10d)."""
@@ -404,7 +433,7 @@ class Game:
                 groups[key].add(pl.id)
         return tuple(BlockUnit(self, frozenset(members)) for _, members in sorted(groups.items()))
 
-    @cached_property
+    @once
     def attack_unit(self) -> AttackUnit:
         return AttackUnit(self)
 
@@ -499,7 +528,7 @@ class BlockUnit(_UnitBase):
     def pair(self, blocker: PermanentView, attacker: PermanentView) -> Lin:
         return Lin((self._term(blocker.id, attacker.id),))
 
-    @cached_property
+    @once
     def _terms(self) -> dict[str, tuple[tuple[Atom, int], ...]]:
         """The term of each pair, by blocker, in the order of ``attackers``: built once (in C) for
         every sum that reads it."""
@@ -566,7 +595,7 @@ class BlockUnit(_UnitBase):
         """How many of ``creatures`` block."""
         return Lin.of(self._blocking_atom(c.id) for c in creatures)
 
-    @cached_property
+    @once
     def all_blocking(self) -> Lin:
         return self.blocking_among(self.creatures)
 
@@ -603,7 +632,7 @@ class BlockUnit(_UnitBase):
             return []
         return self.reasons(self.game.permanent(atom.blocker), self.game.permanent(atom.attacker))
 
-    @cached_property
+    @once
     def allowed(self) -> tuple[Atom, ...]:
         terms = self._terms
         return tuple(
@@ -621,7 +650,7 @@ class BlockUnit(_UnitBase):
         hooked = self.game.hooked(blocker.id, "extra_blocks")
         return min(1 + sum([i.ability.extra_blocks() for i in hooked]), ANY_NUMBER) if hooked else 1
 
-    @cached_property
+    @once
     def definitions(self) -> dict[Atom, Cmp]:
         """Derived atoms: a creature is blocking when it blocks at least one attacker (with only
         one attacker, that pair: see ``_blocking_atom``); it blocks a band when it blocks one of
@@ -639,7 +668,7 @@ class BlockUnit(_UnitBase):
                     out[atom] = Cmp(Lin.of(Pair(atom.blocker, m) for m in atom.band), 1, None)
         return out
 
-    @cached_property
+    @once
     def restrictions(self) -> tuple[Restriction, ...]:
         capacities = [(c, self.capacity(c)) for c in self.creatures]
         out = [
@@ -657,27 +686,27 @@ class BlockUnit(_UnitBase):
             out += inst.ability.block_restrictions(self, inst)
         return tuple(out)
 
-    @cached_property
+    @once
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
         for inst in self._instances:
             out += inst.ability.block_requirements(self, inst)
         return tuple(out)
 
-    @cached_property
+    @once
     def costs(self) -> tuple[CostTerm, ...]:
         out: list[CostTerm] = []
         for inst in self._instances:
             out += inst.ability.block_costs(self, inst)
         return tuple(out)
 
-    @cached_property
+    @once
     def payment(self) -> Side | None:
         """Blocking doesn't tap; a blocking creature can't be sacrificed or returned to pay (509.1d-f)."""
         ids = self._creature_ids
         return payment_side(self.game, self.costs, lambda p: None, lambda p: self.blocking(p) if p.id in ids else None)
 
-    @cached_property
+    @once
     def _instances(self) -> tuple[Instance, ...]:
         """Every instance whose rules bear on this unit: its attackers', its creatures', the game's."""
         instances = self.game.instances
@@ -804,7 +833,7 @@ class AttackUnit(_UnitBase):
     def attack(self, attacker: PermanentView, target: str) -> Lin:
         return Lin.of([Attack(attacker.id, target)])
 
-    @cached_property
+    @once
     def _attacking_terms(self) -> dict[str, tuple[Atom, int]]:
         """The term of each attacker's ``Attacking`` atom, built once for every sum that reads it;
         with only one target to attack, the term of that attack itself (nothing to derive)."""
@@ -824,7 +853,7 @@ class AttackUnit(_UnitBase):
         terms = self._attacking_terms
         return Lin(tuple([terms[c.id] if c.id in terms else (Attacking(c.id), 1) for c in creatures]))
 
-    @cached_property
+    @once
     def all_attacking(self) -> Lin:
         return self.attacking_count(self.attackers)
 
@@ -856,7 +885,7 @@ class AttackUnit(_UnitBase):
     def _reasons(self) -> dict[tuple[str, str], list[Reason]]:
         return self._pair_rules[0]
 
-    @cached_property
+    @once
     def _pair_rules(self) -> tuple[dict[tuple[str, str], list[Reason]], list[Restriction]]:
         """What rules out one attack on its own, and the restrictions on single attacks that
         apply only under a condition on the whole attack (``attack`` tests)."""
@@ -899,7 +928,7 @@ class AttackUnit(_UnitBase):
                 out[(c.id, t)] = found
         return out, gated
 
-    @cached_property
+    @once
     def allowed(self) -> tuple[Atom, ...]:
         return tuple(Attack(c, t) for (c, t), why in self._reasons.items() if not why)
 
@@ -907,11 +936,11 @@ class AttackUnit(_UnitBase):
         """Whether nothing rules out ``attack`` on its own (it is one of the decision atoms)."""
         return attack in self._allowed
 
-    @cached_property
+    @once
     def _allowed(self) -> frozenset[Atom]:
         return frozenset(self.allowed)
 
-    @cached_property
+    @once
     def definitions(self) -> dict[Atom, Cmp]:
         """Derived atoms: a creature is attacking when it attacks some player, planeswalker or
         battle (none when there is only one to attack: see ``_attacking_terms``)."""
@@ -920,7 +949,7 @@ class AttackUnit(_UnitBase):
         terms = self._attacking_terms
         return {terms[c.id][0]: Cmp(self._attacks_of(c), 1, None) for c in self.attackers}
 
-    @cached_property
+    @once
     def restrictions(self) -> tuple[Restriction, ...]:
         """Attacking one target only (508.1b) is stated when there is more than one to choose."""
         out = [
@@ -940,7 +969,7 @@ class AttackUnit(_UnitBase):
                 out.append(r if gate is None else replace(r, cond=self._unless_gate_fails(gate, r.cond)))
         return tuple(out)
 
-    @cached_property
+    @once
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
         for inst in self._instances:
@@ -955,14 +984,14 @@ class AttackUnit(_UnitBase):
                 out.append(r)
         return tuple(out)
 
-    @cached_property
+    @once
     def costs(self) -> tuple[CostTerm, ...]:
         out: list[CostTerm] = []
         for inst in self._instances:
             out += inst.ability.attack_costs(self, inst)
         return tuple(out)
 
-    @cached_property
+    @once
     def payment(self) -> Side | None:
         """Attackers without vigilance are tapped (508.1f) before mana abilities (508.1i)."""
         ids = self._attacker_ids
@@ -972,7 +1001,7 @@ class AttackUnit(_UnitBase):
 
         return payment_side(self.game, self.costs, tapped, lambda p: self.attacking(p) if p.id in ids else None)
 
-    @cached_property
+    @once
     def _instances(self) -> tuple[Instance, ...]:
         """Every instance whose rules bear on the attack: the attackers', the game's."""
         instances = self.game.instances
