@@ -108,6 +108,11 @@ def _collect_has(value: Any, found: set[str]) -> None:
             _collect_has(item, found)
 
 
+def _unconditional(ability: AbilityBase) -> bool:
+    """Whether ``ability`` applies whatever the board (no "as long as", no "unless")."""
+    return ability.condition is None and ability.unless is None
+
+
 _new_pair = partial(tuple.__new__, Pair)
 """``Pair`` from a (blocker, attacker) tuple, without the Python-level constructor."""
 
@@ -145,20 +150,23 @@ class Game:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self._perms = {p.id: p for p in board.permanents}
+        permanents = board.permanents
+        self._perms = {p.id: p for p in permanents}
         self._teams = {p.id: (p.team if p.team is not None else f"player:{p.id}") for p in board.players}
         self._attacking = tuple(sorted(board.combat.attackers)) if board.combat is not None else ()
         self.declaring = board.combat is None
         """Attackers are being declared: conditions on the attack are read per declaration."""
         self._defenders = frozenset(self.defending_player(a) for a in self._attacking)
         self._attached: dict[str, list[Permanent]] = {}
-        for p in board.permanents:
-            if p.attached_to is not None:
-                self._attached.setdefault(p.attached_to, []).append(p)
         self._declarers: dict[tuple[frozenset[str], str, str], DeclarerReport] = {}
         self._hooked: dict[tuple[str, str], list[Instance]] = {}
-        self._had: dict[str, list[Ability]] = {p.id: [] for p in board.permanents}
-        self.instances: dict[str, list[Instance]] = {p.id: [] for p in board.permanents}
+        self._had: dict[str, list[Ability]] = {}
+        self.instances: dict[str, list[Instance]] = {}
+        for p in permanents:
+            self._had[p.id] = []
+            self.instances[p.id] = []
+            if p.attached_to is not None:
+                self._attached.setdefault(p.attached_to, []).append(p)
         self.game_rules: list[Instance] = []
         timestamped: list[tuple[Ability, Permanent | None, _Continuous | None]] = []
         for p in board.permanents:
@@ -186,7 +194,9 @@ class Game:
                         Instance(effect.ability, holder, effect.source, effect.controller, as_applied.get(id(effect)))
                     )
             elif bearer is not None and ability.scope == "game":
-                if ability.applies(self.context(bearer.controller, bearer), declaring=self.declaring):
+                if _unconditional(ability) or ability.applies(
+                    self.context(bearer.controller, bearer), declaring=self.declaring
+                ):
                     self.game_rules.append(Instance(ability, bearer, bearer.name, bearer.controller))
             elif bearer is not None:
                 self.instances[bearer.id].append(Instance(ability, bearer, bearer.name, bearer.controller))
@@ -209,21 +219,22 @@ class Game:
     def _targets(self, effect: _Continuous) -> tuple[str, ...]:
         """What ``effect`` applies to in the current state of layer 6 (611.3a)."""
         gate = effect.gate
-        if gate is not None and not gate.applies(
-            self.context(effect.controller, effect.origin), declaring=self.declaring
+        if (
+            gate is not None
+            and not _unconditional(gate)
+            and not gate.applies(self.context(effect.controller, effect.origin), declaring=self.declaring)
         ):
             return ()
         if effect.to is None:
             found = [effect.holder] if effect.holder is not None else []
         else:
-            found = [
-                p for p in self.board.permanents if p.is_creature and effect.to.matches(p, self, effect.controller)
-            ]
-        deferred = effect.ability.per_target_condition and self.declaring
+            to, controller = effect.to, effect.controller
+            found = [p for p in self.board.permanents if p.is_creature and to.matches(p, self, controller)]
+        ability = effect.ability
+        if _unconditional(ability) or (ability.per_target_condition and self.declaring):
+            return tuple([p.id for p in found])
         return tuple(
-            p.id
-            for p in found
-            if deferred or effect.ability.applies(self.context(effect.controller, p), declaring=self.declaring)
+            p.id for p in found if ability.applies(self.context(effect.controller, p), declaring=self.declaring)
         )
 
     def _resolve_layer6(self, effects: list[_Continuous]) -> tuple[dict[int, tuple[str, ...]], dict[int, Game]]:
@@ -351,12 +362,15 @@ class Game:
     def permanents_of(self, player: str) -> list[Permanent]:
         return [p for p in self.board.permanents if p.controller == player]
 
-    def hooked(self, permanent_id: str, hook: str) -> list[Instance]:
+    def hooked(self, permanent_id: str, hook: str) -> Sequence[Instance]:
         """The instances on ``permanent_id`` whose kind has its own ``hook``, in order."""
+        instances = self.instances[permanent_id]
+        if not instances:
+            return ()
         key = (permanent_id, hook)
         found = self._hooked.get(key)
         if found is None:
-            found = self._hooked[key] = [i for i in self.instances[permanent_id] if _has_hook(i.ability, hook)]
+            found = self._hooked[key] = [i for i in instances if _has_hook(i.ability, hook)]
         return found
 
     def has_keyword(self, permanent_id: str, kind: str) -> bool:
@@ -379,7 +393,11 @@ class Game:
         return object_id in self._teams
 
     def label(self, permanent: PermanentView | None) -> str:
-        return "the game" if permanent is None else self.board.labels[permanent.id]
+        return "the game" if permanent is None else self._labels[permanent.id]
+
+    @once
+    def _labels(self) -> dict[str, str]:
+        return self.board.labels
 
     def is_summoning_sick(self, permanent: PermanentView) -> bool:
         """302.6: a creature not controlled continuously since its controller's most recent turn

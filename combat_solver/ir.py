@@ -208,11 +208,12 @@ def read_once(
         if found is not None:
             return found
         terms = lin.terms
-        value = sums[id(lin)] = (
-            lin.const
-            + sum([c for a, c in terms if a in base])
-            + sum([c * value_of(a) for a, c in terms if a in definitions])
-        )
+        value = lin.const
+        if base:
+            value += sum([c for a, c in terms if a in base])
+        if definitions:
+            value += sum([c * value_of(a) for a, c in terms if a in definitions])
+        sums[id(lin)] = value
         return value
 
     def holds(cond: Cond) -> bool:
