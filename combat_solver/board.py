@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from functools import cache, cached_property
 from typing import Annotated, Any, Literal, get_args
@@ -209,7 +208,9 @@ class Board(Strict):
     @cached_property
     def labels(self) -> dict[str, str]:
         """How output names each permanent: its name, with its id when another shares the name."""
-        counts = Counter(p.name for p in self.permanents)
+        counts: dict[str, int] = {}
+        for p in self.permanents:
+            counts[p.name] = counts.get(p.name, 0) + 1
         return {p.id: p.name if counts[p.name] == 1 else f"{p.name} ({p.id})" for p in self.permanents}
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Board:

@@ -224,7 +224,7 @@ def assess(
     short = undetermined = False
     for unit in units:
         memo = _memo(unit)
-        mine = frozenset(a for a in chosen if unit.contains(a))
+        mine = frozenset([a for a in chosen if unit.contains(a)])
         value_of, truths = memo.truths(mine)
         restrictions = unit.restrictions
         broken = [memo.violation(unit, k, value_of) for k, ok in enumerate(truths[: len(restrictions)]) if not ok]
