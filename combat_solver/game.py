@@ -128,6 +128,11 @@ def _has_hook(ability: AbilityBase, hook: str) -> bool:
     return found
 
 
+def _having(instances: Iterable[Instance], hook: str) -> list[Instance]:
+    """The instances whose kind has its own ``hook``, in order (the others would give nothing)."""
+    return [i for i in instances if _has_hook(i.ability, hook)]
+
+
 class Game:
     """Read-only facts derived from a ``Board``."""
 
@@ -700,21 +705,21 @@ class BlockUnit(_UnitBase):
             for c, n in capacities
             if n < len(self.attackers)
         ]
-        for inst in self._instances:
+        for inst in _having(self._instances, "block_restrictions"):
             out += inst.ability.block_restrictions(self, inst)
         return tuple(out)
 
     @once
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
-        for inst in self._instances:
+        for inst in _having(self._instances, "block_requirements"):
             out += inst.ability.block_requirements(self, inst)
         return tuple(out)
 
     @once
     def costs(self) -> tuple[CostTerm, ...]:
         out: list[CostTerm] = []
-        for inst in self._instances:
+        for inst in _having(self._instances, "block_costs"):
             out += inst.ability.block_costs(self, inst)
         return tuple(out)
 
@@ -981,7 +986,7 @@ class AttackUnit(_UnitBase):
             for c in (self.attackers if len(self.targets) > 1 else ())
         ]
         out += self._pair_rules[1]
-        for inst in self._instances:
+        for inst in _having(self._instances, "attack_restrictions"):
             gate = self._gate(inst)
             for r in inst.ability.attack_restrictions(self, inst):
                 out.append(r if gate is None else replace(r, cond=self._unless_gate_fails(gate, r.cond)))
@@ -990,7 +995,7 @@ class AttackUnit(_UnitBase):
     @once
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
-        for inst in self._instances:
+        for inst in _having(self._instances, "attack_requirements"):
             gate = self._gate(inst)
             for r in inst.ability.attack_requirements(self, inst):
                 if gate is not None:
@@ -1005,7 +1010,7 @@ class AttackUnit(_UnitBase):
     @once
     def costs(self) -> tuple[CostTerm, ...]:
         out: list[CostTerm] = []
-        for inst in self._instances:
+        for inst in _having(self._instances, "attack_costs"):
             out += inst.ability.attack_costs(self, inst)
         return tuple(out)
 
