@@ -651,7 +651,12 @@ class BlockUnit(_UnitBase):
         return found
 
     def atom_reasons(self, atom: Atom) -> list[Reason]:
-        if not isinstance(atom, Pair) or not self.contains(atom):
+        if not isinstance(atom, Pair):
+            return []
+        found = self._pair_reasons.get(atom)
+        if found is not None:
+            return found
+        if not self.contains(atom):
             return []
         return self.reasons(self.game.permanent(atom.blocker), self.game.permanent(atom.attacker))
 
@@ -667,7 +672,7 @@ class BlockUnit(_UnitBase):
 
     def allows(self, pair: Pair) -> bool:
         """Whether nothing rules out ``pair`` on its own (it is one of the decision atoms)."""
-        return self.contains(pair) and not self.atom_reasons(pair)
+        return not self.atom_reasons(pair) and self.contains(pair)
 
     def capacity(self, blocker: PermanentView) -> int:
         hooked = self.game.hooked(blocker.id, "extra_blocks")
