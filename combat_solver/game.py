@@ -161,7 +161,9 @@ class Game:
         self._attacking = tuple(sorted(board.combat.attackers)) if board.combat is not None else ()
         self.declaring = board.combat is None
         """Attackers are being declared: conditions on the attack are read per declaration."""
-        self._defenders = frozenset(self.defending_player(a) for a in self._attacking)
+        attacks = board.combat.attackers if board.combat is not None else {}
+        self._defender_of = {a: self.defending_player_of(target) for a, target in attacks.items()}
+        self._defenders = frozenset([self.defending_player(a) for a in self._attacking])
         self._attached: dict[str, list[Permanent]] = {}
         self._declarers: dict[tuple[frozenset[str], str, str], DeclarerReport] = {}
         self._hooked: dict[tuple[str, str], list[Instance]] = {}
@@ -422,8 +424,7 @@ class Game:
 
     def defending_player(self, attacker_id: str) -> str:
         """802.2a: the defending player of a declared attacker."""
-        assert self.board.combat is not None
-        defender = self.defending_player_of(self.board.combat.attackers[attacker_id])
+        defender = self._defender_of[attacker_id]
         assert defender is not None
         return defender
 
@@ -532,9 +533,9 @@ class BlockUnit(_UnitBase):
         combat = game.board.combat
         assert combat is not None
         self.attackers = tuple(
-            game.permanent(a) for a in sorted(combat.attackers) if game.defending_player(a) in players
+            [game.permanent(a) for a in sorted(combat.attackers) if game.defending_player(a) in players]
         )
-        self.creatures = tuple(p for p in game.board.permanents if p.controller in players and p.is_creature)
+        self.creatures = tuple([p for p in game.board.permanents if p.controller in players and p.is_creature])
         self._attacker_ids = {a.id for a in self.attackers}
         self._creature_ids = {c.id for c in self.creatures}
         self.bands = {m: band for band in combat.bands for m in band if m in self._attacker_ids}
