@@ -510,7 +510,7 @@ class _UnitBase:
         return " and ".join(sorted(self.players))
 
     def label(self, permanent: PermanentView | None) -> str:
-        return self.game.label(permanent)
+        return "the game" if permanent is None else self.game._labels[permanent.id]
 
     def has(self, permanent: PermanentView, kind: str) -> bool:
         return self.game.has_keyword(permanent.id, kind)
