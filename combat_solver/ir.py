@@ -209,9 +209,11 @@ def read_once(
             return found
         terms = lin.terms
         value = lin.const
-        if base:
+        if base and definitions:
+            value += sum([c if a in base else c * value_of(a) if a in definitions else 0 for a, c in terms])
+        elif base:
             value += sum([c for a, c in terms if a in base])
-        if definitions:
+        elif definitions:
             value += sum([c * value_of(a) for a, c in terms if a in definitions])
         sums[id(lin)] = value
         return value
