@@ -119,6 +119,10 @@ ATTACKS = _Attacks()
 
 def _check_ids(game: Game, declaration: AttackDeclaration) -> None:
     permanent = game.has_permanent
+    if not (declaration.exert or declaration.enlist or declaration.bands) and all(
+        permanent(a) and (permanent(t) or game.is_player(t)) for a, t in declaration.attacks.items()
+    ):
+        return
     items = [
         ErrorItem(("declaration", "attacks", a), "unknown_id", f"no permanent {a!r}")
         for a in declaration.attacks
@@ -152,6 +156,8 @@ def _check_ids(game: Game, declaration: AttackDeclaration) -> None:
 
 def _choice_violations(unit: AttackUnit, declaration: AttackDeclaration) -> list[Violation]:
     """508.1e, 508.1g: exert, enlist and bands, each checked by the kind that governs it."""
+    if not (declaration.exert or declaration.enlist or declaration.bands):
+        return []
     return [v for kind in DECLARATION_KINDS for v in ability_class(kind).declaration_violations(unit, declaration)]
 
 

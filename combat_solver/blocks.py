@@ -133,6 +133,8 @@ BLOCKS = _Blocks()
 
 def _check_ids(game: Game, declaration: BlockDeclaration) -> None:
     known = game.has_permanent
+    if all(known(b) and all(map(known, attackers)) for b, attackers in declaration.blocks.items()):
+        return
     items = [
         ErrorItem(("declaration", "blocks", b), "unknown_id", f"no permanent {b!r}")
         for b in declaration.blocks

@@ -3,7 +3,6 @@
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
 # types as objects instead of evaluating strings (start-up, README "Start-up").
 
-from collections import Counter
 from collections.abc import Iterator, Mapping
 from functools import cache, cached_property
 from typing import Annotated, Any, Literal, get_args
@@ -210,7 +209,9 @@ class Board(Strict):
     @cached_property
     def labels(self) -> dict[str, str]:
         """How output names each permanent: its name, with its id when another shares the name."""
-        counts = Counter(p.name for p in self.permanents)
+        counts: dict[str, int] = {}
+        for p in self.permanents:
+            counts[p.name] = counts.get(p.name, 0) + 1
         return {p.id: p.name if counts[p.name] == 1 else f"{p.name} ({p.id})" for p in self.permanents}
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> "Board":

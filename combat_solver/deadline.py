@@ -17,12 +17,8 @@ class Deadline:
     the seconds that are left (``remaining``); when none are left the answer is undetermined."""
 
     def __init__(self, seconds: float) -> None:
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds):
-            raise InputError.one(
-                ("time_limit",), "not_a_number", f"the time limit must be a finite number, not {seconds!r}"
-            )
-        if seconds <= 0:
-            raise InputError.one(("time_limit",), "not_positive", f"the time limit must be positive, not {seconds!r}")
+        if type(seconds) is not float or not 0 < seconds < math.inf:
+            _check(seconds)
         self.seconds = float(seconds)
         self._end = clock() + self.seconds
 
@@ -38,3 +34,13 @@ class Deadline:
 
     def __repr__(self) -> str:
         return f"Deadline({self.seconds:g} s, {self.remaining():.3f} s left)"
+
+
+def _check(seconds: object) -> None:
+    """``InputError`` unless ``seconds`` is a positive finite number."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not math.isfinite(seconds):
+        raise InputError.one(
+            ("time_limit",), "not_a_number", f"the time limit must be a finite number, not {seconds!r}"
+        )
+    if seconds <= 0:
+        raise InputError.one(("time_limit",), "not_positive", f"the time limit must be positive, not {seconds!r}")

@@ -226,7 +226,7 @@ def assess(
     short = undetermined = False
     for unit in units:
         memo = _memo(unit)
-        mine = frozenset(a for a in chosen if unit.contains(a))
+        mine = frozenset([a for a in chosen if unit.contains(a)])
         value_of, truths = memo.truths(mine)
         restrictions = unit.restrictions
         broken = [memo.violation(unit, k, value_of) for k, ok in enumerate(truths[: len(restrictions)]) if not ok]
@@ -370,9 +370,12 @@ def _empty_is_legal(problem: Problem) -> bool:
 
 def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
     """Whether a declaration that breaks no restriction and incurs no cost obeys more than
-    ``obeyed`` requirements (None: undetermined), without proving the maximum."""
+    ``obeyed`` requirements (None: undetermined), without proving the maximum: first the
+    obvious declaration (``search.obvious``), then the search or CP-SAT."""
     from . import cpsat, search
 
+    if search.obvious(problem, obeyed + 1) is not None:
+        return True
     if not search.fits(problem):
         if search.upper_bound(problem) <= obeyed:
             return False

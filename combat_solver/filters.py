@@ -146,6 +146,10 @@ class Comparison(Strict):
         return " and ".join(parts)
 
 
+_IDS_ONLY = frozenset({"ids"})
+"""The fields of a filter that names its permanents and nothing else (every other field is None)."""
+
+
 class Filter(Strict):
     """A conjunction of tests on a permanent; an empty filter matches everything.
 
@@ -187,6 +191,8 @@ class Filter(Strict):
 
     def matches(self, permanent: PermanentView, scope: FilterScope, you: str | None) -> bool:
         p = permanent
+        if self.model_fields_set <= _IDS_ONLY:
+            return self.ids is None or p.id in self.ids
         if self.attached is not None:
             found = [a for a in scope.attached(p.id) if self.attached.filter.matches(a, scope, you)]
             if len(found) < self.attached.at_least:

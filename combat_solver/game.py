@@ -6,11 +6,11 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache, partial
+from functools import lru_cache, partial
 from itertools import repeat
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from .abilities import Ability, Grant
 from .board import Board, Permanent, Player
@@ -38,6 +38,35 @@ from .verdict import DeclarerReport
 
 if TYPE_CHECKING:
     from .costs import CostTerm
+
+_Owner = TypeVar("_Owner")
+_Value = TypeVar("_Value")
+
+
+class once(Generic[_Owner, _Value]):
+    """``functools.cached_property`` without the lock Python 3.11 takes on every first read
+    (3.12 dropped it): computed on first read, then an instance attribute. Two threads may both
+    compute it; each gets an equal value (the rules read a frozen board)."""
+
+    def __init__(self, func: Callable[[_Owner], _Value]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type[_Owner], name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type[_Owner] | None = None) -> once[_Owner, _Value]: ...
+
+    @overload
+    def __get__(self, obj: _Owner, owner: type[_Owner] | None = None) -> _Value: ...
+
+    def __get__(self, obj: _Owner | None, owner: type[_Owner] | None = None) -> _Value | once[_Owner, _Value]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 @dataclass(frozen=True)
@@ -80,6 +109,11 @@ def _collect_has(value: Any, found: set[str]) -> None:
             _collect_has(item, found)
 
 
+def _unconditional(ability: AbilityBase) -> bool:
+    """Whether ``ability`` applies whatever the board (no "as long as", no "unless")."""
+    return ability.condition is None and ability.unless is None
+
+
 _new_pair = partial(tuple.__new__, Pair)
 """``Pair`` from a (blocker, attacker) tuple, without the Python-level constructor."""
 
@@ -93,6 +127,11 @@ def _has_hook(ability: AbilityBase, hook: str) -> bool:
     if found is None:
         found = _HOOKED[key] = getattr(type(ability), hook) is not getattr(AbilityBase, hook)
     return found
+
+
+def _having(instances: Iterable[Instance], hook: str) -> list[Instance]:
+    """The instances whose kind has its own ``hook``, in order (the others would give nothing)."""
+    return [i for i in instances if _has_hook(i.ability, hook)]
 
 
 class Game:
@@ -117,20 +156,25 @@ class Game:
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self._perms = {p.id: p for p in board.permanents}
+        permanents = board.permanents
+        self._perms = {p.id: p for p in permanents}
         self._teams = {p.id: (p.team if p.team is not None else f"player:{p.id}") for p in board.players}
         self._attacking = tuple(sorted(board.combat.attackers)) if board.combat is not None else ()
         self.declaring = board.combat is None
         """Attackers are being declared: conditions on the attack are read per declaration."""
-        self._defenders = frozenset(self.defending_player(a) for a in self._attacking)
+        attacks = board.combat.attackers if board.combat is not None else {}
+        self._defender_of = {a: self.defending_player_of(target) for a, target in attacks.items()}
+        self._defenders = frozenset([self.defending_player(a) for a in self._attacking])
         self._attached: dict[str, list[Permanent]] = {}
-        for p in board.permanents:
-            if p.attached_to is not None:
-                self._attached.setdefault(p.attached_to, []).append(p)
         self._declarers: dict[tuple[frozenset[str], str, str], DeclarerReport] = {}
         self._hooked: dict[tuple[str, str], list[Instance]] = {}
-        self._had: dict[str, list[Ability]] = {p.id: [] for p in board.permanents}
-        self.instances: dict[str, list[Instance]] = {p.id: [] for p in board.permanents}
+        self._had: dict[str, list[Ability]] = {}
+        self.instances: dict[str, list[Instance]] = {}
+        for p in permanents:
+            self._had[p.id] = []
+            self.instances[p.id] = []
+            if p.attached_to is not None:
+                self._attached.setdefault(p.attached_to, []).append(p)
         self.game_rules: list[Instance] = []
         timestamped: list[tuple[Ability, Permanent | None, _Continuous | None]] = []
         for p in board.permanents:
@@ -158,7 +202,9 @@ class Game:
                         Instance(effect.ability, holder, effect.source, effect.controller, as_applied.get(id(effect)))
                     )
             elif bearer is not None and ability.scope == "game":
-                if ability.applies(self.context(bearer.controller, bearer), declaring=self.declaring):
+                if _unconditional(ability) or ability.applies(
+                    self.context(bearer.controller, bearer), declaring=self.declaring
+                ):
                     self.game_rules.append(Instance(ability, bearer, bearer.name, bearer.controller))
             elif bearer is not None:
                 self.instances[bearer.id].append(Instance(ability, bearer, bearer.name, bearer.controller))
@@ -181,21 +227,22 @@ class Game:
     def _targets(self, effect: _Continuous) -> tuple[str, ...]:
         """What ``effect`` applies to in the current state of layer 6 (611.3a)."""
         gate = effect.gate
-        if gate is not None and not gate.applies(
-            self.context(effect.controller, effect.origin), declaring=self.declaring
+        if (
+            gate is not None
+            and not _unconditional(gate)
+            and not gate.applies(self.context(effect.controller, effect.origin), declaring=self.declaring)
         ):
             return ()
         if effect.to is None:
             found = [effect.holder] if effect.holder is not None else []
         else:
-            found = [
-                p for p in self.board.permanents if p.is_creature and effect.to.matches(p, self, effect.controller)
-            ]
-        deferred = effect.ability.per_target_condition and self.declaring
+            to, controller = effect.to, effect.controller
+            found = [p for p in self.board.permanents if p.is_creature and to.matches(p, self, controller)]
+        ability = effect.ability
+        if _unconditional(ability) or (ability.per_target_condition and self.declaring):
+            return tuple([p.id for p in found])
         return tuple(
-            p.id
-            for p in found
-            if deferred or effect.ability.applies(self.context(effect.controller, p), declaring=self.declaring)
+            p.id for p in found if ability.applies(self.context(effect.controller, p), declaring=self.declaring)
         )
 
     def _resolve_layer6(self, effects: list[_Continuous]) -> tuple[dict[int, tuple[str, ...]], dict[int, Game]]:
@@ -312,7 +359,7 @@ class Game:
     def has_permanent(self, object_id: str) -> bool:
         return object_id in self._perms
 
-    @cached_property
+    @once
     def warnings(self) -> tuple[str, ...]:
         """Card text on the board that bears on combat but wasn't compiled."""
         return self.board.card_warnings
@@ -323,12 +370,15 @@ class Game:
     def permanents_of(self, player: str) -> list[Permanent]:
         return [p for p in self.board.permanents if p.controller == player]
 
-    def hooked(self, permanent_id: str, hook: str) -> list[Instance]:
+    def hooked(self, permanent_id: str, hook: str) -> Sequence[Instance]:
         """The instances on ``permanent_id`` whose kind has its own ``hook``, in order."""
+        instances = self.instances[permanent_id]
+        if not instances:
+            return ()
         key = (permanent_id, hook)
         found = self._hooked.get(key)
         if found is None:
-            found = self._hooked[key] = [i for i in self.instances[permanent_id] if _has_hook(i.ability, hook)]
+            found = self._hooked[key] = [i for i in instances if _has_hook(i.ability, hook)]
         return found
 
     def has_keyword(self, permanent_id: str, kind: str) -> bool:
@@ -351,7 +401,11 @@ class Game:
         return object_id in self._teams
 
     def label(self, permanent: PermanentView | None) -> str:
-        return "the game" if permanent is None else self.board.labels[permanent.id]
+        return "the game" if permanent is None else self._labels[permanent.id]
+
+    @once
+    def _labels(self) -> dict[str, str]:
+        return self.board.labels
 
     def is_summoning_sick(self, permanent: PermanentView) -> bool:
         """302.6: a creature not controlled continuously since its controller's most recent turn
@@ -371,8 +425,7 @@ class Game:
 
     def defending_player(self, attacker_id: str) -> str:
         """802.2a: the defending player of a declared attacker."""
-        assert self.board.combat is not None
-        defender = self.defending_player_of(self.board.combat.attackers[attacker_id])
+        defender = self._defender_of[attacker_id]
         assert defender is not None
         return defender
 
@@ -388,7 +441,7 @@ class Game:
             return p.protector
         return p.controller if "planeswalker" in p.types else None
 
-    @cached_property
+    @once
     def block_units(self) -> tuple[BlockUnit, ...]:
         """Each defending player declares separately (802.4); a team under shared team turns
         declares one combined block (805.10d)."""
@@ -405,7 +458,7 @@ class Game:
                 groups[key].add(pl.id)
         return tuple(BlockUnit(self, frozenset(members)) for _, members in sorted(groups.items()))
 
-    @cached_property
+    @once
     def attack_unit(self) -> AttackUnit:
         return AttackUnit(self)
 
@@ -458,7 +511,7 @@ class _UnitBase:
         return " and ".join(sorted(self.players))
 
     def label(self, permanent: PermanentView | None) -> str:
-        return self.game.label(permanent)
+        return "the game" if permanent is None else self.game._labels[permanent.id]
 
     def has(self, permanent: PermanentView, kind: str) -> bool:
         return self.game.has_keyword(permanent.id, kind)
@@ -481,9 +534,9 @@ class BlockUnit(_UnitBase):
         combat = game.board.combat
         assert combat is not None
         self.attackers = tuple(
-            game.permanent(a) for a in sorted(combat.attackers) if game.defending_player(a) in players
+            [game.permanent(a) for a in sorted(combat.attackers) if game.defending_player(a) in players]
         )
-        self.creatures = tuple(p for p in game.board.permanents if p.controller in players and p.is_creature)
+        self.creatures = tuple([p for p in game.board.permanents if p.controller in players and p.is_creature])
         self._attacker_ids = {a.id for a in self.attackers}
         self._creature_ids = {c.id for c in self.creatures}
         self.bands = {m: band for band in combat.bands for m in band if m in self._attacker_ids}
@@ -500,7 +553,7 @@ class BlockUnit(_UnitBase):
     def pair(self, blocker: PermanentView, attacker: PermanentView) -> Lin:
         return Lin((self._term(blocker.id, attacker.id),))
 
-    @cached_property
+    @once
     def _terms(self) -> dict[str, tuple[tuple[Atom, int], ...]]:
         """The term of each pair, by blocker, in the order of ``attackers``: built once (in C) for
         every sum that reads it."""
@@ -567,7 +620,7 @@ class BlockUnit(_UnitBase):
         """How many of ``creatures`` block."""
         return Lin.of(self._blocking_atom(c.id) for c in creatures)
 
-    @cached_property
+    @once
     def all_blocking(self) -> Lin:
         return self.blocking_among(self.creatures)
 
@@ -600,11 +653,16 @@ class BlockUnit(_UnitBase):
         return found
 
     def atom_reasons(self, atom: Atom) -> list[Reason]:
-        if not isinstance(atom, Pair) or not self.contains(atom):
+        if not isinstance(atom, Pair):
+            return []
+        found = self._pair_reasons.get(atom)
+        if found is not None:
+            return found
+        if not self.contains(atom):
             return []
         return self.reasons(self.game.permanent(atom.blocker), self.game.permanent(atom.attacker))
 
-    @cached_property
+    @once
     def allowed(self) -> tuple[Atom, ...]:
         terms = self._terms
         return tuple(
@@ -616,13 +674,13 @@ class BlockUnit(_UnitBase):
 
     def allows(self, pair: Pair) -> bool:
         """Whether nothing rules out ``pair`` on its own (it is one of the decision atoms)."""
-        return self.contains(pair) and not self.atom_reasons(pair)
+        return not self.atom_reasons(pair) and self.contains(pair)
 
     def capacity(self, blocker: PermanentView) -> int:
         hooked = self.game.hooked(blocker.id, "extra_blocks")
         return min(1 + sum([i.ability.extra_blocks() for i in hooked]), ANY_NUMBER) if hooked else 1
 
-    @cached_property
+    @once
     def definitions(self) -> dict[Atom, Cmp]:
         """Derived atoms: a creature is blocking when it blocks at least one attacker (with only
         one attacker, that pair: see ``_blocking_atom``); it blocks a band when it blocks one of
@@ -640,7 +698,7 @@ class BlockUnit(_UnitBase):
                     out[atom] = Cmp(Lin.of(Pair(atom.blocker, m) for m in atom.band), 1, None)
         return out
 
-    @cached_property
+    @once
     def restrictions(self) -> tuple[Restriction, ...]:
         capacities = [(c, self.capacity(c)) for c in self.creatures]
         out = [
@@ -654,25 +712,25 @@ class BlockUnit(_UnitBase):
             for c, n in capacities
             if n < len(self.attackers)
         ]
-        for inst in self._instances:
+        for inst in _having(self._instances, "block_restrictions"):
             out += inst.ability.block_restrictions(self, inst)
         return tuple(out)
 
-    @cached_property
+    @once
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
-        for inst in self._instances:
+        for inst in _having(self._instances, "block_requirements"):
             out += inst.ability.block_requirements(self, inst)
         return tuple(out)
 
-    @cached_property
+    @once
     def costs(self) -> tuple[CostTerm, ...]:
         out: list[CostTerm] = []
-        for inst in self._instances:
+        for inst in _having(self._instances, "block_costs"):
             out += inst.ability.block_costs(self, inst)
         return tuple(out)
 
-    @cached_property
+    @once
     def payment(self) -> Side | None:
         """Blocking doesn't tap; a blocking creature can't be sacrificed or returned to pay (509.1d-f)."""
         if not self.costs:
@@ -682,7 +740,7 @@ class BlockUnit(_UnitBase):
         ids = self._creature_ids
         return payment_side(self.game, self.costs, lambda p: None, lambda p: self.blocking(p) if p.id in ids else None)
 
-    @cached_property
+    @once
     def _instances(self) -> tuple[Instance, ...]:
         """Every instance whose rules bear on this unit: its attackers', its creatures', the game's."""
         instances = self.game.instances
@@ -809,7 +867,7 @@ class AttackUnit(_UnitBase):
     def attack(self, attacker: PermanentView, target: str) -> Lin:
         return Lin.of([Attack(attacker.id, target)])
 
-    @cached_property
+    @once
     def _attacking_terms(self) -> dict[str, tuple[Atom, int]]:
         """The term of each attacker's ``Attacking`` atom, built once for every sum that reads it;
         with only one target to attack, the term of that attack itself (nothing to derive)."""
@@ -829,7 +887,7 @@ class AttackUnit(_UnitBase):
         terms = self._attacking_terms
         return Lin(tuple([terms[c.id] if c.id in terms else (Attacking(c.id), 1) for c in creatures]))
 
-    @cached_property
+    @once
     def all_attacking(self) -> Lin:
         return self.attacking_count(self.attackers)
 
@@ -861,7 +919,7 @@ class AttackUnit(_UnitBase):
     def _reasons(self) -> dict[tuple[str, str], list[Reason]]:
         return self._pair_rules[0]
 
-    @cached_property
+    @once
     def _pair_rules(self) -> tuple[dict[tuple[str, str], list[Reason]], list[Restriction]]:
         """What rules out one attack on its own, and the restrictions on single attacks that
         apply only under a condition on the whole attack (``attack`` tests)."""
@@ -904,7 +962,7 @@ class AttackUnit(_UnitBase):
                 out[(c.id, t)] = found
         return out, gated
 
-    @cached_property
+    @once
     def allowed(self) -> tuple[Atom, ...]:
         return tuple(Attack(c, t) for (c, t), why in self._reasons.items() if not why)
 
@@ -912,11 +970,11 @@ class AttackUnit(_UnitBase):
         """Whether nothing rules out ``attack`` on its own (it is one of the decision atoms)."""
         return attack in self._allowed
 
-    @cached_property
+    @once
     def _allowed(self) -> frozenset[Atom]:
         return frozenset(self.allowed)
 
-    @cached_property
+    @once
     def definitions(self) -> dict[Atom, Cmp]:
         """Derived atoms: a creature is attacking when it attacks some player, planeswalker or
         battle (none when there is only one to attack: see ``_attacking_terms``)."""
@@ -925,7 +983,7 @@ class AttackUnit(_UnitBase):
         terms = self._attacking_terms
         return {terms[c.id][0]: Cmp(self._attacks_of(c), 1, None) for c in self.attackers}
 
-    @cached_property
+    @once
     def restrictions(self) -> tuple[Restriction, ...]:
         """Attacking one target only (508.1b) is stated when there is more than one to choose."""
         out = [
@@ -939,16 +997,16 @@ class AttackUnit(_UnitBase):
             for c in (self.attackers if len(self.targets) > 1 else ())
         ]
         out += self._pair_rules[1]
-        for inst in self._instances:
+        for inst in _having(self._instances, "attack_restrictions"):
             gate = self._gate(inst)
             for r in inst.ability.attack_restrictions(self, inst):
                 out.append(r if gate is None else replace(r, cond=self._unless_gate_fails(gate, r.cond)))
         return tuple(out)
 
-    @cached_property
+    @once
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
-        for inst in self._instances:
+        for inst in _having(self._instances, "attack_requirements"):
             gate = self._gate(inst)
             for r in inst.ability.attack_requirements(self, inst):
                 if gate is not None:
@@ -960,14 +1018,14 @@ class AttackUnit(_UnitBase):
                 out.append(r)
         return tuple(out)
 
-    @cached_property
+    @once
     def costs(self) -> tuple[CostTerm, ...]:
         out: list[CostTerm] = []
-        for inst in self._instances:
+        for inst in _having(self._instances, "attack_costs"):
             out += inst.ability.attack_costs(self, inst)
         return tuple(out)
 
-    @cached_property
+    @once
     def payment(self) -> Side | None:
         """Attackers without vigilance are tapped (508.1f) before mana abilities (508.1i)."""
         if not self.costs:
@@ -981,7 +1039,7 @@ class AttackUnit(_UnitBase):
 
         return payment_side(self.game, self.costs, tapped, lambda p: self.attacking(p) if p.id in ids else None)
 
-    @cached_property
+    @once
     def _instances(self) -> tuple[Instance, ...]:
         """Every instance whose rules bear on the attack: the attackers', the game's."""
         instances = self.game.instances

@@ -208,11 +208,14 @@ def read_once(
         if found is not None:
             return found
         terms = lin.terms
-        value = sums[id(lin)] = (
-            lin.const
-            + sum([c for a, c in terms if a in base])
-            + sum([c * value_of(a) for a, c in terms if a in definitions])
-        )
+        value = lin.const
+        if base and definitions:
+            value += sum([c if a in base else c * value_of(a) if a in definitions else 0 for a, c in terms])
+        elif base:
+            value += sum([c for a, c in terms if a in base])
+        elif definitions:
+            value += sum([c * value_of(a) for a, c in terms if a in definitions])
+        sums[id(lin)] = value
         return value
 
     def holds(cond: Cond) -> bool:

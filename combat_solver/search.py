@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from .ir import All, Any, Atom, Cmp, Cond, Lin, Parity, Problem, atoms_of
+from .ir import All, Any, Atom, Cmp, Cond, Lin, Parity, Problem, atoms_of, read_once
 
 MAX_VARIABLES = 14
 """Up to this many decision atoms the search always decides; above it, it gets a node budget."""
@@ -318,9 +318,7 @@ class _Search:
             yield from self._leaves(0, minimum, values)
 
     def _helping(self) -> set[Atom]:
-        """The decision atoms that help a requirement, directly or through a derived atom."""
-        helps = {a for r in self.problem.requirements for a in _atoms(r)}
-        return {a for a in self.order if a in helps or any(self._defines(d, a) for d in helps)}
+        return helping(self.problem)
 
     def _leaves(self, depth: int, minimum: int, values: list[tuple[int, int]]) -> Iterator[frozenset[Atom]]:
         self._tick()
@@ -376,9 +374,27 @@ class _Search:
             visit(0, 0)
         return best[0]
 
-    def _defines(self, derived: Atom, base: Atom) -> bool:
-        definition = self.problem.definitions.get(derived)
-        return definition is not None and any(a == base for a, _ in definition.lin.terms)
+
+def helping(problem: Problem) -> set[Atom]:
+    """The decision atoms that help a requirement, directly or through a derived atom."""
+    helps = {a for r in problem.requirements for a in _atoms(r)}
+    definitions = problem.definitions
+    through = {a for d in helps if (definition := definitions.get(d)) is not None for a, _ in definition.lin.terms}
+    return {a for a in problem.variables if a in helps or a in through}
+
+
+def obvious(problem: Problem, minimum: int) -> frozenset[Atom] | None:
+    """The declaration of every decision atom that helps a requirement, when it meets the
+    restrictions, incurs no cost and obeys at least ``minimum`` requirements, else None: a
+    witness read without searching (Lure: every creature able to block the lured one does)."""
+    chosen = frozenset(helping(problem))
+    if not chosen:
+        return None
+    hard = (*problem.hard, *(Cmp(lin, None, 0) for lin in problem.costs))
+    _, truths = read_once(problem.definitions, (*hard, *problem.requirements), chosen)
+    if all(truths[: len(hard)]) and sum(truths[len(hard) :]) >= minimum:
+        return chosen
+    return None
 
 
 def _atoms(cond: Cond) -> set[Atom]:

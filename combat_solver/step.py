@@ -131,7 +131,7 @@ class Step(ABC, Generic[D]):
             combat=combat,
             triggers=triggers,
             warnings=game.warnings,
-            declared_by=tuple(self.declarer(game, u) for u in case.units),
+            declared_by=tuple([self.declarer(game, u) for u in case.units]),
         )
 
     def solve(

@@ -8,12 +8,12 @@ import random
 import time
 
 import pytest
-from builders import B, K, creature, juggernaut, make_board
+from builders import A, B, K, creature, juggernaut, make_board
 from strategies import RandomChooser, build_attack_board, build_board
 
-from combat_solver import Board, check_attacks, cpsat, engine, search
+from combat_solver import Board, check_attacks, check_blocks, cpsat, engine, search
 from combat_solver.game import Game
-from combat_solver.ir import Atom, Problem, evaluate
+from combat_solver.ir import Atom, Pair, Problem, evaluate
 
 
 def _problems(count: int) -> list[Problem]:
@@ -91,6 +91,33 @@ def test_the_capacity_bound_is_never_below_the_maximum(i: int):
     expected = cpsat.maximize(problem, time_limit=10).requirements
     assert expected is not None
     assert search.upper_bound(problem) >= expected
+
+
+@pytest.mark.parametrize("i", range(len(PROBLEMS)))
+def test_the_obvious_witness_is_legal_and_exceeds_agrees_with_cpsat_508_1d_509_1c(i: int):
+    """The declaration found without searching (``search.obvious``) meets every restriction,
+    incurs no cost and obeys as many requirements as it claims; "can a declaration obey more
+    than k?" (``engine.exceeds``, which tries it first) agrees with CP-SAT's maximum at every k."""
+    problem = PROBLEMS[i]
+    maximum = cpsat.maximize(problem, time_limit=10).requirements
+    assert maximum is not None
+    for k in range(maximum + 2):
+        witness = search.obvious(problem, k)
+        if witness is not None:
+            legal, obeyed = _value(problem, witness)
+            assert legal and obeyed >= k
+        assert engine.exceeds(problem, k - 1, time_limit=10) is (maximum > k - 1)
+
+
+def test_every_creature_able_to_block_the_lured_menace_attacker_is_the_obvious_witness_509_1c():
+    """Lure on a menace attacker (702.111b): no single blocker obeys a requirement, and blocking
+    it with every creature obeys them all, found without a search."""
+    lured = creature("lured", "Viashino Runner", A, 3, 2, K("menace"), K("lure"))
+    guards = [creature(f"g{i}", "Night Market Guard", B, 3, 1) for i in range(3)]
+    board = make_board([lured, *guards], attackers={"lured": B})
+    problem = engine.problem(Game(board).block_units[0])
+    assert search.obvious(problem, 3) == frozenset(Pair(f"g{i}", "lured") for i in range(3))
+    assert check_blocks(board, {"blocks": {}}, explain=False).status == "illegal"
 
 
 def _arbiter_board(juggernauts: int, attack_limit: int) -> Board:

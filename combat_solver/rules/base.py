@@ -37,6 +37,20 @@ class Instance:
     controller: str | None
     as_applied: ConditionScope | None = None
 
+    def __init__(
+        self,
+        ability: AbilityBase,
+        holder: PermanentView | None,
+        source: str,
+        controller: str | None,
+        as_applied: ConditionScope | None = None,
+    ) -> None:
+        """The generated ``__init__`` of a frozen dataclass sets each field through
+        ``object.__setattr__``; a board has an instance per ability, so they are set at once."""
+        self.__dict__.update(
+            ability=ability, holder=holder, source=source, controller=controller, as_applied=as_applied
+        )
+
 
 @dataclass(frozen=True)
 class Reason:
@@ -59,6 +73,18 @@ class Restriction:
     cond: Cond
     detail: Callable[[Callable[[Atom], int]], str] | None = field(default=None, compare=False)
 
+    def __init__(
+        self,
+        rule: str,
+        kind: str,
+        objects: tuple[str, ...],
+        message: str,
+        cond: Cond,
+        detail: Callable[[Callable[[Atom], int]], str] | None = None,
+    ) -> None:
+        """Fields set at once (see ``Instance``): a unit has a restriction per creature or pair."""
+        self.__dict__.update(rule=rule, kind=kind, objects=objects, message=message, cond=cond, detail=detail)
+
 
 @dataclass(frozen=True)
 class Requirement:
@@ -70,6 +96,12 @@ class Requirement:
     description: str
     source: str
     cond: Cond
+
+    def __init__(
+        self, rule: str, kind: str, objects: tuple[str, ...], description: str, source: str, cond: Cond
+    ) -> None:
+        """Fields set at once (see ``Instance``): Lure makes a requirement per potential blocker."""
+        self.__dict__.update(rule=rule, kind=kind, objects=objects, description=description, source=source, cond=cond)
 
 
 class PlayerView(Protocol):
