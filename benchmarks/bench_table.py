@@ -2,7 +2,7 @@
 
 Every case is a board of real cards (Viashino Runner, Night Market Guard, Lure, Grizzly Bears,
 Silent Arbiter, Juggernaut, Mogg Flunkies) and one declaration. combat-solver checks it
-in-process (median of --repeat runs, OR-Tools imported beforehand): the bare verdict
+in-process (median of --repeat runs after --warmup untimed ones, OR-Tools imported beforehand): the bare verdict
 (``explain=False``, what phase.rs answers: valid or not) on one built board, as phase.rs is timed
 on one loaded state, compared with phase.rs; the same check on a fresh board each run (nothing
 derived from the board reused: layer 6, units, restrictions, requirements, the checker); and the
@@ -10,13 +10,13 @@ explained check a judge reads (the requirement maximum and a witness). When `pha
 installed (the `bench` extra), the same board is set up in phase.rs with its debug actions (cards
 moved from the decks to the battlefield, summoning sickness cleared, Lure attached, the attack
 declared), the state is saved, and phase validates the same declaration: `apply` on the restored
-snapshot, timed alone (restoring is not timed; an illegal declaration leaves the state unchanged,
-a legal one is restored again before the next run). Enumeration on phase is brute force: every
+snapshot, timed alone after the same number of untimed applications (restoring is not timed; an
+illegal declaration leaves the state unchanged, a legal one is restored again before the next run). Enumeration on phase is brute force: every
 candidate block applied to the snapshot. The larger boards of bench_blocks.py (Lure, menace,
 flying, extra blockers; 100 and 300 a side) and bench_attacks.py (500 attacking creatures, four
 players) run on combat-solver only. Run:
 
-    python benchmarks/bench_table.py [--repeat 5] [--sizes 2 4 8 16 24 32 40] [--budget 60]
+    python benchmarks/bench_table.py [--repeat 5] [--warmup 20] [--sizes 2 4 8 16 24 32 40] [--budget 60]
         [--no-large] [--no-phase] [--plot benchmarks/growth.png]
 """
 
@@ -331,15 +331,18 @@ class Phase:
         attacks = [[ids[a], {"type": "Player", "data": 1}] for a in declaration["attacks"]]
         return {"type": "DeclareAttackers", "data": {"attacks": attacks, "bands": []}}
 
-    def validate(self, snapshot: Any, seat: int, action: dict[str, Any], repeat: int) -> tuple[float, bool]:
-        """Median seconds of phase.rs applying `action` to the snapshot, and whether it accepted it."""
+    def validate(
+        self, snapshot: Any, seat: int, action: dict[str, Any], repeat: int, warmup: int
+    ) -> tuple[float, bool]:
+        """Median seconds of phase.rs applying `action` to the snapshot (after ``warmup`` untimed
+        applications), and whether it accepted it."""
         from phase import GameAction
 
         parsed = GameAction.from_dict(action)
         game = self.engine.load_game(snapshot)
         times = []
         accepted = False
-        for _ in range(repeat):
+        for run in range(warmup + repeat):
             if accepted:
                 game = self.engine.load_game(snapshot)
             start = time.perf_counter()
@@ -348,7 +351,8 @@ class Phase:
                 accepted = True
             except ValueError:
                 accepted = False
-            times.append(time.perf_counter() - start)
+            if run >= warmup:
+                times.append(time.perf_counter() - start)
         return statistics.median(times), accepted
 
     def enumerate_blocks(
@@ -390,10 +394,12 @@ def fresh_median(
     return statistics.median(times), len(times)
 
 
-def measure_case(case: Case, phase: Phase | None, repeat: int, label: str) -> Line:
+def measure_case(case: Case, phase: Phase | None, repeat: int, label: str, warmup: int) -> Line:
     board = case.board()
     check = case.check(board, explain=False)
     verdict = check()
+    for _ in range(warmup):
+        check()
     explained = case.check(board, explain=True)
     if explained().status != verdict.status:
         raise RuntimeError(f"{label}, n={case.n}: the bare and the explained check disagree")
@@ -412,7 +418,7 @@ def measure_case(case: Case, phase: Phase | None, repeat: int, label: str) -> Li
         differences = board_differences(board, importer.record(snapshot, action, record_id=case.row)["board"], ids)
         if differences:
             raise RuntimeError(f"phase.rs's board is not the benchmark's: {differences}")
-        line.theirs, accepted = phase.validate(snapshot, seat, action, repeat)
+        line.theirs, accepted = phase.validate(snapshot, seat, action, repeat, warmup)
         line.verdicts += ("legal" if accepted else "illegal",)
         if line.verdicts[0] != line.verdicts[1]:
             line.note = f"disagree: combat-solver {line.verdicts[0]}, phase.rs {line.verdicts[1]}"
@@ -603,6 +609,13 @@ def print_table(lines: list[Line], with_phase: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument(
+        "--warmup",
+        type=int,
+        default=20,
+        help="untimed runs of each engine's check before the timed ones (default 20): Python 3.11 "
+        "specializes a function's bytecode after it has run a few times",
+    )
     parser.add_argument("--sizes", type=int, nargs="+", default=[2, 4, 8, 16, 24, 32, 40])
     parser.add_argument("--budget", type=float, default=60.0, help="seconds per enumeration and per large row")
     parser.add_argument("--no-large", action="store_true", help="skip the 100/300 a side and 500-creature rows")
@@ -626,7 +639,7 @@ def main() -> None:
         if row.startswith("attack"):
             sizes += [n for n in ATTACK_EXTRA_SIZES if n not in sizes]
         for n in sizes:
-            lines.append(measure_case(make(n), phase, args.repeat, row))
+            lines.append(measure_case(make(n), phase, args.repeat, row, args.warmup))
             print(f"measured {PLOT_LABELS[row]}, n={n}", file=sys.stderr)
     lines.append(enumeration_line(5, 4, phase, args.budget))
     lines.append(enumeration_line(6, 5, phase, args.budget))

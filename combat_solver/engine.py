@@ -108,6 +108,7 @@ class _Memo:
         self.players = tuple(sorted(unit.players))
         self._violations: dict[int, Violation] = {}
         self._reports: dict[tuple[int, bool], RequirementReport] = {}
+        self._unit_reports: dict[tuple[tuple[bool, ...], int | None, tuple[str, ...]], UnitReport] = {}
 
     def problem(self, unit: Unit) -> Problem:
         """The unit's problem, built when a search or a solver first needs it."""
@@ -158,6 +159,25 @@ class _Memo:
             )
         return found
 
+    def unit_report(
+        self, unit: Unit, obeyed: tuple[bool, ...], maximum: int | None, paid_items: tuple[str, ...]
+    ) -> UnitReport:
+        """The unit's report for a declaration obeying ``obeyed``, shared by the declarations that
+        read alike (records are frozen; the last ``UNIT_REPORTS_KEPT`` kinds are kept)."""
+        key = (obeyed, maximum, paid_items)
+        found = self._unit_reports.get(key)
+        if found is None:
+            if len(self._unit_reports) >= UNIT_REPORTS_KEPT:
+                self._unit_reports.clear()
+            found = self._unit_reports[key] = UnitReport(
+                players=self.players,
+                requirements_obeyed=sum(obeyed),
+                requirements_maximum=maximum,
+                paid_items=paid_items,
+                requirements=tuple([self.report(unit, k, ok) for k, ok in enumerate(obeyed)]),
+            )
+        return found
+
     def exceeds(self, unit: Unit, obeyed: int, deadline: Deadline) -> bool | None:
         """``exceeds`` for a declaration that breaks no restriction, incurs no cost and obeys
         ``obeyed`` requirements (so the maximum is at least ``obeyed``), remembering the answer."""
@@ -188,6 +208,9 @@ def _requirement_report(
         rule=rule, kind=kind, objects=objects, description=description, source=source, obeyed=obeyed
     )
 
+
+UNIT_REPORTS_KEPT = 256
+"""Unit reports a unit keeps for the declarations checked on it, before it starts again."""
 
 _MEMOS: WeakKeyDictionary[Unit, _Memo] = WeakKeyDictionary()
 
@@ -294,13 +317,7 @@ def assess(
                     )
                 )
         reports.append(
-            UnitReport(
-                players=memo.players,
-                requirements_obeyed=sum(obeyed),
-                requirements_maximum=maximum,
-                paid_items=tuple(t.description for t, _ in incurred),
-                requirements=tuple([memo.report(unit, k, ok) for k, ok in enumerate(obeyed)]),
-            )
+            memo.unit_report(unit, tuple(obeyed), maximum, tuple([t.description for t, _ in incurred]))
         )
     only_requirements = short and all(v.kind == "too_few_requirements" for v in violations)
     status: Status = "illegal" if violations else ("undetermined" if undetermined else "legal")

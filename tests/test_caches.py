@@ -28,6 +28,7 @@ from combat_solver import (
     Verdict,
     check_attacks,
     check_blocks,
+    engine,
     legal_attacks,
     legal_blocks,
     solve_attacks,
@@ -66,11 +67,17 @@ def _verdict(board: Board, declaration: Declaration, explain: bool) -> Any:
         v.requirements_maximum,
         sorted((x.rule, x.kind, x.message) for x in v.violations),
         [(c.player, c.total, c.payable) for c in v.costs],
+        [u.model_dump() for u in v.units],
     )
 
 
+@pytest.mark.parametrize("kept", [engine.UNIT_REPORTS_KEPT, 1], ids=["reports-kept", "one-report-kept"])
 @pytest.mark.parametrize("i", range(24))
-def test_a_board_checked_again_gets_the_verdict_of_a_fresh_copy(i: int) -> None:
+def test_a_board_checked_again_gets_the_verdict_of_a_fresh_copy(
+    i: int, kept: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Also with one unit report kept per unit, so the shared reports are dropped and built again."""
+    monkeypatch.setattr(engine, "UNIT_REPORTS_KEPT", kept)
     board, declarations = _board(i)
     rng = random.Random(i)
     for step in range(10):
