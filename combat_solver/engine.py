@@ -316,9 +316,7 @@ def assess(
                         f"requirements{' with the costs it pays' if incurred else ''}",
                     )
                 )
-        reports.append(
-            memo.unit_report(unit, tuple(obeyed), maximum, tuple([t.description for t, _ in incurred]))
-        )
+        reports.append(memo.unit_report(unit, tuple(obeyed), maximum, tuple([t.description for t, _ in incurred])))
     only_requirements = short and all(v.kind == "too_few_requirements" for v in violations)
     status: Status = "illegal" if violations else ("undetermined" if undetermined else "legal")
     return Assessment(
