@@ -23,6 +23,7 @@ players) run on combat-solver only. Run:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import os
@@ -35,7 +36,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import bench_attacks
 import bench_blocks
@@ -54,6 +55,7 @@ from combat_solver import (
 )
 from combat_solver.importers import phase as importer
 
+T = TypeVar("T")
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 CARDS: dict[str, dict[str, Any]] = {
@@ -120,6 +122,10 @@ class Case:
         return "block" if self.attacking else "attack"
 
     def board(self) -> Board:
+        return Board.model_validate(self.data())
+
+    def data(self) -> dict[str, Any]:
+        """The board as plain data (what a file or a log holds)."""
         permanents = [_permanent(f"a{i}", name, "p0", i in self.attacking) for i, name in enumerate(self.active)]
         permanents += [_permanent(f"d{i}", name, "p1", False) for i, name in enumerate(self.defending)]
         if self.lure_on is not None:
@@ -142,7 +148,7 @@ class Case:
         }
         if self.attacking:
             board["combat"] = {"attackers": {f"a{i}": "p1" for i in self.attacking}}
-        return Board.model_validate(board)
+        return board
 
     def check(self, board: Board, *, explain: bool) -> Callable[[], Any]:
         """The check of the declaration: the bare verdict (``explain`` False, what phase.rs gives)
@@ -239,6 +245,8 @@ class Line:
     theirs: float | None = None
     explained: float | None = None
     fresh: float | None = None
+    from_data: float | None = None
+    theirs_from_data: float | None = None
     note: str = ""
     runs: int = 0
     verdicts: tuple[str, ...] = field(default_factory=tuple)
@@ -252,11 +260,12 @@ def fmt(seconds: float | None) -> str:
     return f"{seconds * 1000:.3g} ms"
 
 
-def ratio(line: Line, ours: float | None = None) -> str:
+def ratio(line: Line, ours: float | None = None, theirs: float | None = None) -> str:
     ours = line.ours if ours is None else ours
-    if ours is None or line.theirs is None or line.theirs == 0:
+    theirs = line.theirs if theirs is None else theirs
+    if ours is None or theirs is None or theirs == 0:
         return "—"
-    value = ours / line.theirs
+    value = ours / theirs
     return f"{value:.0f}×" if value >= 10 else f"{value:.1f}×" if value >= 1 else f"{value:.2f}×"
 
 
@@ -355,6 +364,22 @@ class Phase:
                 times.append(time.perf_counter() - start)
         return statistics.median(times), accepted
 
+    def load_and_validate(self, snapshot: Any, seat: int, action: dict[str, Any], repeat: int, warmup: int) -> float:
+        """Median seconds of phase.rs loading the snapshot into a new state and applying
+        `action` to it (the counterpart of a new board read from its data and checked)."""
+        from phase import GameAction
+
+        parsed = GameAction.from_dict(action)
+        times = []
+        for run in range(warmup + repeat):
+            start = time.perf_counter()
+            game = self.engine.load_game(snapshot)
+            with contextlib.suppress(ValueError):
+                game.apply(seat, parsed)
+            if run >= warmup:
+                times.append(time.perf_counter() - start)
+        return statistics.median(times)
+
     def enumerate_blocks(
         self, case: Case, snapshot: Any, ids: dict[str, int], budget: float
     ) -> tuple[float, int, bool]:
@@ -380,11 +405,9 @@ class Phase:
         return time.perf_counter() - start, legal, True
 
 
-def fresh_median(
-    make: Callable[[], Board], run: Callable[[Board], Any], repeat: int, budget: float
-) -> tuple[float, int]:
-    """Median seconds of ``run`` on a new ``Board`` each time (built untimed): nothing derived
-    from a board is reused. Fewer runs when the runs so far exceed the budget."""
+def fresh_median(make: Callable[[], T], run: Callable[[T], Any], repeat: int, budget: float) -> tuple[float, int]:
+    """Median seconds of ``run`` on a new ``Board`` (or its data) each time, made untimed: nothing
+    derived from a board is reused. Fewer runs when the runs so far exceed the budget."""
     times: list[float] = []
     while len(times) < repeat and sum(times) <= budget:
         board = make()
@@ -411,6 +434,9 @@ def measure_case(case: Case, phase: Phase | None, repeat: int, label: str, warmu
         verdicts=(verdict.status,),
     )
     line.fresh, _ = fresh_median(case.board, lambda b: case.check(b, explain=False)(), repeat, float("inf"))
+    line.from_data, _ = fresh_median(
+        case.data, lambda data: case.check(Board.model_validate(data), explain=False)(), repeat, float("inf")
+    )
     if phase is not None:
         snapshot, ids = phase.snapshot(case)
         seat = 1 if case.step == "block" else 0
@@ -419,6 +445,7 @@ def measure_case(case: Case, phase: Phase | None, repeat: int, label: str, warmu
         if differences:
             raise RuntimeError(f"phase.rs's board is not the benchmark's: {differences}")
         line.theirs, accepted = phase.validate(snapshot, seat, action, repeat, warmup)
+        line.theirs_from_data = phase.load_and_validate(snapshot, seat, action, repeat, warmup)
         line.verdicts += ("legal" if accepted else "illegal",)
         if line.verdicts[0] != line.verdicts[1]:
             line.note = f"disagree: combat-solver {line.verdicts[0]}, phase.rs {line.verdicts[1]}"
@@ -584,24 +611,31 @@ def print_table(lines: list[Line], with_phase: bool) -> None:
     if with_phase:
         print(
             "| case | n | combat-solver | phase.rs | ratio (combat-solver / phase.rs) "
-            "| combat-solver, fresh board | ratio, fresh board | combat-solver, explained | verdict | note |"
+            "| combat-solver, fresh board | ratio, fresh board | combat-solver, from data | phase.rs, from its state "
+            "| ratio, from data | combat-solver, explained | verdict | note |"
         )
-        print("|---|---:|---:|---:|---:|---:|---:|---:|---|---|")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|")
     else:
-        print("| case | n | combat-solver | combat-solver, fresh board | combat-solver, explained | verdict | note |")
-        print("|---|---:|---:|---:|---:|---|---|")
+        print(
+            "| case | n | combat-solver | combat-solver, fresh board | combat-solver, from data "
+            "| combat-solver, explained | verdict | note |"
+        )
+        print("|---|---:|---:|---:|---:|---:|---|---|")
     for line in lines:
         runs = f" ({line.runs} runs)" if line.runs and line.runs < 5 else ""
         verdict = line.verdicts[0] if line.verdicts else ""
         if with_phase:
             print(
                 f"| {line.case} | {line.n} | {fmt(line.ours)}{runs} | {fmt(line.theirs)} | {ratio(line)} "
-                f"| {fmt(line.fresh)} | {ratio(line, line.fresh)} | {fmt(line.explained)} | {verdict} | {line.note} |"
+                f"| {fmt(line.fresh)} | {ratio(line, line.fresh)} | {fmt(line.from_data)} "
+                f"| {fmt(line.theirs_from_data)} "
+                f"| {ratio(line, line.from_data, line.theirs_from_data) if line.from_data else '—'} "
+                f"| {fmt(line.explained)} | {verdict} | {line.note} |"
             )
         else:
             print(
-                f"| {line.case} | {line.n} | {fmt(line.ours)}{runs} | {fmt(line.fresh)} | {fmt(line.explained)} "
-                f"| {verdict} | {line.note} |"
+                f"| {line.case} | {line.n} | {fmt(line.ours)}{runs} | {fmt(line.fresh)} | {fmt(line.from_data)} "
+                f"| {fmt(line.explained)} | {verdict} | {line.note} |"
             )
         sys.stdout.flush()
 
