@@ -320,11 +320,15 @@ def _run(args: argparse.Namespace) -> int:
             raise Undetermined(solved.message or "the time limit ran out before an optimal declaration was proven")
         _print_verdict(board, solved.verdict, args.format)
         return EXIT_LEGAL
+    noun = "block" if blocking else "attack"
+    if args.count:
+        _count_legal(board, blocking, deadline, args, noun)
+        return EXIT_LEGAL
     from .attacks import legal_attacks
     from .blocks import legal_blocks
 
     found = legal_blocks(board, time_limit=deadline) if blocking else legal_attacks(board, time_limit=deadline)
-    _enumerate(board, found, args, "block" if blocking else "attack")
+    _enumerate(board, found, args, noun)
     return EXIT_LEGAL
 
 
@@ -396,12 +400,25 @@ def _print_verdict(board: Board, verdict: Verdict, fmt: str) -> None:
         _emit(render_markdown(board, verdict) if fmt == "markdown" else render_text(board, verdict))
 
 
+def _count_legal(board: Board, blocking: bool, deadline: Deadline, args: argparse.Namespace, noun: str) -> None:
+    """``--count``: counted without listing (parts of a unit that share no creature are counted
+    apart and multiplied); one more than ``--limit`` is counted to know whether there are more."""
+    from .attacks import count_legal_attacks
+    from .blocks import count_legal_blocks
+
+    limit = args.limit or 0
+    count = count_legal_blocks if blocking else count_legal_attacks
+    found = count(board, limit=limit + 1 if limit else None, time_limit=deadline)
+    more = bool(limit) and found > limit
+    _report_total(min(found, limit) if more else found, more, limit, args, noun)
+
+
 def _enumerate(board: Board, found: Iterator[Declaration], args: argparse.Namespace, noun: str) -> None:
     """Text lists each declaration as soon as it is found; the total says ``N+`` only when
     there are more than the ``--limit`` shown (one more is looked for to know)."""
     from .render import describe
 
-    limit = args.limit if args.limit is not None else (0 if args.count else DEFAULT_LIMIT)
+    limit = args.limit if args.limit is not None else DEFAULT_LIMIT
     shown: list[Declaration] = []
     more = False
     for declaration in found:
@@ -409,18 +426,27 @@ def _enumerate(board: Board, found: Iterator[Declaration], args: argparse.Namesp
             more = True
             break
         shown.append(declaration)
-        if args.format != "json" and not args.count:
+        if args.format != "json":
             _emit(f"{len(shown)}. {describe(board, declaration)}")
+    _report_total(len(shown), more, limit, args, noun, shown)
+
+
+def _report_total(
+    total: int,
+    more: bool,
+    limit: int,
+    args: argparse.Namespace,
+    noun: str,
+    shown: list[Declaration] | None = None,
+) -> None:
     if args.format == "json":
-        payload: dict[str, Any] = {"count": len(shown), "limit_reached": more}
-        if not args.count:
+        payload: dict[str, Any] = {"count": total, "limit_reached": more}
+        if shown is not None:
             payload["declarations"] = [d.model_dump(mode="json") for d in shown]
         _emit(json.dumps(payload, indent=2))
         return
-    plural = "s" if len(shown) != 1 or more else ""
-    _emit(
-        f"{len(shown)}{'+' if more else ''} legal {noun}{plural}" + (f" (stopped at --limit {limit})" if more else "")
-    )
+    plural = "s" if total != 1 or more else ""
+    _emit(f"{total}{'+' if more else ''} legal {noun}{plural}" + (f" (stopped at --limit {limit})" if more else ""))
 
 
 def _load_preference(path: str) -> dict[tuple[str, str], int]:

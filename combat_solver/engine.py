@@ -476,49 +476,59 @@ def solve(
 
 def count_legal(units: Sequence[Unit], deadline: Deadline, limit: int | None) -> int:
     """How many legal declarations there are (at most ``limit``): the product of each unit's
-    count, since units declare independently (802.4); counted by the search without building
-    declarations where it applies (raises ``Undetermined`` on a time-out)."""
+    count, since units declare independently (802.4), and within a unit without costs the product
+    of the counts of its parts that share no creature (``search.components``): each part's
+    declarations are enumerated, never their combinations (raises ``Undetermined`` on a time-out)."""
+    from . import search
+
     total = 1
     for unit in units:
-        solutions = _UnitSolutions(unit, deadline)()
-        n = 0
-        for _ in solutions:
-            n += 1
-            if limit is not None and n >= limit:
-                break
-        total *= n
+        p = problem(unit)
+        parts = search.components(p) if not p.costs and p.side is None else [p]
+        for part in parts:
+            n = 0
+            for _ in _Solutions(part, unit.name, deadline)():
+                n += 1
+                if limit is not None and n >= limit:
+                    break
+            total *= n
+            if total == 0:
+                return 0
     return total if limit is None else min(total, limit)
 
 
 def enumerate_legal(units: Sequence[Unit], deadline: Deadline) -> Iterator[frozenset[Atom]]:
     """Every legal declaration, lazily, each once (raises ``Undetermined`` on a time-out)."""
-    for parts in _product([_UnitSolutions(u, deadline) for u in units]):
+    for parts in _product([_Solutions(problem(u), u.name, deadline) for u in units]):
         yield frozenset().union(*parts)
 
 
 @dataclass(frozen=True)
-class _UnitSolutions:
-    unit: Unit
+class _Solutions:
+    """Every legal declaration of ``problem`` (the declaration of ``name``), each once."""
+
+    problem: Problem
+    name: str
     deadline: Deadline
 
     def __call__(self) -> Iterator[frozenset[Atom]]:
         from . import cpsat, search
 
-        p = problem(self.unit)
+        p = self.problem
         outcome = maximize(p, time_limit=self.deadline.remaining())
         if outcome.requirements is None:
-            raise Undetermined(f"the solver timed out on the declaration of {self.unit.name}")
+            raise Undetermined(f"the solver timed out on the declaration of {self.name}")
         if search.fits(p) and not p.side:
             try:
                 yield from search.solutions(
                     p, minimum=outcome.requirements, deadline=time.monotonic() + self.deadline.remaining()
                 )
             except search.TimedOut:
-                raise Undetermined(f"the search timed out enumerating the declarations of {self.unit.name}") from None
+                raise Undetermined(f"the search timed out enumerating the declarations of {self.name}") from None
             return
         for chosen in cpsat.solutions(p, minimum=outcome.requirements, time_limit=self.deadline.remaining()):
             if chosen is None:
-                raise Undetermined(f"the solver timed out enumerating the declarations of {self.unit.name}")
+                raise Undetermined(f"the solver timed out enumerating the declarations of {self.name}")
             yield chosen
 
 

@@ -431,3 +431,74 @@ def solutions(problem: Problem, *, minimum: int, deadline: float) -> Iterator[fr
     each once (``problem`` must ``fit``); raises ``TimedOut`` past ``deadline``. No node budget:
     the enumeration is output-sensitive (it cuts every branch that must fail)."""
     return _Search(problem, deadline).leaves(minimum)
+
+
+def components(problem: Problem) -> list[Problem]:
+    """``problem`` (no costs, no side problem) split into parts that share no decision atom: its
+    legal declarations are every combination of one legal declaration of each part, since a
+    declaration reaches the maximum exactly when each part reaches its own (508.1d, 509.1c). A part
+    without decision atoms holds the conditions that read none (their truth is fixed)."""
+    definitions = problem.definitions
+    bases: dict[Atom, frozenset[Atom]] = {}
+
+    def base(atom: Atom) -> frozenset[Atom]:
+        found = bases.get(atom)
+        if found is None:
+            definition = definitions.get(atom)
+            if definition is None:
+                found = frozenset([atom])
+            else:
+                bases[atom] = frozenset()
+                found = frozenset().union(*(base(a) for a, _ in definition.lin.terms))
+            bases[atom] = found
+        return found
+
+    variables = set(problem.variables)
+    parent = {v: v for v in variables}
+
+    def root(v: Atom) -> Atom:
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    conds = [(c, True) for c in problem.hard] + [(c, False) for c in problem.requirements]
+    reads: list[set[Atom]] = []
+    for cond, _ in conds:
+        read = {v for a in atoms_of(cond) for v in base(a) if v in variables}
+        reads.append(read)
+        if read:
+            first = root(next(iter(read)))
+            for v in read:
+                parent[root(v)] = first
+    groups: dict[Atom | None, tuple[list[Atom], list[Cond], list[Cond]]] = {}
+    for v in problem.variables:
+        groups.setdefault(root(v), ([], [], []))[0].append(v)
+    for (cond, is_hard), read in zip(conds, reads, strict=True):
+        key = root(next(iter(read))) if read else None
+        decisions, restrictions, requirements = groups.setdefault(key, ([], [], []))
+        (restrictions if is_hard else requirements).append(cond)
+    parts = []
+    for decisions, restrictions, requirements in groups.values():
+        derived = {a for c in (*restrictions, *requirements) for a in _derived(c, definitions)}
+        parts.append(
+            Problem(
+                variables=tuple(decisions),
+                definitions={a: definitions[a] for a in derived},
+                hard=tuple(restrictions),
+                requirements=tuple(requirements),
+            )
+        )
+    return parts
+
+
+def _derived(cond: Cond, definitions: Mapping[Atom, Cmp]) -> set[Atom]:
+    """The derived atoms ``cond`` reads, directly or through other derived atoms."""
+    out: set[Atom] = set()
+    pending = [a for a in atoms_of(cond) if a in definitions]
+    while pending:
+        atom = pending.pop()
+        if atom not in out:
+            out.add(atom)
+            pending += [a for a, _ in definitions[atom].lin.terms if a in definitions]
+    return out

@@ -103,6 +103,43 @@ def test_enumerate_and_count(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert json.loads(capsys.readouterr().out) == {"count": 1, "limit_reached": False}
 
 
+def bears_a_side(n: int, lure: bool = False) -> dict[str, object]:
+    """n attacking Grizzly Bears and n untapped ones to block them (Lure on the first attacker)."""
+
+    def bears(prefix: str, controller: str) -> list[dict[str, object]]:
+        return [
+            {"id": f"{prefix}{i}", "name": "Grizzly Bears", "controller": controller, "types": ["creature"],
+             "power": 2, "toughness": 2, "abilities": [{"kind": "lure"}] if lure and prefix == "a" and i == 0 else []}
+            for i in range(n)
+        ]  # fmt: skip
+
+    return {
+        "players": [{"id": "alice"}, {"id": "bob"}],
+        "active_player": "alice",
+        "permanents": bears("a", "alice") + bears("b", "bob"),
+        "combat": {"attackers": {f"a{i}": "bob" for i in range(n)}},
+    }
+
+
+def test_count_multiplies_the_parts_that_share_no_creature(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """509.1a: with no requirement, each of 20 blockers blocks one of 20 attackers or none: 21^20
+    blocks, counted (a listing would take longer than the universe's age), also under --limit."""
+    board = str(write(tmp_path, "b.yaml", bears_a_side(20)))
+    assert main(["enumerate", board, "--count", "--format", "json", "--time-limit", "20"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"count": 21**20, "limit_reached": False}
+    assert main(["enumerate", board, "--count", "--limit", "1000", "--time-limit", "20"]) == 0
+    assert capsys.readouterr().out.strip() == "1000+ legal blocks (stopped at --limit 1000)"
+
+
+def test_count_of_parts_that_share_a_requirement_is_not_a_product(tmp_path: Path) -> None:
+    """509.1c: Lure on one attacker ties every blocker able to block it into one part: each blocker
+    must block the lured attacker (the maximum), so there is exactly one legal block."""
+    from combat_solver import count_legal_blocks, legal_blocks
+
+    board = bears_a_side(4, lure=True)
+    assert count_legal_blocks(board) == len(list(legal_blocks(board))) == 1
+
+
 def test_enumerate_limit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     free = {**MENACE_BOARD, "permanents": [p for p in MENACE_BOARD["permanents"] if p["id"] != "dog"]}  # type: ignore[attr-defined]
     free["permanents"][0] = {**free["permanents"][0], "abilities": []}

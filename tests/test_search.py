@@ -4,6 +4,7 @@ same set of legal declarations, and an honest time-out."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 
@@ -65,6 +66,30 @@ def test_solutions_match_cpsat(i: int):
     theirs = list(cpsat.solutions(problem, minimum=best.requirements, time_limit=10))
     assert len(mine) == len(set(mine))
     assert set(mine) == set(theirs)
+
+
+@pytest.mark.parametrize("i", range(0, len(PROBLEMS), 2))
+def test_the_parts_of_a_problem_combine_into_exactly_its_legal_declarations_508_1d_509_1c(i: int):
+    """A legal declaration obeys the maximum; parts sharing no decision atom reach it exactly
+    when each reaches its own, so the legal declarations are the combinations of the parts'."""
+    problem = PROBLEMS[i]
+    if problem.costs:
+        return
+    parts = search.components(problem)
+    assert sorted(a for p in parts for a in p.variables) == sorted(problem.variables)
+    assert sum(len(p.hard) for p in parts) == len(problem.hard)
+    assert sum(len(p.requirements) for p in parts) == len(problem.requirements)
+
+    def legal(p: Problem) -> set[frozenset[Atom]]:
+        best = search.maximize(p, deadline=time.monotonic() + 10, limited=False)
+        return (
+            set()
+            if best is None
+            else set(search.solutions(p, minimum=best.requirements, deadline=time.monotonic() + 10))
+        )
+
+    combined = {frozenset().union(*choice) for choice in itertools.product(*(legal(p) for p in parts))}
+    assert combined == legal(problem)
 
 
 def test_a_passed_deadline_is_a_time_out_never_a_guess():
