@@ -315,6 +315,18 @@ def test_a_connect_timeout_that_isnt_positive_exits_2_naming_it(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("seconds", ["inf", "1e400"])
+def test_an_infinite_connect_timeout_exits_2_naming_it(
+    records_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], seconds: str
+) -> None:
+    """Dask can't read ``infs`` as a timeout: refused as bad input, not an internal error (KeyError)."""
+    out = tmp_path / "out.jsonl"
+    args = ["audit", str(records_file), "--engine", "dask", "--scheduler", "tcp://127.0.0.1:9", "-o", str(out)]
+    assert main([*args, "--connect-timeout", seconds]) == 2
+    assert "--connect-timeout must be a finite number" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_parquet_output_holds_the_same_results_and_answers_the_readme_query(
     records_file: Path, expected: list[dict[str, Any]], tmp_path: Path
 ) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 import time
 from collections.abc import Sequence
@@ -87,6 +88,10 @@ def _check_options(
         raise InputError.one(("--chunk-size",), "not_positive", "--chunk-size must be at least 1")
     if not connect_timeout > 0:
         raise InputError.one(("--connect-timeout",), "not_positive", "--connect-timeout must be positive")
+    if not math.isfinite(connect_timeout):
+        raise InputError.one(
+            ("--connect-timeout",), "not_a_number", "--connect-timeout must be a finite number of seconds"
+        )
     if scheduler is not None and engine != "dask":
         raise InputError.one(("--scheduler",), "not_applicable", "--scheduler needs --engine dask")
     if resume and output is None:
