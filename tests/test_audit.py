@@ -266,6 +266,8 @@ def test_exit_code_reports_the_worst_finding(tmp_path: Path, lines: list[str], c
     [
         (["--jobs", "0"], "--jobs must be at least 1"),
         (["--time-limit", "0"], "time limit must be positive"),
+        (["--time-limit", "nan"], "time limit must be a finite number"),
+        (["--time-limit", "inf"], "time limit must be a finite number"),
         (["--scheduler", "tcp://127.0.0.1:1"], "--scheduler needs --engine dask"),
         (["--resume"], "--resume needs -o OUT"),
     ],

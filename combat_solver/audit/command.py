@@ -80,6 +80,8 @@ def _check_options(
 ) -> None:
     if not names:
         raise InputError.one(("RECORDS",), "missing", "give at least one records file (or - for stdin)")
+    if not math.isfinite(time_limit):
+        raise InputError.one(("--time-limit",), "not_a_number", "the time limit must be a finite number")
     if time_limit <= 0:
         raise InputError.one(("--time-limit",), "not_positive", "the time limit must be positive")
     if jobs < 1:
