@@ -248,11 +248,7 @@ def _compiled(cond: Cond, number: dict[Atom, int], reads: set[int]) -> Predicate
     """``cond`` as a ``Predicate``, its atoms replaced by their ``number`` (hashing an int is cheap;
     a new atom gets the next number); the numbers it reads are added to ``reads``."""
     if isinstance(cond, Cmp):
-        weights: dict[int, int] = {}
-        for atom, coef in cond.lin.terms:
-            i = number.setdefault(atom, len(number))
-            weights[i] = weights.get(i, 0) + coef
-        reads.update(weights)
+        weights = _numbered(cond.lin, number, reads)
         const, lo, hi = cond.lin.const, cond.lo, cond.hi
         if all(c == 1 for c in weights.values()):
             atoms = frozenset(weights)
@@ -272,17 +268,23 @@ def _compiled(cond: Cond, number: dict[Atom, int], reads: set[int]) -> Predicate
 
         return weighed
     if isinstance(cond, Parity):
-        parity_weights: dict[int, int] = {}
-        for atom, coef in cond.lin.terms:
-            i = number.setdefault(atom, len(number))
-            parity_weights[i] = parity_weights.get(i, 0) + coef
-        reads.update(parity_weights)
+        parity_weights = _numbered(cond.lin, number, reads)
         holds, base = cond.holds, cond.lin.const
         return lambda true: holds(base + sum([c for a, c in parity_weights.items() if a in true]))
     items = tuple(_compiled(c, number, reads) for c in cond.items)
     if isinstance(cond, All):
         return lambda true: all(f(true) for f in items)
     return lambda true: any(f(true) for f in items)
+
+
+def _numbered(lin: Lin, number: dict[Atom, int], reads: set[int]) -> dict[int, int]:
+    """The coefficient of each atom of ``lin`` by the atom's number, added to ``reads``."""
+    weights: dict[int, int] = {}
+    for atom, coef in lin.terms:
+        i = number.setdefault(atom, len(number))
+        weights[i] = weights.get(i, 0) + coef
+    reads.update(weights)
+    return weights
 
 
 def compilable(cond: Cond) -> bool:
