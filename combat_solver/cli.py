@@ -410,7 +410,7 @@ def _count_legal(board: Board, blocking: bool, deadline: Deadline, args: argpars
     count = count_legal_blocks if blocking else count_legal_attacks
     found = count(board, limit=limit + 1 if limit else None, time_limit=deadline)
     more = bool(limit) and found > limit
-    _report_total(min(found, limit) if more else found, more, limit, args, noun)
+    _report_total(limit if more else found, more, limit, args, noun)
 
 
 def _enumerate(board: Board, found: Iterator[Declaration], args: argparse.Namespace, noun: str) -> None:

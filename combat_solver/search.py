@@ -439,20 +439,6 @@ def components(problem: Problem) -> list[Problem]:
     declaration reaches the maximum exactly when each part reaches its own (508.1d, 509.1c). A part
     without decision atoms holds the conditions that read none (their truth is fixed)."""
     definitions = problem.definitions
-    bases: dict[Atom, frozenset[Atom]] = {}
-
-    def base(atom: Atom) -> frozenset[Atom]:
-        found = bases.get(atom)
-        if found is None:
-            definition = definitions.get(atom)
-            if definition is None:
-                found = frozenset([atom])
-            else:
-                bases[atom] = frozenset()
-                found = frozenset().union(*(base(a) for a, _ in definition.lin.terms))
-            bases[atom] = found
-        return found
-
     variables = set(problem.variables)
     parent = {v: v for v in variables}
 
@@ -463,33 +449,34 @@ def components(problem: Problem) -> list[Problem]:
         return v
 
     conds = [(c, True) for c in problem.hard] + [(c, False) for c in problem.requirements]
-    reads: list[set[Atom]] = []
+    read_by: list[tuple[set[Atom], set[Atom]]] = []
     for cond, _ in conds:
-        read = {v for a in atoms_of(cond) for v in base(a) if v in variables}
-        reads.append(read)
+        derived = _derived(cond, definitions)
+        through = (a for d in derived for a, _ in definitions[d].lin.terms)
+        read = {a for a in (*atoms_of(cond), *through) if a in variables}
+        read_by.append((read, derived))
         if read:
             first = root(next(iter(read)))
             for v in read:
                 parent[root(v)] = first
-    groups: dict[Atom | None, tuple[list[Atom], list[Cond], list[Cond]]] = {}
+    groups: dict[Atom | None, tuple[list[Atom], list[Cond], list[Cond], set[Atom]]] = {}
     for v in problem.variables:
-        groups.setdefault(root(v), ([], [], []))[0].append(v)
-    for (cond, is_hard), read in zip(conds, reads, strict=True):
-        key = root(next(iter(read))) if read else None
-        decisions, restrictions, requirements = groups.setdefault(key, ([], [], []))
-        (restrictions if is_hard else requirements).append(cond)
-    parts = []
-    for decisions, restrictions, requirements in groups.values():
-        derived = {a for c in (*restrictions, *requirements) for a in _derived(c, definitions)}
-        parts.append(
-            Problem(
-                variables=tuple(decisions),
-                definitions={a: definitions[a] for a in derived},
-                hard=tuple(restrictions),
-                requirements=tuple(requirements),
-            )
+        groups.setdefault(root(v), ([], [], [], set()))[0].append(v)
+    for (cond, is_hard), (read, derived) in zip(conds, read_by, strict=True):
+        _, restrictions, requirements, reads_derived = groups.setdefault(
+            root(next(iter(read))) if read else None, ([], [], [], set())
         )
-    return parts
+        (restrictions if is_hard else requirements).append(cond)
+        reads_derived.update(derived)
+    return [
+        Problem(
+            variables=tuple(decisions),
+            definitions={a: definitions[a] for a in derived},
+            hard=tuple(restrictions),
+            requirements=tuple(requirements),
+        )
+        for decisions, restrictions, requirements, derived in groups.values()
+    ]
 
 
 def _derived(cond: Cond, definitions: Mapping[Atom, Cmp]) -> set[Atom]:
