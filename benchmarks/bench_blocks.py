@@ -71,6 +71,30 @@ def board(n: int) -> Board:
     )
 
 
+def flow_board(n: int) -> Board:
+    """A board whose restrictions are only per-pair plus capacities (docs/design.md §5: decided by
+    a min-cost flow past the search): N Grizzly Bears attack, one in seven lured (Lure), one in
+    three a Charging Rhino (can't be blocked by more than one creature); N defenders, one in four
+    a Night Market Guard (can block an additional creature), one in five a Watchdog (blocks each
+    combat if able)."""
+    perms: list[dict[str, Any]] = []
+    for i in range(n):
+        perms.append(
+            {"id": f"a{i}", "card": "Charging Rhino" if i % 3 == 0 else "Grizzly Bears", "controller": "alice"}
+        )
+        defender = "Night Market Guard" if i % 4 == 0 else "Watchdog" if i % 5 == 0 else "Grizzly Bears"
+        perms.append({"id": f"b{i}", "card": defender, "controller": "bob"})
+    perms += [{"id": f"lure{i}", "card": "Lure", "controller": "alice", "attached_to": f"a{i}"} for i in range(0, n, 7)]
+    return Board.model_validate(
+        {
+            "players": [{"id": "alice"}, {"id": "bob"}],
+            "active_player": "alice",
+            "permanents": perms,
+            "combat": {"attackers": {f"a{i}": "bob" for i in range(n)}},
+        }
+    )
+
+
 def median_seconds(fn: Any, repeat: int) -> float:
     times = []
     for _ in range(repeat):

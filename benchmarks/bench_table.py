@@ -525,6 +525,13 @@ def large_lines(repeat: int, budget: float) -> Iterator[Line]:
         yield Line(label, f"{n} a side", seconds, runs=runs, fresh=seconds)
         seconds, runs = fresh_median(make, solve_blocks, repeat, budget)
         yield Line("block solve, same board", f"{n} a side", seconds, runs=runs, fresh=seconds)
+    for n in (100, 300):
+        make = partial(bench_blocks.flow_board, n)
+        label = "block check, no blocks, Lure + Charging Rhino + Night Market Guard + Watchdog (min-cost flow)"
+        seconds, runs = fresh_median(make, lambda b: check_blocks(b, BlockDeclaration()), repeat, budget)
+        yield Line(label, f"{n} a side", seconds, runs=runs, fresh=seconds)
+        seconds, runs = fresh_median(make, solve_blocks, repeat, budget)
+        yield Line("block solve, same board", f"{n} a side", seconds, runs=runs, fresh=seconds)
     make = partial(bench_attacks.board, 500)
     label = "attack check, no attack, 500 creatures, four players (bench_attacks board)"
     seconds, runs = fresh_median(make, lambda b: check_attacks(b, AttackDeclaration()), repeat, budget)

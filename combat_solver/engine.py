@@ -23,7 +23,7 @@ from .rules.base import Reason, Requirement, Restriction
 from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
 
 if TYPE_CHECKING:
-    from . import cpsat
+    from . import ortools_adapter
     from .costs import CostTerm
 
 DEFAULT_TIME_LIMIT = 10.0
@@ -335,31 +335,46 @@ def maximize(
     preference: Mapping[Atom, int] | None = None,
     paid: tuple[int, ...] = (),
     bounded_preference: bool = False,
-) -> cpsat.Outcome:
+) -> ortools_adapter.Outcome:
     """The requirement maximum over declarations incurring only the cost items ``paid`` pays
     (docs/design.md §4.2), and a best declaration reaching it: by the pure-Python search when
-    nothing is paid and the search finishes within its work budget, otherwise by CP-SAT
-    (docs/design.md §5). Without requirements or preference, the empty declaration decides it
+    nothing is paid and the search finishes within its work budget, otherwise by a min-cost flow
+    when the problem is flow-shaped (``flows``), else by CP-SAT (docs/design.md §5). Without requirements or preference, the empty declaration decides it
     when it is legal."""
-    from . import cpsat, search
+    from . import ortools_adapter, search
 
-    if any(paid) or not search.fits(problem):
-        return cpsat.maximize(
+    if any(paid):
+        return ortools_adapter.maximize(
             problem, time_limit=time_limit, preference=preference, paid=paid, bounded_preference=bounded_preference
         )
+    if not search.fits(problem):
+        return _by_solver(problem, time_limit, preference, bounded_preference)
     if not problem.requirements and not preference and _empty_is_legal(problem):
-        return cpsat.Outcome("optimal", 0, frozenset())
+        return ortools_adapter.Outcome("optimal", 0, frozenset())
     try:
         best = search.maximize(problem, deadline=time.monotonic() + time_limit, preference=preference)
     except search.TimedOut:
-        return cpsat.Outcome("undetermined")
+        return ortools_adapter.Outcome("undetermined")
     except search.OverBudget:
-        return cpsat.maximize(
-            problem, time_limit=time_limit, preference=preference, bounded_preference=bounded_preference
-        )
+        return _by_solver(problem, time_limit, preference, bounded_preference)
     if best is None:
-        return cpsat.Outcome("undetermined")
-    return cpsat.Outcome("optimal", best.requirements, best.chosen)
+        return ortools_adapter.Outcome("undetermined")
+    return ortools_adapter.Outcome("optimal", best.requirements, best.chosen)
+
+
+def _by_solver(
+    problem: Problem, time_limit: float, preference: Mapping[Atom, int] | None, bounded_preference: bool = False
+) -> ortools_adapter.Outcome:
+    """``maximize`` past the search: a min-cost flow when the problem is flow-shaped
+    (``flows``), else CP-SAT."""
+    from . import flows, ortools_adapter
+
+    net = flows.network(problem, preference) if flows.ENABLED else None
+    if net is not None:
+        return ortools_adapter.flow_maximize(net)
+    return ortools_adapter.maximize(
+        problem, time_limit=time_limit, preference=preference, bounded_preference=bounded_preference
+    )
 
 
 def _too_few(players: tuple[str, ...], rule: str, message: str) -> Violation:
@@ -369,9 +384,9 @@ def _too_few(players: tuple[str, ...], rule: str, message: str) -> Violation:
 
 def _paid_maximum_exceeds(problem: Problem, paid: tuple[int, ...], obeyed: int, time_limit: float) -> bool | None:
     """Whether a declaration paying only the cost items ``paid`` pays obeys more than ``obeyed``."""
-    from . import cpsat
+    from . import ortools_adapter
 
-    outcome = cpsat.maximize(problem, time_limit=time_limit, paid=paid)
+    outcome = ortools_adapter.maximize(problem, time_limit=time_limit, paid=paid)
     return None if outcome.requirements is None else outcome.requirements > obeyed
 
 
@@ -386,22 +401,35 @@ def _empty_is_legal(problem: Problem) -> bool:
 def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
     """Whether a declaration that breaks no restriction and incurs no cost obeys more than
     ``obeyed`` requirements (None: undetermined), without proving the maximum: first the
-    obvious declaration (``search.obvious``), then the search or CP-SAT."""
-    from . import cpsat, search
+    obvious declaration (``search.obvious``), then the search, then a min-cost flow or CP-SAT."""
+    from . import search
 
     if search.obvious(problem, obeyed + 1) is not None:
         return True
     if not search.fits(problem):
-        if search.upper_bound(problem) <= obeyed:
-            return False
-        return cpsat.exists(problem, minimum=obeyed + 1, time_limit=time_limit)
+        return _exists_by_solver(problem, obeyed + 1, time_limit)
     try:
         found = search.first(problem, minimum=obeyed + 1, deadline=time.monotonic() + time_limit)
     except search.TimedOut:
         return None
     except search.OverBudget:
-        return cpsat.exists(problem, minimum=obeyed + 1, time_limit=time_limit)
+        return _exists_by_solver(problem, obeyed + 1, time_limit)
     return found is not None
+
+
+def _exists_by_solver(problem: Problem, minimum: int, time_limit: float) -> bool | None:
+    """Whether a declaration that breaks no restriction obeys ``minimum`` requirements, past the
+    search: by the maximum of a min-cost flow when the problem is flow-shaped, else by the
+    capacity bound (``search.upper_bound``) or CP-SAT."""
+    from . import flows, ortools_adapter, search
+
+    net = flows.network(problem) if flows.ENABLED else None
+    if net is not None:
+        found = ortools_adapter.flow_maximize(net).requirements
+        return found is not None and found >= minimum
+    if search.upper_bound(problem) < minimum:
+        return False
+    return ortools_adapter.exists(problem, minimum=minimum, time_limit=time_limit)
 
 
 def preference_atoms(
@@ -451,7 +479,7 @@ def solve(
     """An optimal declaration for every unit (None if the solver timed out). ``extra``: the
     caller's hard conditions, each applied to the unit that holds all its atoms; raises
     ``Impossible`` when no legal declaration of that unit meets them."""
-    from . import cpsat
+    from . import ortools_adapter
 
     held = [c for c in extra if any(all(u.contains(a) for a in atoms_of(c)) for u in units)]
     if any(not evaluate(c, lambda _: 0) for c in extra if c not in held):
@@ -462,7 +490,9 @@ def solve(
         mine = tuple(c for c in extra if all(unit.contains(a) for a in atoms_of(c)))
         p = problem(unit)
         if mine or (preference and p.side):
-            outcome = cpsat.optimal(p, time_limit=deadline.remaining(), preference=preference or None, extra=mine)
+            outcome = ortools_adapter.optimal(
+                p, time_limit=deadline.remaining(), preference=preference or None, extra=mine
+            )
         else:
             outcome = maximize(p, time_limit=deadline.remaining(), preference=preference or None)
         if outcome.status == "impossible":
@@ -512,7 +542,7 @@ class _Solutions:
     deadline: Deadline
 
     def __call__(self) -> Iterator[frozenset[Atom]]:
-        from . import cpsat, search
+        from . import ortools_adapter, search
 
         p = self.problem
         outcome = maximize(p, time_limit=self.deadline.remaining())
@@ -526,7 +556,7 @@ class _Solutions:
             except search.TimedOut:
                 raise Undetermined(f"the search timed out enumerating the declarations of {self.name}") from None
             return
-        for chosen in cpsat.solutions(p, minimum=outcome.requirements, time_limit=self.deadline.remaining()):
+        for chosen in ortools_adapter.solutions(p, minimum=outcome.requirements, time_limit=self.deadline.remaining()):
             if chosen is None:
                 raise Undetermined(f"the solver timed out enumerating the declarations of {self.name}")
             yield chosen

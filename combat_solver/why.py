@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from . import cpsat, engine
+from . import engine, ortools_adapter
 from .attacks import check_attacks
 from .blocks import check_blocks
 from .board import Board, Permanent
@@ -108,7 +108,9 @@ def _target(game: Game, text: str) -> str:
     return _creature(game, text).id
 
 
-def _unit_reasons(unit: engine.Unit, outcome: cpsat.Why, maximum: int, requirement_rule: str) -> list[WhyReason]:
+def _unit_reasons(
+    unit: engine.Unit, outcome: ortools_adapter.Why, maximum: int, requirement_rule: str
+) -> list[WhyReason]:
     reasons = [
         WhyReason(rule=unit.restrictions[i].rule, message=unit.restrictions[i].message) for i in outcome.restrictions
     ]
@@ -137,12 +139,12 @@ def _requirements(n: int) -> str:
     return f"{n} requirement{'s' if n != 1 else ''}"
 
 
-def _search(unit: engine.Unit, extra: tuple[Cond, ...], deadline: Deadline) -> tuple[cpsat.Why, int]:
+def _search(unit: engine.Unit, extra: tuple[Cond, ...], deadline: Deadline) -> tuple[ortools_adapter.Why, int]:
     problem = engine.problem(unit)
-    best = cpsat.maximize(problem, time_limit=deadline.remaining())
+    best = ortools_adapter.maximize(problem, time_limit=deadline.remaining())
     if best.requirements is None:
         raise engine.Undetermined("the solver timed out on the requirement maximum")
-    outcome = cpsat.why_not(problem, extra, minimum=best.requirements, time_limit=deadline.remaining())
+    outcome = ortools_adapter.why_not(problem, extra, minimum=best.requirements, time_limit=deadline.remaining())
     if outcome.status == "undetermined":
         raise engine.Undetermined("the solver timed out while explaining")
     return outcome, best.requirements

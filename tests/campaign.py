@@ -15,14 +15,14 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 
 from differential import Disagreement, check_attack_board, check_board  # tests/ is on sys.path: it holds this script
 from reference_costs import campaign_board
 from strategies import Chooser, RandomChooser, build_attack_board, build_board
 from strategies_costs import uses_new_cost_primitives
 
-from combat_solver import Board, search
+from combat_solver import Board, flows, search
 
 Step = tuple[str, Callable[[Chooser], Board], Callable[[Board, Chooser], list[Disagreement]]]
 BLOCK: Step = ("block", build_board, check_board)
@@ -84,10 +84,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-report", type=int, default=20, help="boards printed in full at most")
     parser.add_argument(
         "--path",
-        choices=("alternate", "auto", "cpsat"),
+        choices=("alternate", "auto", "cpsat", "flow"),
         default="alternate",
         help="which engine path decides: the automatic choice (small problems by the pure-Python search), "
-        "CP-SAT only, or alternate between them board by board (default)",
+        "CP-SAT only, flow (every flow-shaped problem by a min-cost flow, the rest by CP-SAT), or the three "
+        "in turn board by board (default)",
     )
     parser.add_argument(
         "--new-primitives-only",
@@ -127,9 +128,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.new_primitives_only and not uses_new:
             continue
         new_primitives += uses_new
-        forced = args.path == "cpsat" or (args.path == "alternate" and i % 2 == 1)
+        path = ("auto", "cpsat", "flow")[i % 3] if args.path == "alternate" else args.path
         try:
-            with cpsat_only() if forced else nullcontext():
+            with engine_path(path):
                 problems = [str(p) for p in check(board, chooser)]
         except Exception as error:  # a crash is a disagreement too
             problems = [f"[exception] {type(error).__name__}: {error}"]
@@ -161,13 +162,30 @@ def main(argv: list[str] | None = None) -> int:
 
 @contextmanager
 def cpsat_only() -> Iterator[None]:
-    """Decide every problem with CP-SAT, bypassing the pure-Python search for small problems."""
-    saved = search.MAX_VARIABLES
-    search.MAX_VARIABLES = -1
+    """Decide every problem with CP-SAT, bypassing the pure-Python search for small problems and
+    the min-cost flow for flow-shaped ones."""
+    saved = search.MAX_VARIABLES, flows.ENABLED
+    search.MAX_VARIABLES, flows.ENABLED = -1, False
     try:
         yield
     finally:
-        search.MAX_VARIABLES = saved
+        search.MAX_VARIABLES, flows.ENABLED = saved
+
+
+@contextmanager
+def flow_first() -> Iterator[None]:
+    """Decide every flow-shaped problem by a min-cost flow, however small, and the rest by CP-SAT."""
+    saved = search.MAX_VARIABLES, flows.ENABLED
+    search.MAX_VARIABLES, flows.ENABLED = -1, True
+    try:
+        yield
+    finally:
+        search.MAX_VARIABLES, flows.ENABLED = saved
+
+
+def engine_path(path: str) -> AbstractContextManager[None]:
+    """The context that makes the engine decide by ``path`` ("auto", "cpsat" or "flow")."""
+    return {"auto": nullcontext(), "cpsat": cpsat_only(), "flow": flow_first()}[path]
 
 
 def report(

@@ -28,9 +28,10 @@ from combat_solver import (
     blocks,
     check_attacks,
     check_blocks,
-    cpsat,
     deadline,
+    flows,
     legal_blocks,
+    ortools_adapter,
     search,
     solve_blocks,
 )
@@ -325,8 +326,8 @@ def test_a_model_cp_sat_refuses_is_an_internal_error_not_a_time_out() -> None:
         requirements=(),
         costs=(),
     )
-    with pytest.raises(cpsat.InvalidModel):
-        cpsat.maximize(problem, time_limit=5)
+    with pytest.raises(ortools_adapter.InvalidModel):
+        ortools_adapter.maximize(problem, time_limit=5)
 
 
 # -- --prefer, --time-limit, time_limit ----------------------------------------------------------
@@ -370,17 +371,18 @@ class FakeClock:
 
 
 def time_limits_given_to(monkeypatch: pytest.MonkeyPatch, function: str) -> list[float]:
-    """The ``time_limit`` of every call of ``cpsat.<function>`` from now on (every problem decided
+    """The ``time_limit`` of every call of ``ortools_adapter.<function>`` from now on (every problem decided
     by CP-SAT, not by the pure-Python search for small problems)."""
     monkeypatch.setattr(search, "MAX_VARIABLES", -1)
+    monkeypatch.setattr(flows, "ENABLED", False)
     given: list[float] = []
-    real = getattr(cpsat, function)
+    real = getattr(ortools_adapter, function)
 
     def recording(*args: Any, time_limit: float, **kwargs: Any) -> Any:
         given.append(time_limit)
         return real(*args, time_limit=time_limit, **kwargs)
 
-    monkeypatch.setattr(cpsat, function, recording)
+    monkeypatch.setattr(ortools_adapter, function, recording)
     return given
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from test_real_card_rules import A, B, K, attack, block, board, creature, permanent
 
-from combat_solver import search, solve_attacks
+from combat_solver import flows, search, solve_attacks
 
 Json = dict[str, Any]
 
@@ -125,6 +125,7 @@ def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
     """Each parity test runs on both exact paths: the Python search and CP-SAT (2k = sum)."""
     if request.param == "cpsat":
         monkeypatch.setattr(search, "MAX_VARIABLES", -1)
+        monkeypatch.setattr(flows, "ENABLED", False)
     return str(request.param)
 
 

@@ -10,7 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from combat_solver import AttackDeclaration, check_attacks, check_blocks, load_scenario
+from combat_solver import (
+    AttackDeclaration,
+    check_attacks,
+    check_blocks,
+    engine,
+    flows,
+    load_scenario,
+    ortools_adapter,
+    search,
+    solve_attacks,
+    solve_blocks,
+)
+from combat_solver.attacks import ATTACKS
+from combat_solver.blocks import BLOCKS
+from combat_solver.game import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "tests" / "scenarios").glob("*.yaml")) + sorted((ROOT / "examples").glob("*.yaml"))
@@ -21,8 +35,7 @@ def test_scenarios_exist() -> None:
     assert list((ROOT / "examples").glob("*.yaml")), "no examples found"
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
-def test_scenario(path: Path) -> None:
+def _check(path: Path) -> None:
     scenario = load_scenario(path)
     assert scenario.declaration is not None, f"{path.name} has no declaration"
     assert scenario.expect is not None, f"{path.name} has no expect"
@@ -39,3 +52,44 @@ def test_scenario(path: Path) -> None:
         assert verdict.requirements_obeyed == expect.requirements_obeyed
     if expect.violated_rules is not None:
         assert sorted({v.rule for v in verdict.violations}) == sorted(expect.violated_rules), details
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_scenario(path: Path) -> None:
+    _check(path)
+
+
+def _flow_shaped(path: Path) -> bool:
+    scenario = load_scenario(path)
+    game = Game(scenario.board)
+    step = ATTACKS if isinstance(scenario.declaration, AttackDeclaration) else BLOCKS
+    return any(flows.network(engine.problem(unit)) is not None for unit in step.units(game))
+
+
+FLOW_SHAPED = [p for p in FILES if _flow_shaped(p)]
+
+
+def test_some_scenarios_are_flow_shaped() -> None:
+    assert len(FLOW_SHAPED) >= 10
+
+
+@pytest.mark.parametrize("path", FLOW_SHAPED, ids=[p.name for p in FLOW_SHAPED])
+def test_flow_shaped_scenario_on_the_flow_path(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same expectation with every flow-shaped problem decided by a min-cost flow (docs/design.md §5)."""
+    flowed: list[int] = []
+    real = ortools_adapter.flow_maximize
+
+    def flow_maximize(net: flows.Network) -> ortools_adapter.Outcome:
+        flowed.append(1)
+        return real(net)
+
+    monkeypatch.setattr(search, "MAX_VARIABLES", -1)
+    monkeypatch.setattr(ortools_adapter, "flow_maximize", flow_maximize)
+    _check(path)
+    scenario = load_scenario(path)
+    solve = solve_attacks if isinstance(scenario.declaration, AttackDeclaration) else solve_blocks
+    solved = solve(scenario.board)
+    assert flowed
+    assert solved.status == "legal"
+    if scenario.expect is not None and scenario.expect.requirements_maximum is not None:
+        assert solved.requirements_maximum == scenario.expect.requirements_maximum

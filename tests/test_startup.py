@@ -64,7 +64,7 @@ def test_a_bare_requirement_free_verdict_loads_no_solver_no_explanation_no_unuse
     assert code == 0
     assert not {m for m in modules if m.split(".")[0] == "ortools"}
     assert not {"combat_solver.render", "combat_solver.why", "combat_solver.cards.catalog"} & modules
-    assert not {"combat_solver.cpsat", "combat_solver.search", "combat_solver.costs"} & modules
+    assert not {"combat_solver.ortools_adapter", "combat_solver.search", "combat_solver.costs"} & modules
     assert rules_modules(modules) == {"base"}
 
 

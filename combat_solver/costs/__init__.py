@@ -4,7 +4,7 @@
   the ``CostTerm`` an ability kind states (its kinds are in ``rules/costs.py``) and the wording of
   a locked-in total;
 - ``payment``: a declaring unit's cost terms as the ``ir.Side`` problem of paying them (built by
-  the unit, solved by ``cpsat`` like any other ``ir`` problem), and ``settle``, the engine's one
+  the unit, solved by ``ortools_adapter`` like any other ``ir`` problem), and ``settle``, the engine's one
   entry point: a declaration's cost reports and the violation when it can't pay in full.
 """
 

@@ -1,4 +1,5 @@
-"""The only module that imports OR-Tools (lazily): encodes an ``ir.Problem`` into CP-SAT.
+"""The only module that imports OR-Tools (lazily): encodes an ``ir.Problem`` into CP-SAT, and
+solves the min-cost flows of ``flows`` (``min_cost_flow``).
 
 Requirements are half-reified: a literal that implies its condition; the objective maximizes
 their sum (508.1d, 509.1c). Hard restrictions are posted directly. Derived atoms are defined
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
+from .flows import Network, maximum
 from .ir import All, Atom, Choice, Cmp, Cond, Lin, Parity, Problem, Side, evaluate, negate, valuation
 
 if TYPE_CHECKING:
@@ -594,3 +596,22 @@ def solutions(problem: Problem, *, minimum: int, time_limit: float) -> Iterator[
         if not enc.vars:
             return
         enc.model.add_bool_or([~v if a in chosen else v for a, v in enc.vars.items()])
+
+
+def flow_maximize(net: Network) -> Outcome:
+    """The requirement maximum of a flow-shaped problem and a declaration reaching it (with the
+    network's preference, the best such): a cheapest flow (OR-Tools' min-cost flow, exact and
+    polynomial; the flow is integral, so it declares whole atoms)."""
+    from ortools.graph.python import min_cost_flow
+
+    flow = min_cost_flow.SimpleMinCostFlow()
+    flow.add_arcs_with_capacity_and_unit_cost(net.tails, net.heads, net.capacities, net.costs)
+    flow.set_node_supply(net.source, net.supply)
+    flow.set_node_supply(net.sink, -net.supply)
+    status = flow.solve()
+    if status != flow.OPTIMAL:
+        raise InvalidModel(f"min-cost flow status {status}")
+    first = len(net.tails) - len(net.atoms)
+    carried = flow.flows(range(first, len(net.tails))).tolist()
+    chosen = frozenset(atom for atom, units in zip(net.atoms, carried, strict=True) if units)
+    return Outcome("optimal", maximum(net, flow.optimal_cost()), chosen)
