@@ -126,6 +126,14 @@ class Permanent(Strict):
         return self.owner if self.owner is not None else self.controller
 
     @property
+    def defending_player(self) -> str | None:
+        """802.2a: the defending player of an attack on this permanent: a battle's protector, a
+        planeswalker's controller (None: it can't be attacked)."""
+        if "battle" in self.types:
+            return self.protector
+        return self.controller if "planeswalker" in self.types else None
+
+    @property
     def is_creature(self) -> bool:
         return "creature" in self.types and "battle" not in self.types
 
@@ -201,9 +209,7 @@ class Board(Strict):
             return target
         for p in self.permanents:
             if p.id == target:
-                if "battle" in p.types:
-                    return p.protector
-                return p.controller if "planeswalker" in p.types else None
+                return p.defending_player
         return None
 
     @cached_property

@@ -435,11 +435,7 @@ class Game:
         if target in self._teams:
             return target
         p = self._perms.get(target)
-        if p is None:
-            return None
-        if "battle" in p.types:
-            return p.protector
-        return p.controller if "planeswalker" in p.types else None
+        return None if p is None else p.defending_player
 
     @once
     def block_units(self) -> tuple[BlockUnit, ...]:
