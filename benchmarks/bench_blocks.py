@@ -119,6 +119,7 @@ def main() -> None:
         unit = Game(b).block_units[0]
         problem = unit_problem(unit)
         optimal = solve_blocks(b).declaration
+        assert isinstance(optimal, BlockDeclaration)
         empty = BlockDeclaration()
         t_check_empty = median_seconds(partial(check_blocks, b, empty), args.repeat)
         t_check_opt = median_seconds(partial(check_blocks, b, optimal), args.repeat)

@@ -518,20 +518,20 @@ def enumeration_line(attackers: int, blockers: int, phase: Phase | None, budget:
 
 def large_lines(repeat: int, budget: float) -> Iterator[Line]:
     """One command's work on a large board: each run on a fresh board (a single check or solve)."""
-    for n in (100, 300):
-        make = partial(bench_blocks.board, n)
-        label = "block check, no blocks, Lure + menace + extra blockers (bench_blocks board)"
-        seconds, runs = fresh_median(make, lambda b: check_blocks(b, BlockDeclaration()), repeat, budget)
-        yield Line(label, f"{n} a side", seconds, runs=runs, fresh=seconds)
-        seconds, runs = fresh_median(make, solve_blocks, repeat, budget)
-        yield Line("block solve, same board", f"{n} a side", seconds, runs=runs, fresh=seconds)
-    for n in (100, 300):
-        make = partial(bench_blocks.flow_board, n)
-        label = "block check, no blocks, Lure + Charging Rhino + Night Market Guard + Watchdog (min-cost flow)"
-        seconds, runs = fresh_median(make, lambda b: check_blocks(b, BlockDeclaration()), repeat, budget)
-        yield Line(label, f"{n} a side", seconds, runs=runs, fresh=seconds)
-        seconds, runs = fresh_median(make, solve_blocks, repeat, budget)
-        yield Line("block solve, same board", f"{n} a side", seconds, runs=runs, fresh=seconds)
+    boards = (
+        (bench_blocks.board, "block check, no blocks, Lure + menace + extra blockers (bench_blocks board)"),
+        (
+            bench_blocks.flow_board,
+            "block check, no blocks, Lure + Charging Rhino + Night Market Guard + Watchdog (min-cost flow)",
+        ),
+    )
+    for board, label in boards:
+        for n in (100, 300):
+            make = partial(board, n)
+            seconds, runs = fresh_median(make, lambda b: check_blocks(b, BlockDeclaration()), repeat, budget)
+            yield Line(label, f"{n} a side", seconds, runs=runs, fresh=seconds)
+            seconds, runs = fresh_median(make, solve_blocks, repeat, budget)
+            yield Line("block solve, same board", f"{n} a side", seconds, runs=runs, fresh=seconds)
     make = partial(bench_attacks.board, 500)
     label = "attack check, no attack, 500 creatures, four players (bench_attacks board)"
     seconds, runs = fresh_median(make, lambda b: check_attacks(b, AttackDeclaration()), repeat, budget)

@@ -161,31 +161,29 @@ def main(argv: list[str] | None = None) -> int:
 
 
 @contextmanager
-def cpsat_only() -> Iterator[None]:
+def _deciding(max_variables: int, flows_enabled: bool) -> Iterator[None]:
+    saved = search.MAX_VARIABLES, flows.ENABLED
+    search.MAX_VARIABLES, flows.ENABLED = max_variables, flows_enabled
+    try:
+        yield
+    finally:
+        search.MAX_VARIABLES, flows.ENABLED = saved
+
+
+def cpsat_only() -> AbstractContextManager[None]:
     """Decide every problem with CP-SAT, bypassing the pure-Python search for small problems and
     the min-cost flow for flow-shaped ones."""
-    saved = search.MAX_VARIABLES, flows.ENABLED
-    search.MAX_VARIABLES, flows.ENABLED = -1, False
-    try:
-        yield
-    finally:
-        search.MAX_VARIABLES, flows.ENABLED = saved
+    return _deciding(-1, False)
 
 
-@contextmanager
-def flow_first() -> Iterator[None]:
+def flow_first() -> AbstractContextManager[None]:
     """Decide every flow-shaped problem by a min-cost flow, however small, and the rest by CP-SAT."""
-    saved = search.MAX_VARIABLES, flows.ENABLED
-    search.MAX_VARIABLES, flows.ENABLED = -1, True
-    try:
-        yield
-    finally:
-        search.MAX_VARIABLES, flows.ENABLED = saved
+    return _deciding(-1, True)
 
 
 def engine_path(path: str) -> AbstractContextManager[None]:
     """The context that makes the engine decide by ``path`` ("auto", "cpsat" or "flow")."""
-    return {"auto": nullcontext(), "cpsat": cpsat_only(), "flow": flow_first()}[path]
+    return {"auto": nullcontext, "cpsat": cpsat_only, "flow": flow_first}[path]()
 
 
 def report(
