@@ -17,7 +17,7 @@ Then a declaration is an integral flow: one unit from the source, through the ne
 one atom's arc and the nested right sets, to the sink, for each atom it declares; a capacity caps
 the flow through its set, and a requirement on a set is worth its count on the first unit through
 it (the rest cost nothing), so the cheapest flow obeys the most requirements (then, with a
-preference, has the most weight). ``ortools_adapter.min_cost_flow`` solves it exactly.
+preference, has the most weight). ``ortools_adapter.flow_maximize`` solves it exactly.
 """
 
 from __future__ import annotations
