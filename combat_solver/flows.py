@@ -6,11 +6,12 @@ A problem is *flow-shaped* when
 - it has no costs and no side problem, and every decision atom pairs a left and a right object
   (``Pair``: a blocker and the attacker it blocks, 509.1a; ``Attack``: an attacker and what it
   attacks, 508.1a), each listed once and none defined;
-- every restriction is "at most K of these atoms" and every requirement is "at least one of these
-  atoms" (508.1c-d, 509.1b-c), sums without negative coefficients, where "these atoms" is one
-  atom, or every atom of some left objects, or every atom of some right objects — a derived
-  ``Blocking``/``Attacking`` atom defined over decision atoms alone reads as its object's atoms,
-  in a restriction only when that object is held to at most one atom;
+- every restriction is "at most K of these atoms" (or any of such caps on one sum: the loosest)
+  and every requirement is "at least one of these atoms" (508.1c-d, 509.1b-c), sums without
+  negative coefficients, where "these atoms" is one atom, or every atom of some left objects, or
+  every atom of some right objects — a derived ``Blocking``/``Attacking`` atom defined over
+  decision atoms alone reads as its object's atoms, in a restriction only when that object is
+  held to at most one atom;
 - on each side, those sets of objects nest or are disjoint.
 
 Then a declaration is an integral flow: one unit from the source, through the nested left sets,
@@ -26,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from .ir import All, Atom, Attack, Attacking, Blocking, Cmp, Cond, Pair, Problem
+from .ir import All, Any, Atom, Attack, Attacking, Blocking, Cmp, Cond, Pair, Problem
 
 ENABLED = True
 """Whether the engine decides flow-shaped problems past the search by a min-cost flow (the
@@ -314,8 +315,14 @@ def _counting(cmp: Cmp) -> None:
 
 
 def _conjuncts(cond: Cond) -> list[Cmp]:
+    """The comparisons ``cond`` is the conjunction of: "all" of them, and "any" of caps on one sum
+    as the loosest (Silent Arbiter's "no creature attacks, or at most N do", 508.1c)."""
     if isinstance(cond, Cmp):
         return [cond]
     if isinstance(cond, All):
         return [c for item in cond.items for c in _conjuncts(item)]
+    if isinstance(cond, Any) and cond.items and isinstance(first := cond.items[0], Cmp):
+        caps = [c.hi for c in cond.items if isinstance(c, Cmp) and c.lin == first.lin and c.lo is None]
+        if len(caps) == len(cond.items) and None not in caps:
+            return [Cmp(first.lin, None, max(c for c in caps if c is not None))]
     raise _NotFlow

@@ -14,7 +14,16 @@ import pytest
 from sizes import examples
 from strategies import RandomChooser, build_attack_board, build_board
 
-from combat_solver import check_blocks, engine, flows, ortools_adapter, search, solve_blocks
+from combat_solver import (
+    check_attacks,
+    check_blocks,
+    engine,
+    flows,
+    ortools_adapter,
+    search,
+    solve_attacks,
+    solve_blocks,
+)
 from combat_solver.game import Game
 from combat_solver.ir import (
     All,
@@ -338,16 +347,17 @@ def _adversarial_problem(rng: random.Random) -> tuple[Problem, set[str]]:
     """Caps and requirements on nested and disjoint unions of left and right objects and on single
     atoms, their sums written every harmless way a sum can be (constants, lower bounds at or below
     the constant, zero, doubled and repeated coefficients, atoms neither decided nor defined,
-    derived atoms); in about a third of the problems some also written a way the flow must refuse
+    derived atoms, the loosest of caps on one sum); in about a third of the problems some also written a way the flow must refuse
     (negative coefficients, lower bounds above the constant, crossing unions, derived atoms of
     objects not held to one atom, derived atoms defined otherwise than "at least one of the
-    object's atoms", disjunctions, parities, requirements of two). With the kinds of shapes used."""
+    object's atoms", disjunctions other than of caps on one sum, parities, requirements of two).
+    With the kinds of shapes used."""
     kinds: set[str] = set()
     wild = rng.random() < 0.35
     make, derived_of = (Attack, Attacking) if rng.random() < 0.4 else (Pair, Blocking)
     lefts = [f"l{i}" for i in range(rng.randint(1, 4))]
     rights = [f"r{i}" for i in range(rng.randint(1, 4))]
-    every = [make(a, b) for a in lefts for b in rights]
+    every: list[Atom] = [make(a, b) for a in lefts for b in rights]
     variables = rng.sample(every, min(len(every), rng.randint(1, 9)))
     by_left = {a: [v for v in variables if v[0] == a] for a in lefts}
     by_right = {b: [v for v in variables if v[1] == b] for b in rights}
@@ -362,7 +372,8 @@ def _adversarial_problem(rng: random.Random) -> tuple[Problem, set[str]]:
     definitions: dict[Atom, Cmp] = {}
     for i, a in enumerate(lefts):
         const = rng.choice([0, 0, 1, -1])
-        terms = [(v, 1) for v in by_left[a]] + ([(rng.choice(ghosts), 1)] if rng.random() < 0.3 else [])
+        terms: list[tuple[Atom, int]] = [(v, 1) for v in by_left[a]]
+        terms += [(rng.choice(ghosts), 1)] if rng.random() < 0.3 else []
         odd = pick([""] * 6, ["definition_coef2", "definition_lo2", "definition_hi", "definition_short", "via_derived"])
         if odd == "definition_coef2" and terms:
             terms[0] = (terms[0][0], 2)
@@ -415,17 +426,22 @@ def _adversarial_problem(rng: random.Random) -> tuple[Problem, set[str]]:
     for keys, groups in sets:
         if rng.random() < 0.45:
             lin = written(keys, groups, True)
-            lower = pick(["", "", "lower_bound", "lower_bound_below"], ["lower_bound_above"])
-            lo = {"": None, "lower_bound": 0, "lower_bound_below": -1, "lower_bound_above": 1}[lower]
-            cap: Cond = Cmp(lin, None if lo is None else lin.const + lo, lin.const + rng.randint(0, len(keys) + 1))
-            shape = pick(["", "", "", "conjunction"], ["disjunction", "parity", "negative_cap"])
-            if shape == "conjunction":
-                cap = All((cap, All(())))
-            elif shape == "disjunction":
-                cap = Any((cap,))
+            shape = pick(["", "", "", "conjunction", "loosest"], ["disjunction", "parity", "negative_cap"])
+            if shape in ("", "conjunction", "disjunction"):
+                lower = pick(["", "", "lower_bound", "lower_bound_below"], ["lower_bound_above"])
+                below = {"": None, "lower_bound": 0, "lower_bound_below": -1, "lower_bound_above": 1}[lower]
+                cap: Cond = Cmp(
+                    lin, None if below is None else lin.const + below, lin.const + rng.randint(0, len(keys) + 1)
+                )
+                if shape == "conjunction":
+                    cap = All((cap, All(())))
+                elif shape == "disjunction":
+                    cap = Any((cap, Lin.of([rng.choice(variables)]).at_least(1)))
+            elif shape == "loosest":
+                cap = Any((lin.at_most(lin.const + rng.randint(-1, 1)), lin.at_most(lin.const + rng.randint(0, 2))))
             elif shape == "parity":
                 cap = Parity(lin, True)
-            elif shape == "negative_cap":
+            else:
                 cap = lin.at_most(lin.const - 1)
             hard.append(cap)
         elif rng.random() < 0.8:
@@ -473,6 +489,59 @@ def test_adversarial_problems_accepted_by_the_flow_have_its_optimum_508_1d_509_1
         "lower_bound",
         "lower_bound_below",
         "conjunction",
+        "loosest",
     }
     assert harmless | {"1", "0", "-1"} <= accepted
     assert not {"negative", "lower_bound_above", "disjunction", "parity", "negative_cap", "2"} & accepted
+
+
+def test_no_attacker_or_at_most_n_is_the_loosest_cap_508_1c():
+    """Silent Arbiter and Crawlspace read "no creature attacks, or at most N do": any of caps on one
+    sum is its loosest cap; any of caps on different sums, or of a cap and a lower bound, is not."""
+    everyone = _attacker(A1, A2, A3)
+    loosest = Any((everyone.at_most(0), everyone.at_most(2)))
+    problem = _problem((loosest,), tuple(Lin.of([p]).at_least(1) for p in PAIRS))
+    assert _by_flow(problem) == _best(problem) == (2, 0)
+    assert flows.network(_problem((Any((everyone.at_most(0), _attacker(A1).at_most(1))),))) is None
+    assert flows.network(_problem((Any((everyone.at_most(0), everyone.at_least(2))),))) is None
+
+
+def _crawlspace_board(n: int) -> dict[str, object]:
+    """``n`` Grizzly Bears attack in a four-player game, each under Taunt (attack dave if able) and
+    each attacking if able; dave's Crawlspace lets no more than two creatures attack him. The
+    maximum is ``n + 2``: every creature attacks, two of them dave."""
+    bears = [f"c{i}" for i in range(n)]
+    return {
+        "players": [{"id": p} for p in ("alice", "bob", "carol", "dave")],
+        "active_player": "alice",
+        "permanents": [{"id": c, "card": "Grizzly Bears", "controller": "alice"} for c in bears]
+        + [{"id": "crawlspace", "card": "Crawlspace", "controller": "dave"}],
+        "effects": [
+            {
+                "source": "Taunt",
+                "controller": "dave",
+                "to": {"ids": bears},
+                "ability": {"kind": "must_attack", "target": {"player": "you"}},
+            },
+            {"source": "Grand Melee", "controller": "bob", "to": {"ids": bears}, "ability": {"kind": "must_attack"}},
+        ],
+    }
+
+
+def test_a_large_crawlspace_board_is_decided_by_the_flow_not_cp_sat_508_1c_508_1d(monkeypatch: pytest.MonkeyPatch):
+    """With 140 attackers and three defending players, 420 pairs are past the search; Crawlspace's
+    "no more than two creatures can attack you" is a cap on dave's atoms, so the flow proves the
+    maximum of 142 and CP-SAT is never asked."""
+    for name in ("maximize", "exists", "optimal"):
+        monkeypatch.setattr(ortools_adapter, name, _refuse)
+    board = _crawlspace_board(140)
+    most = {"kind": "attack", "attacks": {f"c{i}": "dave" if i < 2 else "bob" for i in range(140)}}
+    verdict = check_attacks(board, most)
+    assert verdict.status == "legal"
+    assert verdict.requirements_maximum == verdict.requirements_obeyed == 142
+    short = check_attacks(
+        board, {"kind": "attack", "attacks": {f"c{i}": "dave" if i < 1 else "bob" for i in range(140)}}
+    )
+    assert short.status == "illegal"
+    assert [v.rule for v in short.violations] == ["508.1d"]
+    assert solve_attacks(board).requirements_maximum == 142
