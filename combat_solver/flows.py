@@ -322,7 +322,9 @@ def _conjuncts(cond: Cond) -> list[Cmp]:
     if isinstance(cond, All):
         return [c for item in cond.items for c in _conjuncts(item)]
     if isinstance(cond, Any) and cond.items and isinstance(first := cond.items[0], Cmp):
-        caps = [c.hi for c in cond.items if isinstance(c, Cmp) and c.lin == first.lin and c.lo is None]
-        if len(caps) == len(cond.items) and None not in caps:
-            return [Cmp(first.lin, None, max(c for c in caps if c is not None))]
+        caps = [
+            c.hi for c in cond.items if isinstance(c, Cmp) and c.lin == first.lin and c.lo is None and c.hi is not None
+        ]
+        if len(caps) == len(cond.items):
+            return [Cmp(first.lin, None, max(caps))]
     raise _NotFlow
