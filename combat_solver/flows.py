@@ -5,18 +5,20 @@ Complexity of Deciding Legality of a Single Step of Magic: the Gathering", ECAI 
 A problem is *flow-shaped* when
 - it has no costs and no side problem, and every decision atom pairs a left and a right object
   (``Pair``: a blocker and the attacker it blocks, 509.1a; ``Attack``: an attacker and what it
-  attacks, 508.1a);
-- every restriction is "at most K of these atoms" and every requirement is "at least one of these
-  atoms" (508.1c-d, 509.1b-c), where "these atoms" is one atom, or every atom of some left
-  objects, or every atom of some right objects — a derived ``Blocking``/``Attacking`` atom reads
-  as its object's atoms, in a restriction only when that object is held to at most one atom;
+  attacks, 508.1a), each listed once and none defined;
+- every restriction is "at most K of these atoms" (or any of such caps on one sum: the loosest)
+  and every requirement is "at least one of these atoms" (508.1c-d, 509.1b-c), sums without
+  negative coefficients, where "these atoms" is one atom, or every atom of some left objects, or
+  every atom of some right objects — a derived ``Blocking``/``Attacking`` atom defined over
+  decision atoms alone reads as its object's atoms, in a restriction only when that object is
+  held to at most one atom;
 - on each side, those sets of objects nest or are disjoint.
 
 Then a declaration is an integral flow: one unit from the source, through the nested left sets,
 one atom's arc and the nested right sets, to the sink, for each atom it declares; a capacity caps
 the flow through its set, and a requirement on a set is worth its count on the first unit through
 it (the rest cost nothing), so the cheapest flow obeys the most requirements (then, with a
-preference, has the most weight). ``ortools_adapter.min_cost_flow`` solves it exactly.
+preference, has the most weight). ``ortools_adapter.flow_maximize`` solves it exactly.
 """
 
 from __future__ import annotations
@@ -25,11 +27,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from .ir import All, Atom, Attack, Attacking, Blocking, Cmp, Cond, Pair, Problem
+from .ir import All, Any, Atom, Attack, Attacking, Blocking, Cmp, Cond, Pair, Problem
 
 ENABLED = True
 """Whether the engine decides flow-shaped problems past the search by a min-cost flow (the
 differential tests turn it off to reach CP-SAT on them)."""
+
+COST_LIMIT = 2**62
+"""OR-Tools' min-cost flow works in 64-bit costs, each scaled by about twice the number of nodes,
+and saturates a total past that range: a network whose costs could leave it is refused (CP-SAT
+decides the problem)."""
 
 Group = frozenset[str]
 """A set of left objects or of right objects."""
@@ -91,6 +98,9 @@ class _Builder:
         if kind not in (Pair, Attack) or any(type(a) is not kind for a in problem.variables):
             raise _NotFlow
         self.variables = frozenset(problem.variables)
+        if len(self.variables) != len(problem.variables) or not self.variables.isdisjoint(problem.definitions):
+            raise _NotFlow
+        self.problem = problem
         self.order = cast(tuple[Pair, ...] | tuple[Attack, ...], problem.variables)
         self.left: dict[str, list[Atom]] = {}
         self.right: dict[str, list[Atom]] = {}
@@ -102,7 +112,6 @@ class _Builder:
             key = self._derived_key(atom, definition)
             if key is not None:
                 self.derived[atom] = key
-        self.problem = problem
 
     def _derived_key(self, atom: Atom, definition: Cmp) -> str | None:
         """The left object whose atoms ``atom`` is "at least one of" (None: it reads otherwise,
@@ -117,7 +126,7 @@ class _Builder:
         if (
             definition.lo != 1 + lin.const
             or definition.hi is not None
-            or any(c != 1 for _, c in lin.terms)
+            or any(c != 1 or a in self.problem.definitions for a, c in lin.terms)
             or {a for a, _ in lin.terms} & self.variables != set(self.left.get(key, ()))
         ):
             return None
@@ -130,7 +139,7 @@ class _Builder:
         restriction = capped is not None
         atoms: list[Atom] = []
         for atom, coef in cond.lin.terms:
-            if coef < 0 or (restriction and coef > 1):
+            if restriction and coef > 1:
                 raise _NotFlow
             if coef == 0:
                 continue
@@ -152,6 +161,7 @@ class _Builder:
         caps: list[tuple[Cmp, int]] = []
         for cond in self.problem.hard:
             for cmp in _conjuncts(cond):
+                _counting(cmp)
                 lo = cmp.lo
                 if lo is not None and lo > cmp.lin.const:
                     raise _NotFlow
@@ -177,6 +187,7 @@ class _Builder:
         for cond in self.problem.requirements:
             if not isinstance(cond, Cmp) or cond.hi is not None or cond.lo is None:
                 raise _NotFlow
+            _counting(cond)
             need = cond.lo - cond.lin.const
             if need <= 0:
                 always += 1
@@ -284,6 +295,10 @@ class _Builder:
         atoms = tuple(a for a in self.order if atom_cap.get(a, 1))
         for pair in atoms:
             arc(left[pair[0]], right[pair[1]], 1, -atom_requirements.get(pair, 0) * scale - preference.get(pair, 0))
+        largest = max(abs(c) for c in costs)
+        total = sum(abs(c) * k for c, k in zip(costs, capacities, strict=True))
+        if largest * 2 * (nodes[0] + 3) > COST_LIMIT or total > COST_LIMIT:
+            raise _NotFlow
         return Network(tails, heads, capacities, costs, source, sink, len(atoms), atoms, always, scale)
 
 
@@ -292,9 +307,24 @@ def _ends(atom: Atom) -> tuple[str, str]:
     return cast(tuple[str, str], atom)
 
 
+def _counting(cmp: Cmp) -> None:
+    """Refuses a sum with a negative coefficient: only a sum that can't fall below its constant
+    reads as a count (a lower bound at or below the constant then always holds)."""
+    if any(c < 0 for _, c in cmp.lin.terms):
+        raise _NotFlow
+
+
 def _conjuncts(cond: Cond) -> list[Cmp]:
+    """The comparisons ``cond`` is the conjunction of: "all" of them, and "any" of caps on one sum
+    as the loosest (Silent Arbiter's "no creature attacks, or at most N do", 508.1c)."""
     if isinstance(cond, Cmp):
         return [cond]
     if isinstance(cond, All):
         return [c for item in cond.items for c in _conjuncts(item)]
+    if isinstance(cond, Any) and cond.items and isinstance(first := cond.items[0], Cmp):
+        caps = [
+            c.hi for c in cond.items if isinstance(c, Cmp) and c.lin == first.lin and c.lo is None and c.hi is not None
+        ]
+        if len(caps) == len(cond.items):
+            return [Cmp(first.lin, None, max(caps))]
     raise _NotFlow
