@@ -17,8 +17,9 @@ A problem is *flow-shaped* when
 Then a declaration is an integral flow: one unit from the source, through the nested left sets,
 one atom's arc and the nested right sets, to the sink, for each atom it declares; a capacity caps
 the flow through its set, and a requirement on a set is worth its count on the first unit through
-it (the rest cost nothing), so the cheapest flow obeys the most requirements (then, with a
-preference, has the most weight). ``ortools_adapter.flow_maximize`` solves it exactly.
+it (the rest cost nothing), so the cheapest flow obeys the most requirements, then (with a
+preference) has the most weight, then declares the fewest atoms (no pair that serves nothing,
+as the search and CP-SAT leave them out). ``ortools_adapter.flow_maximize`` solves it exactly.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ class Network:
     ``capacities[i]`` and unit cost ``costs[i]``; ``supply`` units leave ``source`` and reach
     ``sink``. The last ``len(atoms)`` arcs are the atoms' arcs, in order (a declaration declares
     the atoms whose arc carries flow). ``always``: requirements that every declaration obeys;
-    ``scale``: the cost of one requirement (1 without preference)."""
+    ``scale``: the cost of one requirement (more than twice the rest of any flow's cost)."""
 
     tails: list[int]
     heads: list[int]
@@ -77,7 +78,7 @@ class _Set:
 
 def network(problem: Problem, preference: Mapping[Atom, int] | None = None) -> Network | None:
     """The flow network of ``problem`` (None: not flow-shaped). With ``preference``, a cheapest
-    flow is lexicographically best: requirements first, then preference weight."""
+    flow is lexicographically best: requirements first, then preference weight, then fewest atoms."""
     try:
         return _Builder(problem).network(preference or {})
     except _NotFlow:
@@ -85,8 +86,8 @@ def network(problem: Problem, preference: Mapping[Atom, int] | None = None) -> N
 
 
 def maximum(net: Network, cost: int) -> int:
-    """The requirements a flow of ``cost`` obeys: its cost is ``-(requirements * scale + weight)``
-    with ``|weight| <= scale // 2``."""
+    """The requirements a flow of ``cost`` obeys: its cost is ``-(requirements * scale + rest)``,
+    where the rest (preference weight and atom count) has ``|rest| <= scale // 2``."""
     return net.always + (-cost + net.scale // 2) // net.scale
 
 
@@ -245,8 +246,9 @@ class _Builder:
         always: int,
         preference: Mapping[Atom, int],
     ) -> Network:
-        weight = sum(abs(w) for a, w in preference.items() if a in self.variables)
-        scale = 1 if not weight else 2 * weight + 1
+        count = len(self.order)
+        unit = count + 1
+        scale = 2 * (sum(abs(w) for a, w in preference.items() if a in self.variables) * unit + count) + 1
         source, sink = 0, 1
         tails: list[int] = [source]
         heads: list[int] = [sink]
@@ -294,7 +296,8 @@ class _Builder:
         right = tree(self.right, right_sets, sink, False)
         atoms = tuple(a for a in self.order if atom_cap.get(a, 1))
         for pair in atoms:
-            arc(left[pair[0]], right[pair[1]], 1, -atom_requirements.get(pair, 0) * scale - preference.get(pair, 0))
+            cost = -atom_requirements.get(pair, 0) * scale - preference.get(pair, 0) * unit + 1
+            arc(left[pair[0]], right[pair[1]], 1, cost)
         largest = max(abs(c) for c in costs)
         total = sum(abs(c) * k for c, k in zip(costs, capacities, strict=True))
         if largest * 2 * (nodes[0] + 3) > COST_LIMIT or total > COST_LIMIT:

@@ -260,22 +260,23 @@ def _refuse(*args: object, **kwargs: object) -> None:
     raise AssertionError("this path must not be taken")
 
 
-def _best(problem: Problem, preference: Mapping[Atom, int] | None = None) -> tuple[int, int]:
-    """The lexicographic optimum (requirements, then preference weight) over every set of decision
-    atoms, by brute force: independent of both the flow and the search."""
-    best: tuple[int, int] | None = None
+def _best(problem: Problem, preference: Mapping[Atom, int] | None = None) -> tuple[int, int, int]:
+    """The lexicographic optimum (requirements, then preference weight, then fewest atoms, as a
+    negative count) over every set of decision atoms, by brute force: independent of both the flow
+    and the search."""
+    best: tuple[int, int, int] | None = None
     atoms = sorted(set(problem.variables))
     for n in range(len(atoms) + 1):
         for chosen in itertools.combinations(atoms, n):
             legal, obeyed = _value(problem, frozenset(chosen))
             if legal:
-                score = (obeyed, sum((preference or {}).get(a, 0) for a in chosen))
+                score = (obeyed, sum((preference or {}).get(a, 0) for a in chosen), -len(chosen))
                 best = score if best is None else max(best, score)
     assert best is not None
     return best
 
 
-def _by_flow(problem: Problem, preference: Mapping[Atom, int] | None = None) -> tuple[int, int] | None:
+def _by_flow(problem: Problem, preference: Mapping[Atom, int] | None = None) -> tuple[int, int, int] | None:
     """The flow's optimum (None: refused), checked to be reached by the declaration it returns."""
     net = flows.network(problem, preference)
     if net is None:
@@ -283,7 +284,7 @@ def _by_flow(problem: Problem, preference: Mapping[Atom, int] | None = None) -> 
     found = ortools_adapter.flow_maximize(net)
     assert found.requirements is not None and found.chosen is not None
     assert _value(problem, found.chosen) == (True, found.requirements)
-    return found.requirements, sum((preference or {}).get(a, 0) for a in found.chosen)
+    return found.requirements, sum((preference or {}).get(a, 0) for a in found.chosen), -len(found.chosen)
 
 
 def test_a_derived_atom_defined_through_another_derived_atom_is_not_its_object_alone_509_1c():
@@ -295,7 +296,7 @@ def test_a_derived_atom_defined_through_another_derived_atom_is_not_its_object_a
     }
     held_out = Lin.of([p for p in PAIRS if p.blocker == B1]).at_most(0)
     problem = Problem(PAIRS, definitions, (held_out,), (Lin.of([Blocking(B1)]).at_least(1),))
-    assert _best(problem) == (1, 0)
+    assert _best(problem)[:2] == (1, 0)
     assert flows.network(problem) is None
 
 
@@ -303,7 +304,7 @@ def test_a_restriction_with_a_negative_coefficient_is_not_dropped_509_1b():
     """``-x >= 0`` has a lower bound at its constant but forbids ``x``: it is not a count."""
     forbidden = Cmp(Lin(((PAIRS[0], -1),)), 0, None)
     problem = _problem((forbidden,), (Lin.of([PAIRS[0]]).at_least(1),))
-    assert _best(problem) == (0, 0)
+    assert _best(problem)[:2] == (0, 0)
     assert flows.network(problem) is None
 
 
@@ -311,7 +312,7 @@ def test_a_requirement_with_a_negative_coefficient_is_not_always_obeyed_509_1c()
     """``-x >= 0`` as a requirement is obeyed only without ``x``, so with "x" also required at most
     one of the two is."""
     problem = _problem((), (Cmp(Lin(((PAIRS[0], -1),)), 0, None), Lin.of([PAIRS[0]]).at_least(1)))
-    assert _best(problem) == (1, 0)
+    assert _best(problem)[:2] == (1, 0)
     assert flows.network(problem) is None
 
 
@@ -320,7 +321,7 @@ def test_a_decision_atom_that_is_also_defined_is_refused():
     is not a free arc of the network."""
     definitions = {Pair(B1, A1): Lin.of([Pair(B2, A1)]).at_least(1)}
     problem = Problem(PAIRS, definitions, (Lin.of([Pair(B2, A1)]).at_most(0),), (Lin.of([Pair(B1, A1)]).at_least(1),))
-    assert _best(problem) == (0, 0)
+    assert _best(problem)[:2] == (0, 0)
     assert flows.network(problem) is None
 
 
@@ -328,7 +329,7 @@ def test_a_repeated_decision_atom_is_refused_not_counted_twice():
     """An atom listed twice among the variables would get two arcs, and a requirement on it would
     count once per arc."""
     problem = Problem((*PAIRS, PAIRS[0]), {}, (), (Lin.of([PAIRS[0]]).at_least(1),))
-    assert _best(problem) == (1, 0)
+    assert _best(problem)[:2] == (1, 0)
     assert flows.network(problem) is None
 
 
@@ -337,7 +338,7 @@ def test_costs_past_64_bits_are_refused_not_saturated():
     as a negative maximum: with weights that large the network is refused and CP-SAT decides."""
     pairs = tuple(Pair(f"b{i}", f"a{j}") for i in range(30) for j in range(30))
     problem = Problem(pairs, {}, (), tuple(Lin.of([p]).at_least(1) for p in pairs))
-    assert _by_flow(problem, {p: 10**6 for p in pairs}) == (900, 900 * 10**6)
+    assert _by_flow(problem, {p: 10**6 for p in pairs}) == (900, 900 * 10**6, -900)
     assert flows.network(problem, {p: 3 * 10**13 for p in pairs}) is None
 
 
@@ -465,7 +466,7 @@ def _adversarial_preferences(problem: Problem, seed: int) -> list[Mapping[Atom, 
 
 def test_adversarial_problems_accepted_by_the_flow_have_its_optimum_508_1d_509_1c():
     """Every adversarial problem the flow accepts gets the brute-force optimum (requirements, then
-    preference weight, with small, negative and large weights); the accepted ones include every
+    preference weight, with small, negative and large weights, then fewest atoms); the accepted ones include every
     harmless way of writing a sum, and problems that are not flow-shaped are refused."""
     accepted: set[str] = set()
     refused = 0
@@ -499,7 +500,7 @@ def test_no_attacker_or_at_most_n_is_the_loosest_cap_508_1c():
     everyone = _attacker(A1, A2, A3)
     loosest = Any((everyone.at_most(0), everyone.at_most(2)))
     problem = _problem((loosest,), tuple(Lin.of([p]).at_least(1) for p in PAIRS))
-    assert _by_flow(problem) == _best(problem) == (2, 0)
+    assert _by_flow(problem) == _best(problem) == (2, 0, -2)
     assert flows.network(_problem((Any((everyone.at_most(0), _attacker(A1).at_most(1))),))) is None
     assert flows.network(_problem((Any((everyone.at_most(0), everyone.at_least(2))),))) is None
 
@@ -543,3 +544,24 @@ def test_a_large_crawlspace_board_is_decided_by_the_flow_not_cp_sat_508_1c_508_1
     assert short.status == "illegal"
     assert [v.rule for v in short.violations] == ["508.1d"]
     assert solve_attacks(board).requirements_maximum == 142
+
+
+def test_the_flow_declares_no_pair_that_serves_nothing_509_1c(monkeypatch: pytest.MonkeyPatch):
+    """Five Watchdogs (each blocks each combat if able) and 25 Grizzly Bears face 30 attackers:
+    the maximum is five; the solved block has the five Watchdogs block and nothing else, as the
+    search and CP-SAT give it (a cheapest flow could route free units through idle Bears)."""
+    monkeypatch.setattr(ortools_adapter, "maximize", _refuse)
+    permanents = [{"id": f"a{i}", "card": "Grizzly Bears", "controller": "alice"} for i in range(30)]
+    permanents += [
+        {"id": f"b{i}", "card": "Watchdog" if i < 5 else "Grizzly Bears", "controller": "bob"} for i in range(30)
+    ]
+    board = {
+        "players": [{"id": "alice"}, {"id": "bob"}],
+        "active_player": "alice",
+        "permanents": permanents,
+        "combat": {"attackers": {f"a{i}": "bob" for i in range(30)}},
+    }
+    solved = solve_blocks(board)
+    assert solved.requirements_maximum == 5
+    assert solved.declaration is not None
+    assert sorted(solved.declaration.blocks) == [f"b{i}" for i in range(5)]
