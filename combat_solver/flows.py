@@ -95,6 +95,7 @@ class _Builder:
     def __init__(self, problem: Problem) -> None:
         if problem.costs or problem.side is not None or not problem.variables:
             raise _NotFlow
+        self.comparisons = [cmp for cond in problem.hard for cmp in _conjuncts(cond)]
         kind = type(problem.variables[0])
         if kind not in (Pair, Attack) or any(type(a) is not kind for a in problem.variables):
             raise _NotFlow
@@ -160,14 +161,13 @@ class _Builder:
 
     def network(self, preference: Mapping[Atom, int]) -> Network:
         caps: list[tuple[Cmp, int]] = []
-        for cond in self.problem.hard:
-            for cmp in _conjuncts(cond):
-                _counting(cmp)
-                lo = cmp.lo
-                if lo is not None and lo > cmp.lin.const:
-                    raise _NotFlow
-                if cmp.hi is not None:
-                    caps.append((cmp, cmp.hi - cmp.lin.const))
+        for cmp in self.comparisons:
+            _counting(cmp)
+            lo = cmp.lo
+            if lo is not None and lo > cmp.lin.const:
+                raise _NotFlow
+            if cmp.hi is not None:
+                caps.append((cmp, cmp.hi - cmp.lin.const))
         held_to_one = self._held_to_one(caps)
         atom_cap: dict[Atom, int] = {}
         atom_requirements: dict[Atom, int] = {}
