@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator, Mapping
 
 import pytest
+from ir_reading import declaration_value
 from sizes import examples
 from strategies import RandomChooser, build_attack_board, build_board
 
@@ -38,17 +39,7 @@ from combat_solver.ir import (
     Pair,
     Parity,
     Problem,
-    evaluate,
 )
-
-
-def _value(problem: Problem, chosen: frozenset[Atom]) -> tuple[bool, int]:
-    def value_of(atom: Atom) -> int:
-        definition = problem.definitions.get(atom)
-        return int(evaluate(definition, value_of)) if definition is not None else int(atom in chosen)
-
-    legal = chosen <= set(problem.variables) and all(evaluate(c, value_of) for c in problem.hard)
-    return legal, sum(evaluate(r, value_of) for r in problem.requirements)
 
 
 def _random_problem(rng: random.Random) -> Problem:
@@ -131,7 +122,7 @@ def _agrees(problem: Problem, seed: int) -> None:
         exact = search.maximize(problem, deadline=time.monotonic() + 10, preference=preference, limited=False)
         assert exact is not None and found.chosen is not None
         assert found.requirements == exact.requirements
-        assert _value(problem, found.chosen) == (True, exact.requirements)
+        assert declaration_value(problem, found.chosen) == (True, exact.requirements)
         if preference:
             assert sum(preference.get(a, 0) for a in found.chosen) == exact.weight
 
@@ -268,7 +259,7 @@ def _best(problem: Problem, preference: Mapping[Atom, int] | None = None) -> tup
     atoms = sorted(set(problem.variables))
     for n in range(len(atoms) + 1):
         for chosen in itertools.combinations(atoms, n):
-            legal, obeyed = _value(problem, frozenset(chosen))
+            legal, obeyed = declaration_value(problem, frozenset(chosen))
             if legal:
                 score = (obeyed, sum((preference or {}).get(a, 0) for a in chosen), -len(chosen))
                 best = score if best is None else max(best, score)
@@ -283,7 +274,7 @@ def _by_flow(problem: Problem, preference: Mapping[Atom, int] | None = None) -> 
         return None
     found = ortools_adapter.flow_maximize(net)
     assert found.requirements is not None and found.chosen is not None
-    assert _value(problem, found.chosen) == (True, found.requirements)
+    assert declaration_value(problem, found.chosen) == (True, found.requirements)
     return found.requirements, sum((preference or {}).get(a, 0) for a in found.chosen), -len(found.chosen)
 
 

@@ -10,11 +10,12 @@ import time
 
 import pytest
 from builders import A, B, K, creature, juggernaut, make_board
+from ir_reading import declaration_value
 from strategies import RandomChooser, build_attack_board, build_board
 
 from combat_solver import Board, check_attacks, check_blocks, engine, ortools_adapter, search
 from combat_solver.game import Game
-from combat_solver.ir import Atom, Pair, Problem, evaluate
+from combat_solver.ir import Atom, Pair, Problem
 
 
 def _problems(count: int) -> list[Problem]:
@@ -31,15 +32,6 @@ def _problems(count: int) -> list[Problem]:
 PROBLEMS = _problems(160)
 
 
-def _value(problem: Problem, chosen: frozenset[Atom]) -> tuple[bool, int]:
-    def value_of(atom: Atom) -> int:
-        definition = problem.definitions.get(atom)
-        return int(evaluate(definition, value_of)) if definition is not None else int(atom in chosen)
-
-    legal = all(evaluate(c, value_of) for c in problem.hard) and all(lin.value(value_of) == 0 for lin in problem.costs)
-    return legal, sum(evaluate(r, value_of) for r in problem.requirements)
-
-
 def test_most_random_problems_fit_the_search():
     assert len(PROBLEMS) > 100
 
@@ -52,7 +44,7 @@ def test_maximum_and_preference_optimum_match_cpsat(i: int):
     expected = ortools_adapter.maximize(problem, time_limit=10, preference=weights)
     assert found is not None and expected.chosen is not None
     assert found.requirements == expected.requirements
-    assert _value(problem, found.chosen) == (True, found.requirements)
+    assert declaration_value(problem, found.chosen) == (True, found.requirements)
     assert found.weight == sum(weights.get(a, 0) for a in found.chosen)
     assert found.weight == sum(weights.get(a, 0) for a in expected.chosen)
 
@@ -129,7 +121,7 @@ def test_the_obvious_witness_is_legal_and_exceeds_agrees_with_cpsat_508_1d_509_1
     for k in range(maximum + 2):
         witness = search.obvious(problem, k)
         if witness is not None:
-            legal, obeyed = _value(problem, witness)
+            legal, obeyed = declaration_value(problem, witness)
             assert legal and obeyed >= k
         assert engine.exceeds(problem, k - 1, time_limit=10) is (maximum > k - 1)
 
