@@ -339,8 +339,8 @@ def maximize(
     """The requirement maximum over declarations incurring only the cost items ``paid`` pays
     (docs/design.md §4.2), and a best declaration reaching it: by the pure-Python search when
     nothing is paid and the search finishes within its work budget, otherwise by a min-cost flow
-    when the problem is flow-shaped (``flows``), else by CP-SAT (docs/design.md §5). Without requirements or preference, the empty declaration decides it
-    when it is legal."""
+    when the problem is flow-shaped (``flows``), else by CP-SAT (docs/design.md §5). Without
+    requirements or preference, the empty declaration decides it when it is legal."""
     from . import ortools_adapter, search
 
     if any(paid):
@@ -365,13 +365,12 @@ def maximize(
 def _by_solver(
     problem: Problem, time_limit: float, preference: Mapping[Atom, int] | None, bounded_preference: bool = False
 ) -> ortools_adapter.Outcome:
-    """``maximize`` past the search: a min-cost flow when the problem is flow-shaped
-    (``flows``), else CP-SAT."""
-    from . import flows, ortools_adapter
+    """``maximize`` past the search: a min-cost flow when the problem is flow-shaped, else CP-SAT."""
+    from . import ortools_adapter
 
-    net = flows.network(problem, preference) if flows.ENABLED else None
-    if net is not None:
-        return ortools_adapter.flow_maximize(net)
+    flowed = _by_flow(problem, preference)
+    if flowed is not None:
+        return flowed
     return ortools_adapter.maximize(
         problem, time_limit=time_limit, preference=preference, bounded_preference=bounded_preference
     )
@@ -417,16 +416,24 @@ def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
     return found is not None
 
 
+def _by_flow(problem: Problem, preference: Mapping[Atom, int] | None = None) -> ortools_adapter.Outcome | None:
+    """The maximum by a min-cost flow (with the best declaration for ``preference``), when the
+    problem is flow-shaped (``flows``); else None."""
+    from . import flows, ortools_adapter
+
+    net = flows.network(problem, preference) if flows.ENABLED else None
+    return None if net is None else ortools_adapter.flow_maximize(net)
+
+
 def _exists_by_solver(problem: Problem, minimum: int, time_limit: float) -> bool | None:
     """Whether a declaration that breaks no restriction obeys ``minimum`` requirements, past the
     search: by the maximum of a min-cost flow when the problem is flow-shaped, else by the
     capacity bound (``search.upper_bound``) or CP-SAT."""
-    from . import flows, ortools_adapter, search
+    from . import ortools_adapter, search
 
-    net = flows.network(problem) if flows.ENABLED else None
-    if net is not None:
-        found = ortools_adapter.flow_maximize(net).requirements
-        return found is not None and found >= minimum
+    flowed = _by_flow(problem)
+    if flowed is not None:
+        return flowed.requirements is not None and flowed.requirements >= minimum
     if search.upper_bound(problem) < minimum:
         return False
     return ortools_adapter.exists(problem, minimum=minimum, time_limit=time_limit)
