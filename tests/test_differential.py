@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from campaign import cpsat_only, flow_first
+from campaign import engine_path
 from differential import check_attack_board, check_board
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -242,37 +242,26 @@ def test_campaign_smoke() -> None:
     assert f"checked {CAMPAIGN_BOARDS} boards" in run.stdout and "0 disagreements" in run.stdout
 
 
+PATHS = ("cpsat", "flow")
+"""The engine paths besides the automatic one (``campaign.engine_path``): CP-SAT deciding every
+problem, and the min-cost flow deciding every flow-shaped problem however small."""
+
+
+@pytest.mark.parametrize("path", PATHS)
 @settings(max_examples=BLOCK_BOARDS, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(boards(), st.data())
-def test_block_boards_agree_with_reference_on_cpsat(board: Board, data: st.DataObject) -> None:
-    """The same properties with every problem decided by CP-SAT (small ones go to the search by default)."""
-    with cpsat_only():
+@given(board=boards(), data=st.data())
+def test_block_boards_agree_with_reference_on_each_path(path: str, board: Board, data: st.DataObject) -> None:
+    """The same properties with the engine deciding by ``path`` (``PATHS``)."""
+    with engine_path(path):
         problems = check_board(board, HypothesisChooser(data.draw))
     assert not problems, "\n".join(map(str, problems))
 
 
+@pytest.mark.parametrize("path", PATHS)
 @settings(max_examples=ATTACK_BOARDS, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(attack_boards(), st.data())
-def test_attack_boards_agree_with_reference_on_cpsat(board: Board, data: st.DataObject) -> None:
-    """The same properties with every problem decided by CP-SAT (small ones go to the search by default)."""
-    with cpsat_only():
-        problems = check_attack_board(board, HypothesisChooser(data.draw))
-    assert not problems, "\n".join(map(str, problems))
-
-
-@settings(max_examples=BLOCK_BOARDS, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(boards(), st.data())
-def test_block_boards_agree_with_reference_on_flow(board: Board, data: st.DataObject) -> None:
-    """The same properties with every flow-shaped problem decided by a min-cost flow, however small."""
-    with flow_first():
-        problems = check_board(board, HypothesisChooser(data.draw))
-    assert not problems, "\n".join(map(str, problems))
-
-
-@settings(max_examples=ATTACK_BOARDS, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(attack_boards(), st.data())
-def test_attack_boards_agree_with_reference_on_flow(board: Board, data: st.DataObject) -> None:
-    """The same properties with every flow-shaped problem decided by a min-cost flow, however small."""
-    with flow_first():
+@given(board=attack_boards(), data=st.data())
+def test_attack_boards_agree_with_reference_on_each_path(path: str, board: Board, data: st.DataObject) -> None:
+    """The same properties with the engine deciding by ``path`` (``PATHS``)."""
+    with engine_path(path):
         problems = check_attack_board(board, HypothesisChooser(data.draw))
     assert not problems, "\n".join(map(str, problems))
