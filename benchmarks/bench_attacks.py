@@ -16,8 +16,9 @@ from typing import Any
 from bench_blocks import median_seconds
 
 from combat_solver import AttackDeclaration, Board, check_attacks, solve_attacks
-from combat_solver.engine import problem as unit_problem
-from combat_solver.game import Game
+from combat_solver.resolve.game import Game
+from combat_solver.resolve.units import attack_unit
+from combat_solver.solve.engine import problem as unit_problem
 
 
 def board(n: int) -> Board:
@@ -88,7 +89,7 @@ def main() -> None:
     print("|---:|---:|---:|---:|---:|---:|")
     for n in args.sizes:
         b = board(n)
-        problem = unit_problem(Game(b).attack_unit)
+        problem = unit_problem(attack_unit(Game(b)))
         optimal = solve_attacks(b).declaration
         empty = AttackDeclaration()
         t_empty = median_seconds(partial(check_attacks, b, empty), args.repeat)

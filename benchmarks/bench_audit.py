@@ -25,7 +25,7 @@ from combat_solver.audit import AuditRecord, audit, check_record
 from combat_solver.audit.check import audit_line
 from combat_solver.audit.quick import surely_legal
 from combat_solver.audit.reading import records
-from combat_solver.inputs import check_json_line
+from combat_solver.io.inputs import check_json_line
 
 
 def cpu_seconds() -> float:

@@ -15,8 +15,9 @@ from functools import partial
 from typing import Any
 
 from combat_solver import BlockDeclaration, Board, check_blocks, solve_blocks
-from combat_solver.engine import problem as unit_problem
-from combat_solver.game import Game
+from combat_solver.resolve.game import Game
+from combat_solver.resolve.units import block_units
+from combat_solver.solve.engine import problem as unit_problem
 
 
 def board(n: int) -> Board:
@@ -116,7 +117,7 @@ def main() -> None:
     print("|---:|---:|---:|---:|---:|---:|")
     for n in args.sizes:
         b = board(n)
-        unit = Game(b).block_units[0]
+        unit = block_units(Game(b))[0]
         problem = unit_problem(unit)
         optimal = solve_blocks(b).declaration
         assert isinstance(optimal, BlockDeclaration)

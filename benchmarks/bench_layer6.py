@@ -16,7 +16,7 @@ from bench_blocks import board as block_board
 from bench_blocks import median_seconds
 
 from combat_solver import Board
-from combat_solver.game import Game
+from combat_solver.resolve.game import Game
 
 KINDS = ("flying", "reach", "menace", "lure")
 

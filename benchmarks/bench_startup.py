@@ -106,13 +106,13 @@ def our_model(metaclass, name, bases, namespace, *args):
 dataclasses._process_class = timed("our dataclasses defined", dataclasses._process_class, our_dataclass)
 construction.ModelMetaclass.__new__ = timed("our model classes defined", construction.ModelMetaclass.__new__, our_model)
 construction.complete_model_class = timed("models built", construction.complete_model_class)
-from combat_solver.scenario import load_scenario
+from combat_solver.io.scenario import load_scenario
 from combat_solver import cli
 marks.append(("import the command line (modules, model classes, pydantic's model machinery)", clock()))
 scenario = load_scenario(sys.argv[1])
 marks.append(("read and validate the board (first model built here)", clock()))
-from combat_solver.service.checking import check_declaration
-import combat_solver.blocks
+from combat_solver.steps.check import check_declaration
+import combat_solver.steps.blocks
 
 marks.append(("import the block checker (game, engine steps)", clock()))
 verdict = check_declaration(scenario.board, scenario.declaration, time_limit=10.0, explain=False)

@@ -14,38 +14,46 @@ from typing import TYPE_CHECKING
 from .lazy import lazy_getattr
 
 if TYPE_CHECKING:
-    from . import render, why
-    from .abilities import ABILITY_KINDS, Ability, Grant
-    from .attacks import check_attacks, count_legal_attacks, legal_attacks, solve_attacks
-    from .blocks import check_blocks, count_legal_blocks, legal_blocks, solve_blocks
-    from .board import Board, Combat, Effect, Permanent, Player
-    from .deadline import Deadline
-    from .declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
-    from .engine import DEFAULT_TIME_LIMIT, Impossible, Undetermined
-    from .errors import ErrorItem, InputError
-    from .filters import Comparison, Count, Filter, Target
-    from .scenario import Expectation, Scenario, load_declaration, load_scenario, parse_declaration, parse_scenario
-    from .strict import MAX_INTEGER
-    from .verdict import RequirementReport, UnitReport, Verdict, Violation, WhyAnswer
-    from .why import ask
+    from .board.model import Board, Combat, Effect, Permanent, Player
+    from .io import render
+    from .io.scenario import Expectation, Scenario, load_declaration, load_scenario, parse_declaration, parse_scenario
+    from .model.base import MAX_INTEGER
+    from .model.deadline import Deadline
+    from .model.declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
+    from .model.errors import ErrorItem, InputError
+    from .model.filters import Comparison, Count, Filter, Target
+    from .model.records import RequirementReport, UnitReport, Verdict, Violation, WhyAnswer
+    from .rules.registry import ABILITY_KINDS, Ability, Grant
+    from .solve.engine import DEFAULT_TIME_LIMIT, Impossible, Undetermined
+    from .steps import why
+    from .steps.attacks import check_attacks, count_legal_attacks, legal_attacks, solve_attacks
+    from .steps.blocks import check_blocks, count_legal_blocks, legal_blocks, solve_blocks
+    from .steps.why import ask
 
 _HOMES: dict[str, tuple[str, ...]] = {
-    "abilities": ("ABILITY_KINDS", "Ability", "Grant"),
-    "attacks": ("check_attacks", "count_legal_attacks", "legal_attacks", "solve_attacks"),
-    "blocks": ("check_blocks", "count_legal_blocks", "legal_blocks", "solve_blocks"),
-    "board": ("Board", "Combat", "Effect", "Permanent", "Player"),
-    "deadline": ("Deadline",),
-    "declarations": ("AttackDeclaration", "BlockDeclaration", "Declaration", "FixedPairs"),
-    "engine": ("DEFAULT_TIME_LIMIT", "Impossible", "Undetermined"),
-    "errors": ("ErrorItem", "InputError"),
-    "filters": ("Comparison", "Count", "Filter", "Target"),
-    "scenario": ("Expectation", "Scenario", "load_declaration", "load_scenario", "parse_declaration", "parse_scenario"),
-    "strict": ("MAX_INTEGER",),
-    "verdict": ("RequirementReport", "UnitReport", "Verdict", "Violation", "WhyAnswer"),
-    "why": ("ask",),
+    "rules.registry": ("ABILITY_KINDS", "Ability", "Grant"),
+    "steps.attacks": ("check_attacks", "count_legal_attacks", "legal_attacks", "solve_attacks"),
+    "steps.blocks": ("check_blocks", "count_legal_blocks", "legal_blocks", "solve_blocks"),
+    "board.model": ("Board", "Combat", "Effect", "Permanent", "Player"),
+    "model.deadline": ("Deadline",),
+    "model.declarations": ("AttackDeclaration", "BlockDeclaration", "Declaration", "FixedPairs"),
+    "solve.engine": ("DEFAULT_TIME_LIMIT", "Impossible", "Undetermined"),
+    "model.errors": ("ErrorItem", "InputError"),
+    "model.filters": ("Comparison", "Count", "Filter", "Target"),
+    "io.scenario": (
+        "Expectation",
+        "Scenario",
+        "load_declaration",
+        "load_scenario",
+        "parse_declaration",
+        "parse_scenario",
+    ),
+    "model.base": ("MAX_INTEGER",),
+    "model.records": ("RequirementReport", "UnitReport", "Verdict", "Violation", "WhyAnswer"),
+    "steps.why": ("ask",),
 }
 _MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
-_SUBMODULES = ("render", "why")
+_SUBMODULES = {"render": "io.render", "why": "steps.why"}
 
 __all__ = [
     "ABILITY_KINDS",

@@ -21,18 +21,18 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .audit import cli as audit_cli
-from .deadline import Deadline
-from .declarations import Declaration, FixedPairs
-from .engine import DEFAULT_TIME_LIMIT, Undetermined
-from .errors import InputError
-from .inputs import STDIN, display_name, read_data
-from .scenario import as_preference, load_declaration, load_scenario
-from .strict import MAX_INTEGER
+from .io.inputs import STDIN, display_name, read_data
+from .io.scenario import as_preference, load_declaration, load_scenario
+from .model.base import MAX_INTEGER
+from .model.deadline import Deadline
+from .model.declarations import Declaration, FixedPairs
+from .model.errors import InputError
+from .solve.engine import DEFAULT_TIME_LIMIT, Undetermined
 
 if TYPE_CHECKING:
-    from .board import Board
+    from .board.model import Board
     from .cards.catalog import Catalog
-    from .verdict import Verdict, WhyAnswer
+    from .model.records import Verdict, WhyAnswer
 
 REQUEST_TIME_LIMIT = 30.0
 """Wall-clock seconds one server request may take unless told otherwise."""
@@ -260,7 +260,7 @@ def _silence_stdout() -> None:
 
 def _run(args: argparse.Namespace) -> int:
     if args.command == "schema":
-        from .schema import schemas, write_schemas
+        from .schemas import schemas, write_schemas
 
         if args.out:
             try:
@@ -324,8 +324,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.count:
         _count_legal(board, blocking, deadline, args, noun)
         return EXIT_LEGAL
-    from .attacks import legal_attacks
-    from .blocks import legal_blocks
+    from .steps.attacks import legal_attacks
+    from .steps.blocks import legal_blocks
 
     found = legal_blocks(board, time_limit=deadline) if blocking else legal_attacks(board, time_limit=deadline)
     _enumerate(board, found, args, noun)
@@ -334,7 +334,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace, board: Board, declared: Declaration | None, deadline: Deadline) -> int:
     """``check``: the service's check without the rest of the service (start-up)."""
-    from .service.checking import check_declaration
+    from .steps.check import check_declaration
 
     declaration = load_declaration(args.declaration) if args.declaration else declared
     if declaration is None:
@@ -386,7 +386,7 @@ def _request(model: type[_Request], **fields: Any) -> _Request:
 
 
 def _print_answer(answer: WhyAnswer, fmt: str) -> None:
-    from .render import render_answer
+    from .io.render import render_answer
 
     _emit(answer.model_dump_json(indent=2) if fmt == "json" else render_answer(answer, fmt))
 
@@ -395,7 +395,7 @@ def _print_verdict(board: Board, verdict: Verdict, fmt: str) -> None:
     if fmt == "json":
         _emit(verdict.model_dump_json(indent=2))
     else:
-        from .render import render_markdown, render_text
+        from .io.render import render_markdown, render_text
 
         _emit(render_markdown(board, verdict) if fmt == "markdown" else render_text(board, verdict))
 
@@ -403,8 +403,8 @@ def _print_verdict(board: Board, verdict: Verdict, fmt: str) -> None:
 def _count_legal(board: Board, blocking: bool, deadline: Deadline, args: argparse.Namespace, noun: str) -> None:
     """``--count``: counted without listing (parts of a unit that share no creature are counted
     apart and multiplied); one more than ``--limit`` is counted to know whether there are more."""
-    from .attacks import count_legal_attacks
-    from .blocks import count_legal_blocks
+    from .steps.attacks import count_legal_attacks
+    from .steps.blocks import count_legal_blocks
 
     limit = args.limit or 0
     count = count_legal_blocks if blocking else count_legal_attacks
@@ -416,7 +416,7 @@ def _count_legal(board: Board, blocking: bool, deadline: Deadline, args: argpars
 def _enumerate(board: Board, found: Iterator[Declaration], args: argparse.Namespace, noun: str) -> None:
     """Text lists each declaration as soon as it is found; the total says ``N+`` only when
     there are more than the ``--limit`` shown (one more is looked for to know)."""
-    from .render import describe
+    from .io.render import describe
 
     limit = args.limit if args.limit is not None else DEFAULT_LIMIT
     shown: list[Declaration] = []

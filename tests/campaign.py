@@ -22,7 +22,8 @@ from reference_costs import campaign_board
 from strategies import Chooser, RandomChooser, build_attack_board, build_board
 from strategies_costs import uses_new_cost_primitives
 
-from combat_solver import Board, flows, search
+from combat_solver import Board
+from combat_solver.solve import flows, search
 
 Step = tuple[str, Callable[[Chooser], Board], Callable[[Board, Chooser], list[Disagreement]]]
 BLOCK: Step = ("block", build_board, check_board)

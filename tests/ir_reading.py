@@ -3,7 +3,7 @@ compare the engine's paths to the maximum (search, min-cost flow, CP-SAT, brute 
 
 from __future__ import annotations
 
-from combat_solver.ir import Atom, Problem, evaluate
+from combat_solver.model.ir import Atom, Problem, evaluate
 
 
 def declaration_value(problem: Problem, chosen: frozenset[Atom]) -> tuple[bool, int]:

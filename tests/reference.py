@@ -26,8 +26,8 @@ from functools import partial
 from typing import Any, get_args
 
 from combat_solver import AttackDeclaration, BlockDeclaration, Board, Comparison, Count, Filter, Permanent, Target
-from combat_solver.conditions import PlayerFact
-from combat_solver.creature_types import CREATURE_TYPES  # the list of CR 205.3m (data, not encoding)
+from combat_solver.model.conditions import PlayerFact
+from combat_solver.model.creature_types import CREATURE_TYPES  # the list of CR 205.3m (data, not encoding)
 
 Pair = tuple[str, str]  # (blocker id, attacker id)
 Decl = frozenset[Pair]

@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar, get_args
 from hypothesis import strategies as st
 
 from combat_solver import AttackDeclaration, BlockDeclaration, Board
-from combat_solver.conditions import PlayerFact
+from combat_solver.model.conditions import PlayerFact
 
 T = TypeVar("T")
 Json = dict[str, Any]

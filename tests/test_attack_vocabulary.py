@@ -57,7 +57,7 @@ from combat_solver import (
     solve_attacks,
 )
 from combat_solver.rules import attack_requirements, attacking
-from combat_solver.rules.base import AbilityBase
+from combat_solver.rules.kind import AbilityBase
 
 
 # ----------------------------------------------------------------------------- helpers

@@ -30,7 +30,7 @@ from combat_solver.audit import check as audit_check
 from combat_solver.audit.output import FileResults
 from combat_solver.audit.quick import surely_legal
 from combat_solver.cli import main
-from combat_solver.inputs import MAX_BYTES
+from combat_solver.io.inputs import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "audit" / "sample.jsonl"

@@ -145,7 +145,7 @@ PROVOKED_TURTLE = effect("Deftblade Elite", K("must_block", attacker="elite"), i
 def test_every_block_ability_kind_has_a_test_here():
     """Every kind of the block vocabulary (all kinds but the attack-only ones of
     rules/attacking.py and rules/attack_requirements.py, costs, optional costs and triggers) is named here."""
-    from combat_solver.abilities import ability_classes
+    from combat_solver.rules.registry import ability_classes
 
     attack_only = {
         "combat_solver.rules.attacking",

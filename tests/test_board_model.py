@@ -11,7 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 from combat_solver import Board, InputError, parse_scenario
-from combat_solver.schema import schema_text, schemas
+from combat_solver.schemas import schema_text, schemas
 
 BASE: dict[str, Any] = {
     "players": [{"id": "alice"}, {"id": "bob"}],
@@ -132,7 +132,7 @@ def test_game_rules_are_not_granted() -> None:
 def test_a_copied_board_names_its_own_permanents() -> None:
     """Output names come from the copy's permanents, not from what the original worked out."""
     from combat_solver import check_blocks
-    from combat_solver.board import Permanent
+    from combat_solver.board.model import Permanent
 
     board = Board.model_validate(BASE)
     assert check_blocks(board, {"blocks": {"b": ["a"]}}).status == "legal"

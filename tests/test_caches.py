@@ -28,12 +28,12 @@ from combat_solver import (
     Verdict,
     check_attacks,
     check_blocks,
-    engine,
     legal_attacks,
     legal_blocks,
     solve_attacks,
     solve_blocks,
 )
+from combat_solver.solve import engine
 
 Declaration = AttackDeclaration | BlockDeclaration
 

@@ -14,8 +14,8 @@ from pydantic import ValidationError
 from combat_solver import Board, InputError, check_attacks, check_blocks, parse_scenario
 from combat_solver.cards.catalog import bundled_catalog
 from combat_solver.cli import main
-from combat_solver.declarations import AttackDeclaration, BlockDeclaration
-from combat_solver.render import render_text
+from combat_solver.io.render import render_text
+from combat_solver.model.declarations import AttackDeclaration, BlockDeclaration
 
 ROOT = Path(__file__).resolve().parent.parent
 

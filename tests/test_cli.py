@@ -11,8 +11,9 @@ import pytest
 import yaml
 from builders import menace_board, two_defenders_board
 
-from combat_solver import engine, ortools_adapter
 from combat_solver.cli import main
+from combat_solver.solve import cpsat as ortools_adapter
+from combat_solver.solve import engine
 
 MENACE_BOARD = menace_board()
 

@@ -46,7 +46,7 @@ from builders import (
 
 from combat_solver import Board, Verdict, legal_attacks, legal_blocks
 from combat_solver.cli import main
-from combat_solver.costs.terms import Cost
+from combat_solver.model.cost_terms import Cost
 
 
 def costs_of(v: Verdict) -> list[tuple[str, str, bool | None]]:

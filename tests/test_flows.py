@@ -15,18 +15,8 @@ from ir_reading import declaration_value
 from sizes import examples
 from strategies import RandomChooser, build_attack_board, build_board
 
-from combat_solver import (
-    check_attacks,
-    check_blocks,
-    engine,
-    flows,
-    ortools_adapter,
-    search,
-    solve_attacks,
-    solve_blocks,
-)
-from combat_solver.game import Game
-from combat_solver.ir import (
+from combat_solver import check_attacks, check_blocks, solve_attacks, solve_blocks
+from combat_solver.model.ir import (
     All,
     Any,
     Atom,
@@ -40,6 +30,10 @@ from combat_solver.ir import (
     Parity,
     Problem,
 )
+from combat_solver.resolve.game import Game
+from combat_solver.resolve.units import attack_unit, block_units
+from combat_solver.solve import cpsat as ortools_adapter
+from combat_solver.solve import engine, flows, search
 
 
 def _random_problem(rng: random.Random) -> Problem:
@@ -100,7 +94,7 @@ def _board_problems(count: int) -> Iterator[Problem]:
         c = RandomChooser(random.Random(f"search:{i}"))
         board = build_board(c) if i % 2 == 0 else build_attack_board(c)
         game = Game(board)
-        for unit in game.block_units if board.combat is not None else (game.attack_unit,):
+        for unit in block_units(game) if board.combat is not None else (attack_unit(game),):
             yield engine.problem(unit)
 
 

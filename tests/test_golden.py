@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from combat_solver import check_attacks, check_blocks, load_scenario
-from combat_solver.declarations import AttackDeclaration
-from combat_solver.render import render_answer, render_markdown, render_text
-from combat_solver.why import ask
+from combat_solver.io.render import render_answer, render_markdown, render_text
+from combat_solver.model.declarations import AttackDeclaration
+from combat_solver.steps.why import ask
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"

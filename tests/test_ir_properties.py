@@ -10,8 +10,7 @@ import random
 
 import pytest
 
-from combat_solver import search
-from combat_solver.ir import (
+from combat_solver.model.ir import (
     All,
     Any,
     Atom,
@@ -26,6 +25,7 @@ from combat_solver.ir import (
     evaluate,
     valuation,
 )
+from combat_solver.solve import search
 
 BASE = tuple(Pair(f"b{i}", f"a{i % 3}") for i in range(7))
 

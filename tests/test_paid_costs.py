@@ -43,8 +43,8 @@ from combat_solver import (
     solve_blocks,
 )
 from combat_solver.cli import main
-from combat_solver.render import render_text
-from combat_solver.why import ask
+from combat_solver.io.render import render_text
+from combat_solver.steps.why import ask
 
 A, B = "alice", "bob"
 ROOT = Path(__file__).resolve().parent.parent
@@ -403,7 +403,8 @@ def test_a_paid_declaration_obeying_every_requirement_needs_no_solver(
 ) -> None:
     """508.1d: no declaration obeys more than every requirement, so a legal attack that pays
     Ghostly Prison's {2} and obeys Juggernaut's requirement is held to 1 without solving."""
-    from combat_solver import engine, ortools_adapter
+    from combat_solver.solve import cpsat as ortools_adapter
+    from combat_solver.solve import engine
 
     scenario = load_scenario(ROOT / "examples" / "costs-ghostly-prison-juggernaut-pays.yaml")
 

@@ -25,23 +25,22 @@ from combat_solver import (
     InputError,
     Verdict,
     ask,
-    blocks,
     check_attacks,
     check_blocks,
-    deadline,
-    flows,
     legal_blocks,
-    ortools_adapter,
-    search,
     solve_blocks,
 )
-from combat_solver.board import MAX_PERMANENTS
+from combat_solver.board.model import MAX_PERMANENTS
 from combat_solver.cli import main
-from combat_solver.errors import ErrorItem
-from combat_solver.inputs import MAX_BYTES, MAX_DEPTH
-from combat_solver.ir import Cmp, Lin, Problem
-from combat_solver.render import render_answer, render_markdown, render_text
-from combat_solver.service import checking
+from combat_solver.io.inputs import MAX_BYTES, MAX_DEPTH
+from combat_solver.io.render import render_answer, render_markdown, render_text
+from combat_solver.model import deadline
+from combat_solver.model.errors import ErrorItem
+from combat_solver.model.ir import Cmp, Lin, Problem
+from combat_solver.solve import cpsat as ortools_adapter
+from combat_solver.solve import flows, search
+from combat_solver.steps import blocks
+from combat_solver.steps import check as checking
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "deftblade-provoke-and-menace-runner.yaml"

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from test_real_card_rules import A, B, K, attack, block, board, creature, permanent
 
-from combat_solver import flows, search, solve_attacks
+from combat_solver import solve_attacks
+from combat_solver.solve import flows, search
 
 Json = dict[str, Any]
 
@@ -334,7 +335,7 @@ def test_the_board_schema_states_both_primitives():
 
 def test_an_unbounded_count_reads_any_number():
     """A count with no bound reads "any number of" in messages, not an empty gap."""
-    from combat_solver.conditions import AttackTest, PlayerTest
+    from combat_solver.model.conditions import AttackTest, PlayerTest
 
     assert AttackTest.model_validate({"count": {}}).describe() == "any number of other creatures attack"
     sharing = PlayerTest.model_validate({"who": "you", "creatures_sharing_a_type": {"even": None}})

@@ -10,21 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from combat_solver import (
-    AttackDeclaration,
-    check_attacks,
-    check_blocks,
-    engine,
-    flows,
-    load_scenario,
-    ortools_adapter,
-    search,
-    solve_attacks,
-    solve_blocks,
-)
-from combat_solver.attacks import ATTACKS
-from combat_solver.blocks import BLOCKS
-from combat_solver.game import Game
+from combat_solver import AttackDeclaration, check_attacks, check_blocks, load_scenario, solve_attacks, solve_blocks
+from combat_solver.resolve.game import Game
+from combat_solver.solve import cpsat as ortools_adapter
+from combat_solver.solve import engine, flows, search
+from combat_solver.steps.attacks import ATTACKS
+from combat_solver.steps.blocks import BLOCKS
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "tests" / "scenarios").glob("*.yaml")) + sorted((ROOT / "examples").glob("*.yaml"))

@@ -13,9 +13,12 @@ from builders import A, B, K, creature, juggernaut, make_board
 from ir_reading import declaration_value
 from strategies import RandomChooser, build_attack_board, build_board
 
-from combat_solver import Board, check_attacks, check_blocks, engine, ortools_adapter, search
-from combat_solver.game import Game
-from combat_solver.ir import Atom, Pair, Problem
+from combat_solver import Board, check_attacks, check_blocks
+from combat_solver.model.ir import Atom, Pair, Problem
+from combat_solver.resolve.game import Game
+from combat_solver.resolve.units import attack_unit, block_units
+from combat_solver.solve import cpsat as ortools_adapter
+from combat_solver.solve import engine, search
 
 
 def _problems(count: int) -> list[Problem]:
@@ -24,7 +27,7 @@ def _problems(count: int) -> list[Problem]:
         c = RandomChooser(random.Random(f"search:{i}"))
         board = build_board(c) if i % 2 == 0 else build_attack_board(c)
         game = Game(board)
-        units = game.block_units if board.combat is not None else (game.attack_unit,)
+        units = block_units(game) if board.combat is not None else (attack_unit(game),)
         out += [p for u in units if search.fits(p := engine.problem(u))]
     return out
 
@@ -132,7 +135,7 @@ def test_every_creature_able_to_block_the_lured_menace_attacker_is_the_obvious_w
     lured = creature("lured", "Viashino Runner", A, 3, 2, K("menace"), K("lure"))
     guards = [creature(f"g{i}", "Night Market Guard", B, 3, 1) for i in range(3)]
     board = make_board([lured, *guards], attackers={"lured": B})
-    problem = engine.problem(Game(board).block_units[0])
+    problem = engine.problem(block_units(Game(board))[0])
     assert search.obvious(problem, 3) == frozenset(Pair(f"g{i}", "lured") for i in range(3))
     assert check_blocks(board, {"blocks": {}}, explain=False).status == "illegal"
 
@@ -148,7 +151,7 @@ def test_silent_arbiter_caps_the_juggernauts_requirements_508_1c_508_1d(limit: i
     """508.1c caps the attack; 508.1d then asks only for as many must-attack Juggernauts as the cap
     lets attack: the bound from the capacity is exactly that, and a check needs no search."""
     board = _arbiter_board(6, limit)
-    problem = engine.problem(Game(board).attack_unit)
+    problem = engine.problem(attack_unit(Game(board)))
     assert search.upper_bound(problem) == limit == ortools_adapter.maximize(problem, time_limit=10).requirements
     verdict = check_attacks(board, {"attacks": {f"jugg{i}": B for i in range(limit)}}, explain=False)
     assert verdict.status == "legal" and verdict.requirements_maximum == limit

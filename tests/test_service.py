@@ -15,9 +15,9 @@ import yaml
 from service_support import ATTACK_BOARD, BLOCK_BOARD, PROVOKE_BOARD
 
 from combat_solver.cli import main
-from combat_solver.declarations import BlockDeclaration
-from combat_solver.errors import InputError
-from combat_solver.schema import SCHEMAS
+from combat_solver.model.declarations import BlockDeclaration
+from combat_solver.model.errors import InputError
+from combat_solver.schemas import SCHEMAS
 from combat_solver.service.handlers import TOOL_BY_NAME, TOOLS, Service
 from combat_solver.service.models import EnumerateResponse, SolveResponse
 
@@ -251,7 +251,7 @@ def test_readme_shows_what_the_example_agents_print() -> None:
 def test_python_api_takes_fixed_pairs_as_a_mapping_and_names_a_bad_field() -> None:
     """``fix`` given as plain data works like ``FixedPairs``; bad data is an ``InputError`` at ``fix``."""
     from combat_solver import solve_blocks
-    from combat_solver.declarations import FixedPairs
+    from combat_solver.model.declarations import FixedPairs
 
     fix = {"include": [["wall", "bears"]]}
     assert solve_blocks(BLOCK_BOARD, fix=fix) == solve_blocks(BLOCK_BOARD, fix=FixedPairs.model_validate(fix))

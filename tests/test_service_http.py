@@ -21,7 +21,7 @@ from service_support import ATTACK_BOARD, BLOCK_BOARD, PROVOKE_BOARD
 from test_service import agent_expectation
 
 from combat_solver.cli import _parser
-from combat_solver.schema import SCHEMAS
+from combat_solver.schemas import SCHEMAS
 from combat_solver.service.handlers import TOOL_BY_NAME, Service
 from combat_solver.service.http import create_app
 

@@ -17,7 +17,7 @@ from mcp import Client, StdioServerParameters
 from service_support import ATTACK_BOARD, BLOCK_BOARD, PROVOKE_BOARD, free_port
 from test_service import agent_expectation
 
-from combat_solver.schema import SCHEMAS
+from combat_solver.schemas import SCHEMAS
 from combat_solver.service.handlers import TOOL_BY_NAME, TOOLS, Service
 from combat_solver.service.mcp_server import create_server
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from test_real_card_rules import A, B, K, attack, block, board, creature
 
-from combat_solver.game import Game
-from combat_solver.ir import atoms_of
+from combat_solver.model.ir import atoms_of
+from combat_solver.resolve.game import Game
+from combat_solver.resolve.units import attack_unit, block_units
 
 
 def flunkies(n: int, controller: str = A) -> list[dict[str, object]]:
@@ -55,7 +56,7 @@ def test_the_holders_share_one_count_so_the_restrictions_grow_linearly():
     """n Mogg Flunkies' "can't attack alone" restrictions read the same count of attackers (one
     object), so reading them all is linear in n, and each reads n atoms, not n - 1 others of its own."""
     n = 40
-    unit = Game.of(board(*flunkies(n), creature("wall", "Wall", B))).attack_unit
+    unit = attack_unit(Game.of(board(*flunkies(n), creature("wall", "Wall", B))))
     alone = [r for r in unit.restrictions if r.kind == "cant_attack_alone"]
     assert len(alone) == n
     counts = {id(cmp.lin) for r in alone for cmp in r.cond.items if cmp.lin.terms and len(cmp.lin.terms) > 1}
@@ -67,8 +68,8 @@ def test_one_target_and_one_attacker_leave_nothing_derived_508_1b():
     """With one player to attack, attacking is that attack (no one-target restriction to state,
     508.1b); with one attacker to block, blocking is that pair; the verdicts are the rules' ones."""
     attack_board = board(*flunkies(3), creature("wall", "Wall", B))
-    assert Game.of(attack_board).attack_unit.definitions == {}
-    assert not [r for r in Game.of(attack_board).attack_unit.restrictions if r.kind == "one_target"]
+    assert attack_unit(Game.of(attack_board)).definitions == {}
+    assert not [r for r in attack_unit(Game.of(attack_board)).restrictions if r.kind == "one_target"]
     arbiter = creature("arbiter", "Silent Arbiter", B, K("block_limit", n=1))
     b = board(
         creature("a0", "Grizzly Bears", A, tapped=True),
@@ -76,7 +77,7 @@ def test_one_target_and_one_attacker_leave_nothing_derived_508_1b():
         creature("d1", "Grizzly Bears", B),
         combat={"attackers": {"a0": B}},
     )
-    assert Game.of(b).block_units[0].definitions == {}
+    assert block_units(Game.of(b))[0].definitions == {}
     broken = block(b, {"arbiter": ("a0",), "d1": ("a0",)})
     assert broken.status == "illegal"
     assert [v.kind for v in broken.violations] == ["block_limit"]

@@ -56,7 +56,7 @@ from builders import (
 
 from combat_solver import BlockDeclaration, Board, Verdict, check_blocks, load_scenario
 from combat_solver.cli import main
-from combat_solver.verdict import TriggerReport
+from combat_solver.model.records import TriggerReport
 
 
 # ----------------------------------------------------------------------------- helpers

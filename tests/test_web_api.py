@@ -19,11 +19,11 @@ from service_support import PROVOKE_BOARD
 from web_support import STUB_CARDS, StubCards, catalog_for_tests
 
 from combat_solver import BlockDeclaration, Board, check_blocks, load_scenario
-from combat_solver.render import render_answer, render_markdown, render_text
+from combat_solver.io.render import render_answer, render_markdown, render_text
 from combat_solver.service.cards import CatalogCards, installed_catalog, search_names
 from combat_solver.service.handlers import Service
 from combat_solver.service.http import STATIC_DIR, create_app
-from combat_solver.why import ask
+from combat_solver.steps.why import ask
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "deftblade-provoke-and-menace-runner.yaml"

@@ -20,7 +20,7 @@ from service_support import free_port
 from web_support import catalog_for_tests, running_server
 
 from combat_solver import Board, check_attacks, check_blocks, load_scenario, solve_blocks
-from combat_solver.render import describe, render_text
+from combat_solver.io.render import describe, render_text
 from combat_solver.service.handlers import Service
 
 ROOT = Path(__file__).resolve().parent.parent

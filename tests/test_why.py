@@ -9,9 +9,9 @@ import pytest
 from builders import A, B, K, bears, craw_wurm, creature, juggernaut, make_board, serra_angel, silent_arbiter, watchdog
 
 from combat_solver import InputError, check_attacks, check_blocks, load_scenario
-from combat_solver.declarations import AttackDeclaration
-from combat_solver.render import render_text
-from combat_solver.why import ask
+from combat_solver.io.render import render_text
+from combat_solver.model.declarations import AttackDeclaration
+from combat_solver.steps.why import ask
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE = re.compile(r"\b[1-9]\d{2}\.\d+[a-z]?\b")

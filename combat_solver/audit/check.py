@@ -9,12 +9,12 @@ from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
-from ..attacks import check_attacks
-from ..blocks import check_blocks
-from ..declarations import AttackDeclaration, BlockDeclaration
-from ..errors import ErrorItem, InputError
-from ..inputs import check_json_line
-from ..verdict import Verdict, Violation
+from ..io.inputs import check_json_line
+from ..model.declarations import AttackDeclaration, BlockDeclaration
+from ..model.errors import ErrorItem, InputError
+from ..model.records import Verdict, Violation
+from ..steps.attacks import check_attacks
+from ..steps.blocks import check_blocks
 from .quick import surely_legal
 from .reading import Line
 from .records import AuditRecord, AuditResult, AuditStatus, RecordError

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine import DEFAULT_TIME_LIMIT
+from ..solve.engine import DEFAULT_TIME_LIMIT
 from .reading import CHUNK_SIZE, DEFAULT_CONNECT_TIMEOUT
 
 if TYPE_CHECKING:

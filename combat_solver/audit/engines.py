@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
-from ..errors import InputError
+from ..model.errors import InputError
 from .check import Audited, audit_chunk
 from .reading import DEFAULT_CONNECT_TIMEOUT, Line
 

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import InputError
+from ..model.errors import InputError
 from .check import Audited
 
 COMMIT_EVERY = 0.5

@@ -12,8 +12,8 @@ ability, effect or object the quick path doesn't read) gets False, and the full 
 
 from __future__ import annotations
 
-from ..board import Board, Permanent
-from ..declarations import AttackDeclaration, BlockDeclaration
+from ..board.model import Board, Permanent
+from ..model.declarations import AttackDeclaration, BlockDeclaration
 
 QUICK_KINDS = frozenset({"flying", "reach", "menace", "vigilance", "haste", "defender", "mana"})
 """Unconditional abilities whose only effects are the ones read here: flying and reach (702.9b,

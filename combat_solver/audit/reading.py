@@ -9,7 +9,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from ..errors import InputError
+from ..model.errors import InputError
 
 Line = tuple[str, int, bytes]
 """A raw record: its source name, its 1-based line number there, and the line (UTF-8 JSON)."""

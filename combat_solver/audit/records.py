@@ -6,11 +6,11 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from ..board import Board
-from ..declarations import AttackDeclaration, Declaration
-from ..errors import Problem, validation_error
-from ..strict import Strict
-from ..verdict import StepName, Violation
+from ..board.model import Board
+from ..model.base import Strict
+from ..model.declarations import AttackDeclaration, Declaration
+from ..model.errors import Problem, validation_error
+from ..model.records import StepName, Violation
 
 AuditStatus = Literal["legal", "illegal", "undetermined", "malformed"]
 

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..strict import Strict
+from ..model.base import Strict
 from .check import Audited
 from .records import AuditStatus
 

@@ -14,8 +14,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .card_record import CardRecord
 from .compiler import Compiled, Compiler
-from .record import CardRecord
 
 BUNDLED = "catalog.json.gz"
 CATALOG_FORMAT = 1

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .card_record import CardRecord
 from .phrases import FILTER_KEYWORDS, Nouns, bears_on_legality, number
-from .record import CardRecord
 
 SELF = "$self"
 ATTACHED = "$attached"

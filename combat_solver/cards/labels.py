@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from ..abilities import Ability
+from ..rules.registry import Ability
 from .catalog import Catalog, UnknownCard
 from .compiler import POWER
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .card_record import CardRecord
 from .compiler import ATTACHED, CONTROLLER, POWER, SELF, Compiled
-from .record import CardRecord
 
 PLACEHOLDERS = {
     SELF: "this permanent's id",

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from ..strict import Strict
+from ..model.base import Strict
 
 if TYPE_CHECKING:
+    from .card_record import CardRecord
     from .catalog import Catalog
     from .compiler import Compiled, Level
-    from .record import CardRecord
 
 #: 122.1b: counters that give their keyword ability to the permanent they're on.
 KEYWORD_COUNTERS = (
@@ -60,7 +60,7 @@ class Token(Strict):
     text: str = ""
 
     def record(self) -> CardRecord:
-        from .record import CardRecord
+        from .card_record import CardRecord
 
         text = "\n".join([", ".join(self.keywords), self.text] if self.keywords else [self.text])
         return CardRecord(

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from ..filters import PermanentView, Target
-from .base import AbilityBase, AttackScope, BlockScope, Instance, Requirement
+from ..model.filters import PermanentView, Target
 from .block_requirements import MustBlock
+from .kind import AbilityBase, AttackScope, BlockScope, Instance, Requirement
 
 
 def _attacks_if_able(unit: AttackScope, inst: Instance, me: PermanentView, rule: str, kind: str) -> Requirement:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from ..filters import Count, Target
-from ..ir import any_of
-from ..strict import NonNegative, Positive
-from .base import AbilityBase, AttackScope, Instance, Reason, Restriction, with_everyone, with_others
+from ..model.base import NonNegative, Positive
+from ..model.filters import Count, Target
+from ..model.ir import any_of
+from .kind import AbilityBase, AttackScope, Instance, Reason, Restriction, with_everyone, with_others
 
 
 class Haste(AbilityBase):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Literal
 
-from ..ir import Atom, Pair, all_of, any_of
-from ..strict import Positive
-from .base import AbilityBase, BlockScope, Instance, Restriction
+from ..model.base import Positive
+from ..model.ir import Atom, Pair, all_of, any_of
+from .kind import AbilityBase, BlockScope, Instance, Restriction
 
 
 class _MinimumBlockers(AbilityBase):

@@ -11,10 +11,10 @@ from typing import Literal
 
 from pydantic import model_validator
 
-from ..filters import Filter, PermanentView
-from ..ir import Lin, Pair, all_of
-from ..strict import Positive
-from .base import AbilityBase, BlockScope, Instance, Requirement
+from ..model.base import Positive
+from ..model.filters import Filter, PermanentView
+from ..model.ir import Lin, Pair, all_of
+from .kind import AbilityBase, BlockScope, Instance, Requirement
 
 
 def blocks_if_able(unit: BlockScope, blocker: PermanentView, attacker: PermanentView) -> Lin:

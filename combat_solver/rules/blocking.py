@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from ..filters import Filter, PermanentView
-from ..strict import Flag, NonNegative, Positive
-from .base import ANY_NUMBER, AbilityBase, BlockScope, Instance, Reason, Restriction, with_everyone, with_others
+from ..model.base import Flag, NonNegative, Positive
+from ..model.filters import Filter, PermanentView
+from .kind import ANY_NUMBER, AbilityBase, BlockScope, Instance, Reason, Restriction, with_everyone, with_others
 
 
 class ChoosesBlockers(AbilityBase):

@@ -11,10 +11,10 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from ..costs.terms import MANA_COLORS, Cost, CostTerm
-from ..filters import Filter, Target
-from ..strict import Positive
-from .base import AbilityBase, AttackScope, BlockScope, Instance
+from ..model.base import Positive
+from ..model.cost_terms import MANA_COLORS, Cost, CostTerm
+from ..model.filters import Filter, Target
+from .kind import AbilityBase, AttackScope, BlockScope, Instance
 
 
 class ManaAbility(AbilityBase):

@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from ..filters import Filter, PermanentView
-from .base import AbilityBase, BlockScope, Instance, Reason
+from ..model.filters import Filter, PermanentView
+from .kind import AbilityBase, BlockScope, Instance, Reason
 
 
 class Flying(AbilityBase):

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from ..filters import Filter, PermanentView
-from ..verdict import TriggerReport, Violation
-from .base import AbilityBase, AttackScope, CombatFactsView, Instance
+from ..model.filters import Filter, PermanentView
+from ..model.records import TriggerReport, Violation
+from .kind import AbilityBase, AttackScope, CombatFactsView, Instance
 
 if TYPE_CHECKING:
-    from ..declarations import AttackDeclaration
+    from ..model.declarations import AttackDeclaration
 
 
 class Exert(AbilityBase):

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
-from ..filters import Filter, PermanentView, Target
-from ..strict import Flag, Positive
-from .base import AbilityBase, CombatFactsView, Instance
+from ..model.base import Flag, Positive
+from ..model.filters import Filter, PermanentView, Target
+from .kind import AbilityBase, CombatFactsView, Instance
 
 if TYPE_CHECKING:
-    from ..verdict import TriggerReport
+    from ..model.records import TriggerReport
 
 
 class _Subject(AbilityBase):

@@ -16,17 +16,17 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ..attacks import legal_attacks, solve_attacks
-from ..blocks import legal_blocks, solve_blocks
-from ..board import Board
-from ..declarations import BlockDeclaration, Declaration
-from ..engine import Impossible, Undetermined
-from ..errors import InputError
-from ..inputs import read_text
-from ..scenario import parse_scenario
-from ..verdict import StepName, Verdict
+from ..board.model import Board
+from ..io.inputs import read_text
+from ..io.scenario import parse_scenario
+from ..model.declarations import BlockDeclaration, Declaration
+from ..model.errors import InputError
+from ..model.records import StepName, Verdict
+from ..solve.engine import Impossible, Undetermined
+from ..steps.attacks import legal_attacks, solve_attacks
+from ..steps.blocks import legal_blocks, solve_blocks
+from ..steps.check import check_declaration, request_fields
 from .cards import CardCatalog
-from .checking import check_declaration, request_fields
 from .models import (
     CardRequest,
     CardResponse,
@@ -79,7 +79,7 @@ class Service:
             try:
                 verdict = solve(board, prefer=prefer, fix=fix, time_limit=budget.left())
             except Impossible:
-                from ..why import explain_fix
+                from ..steps.why import explain_fix
 
                 try:
                     why = explain_fix(board, request.fix, time_limit=budget.left())
@@ -141,7 +141,7 @@ class Service:
         )
 
     def explain(self, request: ExplainRequest) -> ExplainResponse:
-        from ..why import ask
+        from ..steps.why import ask
 
         budget = self._budget(request.time_limit)
         with request_fields():
@@ -152,7 +152,7 @@ class Service:
         return ExplainResponse(status="answered", answer=answer, message=answer.answer)
 
     def schema(self, request: SchemaRequest) -> SchemaResponse:
-        from ..schema import SCHEMAS
+        from ..schemas import SCHEMAS
 
         model = SCHEMAS.get(request.name)
         if model is None:
@@ -180,7 +180,7 @@ class Service:
 
     def render(self, request: RenderRequest) -> RenderResponse:
         """A verdict or a why-not answer worded as the command line words it."""
-        from ..render import answer_sections, render_answer, render_markdown, render_text, sections
+        from ..io.render import answer_sections, render_answer, render_markdown, render_text, sections
 
         if (request.verdict is None) == (request.answer is None):
             raise InputError.one(("verdict",), "one_of", "give either a verdict or an answer")

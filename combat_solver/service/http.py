@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 from starlette.requests import Request
 
-from ..errors import ErrorItem, InputError
+from ..model.errors import ErrorItem, InputError
 from . import models
 from .handlers import TOOLS, Service, Tool
 
@@ -76,7 +76,7 @@ def create_app(
 
     @app.get("/schema", summary="Names of the JSON Schemas")
     async def schema_names() -> list[str]:
-        from ..schema import SCHEMAS
+        from ..schemas import SCHEMAS
 
         return sorted(SCHEMAS)
 

@@ -17,8 +17,8 @@ from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetad
 from mcp_types import ToolAnnotations
 from pydantic import BaseModel, ConfigDict
 
-from ..errors import InputError
-from ..schema import schemas
+from ..model.errors import InputError
+from ..schemas import schemas
 from .handlers import TOOLS, Service, Tool
 
 INSTRUCTIONS = (

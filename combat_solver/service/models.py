@@ -7,11 +7,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field
 
-from ..board import Board
-from ..declarations import Declaration, FixedPairs
-from ..engine import DEFAULT_TIME_LIMIT
-from ..strict import Strict
-from ..verdict import StepName, Verdict, WhyAnswer
+from ..board.model import Board
+from ..model.base import Strict
+from ..model.declarations import Declaration, FixedPairs
+from ..model.records import StepName, Verdict, WhyAnswer
+from ..solve.engine import DEFAULT_TIME_LIMIT
 
 
 class Message(Strict):

@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from .ir import All, Any, Atom, Attack, Attacking, Blocking, Cmp, Cond, Pair, Problem
+from ..model.ir import All, Any, Atom, Attack, Attacking, Blocking, Cmp, Cond, Pair, Problem
 
 ENABLED = True
 """Whether the engine decides flow-shaped problems past the search by a min-cost flow (the

@@ -14,7 +14,7 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from .ir import All, Any, Atom, Cmp, Cond, Lin, Parity, Problem, atoms_of, read_once
+from ..model.ir import All, Any, Atom, Cmp, Cond, Lin, Parity, Problem, atoms_of, read_once
 
 MAX_VARIABLES = 14
 """Up to this many decision atoms the search always decides; above it, it gets a node budget."""

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ..attacks import check_attacks
-from ..blocks import check_blocks
-from ..board import Board
-from ..declarations import AttackDeclaration, BlockDeclaration, Declaration
-from ..errors import ErrorItem, InputError
-from ..verdict import Verdict
+from ..board.model import Board
+from ..model.declarations import AttackDeclaration, BlockDeclaration, Declaration
+from ..model.errors import ErrorItem, InputError
+from ..model.records import Verdict
+from .attacks import check_attacks
+from .blocks import check_blocks
 
 _BOARD_FIELDS = frozenset(Board.model_fields)
 _DECLARATION_FIELDS = frozenset(BlockDeclaration.model_fields) | frozenset(AttackDeclaration.model_fields)

@@ -3,8 +3,8 @@ discriminated union on ``kind`` (see ``rules/base.py``: a kind joins ``KINDS`` w
 defined).
 
 A rules module is imported, and a kind's validator built, only when a board uses that kind:
-``KIND_HOMES``, read from the modules' text, says where each kind is defined (a test holds it to
-the classes). The JSON Schema and the errors for a bad ability are those of the whole
+``KIND_HOMES``, an explicit table, says where each kind is defined (a test holds it to the
+classes). The JSON Schema and the errors for a bad ability are those of the whole
 discriminated union.
 
 To add a card template: write its ability class in the matching ``rules`` module.
@@ -12,49 +12,91 @@ To add a card template: write its ability class in the matching ``rules`` module
 
 from __future__ import annotations
 
-import re
 from contextvars import ContextVar
 from functools import cache
 from importlib import import_module
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import Field, GetCoreSchemaHandler, GetJsonSchemaHandler, TypeAdapter, ValidationInfo, field_validator
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, core_schema
 
-from .filters import Filter
-from .rules.base import KINDS, AbilityBase
+from ..model.filters import Filter
+from .kind import KINDS, AbilityBase
 
-RULE_MODULES = (
-    "evasion",
-    "block_counts",
-    "blocking",
-    "block_requirements",
-    "attacking",
-    "attack_requirements",
-    "costs",
-    "optional",
-    "triggers",
-)
-"""The ``rules`` modules that define ability kinds, in the order of the union."""
-
-_KIND_LINE = re.compile(r'^\s+kind: Literal\["([a-z_]+)"\]', re.MULTILINE)
-
-
-def _kind_homes() -> dict[str, str]:
-    """Every kind -> the module defining it, read from the modules' text (importing them would
-    build every ability model): a kind is declared once, in its class."""
-    rules = Path(__file__).parent / "rules"
-    return {
-        kind: module
-        for module in RULE_MODULES
-        for kind in _KIND_LINE.findall((rules / f"{module}.py").read_text(encoding="utf-8"))
-    }
-
-
-KIND_HOMES: dict[str, str] = _kind_homes()
-"""Every kind of the ``rules`` modules -> the module defining it, in the order of the union."""
+KIND_HOMES: dict[str, str] = {
+    "flying": "evasion",
+    "reach": "evasion",
+    "shadow": "evasion",
+    "horsemanship": "evasion",
+    "fear": "evasion",
+    "intimidate": "evasion",
+    "skulk": "evasion",
+    "landwalk": "evasion",
+    "protection": "evasion",
+    "cant_be_blocked": "evasion",
+    "cant_be_blocked_by": "evasion",
+    "cant_be_blocked_except_by": "evasion",
+    "block_as_though": "evasion",
+    "menace": "block_counts",
+    "min_blockers": "block_counts",
+    "max_blockers": "block_counts",
+    "cant_be_blocked_unless_all_block": "block_counts",
+    "chooses_blockers": "blocking",
+    "cant_block": "blocking",
+    "can_block_only": "blocking",
+    "cant_block_alone": "blocking",
+    "cant_block_unless_others_block": "blocking",
+    "cant_block_unless_greater_power_blocks": "blocking",
+    "block_additional": "blocking",
+    "block_any_number": "blocking",
+    "block_while_tapped": "blocking",
+    "block_limit": "blocking",
+    "lure": "block_requirements",
+    "must_be_blocked": "block_requirements",
+    "must_block": "block_requirements",
+    "haste": "attacking",
+    "attack_as_though_haste": "attacking",
+    "vigilance": "attacking",
+    "defender": "attacking",
+    "attack_despite_defender": "attacking",
+    "chooses_attackers": "attacking",
+    "cant_attack": "attacking",
+    "cant_attack_unless": "attacking",
+    "cant_attack_if": "attacking",
+    "cant_attack_alone": "attacking",
+    "can_only_attack_alone": "attacking",
+    "cant_attack_unless_others_attack": "attacking",
+    "cant_attack_unless_greater_power_attacks": "attacking",
+    "attack_limit": "attacking",
+    "must_attack": "attack_requirements",
+    "attacks_player_other_than": "attack_requirements",
+    "goad": "attack_requirements",
+    "must_be_attacked": "attack_requirements",
+    "attacks_or_blocks": "attack_requirements",
+    "mana": "costs",
+    "attack_tax": "costs",
+    "attack_cost": "costs",
+    "block_tax": "costs",
+    "blocked_tax": "costs",
+    "block_cost": "costs",
+    "exert": "optional",
+    "enlist": "optional",
+    "banding": "optional",
+    "bands_with_other": "optional",
+    "attack_trigger": "triggers",
+    "block_trigger": "triggers",
+    "blocks_creature_trigger": "triggers",
+    "becomes_blocked_trigger": "triggers",
+    "blocked_by_creature_trigger": "triggers",
+    "unblocked_trigger": "triggers",
+    "rampage": "triggers",
+    "flanking": "triggers",
+    "bushido": "triggers",
+}
+"""Every kind of the ``rules`` modules -> the module defining it, in the order of the union (a test
+holds the table to the classes: a kind is added here and in its class).
+"""
 
 ABILITY_KINDS: tuple[str, ...] = (*KIND_HOMES, "grant")
 
@@ -66,7 +108,7 @@ def ability_class(kind: str) -> type[AbilityBase]:
     """The class of an ability kind, its module imported on first use (KeyError for an unknown kind)."""
     cls = KINDS.get(kind)
     if cls is None:
-        import_module(f"{__package__}.rules.{KIND_HOMES[kind]}")
+        import_module(f"{__package__}.{KIND_HOMES[kind]}")
         cls = KINDS[kind]
     return cls
 

@@ -8,16 +8,16 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from . import engine
-from .board import Board
-from .deadline import Deadline
-from .declarations import AttackDeclaration, BlockDeclaration, FixedPairs
-from .engine import Unit
-from .game import Game
-from .ir import Atom
-from .rules.base import Reason
-from .scenario import BoardData, DeclarationData, as_board, as_declaration, as_fix, as_preference
-from .verdict import CombatState, DeclarerReport, StepName, TriggerReport, Verdict, Violation
+from ..board.model import Board
+from ..io.scenario import BoardData, DeclarationData, as_board, as_declaration, as_fix, as_preference
+from ..model.deadline import Deadline
+from ..model.declarations import AttackDeclaration, BlockDeclaration, FixedPairs
+from ..model.ir import Atom
+from ..model.records import CombatState, DeclarerReport, StepName, TriggerReport, Verdict, Violation
+from ..resolve.game import Game
+from ..rules.kind import Reason
+from ..solve import engine
+from ..solve.engine import Unit
 
 D = TypeVar("D", AttackDeclaration, BlockDeclaration)
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from .errors import ErrorItem, InputError
+from ..model.errors import ErrorItem, InputError
 
 STDIN = "-"
 MAX_BYTES = 4 * 1024 * 1024

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..model.ir import All, Atom, Choice, Cmp, Cond, Lin, Parity, Problem, Side, evaluate, negate, valuation
 from .flows import Network, maximum
-from .ir import All, Atom, Choice, Cmp, Cond, Lin, Parity, Problem, Side, evaluate, negate, valuation
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model

@@ -8,8 +8,8 @@ from typing import Literal
 
 from pydantic import Field
 
+from .base import Strict
 from .declarations import BlockDeclaration, Declaration
-from .strict import Strict
 
 Status = Literal["legal", "illegal", "undetermined"]
 StepName = Literal["declare_attackers", "declare_blockers"]

@@ -9,9 +9,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from .audit.records import AuditRecord, AuditResult
-from .board import Board
-from .declarations import AttackDeclaration, BlockDeclaration, FixedPairs
-from .scenario import Scenario
+from .board.model import Board
+from .io.scenario import Scenario
+from .model.declarations import AttackDeclaration, BlockDeclaration, FixedPairs
+from .model.records import Verdict
 from .service.models import (
     CardRequest,
     CardResponse,
@@ -25,7 +26,6 @@ from .service.models import (
     SolveRequest,
     SolveResponse,
 )
-from .verdict import Verdict
 
 SCHEMAS: dict[str, type[BaseModel]] = {
     "board": Board,

@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
-from .board import Board
-from .declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
-from .errors import ErrorItem, InputError
+from ..board.model import Board
+from ..model.base import MAX_INTEGER, NonNegative, Strict
+from ..model.declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
+from ..model.errors import ErrorItem, InputError
+from ..model.records import Status
 from .inputs import check_data, display_name, read_data
-from .strict import MAX_INTEGER, NonNegative, Strict
-from .verdict import Status
 
 if TYPE_CHECKING:
-    from .cards.catalog import Catalog
+    from ..cards.catalog import Catalog
 
 D = TypeVar("D", BlockDeclaration, AttackDeclaration)
 BoardData = Mapping[str, Any]

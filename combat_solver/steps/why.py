@@ -15,19 +15,21 @@ from __future__ import annotations
 
 import re
 
-from . import engine, ortools_adapter
+from ..board.model import Board, Permanent
+from ..io.render import describe
+from ..io.scenario import BoardData, as_board
+from ..model.deadline import Deadline
+from ..model.declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
+from ..model.errors import InputError
+from ..model.ir import Attack, Cond, Lin, Pair, atoms_of
+from ..model.records import WhyAnswer, WhyReason
+from ..resolve.game import Game
+from ..resolve.units import AttackUnit, BlockUnit, attack_unit, block_units, unit_of
+from ..solve import cpsat as ortools_adapter
+from ..solve import engine
+from ..solve.engine import DEFAULT_TIME_LIMIT
 from .attacks import check_attacks
 from .blocks import check_blocks
-from .board import Board, Permanent
-from .deadline import Deadline
-from .declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
-from .engine import DEFAULT_TIME_LIMIT
-from .errors import InputError
-from .game import AttackUnit, BlockUnit, Game
-from .ir import Attack, Cond, Lin, Pair, atoms_of
-from .render import describe
-from .scenario import BoardData, as_board
-from .verdict import WhyAnswer, WhyReason
 
 _CANT = r"(?:can['’]?t|can\s*not)"
 _PATTERNS = (
@@ -67,7 +69,7 @@ def ask(board: Board | BoardData, question: str, *, time_limit: float | Deadline
 def _only_attacker(game: Game, blocker: Permanent) -> Permanent:
     """The attacker a question about ``blocker`` means when it names none."""
     attackers = sorted(game.board.combat.attackers) if game.board.combat else []
-    unit = game.unit_of(blocker.controller)
+    unit = unit_of(game, blocker.controller)
     facing = [a for a in attackers if unit is not None and unit.contains(Pair(blocker.id, a))]
     for candidates in (attackers, facing):
         if len(candidates) == 1:
@@ -153,7 +155,7 @@ def _search(unit: engine.Unit, extra: tuple[Cond, ...], deadline: Deadline) -> t
 def _cant_block(game: Game, question: str, x: Permanent, y: Permanent, deadline: Deadline) -> WhyAnswer:
     if game.board.combat is None:
         raise InputError.one(("combat",), "missing", "blocks need the declared attack: give combat.attackers")
-    unit = game.unit_of(x.controller)
+    unit = unit_of(game, x.controller)
     pair = Pair(x.id, y.id)
     label_x, label_y = game.label(x), game.label(y)
     if unit is None or not x.is_creature or not unit.contains(pair):
@@ -188,7 +190,7 @@ def _cant_block(game: Game, question: str, x: Permanent, y: Permanent, deadline:
 def _cant_attack(game: Game, question: str, x: Permanent, target: str | None, deadline: Deadline) -> WhyAnswer:
     if game.board.combat is not None:
         raise InputError.one(("combat",), "not_applicable", "this board is at the declare blockers step")
-    unit = game.attack_unit
+    unit = attack_unit(game)
     label_x = game.label(x)
     targets = [target] if target is not None else list(unit.targets)
     whom = f" {unit.target_label(target)}" if target is not None and target in unit.targets else ""
@@ -228,13 +230,13 @@ def _must(game: Game, question: str, x: Permanent, verb: str, deadline: Deadline
     if verb == "attack":
         if game.board.combat is not None:
             raise InputError.one(("combat",), "not_applicable", "this board is at the declare blockers step")
-        unit = game.attack_unit
+        unit = attack_unit(game)
         doing: Lin = unit.attacking(x) if x.id in {c.id for c in unit.attackers} else Lin()
         rule = "508.1d"
     else:
         if game.board.combat is None:
             raise InputError.one(("combat",), "missing", "blocks need the declared attack: give combat.attackers")
-        unit = game.unit_of(x.controller)
+        unit = unit_of(game, x.controller)
         doing = unit.attackers_blocked_by(x) if unit is not None else Lin()
         rule = "509.1c"
     if unit is None or not doing.terms:
@@ -300,7 +302,7 @@ def explain_fix(board: Board, fix: FixedPairs, *, time_limit: float | Deadline =
             alone = _cant_attack(game, question, game.permanent(x), y, deadline)
         if alone.example is None:
             return alone
-    units: tuple[engine.Unit, ...] = game.block_units if blocking else (game.attack_unit,)
+    units: tuple[engine.Unit, ...] = block_units(game) if blocking else (attack_unit(game),)
     for unit in units:
         mine = tuple(c for c in conditions if all(unit.contains(a) for a in atoms_of(c)))
         if not mine:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .board import Permanent
-from .declarations import AttackDeclaration, BlockDeclaration
-from .filters import Target
+from ..board.model import Permanent
+from ..model.declarations import AttackDeclaration, BlockDeclaration
+from ..model.filters import Target
+from ..model.records import CombatState, TriggerReport
+from ..rules.kind import Instance
 from .game import Game
-from .rules.base import Instance
-from .verdict import CombatState, TriggerReport
+from .units import attack_unit
 
 
 class CombatFacts:
@@ -55,7 +56,7 @@ class CombatFacts:
         )
 
     def attack_target_matches(self, spec: Target, target: str, inst: Instance) -> bool:
-        return self.game.attack_unit.target_matches(spec, target, inst)
+        return attack_unit(self.game).target_matches(spec, target, inst)
 
     def state(self, *, blocks_declared: bool) -> CombatState:
         blocked = tuple(a for a in sorted(self.attacks) if self.blockers_of.get(a))

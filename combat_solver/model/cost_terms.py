@@ -11,9 +11,9 @@ from typing import Protocol
 
 from pydantic import Field, field_validator, model_validator
 
-from ..filters import Filter, PermanentView
-from ..ir import Lin
-from ..strict import MAX_INTEGER, Flag, NonNegative, Positive, Strict
+from .base import MAX_INTEGER, Flag, NonNegative, Positive, Strict
+from .filters import Filter, PermanentView
+from .ir import Lin
 
 MANA_COLORS = ("W", "U", "B", "R", "G", "C")
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")

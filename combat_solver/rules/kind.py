@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Protocol
 
 from pydantic import Field
 
-from ..conditions import AttackTest, Condition, ConditionScope, Context
-from ..filters import Filter, PermanentView, Target
-from ..ir import Atom, Cmp, Cond, Lin, implies
-from ..strict import Lazy, Strict
+from ..model.base import Lazy, Strict
+from ..model.conditions import AttackTest, Condition, ConditionScope, Context
+from ..model.filters import Filter, PermanentView, Target
+from ..model.ir import Atom, Cmp, Cond, Lin, implies
 
 if TYPE_CHECKING:
-    from ..costs.terms import CostTerm
-    from ..declarations import AttackDeclaration
-    from ..verdict import TriggerReport, Violation
+    from ..model.cost_terms import CostTerm
+    from ..model.declarations import AttackDeclaration
+    from ..model.records import TriggerReport, Violation
 
 ANY_NUMBER = 10**6
 """The most creatures one creature can block (509.1a: "can block any number of creatures")."""
@@ -441,3 +441,20 @@ ID_FIELDS = frozenset({"attacker", "by", "player"})
 
 KINDS: dict[str, type[AbilityBase]] = {}
 """Every ability kind by its ``kind`` name, in the order the kinds were defined."""
+
+
+_HOOKED: dict[tuple[type, str], bool] = {}
+
+
+def has_hook(ability: AbilityBase, hook: str) -> bool:
+    """Whether ``ability``'s kind has its own ``hook`` (the base one does nothing)."""
+    key = (type(ability), hook)
+    found = _HOOKED.get(key)
+    if found is None:
+        found = _HOOKED[key] = getattr(type(ability), hook) is not getattr(AbilityBase, hook)
+    return found
+
+
+def having(instances: Iterable[Instance], hook: str) -> list[Instance]:
+    """The instances whose kind has its own ``hook``, in order (the others would give nothing)."""
+    return [i for i in instances if has_hook(i.ability, hook)]

@@ -15,16 +15,16 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 from weakref import WeakKeyDictionary
 
-from .deadline import Deadline
-from .declarations import FixedPairs
-from .errors import ErrorItem, InputError
-from .ir import Atom, Checker, Cmp, Cond, Lin, Problem, Side, atoms_of, compilable, evaluate, read_once
-from .rules.base import Reason, Requirement, Restriction
-from .verdict import CostReport, RequirementReport, Status, UnitReport, Violation
+from ..model.deadline import Deadline
+from ..model.declarations import FixedPairs
+from ..model.errors import ErrorItem, InputError
+from ..model.ir import Atom, Checker, Cmp, Cond, Lin, Problem, Side, atoms_of, compilable, evaluate, read_once
+from ..model.records import CostReport, RequirementReport, Status, UnitReport, Violation
+from ..rules.kind import Reason, Requirement, Restriction
 
 if TYPE_CHECKING:
-    from . import ortools_adapter
-    from .costs import CostTerm
+    from ..model.cost_terms import CostTerm
+    from . import cpsat as ortools_adapter
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds one command or API call may spend unless told otherwise (a ``Deadline``)."""
@@ -257,7 +257,7 @@ def assess(
         paid = tuple(t.units.value(value_of) for t in costs) if costs else ()
         incurred = [(t, n) for t, n in zip(costs, paid, strict=True) if n > 0] if costs else []
         if incurred:
-            from .costs import settle
+            from .payment import settle
 
             report, problem_found = settle(
                 problem(unit), incurred, mine, time_limit=deadline.remaining(), also_tapped=also_tapped
@@ -341,7 +341,8 @@ def maximize(
     nothing is paid and the search finishes within its work budget, otherwise by a min-cost flow
     when the problem is flow-shaped (``flows``), else by CP-SAT (docs/design.md §5). Without
     requirements or preference, the empty declaration decides it when it is legal."""
-    from . import ortools_adapter, search
+    from . import cpsat as ortools_adapter
+    from . import search
 
     if any(paid):
         return ortools_adapter.maximize(
@@ -366,7 +367,7 @@ def _by_solver(
     problem: Problem, time_limit: float, preference: Mapping[Atom, int] | None, bounded_preference: bool = False
 ) -> ortools_adapter.Outcome:
     """``maximize`` past the search: a min-cost flow when the problem is flow-shaped, else CP-SAT."""
-    from . import ortools_adapter
+    from . import cpsat as ortools_adapter
 
     flowed = _by_flow(problem, preference)
     if flowed is not None:
@@ -383,7 +384,7 @@ def _too_few(players: tuple[str, ...], rule: str, message: str) -> Violation:
 
 def _paid_maximum_exceeds(problem: Problem, paid: tuple[int, ...], obeyed: int, time_limit: float) -> bool | None:
     """Whether a declaration paying only the cost items ``paid`` pays obeys more than ``obeyed``."""
-    from . import ortools_adapter
+    from . import cpsat as ortools_adapter
 
     outcome = ortools_adapter.maximize(problem, time_limit=time_limit, paid=paid)
     return None if outcome.requirements is None else outcome.requirements > obeyed
@@ -419,7 +420,8 @@ def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
 def _by_flow(problem: Problem, preference: Mapping[Atom, int] | None = None) -> ortools_adapter.Outcome | None:
     """The maximum by a min-cost flow (with the best declaration for ``preference``), when the
     problem is flow-shaped (``flows``); else None."""
-    from . import flows, ortools_adapter
+    from . import cpsat as ortools_adapter
+    from . import flows
 
     net = flows.network(problem, preference) if flows.ENABLED else None
     return None if net is None else ortools_adapter.flow_maximize(net)
@@ -429,7 +431,8 @@ def _exists_by_solver(problem: Problem, minimum: int, time_limit: float) -> bool
     """Whether a declaration that breaks no restriction obeys ``minimum`` requirements, past the
     search: by the maximum of a min-cost flow when the problem is flow-shaped, else by the
     capacity bound (``search.upper_bound``) or CP-SAT."""
-    from . import ortools_adapter, search
+    from . import cpsat as ortools_adapter
+    from . import search
 
     flowed = _by_flow(problem)
     if flowed is not None:
@@ -486,7 +489,7 @@ def solve(
     """An optimal declaration for every unit (None if the solver timed out). ``extra``: the
     caller's hard conditions, each applied to the unit that holds all its atoms; raises
     ``Impossible`` when no legal declaration of that unit meets them."""
-    from . import ortools_adapter
+    from . import cpsat as ortools_adapter
 
     held = [c for c in extra if any(all(u.contains(a) for a in atoms_of(c)) for u in units)]
     if any(not evaluate(c, lambda _: 0) for c in extra if c not in held):
@@ -549,7 +552,8 @@ class _Solutions:
     deadline: Deadline
 
     def __call__(self) -> Iterator[frozenset[Atom]]:
-        from . import ortools_adapter, search
+        from . import cpsat as ortools_adapter
+        from . import search
 
         p = self.problem
         outcome = maximize(p, time_limit=self.deadline.remaining())

@@ -11,9 +11,9 @@ from typing import Literal, Protocol, get_args
 
 from pydantic import Field, model_validator
 
+from .base import Strict
 from .creature_types import CREATURE_TYPES
 from .filters import Comparison, Count, Filter, FilterScope, PermanentView
-from .strict import Strict
 
 Designation = Literal["monarch", "initiative", "city's blessing", "ring-bearer"]
 PlayerFact = Literal[

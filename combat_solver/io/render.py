@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import Board
-from .declarations import AttackDeclaration, BlockDeclaration, Declaration
-from .verdict import Verdict, WhyAnswer
+from ..board.model import Board
+from ..model.declarations import AttackDeclaration, BlockDeclaration, Declaration
+from ..model.records import Verdict, WhyAnswer
 
 
 def describe(board: Board, declaration: Declaration) -> str:

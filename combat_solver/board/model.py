@@ -10,13 +10,13 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
-from .abilities import ABILITY_KINDS, Ability, Grant, ability_class
-from .cards.resolve import CardError, Token, resolve
-from .conditions import PLAYER_WORDS, Condition, Designation, PlayerTest, Quantity
-from .errors import validation_error
-from .filters import CardType, Color, Filter, Target
-from .rules.base import ID_FIELDS, AbilityBase
-from .strict import Flag, Integer, NonNegative, ReadOnly, ReadOnlyDict, Strict
+from ..cards.resolve import CardError, Token, resolve
+from ..model.base import Flag, Integer, NonNegative, ReadOnly, ReadOnlyDict, Strict
+from ..model.conditions import PLAYER_WORDS, Condition, Designation, PlayerTest, Quantity
+from ..model.errors import validation_error
+from ..model.filters import CardType, Color, Filter, Target
+from ..rules.kind import ID_FIELDS, AbilityBase
+from ..rules.registry import ABILITY_KINDS, Ability, Grant, ability_class
 
 Loc = tuple[str | int, ...]
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import Field
 
-from .strict import Flag, Integer, NonNegative, ReadOnly, Strict
+from .base import Flag, Integer, NonNegative, ReadOnly, Strict
 
 Color = Literal["white", "blue", "black", "red", "green"]
 CardType = Literal["artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker"]

@@ -1,22 +1,16 @@
-"""The game: the board resolved for rules work: which ability instances apply to which creature, who is
-defending against what, and the defending units of the declare blockers step (802.4, 805.10d)."""
+"""The declaring units: one defending player or team declaring blockers (802.4, 805.10d) and the
+attacking player declaring attackers (508.1), each with its restrictions, requirements and costs."""
 
 from __future__ import annotations
 
-import copy
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache, partial
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from itertools import repeat
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING
 
-from .abilities import Ability, Grant
-from .board import Board, Permanent, Player
-from .conditions import AttackTest, Condition, Context
-from .filters import Filter, PermanentView, Target, same_fields
-from .ir import (
+from ..model.conditions import AttackTest, Condition, Context
+from ..model.filters import Filter, PermanentView, Target
+from ..model.ir import (
     Atom,
     Attack,
     Attacking,
@@ -33,466 +27,20 @@ from .ir import (
     any_of,
     negate,
 )
-from .rules.base import ANY_NUMBER, AbilityBase, EarlierAttacks, Instance, Reason, Requirement, Restriction
-from .verdict import DeclarerReport
+from ..rules.kind import (
+    ANY_NUMBER,
+    Instance,
+    Reason,
+    Requirement,
+    Restriction,
+    having,
+)
 
 if TYPE_CHECKING:
-    from .costs import CostTerm
+    from ..model.cost_terms import CostTerm
 
-_Owner = TypeVar("_Owner")
-_Value = TypeVar("_Value")
-
-
-class once(Generic[_Owner, _Value]):
-    """``functools.cached_property`` without the lock Python 3.11 takes on every first read
-    (3.12 dropped it): computed on first read, then an instance attribute. Two threads may both
-    compute it; each gets an equal value (the rules read a frozen board)."""
-
-    def __init__(self, func: Callable[[_Owner], _Value]) -> None:
-        self.func = func
-        self.name = func.__name__
-        self.__doc__ = func.__doc__
-
-    def __set_name__(self, owner: type[_Owner], name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, obj: None, owner: type[_Owner] | None = None) -> once[_Owner, _Value]: ...
-
-    @overload
-    def __get__(self, obj: _Owner, owner: type[_Owner] | None = None) -> _Value: ...
-
-    def __get__(self, obj: _Owner | None, owner: type[_Owner] | None = None) -> _Value | once[_Owner, _Value]:
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.func(obj)
-        return value
-
-
-@dataclass(frozen=True)
-class _Continuous:
-    """A layer-6 effect (613.1f): ``ability`` added to ``holder`` (a printed conditional
-    ability), or to every creature matching ``to`` (a grant or an effect), gated by the grant's
-    own condition (``gate``, read on ``origin``)."""
-
-    ability: Ability
-    source: str
-    controller: str | None
-    holder: Permanent | None = None
-    to: Filter | None = None
-    gate: Grant | None = None
-    origin: Permanent | None = None
-
-
-def _kinds_read(effect: _Continuous) -> frozenset[str]:
-    """The ability kinds that what ``effect`` applies to can depend on (``has`` tests in its
-    filter or conditions); only effects adding those kinds can change it (613.8a)."""
-    parts = [effect.to, effect.ability.condition, effect.ability.unless]
-    if effect.gate is not None:
-        parts += [effect.gate.condition, effect.gate.unless]
-    found: set[str] = set()
-    for part in parts:
-        if part is not None:
-            _collect_has(part.model_dump(mode="json", exclude_none=True), found)
-    return frozenset(found)
-
-
-def _collect_has(value: Any, found: set[str]) -> None:
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key == "has":
-                found.update(k if isinstance(k, str) else str(k.get("kind")) for k in item)
-            else:
-                _collect_has(item, found)
-    elif isinstance(value, list):
-        for item in value:
-            _collect_has(item, found)
-
-
-def _unconditional(ability: AbilityBase) -> bool:
-    """Whether ``ability`` applies whatever the board (no "as long as", no "unless")."""
-    return ability.condition is None and ability.unless is None
-
-
-_new_pair = partial(tuple.__new__, Pair)
-"""``Pair`` from a (blocker, attacker) tuple, without the Python-level constructor."""
-
-_HOOKED: dict[tuple[type, str], bool] = {}
-
-
-def _has_hook(ability: AbilityBase, hook: str) -> bool:
-    """Whether ``ability``'s kind has its own ``hook`` (the base one does nothing)."""
-    key = (type(ability), hook)
-    found = _HOOKED.get(key)
-    if found is None:
-        found = _HOOKED[key] = getattr(type(ability), hook) is not getattr(AbilityBase, hook)
-    return found
-
-
-def _having(instances: Iterable[Instance], hook: str) -> list[Instance]:
-    """The instances whose kind has its own ``hook``, in order (the others would give nothing)."""
-    return [i for i in instances if _has_hook(i.ability, hook)]
-
-
-class Game:
-    """Read-only facts derived from a ``Board``."""
-
-    @classmethod
-    def of(cls, board: Board) -> Game:
-        """The resolved game of ``board``, built once per ``Board`` object: a board is frozen, so
-        what is derived from it (layer 6, units, restrictions, requirements, reasons) holds for
-        every declaration checked on it. The last ``_KEPT`` boards are kept."""
-        with _LOCK:
-            game = _RESOLVED.get(id(board))
-            if game is not None and game.board is board:
-                _RESOLVED.move_to_end(id(board))
-                return game
-        game = cls(board)
-        with _LOCK:
-            _RESOLVED[id(board)] = game
-            while len(_RESOLVED) > _KEPT:
-                _RESOLVED.popitem(last=False)
-        return game
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        permanents = board.permanents
-        self._perms = {p.id: p for p in permanents}
-        self._teams = {p.id: (p.team if p.team is not None else f"player:{p.id}") for p in board.players}
-        self._attacking = tuple(sorted(board.combat.attackers)) if board.combat is not None else ()
-        self.declaring = board.combat is None
-        """Attackers are being declared: conditions on the attack are read per declaration."""
-        attacks = board.combat.attackers if board.combat is not None else {}
-        self._defender_of = {a: self.defending_player_of(target) for a, target in attacks.items()}
-        self._defenders = frozenset([self.defending_player(a) for a in self._attacking])
-        self._attached: dict[str, list[Permanent]] = {}
-        self._declarers: dict[tuple[frozenset[str], str, str], DeclarerReport] = {}
-        self._hooked: dict[tuple[str, str], list[Instance]] = {}
-        self._had: dict[str, list[Ability]] = {}
-        self.instances: dict[str, list[Instance]] = {}
-        for p in permanents:
-            self._had[p.id] = []
-            self.instances[p.id] = []
-            if p.attached_to is not None:
-                self._attached.setdefault(p.attached_to, []).append(p)
-        self.game_rules: list[Instance] = []
-        timestamped: list[tuple[Ability, Permanent | None, _Continuous | None]] = []
-        for p in board.permanents:
-            for ability in p.abilities:
-                effect = None
-                if isinstance(ability, Grant):
-                    effect = _Continuous(ability.ability, p.name, p.controller, to=ability.to, gate=ability, origin=p)
-                elif ability.scope == "creature":
-                    if ability.condition is None and ability.unless is None:
-                        self._had[p.id].append(ability)
-                    else:
-                        effect = _Continuous(ability, p.name, p.controller, holder=p)
-                timestamped.append((ability, p, effect))
-        for e in board.effects:
-            effect = None if e.to is None else _Continuous(e.ability, e.source, e.controller, to=e.to)
-            timestamped.append((e.ability, None, effect))
-        holders, as_applied = self._resolve_layer6([t[2] for t in timestamped if t[2] is not None])
-        effects = iter(board.effects)
-        for ability, bearer, effect in timestamped:
-            source_effect = next(effects) if bearer is None else None
-            if effect is not None:
-                for holder_id in holders[id(effect)]:
-                    holder = self._perms[holder_id]
-                    self.instances[holder_id].append(
-                        Instance(effect.ability, holder, effect.source, effect.controller, as_applied.get(id(effect)))
-                    )
-            elif bearer is not None and ability.scope == "game":
-                if _unconditional(ability) or ability.applies(
-                    self.context(bearer.controller, bearer), declaring=self.declaring
-                ):
-                    self.game_rules.append(Instance(ability, bearer, bearer.name, bearer.controller))
-            elif bearer is not None:
-                self.instances[bearer.id].append(Instance(ability, bearer, bearer.name, bearer.controller))
-            elif source_effect is not None and ability.applies(
-                self.context(source_effect.controller, None), declaring=self.declaring
-            ):
-                self.game_rules.append(Instance(ability, None, source_effect.source, source_effect.controller))
-
-    def context(self, you: str | None, source: PermanentView | None) -> Context:
-        """Who "you", "this" and "defending player" are for a condition read at declaration: the
-        defending player of an attacking source, or the source's controller when they defend
-        (802.2a); unknown otherwise."""
-        defending = None
-        if source is not None and source.id in self._attacking:
-            defending = self.defending_player(source.id)
-        elif source is not None and source.controller in self._defenders:
-            defending = source.controller
-        return Context(self, you, source, defending)
-
-    def _targets(self, effect: _Continuous) -> tuple[str, ...]:
-        """What ``effect`` applies to in the current state of layer 6 (611.3a)."""
-        gate = effect.gate
-        if (
-            gate is not None
-            and not _unconditional(gate)
-            and not gate.applies(self.context(effect.controller, effect.origin), declaring=self.declaring)
-        ):
-            return ()
-        if effect.to is None:
-            found = [effect.holder] if effect.holder is not None else []
-        else:
-            to, controller = effect.to, effect.controller
-            found = [p for p in self.board.permanents if p.is_creature and to.matches(p, self, controller)]
-        ability = effect.ability
-        if _unconditional(ability) or (ability.per_target_condition and self.declaring):
-            return tuple([p.id for p in found])
-        return tuple(
-            p.id for p in found if ability.applies(self.context(effect.controller, p), declaring=self.declaring)
-        )
-
-    def _resolve_layer6(self, effects: list[_Continuous]) -> tuple[dict[int, tuple[str, ...]], dict[int, Game]]:
-        """Apply grants, effects and conditional abilities in dependency order (613.8): next the
-        earliest effect no other pending effect would change the application of (613.8a), or in
-        timestamp order inside a dependency loop (613.8b); each applies to what it matches at
-        that moment (611.3a) and is locked in. Returns the holders of each effect, and for an
-        effect whose conditions are read per declaration the board as it stood when it applied."""
-        pending = list(effects)
-        applied: dict[int, tuple[str, ...]] = {}
-        as_applied: dict[int, Game] = {}
-        reads: dict[int, frozenset[str]] = {}
-        while pending:
-            chosen = pending[0]
-            if len(pending) > 1:
-                reads = reads or {id(e): _kinds_read(e) for e in effects}
-                current: dict[int, tuple[str, ...]] = {}
-                chosen = next(
-                    (a for a in pending if not reads[id(a)] or not self._depends(a, pending, current, reads[id(a)])),
-                    pending[0],
-                )
-            pending.remove(chosen)
-            applied[id(chosen)] = self._targets(chosen)
-            if self._read_per_declaration(chosen.ability):
-                as_applied[id(chosen)] = self._as_of_now()
-            for holder in applied[id(chosen)]:
-                self._had[holder].append(chosen.ability)
-        return applied, as_applied
-
-    def _read_per_declaration(self, ability: Ability) -> bool:
-        """Whether some of ``ability``'s conditions are read only per declaration or per attack target."""
-        conditions = [c for c in (ability.condition, ability.unless) if c is not None]
-        return (
-            self.declaring
-            and bool(conditions)
-            and (ability.per_target_condition or any(c.attack is not None for c in conditions))
-        )
-
-    def _as_of_now(self) -> Game:
-        """This game with the abilities had at this point of layer 6 (613.1f, 611.3a)."""
-        view = copy.copy(self)
-        view._had = {k: list(v) for k, v in self._had.items()}
-        return view
-
-    def _depends(
-        self,
-        effect: _Continuous,
-        pending: list[_Continuous],
-        current: dict[int, tuple[str, ...]],
-        kinds: frozenset[str],
-    ) -> bool:
-        """Whether applying another pending effect would change what ``effect`` applies to (613.8a).
-        An effect whose conditions are read per declaration depends on every other one adding a
-        kind they read: that can change whether it applies to some declaration."""
-        if not current:
-            current.update((id(e), self._targets(e)) for e in pending)
-        now = current[id(effect)]
-        deferred = self._read_per_declaration(effect.ability)
-        for other in pending:
-            if other is effect or other.ability.kind not in kinds:
-                continue
-            added = current[id(other)]
-            if deferred and added:
-                return True
-            for h in added:
-                self._had[h].append(other.ability)
-            changed = self._targets(effect) != now
-            for h in added:
-                self._had[h].pop()
-            if changed:
-                return True
-        return False
-
-    @property
-    def permanents(self) -> tuple[Permanent, ...]:
-        return self.board.permanents
-
-    @property
-    def earlier_attacks(self) -> EarlierAttacks:
-        earlier = self.board.attacked_this_turn
-        if isinstance(earlier, int):
-            return EarlierAttacks((), earlier)
-        return EarlierAttacks(tuple((e.creature, e.target) for e in earlier))
-
-    @property
-    def player_ids(self) -> tuple[str, ...]:
-        return tuple(p.id for p in self.board.players)
-
-    @property
-    def active_player(self) -> str:
-        return self.board.active_player
-
-    @property
-    def turn_players(self) -> tuple[str, ...]:
-        """Whose turn it is: the active player, or every player on the active team with shared
-        team turns (805.4a)."""
-        active = self.board.active_player
-        if not self.board.shared_team_turns:
-            return (active,)
-        return tuple(p for p in self.player_ids if self.team(p) == self.team(active))
-
-    def player_facts(self, player_id: str) -> Player:
-        return self.player(player_id)
-
-    def attacking_ids(self) -> tuple[str, ...]:
-        return self._attacking
-
-    def attached(self, permanent_id: str) -> list[Permanent]:
-        return self._attached.get(permanent_id, [])
-
-    def permanent(self, permanent_id: str) -> Permanent:
-        return self._perms[permanent_id]
-
-    def has_permanent(self, object_id: str) -> bool:
-        return object_id in self._perms
-
-    @once
-    def warnings(self) -> tuple[str, ...]:
-        """Card text on the board that bears on combat but wasn't compiled."""
-        return self.board.card_warnings
-
-    def player(self, player_id: str) -> Player:
-        return next(p for p in self.board.players if p.id == player_id)
-
-    def permanents_of(self, player: str) -> list[Permanent]:
-        return [p for p in self.board.permanents if p.controller == player]
-
-    def hooked(self, permanent_id: str, hook: str) -> Sequence[Instance]:
-        """The instances on ``permanent_id`` whose kind has its own ``hook``, in order."""
-        instances = self.instances[permanent_id]
-        if not instances:
-            return ()
-        key = (permanent_id, hook)
-        found = self._hooked.get(key)
-        if found is None:
-            found = self._hooked[key] = [i for i in instances if _has_hook(i.ability, hook)]
-        return found
-
-    def has_keyword(self, permanent_id: str, kind: str) -> bool:
-        return any(a.kind == kind for a in self._had.get(permanent_id, ()))
-
-    def has_ability(self, permanent_id: str, pattern: Mapping[str, Any]) -> bool:
-        return any(
-            a.kind == pattern.get("kind")
-            and same_fields(pattern, a.model_dump(mode="json", by_alias=True, exclude_none=True))
-            for a in self._had.get(permanent_id, ())
-        )
-
-    def are_opponents(self, player_a: str, player_b: str) -> bool:
-        return self._teams.get(player_a) != self._teams.get(player_b)
-
-    def team(self, player: str) -> str:
-        return self._teams[player]
-
-    def is_player(self, object_id: str) -> bool:
-        return object_id in self._teams
-
-    def label(self, permanent: PermanentView | None) -> str:
-        return "the game" if permanent is None else self._labels[permanent.id]
-
-    @once
-    def _labels(self) -> dict[str, str]:
-        return self.board.labels
-
-    def is_summoning_sick(self, permanent: PermanentView) -> bool:
-        """302.6: a creature not controlled continuously since its controller's most recent turn
-        began can't attack or use {T} abilities, unless an ability (haste) says otherwise."""
-        return (
-            permanent.is_creature
-            and permanent.summoning_sick
-            and not any(i.ability.permits_attacking_while_summoning_sick() for i in self.instances[permanent.id])
-        )
-
-    def taps_when_attacking(self, permanent: PermanentView) -> bool:
-        """508.1f: attacking taps a creature unless an ability (vigilance) says otherwise."""
-        return not any(i.ability.keeps_untapped_when_attacking() for i in self.instances[permanent.id])
-
-    def matches(self, f: Filter, permanent: PermanentView, you: str | None) -> bool:
-        return f.matches(permanent, self, you)
-
-    def defending_player(self, attacker_id: str) -> str:
-        """802.2a: the defending player of a declared attacker."""
-        defender = self._defender_of[attacker_id]
-        assert defender is not None
-        return defender
-
-    def defending_player_of(self, target: str) -> str | None:
-        """802.2a: the player attacked, or the controller of the planeswalker or protector of the
-        battle attacked; None when ``target`` is none of those (``Board.defending_player_of``)."""
-        if target in self._teams:
-            return target
-        p = self._perms.get(target)
-        return None if p is None else p.defending_player
-
-    @once
-    def block_units(self) -> tuple[BlockUnit, ...]:
-        """Each defending player declares separately (802.4); a team under shared team turns
-        declares one combined block (805.10d)."""
-        if self.board.combat is None:
-            return ()
-        defenders = sorted({self.defending_player(a) for a in self.board.combat.attackers})
-        groups: dict[str, set[str]] = {}
-        for d in defenders:
-            key = self._teams[d] if self.board.shared_team_turns else d
-            groups.setdefault(key, set())
-        for pl in self.board.players:
-            key = self._teams[pl.id] if self.board.shared_team_turns else pl.id
-            if key in groups and (self.board.shared_team_turns or pl.id in defenders):
-                groups[key].add(pl.id)
-        return tuple(BlockUnit(self, frozenset(members)) for _, members in sorted(groups.items()))
-
-    @once
-    def attack_unit(self) -> AttackUnit:
-        return AttackUnit(self)
-
-    def declarer(self, players: frozenset[str], kind: str, default: str) -> DeclarerReport:
-        """Who declares for ``players``: the latest effect of ``kind`` (Master Warcraft) or ``default``."""
-        key = (players, kind, default)
-        found = self._declarers.get(key)
-        if found is None:
-            found = self._declarers[key] = self._declarer(players, kind, default)
-        return found
-
-    def _declarer(self, players: frozenset[str], kind: str, default: str) -> DeclarerReport:
-        chosen = [i for i in self.game_rules if i.ability.kind == kind and i.controller is not None]
-        if not chosen:
-            return _declarer_report(tuple(sorted(players)), default, None)
-        last = chosen[-1]
-        assert last.controller is not None
-        return _declarer_report(tuple(sorted(players)), last.controller, last.source)
-
-    def unit_of(self, player: str) -> BlockUnit | None:
-        for unit in self.block_units:
-            if player in unit.players:
-                return unit
-        return None
-
-
-@lru_cache(maxsize=1024)
-def _declarer_report(players: tuple[str, ...], declarer: str, source: str | None) -> DeclarerReport:
-    """A ``DeclarerReport``, built once and shared (records are frozen)."""
-    if source is None:
-        return DeclarerReport(players=players, declarer=declarer)
-    return DeclarerReport(players=players, declarer=declarer, source=source)
-
-
-_KEPT = 4
-_RESOLVED: OrderedDict[int, Game] = OrderedDict()
-"""Resolved games by ``id`` of their board (each entry keeps its board alive, so ids don't repeat)."""
-_LOCK = threading.Lock()
+from .game import Game, new_pair
+from .once import once
 
 
 class _UnitBase:
@@ -554,7 +102,7 @@ class BlockUnit(_UnitBase):
         """The term of each pair, by blocker, in the order of ``attackers``: built once (in C) for
         every sum that reads it."""
         ids = [a.id for a in self.attackers]
-        return {c.id: tuple(zip(map(_new_pair, zip(repeat(c.id), ids)), repeat(1))) for c in self.creatures}
+        return {c.id: tuple(zip(map(new_pair, zip(repeat(c.id), ids)), repeat(1))) for c in self.creatures}
 
     def _term(self, blocker_id: str, attacker_id: str) -> tuple[Atom, int]:
         row = self._terms.get(blocker_id)
@@ -708,21 +256,21 @@ class BlockUnit(_UnitBase):
             for c, n in capacities
             if n < len(self.attackers)
         ]
-        for inst in _having(self._instances, "block_restrictions"):
+        for inst in having(self._instances, "block_restrictions"):
             out += inst.ability.block_restrictions(self, inst)
         return tuple(out)
 
     @once
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
-        for inst in _having(self._instances, "block_requirements"):
+        for inst in having(self._instances, "block_requirements"):
             out += inst.ability.block_requirements(self, inst)
         return tuple(out)
 
     @once
     def costs(self) -> tuple[CostTerm, ...]:
         out: list[CostTerm] = []
-        for inst in _having(self._instances, "block_costs"):
+        for inst in having(self._instances, "block_costs"):
             out += inst.ability.block_costs(self, inst)
         return tuple(out)
 
@@ -731,7 +279,7 @@ class BlockUnit(_UnitBase):
         """Blocking doesn't tap; a blocking creature can't be sacrificed or returned to pay (509.1d-f)."""
         if not self.costs:
             return None
-        from .costs import payment_side
+        from ..solve.payment import payment_side
 
         ids = self._creature_ids
         return payment_side(self.game, self.costs, lambda p: None, lambda p: self.blocking(p) if p.id in ids else None)
@@ -993,7 +541,7 @@ class AttackUnit(_UnitBase):
             for c in (self.attackers if len(self.targets) > 1 else ())
         ]
         out += self._pair_rules[1]
-        for inst in _having(self._instances, "attack_restrictions"):
+        for inst in having(self._instances, "attack_restrictions"):
             gate = self._gate(inst)
             for r in inst.ability.attack_restrictions(self, inst):
                 out.append(r if gate is None else replace(r, cond=self._unless_gate_fails(gate, r.cond)))
@@ -1002,7 +550,7 @@ class AttackUnit(_UnitBase):
     @once
     def requirements(self) -> tuple[Requirement, ...]:
         out: list[Requirement] = []
-        for inst in _having(self._instances, "attack_requirements"):
+        for inst in having(self._instances, "attack_requirements"):
             gate = self._gate(inst)
             for r in inst.ability.attack_requirements(self, inst):
                 if gate is not None:
@@ -1017,7 +565,7 @@ class AttackUnit(_UnitBase):
     @once
     def costs(self) -> tuple[CostTerm, ...]:
         out: list[CostTerm] = []
-        for inst in _having(self._instances, "attack_costs"):
+        for inst in having(self._instances, "attack_costs"):
             out += inst.ability.attack_costs(self, inst)
         return tuple(out)
 
@@ -1026,7 +574,7 @@ class AttackUnit(_UnitBase):
         """Attackers without vigilance are tapped (508.1f) before mana abilities (508.1i)."""
         if not self.costs:
             return None
-        from .costs import payment_side
+        from ..solve.payment import payment_side
 
         ids = self._attacker_ids
 
@@ -1043,3 +591,45 @@ class AttackUnit(_UnitBase):
         for c in self.attackers:
             found += instances[c.id]
         return (*found, *self.game.game_rules)
+
+
+def block_units(game: Game) -> tuple[BlockUnit, ...]:
+    """Each defending player declares separately (802.4); a team under shared team turns
+    declares one combined block (805.10d). Built once per game."""
+    found = game.derived.get("block_units")
+    if found is None:
+        found = game.derived["block_units"] = _block_units(game)
+    units: tuple[BlockUnit, ...] = found
+    return units
+
+
+def _block_units(game: Game) -> tuple[BlockUnit, ...]:
+    board = game.board
+    if board.combat is None:
+        return ()
+    defenders = sorted({game.defending_player(a) for a in board.combat.attackers})
+    groups: dict[str, set[str]] = {}
+    for d in defenders:
+        groups.setdefault(game.team(d) if board.shared_team_turns else d, set())
+    for pl in board.players:
+        key = game.team(pl.id) if board.shared_team_turns else pl.id
+        if key in groups and (board.shared_team_turns or pl.id in defenders):
+            groups[key].add(pl.id)
+    return tuple(BlockUnit(game, frozenset(members)) for _, members in sorted(groups.items()))
+
+
+def attack_unit(game: Game) -> AttackUnit:
+    """The attacking player's unit (508.1), built once per game."""
+    found = game.derived.get("attack_unit")
+    if found is None:
+        found = game.derived["attack_unit"] = AttackUnit(game)
+    unit: AttackUnit = found
+    return unit
+
+
+def unit_of(game: Game, player: str) -> BlockUnit | None:
+    """The block unit ``player`` declares in, if any."""
+    for unit in block_units(game):
+        if player in unit.players:
+            return unit
+    return None

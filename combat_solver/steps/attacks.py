@@ -5,18 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .abilities import DECLARATION_KINDS, ability_class
-from .board import Board
-from .deadline import Deadline
-from .declarations import AttackDeclaration, FixedPairs
-from .engine import DEFAULT_TIME_LIMIT, Unit
-from .errors import ErrorItem, InputError
-from .game import AttackUnit, Game
-from .ir import Atom, Attack
-from .outcome import after_attack
-from .scenario import BoardData, DeclarationData
-from .step import Case, Preference, Step, restriction_violations
-from .verdict import CombatState, DeclarerReport, TriggerReport, Verdict, Violation
+from ..board.model import Board
+from ..io.scenario import BoardData, DeclarationData
+from ..model.deadline import Deadline
+from ..model.declarations import AttackDeclaration, FixedPairs
+from ..model.errors import ErrorItem, InputError
+from ..model.ir import Atom, Attack
+from ..model.records import CombatState, DeclarerReport, TriggerReport, Verdict, Violation
+from ..resolve.consequences import after_attack
+from ..resolve.game import Game
+from ..resolve.units import AttackUnit, attack_unit
+from ..rules.registry import DECLARATION_KINDS, ability_class
+from ..solve.engine import DEFAULT_TIME_LIMIT, Unit
+from .core import Case, Preference, Step, restriction_violations
 
 
 def check_attacks(
@@ -80,7 +81,7 @@ class _Attacks(Step[AttackDeclaration]):
         return Game.of(board)
 
     def units(self, game: Game) -> tuple[Unit, ...]:
-        return (game.attack_unit,)
+        return (attack_unit(game),)
 
     def known(self, board: Board) -> set[str]:
         return {p.id for p in board.permanents} | {p.id for p in board.players}
@@ -93,7 +94,7 @@ class _Attacks(Step[AttackDeclaration]):
 
     def case(self, game: Game, declaration: AttackDeclaration) -> Case:
         _check_ids(game, declaration)
-        unit = game.attack_unit
+        unit = attack_unit(game)
         return Case(
             units=(unit,),
             chosen=frozenset(declaration.atoms),

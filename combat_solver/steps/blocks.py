@@ -5,17 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .board import Board
-from .deadline import Deadline
-from .declarations import BlockDeclaration, FixedPairs
-from .engine import DEFAULT_TIME_LIMIT, Impossible, Undetermined, Unit
-from .errors import ErrorItem, InputError
-from .game import Game
-from .ir import Atom, Pair
-from .outcome import after_block
-from .scenario import BoardData, DeclarationData
-from .step import Case, Preference, Step, restriction_violations
-from .verdict import CombatState, DeclarerReport, TriggerReport, Verdict, Violation
+from ..board.model import Board
+from ..io.scenario import BoardData, DeclarationData
+from ..model.deadline import Deadline
+from ..model.declarations import BlockDeclaration, FixedPairs
+from ..model.errors import ErrorItem, InputError
+from ..model.ir import Atom, Pair
+from ..model.records import CombatState, DeclarerReport, TriggerReport, Verdict, Violation
+from ..resolve.consequences import after_block
+from ..resolve.game import Game
+from ..resolve.units import block_units, unit_of
+from ..solve.engine import DEFAULT_TIME_LIMIT, Impossible, Undetermined, Unit
+from .core import Case, Preference, Step, restriction_violations
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
@@ -89,7 +90,7 @@ class _Blocks(Step[BlockDeclaration]):
         return Game.of(board)
 
     def units(self, game: Game) -> tuple[Unit, ...]:
-        return game.block_units
+        return block_units(game)
 
     def known(self, board: Board) -> set[str]:
         return {p.id for p in board.permanents}
@@ -104,10 +105,10 @@ class _Blocks(Step[BlockDeclaration]):
         """A declaration naming ``player`` is that player's part alone: the others' blockers are left out."""
         board = game.board
         _check_ids(game, declaration)
-        units: tuple[Unit, ...] = game.block_units
+        units: tuple[Unit, ...] = block_units(game)
         pairs = declaration.pairs
         if declaration.player is not None:
-            unit = game.unit_of(declaration.player)
+            unit = unit_of(game, declaration.player)
             if unit is None:
                 known = declaration.player in {p.id for p in board.players}
                 message = "isn't a defending player (802.4)" if known else "no such player"
@@ -153,12 +154,12 @@ def _check_ids(game: Game, declaration: BlockDeclaration) -> None:
 def _pair_violations(game: Game, chosen: frozenset[Pair]) -> list[Violation]:
     """509.1a (who can block what, 802.4a) and every restriction that rules out a pair alone."""
     out: list[Violation] = []
-    if all(any(unit.allows(p) for unit in game.block_units) for p in chosen):
+    if all(any(unit.allows(p) for unit in block_units(game)) for p in chosen):
         return out
     attacks = game.board.combat.attackers if game.board.combat else {}
     for blocker_id in sorted({p.blocker for p in chosen}):
         blocker = game.permanent(blocker_id)
-        unit = game.unit_of(blocker.controller)
+        unit = unit_of(game, blocker.controller)
         if not blocker.is_creature:
             out.append(
                 Violation(

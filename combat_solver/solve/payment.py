@@ -10,13 +10,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..filters import PermanentView
-from ..ir import Atom, Choice, Cmp, Cond, Lin, Problem, Side
-from ..verdict import CostReport, Violation
-from .terms import CostTerm, total_text
+from ..model.cost_terms import CostTerm, total_text
+from ..model.filters import PermanentView
+from ..model.ir import Atom, Choice, Cmp, Cond, Lin, Problem, Side
+from ..model.records import CostReport, Violation
 
 if TYPE_CHECKING:
-    from ..rules.base import GameView
+    from ..rules.kind import GameView
 
 InCombat = Callable[[PermanentView], Lin | None]
 
@@ -200,7 +200,7 @@ def settle(
             for c in side.choices
             if (c.key[0] == "mana" and c.key[2] in also_tapped) or (c.key[0] == "tap" and c.key[3] in also_tapped)
         )
-    from .. import ortools_adapter
+    from . import cpsat as ortools_adapter
 
     settlement = ortools_adapter.settle(problem, chosen, time_limit=time_limit, extra=unavailable)
     plan: dict[str, list[str]] = {}

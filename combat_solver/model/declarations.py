@@ -8,8 +8,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from .base import Strict
 from .ir import Attack, Pair
-from .strict import Strict
 
 
 class BlockDeclaration(Strict):

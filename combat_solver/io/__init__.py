@@ -1,0 +1,1 @@
+"""Reading input (bounded YAML, scenario files) and rendering verdicts."""
