@@ -32,8 +32,7 @@ from combat_solver.model.ir import (
 )
 from combat_solver.resolve.game import Game
 from combat_solver.resolve.units import attack_unit, block_units
-from combat_solver.solve import cpsat as ortools_adapter
-from combat_solver.solve import engine, flows, search
+from combat_solver.solve import cpsat, engine, flows, search
 
 
 def _random_problem(rng: random.Random) -> Problem:
@@ -112,7 +111,7 @@ def _agrees(problem: Problem, seed: int) -> None:
     for preference in (None, weights):
         net = flows.network(problem, preference)
         assert net is not None
-        found = ortools_adapter.flow_maximize(net)
+        found = flows.flow_maximize(net)
         exact = search.maximize(problem, deadline=time.monotonic() + 10, preference=preference, limited=False)
         assert exact is not None and found.chosen is not None
         assert found.requirements == exact.requirements
@@ -212,7 +211,7 @@ def test_a_large_lure_board_is_decided_by_the_flow_not_cp_sat_509_1c(monkeypatch
     plus capacities (one attacker per defender, two per Guard; one blocker for the Rhino), so the
     flow proves the maximum of 40 and CP-SAT is never asked."""
     for name in ("maximize", "exists", "optimal"):
-        monkeypatch.setattr(ortools_adapter, name, _refuse)
+        monkeypatch.setattr(cpsat, name, _refuse)
     board = _lure_board(30)
     verdict = check_blocks(board, _most(30))
     assert verdict.status == "legal"
@@ -228,14 +227,14 @@ def test_a_large_menace_board_still_goes_to_cp_sat_702_111b(monkeypatch: pytest.
     refuses the problem and CP-SAT proves the maximum."""
     asked: list[str] = []
     for name in ("maximize", "exists"):
-        real = getattr(ortools_adapter, name)
+        real = getattr(cpsat, name)
 
         def recording(*args: object, _real: object = real, **kwargs: object) -> object:
             asked.append("cp-sat")
             return _real(*args, **kwargs)  # type: ignore[operator]
 
-        monkeypatch.setattr(ortools_adapter, name, recording)
-    monkeypatch.setattr(ortools_adapter, "flow_maximize", _refuse)
+        monkeypatch.setattr(cpsat, name, recording)
+    monkeypatch.setattr(flows, "flow_maximize", _refuse)
     verdict = check_blocks(_lure_board(30, menace=True), _most(30))
     assert verdict.status == "legal" and verdict.requirements_maximum == 40
     assert asked
@@ -266,7 +265,7 @@ def _by_flow(problem: Problem, preference: Mapping[Atom, int] | None = None) -> 
     net = flows.network(problem, preference)
     if net is None:
         return None
-    found = ortools_adapter.flow_maximize(net)
+    found = flows.flow_maximize(net)
     assert found.requirements is not None and found.chosen is not None
     assert declaration_value(problem, found.chosen) == (True, found.requirements)
     return found.requirements, sum((preference or {}).get(a, 0) for a in found.chosen), -len(found.chosen)
@@ -517,7 +516,7 @@ def test_a_large_crawlspace_board_is_decided_by_the_flow_not_cp_sat_508_1c_508_1
     "no more than two creatures can attack you" is a cap on dave's atoms, so the flow proves the
     maximum of 142 and CP-SAT is never asked."""
     for name in ("maximize", "exists", "optimal"):
-        monkeypatch.setattr(ortools_adapter, name, _refuse)
+        monkeypatch.setattr(cpsat, name, _refuse)
     board = _crawlspace_board(140)
     most = {"kind": "attack", "attacks": {f"c{i}": "dave" if i < 2 else "bob" for i in range(140)}}
     verdict = check_attacks(board, most)
@@ -535,7 +534,7 @@ def test_the_flow_declares_no_pair_that_serves_nothing_509_1c(monkeypatch: pytes
     """Five Watchdogs (each blocks each combat if able) and 25 Grizzly Bears face 30 attackers:
     the maximum is five; the solved block has the five Watchdogs block and nothing else, as the
     search and CP-SAT give it (a cheapest flow could route free units through idle Bears)."""
-    monkeypatch.setattr(ortools_adapter, "maximize", _refuse)
+    monkeypatch.setattr(cpsat, "maximize", _refuse)
     permanents = [{"id": f"a{i}", "card": "Grizzly Bears", "controller": "alice"} for i in range(30)]
     permanents += [
         {"id": f"b{i}", "card": "Watchdog" if i < 5 else "Grizzly Bears", "controller": "bob"} for i in range(30)

@@ -403,15 +403,14 @@ def test_a_paid_declaration_obeying_every_requirement_needs_no_solver(
 ) -> None:
     """508.1d: no declaration obeys more than every requirement, so a legal attack that pays
     Ghostly Prison's {2} and obeys Juggernaut's requirement is held to 1 without solving."""
-    from combat_solver.solve import cpsat as ortools_adapter
-    from combat_solver.solve import engine
+    from combat_solver.solve import cpsat, engine
 
     scenario = load_scenario(ROOT / "examples" / "costs-ghostly-prison-juggernaut-pays.yaml")
 
     def no_solver(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the requirement maximum was solved for")
 
-    monkeypatch.setattr(ortools_adapter, "maximize", no_solver)
+    monkeypatch.setattr(cpsat, "maximize", no_solver)
     monkeypatch.setattr(engine, "maximize", no_solver)
     assert scenario.declaration is not None
     verdict = check_attacks(scenario.board, scenario.declaration, explain=explain)

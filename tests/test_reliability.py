@@ -37,8 +37,7 @@ from combat_solver.io.render import render_answer, render_markdown, render_text
 from combat_solver.model import deadline
 from combat_solver.model.errors import ErrorItem
 from combat_solver.model.ir import Cmp, Lin, Problem
-from combat_solver.solve import cpsat as ortools_adapter
-from combat_solver.solve import flows, search
+from combat_solver.solve import cpsat, flows, result, search
 from combat_solver.steps import blocks
 from combat_solver.steps import check as checking
 
@@ -325,8 +324,8 @@ def test_a_model_cp_sat_refuses_is_an_internal_error_not_a_time_out() -> None:
         requirements=(),
         costs=(),
     )
-    with pytest.raises(ortools_adapter.InvalidModel):
-        ortools_adapter.maximize(problem, time_limit=5)
+    with pytest.raises(result.InvalidModel):
+        cpsat.maximize(problem, time_limit=5)
 
 
 # -- --prefer, --time-limit, time_limit ----------------------------------------------------------
@@ -370,18 +369,18 @@ class FakeClock:
 
 
 def time_limits_given_to(monkeypatch: pytest.MonkeyPatch, function: str) -> list[float]:
-    """The ``time_limit`` of every call of ``ortools_adapter.<function>`` from now on (every problem decided
+    """The ``time_limit`` of every call of ``cpsat.<function>`` from now on (every problem decided
     by CP-SAT, not by the pure-Python search for small problems)."""
     monkeypatch.setattr(search, "MAX_VARIABLES", -1)
     monkeypatch.setattr(flows, "ENABLED", False)
     given: list[float] = []
-    real = getattr(ortools_adapter, function)
+    real = getattr(cpsat, function)
 
     def recording(*args: Any, time_limit: float, **kwargs: Any) -> Any:
         given.append(time_limit)
         return real(*args, time_limit=time_limit, **kwargs)
 
-    monkeypatch.setattr(ortools_adapter, function, recording)
+    monkeypatch.setattr(cpsat, function, recording)
     return given
 
 

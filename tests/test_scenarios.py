@@ -12,8 +12,7 @@ import pytest
 
 from combat_solver import AttackDeclaration, check_attacks, check_blocks, load_scenario, solve_attacks, solve_blocks
 from combat_solver.resolve.game import Game
-from combat_solver.solve import cpsat as ortools_adapter
-from combat_solver.solve import engine, flows, search
+from combat_solver.solve import engine, flows, result, search
 from combat_solver.steps.attacks import ATTACKS
 from combat_solver.steps.blocks import BLOCKS
 
@@ -68,14 +67,14 @@ def test_some_scenarios_are_flow_shaped() -> None:
 def test_flow_shaped_scenario_on_the_flow_path(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same expectation with every flow-shaped problem decided by a min-cost flow (docs/design.md §5)."""
     flowed: list[int] = []
-    real = ortools_adapter.flow_maximize
+    real = flows.flow_maximize
 
-    def flow_maximize(net: flows.Network) -> ortools_adapter.Outcome:
+    def flow_maximize(net: flows.Network) -> result.Outcome:
         flowed.append(1)
         return real(net)
 
     monkeypatch.setattr(search, "MAX_VARIABLES", -1)
-    monkeypatch.setattr(ortools_adapter, "flow_maximize", flow_maximize)
+    monkeypatch.setattr(flows, "flow_maximize", flow_maximize)
     _check(path)
     scenario = load_scenario(path)
     solve = solve_attacks if isinstance(scenario.declaration, AttackDeclaration) else solve_blocks

@@ -1,4 +1,4 @@
-"""The pure-Python branch-and-bound search (search.py) against CP-SAT (ortools_adapter.py) on the same
+"""The pure-Python branch-and-bound search (search.py) against CP-SAT (cpsat.py) on the same
 ``ir.Problem``: the same requirement maximum (508.1d, 509.1c), the same preference optimum, the
 same set of legal declarations, and an honest time-out."""
 
@@ -17,8 +17,7 @@ from combat_solver import Board, check_attacks, check_blocks
 from combat_solver.model.ir import Atom, Pair, Problem
 from combat_solver.resolve.game import Game
 from combat_solver.resolve.units import attack_unit, block_units
-from combat_solver.solve import cpsat as ortools_adapter
-from combat_solver.solve import engine, search
+from combat_solver.solve import cpsat, engine, search
 
 
 def _problems(count: int) -> list[Problem]:
@@ -44,7 +43,7 @@ def test_maximum_and_preference_optimum_match_cpsat(i: int):
     problem = PROBLEMS[i]
     weights = {a: random.Random(i * 7 + k).randint(-3, 3) for k, a in enumerate(problem.variables)}
     found = search.maximize(problem, deadline=time.monotonic() + 10, preference=weights, limited=False)
-    expected = ortools_adapter.maximize(problem, time_limit=10, preference=weights)
+    expected = cpsat.maximize(problem, time_limit=10, preference=weights)
     assert found is not None and expected.chosen is not None
     assert found.requirements == expected.requirements
     assert declaration_value(problem, found.chosen) == (True, found.requirements)
@@ -58,7 +57,7 @@ def test_solutions_match_cpsat(i: int):
     best = search.maximize(problem, deadline=time.monotonic() + 10, limited=False)
     assert best is not None
     mine = list(search.solutions(problem, minimum=best.requirements, deadline=time.monotonic() + 10))
-    theirs = list(ortools_adapter.solutions(problem, minimum=best.requirements, time_limit=10))
+    theirs = list(cpsat.solutions(problem, minimum=best.requirements, time_limit=10))
     assert len(mine) == len(set(mine))
     assert set(mine) == set(theirs)
 
@@ -98,7 +97,7 @@ def test_past_its_work_budget_the_engine_asks_cpsat(monkeypatch: pytest.MonkeyPa
     """A larger problem gets a work budget; past it the answer comes from CP-SAT, and it is the same."""
     problem = max(PROBLEMS, key=lambda p: len(p.variables))
     assert search.budget(problem) is not None
-    expected = ortools_adapter.maximize(problem, time_limit=10)
+    expected = cpsat.maximize(problem, time_limit=10)
     monkeypatch.setattr(search, "WORK_PER_VARIABLE", 0)
     with pytest.raises(search.OverBudget):
         search.maximize(problem, deadline=time.monotonic() + 10)
@@ -108,7 +107,7 @@ def test_past_its_work_budget_the_engine_asks_cpsat(monkeypatch: pytest.MonkeyPa
 @pytest.mark.parametrize("i", range(len(PROBLEMS)))
 def test_the_capacity_bound_is_never_below_the_maximum(i: int):
     problem = PROBLEMS[i]
-    expected = ortools_adapter.maximize(problem, time_limit=10).requirements
+    expected = cpsat.maximize(problem, time_limit=10).requirements
     assert expected is not None
     assert search.upper_bound(problem) >= expected
 
@@ -119,7 +118,7 @@ def test_the_obvious_witness_is_legal_and_exceeds_agrees_with_cpsat_508_1d_509_1
     incurs no cost and obeys as many requirements as it claims; "can a declaration obey more
     than k?" (``engine.exceeds``, which tries it first) agrees with CP-SAT's maximum at every k."""
     problem = PROBLEMS[i]
-    maximum = ortools_adapter.maximize(problem, time_limit=10).requirements
+    maximum = cpsat.maximize(problem, time_limit=10).requirements
     assert maximum is not None
     for k in range(maximum + 2):
         witness = search.obvious(problem, k)
@@ -152,6 +151,6 @@ def test_silent_arbiter_caps_the_juggernauts_requirements_508_1c_508_1d(limit: i
     lets attack: the bound from the capacity is exactly that, and a check needs no search."""
     board = _arbiter_board(6, limit)
     problem = engine.problem(attack_unit(Game(board)))
-    assert search.upper_bound(problem) == limit == ortools_adapter.maximize(problem, time_limit=10).requirements
+    assert search.upper_bound(problem) == limit == cpsat.maximize(problem, time_limit=10).requirements
     verdict = check_attacks(board, {"attacks": {f"jugg{i}": B for i in range(limit)}}, explain=False)
     assert verdict.status == "legal" and verdict.requirements_maximum == limit

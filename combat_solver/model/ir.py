@@ -1,6 +1,6 @@
 """The intermediate representation (IR): a small solver-neutral constraint language (CPMpy-style).
 Rules describe conditions once; the pure-Python evaluator checks them on a concrete declaration
-and ``ortools_adapter`` encodes them.
+and ``cpsat`` encodes them.
 
 Atoms are 0/1 facts of a declaration. Base atoms are decision variables; derived atoms are
 defined exactly by a condition over other atoms (see ``Definitions``). Atoms are named tuples:

@@ -1,5 +1,5 @@
-"""The only module that imports OR-Tools (lazily): encodes an ``ir.Problem`` into CP-SAT, and
-solves the min-cost flows of ``flows`` (``min_cost_flow``).
+"""The CP-SAT back-end (OR-Tools, imported when a model is solved): encodes an ``ir.Problem`` into
+CP-SAT and solves it.
 
 Requirements are half-reified: a literal that implies its condition; the objective maximizes
 their sum (508.1d, 509.1c). Hard restrictions are posted directly. Derived atoms are defined
@@ -17,7 +17,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..model.ir import All, Atom, Choice, Cmp, Cond, Lin, Parity, Problem, Side, evaluate, negate, valuation
-from .flows import Network, maximum
+from .result import InvalidModel, Outcome
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -27,24 +27,6 @@ SEED = 20260925
 Paid = tuple[int, ...]
 """Per term of ``Problem.costs``, how many units a declaration incurs (the cost items it pays);
 missing trailing terms count as 0, so ``()`` is "pays nothing"."""
-
-
-class InvalidModel(RuntimeError):
-    """CP-SAT refused a model (an internal error: inputs are bounded so that this can't happen)."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """``status`` "optimal": ``requirements`` is the proven maximum and ``chosen`` the decision
-    atoms set to 1 in a declaration reaching it; "impossible": no legal declaration meets the
-    caller's extra conditions; "undetermined": the time limit ran out first.
-    ``preference_optimal`` is False when the secondary objective ran out of time (``chosen`` is
-    then the best declaration found, still reaching the maximum)."""
-
-    status: Literal["optimal", "impossible", "undetermined"]
-    requirements: int | None = None
-    chosen: frozenset[Atom] | None = None
-    preference_optimal: bool = True
 
 
 @cache
@@ -596,22 +578,3 @@ def solutions(problem: Problem, *, minimum: int, time_limit: float) -> Iterator[
         if not enc.vars:
             return
         enc.model.add_bool_or([~v if a in chosen else v for a, v in enc.vars.items()])
-
-
-def flow_maximize(net: Network) -> Outcome:
-    """The requirement maximum of a flow-shaped problem and a declaration reaching it (with the
-    network's preference, the best such): a cheapest flow (OR-Tools' min-cost flow, exact and
-    polynomial; the flow is integral, so it declares whole atoms)."""
-    from ortools.graph.python import min_cost_flow
-
-    flow = min_cost_flow.SimpleMinCostFlow()
-    flow.add_arcs_with_capacity_and_unit_cost(net.tails, net.heads, net.capacities, net.costs)
-    flow.set_node_supply(net.source, net.supply)
-    flow.set_node_supply(net.sink, -net.supply)
-    status = flow.solve()
-    if status != flow.OPTIMAL:
-        raise InvalidModel(f"min-cost flow status {status}")
-    first = len(net.tails) - len(net.atoms)
-    carried = flow.flows(range(first, len(net.tails))).tolist()
-    chosen = frozenset(atom for atom, units in zip(net.atoms, carried, strict=True) if units)
-    return Outcome("optimal", maximum(net, flow.optimal_cost()), chosen)

@@ -21,10 +21,10 @@ from ..model.errors import ErrorItem, InputError
 from ..model.ir import Atom, Checker, Cmp, Cond, Lin, Problem, Side, atoms_of, compilable, evaluate, read_once
 from ..model.records import CostReport, RequirementReport, Status, UnitReport, Violation
 from ..rules.kind import Reason, Requirement, Restriction
+from .result import Outcome
 
 if TYPE_CHECKING:
     from ..model.cost_terms import CostTerm
-    from . import cpsat as ortools_adapter
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds one command or API call may spend unless told otherwise (a ``Deadline``)."""
@@ -335,46 +335,43 @@ def maximize(
     preference: Mapping[Atom, int] | None = None,
     paid: tuple[int, ...] = (),
     bounded_preference: bool = False,
-) -> ortools_adapter.Outcome:
+) -> Outcome:
     """The requirement maximum over declarations incurring only the cost items ``paid`` pays
     (docs/design.md §4.2), and a best declaration reaching it: by the pure-Python search when
     nothing is paid and the search finishes within its work budget, otherwise by a min-cost flow
     when the problem is flow-shaped (``flows``), else by CP-SAT (docs/design.md §5). Without
     requirements or preference, the empty declaration decides it when it is legal."""
-    from . import cpsat as ortools_adapter
-    from . import search
+    from . import cpsat, search
 
     if any(paid):
-        return ortools_adapter.maximize(
+        return cpsat.maximize(
             problem, time_limit=time_limit, preference=preference, paid=paid, bounded_preference=bounded_preference
         )
     if not search.fits(problem):
         return _by_solver(problem, time_limit, preference, bounded_preference)
     if not problem.requirements and not preference and _empty_is_legal(problem):
-        return ortools_adapter.Outcome("optimal", 0, frozenset())
+        return Outcome("optimal", 0, frozenset())
     try:
         best = search.maximize(problem, deadline=time.monotonic() + time_limit, preference=preference)
     except search.TimedOut:
-        return ortools_adapter.Outcome("undetermined")
+        return Outcome("undetermined")
     except search.OverBudget:
         return _by_solver(problem, time_limit, preference, bounded_preference)
     if best is None:
-        return ortools_adapter.Outcome("undetermined")
-    return ortools_adapter.Outcome("optimal", best.requirements, best.chosen)
+        return Outcome("undetermined")
+    return Outcome("optimal", best.requirements, best.chosen)
 
 
 def _by_solver(
     problem: Problem, time_limit: float, preference: Mapping[Atom, int] | None, bounded_preference: bool = False
-) -> ortools_adapter.Outcome:
+) -> Outcome:
     """``maximize`` past the search: a min-cost flow when the problem is flow-shaped, else CP-SAT."""
-    from . import cpsat as ortools_adapter
+    from . import cpsat
 
     flowed = _by_flow(problem, preference)
     if flowed is not None:
         return flowed
-    return ortools_adapter.maximize(
-        problem, time_limit=time_limit, preference=preference, bounded_preference=bounded_preference
-    )
+    return cpsat.maximize(problem, time_limit=time_limit, preference=preference, bounded_preference=bounded_preference)
 
 
 def _too_few(players: tuple[str, ...], rule: str, message: str) -> Violation:
@@ -384,9 +381,9 @@ def _too_few(players: tuple[str, ...], rule: str, message: str) -> Violation:
 
 def _paid_maximum_exceeds(problem: Problem, paid: tuple[int, ...], obeyed: int, time_limit: float) -> bool | None:
     """Whether a declaration paying only the cost items ``paid`` pays obeys more than ``obeyed``."""
-    from . import cpsat as ortools_adapter
+    from . import cpsat
 
-    outcome = ortools_adapter.maximize(problem, time_limit=time_limit, paid=paid)
+    outcome = cpsat.maximize(problem, time_limit=time_limit, paid=paid)
     return None if outcome.requirements is None else outcome.requirements > obeyed
 
 
@@ -417,29 +414,27 @@ def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
     return found is not None
 
 
-def _by_flow(problem: Problem, preference: Mapping[Atom, int] | None = None) -> ortools_adapter.Outcome | None:
+def _by_flow(problem: Problem, preference: Mapping[Atom, int] | None = None) -> Outcome | None:
     """The maximum by a min-cost flow (with the best declaration for ``preference``), when the
     problem is flow-shaped (``flows``); else None."""
-    from . import cpsat as ortools_adapter
     from . import flows
 
     net = flows.network(problem, preference) if flows.ENABLED else None
-    return None if net is None else ortools_adapter.flow_maximize(net)
+    return None if net is None else flows.flow_maximize(net)
 
 
 def _exists_by_solver(problem: Problem, minimum: int, time_limit: float) -> bool | None:
     """Whether a declaration that breaks no restriction obeys ``minimum`` requirements, past the
     search: by the maximum of a min-cost flow when the problem is flow-shaped, else by the
     capacity bound (``search.upper_bound``) or CP-SAT."""
-    from . import cpsat as ortools_adapter
-    from . import search
+    from . import cpsat, search
 
     flowed = _by_flow(problem)
     if flowed is not None:
         return flowed.requirements is not None and flowed.requirements >= minimum
     if search.upper_bound(problem) < minimum:
         return False
-    return ortools_adapter.exists(problem, minimum=minimum, time_limit=time_limit)
+    return cpsat.exists(problem, minimum=minimum, time_limit=time_limit)
 
 
 def preference_atoms(
@@ -489,7 +484,7 @@ def solve(
     """An optimal declaration for every unit (None if the solver timed out). ``extra``: the
     caller's hard conditions, each applied to the unit that holds all its atoms; raises
     ``Impossible`` when no legal declaration of that unit meets them."""
-    from . import cpsat as ortools_adapter
+    from . import cpsat
 
     held = [c for c in extra if any(all(u.contains(a) for a in atoms_of(c)) for u in units)]
     if any(not evaluate(c, lambda _: 0) for c in extra if c not in held):
@@ -500,9 +495,7 @@ def solve(
         mine = tuple(c for c in extra if all(unit.contains(a) for a in atoms_of(c)))
         p = problem(unit)
         if mine or (preference and p.side):
-            outcome = ortools_adapter.optimal(
-                p, time_limit=deadline.remaining(), preference=preference or None, extra=mine
-            )
+            outcome = cpsat.optimal(p, time_limit=deadline.remaining(), preference=preference or None, extra=mine)
         else:
             outcome = maximize(p, time_limit=deadline.remaining(), preference=preference or None)
         if outcome.status == "impossible":
@@ -552,8 +545,7 @@ class _Solutions:
     deadline: Deadline
 
     def __call__(self) -> Iterator[frozenset[Atom]]:
-        from . import cpsat as ortools_adapter
-        from . import search
+        from . import cpsat, search
 
         p = self.problem
         outcome = maximize(p, time_limit=self.deadline.remaining())
@@ -567,7 +559,7 @@ class _Solutions:
             except search.TimedOut:
                 raise Undetermined(f"the search timed out enumerating the declarations of {self.name}") from None
             return
-        for chosen in ortools_adapter.solutions(p, minimum=outcome.requirements, time_limit=self.deadline.remaining()):
+        for chosen in cpsat.solutions(p, minimum=outcome.requirements, time_limit=self.deadline.remaining()):
             if chosen is None:
                 raise Undetermined(f"the solver timed out enumerating the declarations of {self.name}")
             yield chosen

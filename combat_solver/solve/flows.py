@@ -19,7 +19,7 @@ one atom's arc and the nested right sets, to the sink, for each atom it declares
 the flow through its set, and a requirement on a set is worth its count on the first unit through
 it (the rest cost nothing), so the cheapest flow obeys the most requirements, then (with a
 preference) has the most weight, then declares the fewest atoms (no pair that serves nothing,
-as the search and CP-SAT leave them out). ``ortools_adapter.flow_maximize`` solves it exactly.
+as the search and CP-SAT leave them out). ``flow_maximize`` solves it exactly (OR-Tools' min-cost flow, imported when a flow is solved).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from ..model.ir import All, Any, Atom, Attack, Attacking, Blocking, Cmp, Cond, Pair, Problem
+from .result import InvalidModel, Outcome
 
 ENABLED = True
 """Whether the engine decides flow-shaped problems past the search by a min-cost flow (the
@@ -331,3 +332,22 @@ def _conjuncts(cond: Cond) -> list[Cmp]:
         if len(caps) == len(cond.items):
             return [Cmp(first.lin, None, max(caps))]
     raise _NotFlow
+
+
+def flow_maximize(net: Network) -> Outcome:
+    """The requirement maximum of a flow-shaped problem and a declaration reaching it (with the
+    network's preference, the best such): a cheapest flow (OR-Tools' min-cost flow, exact and
+    polynomial; the flow is integral, so it declares whole atoms)."""
+    from ortools.graph.python import min_cost_flow
+
+    flow = min_cost_flow.SimpleMinCostFlow()
+    flow.add_arcs_with_capacity_and_unit_cost(net.tails, net.heads, net.capacities, net.costs)
+    flow.set_node_supply(net.source, net.supply)
+    flow.set_node_supply(net.sink, -net.supply)
+    status = flow.solve()
+    if status != flow.OPTIMAL:
+        raise InvalidModel(f"min-cost flow status {status}")
+    first = len(net.tails) - len(net.atoms)
+    carried = flow.flows(range(first, len(net.tails))).tolist()
+    chosen = frozenset(atom for atom, units in zip(net.atoms, carried, strict=True) if units)
+    return Outcome("optimal", maximum(net, flow.optimal_cost()), chosen)

@@ -1,9 +1,9 @@
 """Exact branch-and-bound search over an ``ir.Problem`` in pure Python, for problems small enough
 that CP-SAT's start-up and model building cost more than the search (docs/design.md §5).
 
-It answers the same questions as ``ortools_adapter.maximize`` — the requirement maximum over declarations
+It answers the same questions as ``cpsat.maximize`` — the requirement maximum over declarations
 that incur no cost (508.1d, 509.1c) and, with a preference, the best declaration reaching it — for
-problems whose declarations can't incur a cost (no side problem), and ``ortools_adapter.solutions``' enumeration.
+problems whose declarations can't incur a cost (no side problem), and ``cpsat.solutions``' enumeration.
 Conditions are evaluated three-valued on partial assignments: a branch is cut as soon as a hard
 condition must fail or the requirements it can still obey can't beat the best found.
 """

@@ -25,8 +25,7 @@ from ..model.ir import Attack, Cond, Lin, Pair, atoms_of
 from ..model.records import WhyAnswer, WhyReason
 from ..resolve.game import Game
 from ..resolve.units import AttackUnit, BlockUnit, attack_unit, block_units, unit_of
-from ..solve import cpsat as ortools_adapter
-from ..solve import engine
+from ..solve import cpsat, engine
 from ..solve.engine import DEFAULT_TIME_LIMIT
 from .attacks import check_attacks
 from .blocks import check_blocks
@@ -110,9 +109,7 @@ def _target(game: Game, text: str) -> str:
     return _creature(game, text).id
 
 
-def _unit_reasons(
-    unit: engine.Unit, outcome: ortools_adapter.Why, maximum: int, requirement_rule: str
-) -> list[WhyReason]:
+def _unit_reasons(unit: engine.Unit, outcome: cpsat.Why, maximum: int, requirement_rule: str) -> list[WhyReason]:
     reasons = [
         WhyReason(rule=unit.restrictions[i].rule, message=unit.restrictions[i].message) for i in outcome.restrictions
     ]
@@ -141,12 +138,12 @@ def _requirements(n: int) -> str:
     return f"{n} requirement{'s' if n != 1 else ''}"
 
 
-def _search(unit: engine.Unit, extra: tuple[Cond, ...], deadline: Deadline) -> tuple[ortools_adapter.Why, int]:
+def _search(unit: engine.Unit, extra: tuple[Cond, ...], deadline: Deadline) -> tuple[cpsat.Why, int]:
     problem = engine.problem(unit)
-    best = ortools_adapter.maximize(problem, time_limit=deadline.remaining())
+    best = cpsat.maximize(problem, time_limit=deadline.remaining())
     if best.requirements is None:
         raise engine.Undetermined("the solver timed out on the requirement maximum")
-    outcome = ortools_adapter.why_not(problem, extra, minimum=best.requirements, time_limit=deadline.remaining())
+    outcome = cpsat.why_not(problem, extra, minimum=best.requirements, time_limit=deadline.remaining())
     if outcome.status == "undetermined":
         raise engine.Undetermined("the solver timed out while explaining")
     return outcome, best.requirements
