@@ -1,0 +1,392 @@
+"""Whole-board checks: what a single field can't say (ids unique and known, players and teams
+consistent, the combat declared against what can be attacked, 506.2, 508.1, 802.2a)."""
+
+# Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
+# types as objects instead of evaluating strings (start-up, README "Start-up").
+
+from collections.abc import Iterator
+from functools import cache
+from typing import Any, Protocol, get_args
+
+from pydantic import BaseModel
+
+from ..model.base import Strict
+from ..model.conditions import PLAYER_WORDS, Condition, PlayerTest, Quantity
+from ..model.filters import Filter, Target
+from ..rules.kind import ID_FIELDS, AbilityBase
+from ..rules.registry import ABILITY_KINDS, Grant, ability_class
+from .parts import Combat, EarlierAttack, Effect, Loc, Permanent, Player
+
+
+class Position(Protocol):
+    """What the whole-board checks read of a ``Board``."""
+
+    @property
+    def players(self) -> tuple[Player, ...]: ...
+    @property
+    def active_player(self) -> str: ...
+    @property
+    def shared_team_turns(self) -> bool: ...
+    @property
+    def permanents(self) -> tuple[Permanent, ...]: ...
+    @property
+    def effects(self) -> tuple[Effect, ...]: ...
+    @property
+    def combat(self) -> Combat | None: ...
+    @property
+    def attackable_players(self) -> tuple[str, ...] | None: ...
+    @property
+    def attacked_this_turn(self) -> tuple[EarlierAttack, ...] | int: ...
+    def defending_player_of(self, target: str) -> str | None: ...
+
+
+def problems(board: Position) -> list[tuple[Loc, str, str]]:
+    out: list[tuple[Loc, str, str]] = []
+    players = {p.id: p for p in board.players}
+    perms: dict[str, Permanent] = {}
+    seen: set[str] = set()
+    for i, pl in enumerate(board.players):
+        if pl.id in seen:
+            out.append((("players", i, "id"), "duplicate_id", f"id {pl.id!r} is used twice"))
+        seen.add(pl.id)
+        if board.shared_team_turns and pl.team is None:
+            out.append((("players", i, "team"), "missing_team", "shared_team_turns needs a team for every player"))
+    if board.active_player not in players:
+        out.append((("active_player",), "unknown_id", f"no player {board.active_player!r}"))
+    for i, p in enumerate(board.permanents):
+        loc: Loc = ("permanents", i)
+        if p.id in seen:
+            out.append(((*loc, "id"), "duplicate_id", f"id {p.id!r} is used twice"))
+        seen.add(p.id)
+        perms[p.id] = p
+        if p.controller not in players:
+            out.append(((*loc, "controller"), "unknown_id", f"no player {p.controller!r}"))
+        if p.owner is not None and p.owner not in players:
+            out.append(((*loc, "owner"), "unknown_id", f"no player {p.owner!r}"))
+        if "creature" in p.types:
+            for stat in ("power", "toughness"):
+                if getattr(p, stat) is None:
+                    out.append(((*loc, stat), "missing", f"a creature needs {stat}"))
+        if "battle" in p.types and p.protector is None:
+            out.append(((*loc, "protector"), "missing", "a battle needs a protector (310.9)"))
+        if p.protector is not None:
+            if "battle" not in p.types:
+                out.append(((*loc, "protector"), "not_a_battle", "only a battle has a protector"))
+            elif p.protector not in players:
+                out.append(((*loc, "protector"), "unknown_id", f"no player {p.protector!r}"))
+    for i, p in enumerate(board.permanents):
+        for j, ability in enumerate(p.abilities):
+            out += _reference_problems(ability, ("permanents", i, "abilities", j), seen)
+    for i, e in enumerate(board.effects):
+        loc = ("effects", i)
+        if e.controller is not None and e.controller not in players:
+            out.append(((*loc, "controller"), "unknown_id", f"no player {e.controller!r}"))
+        if isinstance(e.ability, Grant):
+            out.append(
+                ((*loc, "ability"), "nested_grant", "an effect already applies to `to`; give the ability itself")
+            )
+        elif e.ability.scope == "creature" and e.to is None:
+            out.append(((*loc, "to"), "missing", f"say which creatures the {e.ability.kind} effect applies to"))
+        elif e.ability.scope == "game" and e.to is not None:
+            out.append(((*loc, "to"), "not_applicable", f"{e.ability.kind} applies to the game, not to creatures"))
+        if e.to is not None:
+            out += [
+                ((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}")
+                for x in e.to.referenced_ids()
+                if x not in seen
+            ]
+        out += _reference_problems(e.ability, (*loc, "ability"), seen)
+    for i, pid in enumerate(board.attackable_players or ()):
+        if pid not in players:
+            out.append((("attackable_players", i), "unknown_id", f"no player {pid!r}"))
+        elif board.active_player in players and _team(board, pid) == _team(board, board.active_player):
+            out.append((("attackable_players", i), "not_an_opponent", f"{pid} is not an opponent of the active player"))
+    filters = [
+        found
+        for i, p in enumerate(board.permanents)
+        for j, ability in enumerate(p.abilities)
+        for found in _filters(ability, ("permanents", i, "abilities", j), ("permanents", i, "abilities", j))
+    ]
+    filters += [found for i, e in enumerate(board.effects) for found in _filters(e, ("effects", i), ("effects", i))]
+    out += _filter_problems(filters, set(players))
+    if board.combat is not None:
+        out += _combat_problems(board, players, perms)
+    for i, p in enumerate(board.permanents):
+        if p.attached_to is not None and p.attached_to not in perms:
+            out.append((("permanents", i, "attached_to"), "unknown_id", f"no permanent {p.attached_to!r}"))
+    if not isinstance(board.attacked_this_turn, int):
+        for i, earlier in enumerate(board.attacked_this_turn):
+            if earlier.target not in seen:
+                loc = ("attacked_this_turn", i, "target")
+                out.append((loc, "unknown_id", f"no player, planeswalker or battle {earlier.target!r}"))
+    out += _player_word_problems(board)
+    out += _pattern_problems(board, filters)
+    return out
+
+
+def _pattern_problems(board: Position, filters: list[tuple[Loc, Loc, Filter]]) -> list[tuple[Loc, str, str]]:
+    """Every ``has`` pattern names a kind and fields of that kind; ``attacking`` filters need a
+    declared attack."""
+    out: list[tuple[Loc, str, str]] = []
+    for loc, _, value in filters:
+        if board.combat is None:
+            out += [
+                (
+                    (*loc, name),
+                    "not_modelled",
+                    f"`{name}` reads the declared attack; before attackers are declared, "
+                    "test the attack being declared with a condition's `attack`",
+                )
+                for name in ("attacking", "attacking_alone")
+                if getattr(value, name) is not None
+            ]
+        for k, pattern in enumerate(value.has or ()):
+            if isinstance(pattern, str):
+                continue
+            kind = str(pattern.get("kind"))
+            if kind not in ABILITY_KINDS:
+                out.append(((*loc, "has", k), "unknown_kind", f"no ability kind {pattern.get('kind')!r}"))
+                continue
+            cls = ability_class(kind)
+            names = {f.alias or n for n, f in cls.model_fields.items()}
+            out += [
+                ((*loc, "has", k, key), "unknown_field", f"{cls.model_fields['kind'].default} has no field {key!r}")
+                for key in pattern
+                if key not in names
+            ]
+    return out
+
+
+def _player_word_problems(board: Position) -> list[tuple[Loc, str, str]]:
+    """Every ``you``/``owner``/``defending_player`` an ability names must resolve to a player
+    (701.15b: goad by you is the goading player)."""
+    out: list[tuple[Loc, str, str]] = []
+    sources: list[tuple[Loc, Any, bool, bool]] = []  # loc, ability, has controller, has holder
+    for i, p in enumerate(board.permanents):
+        for j, ability in enumerate(p.abilities):
+            holder = ability.scope == "creature" or isinstance(ability, Grant)
+            sources.append((("permanents", i, "abilities", j), ability, True, holder))
+            if isinstance(ability, Grant):
+                sources.append((("permanents", i, "abilities", j, "ability"), ability.ability, True, True))
+    for i, e in enumerate(board.effects):
+        sources.append((("effects", i, "ability"), e.ability, e.controller is not None, e.to is not None))
+    for loc, ability, has_controller, has_holder in sources:
+        for sub_loc, word in _player_words(ability, loc, top=True):
+            if word == "you" and not has_controller:
+                out.append((sub_loc, "unresolved_player", "`you` needs a controller: give the effect's controller"))
+            elif word == "owner" and not has_holder:
+                out.append((sub_loc, "unresolved_player", "`owner` needs a creature that has the ability"))
+            elif word == "defending_player" and board.combat is None and not _per_target(ability):
+                out.append(
+                    (
+                        sub_loc,
+                        "unresolved_player",
+                        "before attackers are declared the defending player is known only per attack target: "
+                        "use it in cant_attack_unless / cant_attack_if or a restriction on attacking",
+                    )
+                )
+            elif word not in (*PLAYER_WORDS, "owner") and all(pl.id != word for pl in board.players):
+                out.append((sub_loc, "unknown_id", f"no player {word!r}"))
+        if board.combat is None and _tests_the_attack(ability) and not _gated_while_declaring(ability):
+            out.append(
+                (
+                    loc,
+                    "not_modelled",
+                    f"an `attack` condition on {ability.kind} while attackers are declared: only restrictions "
+                    "and requirements on attacking can depend on the attack itself (put it on the granted ability)",
+                )
+            )
+    return out
+
+
+_ATTACK_HOOKS = ("forbids_attacking", "attack_restrictions", "attack_requirements")
+_UNGATED_HOOKS = (
+    "attack_costs",
+    "permits_attacking_while_summoning_sick",
+    "keeps_untapped_when_attacking",
+    "permits_attacking_with_defender",
+    "permits_band",
+)
+
+
+def _tests_the_attack(ability: AbilityBase) -> bool:
+    return any(c is not None and c.mentions_attack() for c in (ability.condition, ability.unless))
+
+
+def _gated_while_declaring(ability: AbilityBase) -> bool:
+    """Whether the kind's effect in the declare attackers step can be made to depend on the
+    declaration (restrictions and requirements can; costs, haste, vigilance and grants can't)."""
+    cls = type(ability)
+    overrides = {
+        name for name in (*_ATTACK_HOOKS, *_UNGATED_HOOKS) if getattr(cls, name) is not getattr(AbilityBase, name)
+    }
+    return (
+        not isinstance(ability, Grant) and bool(overrides & set(_ATTACK_HOOKS)) and not overrides & set(_UNGATED_HOOKS)
+    )
+
+
+def _per_target(ability: Any) -> bool:
+    return bool(getattr(ability, "per_target_condition", False))
+
+
+_PLAYER_FIELDS = {"goad": "by", "attacks_player_other_than": "player"}
+"""The kinds with a field naming a player (not a permanent)."""
+
+
+def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, str]]:
+    """The player words (``who``, ``player``, goad ``by``) in an ability, its conditions and targets."""
+    out: list[tuple[Loc, str]] = []
+    if isinstance(value, AbilityBase) and not top:
+        return out  # a granted ability is checked on its own
+    if isinstance(value, PlayerTest) or (isinstance(value, Quantity) and value.of not in ("power", "toughness")):
+        out.append(((*loc, "who"), value.who))
+    if isinstance(value, Filter) and value.controller in ("you", "opponent"):
+        out.append(((*loc, "controller"), "you"))
+    if isinstance(value, Condition) and value.your_turn is not None:
+        out.append(((*loc, "your_turn"), "you"))
+    if isinstance(value, Target) and value.player is not None:
+        out.append(((*loc, "player"), value.player))
+    if isinstance(value, AbilityBase) and value.kind in _PLAYER_FIELDS:
+        name = _PLAYER_FIELDS[value.kind]
+        out.append(((*loc, name), getattr(value, name)))
+    if isinstance(value, Strict):
+        for name, _ in _nested_fields(type(value)):
+            child = getattr(value, name)
+            if child is not None and child != ():
+                out += _player_words(child, (*loc, name))
+    elif isinstance(value, tuple):
+        for k, item in enumerate(value):
+            if isinstance(item, Strict | tuple):
+                out += _player_words(item, (*loc, k))
+    return out
+
+
+def _filter_problems(filters: list[tuple[Loc, Loc, Filter]], players: set[str]) -> list[tuple[Loc, str, str]]:
+    """A filter's ``has`` names ability kinds and its ``controller`` a player (or you/opponent)."""
+    out: list[tuple[Loc, str, str]] = []
+    for _, loc, f in filters:
+        for i, wanted in enumerate(f.has or ()):
+            kind = wanted.get("kind") if isinstance(wanted, dict) else wanted
+            if kind not in ABILITY_KINDS:
+                out.append(((*loc, "has", i), "unknown_kind", f"no ability kind {kind!r} (see ABILITY_KINDS)"))
+        if f.controller is not None and f.controller not in players | {"you", "opponent"}:
+            out.append(
+                ((*loc, "controller"), "unknown_id", f"{f.controller!r} is not `you`, `opponent` or a player id")
+            )
+    return out
+
+
+def _filters(value: object, loc: Loc, aliased: Loc) -> Iterator[tuple[Loc, Loc, Filter]]:
+    """Every filter inside ``value`` with its location, by field names and by input names."""
+    if isinstance(value, Filter):
+        yield loc, aliased, value
+    if isinstance(value, BaseModel):
+        for name, input_name in _nested_fields(type(value)):
+            child = getattr(value, name)
+            if child is not None and child != ():
+                yield from _filters(child, (*loc, name), (*aliased, input_name))
+    elif isinstance(value, tuple):
+        for i, item in enumerate(value):
+            if isinstance(item, BaseModel | tuple):
+                yield from _filters(item, (*loc, i), (*aliased, i))
+
+
+@cache
+def _nested_fields(model: type[BaseModel]) -> tuple[tuple[str, str], ...]:
+    """The fields of ``model`` whose values can hold models (name, input name): the only ones
+    the consistency walks above need to visit (text, numbers and flags hold no filter)."""
+    return tuple(
+        (name, info.alias or name) for name, info in model.model_fields.items() if _may_hold_model(info.annotation)
+    )
+
+
+@cache
+def _referring_fields(ability: type[AbilityBase]) -> tuple[str, ...]:
+    """The fields of an ability kind that can name a permanent (``AbilityBase.referenced_ids``
+    reads id fields and the models inside it); when all are empty it names none."""
+    nested = {name for name, _ in _nested_fields(ability)}
+    return tuple(name for name in ability.model_fields if name in nested or name in ID_FIELDS)
+
+
+def _may_hold_model(annotation: Any) -> bool:
+    if annotation is Any or annotation is object:
+        return True
+    if isinstance(annotation, type):
+        return issubclass(annotation, BaseModel)
+    return any(_may_hold_model(arg) for arg in get_args(annotation))
+
+
+def _reference_problems(ability: AbilityBase, loc: Loc, known: set[str]) -> list[tuple[Loc, str, str]]:
+    referring = _referring_fields(type(ability))
+    out = [
+        ((*loc, field), "unknown_id", f"no permanent {ref!r}")
+        for field, ref in (ability.referenced_ids() if any(getattr(ability, f) is not None for f in referring) else ())
+        if ref not in known
+    ]
+    if isinstance(ability, Grant):
+        out += [
+            ((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}")
+            for x in ability.to.referenced_ids()
+            if x not in known
+        ]
+        if ability.ability.scope == "game":
+            rule = ability.ability.kind
+            out.append(
+                ((*loc, "ability"), "not_grantable", f"{rule} is a rule of the game: give it directly, not by a grant")
+            )
+        out += _reference_problems(ability.ability, (*loc, "ability"), known)
+    return out
+
+
+def _team(board: Position, player: str) -> str:
+    for p in board.players:
+        if p.id == player:
+            return p.team if p.team is not None else f"player:{p.id}"
+    return f"player:{player}"
+
+
+def _combat_problems(
+    board: Position, players: dict[str, Player], perms: dict[str, Permanent]
+) -> list[tuple[Loc, str, str]]:
+    out: list[tuple[Loc, str, str]] = []
+    assert board.combat is not None
+    attacking_team = _team(board, board.active_player)
+    for attacker_id, target_id in board.combat.attackers.items():
+        loc: Loc = ("combat", "attackers", attacker_id)
+        attacker = perms.get(attacker_id)
+        if attacker is None:
+            out.append((loc, "unknown_id", f"no permanent {attacker_id!r}"))
+            continue
+        if not attacker.is_creature:
+            out.append((loc, "not_a_creature", f"{attacker.name} is not a creature and can't attack (506.3)"))
+        owner_ok = attacker.controller == board.active_player or (
+            board.shared_team_turns and _team(board, attacker.controller) == attacking_team
+        )
+        if not owner_ok:
+            out.append(
+                (loc, "not_attacking_player", f"{attacker.name} is not controlled by the attacking player (508.1a)")
+            )
+        defender = board.defending_player_of(target_id)
+        if defender is None:
+            out.append((loc, "invalid_attack_target", f"{target_id!r} is not a player, planeswalker or battle (506.3)"))
+            continue
+        if _team(board, defender) == attacking_team:
+            out.append((loc, "invalid_attack_target", f"{target_id!r} is not an opponent's (508.1b, 310.9b)"))
+    seen: set[str] = set()
+    for i, band in enumerate(board.combat.bands):
+        loc = ("combat", "bands", i)
+        if len(band) < 2:
+            out.append((loc, "band_too_small", "a band has at least two creatures (702.22c)"))
+        if len(set(band)) != len(band):
+            out.append((loc, "duplicate_member", "a band lists the same creature twice"))
+        for member in band:
+            if member not in board.combat.attackers:
+                out.append((loc, "not_attacking", f"{member!r} is not an attacking creature"))
+            elif member in seen:
+                out.append((loc, "duplicate_member", f"{member!r} is in two bands (702.22c)"))
+            seen.add(member)
+        if len({board.combat.attackers.get(m) for m in band if m in board.combat.attackers}) > 1:
+            out.append(
+                (loc, "band_split", "all creatures in a band attack the same player, planeswalker or battle (702.22d)")
+            )
+    return out

@@ -1,0 +1,164 @@
+"""The parts of a board: players, permanents, continuous effects, the declared combat and earlier
+attacks (pydantic, frozen, unknown fields rejected)."""
+
+# Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
+# types as objects instead of evaluating strings (start-up, README "Start-up").
+
+from typing import Annotated, Any, Literal
+
+from pydantic import ConfigDict, Field, ValidationInfo, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
+
+from ..cards.resolve import CardError, Token, resolve
+from ..model.base import Flag, Integer, NonNegative, ReadOnly, ReadOnlyDict, Strict
+from ..model.conditions import Designation
+from ..model.filters import CardType, Color, Filter
+from ..rules.registry import Ability
+
+Loc = tuple[str | int, ...]
+
+
+MAX_PLAYERS = 100
+MAX_PERMANENTS = 1000
+"""Most permanents (and most effects) on a board: past it, building the model alone would outlast
+any reasonable time limit."""
+
+
+GraveyardType = Literal[
+    "artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"
+]
+
+
+class Player(Strict):
+    """A player; ``team`` groups teammates (Two-Headed Giant, 805)."""
+
+    id: str = Field(min_length=1)
+    name: str | None = None
+    team: str | None = None
+    life: Integer = 20
+    hand: NonNegative = Field(0, description="cards in hand (for discard costs)")
+    poison: NonNegative = Field(0, description="poison counters")
+    graveyard: NonNegative = Field(0, description="cards in graveyard")
+    graveyard_types: tuple[GraveyardType, ...] = Field((), description="card types among those cards (delirium)")
+    designations: tuple[Designation, ...] = ()
+    spells_cast_this_turn: NonNegative = 0
+    life_gained_this_turn: NonNegative = 0
+    damage_dealt_this_turn: NonNegative = Field(0, description="damage dealt by sources they control")
+    creatures_died_this_turn: NonNegative = Field(0, description="creatures they controlled that died")
+
+    def fact(self, name: str) -> int:
+        """A number conditions read (``conditions.PlayerFact``)."""
+        if name == "graveyard_card_types":
+            return len(set(self.graveyard_types))
+        value = getattr(self, name)
+        assert isinstance(value, int)
+        return value
+
+
+def _name_and_types_or_card(schema: dict[str, Any]) -> None:
+    """In JSON Schema: ``name`` and ``types`` may come from ``card`` or ``token`` instead."""
+    schema["required"] = [r for r in schema.get("required", []) if r not in ("name", "types")]
+    schema["anyOf"] = [{"required": ["name", "types"]}, {"required": ["card"]}, {"required": ["token"]}]
+
+
+class Permanent(Strict):
+    """A permanent on the battlefield: creature, land, planeswalker, battle, or any other permanent
+    whose static abilities matter. ``abilities`` of a creature apply to it; a ``grant`` or a
+    ``scope: game`` ability (e.g. ``block_limit``) works from any permanent. With ``card`` (or
+    ``token``) the fields not given come from the card catalog (see ``cards.resolve``)."""
+
+    model_config = ConfigDict(**Strict.model_config, json_schema_extra=_name_and_types_or_card)
+
+    id: str = Field(min_length=1)
+    name: str
+    controller: str
+    types: tuple[CardType, ...] = Field(min_length=1)
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    colors: tuple[Color, ...] = ()
+    power: Integer | None = None
+    toughness: Integer | None = None
+    tapped: Flag = False
+    summoning_sick: Flag = Field(
+        False, description="not controlled continuously since its controller's most recent turn began (302.6)"
+    )
+    owner: str | None = Field(None, description="defaults to the controller")
+    protector: str | None = Field(None, description="the protecting player of a battle (310.9)")
+    is_token: Flag = Field(False, description="a token (111.1); set for a `token` permanent")
+    mana_value: NonNegative = 0
+    entered_this_turn: Flag = False
+    monstrous: Flag = False
+    abilities: tuple[Ability, ...] = ()
+    card: str | None = Field(None, description="a card name: fills the fields not given from the card catalog")
+    token: Token | None = Field(None, description="a token by description, instead of `card`")
+    card_text: bool = Field(True, description="false: `abilities` replace the card's compiled abilities")
+    counters: Annotated[dict[str, NonNegative], ReadOnly] = Field(
+        default_factory=ReadOnlyDict, description='counters by kind, e.g. {"+1/+1": 2, flying: 1} (122.1)'
+    )
+    attached_to: str | None = Field(None, description="the permanent an Aura or Equipment is attached to")
+    card_warnings: tuple[str, ...] = Field((), description="card text that bears on combat but wasn't compiled")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_card(cls, data: Any, info: ValidationInfo) -> Any:
+        if not isinstance(data, dict) or not any(data.get(k) for k in ("card", "token", "counters")):
+            return data
+        try:
+            resolved = resolve(data, info.context)
+            return {**resolved, "is_token": True} if data.get("token") else resolved
+        except CardError as e:
+            details = [
+                InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=(e.field,), input=data.get(e.field))
+            ]
+        except ValidationError as e:
+            details = [
+                InitErrorDetails(
+                    type=PydanticCustomError(i["type"], i["msg"]), loc=("token", *i["loc"]), input=i["input"]
+                )
+                for i in e.errors()
+            ]
+        raise ValidationError.from_exception_data("Permanent", details)
+
+    @property
+    def owner_id(self) -> str:
+        return self.owner if self.owner is not None else self.controller
+
+    @property
+    def defending_player(self) -> str | None:
+        """802.2a: the defending player of an attack on this permanent: a battle's protector, a
+        planeswalker's controller (None: it can't be attacked)."""
+        if "battle" in self.types:
+            return self.protector
+        return self.controller if "planeswalker" in self.types else None
+
+    @property
+    def is_creature(self) -> bool:
+        return "creature" in self.types and "battle" not in self.types
+
+
+class Effect(Strict):
+    """An effect of a resolved spell or ability that lasts this turn (e.g. Irresistible Prey:
+    "target creature must be blocked this turn if able"; provoke's "blocks it if able").
+    ``to`` selects the affected creatures (``{ids: [...]}`` for targets); game-wide rules
+    such as ``block_limit`` take no ``to``."""
+
+    source: str
+    controller: str | None = None
+    to: Filter | None = None
+    ability: Ability
+
+
+class Combat(Strict):
+    """The attack already declared (for the declare blockers step): attacker id -> the id of the
+    player, planeswalker or battle it attacks (508.1b)."""
+
+    attackers: Annotated[dict[str, str], ReadOnly]
+    bands: tuple[tuple[str, ...], ...] = Field((), description="attacking bands (508.1e, 702.22)")
+
+
+class EarlierAttack(Strict):
+    """One creature that attacked in an earlier combat this turn, and whom (a player,
+    planeswalker or battle id)."""
+
+    creature: str = Field(min_length=1)
+    target: str = Field(min_length=1)
