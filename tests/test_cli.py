@@ -12,7 +12,7 @@ import yaml
 from builders import menace_board, two_defenders_board
 
 from combat_solver.cli import main
-from combat_solver.solve import engine, result
+from combat_solver.solve import paths, result
 
 MENACE_BOARD = menace_board()
 
@@ -187,7 +187,7 @@ def test_timeout_is_undetermined_exit_3(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A time-out is never a guess: an unproven maximum makes the verdict undetermined."""
-    monkeypatch.setattr(engine, "maximize", lambda *a, **k: result.Outcome("undetermined"))
+    monkeypatch.setattr(paths, "maximize", lambda *a, **k: result.Outcome("undetermined"))
     assert main(["check", str(scenario(tmp_path, {}))]) == 3
     assert capsys.readouterr().out.startswith("UNDETERMINED")
     assert main(["solve", str(scenario(tmp_path, {}))]) == 3
@@ -198,7 +198,7 @@ def test_restriction_violation_stays_illegal_even_if_the_maximum_is_unknown(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """702.111b: a broken restriction is illegal whatever the requirement maximum is."""
-    monkeypatch.setattr(engine, "maximize", lambda *a, **k: result.Outcome("undetermined"))
+    monkeypatch.setattr(paths, "maximize", lambda *a, **k: result.Outcome("undetermined"))
     assert main(["check", str(scenario(tmp_path, {"bears": ["runner"]}))]) == 1
 
 

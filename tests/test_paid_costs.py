@@ -403,7 +403,7 @@ def test_a_paid_declaration_obeying_every_requirement_needs_no_solver(
 ) -> None:
     """508.1d: no declaration obeys more than every requirement, so a legal attack that pays
     Ghostly Prison's {2} and obeys Juggernaut's requirement is held to 1 without solving."""
-    from combat_solver.solve import cpsat, engine
+    from combat_solver.solve import cpsat, paths
 
     scenario = load_scenario(ROOT / "examples" / "costs-ghostly-prison-juggernaut-pays.yaml")
 
@@ -411,7 +411,7 @@ def test_a_paid_declaration_obeying_every_requirement_needs_no_solver(
         raise AssertionError("the requirement maximum was solved for")
 
     monkeypatch.setattr(cpsat, "maximize", no_solver)
-    monkeypatch.setattr(engine, "maximize", no_solver)
+    monkeypatch.setattr(paths, "maximize", no_solver)
     assert scenario.declaration is not None
     verdict = check_attacks(scenario.board, scenario.declaration, explain=explain)
     assert verdict.status == "legal"

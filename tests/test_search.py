@@ -17,7 +17,7 @@ from combat_solver import Board, check_attacks, check_blocks
 from combat_solver.model.ir import Atom, Pair, Problem
 from combat_solver.resolve.game import Game
 from combat_solver.resolve.units import attack_unit, block_units
-from combat_solver.solve import cpsat, engine, search
+from combat_solver.solve import cpsat, engine, paths, search
 
 
 def _problems(count: int) -> list[Problem]:
@@ -90,7 +90,7 @@ def test_a_passed_deadline_is_a_time_out_never_a_guess():
     problem = max(PROBLEMS, key=lambda p: len(p.variables))
     with pytest.raises(search.TimedOut):
         search.maximize(problem, deadline=time.monotonic() - 1)
-    assert engine.maximize(problem, time_limit=-1).status == "undetermined"
+    assert paths.maximize(problem, time_limit=-1).status == "undetermined"
 
 
 def test_past_its_work_budget_the_engine_asks_cpsat(monkeypatch: pytest.MonkeyPatch):
@@ -101,7 +101,7 @@ def test_past_its_work_budget_the_engine_asks_cpsat(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(search, "WORK_PER_VARIABLE", 0)
     with pytest.raises(search.OverBudget):
         search.maximize(problem, deadline=time.monotonic() + 10)
-    assert engine.maximize(problem, time_limit=10).requirements == expected.requirements
+    assert paths.maximize(problem, time_limit=10).requirements == expected.requirements
 
 
 @pytest.mark.parametrize("i", range(len(PROBLEMS)))
@@ -116,7 +116,7 @@ def test_the_capacity_bound_is_never_below_the_maximum(i: int):
 def test_the_obvious_witness_is_legal_and_exceeds_agrees_with_cpsat_508_1d_509_1c(i: int):
     """The declaration found without searching (``search.obvious``) meets every restriction,
     incurs no cost and obeys as many requirements as it claims; "can a declaration obey more
-    than k?" (``engine.exceeds``, which tries it first) agrees with CP-SAT's maximum at every k."""
+    than k?" (``paths.exceeds``, which tries it first) agrees with CP-SAT's maximum at every k."""
     problem = PROBLEMS[i]
     maximum = cpsat.maximize(problem, time_limit=10).requirements
     assert maximum is not None
@@ -125,7 +125,7 @@ def test_the_obvious_witness_is_legal_and_exceeds_agrees_with_cpsat_508_1d_509_1
         if witness is not None:
             legal, obeyed = declaration_value(problem, witness)
             assert legal and obeyed >= k
-        assert engine.exceeds(problem, k - 1, time_limit=10) is (maximum > k - 1)
+        assert paths.exceeds(problem, k - 1, time_limit=10) is (maximum > k - 1)
 
 
 def test_every_creature_able_to_block_the_lured_menace_attacker_is_the_obvious_witness_509_1c():

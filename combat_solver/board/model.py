@@ -3,9 +3,9 @@
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
 # types as objects instead of evaluating strings (start-up, README "Start-up").
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import Field, model_validator
 
@@ -13,6 +13,8 @@ from ..model.base import Flag, NonNegative, Strict
 from ..model.errors import validation_error
 from .checks import problems as board_problems
 from .parts import MAX_PERMANENTS, MAX_PLAYERS, Combat, EarlierAttack, Effect, GraveyardType, Loc, Permanent, Player
+
+_T = TypeVar("_T")
 
 __all__ = [
     "MAX_PERMANENTS",
@@ -82,8 +84,27 @@ class Board(Strict):
             counts[p.name] = counts.get(p.name, 0) + 1
         return {p.id: p.name if counts[p.name] == 1 else f"{p.name} ({p.id})" for p in self.permanents}
 
+    def derived(self, key: str, build: Callable[["Board"], _T]) -> _T:
+        """The value ``build`` derives from this board (the resolved game, 613.1f), built once and
+        kept with the board: a board is frozen, so it holds for every declaration checked on it.
+        Not a field: never serialized, compared, copied or pickled."""
+        found: dict[str, Any] = self.__dict__.setdefault(_DERIVED, {})
+        if key not in found:
+            found[key] = build(self)
+        value: _T = found[key]
+        return value
+
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> "Board":
-        """A copy (pydantic's), without the values derived from this board (``labels``)."""
+        """A copy (pydantic's), without the values derived from this board (``labels``, ``derived``)."""
         copied = super().model_copy(update=update, deep=deep)
         copied.__dict__.pop("labels", None)
+        copied.__dict__.pop(_DERIVED, None)
         return copied
+
+    def __getstate__(self) -> dict[Any, Any]:
+        state = super().__getstate__()
+        state["__dict__"] = {k: v for k, v in state["__dict__"].items() if k != _DERIVED}
+        return state
+
+
+_DERIVED = "_derived"

@@ -5,8 +5,6 @@ which creature and who is defending against what (802.2a). The declaring units b
 from __future__ import annotations
 
 import copy
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -87,20 +85,10 @@ class Game:
 
     @classmethod
     def of(cls, board: Board) -> Game:
-        """The resolved game of ``board``, built once per ``Board`` object: a board is frozen, so
-        what is derived from it (layer 6, units, restrictions, requirements, reasons) holds for
-        every declaration checked on it. The last ``_KEPT`` boards are kept."""
-        with _LOCK:
-            game = _RESOLVED.get(id(board))
-            if game is not None and game.board is board:
-                _RESOLVED.move_to_end(id(board))
-                return game
-        game = cls(board)
-        with _LOCK:
-            _RESOLVED[id(board)] = game
-            while len(_RESOLVED) > _KEPT:
-                _RESOLVED.popitem(last=False)
-        return game
+        """The resolved game of ``board``, built once per ``Board`` object and kept with it
+        (``Board.derived``): what is derived from a frozen board (layer 6, units, restrictions,
+        requirements, reasons) holds for every declaration checked on it."""
+        return board.derived("game", cls)
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -410,9 +398,3 @@ def _declarer_report(players: tuple[str, ...], declarer: str, source: str | None
     if source is None:
         return DeclarerReport(players=players, declarer=declarer)
     return DeclarerReport(players=players, declarer=declarer, source=source)
-
-
-_KEPT = 4
-_RESOLVED: OrderedDict[int, Game] = OrderedDict()
-"""Resolved games by ``id`` of their board (each entry keeps its board alive, so ids don't repeat)."""
-_LOCK = threading.Lock()

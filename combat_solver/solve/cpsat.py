@@ -17,16 +17,12 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..model.ir import All, Atom, Choice, Cmp, Cond, Lin, Parity, Problem, Side, evaluate, negate, valuation
-from .result import InvalidModel, Outcome
+from .result import InvalidModel, Outcome, Paid, Settlement, Why
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 SEED = 20260925
-
-Paid = tuple[int, ...]
-"""Per term of ``Problem.costs``, how many units a declaration incurs (the cost items it pays);
-missing trailing terms count as 0, so ``()`` is "pays nothing"."""
 
 
 @cache
@@ -440,21 +436,6 @@ def exists(problem: Problem, *, minimum: int, time_limit: float) -> bool | None:
     return False if status == enc.cp.INFEASIBLE else None
 
 
-@dataclass(frozen=True)
-class Why:
-    """``status`` "possible": ``example`` is a legal declaration meeting the extra conditions;
-    "impossible": ``restrictions`` (indices into ``Problem.hard``) together with the requirement
-    maximum when ``needs_maximum`` form a minimal set of reasons; "undetermined": time-out.
-    ``paid_maxima``: the maxima (docs/design.md §4.2) that declarations paying those cost items were
-    found to be held to, part of the requirement maximum."""
-
-    status: Literal["possible", "impossible", "undetermined"]
-    example: frozenset[Atom] | None = None
-    restrictions: tuple[int, ...] = ()
-    needs_maximum: bool = False
-    paid_maxima: tuple[tuple[Paid, int], ...] = ()
-
-
 def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_limit: float) -> Why:
     """Is there a legal declaration (restrictions, at least ``minimum`` requirements or, when it
     pays, its paid maximum, payable costs) that also meets ``extra``? If not, a minimal set of
@@ -517,15 +498,6 @@ def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_lim
         needs_maximum=needs_maximum,
         paid_maxima=tuple(sorted(limits.maxima.items())) if needs_maximum else (),
     )
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """``status`` "solved": ``values`` gives one solution of the side problem (the choices not
-    at 0); "infeasible": it has none; "undetermined": the time limit ran out."""
-
-    status: Literal["solved", "infeasible", "undetermined"]
-    values: Mapping[Choice, int] | None = None
 
 
 def settle(problem: Problem, chosen: frozenset[Atom], *, time_limit: float, extra: tuple[Cond, ...] = ()) -> Settlement:

@@ -21,7 +21,7 @@ from ..model.errors import ErrorItem, InputError
 from ..model.ir import Atom, Checker, Cmp, Cond, Lin, Problem, Side, atoms_of, compilable, evaluate, read_once
 from ..model.records import CostReport, RequirementReport, Status, UnitReport, Violation
 from ..rules.kind import Reason, Requirement, Restriction
-from .result import Outcome
+from . import paths
 
 if TYPE_CHECKING:
     from ..model.cost_terms import CostTerm
@@ -185,7 +185,7 @@ class _Memo:
             return obeyed < self.maximum
         if obeyed < self.at_least:
             return True
-        more = exceeds(self.problem(unit), obeyed, time_limit=deadline.remaining())
+        more = paths.exceeds(self.problem(unit), obeyed, time_limit=deadline.remaining())
         if more:
             self.at_least = obeyed + 1
         elif more is False:
@@ -277,7 +277,7 @@ def assess(
             maximum = len(obeyed) if all(obeyed) and not ruled_out else None
             if maximum is None and not ruled_out:
                 more = (
-                    _paid_maximum_exceeds(problem(unit), paid, sum(obeyed), deadline.remaining())
+                    paths.paid_maximum_exceeds(problem(unit), paid, sum(obeyed), deadline.remaining())
                     if incurred
                     else memo.exceeds(unit, sum(obeyed), deadline)
                 )
@@ -296,7 +296,7 @@ def assess(
                     maximum = sum(obeyed)
         elif obeyed and (ruled_out or not all(obeyed)):
             closeness: dict[Atom, int] = {a: (1 if a in mine else -1) for a in unit.allowed}
-            outcome = maximize(
+            outcome = paths.maximize(
                 problem(unit), time_limit=deadline.remaining(), preference=closeness, paid=paid, bounded_preference=True
             )
             maximum = outcome.requirements
@@ -328,113 +328,9 @@ def assess(
     )
 
 
-def maximize(
-    problem: Problem,
-    *,
-    time_limit: float,
-    preference: Mapping[Atom, int] | None = None,
-    paid: tuple[int, ...] = (),
-    bounded_preference: bool = False,
-) -> Outcome:
-    """The requirement maximum over declarations incurring only the cost items ``paid`` pays
-    (docs/design.md §4.2), and a best declaration reaching it: by the pure-Python search when
-    nothing is paid and the search finishes within its work budget, otherwise by a min-cost flow
-    when the problem is flow-shaped (``flows``), else by CP-SAT (docs/design.md §5). Without
-    requirements or preference, the empty declaration decides it when it is legal."""
-    from . import cpsat, search
-
-    if any(paid):
-        return cpsat.maximize(
-            problem, time_limit=time_limit, preference=preference, paid=paid, bounded_preference=bounded_preference
-        )
-    if not search.fits(problem):
-        return _by_solver(problem, time_limit, preference, bounded_preference)
-    if not problem.requirements and not preference and _empty_is_legal(problem):
-        return Outcome("optimal", 0, frozenset())
-    try:
-        best = search.maximize(problem, deadline=time.monotonic() + time_limit, preference=preference)
-    except search.TimedOut:
-        return Outcome("undetermined")
-    except search.OverBudget:
-        return _by_solver(problem, time_limit, preference, bounded_preference)
-    if best is None:
-        return Outcome("undetermined")
-    return Outcome("optimal", best.requirements, best.chosen)
-
-
-def _by_solver(
-    problem: Problem, time_limit: float, preference: Mapping[Atom, int] | None, bounded_preference: bool = False
-) -> Outcome:
-    """``maximize`` past the search: a min-cost flow when the problem is flow-shaped, else CP-SAT."""
-    from . import cpsat
-
-    flowed = _by_flow(problem, preference)
-    if flowed is not None:
-        return flowed
-    return cpsat.maximize(problem, time_limit=time_limit, preference=preference, bounded_preference=bounded_preference)
-
-
 def _too_few(players: tuple[str, ...], rule: str, message: str) -> Violation:
     """508.1d / 509.1c: a declaration that obeys fewer requirements than it could."""
     return Violation(rule=rule, kind="too_few_requirements", objects=players, message=f"{message} ({rule})")
-
-
-def _paid_maximum_exceeds(problem: Problem, paid: tuple[int, ...], obeyed: int, time_limit: float) -> bool | None:
-    """Whether a declaration paying only the cost items ``paid`` pays obeys more than ``obeyed``."""
-    from . import cpsat
-
-    outcome = cpsat.maximize(problem, time_limit=time_limit, paid=paid)
-    return None if outcome.requirements is None else outcome.requirements > obeyed
-
-
-def _empty_is_legal(problem: Problem) -> bool:
-    def value_of(atom: Atom) -> int:
-        definition = problem.definitions.get(atom)
-        return int(evaluate(definition, value_of)) if definition is not None else 0
-
-    return all(evaluate(c, value_of) for c in problem.hard)
-
-
-def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
-    """Whether a declaration that breaks no restriction and incurs no cost obeys more than
-    ``obeyed`` requirements (None: undetermined), without proving the maximum: first the
-    obvious declaration (``search.obvious``), then the search, then a min-cost flow or CP-SAT."""
-    from . import search
-
-    if search.obvious(problem, obeyed + 1) is not None:
-        return True
-    if not search.fits(problem):
-        return _exists_by_solver(problem, obeyed + 1, time_limit)
-    try:
-        found = search.first(problem, minimum=obeyed + 1, deadline=time.monotonic() + time_limit)
-    except search.TimedOut:
-        return None
-    except search.OverBudget:
-        return _exists_by_solver(problem, obeyed + 1, time_limit)
-    return found is not None
-
-
-def _by_flow(problem: Problem, preference: Mapping[Atom, int] | None = None) -> Outcome | None:
-    """The maximum by a min-cost flow (with the best declaration for ``preference``), when the
-    problem is flow-shaped (``flows``); else None."""
-    from . import flows
-
-    net = flows.network(problem, preference) if flows.ENABLED else None
-    return None if net is None else flows.flow_maximize(net)
-
-
-def _exists_by_solver(problem: Problem, minimum: int, time_limit: float) -> bool | None:
-    """Whether a declaration that breaks no restriction obeys ``minimum`` requirements, past the
-    search: by the maximum of a min-cost flow when the problem is flow-shaped, else by the
-    capacity bound (``search.upper_bound``) or CP-SAT."""
-    from . import cpsat, search
-
-    flowed = _by_flow(problem)
-    if flowed is not None:
-        return flowed.requirements is not None and flowed.requirements >= minimum
-    if search.upper_bound(problem) < minimum:
-        return False
-    return cpsat.exists(problem, minimum=minimum, time_limit=time_limit)
 
 
 def preference_atoms(
@@ -484,8 +380,6 @@ def solve(
     """An optimal declaration for every unit (None if the solver timed out). ``extra``: the
     caller's hard conditions, each applied to the unit that holds all its atoms; raises
     ``Impossible`` when no legal declaration of that unit meets them."""
-    from . import cpsat
-
     held = [c for c in extra if any(all(u.contains(a) for a in atoms_of(c)) for u in units)]
     if any(not evaluate(c, lambda _: 0) for c in extra if c not in held):
         raise Impossible("a fixed pair that no legal declaration can contain")
@@ -495,9 +389,9 @@ def solve(
         mine = tuple(c for c in extra if all(unit.contains(a) for a in atoms_of(c)))
         p = problem(unit)
         if mine or (preference and p.side):
-            outcome = cpsat.optimal(p, time_limit=deadline.remaining(), preference=preference or None, extra=mine)
+            outcome = paths.optimal(p, time_limit=deadline.remaining(), preference=preference or None, extra=mine)
         else:
-            outcome = maximize(p, time_limit=deadline.remaining(), preference=preference or None)
+            outcome = paths.maximize(p, time_limit=deadline.remaining(), preference=preference or None)
         if outcome.status == "impossible":
             raise Impossible(unit.name)
         if outcome.chosen is None or outcome.requirements is None:
@@ -545,10 +439,10 @@ class _Solutions:
     deadline: Deadline
 
     def __call__(self) -> Iterator[frozenset[Atom]]:
-        from . import cpsat, search
+        from . import search
 
         p = self.problem
-        outcome = maximize(p, time_limit=self.deadline.remaining())
+        outcome = paths.maximize(p, time_limit=self.deadline.remaining())
         if outcome.requirements is None:
             raise Undetermined(f"the solver timed out on the declaration of {self.name}")
         if search.fits(p) and not p.side:
@@ -559,7 +453,7 @@ class _Solutions:
             except search.TimedOut:
                 raise Undetermined(f"the search timed out enumerating the declarations of {self.name}") from None
             return
-        for chosen in cpsat.solutions(p, minimum=outcome.requirements, time_limit=self.deadline.remaining()):
+        for chosen in paths.solutions(p, minimum=outcome.requirements, time_limit=self.deadline.remaining()):
             if chosen is None:
                 raise Undetermined(f"the solver timed out enumerating the declarations of {self.name}")
             yield chosen

@@ -200,9 +200,9 @@ def settle(
             for c in side.choices
             if (c.key[0] == "mana" and c.key[2] in also_tapped) or (c.key[0] == "tap" and c.key[3] in also_tapped)
         )
-    from . import cpsat
+    from . import paths
 
-    settlement = cpsat.settle(problem, chosen, time_limit=time_limit, extra=unavailable)
+    settlement = paths.settle(problem, chosen, time_limit=time_limit, extra=unavailable)
     plan: dict[str, list[str]] = {}
     for c in side.choices if side is not None and settlement.values else ():
         n = (settlement.values or {}).get(c, 0)

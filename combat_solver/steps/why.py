@@ -25,8 +25,9 @@ from ..model.ir import Attack, Cond, Lin, Pair, atoms_of
 from ..model.records import WhyAnswer, WhyReason
 from ..resolve.game import Game
 from ..resolve.units import AttackUnit, BlockUnit, attack_unit, block_units, unit_of
-from ..solve import cpsat, engine
+from ..solve import engine, paths
 from ..solve.engine import DEFAULT_TIME_LIMIT
+from ..solve.result import Why
 from .attacks import check_attacks
 from .blocks import check_blocks
 
@@ -48,7 +49,7 @@ def ask(board: Board | BoardData, question: str, *, time_limit: float | Deadline
         m = pattern.match(question.strip())
         if m is None:
             continue
-        game = Game(board)
+        game = Game.of(board)
         if kind == "none":
             return _no_declaration(board, question, m["verb"].lower(), deadline)
         x = _creature(game, m["x"])
@@ -109,7 +110,7 @@ def _target(game: Game, text: str) -> str:
     return _creature(game, text).id
 
 
-def _unit_reasons(unit: engine.Unit, outcome: cpsat.Why, maximum: int, requirement_rule: str) -> list[WhyReason]:
+def _unit_reasons(unit: engine.Unit, outcome: Why, maximum: int, requirement_rule: str) -> list[WhyReason]:
     reasons = [
         WhyReason(rule=unit.restrictions[i].rule, message=unit.restrictions[i].message) for i in outcome.restrictions
     ]
@@ -138,12 +139,12 @@ def _requirements(n: int) -> str:
     return f"{n} requirement{'s' if n != 1 else ''}"
 
 
-def _search(unit: engine.Unit, extra: tuple[Cond, ...], deadline: Deadline) -> tuple[cpsat.Why, int]:
+def _search(unit: engine.Unit, extra: tuple[Cond, ...], deadline: Deadline) -> tuple[Why, int]:
     problem = engine.problem(unit)
-    best = cpsat.maximize(problem, time_limit=deadline.remaining())
+    best = paths.maximize(problem, time_limit=deadline.remaining())
     if best.requirements is None:
         raise engine.Undetermined("the solver timed out on the requirement maximum")
-    outcome = cpsat.why_not(problem, extra, minimum=best.requirements, time_limit=deadline.remaining())
+    outcome = paths.why_not(problem, extra, minimum=best.requirements, time_limit=deadline.remaining())
     if outcome.status == "undetermined":
         raise engine.Undetermined("the solver timed out while explaining")
     return outcome, best.requirements
@@ -285,7 +286,7 @@ def explain_fix(board: Board, fix: FixedPairs, *, time_limit: float | Deadline =
     an included pair that no legal declaration has, with its own reasons; otherwise the minimal
     set of restrictions (and the requirement maximum, 508.1d/509.1c) that rules the set out."""
     deadline = Deadline.of(time_limit)
-    game = Game(board)
+    game = Game.of(board)
     blocking = board.combat is not None
     verb = "block" if blocking else "attack"
     wanted = _fix_text(game, fix, verb)
