@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .audit import cli as audit_cli
+from .io.coerce import as_preference
 from .io.inputs import STDIN, display_name, read_data
-from .io.scenario import as_preference, load_declaration, load_scenario
+from .io.scenario import load_declaration, load_scenario
 from .model.base import MAX_INTEGER
 from .model.deadline import Deadline
 from .model.declarations import Declaration, FixedPairs

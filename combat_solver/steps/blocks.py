@@ -6,7 +6,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..board.model import Board
-from ..io.scenario import BoardData, DeclarationData
+from ..io.coerce import BoardData, DeclarationData
 from ..model.deadline import Deadline
 from ..model.declarations import BlockDeclaration, FixedPairs
 from ..model.errors import ErrorItem, InputError

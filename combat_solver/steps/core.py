@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ..board.model import Board
-from ..io.scenario import BoardData, DeclarationData, as_board, as_declaration, as_fix, as_preference
+from ..io.coerce import BoardData, DeclarationData, as_board, as_declaration, as_fix, as_preference
 from ..model.deadline import Deadline
 from ..model.declarations import AttackDeclaration, BlockDeclaration, FixedPairs
 from ..model.ir import Atom

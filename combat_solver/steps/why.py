@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 
 from ..board.model import Board, Permanent
+from ..io.coerce import BoardData, as_board
 from ..io.render import describe
-from ..io.scenario import BoardData, as_board
 from ..model.deadline import Deadline
 from ..model.declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
 from ..model.errors import InputError
