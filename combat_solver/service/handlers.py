@@ -2,14 +2,13 @@
 model out, bad input raised as ``InputError`` whose locations are request fields. Explanation,
 rendering and schema modules are imported by the handlers that use them (CLI start-up).
 
-Each request has a wall-clock budget (``Service.request_time_limit``): every solver call gets at
-most what is left of it, an enumeration stops when it is spent, and running out is answered
-"undetermined", never a guess.
+Each request has one ``Deadline``: its own ``time_limit`` within the service's
+(``Service.request_time_limit``), shared by every solver call it makes; an enumeration stops when
+it has passed, and running out is answered "undetermined", never a guess.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from ..board.model import Board
 from ..io.inputs import read_text
 from ..io.scenario import parse_scenario
+from ..model.deadline import Deadline
 from ..model.declarations import BlockDeclaration, Declaration
 from ..model.errors import InputError
 from ..model.records import StepName, Verdict
@@ -61,28 +61,29 @@ class Service:
         self.request_time_limit = request_time_limit
         self.cards = cards
 
-    def _budget(self, asked: float) -> _Budget:
+    def _deadline(self, asked: float) -> Deadline:
+        """The request's one deadline: what it asked, within the service's limit."""
         limit = self.request_time_limit
-        return _Budget(None if limit is None else time.monotonic() + limit, asked)
+        return Deadline(float(asked if limit is None else min(asked, limit)))
 
     def check(self, request: CheckRequest) -> Verdict:
-        budget = self._budget(request.time_limit)
-        return check_declaration(request.board, request.declaration, time_limit=budget.left(), explain=request.explain)
+        deadline = self._deadline(request.time_limit)
+        return check_declaration(request.board, request.declaration, time_limit=deadline, explain=request.explain)
 
     def solve(self, request: SolveRequest) -> SolveResponse:
-        budget = self._budget(request.time_limit)
+        deadline = self._deadline(request.time_limit)
         board = request.board
         prefer = {(a, b): w for a, row in request.prefer.items() for b, w in row.items()}
         fix = request.fix if request.fix.include or request.fix.exclude else None
         solve = solve_blocks if board.combat is not None else solve_attacks
         with request_fields():
             try:
-                verdict = solve(board, prefer=prefer, fix=fix, time_limit=budget.left())
+                verdict = solve(board, prefer=prefer, fix=fix, time_limit=deadline)
             except Impossible:
                 from ..steps.why import explain_fix
 
                 try:
-                    why = explain_fix(board, request.fix, time_limit=budget.left())
+                    why = explain_fix(board, request.fix, time_limit=deadline)
                 except Undetermined as e:
                     return SolveResponse(status="undetermined", message=str(e))
                 return SolveResponse(status="impossible", why=why, message=why.answer)
@@ -103,16 +104,16 @@ class Service:
         )
 
     def enumerate(self, request: EnumerateRequest) -> EnumerateResponse:
-        budget = self._budget(request.time_limit)
+        deadline = self._deadline(request.time_limit)
         board = request.board
         step = _step(board)
         found: list[Declaration] = []
         count = 0
         with request_fields():
             declarations: Iterator[Declaration] = (
-                legal_blocks(board, time_limit=budget.left())
+                legal_blocks(board, time_limit=deadline)
                 if board.combat is not None
-                else legal_attacks(board, time_limit=budget.left())
+                else legal_attacks(board, time_limit=deadline)
             )
             try:
                 for declaration in declarations:
@@ -121,7 +122,7 @@ class Service:
                         found.append(declaration)
                     if count >= request.limit:
                         break
-                    if budget.spent():
+                    if not deadline.remaining():
                         raise Undetermined(f"the request's time limit ran out after {count} declarations")
             except Undetermined as e:
                 return EnumerateResponse(
@@ -143,10 +144,10 @@ class Service:
     def explain(self, request: ExplainRequest) -> ExplainResponse:
         from ..steps.why import ask
 
-        budget = self._budget(request.time_limit)
+        deadline = self._deadline(request.time_limit)
         with request_fields():
             try:
-                answer = ask(request.board, request.question, time_limit=budget.left())
+                answer = ask(request.board, request.question, time_limit=deadline)
             except Undetermined as e:
                 return ExplainResponse(status="undetermined", message=str(e))
         return ExplainResponse(status="answered", answer=answer, message=answer.answer)
@@ -212,21 +213,6 @@ class Service:
         except ValidationError as e:
             raise InputError.from_validation(e) from None
         return tool.handler(self, request)
-
-
-@dataclass(frozen=True)
-class _Budget:
-    deadline: float | None
-    asked: float
-
-    def left(self) -> float:
-        """The time limit of the next solver call: what the request asked, within the deadline."""
-        if self.deadline is None:
-            return self.asked
-        return max(min(self.asked, self.deadline - time.monotonic()), 0.001)
-
-    def spent(self) -> bool:
-        return self.deadline is not None and time.monotonic() >= self.deadline
 
 
 def _pairs(declaration: Declaration) -> frozenset[tuple[str, str]]:

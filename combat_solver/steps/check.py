@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ..board.model import Board
+from ..model.deadline import Deadline
 from ..model.declarations import AttackDeclaration, BlockDeclaration, Declaration
 from ..model.errors import ErrorItem, InputError
 from ..model.records import Verdict
@@ -18,7 +19,9 @@ _BOARD_FIELDS = frozenset(Board.model_fields)
 _DECLARATION_FIELDS = frozenset(BlockDeclaration.model_fields) | frozenset(AttackDeclaration.model_fields)
 
 
-def check_declaration(board: Board, declaration: Declaration, *, time_limit: float, explain: bool) -> Verdict:
+def check_declaration(
+    board: Board, declaration: Declaration, *, time_limit: float | Deadline, explain: bool
+) -> Verdict:
     """The verdict on ``declaration`` (``explain`` False: the bare verdict)."""
     with request_fields():
         if isinstance(declaration, BlockDeclaration):
