@@ -16,9 +16,9 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from .audit import cli as audit_cli
 from .io.coerce import as_preference
@@ -288,38 +288,24 @@ def _run(args: argparse.Namespace) -> int:
     board = scenario.board
     if args.command == "check":
         return _check(args, board, scenario.declaration, deadline)
-    from .service.handlers import Service
-    from .service.models import ExplainRequest, SolveRequest
+    from .model.records import WhyAnswer
+    from .steps.check import answer_question, solve_declaration
 
-    service = Service()
     if args.command == "explain":
-        explained = service.explain(
-            _request(ExplainRequest, board=board, question=args.why, time_limit=deadline.remaining() or 1e-9)
-        )
-        if explained.answer is None:
-            raise Undetermined(explained.message)
-        _print_answer(explained.answer, args.format)
+        _print_answer(answer_question(board, args.why, time_limit=deadline), args.format)
         return EXIT_LEGAL
     blocking = board.combat is not None
     if args.command == "solve":
-        prefer: dict[str, dict[str, int]] = {}
-        for (a, b), w in (_load_preference(args.prefer) if args.prefer else {}).items():
-            prefer.setdefault(a, {})[b] = w
-        solved = service.solve(
-            _request(
-                SolveRequest,
-                board=board,
-                prefer=prefer,
-                fix=_load_fix(args.fix) if args.fix else FixedPairs(),
-                time_limit=deadline.remaining() or 1e-9,
-            )
+        prefer = _load_preference(args.prefer) if args.prefer else {}
+        solved = solve_declaration(
+            board, prefer=prefer, fix=_load_fix(args.fix) if args.fix else None, time_limit=deadline
         )
-        if solved.why is not None:
-            _print_answer(solved.why, args.format)
+        if isinstance(solved, WhyAnswer):
+            _print_answer(solved, args.format)
             return EXIT_ILLEGAL
-        if solved.verdict is None or solved.verdict.status == "undetermined":
-            raise Undetermined(solved.message or "the time limit ran out before an optimal declaration was proven")
-        _print_verdict(board, solved.verdict, args.format)
+        if solved.status == "undetermined":
+            raise Undetermined("the time limit ran out before an optimal declaration was proven")
+        _print_verdict(board, solved, args.format)
         return EXIT_LEGAL
     noun = "block" if blocking else "attack"
     if args.count:
@@ -345,9 +331,7 @@ def _check(args: argparse.Namespace, board: Board, declared: Declaration | None,
             "no declaration: give --declaration FILE or a `declaration` in the scenario",
         )
     try:
-        verdict = check_declaration(
-            board, declaration, time_limit=deadline.remaining() or 1e-9, explain=not args.verdict_only
-        )
+        verdict = check_declaration(board, declaration, time_limit=deadline, explain=not args.verdict_only)
     except InputError as e:
         raise e.located(display_name(args.declaration or args.board)) from None
     _print_verdict(board, verdict, args.format)
@@ -374,16 +358,6 @@ def _serve(args: argparse.Namespace) -> int:
         _report(f"error: {e.name} is not installed: pip install 'combat-solver[{extra}]'")
         return EXIT_BAD_INPUT
     return EXIT_LEGAL
-
-
-_Request = TypeVar("_Request", bound=BaseModel)
-
-
-def _request(model: type[_Request], **fields: Any) -> _Request:
-    try:
-        return model(**fields)
-    except ValidationError as e:
-        raise InputError.from_validation(e) from None
 
 
 def _print_answer(answer: WhyAnswer, fmt: str) -> None:

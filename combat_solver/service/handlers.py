@@ -21,11 +21,11 @@ from ..io.scenario import parse_scenario
 from ..model.deadline import Deadline
 from ..model.declarations import BlockDeclaration, Declaration
 from ..model.errors import InputError
-from ..model.records import StepName, Verdict
-from ..solve.engine import Impossible, Undetermined
-from ..steps.attacks import legal_attacks, solve_attacks
-from ..steps.blocks import legal_blocks, solve_blocks
-from ..steps.check import check_declaration, request_fields
+from ..model.records import StepName, Verdict, WhyAnswer
+from ..solve.engine import Undetermined
+from ..steps.attacks import legal_attacks
+from ..steps.blocks import legal_blocks
+from ..steps.check import answer_question, check_declaration, request_fields, solve_declaration
 from .cards import CardCatalog
 from .models import (
     CardRequest,
@@ -72,21 +72,14 @@ class Service:
 
     def solve(self, request: SolveRequest) -> SolveResponse:
         deadline = self._deadline(request.time_limit)
-        board = request.board
         prefer = {(a, b): w for a, row in request.prefer.items() for b, w in row.items()}
         fix = request.fix if request.fix.include or request.fix.exclude else None
-        solve = solve_blocks if board.combat is not None else solve_attacks
-        with request_fields():
-            try:
-                verdict = solve(board, prefer=prefer, fix=fix, time_limit=deadline)
-            except Impossible:
-                from ..steps.why import explain_fix
-
-                try:
-                    why = explain_fix(board, request.fix, time_limit=deadline)
-                except Undetermined as e:
-                    return SolveResponse(status="undetermined", message=str(e))
-                return SolveResponse(status="impossible", why=why, message=why.answer)
+        try:
+            verdict = solve_declaration(request.board, prefer=prefer, fix=fix, time_limit=deadline)
+        except Undetermined as e:
+            return SolveResponse(status="undetermined", message=str(e))
+        if isinstance(verdict, WhyAnswer):
+            return SolveResponse(status="impossible", why=verdict, message=verdict.answer)
         if verdict.status == "undetermined":
             return SolveResponse(
                 status="undetermined", message="the solver timed out before proving an optimal declaration"
@@ -142,14 +135,11 @@ class Service:
         )
 
     def explain(self, request: ExplainRequest) -> ExplainResponse:
-        from ..steps.why import ask
-
         deadline = self._deadline(request.time_limit)
-        with request_fields():
-            try:
-                answer = ask(request.board, request.question, time_limit=deadline)
-            except Undetermined as e:
-                return ExplainResponse(status="undetermined", message=str(e))
+        try:
+            answer = answer_question(request.board, request.question, time_limit=deadline)
+        except Undetermined as e:
+            return ExplainResponse(status="undetermined", message=str(e))
         return ExplainResponse(status="answered", answer=answer, message=answer.answer)
 
     def schema(self, request: SchemaRequest) -> SchemaResponse:

@@ -1,19 +1,21 @@
-"""The check every front end runs (508.1 for an attack, 509.1 for a block), with bad input
-located at request fields (``board.permanents[2].controller``, ``declaration.blocks.x``).
-Light to import: the command line's ``check`` needs nothing else of the service."""
+"""The entries every front end calls (the command line, HTTP, MCP, the audit): check a declaration
+(508.1 for an attack, 509.1 for a block), solve for an optimal one (508.1d, 509.1c) or say why
+fixed pairs rule every one out, and answer a why question, with bad input located at request
+fields (``board.permanents[2].controller``, ``declaration.blocks.x``, ``question``). Light to
+import: a bare check loads nothing of the solver or the explanations."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 
 from ..board.model import Board
 from ..model.deadline import Deadline
-from ..model.declarations import AttackDeclaration, BlockDeclaration, Declaration
+from ..model.declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
 from ..model.errors import ErrorItem, InputError
-from ..model.records import Verdict
-from .attacks import check_attacks
-from .blocks import check_blocks
+from ..model.records import Verdict, WhyAnswer
+from .attacks import check_attacks, solve_attacks
+from .blocks import check_blocks, solve_blocks
 
 _BOARD_FIELDS = frozenset(Board.model_fields)
 _DECLARATION_FIELDS = frozenset(BlockDeclaration.model_fields) | frozenset(AttackDeclaration.model_fields)
@@ -27,6 +29,37 @@ def check_declaration(
         if isinstance(declaration, BlockDeclaration):
             return check_blocks(board, declaration, time_limit=time_limit, explain=explain)
         return check_attacks(board, declaration, time_limit=time_limit, explain=explain)
+
+
+def solve_declaration(
+    board: Board,
+    *,
+    prefer: Mapping[tuple[str, str], int] | None,
+    fix: FixedPairs | None,
+    time_limit: float | Deadline,
+) -> Verdict | WhyAnswer:
+    """An optimal declaration (its verdict; "undetermined" on a time-out) or, when the fixed
+    pairs rule out every legal declaration, the answer saying why."""
+    from ..solve.engine import Impossible
+
+    deadline = Deadline.of(time_limit)
+    with request_fields():
+        try:
+            if board.combat is not None:
+                return solve_blocks(board, prefer=prefer, fix=fix, time_limit=deadline)
+            return solve_attacks(board, prefer=prefer, fix=fix, time_limit=deadline)
+        except Impossible:
+            from .why import explain_fix
+
+            return explain_fix(board, fix or FixedPairs(), time_limit=deadline)
+
+
+def answer_question(board: Board, question: str, *, time_limit: float | Deadline) -> WhyAnswer:
+    """The answer to a why question about ``board`` (raises ``Undetermined`` on a time-out)."""
+    from .why import ask
+
+    with request_fields():
+        return ask(board, question, time_limit=time_limit)
 
 
 @contextmanager
