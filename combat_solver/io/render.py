@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..board.model import Board
 from ..model.declarations import AttackDeclaration, BlockDeclaration, Declaration
-from ..model.records import Verdict, WhyAnswer
+from ..model.records import STEP_RULES, Verdict, WhyAnswer
 
 
 def describe(board: Board, declaration: Declaration) -> str:
@@ -55,12 +55,12 @@ def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
     """The headline and the sections every rendering shows."""
     names = board.labels
     attack = isinstance(verdict.declaration, AttackDeclaration)
-    step, rule = ("declare attackers", "508.1") if attack else ("declare blockers", "509.1")
-    headline = f"{verdict.status.upper()}: {describe(board, verdict.declaration)} ({step}, {rule})"
+    rules = STEP_RULES["declare_attackers" if attack else "declare_blockers"]
+    headline = f"{verdict.status.upper()}: {describe(board, verdict.declaration)} ({rules.words}, {rules.declaration})"
     out: list[Section] = []
     if verdict.violations:
         out.append(Section("Violations", tuple(v.message for v in verdict.violations)))
-    requirement_rule = "508.1d" if attack else "509.1c"
+    requirement_rule = rules.requirements
     maximum = verdict.requirements_maximum
     pays = any(unit.paid_items for unit in verdict.units)
     if maximum is not None and verdict.requirements_obeyed > maximum:
@@ -93,7 +93,7 @@ def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
             lines.append("paid with: " + "; ".join(cost.payment))
         elif cost.payable is None:
             lines.append("whether it can be paid is undetermined (solver time-out)")
-        out.append(Section(f"Cost for {cost.player} ({'508.1h' if attack else '509.1d'}): {cost.total}", tuple(lines)))
+        out.append(Section(f"Cost for {cost.player} ({rules.costs}): {cost.total}", tuple(lines)))
     if verdict.tapped:
         out.append(Section("Becomes tapped (508.1f): " + ", ".join(names.get(t, t) for t in verdict.tapped)))
     if verdict.combat is not None and not attack:
@@ -113,7 +113,7 @@ def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
             repeats[line] = repeats.get(line, 0) + 1
         out.append(
             Section(
-                f"Triggers ({'508.1m' if attack else '509.1i'})",
+                f"Triggers ({rules.triggers})",
                 tuple(line if n == 1 else f"{line} - {n} such abilities, each triggers" for line, n in repeats.items()),
             )
         )

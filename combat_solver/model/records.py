@@ -4,7 +4,7 @@ counts), costs, combat state, triggers and why-answers."""
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
 # types as objects instead of evaluating strings (start-up, README "Start-up").
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from pydantic import Field
 
@@ -13,6 +13,24 @@ from .declarations import BlockDeclaration, Declaration
 
 Status = Literal["legal", "illegal", "undetermined"]
 StepName = Literal["declare_attackers", "declare_blockers"]
+
+
+class StepRules(NamedTuple):
+    """The rules a declaration step follows, cited by the step and by every rendering of it."""
+
+    words: str
+    declaration: str
+    requirements: str
+    costs: str
+    triggers: str
+
+
+STEP_RULES: dict[StepName, StepRules] = {
+    "declare_attackers": StepRules("declare attackers", "508.1", "508.1d", "508.1h", "508.1m"),
+    "declare_blockers": StepRules("declare blockers", "509.1", "509.1c", "509.1d", "509.1i"),
+}
+"""Each step's rules: the declaration (508.1, 509.1), counting requirements (508.1d, 509.1c),
+costs (508.1h, 509.1d) and what triggers on the declaration (508.1m, 509.1i)."""
 """The two declaration steps (508.1, 509.1)."""
 
 

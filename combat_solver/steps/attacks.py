@@ -11,7 +11,7 @@ from ..model.deadline import Deadline
 from ..model.declarations import AttackDeclaration, FixedPairs
 from ..model.errors import ErrorItem, InputError
 from ..model.ir import Atom, Attack
-from ..model.records import CombatState, DeclarerReport, TriggerReport, Verdict, Violation
+from ..model.records import STEP_RULES, CombatState, DeclarerReport, TriggerReport, Verdict, Violation
 from ..resolve.consequences import after_attack
 from ..resolve.game import Game
 from ..resolve.units import AttackUnit, attack_unit
@@ -69,7 +69,7 @@ class _Attacks(Step[AttackDeclaration]):
 
     name = "declare_attackers"
     model = AttackDeclaration
-    requirement_rule = "508.1d"
+    requirement_rule = STEP_RULES["declare_attackers"].requirements
 
     def game(self, board: Board) -> Game:
         if board.combat is not None:

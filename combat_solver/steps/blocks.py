@@ -11,7 +11,7 @@ from ..model.deadline import Deadline
 from ..model.declarations import BlockDeclaration, FixedPairs
 from ..model.errors import ErrorItem, InputError
 from ..model.ir import Atom, Pair
-from ..model.records import CombatState, DeclarerReport, TriggerReport, Verdict, Violation
+from ..model.records import STEP_RULES, CombatState, DeclarerReport, TriggerReport, Verdict, Violation
 from ..resolve.consequences import after_block
 from ..resolve.game import Game
 from ..resolve.units import block_units, unit_of
@@ -80,7 +80,7 @@ class _Blocks(Step[BlockDeclaration]):
 
     name = "declare_blockers"
     model = BlockDeclaration
-    requirement_rule = "509.1c"
+    requirement_rule = STEP_RULES["declare_blockers"].requirements
 
     def game(self, board: Board) -> Game:
         if board.combat is None or not board.combat.attackers:
