@@ -45,11 +45,7 @@ def audit_line(source: str, line: int, text: bytes | str, *, time_limit: float) 
     try:
         verdict = check_record(record, time_limit=time_limit)
     except InputError as e:
-        items = [
-            ErrorItem(i.loc if i.loc[:1] == ("declaration",) else ("declaration", *i.loc), i.code, i.message)
-            for i in e.items
-        ]
-        return _malformed(source, line, record.id, items, start)
+        return _malformed(source, line, record.id, list(e.items), start)
     except Exception as e:  # a bug in the checker must not stop an audit of many records
         error = RecordError(field="", code="internal_error", message=f"the check failed: {type(e).__name__}: {e}")
         return AuditResult(

@@ -25,7 +25,7 @@ from ..model.records import StepName, Verdict, WhyAnswer
 from ..solve.engine import Undetermined
 from ..steps.attacks import legal_attacks
 from ..steps.blocks import legal_blocks
-from ..steps.check import answer_question, check_declaration, request_fields, solve_declaration
+from ..steps.check import answer_question, check_declaration, solve_declaration
 from .cards import CardCatalog
 from .models import (
     CardRequest,
@@ -102,30 +102,29 @@ class Service:
         step = _step(board)
         found: list[Declaration] = []
         count = 0
-        with request_fields():
-            declarations: Iterator[Declaration] = (
-                legal_blocks(board, time_limit=deadline)
-                if board.combat is not None
-                else legal_attacks(board, time_limit=deadline)
+        declarations: Iterator[Declaration] = (
+            legal_blocks(board, time_limit=deadline)
+            if board.combat is not None
+            else legal_attacks(board, time_limit=deadline)
+        )
+        try:
+            for declaration in declarations:
+                count += 1
+                if not request.count_only:
+                    found.append(declaration)
+                if count >= request.limit:
+                    break
+                if not deadline.remaining():
+                    raise Undetermined(f"the request's time limit ran out after {count} declarations")
+        except Undetermined as e:
+            return EnumerateResponse(
+                status="undetermined",
+                step=step,
+                count=count,
+                limit_reached=False,
+                declarations=tuple(found),
+                message=f"{e}; the count is a lower bound",
             )
-            try:
-                for declaration in declarations:
-                    count += 1
-                    if not request.count_only:
-                        found.append(declaration)
-                    if count >= request.limit:
-                        break
-                    if not deadline.remaining():
-                        raise Undetermined(f"the request's time limit ran out after {count} declarations")
-            except Undetermined as e:
-                return EnumerateResponse(
-                    status="undetermined",
-                    step=step,
-                    count=count,
-                    limit_reached=False,
-                    declarations=tuple(found),
-                    message=f"{e}; the count is a lower bound",
-                )
         return EnumerateResponse(
             status="complete",
             step=step,

@@ -74,7 +74,7 @@ class _Attacks(Step[AttackDeclaration]):
     def game(self, board: Board) -> Game:
         if board.combat is not None:
             raise InputError.one(
-                ("combat",),
+                ("board", "combat"),
                 "not_applicable",
                 "this board is at the declare blockers step (it has combat); remove combat to check attacks",
             )

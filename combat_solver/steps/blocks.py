@@ -85,7 +85,7 @@ class _Blocks(Step[BlockDeclaration]):
     def game(self, board: Board) -> Game:
         if board.combat is None or not board.combat.attackers:
             raise InputError.one(
-                ("combat", "attackers"), "missing", "blocks need the declared attack: give combat.attackers"
+                ("board", "combat", "attackers"), "missing", "blocks need the declared attack: give combat.attackers"
             )
         return Game.of(board)
 

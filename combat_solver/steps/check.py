@@ -1,18 +1,17 @@
 """The entries every front end calls (the command line, HTTP, MCP, the audit): check a declaration
 (508.1 for an attack, 509.1 for a block), solve for an optimal one (508.1d, 509.1c) or say why
 fixed pairs rule every one out, and answer a why question, with bad input located at request
-fields (``board.permanents[2].controller``, ``declaration.blocks.x``, ``question``). Light to
+fields (``board.permanents[2].controller``, ``declaration.blocks.x``, ``question``) where they are
+raised. Light to
 import: a bare check loads nothing of the solver or the explanations."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 
 from ..board.model import Board
 from ..model.deadline import Deadline
 from ..model.declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
-from ..model.errors import ErrorItem, InputError
 from ..model.records import Verdict, WhyAnswer
 from .attacks import check_attacks, solve_attacks
 from .blocks import check_blocks, solve_blocks
@@ -25,10 +24,9 @@ def check_declaration(
     board: Board, declaration: Declaration, *, time_limit: float | Deadline, explain: bool
 ) -> Verdict:
     """The verdict on ``declaration`` (``explain`` False: the bare verdict)."""
-    with request_fields():
-        if isinstance(declaration, BlockDeclaration):
-            return check_blocks(board, declaration, time_limit=time_limit, explain=explain)
-        return check_attacks(board, declaration, time_limit=time_limit, explain=explain)
+    if isinstance(declaration, BlockDeclaration):
+        return check_blocks(board, declaration, time_limit=time_limit, explain=explain)
+    return check_attacks(board, declaration, time_limit=time_limit, explain=explain)
 
 
 def solve_declaration(
@@ -43,40 +41,18 @@ def solve_declaration(
     from ..solve.engine import Impossible
 
     deadline = Deadline.of(time_limit)
-    with request_fields():
-        try:
-            if board.combat is not None:
-                return solve_blocks(board, prefer=prefer, fix=fix, time_limit=deadline)
-            return solve_attacks(board, prefer=prefer, fix=fix, time_limit=deadline)
-        except Impossible:
-            from .why import explain_fix
+    try:
+        if board.combat is not None:
+            return solve_blocks(board, prefer=prefer, fix=fix, time_limit=deadline)
+        return solve_attacks(board, prefer=prefer, fix=fix, time_limit=deadline)
+    except Impossible:
+        from .why import explain_fix
 
-            return explain_fix(board, fix or FixedPairs(), time_limit=deadline)
+        return explain_fix(board, fix or FixedPairs(), time_limit=deadline)
 
 
 def answer_question(board: Board, question: str, *, time_limit: float | Deadline) -> WhyAnswer:
     """The answer to a why question about ``board`` (raises ``Undetermined`` on a time-out)."""
     from .why import ask
 
-    with request_fields():
-        return ask(board, question, time_limit=time_limit)
-
-
-@contextmanager
-def request_fields() -> Iterator[None]:
-    """Re-raise the library's bad-input errors with request-field locations."""
-    try:
-        yield
-    except InputError as e:
-        raise InputError([ErrorItem(_request_loc(i.loc), i.code, i.message) for i in e.items]) from None
-
-
-def _request_loc(loc: tuple[str | int, ...]) -> tuple[str | int, ...]:
-    head = loc[0] if loc else None
-    if head == "why":
-        return ("question", *loc[1:])
-    if head in _BOARD_FIELDS:
-        return ("board", *loc)
-    if head in _DECLARATION_FIELDS:
-        return ("declaration", *loc)
-    return loc
+    return ask(board, question, time_limit=time_limit)

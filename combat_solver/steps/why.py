@@ -60,7 +60,7 @@ def ask(board: Board | BoardData, question: str, *, time_limit: float | Deadline
             return _cant_attack(game, question, x, _target(game, m["y"]) if m["y"] else None, deadline)
         return _must(game, question, x, m["verb"].lower(), deadline)
     raise InputError.one(
-        ("why",),
+        ("question",),
         "unknown_question",
         'ask "why can\'t X block [Y]", "why can\'t X attack [T]", "why must X block|attack" or "why is no block|attack illegal"',
     )
@@ -75,9 +75,9 @@ def _only_attacker(game: Game, blocker: Permanent) -> Permanent:
         if len(candidates) == 1:
             return game.permanent(candidates[0])
     if not attackers:
-        raise InputError.one(("combat",), "missing", "blocks need the declared attack: give combat.attackers")
+        raise InputError.one(("board", "combat"), "missing", "blocks need the declared attack: give combat.attackers")
     raise InputError.one(
-        ("why",),
+        ("question",),
         "ambiguous_question",
         f'say which attacker: "why can\'t {blocker.id} block X" with X among {", ".join(facing or attackers)}',
     )
@@ -99,8 +99,10 @@ def _creature(game: Game, text: str) -> Permanent:
     if len(found) == 1:
         return found[0]
     if found:
-        raise InputError.one(("why",), "ambiguous_name", f"{text!r} names {', '.join(p.id for p in found)}: use an id")
-    raise InputError.one(("why",), "unknown_name", f"no permanent named or with id {text!r}")
+        raise InputError.one(
+            ("question",), "ambiguous_name", f"{text!r} names {', '.join(p.id for p in found)}: use an id"
+        )
+    raise InputError.one(("question",), "unknown_name", f"no permanent named or with id {text!r}")
 
 
 def _target(game: Game, text: str) -> str:
@@ -152,7 +154,7 @@ def _search(unit: engine.Unit, extra: tuple[Cond, ...], deadline: Deadline) -> t
 
 def _cant_block(game: Game, question: str, x: Permanent, y: Permanent, deadline: Deadline) -> WhyAnswer:
     if game.board.combat is None:
-        raise InputError.one(("combat",), "missing", "blocks need the declared attack: give combat.attackers")
+        raise InputError.one(("board", "combat"), "missing", "blocks need the declared attack: give combat.attackers")
     unit = unit_of(game, x.controller)
     pair = Pair(x.id, y.id)
     label_x, label_y = game.label(x), game.label(y)
@@ -187,7 +189,7 @@ def _cant_block(game: Game, question: str, x: Permanent, y: Permanent, deadline:
 
 def _cant_attack(game: Game, question: str, x: Permanent, target: str | None, deadline: Deadline) -> WhyAnswer:
     if game.board.combat is not None:
-        raise InputError.one(("combat",), "not_applicable", "this board is at the declare blockers step")
+        raise InputError.one(("board", "combat"), "not_applicable", "this board is at the declare blockers step")
     unit = attack_unit(game)
     label_x = game.label(x)
     targets = [target] if target is not None else list(unit.targets)
@@ -227,13 +229,15 @@ def _must(game: Game, question: str, x: Permanent, verb: str, deadline: Deadline
     unit: AttackUnit | BlockUnit | None
     if verb == "attack":
         if game.board.combat is not None:
-            raise InputError.one(("combat",), "not_applicable", "this board is at the declare blockers step")
+            raise InputError.one(("board", "combat"), "not_applicable", "this board is at the declare blockers step")
         unit = attack_unit(game)
         doing: Lin = unit.attacking(x) if x.id in {c.id for c in unit.attackers} else Lin()
         rule = "508.1d"
     else:
         if game.board.combat is None:
-            raise InputError.one(("combat",), "missing", "blocks need the declared attack: give combat.attackers")
+            raise InputError.one(
+                ("board", "combat"), "missing", "blocks need the declared attack: give combat.attackers"
+            )
         unit = unit_of(game, x.controller)
         doing = unit.attackers_blocked_by(x) if unit is not None else Lin()
         rule = "509.1c"
