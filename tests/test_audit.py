@@ -34,7 +34,8 @@ from combat_solver.io.inputs import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "audit" / "sample.jsonl"
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+README = (ROOT / "docs" / "audit.md").read_text(encoding="utf-8")
+"""The audit's page, whose sample records, command and query these tests run."""
 
 BOARD: dict[str, Any] = juggernaut_board()
 
@@ -84,7 +85,7 @@ def first_records(
 # -- the record format and one record's result ---------------------------------------------------
 
 
-def test_readme_sample_records_follow_the_schema() -> None:
+def test_docs_sample_records_follow_the_schema() -> None:
     sample = README.split("```jsonl\n", 1)[1].split("```", 1)[0].splitlines()
     assert len(sample) == 3
     assert [AuditRecord.model_validate_json(line).id for line in sample] == ["g1-t3-a", "g1-t3-b", "g2-t5-a"]
@@ -483,11 +484,11 @@ def test_resume_without_a_checkpoint_starts_over(
 # -- the shipped sample and the benchmark generator ------------------------------------------------
 
 
-def test_readme_audit_command_and_query_output(tmp_path: Path) -> None:
-    """README's audit command runs on the shipped sample, and its DuckDB query prints the table shown."""
+def test_docs_audit_command_and_query_output(tmp_path: Path) -> None:
+    """docs/audit.md's audit command runs on the shipped sample, and its DuckDB query prints the table shown."""
     import duckdb
 
-    command = re.search(r"\ncombat-solver (audit examples/audit/sample\.jsonl[^\n]*)", README)
+    command = re.search(r"\n\$ combat-solver (audit examples/audit/sample\.jsonl[^\n#]*?)\s*(?:#[^\n]*)?\n", README)
     assert command is not None
     out = tmp_path / "results.parquet"
     cwd = os.getcwd()

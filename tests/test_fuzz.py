@@ -1,6 +1,6 @@
 """The hostile-input fuzzer (``tests/fuzz.py``) at smoke size: every exit code documented (never
 4), no traceback, bounded time per example and bounded memory. The long run is
-``python tests/fuzz.py --examples 5000`` (README, Testing)."""
+``python tests/fuzz.py --examples 5000`` (docs/testing.md)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ hand (never by running the engine):
   control. Nonblue creatures can't block creatures you control unless their controller pays 1
   life for each blocking creature they control": by card name, a blue blocker is refused (509.1b)
   and a nonblue one costs its controller 1 life (509.1d).
-* An audit record line nested deeper than the JSON parser allows is ``too_deep`` (README), not
+* An audit record line nested deeper than the JSON parser allows is ``too_deep`` (docs/audit.md), not
   ``json_invalid`` when pydantic's parser is the one that stops, nor "deeper than 64 levels"
   (a limit record lines aren't held to).
 """
@@ -45,7 +45,7 @@ def test_509_1b_509_1d_heat_wave_by_card_name_refuses_blue_blockers_and_taxes_th
 
 @pytest.mark.parametrize("depth", [300, 5000])
 def test_an_audit_line_nested_past_the_parser_is_too_deep_whichever_parser_stops(depth: int) -> None:
-    """A record line is held to "nesting no deeper than the JSON parser allows" (README): past
+    """A record line is held to "nesting no deeper than the JSON parser allows" (docs/audit.md): past
     pydantic's limit (about 200) or Python's (about 1000) alike, ``too_deep`` at the whole line."""
     from combat_solver.audit.check import audit_line
 

@@ -6,6 +6,7 @@ why-not answer when fixed pairs rule out every legal declaration (508.1d, 509.1a
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -243,9 +244,12 @@ def test_the_example_agents_block_is_the_best_for_their_weights() -> None:
     assert agent_expectation()[0] == f"optimal: obeys 1 of a possible 1 requirements; preference total {best}"
 
 
-def test_readme_shows_what_the_example_agents_print() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "```\n" + "\n".join(agent_expectation()) + "\n```" in readme
+def test_docs_show_what_the_example_agents_print() -> None:
+    page = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")
+    for agent in ("mcp_agent.py", "http_agent.py"):
+        assert re.search(
+            rf"\$ python examples/agents/{agent}[^\n]*\n" + re.escape("\n".join(agent_expectation())) + "\n```", page
+        )
 
 
 def test_python_api_takes_fixed_pairs_as_a_mapping_and_names_a_bad_field() -> None:

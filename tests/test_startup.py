@@ -1,5 +1,5 @@
 """Start-up: a command loads only what its answer needs (the figures are in
-benchmarks/bench_startup.py and README "Start-up"; no timing here)."""
+benchmarks/bench_startup.py and docs/performance.md "Start-up"; no timing here)."""
 
 from __future__ import annotations
 

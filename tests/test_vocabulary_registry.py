@@ -1,4 +1,4 @@
-"""Every ability kind is one registered class with a test, a README row and a reference strategy."""
+"""Every ability kind is one registered class with a test, a row in docs/board-format.md and a reference strategy."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ TESTS = ROOT / "tests"
 
 
 def _readme_kinds() -> set[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("### Abilities (`kind`)") :]
+    text = (ROOT / "docs" / "board-format.md").read_text(encoding="utf-8")
+    section = text[text.index("## Abilities (`kind`)") :]
     section = section[: section.index("\n## ")]
     rows = [line for line in section.splitlines() if line.startswith("| `")]
     return {k for row in rows for k in re.findall(r"`([a-z_]+)`", row.split("|")[1])}

@@ -2,7 +2,7 @@
 consistent, the combat declared against what can be attacked, 506.2, 508.1, 802.2a)."""
 
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
-# types as objects instead of evaluating strings (start-up, README "Start-up").
+# types as objects instead of evaluating strings (start-up, docs/performance.md "Start-up").
 
 from collections.abc import Iterator
 from functools import cache

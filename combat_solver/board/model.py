@@ -1,7 +1,7 @@
 """The board: the game state at the moment of a declaration (pydantic, frozen, unknown fields rejected)."""
 
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
-# types as objects instead of evaluating strings (start-up, README "Start-up").
+# types as objects instead of evaluating strings (start-up, docs/performance.md "Start-up").
 
 from collections.abc import Callable, Mapping
 from functools import cached_property

@@ -1,4 +1,4 @@
-"""Reading board, declaration and preference files safely (README "Limits and guarantees").
+"""Reading board, declaration and preference files safely (docs/limits.md).
 
 JSON is read with the JSON parser, YAML with libyaml's parser where present (``bounded_yaml``,
 imported only for YAML text). Both refuse duplicate mapping keys; YAML aliases count as the

@@ -7,7 +7,7 @@ for a boolean are refused, as their JSON Schemas refuse them).
 """
 
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
-# types as objects instead of evaluating strings (start-up, README "Start-up").
+# types as objects instead of evaluating strings (start-up, docs/performance.md "Start-up").
 
 from collections.abc import Mapping
 from typing import Annotated, Any, NoReturn, TypeVar

@@ -3,7 +3,7 @@ board states at the moment of declaration about the ability's source, the player
 permanents (docs/design.md §4.9)."""
 
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
-# types as objects instead of evaluating strings (start-up, README "Start-up").
+# types as objects instead of evaluating strings (start-up, docs/performance.md "Start-up").
 
 from collections import Counter
 from collections.abc import Iterator, Sequence

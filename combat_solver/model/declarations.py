@@ -1,7 +1,7 @@
 """Declarations as values (python-chess ``Move`` style)."""
 
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
-# types as objects instead of evaluating strings (start-up, README "Start-up").
+# types as objects instead of evaluating strings (start-up, docs/performance.md "Start-up").
 
 from collections.abc import Iterable
 from typing import Annotated, Literal

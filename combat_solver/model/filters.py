@@ -1,7 +1,7 @@
 """The creature-filter language used by every ability ("creatures with power 2 or less", "Walls", ...)."""
 
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
-# types as objects instead of evaluating strings (start-up, README "Start-up").
+# types as objects instead of evaluating strings (start-up, docs/performance.md "Start-up").
 
 import json
 from collections.abc import Mapping, Sequence

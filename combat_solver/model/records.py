@@ -2,7 +2,7 @@
 counts), costs, combat state, triggers and why-answers."""
 
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
-# types as objects instead of evaluating strings (start-up, README "Start-up").
+# types as objects instead of evaluating strings (start-up, docs/performance.md "Start-up").
 
 from typing import Literal, NamedTuple
 
