@@ -64,7 +64,7 @@ def add_parser(sub: Any) -> None:
         type=float,
         default=DEFAULT_TIME_LIMIT,
         metavar="SECONDS",
-        help=f"solver time limit per record's solver call (default {DEFAULT_TIME_LIMIT:g}); a time-out is undetermined",
+        help=f"seconds each record's check may take in all, one deadline (default {DEFAULT_TIME_LIMIT:g}); a time-out is undetermined",
     )
     p.add_argument(
         "--chunk-size",

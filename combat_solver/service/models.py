@@ -32,7 +32,7 @@ TimeLimit = Annotated[
     Field(
         gt=0,
         le=MAX_TIME_LIMIT,
-        description="seconds each solver call may take (a server also caps the whole request). "
+        description="seconds the whole request may take, one deadline for all of its work (a server may cap it lower). "
         "Running out of time gives status 'undetermined', never a guess",
     ),
 ]
