@@ -59,8 +59,7 @@ def test_a_bad_card_type_is_reported_once_not_also_as_no_types() -> None:
 def test_the_cli_reports_only_the_bad_player(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "board.json"
     path.write_text(
-        '{"board": {"players": [{"id": 5}, {"id": "bob"}], "active_player": "bob"},'
-        ' "declaration": {"kind": "attack"}}',
+        '{"board": {"players": [{"id": 5}, {"id": "bob"}], "active_player": "bob"}, "declaration": {"kind": "attack"}}',
         encoding="utf-8",
     )
     assert main(["check", str(path)]) == 2
