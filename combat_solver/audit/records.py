@@ -9,7 +9,7 @@ from pydantic import Field, model_validator
 from ..board.model import Board
 from ..model.base import Strict
 from ..model.declarations import AttackDeclaration, Declaration
-from ..model.errors import Problem, validation_error
+from ..model.errors import CodeField, Problem, validation_error
 from ..model.records import StepName, Violation
 
 AuditStatus = Literal["legal", "illegal", "undetermined", "malformed"]
@@ -69,7 +69,7 @@ class RecordError(Strict):
     for the whole line), a stable code and a sentence."""
 
     field: str
-    code: str
+    code: CodeField
     message: str
 
 

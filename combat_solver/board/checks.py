@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from ..model.base import Strict
 from ..model.conditions import PLAYER_WORDS, Condition, PlayerTest, Quantity
+from ..model.errors import Problem
 from ..model.filters import Filter, Target
 from ..rules.kind import ID_FIELDS, AbilityBase
 from ..rules.registry import ABILITY_KINDS, Grant, ability_class
@@ -40,8 +41,8 @@ class Position(Protocol):
     def defending_player_of(self, target: str) -> str | None: ...
 
 
-def problems(board: Position) -> list[tuple[Loc, str, str]]:
-    out: list[tuple[Loc, str, str]] = []
+def problems(board: Position) -> list[Problem]:
+    out: list[Problem] = []
     players = {p.id: p for p in board.players}
     perms: dict[str, Permanent] = {}
     seen: set[str] = set()
@@ -124,10 +125,10 @@ def problems(board: Position) -> list[tuple[Loc, str, str]]:
     return out
 
 
-def _pattern_problems(board: Position, filters: list[tuple[Loc, Loc, Filter]]) -> list[tuple[Loc, str, str]]:
+def _pattern_problems(board: Position, filters: list[tuple[Loc, Loc, Filter]]) -> list[Problem]:
     """Every ``has`` pattern names a kind and fields of that kind; ``attacking`` filters need a
     declared attack."""
-    out: list[tuple[Loc, str, str]] = []
+    out: list[Problem] = []
     for loc, _, value in filters:
         if board.combat is None:
             out += [
@@ -157,10 +158,10 @@ def _pattern_problems(board: Position, filters: list[tuple[Loc, Loc, Filter]]) -
     return out
 
 
-def _player_word_problems(board: Position) -> list[tuple[Loc, str, str]]:
+def _player_word_problems(board: Position) -> list[Problem]:
     """Every ``you``/``owner``/``defending_player`` an ability names must resolve to a player
     (701.15b: goad by you is the goading player)."""
-    out: list[tuple[Loc, str, str]] = []
+    out: list[Problem] = []
     sources: list[tuple[Loc, Any, bool, bool]] = []  # loc, ability, has controller, has holder
     for i, p in enumerate(board.permanents):
         for j, ability in enumerate(p.abilities):
@@ -261,9 +262,9 @@ def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, st
     return out
 
 
-def _filter_problems(filters: list[tuple[Loc, Loc, Filter]], players: set[str]) -> list[tuple[Loc, str, str]]:
+def _filter_problems(filters: list[tuple[Loc, Loc, Filter]], players: set[str]) -> list[Problem]:
     """A filter's ``has`` names ability kinds and its ``controller`` a player (or you/opponent)."""
-    out: list[tuple[Loc, str, str]] = []
+    out: list[Problem] = []
     for _, loc, f in filters:
         for i, wanted in enumerate(f.has or ()):
             kind = wanted.get("kind") if isinstance(wanted, dict) else wanted
@@ -316,9 +317,9 @@ def _may_hold_model(annotation: Any) -> bool:
     return any(_may_hold_model(arg) for arg in get_args(annotation))
 
 
-def _reference_problems(ability: AbilityBase, loc: Loc, known: set[str]) -> list[tuple[Loc, str, str]]:
+def _reference_problems(ability: AbilityBase, loc: Loc, known: set[str]) -> list[Problem]:
     referring = _referring_fields(type(ability))
-    out = [
+    out: list[Problem] = [
         ((*loc, field), "unknown_id", f"no permanent {ref!r}")
         for field, ref in (ability.referenced_ids() if any(getattr(ability, f) is not None for f in referring) else ())
         if ref not in known
@@ -345,10 +346,8 @@ def _team(board: Position, player: str) -> str:
     return f"player:{player}"
 
 
-def _combat_problems(
-    board: Position, players: dict[str, Player], perms: dict[str, Permanent]
-) -> list[tuple[Loc, str, str]]:
-    out: list[tuple[Loc, str, str]] = []
+def _combat_problems(board: Position, players: dict[str, Player], perms: dict[str, Permanent]) -> list[Problem]:
+    out: list[Problem] = []
     assert board.combat is not None
     attacking_team = _team(board, board.active_player)
     for attacker_id, target_id in board.combat.attackers.items():

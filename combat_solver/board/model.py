@@ -5,11 +5,11 @@
 
 from collections.abc import Callable, Mapping
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import Field, model_validator
 
-from ..model.base import Flag, NonNegative, Strict
+from ..model.base import CountedOnInput, Flag, NonNegative, Strict
 from ..model.errors import validation_error
 from .checks import problems as board_problems
 from .parts import MAX_PERMANENTS, MAX_PLAYERS, Combat, EarlierAttack, Effect, GraveyardType, Loc, Permanent, Player
@@ -33,7 +33,7 @@ __all__ = [
 class Board(Strict):
     """Everything a declaration's legality depends on."""
 
-    players: tuple[Player, ...] = Field(min_length=2, max_length=MAX_PLAYERS)
+    players: Annotated[tuple[Player, ...], Field(min_length=2, max_length=MAX_PLAYERS), CountedOnInput]
     active_player: str
     shared_team_turns: Flag = Field(False, description="805: teams attack and block as one (Two-Headed Giant)")
     permanents: tuple[Permanent, ...] = Field((), max_length=MAX_PERMANENTS)

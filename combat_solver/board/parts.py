@@ -10,7 +10,7 @@ from pydantic import ConfigDict, Field, ValidationInfo, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from ..cards.resolve import CardError, Token, resolve
-from ..model.base import Flag, Integer, NonNegative, ReadOnly, ReadOnlyDict, Strict
+from ..model.base import CountedOnInput, Flag, Integer, NonNegative, ReadOnly, ReadOnlyDict, Strict
 from ..model.conditions import Designation
 from ..model.filters import CardType, Color, Filter
 from ..rules.registry import Ability
@@ -72,7 +72,7 @@ class Permanent(Strict):
     id: str = Field(min_length=1)
     name: str
     controller: str
-    types: tuple[CardType, ...] = Field(min_length=1)
+    types: Annotated[tuple[CardType, ...], Field(min_length=1), CountedOnInput]
     subtypes: tuple[str, ...] = ()
     supertypes: tuple[str, ...] = ()
     colors: tuple[Color, ...] = ()

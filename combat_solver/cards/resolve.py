@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import Field
 
 from ..model.base import Strict
+from ..model.errors import ErrorCode
 
 if TYPE_CHECKING:
     from .card_record import CardRecord
@@ -80,7 +81,7 @@ class Token(Strict):
 class CardError(ValueError):
     """A ``card`` or ``token`` that can't be resolved; ``field`` names the key at fault."""
 
-    def __init__(self, field: str, code: str, message: str) -> None:
+    def __init__(self, field: str, code: ErrorCode, message: str) -> None:
         self.field = field
         self.code = code
         super().__init__(message)

@@ -15,6 +15,8 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
+from ..model.errors import ErrorCode
+
 if yaml.__with_libyaml__:
     from yaml.cyaml import CParser as _Parser  # type: ignore[attr-defined]
 else:  # pragma: no cover - PyYAML built without libyaml
@@ -29,7 +31,7 @@ else:  # pragma: no cover - PyYAML built without libyaml
 class Refused(Exception):
     """A document refused: ``code`` says why (the message, where)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
 

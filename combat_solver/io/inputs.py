@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..model.errors import ErrorItem, InputError
+from ..model.errors import ErrorCode, ErrorItem, InputError
 
 STDIN = "-"
 MAX_BYTES = 4 * 1024 * 1024
@@ -26,7 +26,7 @@ MAX_NODES = 500_000
 
 
 class _Refused(Exception):
-    def __init__(self, code: str, message: str, loc: tuple[str | int, ...] = ()) -> None:
+    def __init__(self, code: ErrorCode, message: str, loc: tuple[str | int, ...] = ()) -> None:
         super().__init__(message)
         self.item = ErrorItem(loc, code, message)
 

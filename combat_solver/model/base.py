@@ -13,10 +13,27 @@ from collections.abc import Mapping
 from typing import Annotated, Any, NoReturn, TypeVar
 
 from annotated_types import Interval
-from pydantic import AfterValidator, BaseModel, ConfigDict, GetCoreSchemaHandler, GetJsonSchemaHandler, ValidationInfo
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    GetCoreSchemaHandler,
+    GetJsonSchemaHandler,
+    ValidationError,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+)
 from pydantic import Strict as StrictValue
 from pydantic.json_schema import JsonSchemaValue
-from pydantic_core import CoreSchema, core_schema
+from pydantic_core import (
+    CoreSchema,
+    ErrorDetails,
+    InitErrorDetails,
+    PydanticCustomError,
+    PydanticKnownError,
+    core_schema,
+)
 
 MAX_INTEGER = 1_000_000
 """The largest magnitude of any integer in a board, declaration or preference."""
@@ -49,6 +66,47 @@ def _read_only(value: Mapping[K, V]) -> dict[K, V]:
 
 ReadOnly = AfterValidator(_read_only)
 """Marks a ``dict`` field read-only: ``Annotated[dict[str, int], ReadOnly]``."""
+
+
+def _count_input(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    try:
+        return handler(value)
+    except ValidationError as e:
+        errors = e.errors()
+        kept = [x for x in errors if not _short_by_invalid_items(x, value)]
+        if len(kept) == len(errors):
+            raise
+        raise ValidationError.from_exception_data(e.title, [_again(x) for x in kept]) from None
+
+
+def _short_by_invalid_items(error: ErrorDetails, value: Any) -> bool:
+    """A "too few items" error for input that has enough: pydantic counts the items that
+    validated, so every invalid item (reported already) also counted as a missing one."""
+    if error["type"] != "too_short" or error["loc"] or not isinstance(value, (list, tuple)):
+        return False
+    least = error.get("ctx", {}).get("min_length")
+    return isinstance(least, int) and len(value) >= least
+
+
+def _again(error: ErrorDetails) -> InitErrorDetails:
+    """The error as it was: pydantic's own again when its message comes out the same (so it keeps
+    its documentation link), else a custom error of the same type and message."""
+    ctx = error.get("ctx", {})
+    try:
+        same = PydanticKnownError(error["type"], ctx).message() == error["msg"]  # type: ignore[arg-type]
+    except (KeyError, TypeError, ValueError):
+        same = False
+    if same:
+        return InitErrorDetails(type=error["type"], loc=error["loc"], input=error["input"], ctx=ctx)
+    return InitErrorDetails(
+        type=PydanticCustomError(error["type"], error["msg"]), loc=error["loc"], input=error["input"]
+    )
+
+
+CountedOnInput = WrapValidator(_count_input)
+"""``Annotated[tuple[Item, ...], Field(min_length=n), CountedOnInput]``: a length limit read on
+the input, so an item reported invalid isn't also reported as missing ("at least 2 items, not 1"
+beside the real error in one of two players)."""
 
 
 class Strict(BaseModel):

@@ -12,6 +12,55 @@ from .base import Strict
 from .declarations import BlockDeclaration, Declaration
 
 Status = Literal["legal", "illegal", "undetermined"]
+ViolationKind = Literal[
+    "attack_limit",
+    "band_split",
+    "block_capacity",
+    "block_limit",
+    "can_block_only",
+    "can_only_attack_alone",
+    "cant_attack",
+    "cant_attack_alone",
+    "cant_attack_if",
+    "cant_attack_unless",
+    "cant_attack_unless_greater_power_attacks",
+    "cant_attack_unless_others_attack",
+    "cant_be_blocked",
+    "cant_be_blocked_by",
+    "cant_be_blocked_except_by",
+    "cant_be_blocked_unless_all_block",
+    "cant_block",
+    "cant_block_alone",
+    "cant_block_unless_greater_power_blocks",
+    "cant_block_unless_others_block",
+    "cant_enlist",
+    "cant_exert",
+    "defender",
+    "fear",
+    "flying",
+    "horsemanship",
+    "intimidate",
+    "invalid_band",
+    "invalid_target",
+    "landwalk",
+    "max_blockers",
+    "menace",
+    "min_blockers",
+    "not_a_creature",
+    "not_attacking",
+    "not_attacking_player",
+    "not_defending",
+    "one_target",
+    "other_defender",
+    "protection",
+    "shadow",
+    "skulk",
+    "summoning_sick",
+    "tapped_attacker",
+    "tapped_blocker",
+    "too_few_requirements",
+    "unpayable_cost",
+]
 StepName = Literal["declare_attackers", "declare_blockers"]
 
 
@@ -61,7 +110,7 @@ class Violation(Strict):
     """One broken rule: its number, a stable ``kind``, the objects involved and a sentence."""
 
     rule: str
-    kind: str
+    kind: ViolationKind
     objects: tuple[str, ...] = ()
     message: str
 

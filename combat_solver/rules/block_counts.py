@@ -11,6 +11,8 @@ from .kind import AbilityBase, BlockScope, Instance, Restriction
 
 
 class _MinimumBlockers(AbilityBase):
+    kind: Literal["menace", "min_blockers"]
+
     def minimum(self) -> int:
         raise NotImplementedError
 

@@ -18,7 +18,7 @@ from ..model.ir import Atom, Cmp, Cond, Lin, implies
 if TYPE_CHECKING:
     from ..model.cost_terms import CostTerm
     from ..model.declarations import AttackDeclaration
-    from ..model.records import TriggerReport, Violation
+    from ..model.records import TriggerReport, Violation, ViolationKind
 
 ANY_NUMBER = 10**6
 """The most creatures one creature can block (509.1a: "can block any number of creatures")."""
@@ -57,7 +57,7 @@ class Reason:
     """Why one blocker can't block one attacker, whatever else is declared."""
 
     rule: str
-    kind: str
+    kind: ViolationKind
     message: str
 
 
@@ -67,7 +67,7 @@ class Restriction:
     violation for the declaration at hand (it gets each atom's value)."""
 
     rule: str
-    kind: str
+    kind: ViolationKind
     objects: tuple[str, ...]
     message: str
     cond: Cond
@@ -76,7 +76,7 @@ class Restriction:
     def __init__(
         self,
         rule: str,
-        kind: str,
+        kind: ViolationKind,
         objects: tuple[str, ...],
         message: str,
         cond: Cond,
@@ -277,7 +277,7 @@ class CombatFactsView(Protocol):
 
 
 def with_others(
-    rule: str, kind: str, holder: str, message: str, doing: Lin, others: Lin, lo: int | None, hi: int | None
+    rule: str, kind: ViolationKind, holder: str, message: str, doing: Lin, others: Lin, lo: int | None, hi: int | None
 ) -> Restriction:
     """ "can't attack/block unless a creature with greater power ...": if the holder attacks
     (blocks), how many of ``others`` also do must lie within ``lo``..``hi`` (508.1c, 509.1b)."""
@@ -285,7 +285,7 @@ def with_others(
 
 
 def with_everyone(
-    rule: str, kind: str, holder: str, message: str, doing: Lin, everyone: Lin, lo: int | None, hi: int | None
+    rule: str, kind: ViolationKind, holder: str, message: str, doing: Lin, everyone: Lin, lo: int | None, hi: int | None
 ) -> Restriction:
     """ "can't attack/block alone", "unless N others ...": if the holder attacks (blocks), how
     many other creatures also do must lie within ``lo``..``hi`` (506.5, 508.1c, 509.1b).

@@ -10,6 +10,7 @@ from pydantic import ConfigDict, Field
 from ..board.model import Board
 from ..model.base import Strict
 from ..model.declarations import Declaration, FixedPairs
+from ..model.errors import CodeField
 from ..model.records import StepName, Verdict, WhyAnswer
 from ..solve.engine import DEFAULT_TIME_LIMIT
 
@@ -164,7 +165,7 @@ class ErrorDetail(Message):
     loc: tuple[str | int, ...]
     path: str
     msg: str
-    type: str
+    type: CodeField
 
 
 class ErrorResponse(Message):

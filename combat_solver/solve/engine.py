@@ -19,7 +19,7 @@ from ..model.deadline import Deadline
 from ..model.declarations import FixedPairs
 from ..model.errors import ErrorItem, InputError
 from ..model.ir import Atom, Checker, Cmp, Cond, Lin, Problem, Side, atoms_of, compilable, evaluate, read_once
-from ..model.records import CostReport, RequirementReport, Status, UnitReport, Violation
+from ..model.records import CostReport, RequirementReport, Status, UnitReport, Violation, ViolationKind
 from ..rules.kind import Reason, Requirement, Restriction
 from . import paths
 
@@ -194,7 +194,7 @@ class _Memo:
 
 
 @lru_cache(maxsize=4096)
-def violation(rule: str, kind: str, objects: tuple[str, ...], message: str) -> Violation:
+def violation(rule: str, kind: ViolationKind, objects: tuple[str, ...], message: str) -> Violation:
     """A ``Violation`` record, built once and shared by every verdict that reports it (records
     are frozen): a fresh board's check reports the same violations without building them again."""
     return Violation(rule=rule, kind=kind, objects=objects, message=message)
