@@ -17,7 +17,7 @@ import inspect
 from typing import Any
 
 import pytest
-from builders import (
+from asserts import (
     A,
     B,
     C,

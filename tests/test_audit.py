@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import juggernaut_board
+from asserts import juggernaut_board
 
 from benchmarks.gen_records import write_records
 from combat_solver import InputError, Verdict

@@ -14,7 +14,7 @@ import copy
 from typing import Any
 
 import pytest
-from builders import (
+from asserts import (
     A,
     B,
     C,

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builders import (
+from asserts import (
     A,
     B,
     C,

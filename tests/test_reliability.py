@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 import yaml
-from builders import menace_board, two_defenders_board
+from asserts import menace_board, two_defenders_board
 
 import combat_solver
 from combat_solver import (

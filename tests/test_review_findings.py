@@ -16,7 +16,7 @@ hand (never by running the engine):
 from __future__ import annotations
 
 import pytest
-from builders import A, B, K, assert_illegal, assert_legal, attack, bears, block, creature, make_board
+from asserts import A, B, K, assert_illegal, assert_legal, attack, bears, block, creature, make_board
 
 SYMBOLS = 1001
 """More Phyrexian symbols than the payment model once allowed paying with life."""

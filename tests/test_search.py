@@ -9,7 +9,7 @@ import random
 import time
 
 import pytest
-from builders import A, B, K, creature, juggernaut, make_board
+from asserts import A, B, K, creature, juggernaut, make_board
 from ir_reading import declaration_value
 from strategies import RandomChooser, build_attack_board, build_board
 

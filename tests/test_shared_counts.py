@@ -5,7 +5,7 @@ attacker to block leaves nothing derived to read. Expected answers are worked ou
 
 from __future__ import annotations
 
-from test_real_card_rules import A, B, K, attack, block, board, creature
+from test_conditions_and_filters import A, B, K, attack, block, board, creature
 
 from combat_solver.model.ir import atoms_of
 from combat_solver.resolve.game import Game

@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 import yaml
-from builders import (
+from asserts import (
     A,
     B,
     C,

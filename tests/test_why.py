@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from builders import A, B, K, bears, craw_wurm, creature, juggernaut, make_board, serra_angel, silent_arbiter, watchdog
+from asserts import A, B, K, bears, craw_wurm, creature, juggernaut, make_board, serra_angel, silent_arbiter, watchdog
 
 from combat_solver import InputError, check_attacks, check_blocks, load_scenario
 from combat_solver.io.render import render_text

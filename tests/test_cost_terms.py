@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import (
+from asserts import (
     A,
     B,
     C,

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_real_card_rules import A, B, K, attack, block, board, creature, permanent
+from test_conditions_and_filters import A, B, K, attack, block, board, creature, permanent
 
 from combat_solver import solve_attacks
 from combat_solver.solve import flows, search
