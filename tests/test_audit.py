@@ -170,6 +170,18 @@ def test_a_failing_check_is_undetermined_and_the_run_goes_on(monkeypatch: pytest
     assert "KeyError" in result.errors[0].message
 
 
+@pytest.mark.parametrize("depth", [300, 5000])
+def test_an_audit_line_nested_past_the_parser_is_too_deep_whichever_parser_stops(depth: int) -> None:
+    """A record line is held to "nesting no deeper than the JSON parser allows" (README): past
+    pydantic's limit (about 200) or Python's (about 1000) alike, ``too_deep`` at the whole line."""
+    text = '{"id": "x", "board": ' + "[" * depth + "]" * depth + "}"
+    result = audit_line("f", 1, text, time_limit=10)
+    assert result.status == "malformed"
+    assert [(e.field, e.code, e.message) for e in result.errors] == [
+        ("", "too_deep", "nesting deeper than the JSON parser allows")
+    ]
+
+
 # -- the command: order, formats, summary, exit codes ---------------------------------------------
 
 
