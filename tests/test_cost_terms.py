@@ -45,6 +45,8 @@ from asserts import (
     creature,
     details,
     effect,
+    heat_wave,
+    hill_giant,
     make_board,
     permanent,
 )
@@ -64,37 +66,31 @@ def only_unpayable(v: Verdict, rule: str) -> None:
 
 
 # ============================================================ Heat Wave: block tax with attackers
-def heat_wave(controller: str = A) -> dict[str, Any]:
-    """Heat Wave's second sentence (its first, a `cant_block` grant to blue creatures, is left out)."""
-    return permanent(
-        "heatwave",
-        "Heat Wave",
-        controller,
-        ["enchantment"],
-        K("block_tax", cost={"life": 1}, blockers={"not": {"colors": ["blue"]}}, attackers={"controller": "you"}),
-    )
-
-
-def hill_giant(id: str = "giant", controller: str = B, *abilities: dict[str, Any]) -> dict[str, Any]:
-    return creature(id, "Hill Giant", controller, 3, 3, *abilities, colors=["red"], subtypes=["Giant"])
 
 
 def test_509_1d_heat_wave_taxes_a_block_of_its_controllers_creature() -> None:
-    board = make_board([bears("a1"), heat_wave(), hill_giant()], attackers={"a1": B})
+    board = make_board([bears("a1"), heat_wave(first_sentence=False), hill_giant("giant", B)], attackers={"a1": B})
     v = assert_legal(block(board, {"giant": "a1"}))
     assert costs_of(v) == [(B, "1 life", True)]
     assert v.costs[0].payment == ("pay 1 life",)
 
 
 def test_509_1f_heat_wave_cant_be_paid_from_0_life() -> None:
-    board = make_board([bears("a1"), heat_wave(), hill_giant()], attackers={"a1": B}, life={B: 0})
+    board = make_board(
+        [bears("a1"), heat_wave(first_sentence=False), hill_giant("giant", B)], attackers={"a1": B}, life={B: 0}
+    )
     only_unpayable(block(board, {"giant": "a1"}), "509.1f")
     assert {frozenset(d.blocks) for d in legal_blocks(board)} == {frozenset()}
 
 
 def test_509_1d_heat_wave_doesnt_tax_blocks_of_other_players_creatures() -> None:
     """The attackers filter: Heat Wave is carol's, so blocking alice's creature costs nothing."""
-    board = make_board([bears("a1"), heat_wave(C), hill_giant()], attackers={"a1": B}, players=(A, B, C), life={B: 0})
+    board = make_board(
+        [bears("a1"), heat_wave(C, first_sentence=False), hill_giant("giant", B)],
+        attackers={"a1": B},
+        players=(A, B, C),
+        life={B: 0},
+    )
     v = assert_legal(block(board, {"giant": "a1"}))
     assert v.costs == ()
 
@@ -102,7 +98,9 @@ def test_509_1d_heat_wave_doesnt_tax_blocks_of_other_players_creatures() -> None
 def test_509_1d_heat_wave_is_paid_once_per_blocking_creature() -> None:
     """ "for each blocking creature": a giant that can block two of alice's creatures pays 1 life once."""
     giant = hill_giant("giant", B, K("block_additional", n=1))
-    board = make_board([bears("a1"), bears("a2"), heat_wave(), giant], attackers={"a1": B, "a2": B}, life={B: 1})
+    board = make_board(
+        [bears("a1"), bears("a2"), heat_wave(first_sentence=False), giant], attackers={"a1": B, "a2": B}, life={B: 1}
+    )
     v = assert_legal(block(board, {"giant": ("a1", "a2")}))
     assert costs_of(v) == [(B, "1 life", True)]
 
@@ -289,7 +287,7 @@ def test_509_1d_whipgrass_entangler_taxes_a_block_by_the_clerics_on_the_battlefi
     perms = [
         entangler(A),
         bears("a1"),
-        hill_giant(),
+        hill_giant("giant", B),
         cleric("c2", B),
         basic("p1", "Plains", B),
         basic("p2", "Plains", B),
@@ -300,7 +298,7 @@ def test_509_1d_whipgrass_entangler_taxes_a_block_by_the_clerics_on_the_battlefi
 
 
 def test_509_1f_whipgrass_entangler_block_unpaid_is_illegal() -> None:
-    perms = [entangler(A), bears("a1"), hill_giant(), cleric("c2", B), basic("p1", "Plains", B)]
+    perms = [entangler(A), bears("a1"), hill_giant("giant", B), cleric("c2", B), basic("p1", "Plains", B)]
     board = make_board(perms, attackers={"a1": B}, **entangled("giant", A))
     only_unpayable(block(board, {"giant": "a1"}), "509.1f")
 

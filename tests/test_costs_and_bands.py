@@ -54,6 +54,7 @@ from asserts import (
     effect,
     giant_spider,
     glorybringer,
+    heat_wave,
     juggernaut,
     lure,
     make_board,
@@ -767,19 +768,6 @@ def test_509_1e_blocking_mana_creature_pays_for_its_own_block() -> None:
     paid(block(board, {"elves": "a"}), B, "{1}")
     board2 = make_board([bears("a"), elves], effects=[war_cadence(2)], attackers={"a": B})
     assert_unpayable(block(board2, {"elves": "a"}), "509.1f", B, "{2}")
-
-
-def heat_wave() -> dict[str, Any]:
-    """Heat Wave (alice's): "Blue creatures can't block creatures you control. Nonblue creatures can't block
-    creatures you control unless their controller pays 1 life for each blocking creature they control." """
-    return permanent(
-        "heatwave",
-        "Heat Wave",
-        A,
-        ["enchantment"],
-        K("grant", to={"colors": ["blue"]}, ability=K("cant_block")),
-        K("block_tax", cost={"life": 1}, blockers={"not": {"colors": ["blue"]}}, attackers={"controller": "you"}),
-    )
 
 
 def test_509_1d_heat_wave_life_per_blocker() -> None:
