@@ -1,7 +1,8 @@
-"""Real cards' rules (issue #12): the five verdicts that were wrong, conditions on any ability,
-and the primitives real card text needs. Expected answers are worked out by hand from the
-Comprehensive Rules (/work/shared/rules) and card wordings (/work/shared/cards/templates.md),
-each test naming its rule; none was obtained by running the engine.
+"""Conditions and filters as real cards use them: filters see what grants add (layer 6), every
+"you" resolves to a player, "each turn" counts creatures, payment plans, one defending player's
+declaration, conditions on any ability, on the board and on the declaration, and who declares.
+Expected answers are worked out by hand from the Comprehensive Rules, September 25, 2026 edition and the cards' Oracle text, each test
+naming its rule; none was obtained by running the engine.
 
 Conventions: "alice" is the active player; "bob" and "carol" are opponents.
 """

@@ -1,7 +1,7 @@
 """Costs to attack and block, optional attack costs (exert, enlist) and banding.
 
 Every expected answer below was derived by hand from the Comprehensive Rules text
-(/work/shared/rules, September 2026 edition: 118.3, 302.6, 508.1d-j, 509.1c-f, 605.1a,
+(Comprehensive Rules, September 25, 2026 edition: 118.3, 302.6, 508.1d-j, 509.1c-f, 605.1a,
 701.43d, 702.9b, 702.14c, 702.20b, 702.22c-h and the 702.22h Example, 702.154a-c) and
 docs/design.md §4.2, 4.3 and 4.8, never by running the engine:
 
@@ -20,7 +20,7 @@ docs/design.md §4.2, 4.3 and 4.8, never by running the engine:
   <quality>"), a band attacks one target (702.22c-d); blocking one member blocks the whole band
   (702.22h) so the evasion of the other members does not apply to that block.
 
-Card names and wordings come from /work/shared/cards/templates.md (sections C, F and C4).
+Card names and wordings are the cards' Oracle text.
 
 Conventions: "alice" is the active (attacking) player; "bob" and "carol" are opponents. A board
 without ``combat`` is at the declare attackers step.
