@@ -1,7 +1,7 @@
 """Build ``combat_solver/service/static/rules.json``: the Comprehensive Rules text shown on hover
 in the judges' page. Every rule of the combat, keyword, multiplayer and misc excerpts (September
 2026 edition), and every other rule the package cites, from the full text (April 2026 edition).
-A development-time tool: ``python scripts/build_rule_excerpts.py [RULES_DIR]``."""
+A development-time tool: ``python scripts/build_rule_excerpts.py RULES_DIR``."""
 
 from __future__ import annotations
 
@@ -55,7 +55,9 @@ def build(rules_dir: Path) -> dict[str, str]:
 
 
 def main() -> None:
-    rules_dir = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("/work/shared/rules")
+    if len(sys.argv) != 2:
+        sys.exit("usage: python scripts/build_rule_excerpts.py RULES_DIR  (the folder of the rules text files)")
+    rules_dir = Path(sys.argv[1])
     rules = build(rules_dir)
     OUT.write_text(json.dumps(rules, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
     print(f"{len(rules)} rules -> {OUT.relative_to(ROOT)}")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from builders import A, B, C, K, board_data, creature
+from asserts import A, B, C, K, board_data, creature
 
 BLOCK_BOARD: dict[str, Any] = board_data(
     [

@@ -22,9 +22,11 @@ from combat_solver import AttackDeclaration, BlockDeclaration, Board
 
 Json = dict[str, Any]
 
-# Where the solver is known to differ from the reference (reported, not fixed). Boards built with
-# ``known=False`` (the hypothesis strategies; ``campaign_costs.py --avoid-known``) leave out the first two, and
-# proposals never repeat a band member, so the test file stays a regression test; each has an xfail test.
+# Where the solver is known to differ from the reference (reported, not fixed): none is open, so no
+# test is marked xfail. The hypothesis strategies build boards with ``known=True``: two-mana sources of
+# several colors and players below 0 life, the cases of two divergences since fixed, stay in what the
+# differential tests draw. ``known=False`` (``campaign_costs.py --avoid-known``) leaves them out;
+# proposals never repeat a band member (the third, also fixed).
 KNOWN_DIVERGENCES: tuple[str, ...] = ()
 """Solver disagreements still open. The three found so far (two-mana sources splitting colors,
 payers below 0 life, bands listing a creature twice) are fixed and kept as regression tests."""

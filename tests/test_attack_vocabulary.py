@@ -1,11 +1,11 @@
 """Attack vocabulary: one legal and one illegal attack per ability kind and per 508.1a basic.
 
 Every expected answer below was derived by hand from the Comprehensive Rules text
-(/work/shared/rules, September 2026 edition: 302.6, 310.9b, 506.5, 508.1a-f, 701.15b-d,
+(Comprehensive Rules, September 25, 2026 edition: 302.6, 310.9b, 506.5, 508.1a-f, 701.15b-d,
 702.3b, 702.10b, 702.20b, 802.2-802.3a, 805.10b) and docs/design.md §4 (how requirements
 are counted: every effect separately; goad = two requirements per goading player; Trove of
 Temptation = one requirement on the attacking player), never by running the engine. Card
-names and wordings come from /work/shared/cards/templates.md (sections A and B).
+names and wordings are the cards' Oracle text.
 
 Conventions: player "alice" is the active (attacking) player; "bob", "carol" and "dave" are
 opponents. A board without ``combat`` is at the declare attackers step.
@@ -17,7 +17,7 @@ import inspect
 from typing import Any
 
 import pytest
-from builders import (
+from asserts import (
     A,
     B,
     C,

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import juggernaut_board
+from asserts import K, creature, juggernaut_board
 
 from benchmarks.gen_records import write_records
 from combat_solver import InputError, Verdict
@@ -169,6 +169,18 @@ def test_a_failing_check_is_undetermined_and_the_run_goes_on(monkeypatch: pytest
     result = audit_line("f", 1, record("r1", {}), time_limit=10)
     assert (result.status, result.errors[0].code) == ("undetermined", "internal_error")
     assert "KeyError" in result.errors[0].message
+
+
+@pytest.mark.parametrize("depth", [300, 5000])
+def test_an_audit_line_nested_past_the_parser_is_too_deep_whichever_parser_stops(depth: int) -> None:
+    """A record line is held to "nesting no deeper than the JSON parser allows" (docs/audit.md): past
+    pydantic's limit (about 200) or Python's (about 1000) alike, ``too_deep`` at the whole line."""
+    text = '{"id": "x", "board": ' + "[" * depth + "]" * depth + "}"
+    result = audit_line("f", 1, text, time_limit=10)
+    assert result.status == "malformed"
+    assert [(e.field, e.code, e.message) for e in result.errors] == [
+        ("", "too_deep", "nesting deeper than the JSON parser allows")
+    ]
 
 
 # -- the command: order, formats, summary, exit codes ---------------------------------------------
@@ -553,12 +565,6 @@ def test_quick_path_agrees_with_the_full_check_on_generated_records(tmp_path: Pa
     assert quick > 1500 and illegal > 100
 
 
-def creature(cid: str, controller: str, *kinds: str, **extra: Any) -> dict[str, Any]:
-    abilities = [{"kind": k} for k in kinds]
-    return {"id": cid, "name": cid.title(), "controller": controller, "types": ["creature"], "power": 2,
-            "toughness": 2, "abilities": abilities, **extra}  # fmt: skip
-
-
 PLAYERS = [{"id": "alice"}, {"id": "bob"}, {"id": "carol"}]
 FOREST = {
     "id": "forest",
@@ -573,39 +579,64 @@ FOREST = {
 @pytest.mark.parametrize(
     ("permanents", "attacks", "blocks", "legal"),
     [
-        ([creature("a", "alice", "flying"), creature("b", "bob", "reach")], {"a": "bob"}, {"b": ["a"]}, True),
-        ([creature("a", "alice", "flying"), creature("b", "bob")], {"a": "bob"}, {"b": ["a"]}, False),  # 702.9b
-        ([creature("a", "alice", "menace"), creature("b", "bob")], {"a": "bob"}, {"b": ["a"]}, False),  # 702.111b
         (
-            [creature("a", "alice", "menace"), creature("b", "bob"), creature("c", "bob")],
+            [creature("a", "A", "alice", 2, 2, K("flying")), creature("b", "B", "bob", 2, 2, K("reach"))],
+            {"a": "bob"},
+            {"b": ["a"]},
+            True,
+        ),
+        (
+            [creature("a", "A", "alice", 2, 2, K("flying")), creature("b", "B", "bob")],
+            {"a": "bob"},
+            {"b": ["a"]},
+            False,
+        ),  # 702.9b
+        (
+            [creature("a", "A", "alice", 2, 2, K("menace")), creature("b", "B", "bob")],
+            {"a": "bob"},
+            {"b": ["a"]},
+            False,
+        ),  # 702.111b
+        (
+            [creature("a", "A", "alice", 2, 2, K("menace")), creature("b", "B", "bob"), creature("c", "C", "bob")],
             {"a": "bob"},
             {"b": ["a"], "c": ["a"]},
             True,
         ),
-        ([creature("a", "alice"), creature("b", "bob", tapped=True)], {"a": "bob"}, {"b": ["a"]}, False),  # 509.1a
-        ([creature("a", "alice"), creature("c", "carol")], {"a": "bob"}, {"c": ["a"]}, False),  # 802.4a
         (
-            [creature("a", "alice"), creature("x", "alice"), creature("b", "bob")],
+            [creature("a", "A", "alice"), creature("b", "B", "bob", tapped=True)],
+            {"a": "bob"},
+            {"b": ["a"]},
+            False,
+        ),  # 509.1a
+        ([creature("a", "A", "alice"), creature("c", "C", "carol")], {"a": "bob"}, {"c": ["a"]}, False),  # 802.4a
+        (
+            [creature("a", "A", "alice"), creature("x", "X", "alice"), creature("b", "B", "bob")],
             {"a": "bob", "x": "bob"},
             {"b": ["a", "x"]},
             False,  # 509.1a: one attacker each
         ),
-        ([creature("a", "alice", "defender"), creature("b", "bob")], {"a": "bob"}, None, False),  # 702.3b
-        ([creature("a", "alice", summoning_sick=True)], {"a": "bob"}, None, False),  # 302.6
+        (
+            [creature("a", "A", "alice", 2, 2, K("defender")), creature("b", "B", "bob")],
+            {"a": "bob"},
+            None,
+            False,
+        ),  # 702.3b
+        ([creature("a", "A", "alice", sick=True)], {"a": "bob"}, None, False),  # 302.6
         (
             [
-                creature("a", "alice"),
+                creature("a", "A", "alice"),
                 FOREST,
-                creature("elf", "bob", "mana"),
+                creature("elf", "Elf", "bob", 2, 2, K("mana")),
             ],
             {"a": "bob"},
             {"elf": ["a"]},
             True,  # 605: mana abilities are read only to pay costs
         ),
-        ([creature("a", "alice", "haste", summoning_sick=True)], {"a": "carol"}, None, True),  # 702.10b
-        ([creature("a", "alice", tapped=True)], {"a": "bob"}, None, False),  # 508.1a
-        ([creature("a", "alice")], {"a": "alice"}, None, False),  # 508.1b
-        ([creature("a", "bob")], {"a": "carol"}, None, False),  # 508.1a: not the active player's
+        ([creature("a", "A", "alice", 2, 2, K("haste"), sick=True)], {"a": "carol"}, None, True),  # 702.10b
+        ([creature("a", "A", "alice", tapped=True)], {"a": "bob"}, None, False),  # 508.1a
+        ([creature("a", "A", "alice")], {"a": "alice"}, None, False),  # 508.1b
+        ([creature("a", "A", "bob")], {"a": "carol"}, None, False),  # 508.1a: not the active player's
     ],
 )
 def test_quick_path_decides_only_what_the_full_check_finds_legal(

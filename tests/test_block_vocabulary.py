@@ -1,9 +1,9 @@
 """Block vocabulary: one legal and one illegal block per ability kind and per 509.1a basic.
 
 Every expected answer below was derived by hand from the Comprehensive Rules text
-(/work/shared/rules: 506.5, 509.1a-c, 702.x, 802.4a-b, 805.10d) and docs/design.md §4
+(Comprehensive Rules, September 25, 2026 edition: 506.5, 509.1a-c, 702.x, 802.4a-b, 805.10d) and docs/design.md §4
 (how requirements are counted), never by running the engine. Card names and wordings come
-from /work/shared/cards/templates.md (sections D, E, G).
+from the cards' Oracle text.
 
 Conventions: player "alice" attacks, "bob" (and in multiplayer tests "carol") defends.
 """
@@ -14,7 +14,7 @@ import copy
 from typing import Any
 
 import pytest
-from builders import (
+from asserts import (
     A,
     B,
     C,

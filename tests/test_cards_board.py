@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 import yaml
+from asserts import make_board
 from pydantic import ValidationError
 
 from combat_solver import Board, InputError, check_attacks, check_blocks, parse_scenario
@@ -20,18 +21,12 @@ from combat_solver.model.declarations import AttackDeclaration, BlockDeclaration
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def board(*permanents: dict[str, Any], **extra: Any) -> Board:
-    return Board.model_validate(
-        {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": list(permanents), **extra}
-    )
-
-
 def kinds(b: Board, pid: str) -> list[str]:
     return [a.kind for a in b.permanent(pid).abilities]
 
 
 def test_a_card_fills_name_types_colors_stats_and_abilities() -> None:
-    p = board({"id": "j", "card": "Juggernaut", "controller": "alice"}).permanent("j")
+    p = make_board([{"id": "j", "card": "Juggernaut", "controller": "alice"}]).permanent("j")
     assert (p.name, p.types, p.subtypes, p.colors, p.power, p.toughness) == (
         "Juggernaut",
         ("artifact", "creature"),
@@ -45,21 +40,23 @@ def test_a_card_fills_name_types_colors_stats_and_abilities() -> None:
 
 def test_fields_on_the_permanent_win_and_power_is_the_current_value() -> None:
     """Written power/toughness are current values: +1/+1 counters don't add to them (122.1a)."""
-    p = board(
-        {"id": "b", "card": "Grizzly Bears", "controller": "alice", "power": 5, "counters": {"+1/+1": 2}}
+    p = make_board(
+        [{"id": "b", "card": "Grizzly Bears", "controller": "alice", "power": 5, "counters": {"+1/+1": 2}}]
     ).permanent("b")
     assert (p.power, p.toughness) == (5, 4)
 
 
 def test_counters_change_printed_stats_and_keyword_counters_add_abilities() -> None:
     """122.1a: +1/+1 and -1/-1 counters; 122.1b: a flying counter gives flying."""
-    b = board(
-        {
-            "id": "b",
-            "card": "Grizzly Bears",
-            "controller": "alice",
-            "counters": {"+1/+1": 3, "-1/-1": 1, "flying": 1, "charge": 2},
-        }
+    b = make_board(
+        [
+            {
+                "id": "b",
+                "card": "Grizzly Bears",
+                "controller": "alice",
+                "counters": {"+1/+1": 3, "-1/-1": 1, "flying": 1, "charge": 2},
+            }
+        ]
     )
     p = b.permanent("b")
     assert (p.power, p.toughness) == (4, 4)
@@ -69,12 +66,14 @@ def test_counters_change_printed_stats_and_keyword_counters_add_abilities() -> N
 def test_level_counters_station_and_unleash_choose_what_the_card_has() -> None:
     """711.2a-b: level boxes set base P/T and abilities; 702.184: a Spacecraft is an artifact
     creature at its station threshold; 702.98b: unleashed, it can't block with a +1/+1 counter."""
-    b = board(
-        {"id": "low", "card": "Kargan Dragonlord", "controller": "alice", "counters": {"level": 3}},
-        {"id": "mid", "card": "Kargan Dragonlord", "controller": "alice", "counters": {"level": 5}},
-        {"id": "ship", "card": "Exploration Broodship", "controller": "alice", "counters": {"charge": 8}},
-        {"id": "dock", "card": "Exploration Broodship", "controller": "alice"},
-        {"id": "thug", "card": "Splatter Thug", "controller": "alice", "counters": {"+1/+1": 1}},
+    b = make_board(
+        [
+            {"id": "low", "card": "Kargan Dragonlord", "controller": "alice", "counters": {"level": 3}},
+            {"id": "mid", "card": "Kargan Dragonlord", "controller": "alice", "counters": {"level": 5}},
+            {"id": "ship", "card": "Exploration Broodship", "controller": "alice", "counters": {"charge": 8}},
+            {"id": "dock", "card": "Exploration Broodship", "controller": "alice"},
+            {"id": "thug", "card": "Splatter Thug", "controller": "alice", "counters": {"+1/+1": 1}},
+        ]
     )
     low, mid, ship, dock, thug = (b.permanent(i) for i in ("low", "mid", "ship", "dock", "thug"))
     assert (low.power, kinds(b, "low")) == (2, [])
@@ -82,18 +81,22 @@ def test_level_counters_station_and_unleash_choose_what_the_card_has() -> None:
     assert (ship.is_creature, ship.power, kinds(b, "ship")) == (True, 4, ["flying"])
     assert (dock.is_creature, kinds(b, "dock")) == (False, [])
     assert (thug.power, kinds(b, "thug")) == (3, ["cant_block"])
-    walker = board(
-        {"id": "up", "card": "Lightwalker", "controller": "alice", "counters": {"+1/+1": 1}},
-        {"id": "down", "card": "Lightwalker", "controller": "alice"},
+    walker = make_board(
+        [
+            {"id": "up", "card": "Lightwalker", "controller": "alice", "counters": {"+1/+1": 1}},
+            {"id": "down", "card": "Lightwalker", "controller": "alice"},
+        ]
     )
     assert (kinds(walker, "up"), kinds(walker, "down")) == (["flying"], [])
 
 
 def test_a_changeling_is_a_wall_so_it_cannot_block_juggernaut() -> None:
     """702.73a: changeling is every creature type; Juggernaut can't be blocked by Walls (509.1b)."""
-    b = board(
-        {"id": "jugg", "card": "Juggernaut", "controller": "alice"},
-        {"id": "chang", "card": "Amoeboid Changeling", "controller": "bob"},
+    b = make_board(
+        [
+            {"id": "jugg", "card": "Juggernaut", "controller": "alice"},
+            {"id": "chang", "card": "Amoeboid Changeling", "controller": "bob"},
+        ],
         combat={"attackers": {"jugg": "bob"}},
     )
     assert "Wall" in b.permanent("chang").subtypes
@@ -102,10 +105,12 @@ def test_a_changeling_is_a_wall_so_it_cannot_block_juggernaut() -> None:
 
 def test_protection_from_multicolored_stops_only_multicolored_blockers() -> None:
     """702.16f with 105.4: Soldier of the Pantheon can't be blocked by a two-color creature."""
-    b = board(
-        {"id": "soldier", "card": "Soldier of the Pantheon", "controller": "alice"},
-        {"id": "reckoner", "card": "Boros Reckoner", "controller": "bob"},
-        {"id": "bears", "card": "Grizzly Bears", "controller": "bob"},
+    b = make_board(
+        [
+            {"id": "soldier", "card": "Soldier of the Pantheon", "controller": "alice"},
+            {"id": "reckoner", "card": "Boros Reckoner", "controller": "bob"},
+            {"id": "bears", "card": "Grizzly Bears", "controller": "bob"},
+        ],
         combat={"attackers": {"soldier": "bob"}},
     )
     assert not check_blocks(b, BlockDeclaration(blocks={"reckoner": ("soldier",)})).legal
@@ -115,11 +120,13 @@ def test_protection_from_multicolored_stops_only_multicolored_blockers() -> None
 def test_relative_power_reads_the_current_power() -> None:
     """Champion of Lambholt: "Creatures with power less than this creature's power can't block
     creatures you control" — with its current power, 3 (509.1b)."""
-    b = board(
-        {"id": "champ", "card": "Champion of Lambholt", "controller": "alice", "counters": {"+1/+1": 2}},
-        {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
-        {"id": "elf", "card": "Llanowar Elves", "controller": "bob"},
-        {"id": "ogre", "card": "Hill Giant", "controller": "bob"},
+    b = make_board(
+        [
+            {"id": "champ", "card": "Champion of Lambholt", "controller": "alice", "counters": {"+1/+1": 2}},
+            {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
+            {"id": "elf", "card": "Llanowar Elves", "controller": "bob"},
+            {"id": "ogre", "card": "Hill Giant", "controller": "bob"},
+        ],
         combat={"attackers": {"bears": "bob"}},
     )
     assert not check_blocks(b, BlockDeclaration(blocks={"elf": ("bears",)})).legal
@@ -128,10 +135,12 @@ def test_relative_power_reads_the_current_power() -> None:
 
 def test_lure_enchanting_a_creature_gives_it_the_lure_requirement() -> None:
     """Lure: "All creatures able to block enchanted creature do so" (509.1c) binds the blockers."""
-    b = board(
-        {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
-        {"id": "lure", "card": "Lure", "controller": "alice", "attached_to": "bears"},
-        {"id": "elf", "card": "Llanowar Elves", "controller": "bob"},
+    b = make_board(
+        [
+            {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
+            {"id": "lure", "card": "Lure", "controller": "alice", "attached_to": "bears"},
+            {"id": "elf", "card": "Llanowar Elves", "controller": "bob"},
+        ],
         combat={"attackers": {"bears": "bob"}},
     )
     no_block = check_blocks(b, BlockDeclaration(blocks={}))
@@ -141,10 +150,12 @@ def test_lure_enchanting_a_creature_gives_it_the_lure_requirement() -> None:
 
 def test_flight_on_the_bears_gives_flying() -> None:
     """Flight: "Enchanted creature has flying" — 702.9b then stops a ground blocker."""
-    b = board(
-        {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
-        {"id": "flight", "card": "Flight", "controller": "alice", "attached_to": "bears"},
-        {"id": "elf", "card": "Llanowar Elves", "controller": "bob"},
+    b = make_board(
+        [
+            {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
+            {"id": "flight", "card": "Flight", "controller": "alice", "attached_to": "bears"},
+            {"id": "elf", "card": "Llanowar Elves", "controller": "bob"},
+        ],
         combat={"attackers": {"bears": "bob"}},
     )
     verdict = check_blocks(b, BlockDeclaration(blocks={"elf": ("bears",)}))
@@ -152,43 +163,41 @@ def test_flight_on_the_bears_gives_flying() -> None:
 
 
 def test_an_unattached_equipment_grants_nothing() -> None:
-    p = board({"id": "boots", "card": "Zephyr Boots", "controller": "alice"}).permanent("boots")
+    p = make_board([{"id": "boots", "card": "Zephyr Boots", "controller": "alice"}]).permanent("boots")
     assert p.abilities == ()
 
 
 def test_attached_to_must_name_a_permanent() -> None:
     with pytest.raises(ValidationError, match="no permanent 'ghost'"):
-        board({"id": "lure", "card": "Lure", "controller": "alice", "attached_to": "ghost"})
+        make_board([{"id": "lure", "card": "Lure", "controller": "alice", "attached_to": "ghost"}])
 
 
 def test_a_token_by_description() -> None:
-    b = board(
-        {
+    b = make_board([{
             "id": "t",
             "token": {"name": "Goblin", "subtypes": ["Goblin"], "colors": ["red"], "power": 1, "toughness": 1,
                       "keywords": ["haste"], "text": "This creature can't block."},
             "controller": "alice",
-        }
-    )  # fmt: skip
+        }])  # fmt: skip
     p = b.permanent("t")
     assert (p.name, p.types, p.colors, p.power) == ("Goblin", ("creature",), ("red",), 1)
     assert kinds(b, "t") == ["haste", "cant_block"]
 
 
 def test_hand_written_abilities_add_or_with_card_text_false_replace() -> None:
-    added = board({"id": "w", "card": "Watchdog", "controller": "bob", "abilities": [{"kind": "reach"}]})
+    added = make_board([{"id": "w", "card": "Watchdog", "controller": "bob", "abilities": [{"kind": "reach"}]}])
     assert kinds(added, "w") == ["must_block", "reach"]
-    replaced = board(
-        {"id": "s", "card": "Stormtide Leviathan", "controller": "bob", "card_text": False,
-         "abilities": [{"kind": "landwalk", "land": {"subtypes": ["Island"]}}]}
-    )  # fmt: skip
+    replaced = make_board([{"id": "s", "card": "Stormtide Leviathan", "controller": "bob", "card_text": False,
+         "abilities": [{"kind": "landwalk", "land": {"subtypes": ["Island"]}}]}])  # fmt: skip
     assert kinds(replaced, "s") == ["landwalk"] and replaced.card_warnings == ()
 
 
 def test_resolving_twice_changes_nothing() -> None:
-    first = board(
-        {"id": "b", "card": "Grizzly Bears", "controller": "alice", "counters": {"+1/+1": 1, "flying": 1}},
-        {"id": "s", "card": "Stormtide Leviathan", "controller": "bob"},
+    first = make_board(
+        [
+            {"id": "b", "card": "Grizzly Bears", "controller": "alice", "counters": {"+1/+1": 1, "flying": 1}},
+            {"id": "s", "card": "Stormtide Leviathan", "controller": "bob"},
+        ]
     )
     again = Board.model_validate(first.model_dump(by_alias=True))
     assert again == first
@@ -208,9 +217,11 @@ def test_bad_card_names_the_field() -> None:
 
 
 def test_a_verdict_on_a_board_with_uncompiled_text_carries_warnings() -> None:
-    b = board(
-        {"id": "s", "card": "Stormtide Leviathan", "controller": "alice"},
-        {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
+    b = make_board(
+        [
+            {"id": "s", "card": "Stormtide Leviathan", "controller": "alice"},
+            {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
+        ]
     )
     verdict = check_attacks(b, AttackDeclaration(attacks={"s": "bob"}))
     assert verdict.warnings == (
@@ -219,7 +230,9 @@ def test_a_verdict_on_a_board_with_uncompiled_text_carries_warnings() -> None:
     )
     assert "Card text not compiled" in render_text(b, verdict)
     assert json.loads(verdict.model_dump_json())["warnings"] == list(verdict.warnings)
-    clean = check_attacks(board({"id": "bears", "card": "Grizzly Bears", "controller": "alice"}), AttackDeclaration())
+    clean = check_attacks(
+        make_board([{"id": "bears", "card": "Grizzly Bears", "controller": "alice"}]), AttackDeclaration()
+    )
     assert clean.warnings == ()
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from builders import menace_board, two_defenders_board
+from asserts import menace_board, two_defenders_board
 
 from combat_solver.cli import main
 from combat_solver.solve import paths, result

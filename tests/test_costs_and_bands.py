@@ -1,7 +1,7 @@
 """Costs to attack and block, optional attack costs (exert, enlist) and banding.
 
 Every expected answer below was derived by hand from the Comprehensive Rules text
-(/work/shared/rules, September 2026 edition: 118.3, 302.6, 508.1d-j, 509.1c-f, 605.1a,
+(Comprehensive Rules, September 25, 2026 edition: 118.3, 302.6, 508.1d-j, 509.1c-f, 605.1a,
 701.43d, 702.9b, 702.14c, 702.20b, 702.22c-h and the 702.22h Example, 702.154a-c) and
 docs/design.md §4.2, 4.3 and 4.8, never by running the engine:
 
@@ -20,7 +20,7 @@ docs/design.md §4.2, 4.3 and 4.8, never by running the engine:
   <quality>"), a band attacks one target (702.22c-d); blocking one member blocks the whole band
   (702.22h) so the evasion of the other members does not apply to that block.
 
-Card names and wordings come from /work/shared/cards/templates.md (sections C, F and C4).
+Card names and wordings are the cards' Oracle text.
 
 Conventions: "alice" is the active (attacking) player; "bob" and "carol" are opponents. A board
 without ``combat`` is at the declare attackers step.
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builders import (
+from asserts import (
     A,
     B,
     C,
@@ -54,6 +54,7 @@ from builders import (
     effect,
     giant_spider,
     glorybringer,
+    heat_wave,
     juggernaut,
     lure,
     make_board,
@@ -767,19 +768,6 @@ def test_509_1e_blocking_mana_creature_pays_for_its_own_block() -> None:
     paid(block(board, {"elves": "a"}), B, "{1}")
     board2 = make_board([bears("a"), elves], effects=[war_cadence(2)], attackers={"a": B})
     assert_unpayable(block(board2, {"elves": "a"}), "509.1f", B, "{2}")
-
-
-def heat_wave() -> dict[str, Any]:
-    """Heat Wave (alice's): "Blue creatures can't block creatures you control. Nonblue creatures can't block
-    creatures you control unless their controller pays 1 life for each blocking creature they control." """
-    return permanent(
-        "heatwave",
-        "Heat Wave",
-        A,
-        ["enchantment"],
-        K("grant", to={"colors": ["blue"]}, ability=K("cant_block")),
-        K("block_tax", cost={"life": 1}, blockers={"not": {"colors": ["blue"]}}, attackers={"controller": "you"}),
-    )
 
 
 def test_509_1d_heat_wave_life_per_blocker() -> None:

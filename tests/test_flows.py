@@ -5,6 +5,7 @@ flow-shaped are refused rather than answered."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 import time
@@ -85,11 +86,30 @@ def _random_problem(rng: random.Random) -> Problem:
     return Problem(variables, definitions, tuple(hard), tuple(requirements))
 
 
-RANDOM = [_random_problem(random.Random(f"flows:{i}")) for i in range(400)]
+RANDOM = 319
+"""How many flow-shaped random problems are compared: the first ``RANDOM`` from the seeds "flows:0",
+"flows:1", ... (built when a test first asks, not while collecting)."""
+BOARDS = 92
+"""How many flow-shaped problems of random boards that fit the search are compared: the first
+``BOARDS`` from the boards seeded "search:0", "search:1", ..."""
 
 
-def _board_problems(count: int) -> Iterator[Problem]:
-    for i in range(count):
+@functools.cache
+def _random_shaped() -> tuple[tuple[Problem, ...], int]:
+    """The first ``RANDOM`` flow-shaped random problems of the first 400 seeds, and how many seeds
+    gave them."""
+    out: list[Problem] = []
+    seeds = 0
+    while len(out) < RANDOM and seeds < 400:
+        problem = _random_problem(random.Random(f"flows:{seeds}"))
+        seeds += 1
+        if flows.network(problem) is not None:
+            out.append(problem)
+    return tuple(out), seeds
+
+
+def _board_problems() -> Iterator[Problem]:
+    for i in range(300):
         c = RandomChooser(random.Random(f"search:{i}"))
         board = build_board(c) if i % 2 == 0 else build_attack_board(c)
         game = Game(board)
@@ -97,13 +117,17 @@ def _board_problems(count: int) -> Iterator[Problem]:
             yield engine.problem(unit)
 
 
-BOARDS = [p for p in _board_problems(300) if flows.network(p) is not None and search.fits(p)]
+@functools.cache
+def _board_shaped() -> tuple[Problem, ...]:
+    """The first ``BOARDS`` flow-shaped problems of the first 300 random boards that fit the search."""
+    shaped = (p for p in _board_problems() if flows.network(p) is not None and search.fits(p))
+    return tuple(itertools.islice(shaped, BOARDS))
 
 
 def test_most_random_problems_are_flow_shaped_and_some_are_not():
-    shaped = sum(flows.network(p) is not None for p in RANDOM)
-    assert 0.4 * len(RANDOM) < shaped < len(RANDOM)
-    assert len(BOARDS) > 50
+    problems, seeds = _random_shaped()
+    assert len(problems) == RANDOM and 0.4 * seeds < len(problems) < seeds
+    assert len(_board_shaped()) == BOARDS > 50
 
 
 def _agrees(problem: Problem, seed: int) -> None:
@@ -120,14 +144,14 @@ def _agrees(problem: Problem, seed: int) -> None:
             assert sum(preference.get(a, 0) for a in found.chosen) == exact.weight
 
 
-@pytest.mark.parametrize("i", [i for i, p in enumerate(RANDOM) if flows.network(p) is not None])
+@pytest.mark.parametrize("i", range(RANDOM))
 def test_random_flow_maximum_and_preference_match_the_search_508_1d_509_1c(i: int):
-    _agrees(RANDOM[i], i)
+    _agrees(_random_shaped()[0][i], i)
 
 
-@pytest.mark.parametrize("i", range(len(BOARDS)))
+@pytest.mark.parametrize("i", range(BOARDS))
 def test_board_flow_maximum_and_preference_match_the_search_508_1d_509_1c(i: int):
-    _agrees(BOARDS[i], i)
+    _agrees(_board_shaped()[i], i)
 
 
 B1, B2, A1, A2, A3 = "b1", "b2", "a1", "a2", "a3"
@@ -436,7 +460,10 @@ def _adversarial_problem(rng: random.Random) -> tuple[Problem, set[str]]:
     return Problem(tuple(variables), definitions, tuple(hard), tuple(requirements)), kinds
 
 
-ADVERSARIAL = [_adversarial_problem(random.Random(f"flows:adversarial:{i}")) for i in range(examples(600, 3000))]
+@functools.cache
+def _adversarial() -> tuple[tuple[Problem, set[str]], ...]:
+    """The adversarial problems, built when the test first asks."""
+    return tuple(_adversarial_problem(random.Random(f"flows:adversarial:{i}")) for i in range(examples(600, 3000)))
 
 
 def _adversarial_preferences(problem: Problem, seed: int) -> list[Mapping[Atom, int] | None]:
@@ -454,7 +481,7 @@ def test_adversarial_problems_accepted_by_the_flow_have_its_optimum_508_1d_509_1
     harmless way of writing a sum, and problems that are not flow-shaped are refused."""
     accepted: set[str] = set()
     refused = 0
-    for i, (problem, kinds) in enumerate(ADVERSARIAL):
+    for i, (problem, kinds) in enumerate(_adversarial()):
         for preference in _adversarial_preferences(problem, i):
             found = _by_flow(problem, preference)
             if found is None:

@@ -31,7 +31,10 @@ QUESTIONS = [
 def compare(name: str, text: str) -> None:
     path = GOLDEN / name
     if os.environ.get("UPDATE_GOLDEN"):
+        before = path.read_text(encoding="utf-8") if path.exists() else None
         path.write_text(text + "\n", encoding="utf-8")
+        if before != text + "\n":
+            pytest.fail(f"{path.name} rewritten: review the diff, then rerun without UPDATE_GOLDEN")
     assert path.exists(), f"missing golden file {path.name}: run UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py"
     assert path.read_text(encoding="utf-8") == text + "\n", f"{path.name} changed: review, then regenerate"
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from asserts import A, B, block_declaration, creature, make_board
 
 from combat_solver import (
     AttackDeclaration,
@@ -46,23 +47,7 @@ from combat_solver.cli import main
 from combat_solver.io.render import render_text
 from combat_solver.steps.why import ask
 
-A, B = "alice", "bob"
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def creature(
-    id: str, name: str, controller: str, power: int, *abilities: dict[str, Any], **extra: Any
-) -> dict[str, Any]:
-    return {
-        "id": id,
-        "name": name,
-        "controller": controller,
-        "types": ["creature"],
-        "power": power,
-        "toughness": power,
-        "abilities": list(abilities),
-        **extra,
-    }
 
 
 def land(id: str, controller: str, produces: str = "R") -> dict[str, Any]:
@@ -77,43 +62,22 @@ def land(id: str, controller: str, produces: str = "R") -> dict[str, Any]:
     }
 
 
-def board(
-    permanents: list[dict[str, Any]],
-    effects: list[dict[str, Any]] = (),  # type: ignore[assignment]
-    combat: dict[str, Any] | None = None,
-    alice_life: int = 20,
-) -> Board:
-    return Board.model_validate(
-        {
-            "players": [{"id": A, "life": alice_life}, {"id": B}],
-            "active_player": A,
-            "permanents": permanents,
-            "effects": list(effects),
-            "combat": combat,
-        }
-    )
-
-
-def blocks(**pairs: str | tuple[str, ...]) -> BlockDeclaration:
-    return BlockDeclaration(blocks={b: (a,) if isinstance(a, str) else a for b, a in pairs.items()})
-
-
 def pairs_of(declaration: BlockDeclaration) -> set[tuple[str, str]]:
     return {(b, a) for b, attackers in declaration.blocks.items() for a in attackers}
 
 
 # ----------------------------------------------------------------------------- Qal Sisma Behemoth
-BEHEMOTH = creature("behemoth", "Qal Sisma Behemoth", B, 5, {"kind": "block_cost", "cost": {"mana": "{2}"}})
+BEHEMOTH = creature("behemoth", "Qal Sisma Behemoth", B, 5, 5, {"kind": "block_cost", "cost": {"mana": "{2}"}})
 
 
 def behemoth_board(*extra: dict[str, Any], lands: int = 2) -> Board:
     """Roar of Challenge on the attacking Runeclaw Bear ("All creatures able to block target
     creature this turn do so"); a Hill Giant attacks too; bob has Qal Sisma Behemoth ("can't
     block unless you pay {2}") and ``lands`` Mountains."""
-    return board(
+    return make_board(
         [
-            creature("bear", "Runeclaw Bear", A, 2),
-            creature("giant", "Hill Giant", A, 3),
+            creature("bear", "Runeclaw Bear", A, 2, 2),
+            creature("giant", "Hill Giant", A, 3, 3),
             BEHEMOTH,
             *extra,
             *(land(f"mountain{i}", B) for i in range(lands)),
@@ -128,7 +92,7 @@ def behemoth_board(*extra: dict[str, Any], lands: int = 2) -> Board:
 def test_behemoth_paying_to_block_the_giant_must_block_the_roared_bear() -> None:
     """509.1c; judges' answer (Rules Q&A, 2015): paying {2}, the Behemoth can block the Bear (1
     requirement), so blocking the Giant (0) is illegal; the witness keeps the payment."""
-    verdict = check_blocks(behemoth_board(), blocks(behemoth="giant"))
+    verdict = check_blocks(behemoth_board(), block_declaration({"behemoth": "giant"}))
     assert verdict.status == "illegal"
     assert [v.kind for v in verdict.violations] == ["too_few_requirements"]
     assert (verdict.requirements_obeyed, verdict.requirements_maximum) == (0, 1)
@@ -145,7 +109,7 @@ def test_behemoth_the_two_choices_of_the_judges_answer_are_legal() -> None:
     none = check_blocks(behemoth_board(), BlockDeclaration())
     assert none.status == "legal" and (none.requirements_obeyed, none.requirements_maximum) == (0, 0)
     assert none.units[0].paid_items == ()
-    bear = check_blocks(behemoth_board(), blocks(behemoth="bear"))
+    bear = check_blocks(behemoth_board(), block_declaration({"behemoth": "bear"}))
     assert bear.status == "legal" and (bear.requirements_obeyed, bear.requirements_maximum) == (1, 1)
     assert {frozenset(pairs_of(d)) for d in legal_blocks(behemoth_board())} == {
         frozenset(),
@@ -171,10 +135,10 @@ def test_why_cant_the_behemoth_block_the_giant_names_the_paid_maximum() -> None:
 def test_paying_for_one_creature_does_not_oblige_paying_for_another() -> None:
     """509.1c last sentence: a second Behemoth's {2} is another cost item; paying for the first
     doesn't make the second able, so the first blocking the Bear alone obeys the maximum (1)."""
-    second = creature("behemoth2", "Qal Sisma Behemoth", B, 5, {"kind": "block_cost", "cost": {"mana": "{2}"}})
-    verdict = check_blocks(behemoth_board(second, lands=4), blocks(behemoth="bear"))
+    second = creature("behemoth2", "Qal Sisma Behemoth", B, 5, 5, {"kind": "block_cost", "cost": {"mana": "{2}"}})
+    verdict = check_blocks(behemoth_board(second, lands=4), block_declaration({"behemoth": "bear"}))
     assert verdict.status == "legal" and (verdict.requirements_obeyed, verdict.requirements_maximum) == (1, 1)
-    both = check_blocks(behemoth_board(second, lands=4), blocks(behemoth="bear", behemoth2="giant"))
+    both = check_blocks(behemoth_board(second, lands=4), block_declaration({"behemoth": "bear", "behemoth2": "giant"}))
     assert both.status == "illegal" and (both.requirements_obeyed, both.requirements_maximum) == (1, 2)
 
 
@@ -183,11 +147,11 @@ def provoke_board() -> Board:
     """War Cadence with X = 1 ("creatures can't block unless their controller pays {1} for each
     blocking creature they control"); Deftblade Elite's provoke made bob's Grizzly Bears "block
     it if able"; a Hill Giant attacks too; bob has a Forest."""
-    return board(
+    return make_board(
         [
-            creature("deftblade", "Deftblade Elite", A, 1),
-            creature("giant", "Hill Giant", A, 3),
-            creature("bears", "Grizzly Bears", B, 2),
+            creature("deftblade", "Deftblade Elite", A, 1, 1),
+            creature("giant", "Hill Giant", A, 3, 3),
+            creature("bears", "Grizzly Bears", B, 2, 2),
             land("forest", B, "G"),
         ],
         effects=[
@@ -206,7 +170,7 @@ def provoke_board() -> Board:
 def test_provoked_creature_whose_block_cost_is_paid_must_block_the_provoker() -> None:
     """Provoke ruling: "If the costs are paid, the provoked creature must block the creature with
     provoke." Paying War Cadence's {1} and blocking the Giant obeys 0 of 1: illegal (509.1c)."""
-    verdict = check_blocks(provoke_board(), blocks(bears="giant"))
+    verdict = check_blocks(provoke_board(), block_declaration({"bears": "giant"}))
     assert verdict.status == "illegal" and (verdict.requirements_obeyed, verdict.requirements_maximum) == (0, 1)
     assert verdict.witness is not None and pairs_of(verdict.witness) == {("bears", "deftblade")}
 
@@ -215,7 +179,7 @@ def test_provoked_creature_need_not_pay() -> None:
     """Provoke ruling: "those costs don't have to be paid": no block is legal (0 of 0); paying and
     blocking the provoker is legal (1 of 1)."""
     assert check_blocks(provoke_board(), BlockDeclaration()).status == "legal"
-    assert check_blocks(provoke_board(), blocks(bears="deftblade")).status == "legal"
+    assert check_blocks(provoke_board(), block_declaration({"bears": "deftblade"})).status == "legal"
 
 
 # ----------------------------------------------------------------------------- Hipparion and Lure
@@ -229,7 +193,7 @@ def test_hipparion_example_paying_hipparion_with_bears_home_is_illegal() -> None
     assert verdict.status == "illegal" and (verdict.requirements_obeyed, verdict.requirements_maximum) == (1, 2)
     assert verdict.witness is not None
     assert pairs_of(verdict.witness) == {("hipparion", "cyclops"), ("bears", "cyclops")}
-    bears_alone = check_blocks(scenario.board, blocks(bears="cyclops"))
+    bears_alone = check_blocks(scenario.board, block_declaration({"bears": "cyclops"}))
     assert bears_alone.status == "legal" and (bears_alone.requirements_obeyed, bears_alone.requirements_maximum) == (
         1,
         1,
@@ -245,12 +209,13 @@ def test_a_per_attacker_cost_item_covers_only_that_attacker() -> None:
         "Hipparion",
         B,
         1,
+        1,
         {"kind": "block_cost", "cost": {"mana": "{1}"}, "attackers": {"power": {"ge": 3}}},
     )
-    lured = creature("lured", "Bloodrock Cyclops", A, 3, {"kind": "lure"})
-    other = creature("other", "Hill Giant", A, 3)
-    b = board([lured, other, hipparion, land("plains", B, "W")], combat={"attackers": {"lured": B, "other": B}})
-    verdict = check_blocks(b, blocks(hipparion="other"))
+    lured = creature("lured", "Bloodrock Cyclops", A, 3, 3, {"kind": "lure"})
+    other = creature("other", "Hill Giant", A, 3, 3)
+    b = make_board([lured, other, hipparion, land("plains", B, "W")], combat={"attackers": {"lured": B, "other": B}})
+    verdict = check_blocks(b, block_declaration({"hipparion": "other"}))
     assert verdict.status == "legal" and (verdict.requirements_obeyed, verdict.requirements_maximum) == (0, 0)
 
 
@@ -259,10 +224,17 @@ def annex_board(**juggernaut: Any) -> Board:
     """Norn's Annex (bob): "Creatures can't attack you or planeswalkers you control unless their
     controller pays {W/P} for each of those creatures." Gideon Jura's +2 resolved: alice's
     creatures attack Gideon if able. Juggernaut "attacks each combat if able"; alice has a Plains."""
-    return board(
+    return make_board(
         [
             creature(
-                "juggernaut", "Juggernaut", A, 5, {"kind": "must_attack"}, types=["artifact", "creature"], **juggernaut
+                "juggernaut",
+                "Juggernaut",
+                A,
+                5,
+                5,
+                {"kind": "must_attack"},
+                types=["artifact", "creature"],
+                **juggernaut,
             ),
             land("plains", A, "W"),
             {
@@ -313,13 +285,14 @@ def test_juggernaut_need_not_pay_norns_annex() -> None:
 def elf_board(*elf_abilities: dict[str, Any]) -> Board:
     """A nonblack-only tax of {1} on attacks on bob (Elephant Grass-like); alice's white Knight
     and black Elf both "attack each combat if able"; the Elf's "{T}: Add {G}" is alice's only mana."""
-    return board(
+    return make_board(
         [
-            creature("knight", "Knight", A, 2, {"kind": "must_attack"}, colors=["white"]),
+            creature("knight", "Knight", A, 2, 2, {"kind": "must_attack"}, colors=["white"]),
             creature(
                 "elf",
                 "Elf",
                 A,
+                1,
                 1,
                 {"kind": "must_attack"},
                 {"kind": "mana", "produces": "G"},
@@ -357,10 +330,10 @@ def test_with_vigilance_the_alternative_can_be_paid_and_binds() -> None:
 # ----------------------------------------------------------------------------- Lure and bands
 def pegasus_board(blocker: dict[str, Any]) -> Board:
     """Mesa Pegasus (flying, banding) enchanted with Lure attacks in a band with Grizzly Bears."""
-    return board(
+    return make_board(
         [
-            creature("pegasus", "Mesa Pegasus", A, 1, {"kind": "flying"}, {"kind": "banding"}, {"kind": "lure"}),
-            creature("bears", "Grizzly Bears", A, 2),
+            creature("pegasus", "Mesa Pegasus", A, 1, 1, {"kind": "flying"}, {"kind": "banding"}, {"kind": "lure"}),
+            creature("bears", "Grizzly Bears", A, 2, 2),
             blocker,
         ],
         combat={"attackers": {"pegasus": B, "bears": B}, "bands": [["pegasus", "bears"]]},
@@ -371,16 +344,16 @@ def test_lure_in_a_band_binds_only_creatures_able_to_block_the_lured_flier() -> 
     """Lure ruling (2004-10-04): "only blockers able to block the Lured creature are affected by
     the Lure". A ground creature can't block the flier, so it isn't required to block the band
     through the Bears (702.22h): no block is legal."""
-    verdict = check_blocks(pegasus_board(creature("wall", "Wall of Wood", B, 0)), BlockDeclaration())
+    verdict = check_blocks(pegasus_board(creature("wall", "Wall of Wood", B, 0, 0)), BlockDeclaration())
     assert verdict.status == "legal" and (verdict.requirements_obeyed, verdict.requirements_maximum) == (0, 0)
 
 
 def test_lure_in_a_band_binds_a_creature_with_reach() -> None:
     """509.1c, 702.22h: a creature with reach can block the Lured flier, so it must block the band
     (blocking either member blocks both)."""
-    spider = creature("spider", "Giant Spider", B, 2, {"kind": "reach"})
+    spider = creature("spider", "Giant Spider", B, 2, 2, {"kind": "reach"})
     assert check_blocks(pegasus_board(spider), BlockDeclaration()).status == "illegal"
-    verdict = check_blocks(pegasus_board(spider), blocks(spider="bears"))
+    verdict = check_blocks(pegasus_board(spider), block_declaration({"spider": "bears"}))
     assert verdict.status == "legal" and (verdict.requirements_obeyed, verdict.requirements_maximum) == (1, 1)
 
 

@@ -55,7 +55,7 @@ def verdict(record: dict[str, Any], declaration: dict[str, Any] | None = None) -
     return check_blocks(scenario.board, scenario.declaration)
 
 
-def permanent(record: dict[str, Any], name: str) -> dict[str, Any]:
+def permanent_named(record: dict[str, Any], name: str) -> dict[str, Any]:
     return next(p for p in record["board"]["permanents"] if p["name"] == name)
 
 
@@ -76,8 +76,8 @@ def test_snapshot_imports_to_its_fixture_record(path: Path) -> None:
 def test_aura_grants_to_the_enchanted_creature_pacifism_excuses_juggernaut() -> None:
     """508.1c/508.1d: Pacifism's "can't attack" on Juggernaut beats "attacks each combat if able"."""
     record = imported("phase-s1-g2-d8")
-    juggernaut = permanent(record, "Juggernaut")
-    pacifism = permanent(record, "Pacifism")
+    juggernaut = permanent_named(record, "Juggernaut")
+    pacifism = permanent_named(record, "Pacifism")
     assert {"kind": "grant", "to": {"ids": [juggernaut["id"]]}, "ability": {"kind": "cant_attack"}} in pacifism[
         "abilities"
     ]
@@ -87,7 +87,7 @@ def test_aura_grants_to_the_enchanted_creature_pacifism_excuses_juggernaut() -> 
 
 def test_lure_aura_makes_blocks_required_509_1c() -> None:
     record = imported("phase-s1-g1-d1")
-    okk = permanent(record, "Okk")
+    okk = permanent_named(record, "Okk")
     assert okk["tapped"] is True
     assert record["board"]["combat"] == {"attackers": {okk["id"]: "p1"}}
     assert verdict(record).status == "legal"
@@ -100,7 +100,7 @@ def test_effect_of_resolved_spell_is_carried_irresistible_prey_509_1c() -> None:
     """Irresistible Prey's "must be blocked this turn if able" reaches the record through the
     static abilities phase gives the creature while the effect lasts."""
     record = imported("phase-s1-g2-d1")
-    rangers = permanent(record, "Treetop Rangers")
+    rangers = permanent_named(record, "Treetop Rangers")
     assert {"kind": "must_be_blocked"} in rangers["abilities"]
     assert record["warnings"] == []
     assert verdict(record).status == "legal"
@@ -109,10 +109,10 @@ def test_effect_of_resolved_spell_is_carried_irresistible_prey_509_1c() -> None:
 
 def test_silent_arbiter_caps_the_attack_508_1c() -> None:
     record = imported("phase-s1-g1-d5")
-    assert {"kind": "attack_limit", "n": 1} in permanent(record, "Silent Arbiter")["abilities"]
-    assert {"kind": "protection", "from": {"colors": ["black"]}} in permanent(record, "White Knight")["abilities"]
+    assert {"kind": "attack_limit", "n": 1} in permanent_named(record, "Silent Arbiter")["abilities"]
+    assert {"kind": "protection", "from": {"colors": ["black"]}} in permanent_named(record, "White Knight")["abilities"]
     assert verdict(record).status == "legal"
-    two = dict(record["declaration"]["attacks"], **{permanent(record, "Okk")["id"]: "p1"})
+    two = dict(record["declaration"]["attacks"], **{permanent_named(record, "Okk")["id"]: "p1"})
     assert [v.rule for v in verdict(record, {"kind": "attack", "attacks": two}).violations] == ["508.1c"]
 
 
@@ -186,7 +186,7 @@ def test_abilities_outside_the_vocabulary_become_warnings() -> None:
         "Silent Arbiter: static ability CantGainLife (x) not carried",
         "effect of Shoving Match not carried: GrantAbility",
     ]
-    assert permanent(record, "Silent Arbiter")["abilities"] == [
+    assert permanent_named(record, "Silent Arbiter")["abilities"] == [
         {"kind": "attack_limit", "n": 1},
         {"kind": "block_limit", "n": 1},
     ]

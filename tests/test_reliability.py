@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 import yaml
-from builders import menace_board, two_defenders_board
+from asserts import menace_board, two_defenders_board
 
 import combat_solver
 from combat_solver import (
@@ -48,7 +48,7 @@ BOARD: dict[str, Any] = menace_board()
 DECLARATION = {"kind": "block", "blocks": {"dog": ["runner"], "bears": ["runner"]}}
 
 
-def board(**changes: Any) -> dict[str, Any]:
+def example_board(**changes: Any) -> dict[str, Any]:
     data = copy.deepcopy(BOARD)
     data.update(changes)
     return data
@@ -103,7 +103,7 @@ def test_nesting_past_the_bound_is_refused(tmp_path: Path, capsys: pytest.Captur
     nested: dict[str, Any] = {}
     for _ in range(300):
         nested = {"any_of": [nested]}
-    deep = board()
+    deep = example_board()
     deep["permanents"][0]["abilities"] = [{"kind": "cant_be_blocked_by", "by": nested}]
     refused(capsys, ["check", str(scenario_file(tmp_path, deep, "deep.json"))], "too_deep")
     flow = tmp_path / "flow.yaml"
@@ -115,7 +115,7 @@ def test_nesting_within_the_bound_is_read(tmp_path: Path, capsys: pytest.Capture
     nested: dict[str, Any] = {"types": ["land"]}
     for _ in range(MAX_DEPTH // 2 - 8):
         nested = {"any_of": [nested]}
-    data = board()
+    data = example_board()
     data["permanents"][0]["abilities"] = [{"kind": "cant_be_blocked_by", "by": nested}]
     path = scenario_file(tmp_path, {"board": data, "declaration": DECLARATION})
     assert main(["check", str(path)]) == 0
@@ -151,13 +151,13 @@ def test_an_alias_within_bounds_is_read(tmp_path: Path) -> None:
 
 def test_a_file_over_the_size_limit_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "big.json"
-    path.write_text(json.dumps(board(filler="x" * (MAX_BYTES + 1))))
+    path.write_text(json.dumps(example_board(filler="x" * (MAX_BYTES + 1))))
     refused(capsys, ["check", str(path)], "too_large", str(path))
 
 
 def test_a_board_past_the_permanent_limit_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """15,000 creatures took 58 s (attacks) and over 7 GB (blocks) before any solver call."""
-    data = board()
+    data = example_board()
     data["permanents"] += [
         {"id": f"c{i}", "name": "Token", "controller": "bob", "types": ["creature"], "power": 1, "toughness": 1}
         for i in range(MAX_PERMANENTS + 1 - len(data["permanents"]))
@@ -193,7 +193,7 @@ def test_json_is_read_by_the_json_parser_and_emoji_escapes_render(
 ) -> None:
     """``json.dumps`` writes 💥 as the surrogate pair ``\\ud83d\\udca5``; text and Markdown
     output crashed with UnicodeEncodeError."""
-    data = board()
+    data = example_board()
     data["permanents"][1]["name"] = "Watchdog 💥"
     path = scenario_file(tmp_path, {"board": data, "declaration": DECLARATION}, "emoji.json")
     assert "\\ud83d\\udca5" in path.read_text()
@@ -206,7 +206,7 @@ def test_json_is_read_by_the_json_parser_and_emoji_escapes_render(
 
 def test_a_lone_surrogate_is_refused_naming_the_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "lone.json"
-    path.write_text(json.dumps(board()).replace('"Watchdog"', '"Watchdog \\ud83d"'))
+    path.write_text(json.dumps(example_board()).replace('"Watchdog"', '"Watchdog \\ud83d"'))
     refused(capsys, ["check", str(path)], "permanents[1].name", "lone_surrogate")
 
 
@@ -214,13 +214,13 @@ def test_a_lone_surrogate_is_refused_naming_the_field(tmp_path: Path, capsys: py
 
 
 def _with_ability(ability: dict[str, Any]) -> dict[str, Any]:
-    data = board()
+    data = example_board()
     data["permanents"][0]["abilities"] = [ability]
     return data
 
 
 def _with(path: tuple[str | int, ...], value: Any) -> dict[str, Any]:
-    data = board()
+    data = example_board()
     target: Any = data
     for part in path[:-1]:
         target = target[part]
@@ -229,7 +229,7 @@ def _with(path: tuple[str | int, ...], value: Any) -> dict[str, Any]:
 
 
 def _attack_board(**changes: Any) -> dict[str, Any]:
-    data = board(**changes)
+    data = example_board(**changes)
     del data["combat"]
     return data
 
@@ -486,7 +486,7 @@ def test_help_texts_speak_of_attacks_and_blocks_and_list_exit_codes(capsys: pyte
 
 def _many_blocks_board() -> dict[str, Any]:
     """Two vanilla attackers and five vanilla blockers: 3^5 = 243 legal blocks."""
-    data = board()
+    data = example_board()
     data["permanents"] = [
         {
             "id": f"a{i}",
@@ -577,7 +577,7 @@ def test_undetermined_maximum_is_worded_as_such() -> None:
 def test_identical_triggers_render_as_one_line_with_their_number(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    data = board()
+    data = example_board()
     data["permanents"][0]["abilities"] = [{"kind": "bushido", "n": 1}, {"kind": "bushido", "n": 1}]
     path = scenario_file(tmp_path, {"board": data, "declaration": {"kind": "block", "blocks": {"dog": ["runner"]}}})
     assert main(["check", str(path)]) == 0

@@ -5,7 +5,7 @@ attacker to block leaves nothing derived to read. Expected answers are worked ou
 
 from __future__ import annotations
 
-from test_real_card_rules import A, B, K, attack, block, board, creature
+from asserts import A, B, K, attack, block, creature, make_board
 
 from combat_solver.model.ir import atoms_of
 from combat_solver.resolve.game import Game
@@ -14,38 +14,38 @@ from combat_solver.resolve.units import attack_unit, block_units
 
 def flunkies(n: int, controller: str = A) -> list[dict[str, object]]:
     abilities = (K("cant_attack_alone"), K("cant_block_alone"))
-    return [creature(f"f{i}", "Mogg Flunkies", controller, *abilities, power=3) for i in range(n)]
+    return [creature(f"f{i}", "Mogg Flunkies", controller, 3, 2, *abilities) for i in range(n)]
 
 
 def test_can_t_attack_alone_counts_every_other_attacker_506_5():
     """Mogg Flunkies: "can't attack or block alone". One attacking alone breaks its restriction;
     two attacking together, or one with a Grizzly Bears, don't (506.5: another creature attacks)."""
-    b = board(*flunkies(2), creature("bears", "Grizzly Bears"), creature("wall", "Wall", B))
-    alone = attack(b, f0=B)
+    b = make_board([*flunkies(2), creature("bears", "Grizzly Bears"), creature("wall", "Wall", B)])
+    alone = attack(b, {"f0": B})
     assert alone.status == "illegal"
     assert [v.kind for v in alone.violations] == ["cant_attack_alone"]
-    assert attack(b, f0=B, f1=B).status == "legal"
-    assert attack(b, f1=B, bears=B).status == "legal"
+    assert attack(b, {"f0": B, "f1": B}).status == "legal"
+    assert attack(b, {"f1": B, "bears": B}).status == "legal"
 
 
 def test_can_only_attack_alone_and_unless_others_attack_508_1c():
     """Master of Cruelties "can only attack alone"; Orcish Conscripts "can't attack unless at least
     two other creatures attack": each counts the others, not itself (508.1c)."""
-    master = creature("master", "Master of Cruelties", A, K("can_only_attack_alone"))
-    conscripts = creature("conscripts", "Orcish Conscripts", A, K("cant_attack_unless_others_attack", n=2))
-    b = board(master, conscripts, *flunkies(2), creature("wall", "Wall", B))
-    assert attack(b, master=B).status == "legal"
-    assert attack(b, master=B, f0=B, f1=B).status == "illegal"
-    assert attack(b, conscripts=B, f0=B).status == "illegal"
-    assert attack(b, conscripts=B, f0=B, f1=B).status == "legal"
+    master = creature("master", "Master of Cruelties", A, 2, 2, K("can_only_attack_alone"))
+    conscripts = creature("conscripts", "Orcish Conscripts", A, 2, 2, K("cant_attack_unless_others_attack", n=2))
+    b = make_board([master, conscripts, *flunkies(2), creature("wall", "Wall", B)])
+    assert attack(b, {"master": B}).status == "legal"
+    assert attack(b, {"master": B, "f0": B, "f1": B}).status == "illegal"
+    assert attack(b, {"conscripts": B, "f0": B}).status == "illegal"
+    assert attack(b, {"conscripts": B, "f0": B, "f1": B}).status == "legal"
 
 
 def test_can_t_block_alone_and_unless_others_block_509_1b():
     """Mogg Flunkies blocking alone breaks 509.1b's restriction; with another blocker it doesn't,
     and "unless at least two other creatures block" needs two others."""
-    conscripts = creature("conscripts", "Orcish Conscripts", B, K("cant_block_unless_others_block", n=2))
+    conscripts = creature("conscripts", "Orcish Conscripts", B, 2, 2, K("cant_block_unless_others_block", n=2))
     attackers = [creature(f"a{i}", "Grizzly Bears", A, tapped=True) for i in range(2)]
-    b = board(*attackers, *flunkies(2, B), conscripts, combat={"attackers": {"a0": B, "a1": B}})
+    b = make_board([*attackers, *flunkies(2, B), conscripts], combat={"attackers": {"a0": B, "a1": B}})
     assert block(b, {"f0": ("a0",)}).status == "illegal"
     assert block(b, {"f0": ("a0",), "f1": ("a1",)}).status == "legal"
     assert block(b, {"conscripts": ("a0",), "f0": ("a0",)}).status == "illegal"
@@ -56,7 +56,7 @@ def test_the_holders_share_one_count_so_the_restrictions_grow_linearly():
     """n Mogg Flunkies' "can't attack alone" restrictions read the same count of attackers (one
     object), so reading them all is linear in n, and each reads n atoms, not n - 1 others of its own."""
     n = 40
-    unit = attack_unit(Game.of(board(*flunkies(n), creature("wall", "Wall", B))))
+    unit = attack_unit(Game.of(make_board([*flunkies(n), creature("wall", "Wall", B)])))
     alone = [r for r in unit.restrictions if r.kind == "cant_attack_alone"]
     assert len(alone) == n
     counts = {id(cmp.lin) for r in alone for cmp in r.cond.items if cmp.lin.terms and len(cmp.lin.terms) > 1}
@@ -67,14 +67,12 @@ def test_the_holders_share_one_count_so_the_restrictions_grow_linearly():
 def test_one_target_and_one_attacker_leave_nothing_derived_508_1b():
     """With one player to attack, attacking is that attack (no one-target restriction to state,
     508.1b); with one attacker to block, blocking is that pair; the verdicts are the rules' ones."""
-    attack_board = board(*flunkies(3), creature("wall", "Wall", B))
+    attack_board = make_board([*flunkies(3), creature("wall", "Wall", B)])
     assert attack_unit(Game.of(attack_board)).definitions == {}
     assert not [r for r in attack_unit(Game.of(attack_board)).restrictions if r.kind == "one_target"]
-    arbiter = creature("arbiter", "Silent Arbiter", B, K("block_limit", n=1))
-    b = board(
-        creature("a0", "Grizzly Bears", A, tapped=True),
-        arbiter,
-        creature("d1", "Grizzly Bears", B),
+    arbiter = creature("arbiter", "Silent Arbiter", B, 2, 2, K("block_limit", n=1))
+    b = make_board(
+        [creature("a0", "Grizzly Bears", A, tapped=True), arbiter, creature("d1", "Grizzly Bears", B)],
         combat={"attackers": {"a0": B}},
     )
     assert block_units(Game.of(b))[0].definitions == {}

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from builders import A, B, K, bears, board_data
+from asserts import A, B, K, bears, board_data
 
 ROOT = Path(__file__).resolve().parent.parent
 

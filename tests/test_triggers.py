@@ -1,9 +1,9 @@
 """Triggered abilities on attackers and blockers being declared: what triggers, and how many times.
 
 Every expected answer below was derived by hand from the Comprehensive Rules text
-(/work/shared/rules: 508.1k-m, 508.3f, 509.1g-i, 509.2a, 509.3a-g and the 509.3f Example,
+(Comprehensive Rules, September 25, 2026 edition: 508.1k-m, 508.3f, 509.1g-i, 509.2a, 509.3a-g and the 509.3f Example,
 603.2c, 607.2h, 701.43d, 702.22h, 702.23a-c, 702.25a-b, 702.45a-b, 702.154a-b), never by running
-the engine. Card names and wordings come from /work/shared/cards/templates.md where it has them;
+the engine. Card names and wordings are the cards' Oracle text where a real card has them;
 the docstring of each helper quotes the text the test relies on. A creature described as
 "a test creature" has the quoted ability and nothing else worth noting.
 
@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 import yaml
-from builders import (
+from asserts import (
     A,
     B,
     C,

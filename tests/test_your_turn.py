@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from builders import A, B, C, D, assert_illegal, assert_legal, bears, block, make_board, serra_angel
+from asserts import A, B, C, D, assert_illegal, assert_legal, bears, block, make_board, serra_angel
 from pydantic import ValidationError
 
 from combat_solver import Board

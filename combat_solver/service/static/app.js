@@ -641,7 +641,10 @@ function drawPicture() {
   const W = 84, H = 112, GAP = 22, SLOT = H + GAP;
   const attackMap = state.step === "attack" ? state.attacks : state.combat;
   const blockMap = state.step === "block" ? state.blocks : {};
-  const targets = targetsFor().filter((t) => t.kind === "player" || true);
+  // The row of what can be attacked: every defending player, and the planeswalkers and battles
+  // something attacks (the others aren't drawn, so the row stays narrow).
+  const attacked = new Set(Object.values(attackMap));
+  const targets = targetsFor().filter((t) => t.kind === "player" || attacked.has(t.id));
   const attackSide = state.perms.filter((p) => isCreature(p) && attackingSide(p.controller));
   const defendSide = state.perms.filter((p) => isCreature(p) && !attackingSide(p.controller));
   const width = Math.max(400, Math.max(attackSide.length, defendSide.length, targets.length) * SLOT + GAP);

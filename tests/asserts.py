@@ -1,6 +1,7 @@
-"""Builders of boards and declarations, verdict assertions and the cards several test files share.
+"""The tests' one home for building boards and declarations, asserting on verdicts, and the cards
+several test files share (each builder is defined here once; keyword arguments give the variants).
 
-Used by the vocabulary, costs, trigger, CLI, reliability and audit tests. Permanents are plain
+Permanents are plain
 dicts in the input format (what a scenario file holds); ``board_data`` puts them on a board in that
 format and ``make_board`` validates it into a ``Board``. Conventions: player
 "alice" (``A``) is the active player; "bob" (``B``), "carol" (``C``) and "dave" (``D``) are her
@@ -47,8 +48,10 @@ def creature(
     tapped: bool = False,
     sick: bool = False,
     owner: str | None = None,
+    **fields: Any,
 ) -> dict[str, Any]:
-    """A creature; ``sick``: not controlled continuously since the turn began (302.6)."""
+    """A creature; ``sick``: not controlled continuously since the turn began (302.6); ``fields``
+    adds other input fields (``counters``, ``attached_to``, ``mana_value``, ``is_token`` ...)."""
     return permanent(
         id,
         name,
@@ -63,6 +66,7 @@ def creature(
         toughness=toughness,
         summoning_sick=sick,
         **({} if owner is None else {"owner": owner}),
+        **fields,
     )
 
 
@@ -114,7 +118,7 @@ def board_data(
     attackers: Mapping[str, str] | None = None,
     *,
     bands: Iterable[Iterable[str]] = (),
-    players: Iterable[str] = (A, B),
+    players: Iterable[str | dict[str, Any]] = (A, B),
     teams: Mapping[str, str] | None = None,
     life: Mapping[str, int] | None = None,
     shared: bool = False,
@@ -122,12 +126,17 @@ def board_data(
     effects: Iterable[dict[str, Any]] = (),
     attackable: Iterable[str] | None = None,
     attacked_this_turn: int = 0,
+    **fields: Any,
 ) -> dict[str, Any]:
     """A board in the input format (what a scenario file holds); with ``attackers`` (attacker id ->
-    what it attacks) and ``bands`` the attack is declared. ``shared``: teams attack and block as one (805, Two-Headed Giant); ``attackable``: the
-    opponents that may be attacked (506.2a)."""
+    what it attacks) and ``bands`` the attack is declared. ``players``: ids, or whole player
+    records; ``shared``: teams attack and block as one (805, Two-Headed Giant); ``attackable``: the
+    opponents that may be attacked (506.2a); ``fields``: other board fields as given (``combat``,
+    ``turn`` ...)."""
 
-    def player(p: str) -> dict[str, Any]:
+    def player(p: str | dict[str, Any]) -> dict[str, Any]:
+        if isinstance(p, dict):
+            return p
         out: dict[str, Any] = {"id": p}
         if teams:
             out["team"] = teams[p]
@@ -147,7 +156,7 @@ def board_data(
         data["combat"] = {"attackers": dict(attackers), "bands": [list(b) for b in bands]}
     if attackable is not None:
         data["attackable_players"] = list(attackable)
-    return data
+    return {**data, **fields}
 
 
 def make_board(
@@ -157,9 +166,10 @@ def make_board(
     return Board.model_validate(board_data(permanents, attackers, **options))
 
 
-def block_declaration(blocks: Blocks | None = None) -> BlockDeclaration:
+def block_declaration(blocks: Blocks | None = None, player: str | None = None) -> BlockDeclaration:
     """Blocker id -> the attacker it blocks, or a tuple of the attackers it blocks."""
-    return BlockDeclaration(blocks={b: (a,) if isinstance(a, str) else tuple(a) for b, a in (blocks or {}).items()})
+    pairs = {b: (a,) if isinstance(a, str) else tuple(a) for b, a in (blocks or {}).items()}
+    return BlockDeclaration(blocks=pairs, player=player)
 
 
 def attack(board: Board, attacks: Mapping[str, str] | None = None, **optional: Any) -> Verdict:
@@ -167,9 +177,10 @@ def attack(board: Board, attacks: Mapping[str, str] | None = None, **optional: A
     return check_attacks(board, AttackDeclaration(attacks=dict(attacks or {}), **optional))
 
 
-def block(board: Board, blocks: Blocks | None = None) -> Verdict:
-    """The verdict on blocking with ``blocks``."""
-    return check_blocks(board, block_declaration(blocks))
+def block(board: Board, blocks: Blocks | None = None, player: str | None = None) -> Verdict:
+    """The verdict on blocking with ``blocks``; with ``player``, only that defending player's
+    declaration is judged (802.4)."""
+    return check_blocks(board, block_declaration(blocks, player))
 
 
 def attack_set(declarations: Iterable[AttackDeclaration]) -> set[frozenset[tuple[str, str]]]:
@@ -399,9 +410,25 @@ def watchdog(id: str = "watchdog", controller: str = B, **kw: Any) -> dict[str, 
     )
 
 
-def hill_giant(id: str = "giant", controller: str = A) -> dict[str, Any]:
-    """Hill Giant: 3/3, no abilities."""
-    return creature(id, "Hill Giant", controller, 3, 3, colors=["red"], subtypes=["Giant"])
+def hill_giant(id: str = "giant", controller: str = A, *abilities: dict[str, Any]) -> dict[str, Any]:
+    """Hill Giant: 3/3, no abilities (``abilities``: a variant for the test)."""
+    return creature(id, "Hill Giant", controller, 3, 3, *abilities, colors=["red"], subtypes=["Giant"])
+
+
+def heat_wave(controller: str = A, *, first_sentence: bool = True) -> dict[str, Any]:
+    """Heat Wave: "Blue creatures can't block creatures you control. Nonblue creatures can't block
+    creatures you control unless their controller pays 1 life for each blocking creature they
+    control." (``first_sentence=False``: the block tax alone, without the blue creatures'
+    ``cant_block``)."""
+    first = (K("grant", to={"colors": ["blue"]}, ability=K("cant_block")),) if first_sentence else ()
+    return permanent(
+        "heatwave",
+        "Heat Wave",
+        controller,
+        ["enchantment"],
+        *first,
+        K("block_tax", cost={"life": 1}, blockers={"not": {"colors": ["blue"]}}, attackers={"controller": "you"}),
+    )
 
 
 # ----------------------------------------------------------------------------- boards several files share

@@ -1,9 +1,11 @@
-"""Cost primitives of issue #12 item 7, each tested both ways and derived by hand from the rules
-(508.1h-j, 509.1d-f, 118.3, 506.4) and the cards' Oracle text (/work/shared/cards/templates.md):
+"""Cost terms, each tested both ways and derived by hand from the Comprehensive Rules (September
+2026 edition: 107.4f, 118.3, 119.4, 506.4, 508.1h-j, 509.1b, 509.1d-f) and the cards' Oracle text:
 
-* a block tax with an attackers filter (Heat Wave: "Nonblue creatures can't block creatures you
-  control unless their controller pays 1 life for each blocking creature they control"): a
-  creature is taxed once when it blocks at least one creature the filter names;
+* a block tax with an attackers filter (Heat Wave: "Blue creatures can't block creatures you
+  control. Nonblue creatures can't block creatures you control unless their controller pays 1
+  life for each blocking creature they control"): a creature is taxed once when it blocks at
+  least one creature the filter names; by card name, a blue blocker is refused (509.1b) and a
+  nonblue one costs its controller 1 life (509.1d);
 * a cost "return a permanent you control to its owner's hand" (Floodtide Serpent: "can't attack
   unless you return an enchantment you control to its owner's hand"; ruling 2014-02-01: "You
   must return an enchantment you control to its owner's hand during each combat in which you
@@ -14,7 +16,10 @@
   number of counters on that creature");
 * an X over every player's permanents (Whipgrass Entangler: "{1}{W}: Until end of turn, target
   creature gains 'This creature can't attack or block unless its controller pays {1} for each
-  Cleric on the battlefield.'"): the Clerics of every player count, not only the payer's.
+  Cleric on the battlefield.'"): the Clerics of every player count, not only the payer's;
+* Phyrexian mana (107.4f, 119.4, 508.1j): a Phyrexian symbol is paid with one mana of its color
+  or 2 life, and a player can pay any amount of life up to their life total, so with no mana N
+  symbols are payable exactly when the player has at least 2N life, however large N is.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from builders import (
+from asserts import (
     A,
     B,
     C,
@@ -40,6 +45,8 @@ from builders import (
     creature,
     details,
     effect,
+    heat_wave,
+    hill_giant,
     make_board,
     permanent,
 )
@@ -59,37 +66,31 @@ def only_unpayable(v: Verdict, rule: str) -> None:
 
 
 # ============================================================ Heat Wave: block tax with attackers
-def heat_wave(controller: str = A) -> dict[str, Any]:
-    """Heat Wave's second sentence (its first, a `cant_block` grant to blue creatures, is left out)."""
-    return permanent(
-        "heatwave",
-        "Heat Wave",
-        controller,
-        ["enchantment"],
-        K("block_tax", cost={"life": 1}, blockers={"not": {"colors": ["blue"]}}, attackers={"controller": "you"}),
-    )
-
-
-def hill_giant(id: str = "giant", controller: str = B, *abilities: dict[str, Any]) -> dict[str, Any]:
-    return creature(id, "Hill Giant", controller, 3, 3, *abilities, colors=["red"], subtypes=["Giant"])
 
 
 def test_509_1d_heat_wave_taxes_a_block_of_its_controllers_creature() -> None:
-    board = make_board([bears("a1"), heat_wave(), hill_giant()], attackers={"a1": B})
+    board = make_board([bears("a1"), heat_wave(first_sentence=False), hill_giant("giant", B)], attackers={"a1": B})
     v = assert_legal(block(board, {"giant": "a1"}))
     assert costs_of(v) == [(B, "1 life", True)]
     assert v.costs[0].payment == ("pay 1 life",)
 
 
 def test_509_1f_heat_wave_cant_be_paid_from_0_life() -> None:
-    board = make_board([bears("a1"), heat_wave(), hill_giant()], attackers={"a1": B}, life={B: 0})
+    board = make_board(
+        [bears("a1"), heat_wave(first_sentence=False), hill_giant("giant", B)], attackers={"a1": B}, life={B: 0}
+    )
     only_unpayable(block(board, {"giant": "a1"}), "509.1f")
     assert {frozenset(d.blocks) for d in legal_blocks(board)} == {frozenset()}
 
 
 def test_509_1d_heat_wave_doesnt_tax_blocks_of_other_players_creatures() -> None:
     """The attackers filter: Heat Wave is carol's, so blocking alice's creature costs nothing."""
-    board = make_board([bears("a1"), heat_wave(C), hill_giant()], attackers={"a1": B}, players=(A, B, C), life={B: 0})
+    board = make_board(
+        [bears("a1"), heat_wave(C, first_sentence=False), hill_giant("giant", B)],
+        attackers={"a1": B},
+        players=(A, B, C),
+        life={B: 0},
+    )
     v = assert_legal(block(board, {"giant": "a1"}))
     assert v.costs == ()
 
@@ -97,7 +98,9 @@ def test_509_1d_heat_wave_doesnt_tax_blocks_of_other_players_creatures() -> None
 def test_509_1d_heat_wave_is_paid_once_per_blocking_creature() -> None:
     """ "for each blocking creature": a giant that can block two of alice's creatures pays 1 life once."""
     giant = hill_giant("giant", B, K("block_additional", n=1))
-    board = make_board([bears("a1"), bears("a2"), heat_wave(), giant], attackers={"a1": B, "a2": B}, life={B: 1})
+    board = make_board(
+        [bears("a1"), bears("a2"), heat_wave(first_sentence=False), giant], attackers={"a1": B, "a2": B}, life={B: 1}
+    )
     v = assert_legal(block(board, {"giant": ("a1", "a2")}))
     assert costs_of(v) == [(B, "1 life", True)]
 
@@ -118,6 +121,15 @@ def test_509_1d_block_tax_attackers_filter_counts_a_blocker_once_among_the_named
     v = assert_legal(block(board, {"wall": ("big1", "big2", "small"), "wall2": "small"}))
     assert costs_of(v) == [(B, "1 life", True)]
     only_unpayable(block(board, {"wall": ("big1", "small"), "wall2": "big2"}), "509.1f")
+
+
+def test_509_1b_509_1d_heat_wave_by_card_name_refuses_blue_blockers_and_taxes_the_others() -> None:
+    drake = creature("drake", "Drake", B, 2, 2, colors=["blue"])
+    giant = creature("giant", "Giant", B, 3, 3, colors=["red"])
+    board = make_board([{"id": "hw", "card": "Heat Wave", "controller": A}, bears("a1"), drake, giant], {"a1": B})
+    assert_illegal(block(board, {"drake": "a1"}), "509.1b", "cant_block", ("drake",))
+    paid = assert_legal(block(board, {"giant": "a1"}))
+    assert [(c.player, c.total, c.payable) for c in paid.costs] == [(B, "1 life", True)]
 
 
 # ============================================================ Floodtide Serpent: return to hand
@@ -275,7 +287,7 @@ def test_509_1d_whipgrass_entangler_taxes_a_block_by_the_clerics_on_the_battlefi
     perms = [
         entangler(A),
         bears("a1"),
-        hill_giant(),
+        hill_giant("giant", B),
         cleric("c2", B),
         basic("p1", "Plains", B),
         basic("p2", "Plains", B),
@@ -286,7 +298,7 @@ def test_509_1d_whipgrass_entangler_taxes_a_block_by_the_clerics_on_the_battlefi
 
 
 def test_509_1f_whipgrass_entangler_block_unpaid_is_illegal() -> None:
-    perms = [entangler(A), bears("a1"), hill_giant(), cleric("c2", B), basic("p1", "Plains", B)]
+    perms = [entangler(A), bears("a1"), hill_giant("giant", B), cleric("c2", B), basic("p1", "Plains", B)]
     board = make_board(perms, attackers={"a1": B}, **entangled("giant", A))
     only_unpayable(block(board, {"giant": "a1"}), "509.1f")
 
@@ -356,3 +368,20 @@ def test_a_board_with_the_real_cards_by_name() -> None:
         }
     )
     assert_legal(attack(board, {"serpent": B}))
+
+
+# ============================================================ Phyrexian mana: life for mana
+SYMBOLS = 1001
+"""More Phyrexian symbols than the payment model once allowed paying with life."""
+
+
+@pytest.mark.parametrize("life", [2 * SYMBOLS, 2 * SYMBOLS - 1])
+def test_107_4f_119_4_any_number_of_phyrexian_symbols_can_be_paid_with_life(life: int) -> None:
+    taxed = creature("knight", "Knight", A, 2, 2, K("attack_cost", cost={"mana": "{W/P}" * SYMBOLS}))
+    board = make_board([taxed], life={A: life})
+    verdict = attack(board, {"knight": B})
+    if life >= 2 * SYMBOLS:
+        assert_legal(verdict)
+        assert verdict.costs[0].payable is True
+    else:
+        assert_illegal(verdict, "508.1j", "unpayable_cost", (A,))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_real_card_rules import A, B, K, attack, block, board, creature, permanent
+from asserts import A, B, K, attack, block, creature, make_board, permanent
 
 from combat_solver import solve_attacks
 from combat_solver.solve import flows, search
@@ -37,21 +37,21 @@ def test_must_attack_as_long_as_it_doesnt_have_must_attack_applies_611_3a_613_6(
         "source": {"not": {"has": ["must_attack"]}},
         "attack": {"filter": {"power": {"lt": 1}}, "count": {"le": 1}},
     }
-    b = board(SPRITE, OGRE, effects=[effect_on_ogre(K("must_attack", condition=condition))])
-    alone = attack(b, sprite=B)
+    b = make_board([SPRITE, OGRE], effects=[effect_on_ogre(K("must_attack", condition=condition))])
+    alone = attack(b, {"sprite": B})
     assert not alone.legal
     assert [v.kind for v in alone.violations] == ["too_few_requirements"]
-    assert attack(b, sprite=B, ogre=B).legal
+    assert attack(b, {"sprite": B, "ogre": B}).legal
 
 
 def test_the_attack_test_of_a_self_reading_condition_still_gates_it_508_1d():
     """ "... as long as no other creature attacks": attacking with the Sprite alone switches the
     requirement off (so it is obeyed trivially); attacking with nothing leaves it on (508.1d)."""
     condition = {"source": {"not": {"has": ["must_attack"]}}, "attack": {"count": {"le": 0}}}
-    b = board(SPRITE, OGRE, effects=[effect_on_ogre(K("must_attack", condition=condition))])
-    assert attack(b, sprite=B).legal
+    b = make_board([SPRITE, OGRE], effects=[effect_on_ogre(K("must_attack", condition=condition))])
+    assert attack(b, {"sprite": B}).legal
     assert not attack(b).legal
-    assert attack(b, ogre=B).legal
+    assert attack(b, {"ogre": B}).legal
 
 
 def test_unless_reading_its_own_effect_is_read_as_it_applies_613_1f():
@@ -59,22 +59,21 @@ def test_unless_reading_its_own_effect_is_read_as_it_applies_613_1f():
     the effect applies the Ogre lacks must_attack, so the "unless" fails whatever attacks and the
     requirement holds: the Sprite alone is illegal (508.1d)."""
     unless = {"source": {"has": ["must_attack"]}, "attack": {"count": {"ge": 1}}}
-    b = board(SPRITE, OGRE, effects=[effect_on_ogre(K("must_attack", unless=unless))])
-    assert not attack(b, sprite=B).legal
-    assert attack(b, sprite=B, ogre=B).legal
+    b = make_board([SPRITE, OGRE], effects=[effect_on_ogre(K("must_attack", unless=unless))])
+    assert not attack(b, {"sprite": B}).legal
+    assert attack(b, {"sprite": B, "ogre": B}).legal
 
 
 def test_a_per_target_condition_reads_the_board_as_its_effect_applied_508_1c():
     """ "Can't attack as long as it doesn't have 'can't attack'": read when the effect applies (it
     doesn't have it then), so the Ogre can't attack (508.1c), though the condition is read per
     attack target (802.2a)."""
-    b = board(
-        SPRITE,
-        OGRE,
+    b = make_board(
+        [SPRITE, OGRE],
         effects=[effect_on_ogre(K("cant_attack", condition={"source": {"not": {"has": ["cant_attack"]}}}))],
     )
-    assert not attack(b, ogre=B).legal
-    assert attack(b, sprite=B).legal
+    assert not attack(b, {"ogre": B}).legal
+    assert attack(b, {"sprite": B}).legal
 
 
 FLIERS_ATTACK = {"attack": {"filter": {"has": ["flying"]}, "count": {"ge": 1}}}
@@ -89,18 +88,18 @@ def test_a_per_declaration_condition_sees_a_later_effects_grant_613_8a(order: st
     the Ogre's requirement unobeyed (508.1d)."""
     must = effect_on_ogre(K("must_attack", condition=FLIERS_ATTACK))
     flying = {"source": "Jump", "controller": A, "to": {"ids": ["sprite"]}, "ability": K("flying")}
-    b = board(SPRITE, OGRE, effects=[must, flying] if order == "requirement first" else [flying, must])
-    assert not attack(b, sprite=B).legal
-    assert attack(b, sprite=B, ogre=B).legal
+    b = make_board([SPRITE, OGRE], effects=[must, flying] if order == "requirement first" else [flying, must])
+    assert not attack(b, {"sprite": B}).legal
+    assert attack(b, {"sprite": B, "ogre": B}).legal
 
 
 def test_a_printed_per_declaration_condition_sees_a_later_aura_613_8a():
     """The same with the condition printed on the Ogre (earlier timestamp) and Flight on the Sprite."""
     ogre = dict(OGRE, abilities=[K("must_attack", condition=FLIERS_ATTACK)])
-    flight = permanent("flight", "Flight", A, K("grant", to={"ids": ["sprite"]}, ability=K("flying")))
-    b = board(SPRITE, ogre, dict(flight, attached_to="sprite"))
-    assert not attack(b, sprite=B).legal
-    assert attack(b, sprite=B, ogre=B).legal
+    flight = permanent("flight", "Flight", A, ["enchantment"], K("grant", to={"ids": ["sprite"]}, ability=K("flying")))
+    b = make_board([SPRITE, ogre, dict(flight, attached_to="sprite")])
+    assert not attack(b, {"sprite": B}).legal
+    assert attack(b, {"sprite": B, "ogre": B}).legal
 
 
 # -------------------------------------------------------------- (2) parity of the number of attackers
@@ -131,47 +130,45 @@ def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
 
 
 def test_rule_with_an_even_hand_allows_an_even_number_of_attackers_508_1c(path: str):
-    b = board(*THREE, effects=[even_hand()])
+    b = make_board([*THREE], effects=[even_hand()])
     assert attack(b).legal  # zero is even
-    assert attack(b, x=B, y=B).legal
+    assert attack(b, {"x": B, "y": B}).legal
 
 
 def test_rule_with_an_even_hand_forbids_an_odd_number_of_attackers_508_1c(path: str):
-    b = board(*THREE, effects=[even_hand()])
-    one = attack(b, x=B)
+    b = make_board([*THREE], effects=[even_hand()])
+    one = attack(b, {"x": B})
     assert not one.legal
     assert {v.rule for v in one.violations} == {"508.1c"}
-    assert not attack(b, x=B, y=B, z=B).legal
+    assert not attack(b, {"x": B, "y": B, "z": B}).legal
 
 
 def test_even_hand_caps_the_requirement_maximum_at_two_508_1c_508_1d(path: str):
     """Three creatures that attack each combat if able: attacking with all three is odd, so the
     most requirements a legal attack obeys is two (508.1d); two attackers are legal."""
-    b = board(*(dict(c, abilities=[K("must_attack")]) for c in THREE), effects=[even_hand()])
-    assert attack(b, x=B, y=B).legal
-    assert not attack(b, x=B).legal
+    b = make_board([*(dict(c, abilities=[K("must_attack")]) for c in THREE)], effects=[even_hand()])
+    assert attack(b, {"x": B, "y": B}).legal
+    assert not attack(b, {"x": B}).legal
     solved = solve_attacks(b)
     assert len(solved.declaration.attacks) == 2
 
 
 def test_an_opponents_even_hand_doesnt_count_my_creatures_508_1c(path: str):
     """The conspiracy binds its controller's attack only ("you")."""
-    b = board(*THREE, effects=[even_hand(B)])
-    assert attack(b, x=B).legal
+    b = make_board([*THREE], effects=[even_hand(B)])
+    assert attack(b, {"x": B}).legal
 
 
 def test_odd_parity_in_a_condition_508_1d(path: str):
     """ "Attacks each combat if able as long as an odd number of other creatures attack": with
     the others' count even the requirement is off."""
-    b = board(
-        creature("x", "X"),
-        creature("y", "Y"),
-        OGRE,
+    b = make_board(
+        [creature("x", "X"), creature("y", "Y"), OGRE],
         effects=[effect_on_ogre(K("must_attack", condition={"attack": {"count": {"even": False}}}))],
     )
-    assert attack(b, x=B, y=B).legal
-    assert not attack(b, x=B).legal
-    assert attack(b, x=B, ogre=B).legal
+    assert attack(b, {"x": B, "y": B}).legal
+    assert not attack(b, {"x": B}).legal
+    assert attack(b, {"x": B, "ogre": B}).legal
 
 
 def card(id: str, name: str, controller: str = A) -> Json:
@@ -181,34 +178,32 @@ def card(id: str, name: str, controller: str = A) -> Json:
 def test_even_hand_with_juggernaut_alone_leaves_no_attack_to_make_508_1c_508_1d(path: str):
     """Juggernaut alone can't attack (one is odd, 508.1c), so the requirement maximum is 0 and
     attacking with nothing is legal (508.1d)."""
-    b = board(card("jug", "Juggernaut"), effects=[even_hand()])
+    b = make_board([card("jug", "Juggernaut")], effects=[even_hand()])
     assert attack(b).legal
     assert attack(b).requirements_maximum == 0
-    assert not attack(b, jug=B).legal
+    assert not attack(b, {"jug": B}).legal
 
 
 def test_even_hand_makes_juggernaut_bring_a_partner_508_1d(path: str):
     """With a Grizzly Bears, Juggernaut can attack (two is even): not attacking obeys 0 of a
     possible 1 (508.1d); Juggernaut with the Bears is legal, the Bears alone is not (508.1c)."""
-    b = board(card("jug", "Juggernaut"), card("bears", "Grizzly Bears"), effects=[even_hand()])
+    b = make_board([card("jug", "Juggernaut"), card("bears", "Grizzly Bears")], effects=[even_hand()])
     empty = attack(b)
     assert not empty.legal
     assert [v.kind for v in empty.violations] == ["too_few_requirements"]
-    assert attack(b, jug=B, bears=B).legal
-    assert not attack(b, bears=B).legal
+    assert attack(b, {"jug": B, "bears": B}).legal
+    assert not attack(b, {"bears": B}).legal
 
 
 def test_even_hand_counts_creatures_not_what_they_attack_508_1c(path: str):
     """Two creatures attacking a player and a planeswalker are two attackers (508.1c counts
     creatures): legal; one attacking the planeswalker is odd."""
-    b = board(
-        card("jug", "Juggernaut"),
-        card("bears", "Grizzly Bears"),
-        card("jace", "Jace Beleren", B),
+    b = make_board(
+        [card("jug", "Juggernaut"), card("bears", "Grizzly Bears"), card("jace", "Jace Beleren", B)],
         effects=[even_hand()],
     )
-    assert attack(b, jug="jace", bears=B).legal
-    assert not attack(b, jug="jace").legal
+    assert attack(b, {"jug": "jace", "bears": B}).legal
+    assert not attack(b, {"jug": "jace"}).legal
 
 
 def test_an_unless_count_that_always_holds_lifts_the_restriction_508_1c(path: str):
@@ -223,8 +218,8 @@ def test_an_unless_count_that_always_holds_lifts_the_restriction_508_1c(path: st
             "to": {"ids": ["jug"]},
             "ability": K("cant_attack", unless=unless),
         }
-        b = board(card("jug", "Juggernaut"), effects=[effect])
-        assert attack(b, jug=B).legal, count
+        b = make_board([card("jug", "Juggernaut")], effects=[effect])
+        assert attack(b, {"jug": B}).legal, count
 
 
 # ------------------------------------------------------ (3) creatures that share a creature type
@@ -232,6 +227,8 @@ GRAXIPLON = creature(
     "grax",
     "Graxiplon",
     A,
+    2,
+    2,
     K("cant_be_blocked", unless={"players": [{"who": "defending_player", "creatures_sharing_a_type": {"ge": 3}}]}),
     subtypes=["Beast"],
 )
@@ -242,7 +239,7 @@ def bobs(*subtypes: tuple[str, ...]) -> list[Json]:
 
 
 def graxiplon_blocked(*defenders: Json) -> Any:
-    b = board(GRAXIPLON, *defenders, combat={"attackers": {"grax": B}})
+    b = make_board([GRAXIPLON, *defenders], combat={"attackers": {"grax": B}})
     return block(b, {"b0": ("grax",)})
 
 
@@ -277,8 +274,8 @@ def test_graxiplon_by_card_name_compiles_to_the_player_test_509_1b():
     """`card: Graxiplon` ("can't be blocked unless defending player controls three or more
     creatures that share a creature type") needs three of the defender's creatures sharing one."""
     grax = {"id": "grax", "card": "Graxiplon", "controller": A}
-    two = board(grax, *bobs(("Goblin",), ("Goblin",), ("Elf",)), combat={"attackers": {"grax": B}})
-    three = board(grax, *bobs(("Goblin",), ("Goblin",), ("Goblin", "Elf")), combat={"attackers": {"grax": B}})
+    two = make_board([grax, *bobs(("Goblin",), ("Goblin",), ("Elf",))], combat={"attackers": {"grax": B}})
+    three = make_board([grax, *bobs(("Goblin",), ("Goblin",), ("Goblin", "Elf"))], combat={"attackers": {"grax": B}})
     assert not block(two, {"b0": ("grax",)}).legal
     assert block(three, {"b0": ("grax",)}).legal
     assert not two.card_warnings
