@@ -60,7 +60,12 @@ def test_a_board_imports_only_the_rules_modules_of_its_kinds():
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
-    assert eval(out) == ["combat_solver.rules.evasion", "combat_solver.rules.kind", "combat_solver.rules.registry"]
+    assert eval(out) == [
+        "combat_solver.rules.evasion",
+        "combat_solver.rules.kind",
+        "combat_solver.rules.phrase",
+        "combat_solver.rules.registry",
+    ]
 
 
 def test_declaration_kinds_are_those_that_check_attack_choices():
