@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 JsonDict = dict[str, Any]
@@ -30,24 +31,18 @@ ATTACHED_PROPERTIES = {"EnchantedBy", "EquippedBy"}
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 PT_COUNTERS = {"P1P1", "M1M1", "+1/+1", "-1/-1", "Plus1Plus1", "Minus1Minus1"}
 
-KEYWORD_KINDS = {
-    "Flying": "flying",
-    "Reach": "reach",
-    "Shadow": "shadow",
-    "Horsemanship": "horsemanship",
-    "Fear": "fear",
-    "Intimidate": "intimidate",
-    "Skulk": "skulk",
-    "Menace": "menace",
-    "Haste": "haste",
-    "Vigilance": "vigilance",
-    "Defender": "defender",
-    "Banding": "banding",
-    "Flanking": "flanking",
-    "Exert": "exert",
-    "Enlist": "enlist",
-}
-"""phase keywords that are abilities of the vocabulary with no parameters."""
+PHASE_ONLY_KEYWORDS = {"Exert": "exert"}
+"""phase keywords of the vocabulary that aren't a kind's Oracle keyword (exert is a keyword action, 701.43)."""
+
+
+@cache
+def keyword_kinds() -> dict[str, str]:
+    """phase keywords that are abilities of the vocabulary with no parameters: each kind's
+    ``keyword`` as phase spells it ("Flying"), and ``PHASE_ONLY_KEYWORDS``."""
+    from ..rules.registry import keyword_kinds as oracle_keywords
+
+    spelled = {keyword.title().replace(" ", ""): kind for keyword, kind in oracle_keywords().items()}
+    return {**spelled, **PHASE_ONLY_KEYWORDS}
 
 KEYWORDS_WITHOUT_COMBAT_DECLARATION_EFFECT = {
     "Deathtouch",
@@ -253,8 +248,9 @@ def _permanent(imp: _Import, object_id: int) -> JsonDict | None:
 
 def _keyword(keyword: Any) -> list[JsonDict]:
     if isinstance(keyword, str):
-        if keyword in KEYWORD_KINDS:
-            return [{"kind": KEYWORD_KINDS[keyword]}]
+        kinds = keyword_kinds()
+        if keyword in kinds:
+            return [{"kind": kinds[keyword]}]
         if keyword in KEYWORDS_WITHOUT_COMBAT_DECLARATION_EFFECT:
             return []
         raise Unsupported(f"keyword {keyword} not carried")
@@ -334,8 +330,8 @@ def phase_filter(target: Mapping[str, Any], self_id: str | None = None) -> JsonD
 
 def _property(prop: Mapping[str, Any], so_far: JsonDict) -> JsonDict:
     kind = prop.get("type")
-    if kind == "WithKeyword" and prop.get("value") in KEYWORD_KINDS:
-        return {"has": [*so_far.get("has", ()), KEYWORD_KINDS[prop["value"]]]}
+    if kind == "WithKeyword" and prop.get("value") in keyword_kinds():
+        return {"has": [*so_far.get("has", ()), keyword_kinds()[prop["value"]]]}
     if kind == "HasColor" and prop.get("color") in COLORS:
         return {"colors": [*so_far.get("colors", ()), COLORS[prop["color"]]]}
     if kind in ("Tapped", "Untapped"):
