@@ -223,7 +223,6 @@ def _per_target(ability: Any) -> bool:
     return bool(getattr(ability, "per_target_condition", False))
 
 
-
 def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, str]]:
     """The player words (``who``, ``player``, goad ``by``) in an ability, its conditions and targets."""
     out: list[tuple[Loc, str]] = []

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from ..rules.phrase import MANA, SELF
+from ..rules.registry import ability_class
 from .compiled import AbilityData, Result
 from .phrases import bears_on_legality
 from .readers import Readers, Unknown
@@ -195,7 +196,7 @@ class Sentences(Readers):
             return abilities
         out = []
         for a in abilities:
-            if a["kind"] in ("attack_limit", "block_limit", "attack_tax", "must_be_attacked"):
+            if ability_class(a["kind"]).scope == "game":
                 raise Unknown(a["kind"])
             out.append({"kind": "grant", "to": holder, "ability": a})
         return out

@@ -44,6 +44,7 @@ def keyword_kinds() -> dict[str, str]:
     spelled = {keyword.title().replace(" ", ""): kind for keyword, kind in oracle_keywords().items()}
     return {**spelled, **PHASE_ONLY_KEYWORDS}
 
+
 KEYWORDS_WITHOUT_COMBAT_DECLARATION_EFFECT = {
     "Deathtouch",
     "DoubleStrike",
@@ -286,7 +287,7 @@ def _static(imp: _Import, object_id: int, static: Mapping[str, Any]) -> list[Jso
 def _placed(imp: _Import, object_id: int, affected: Mapping[str, Any] | None, ability: JsonDict, mode: str) -> JsonDict:
     """``ability`` where it applies: on the object itself, granted to the permanent an Aura or
     Equipment is attached to, or granted to every creature matching the affected filter."""
-    if affected is None or affected.get("type") == "SelfRef" or ability["kind"] in SOURCE_KINDS:
+    if affected is None or affected.get("type") == "SelfRef" or _stays_on_source(ability["kind"]):
         return ability
     properties = affected.get("properties") or []
     attached = [p for p in properties if p.get("type") in ATTACHED_PROPERTIES]
@@ -450,9 +451,13 @@ STATIC_MODES: dict[str, Callable[[Mapping[str, Any], Any], JsonDict]] = {
 }
 """phase's static ability modes (``StaticMode``) and their vocabulary ability."""
 
-SOURCE_KINDS = {"attack_limit", "block_limit", "attack_tax"}
-"""Abilities that stay on their source whatever they affect: rules of the game (Silent Arbiter)
-and taxes on attacking the source's controller (Ghostly Prison)."""
+
+def _stays_on_source(kind: str) -> bool:
+    """Whether an ability stays on its source whatever it affects: a rule of the game (``scope:
+    game``: Silent Arbiter, and taxes on attacking the source's controller, Ghostly Prison)."""
+    from ..rules.registry import ability_class
+
+    return ability_class(kind).scope == "game"
 
 
 def _quality(kind: Mapping[str, Any]) -> Mapping[str, Any]:
