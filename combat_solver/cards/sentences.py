@@ -27,9 +27,14 @@ _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
 class Sentences(Readers):
     """Reads keyword lines, trigger conditions and static sentences."""
 
+    def __init__(self, subtypes: frozenset[str], kinds: Wordings | None = None) -> None:
+        """``kinds``: the kinds' wordings to read (default: those of every kind in the registry)."""
+        super().__init__(subtypes)
+        self._kinds = kinds
+
     @property
     def wordings(self) -> Wordings:
-        return wordings()
+        return wordings() if self._kinds is None else self._kinds
 
     def _keyword_line(self, line: str) -> Result:
         if re.fullmatch(r"provoke", line, flags=re.I):

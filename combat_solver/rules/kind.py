@@ -347,11 +347,16 @@ class AbilityBase(Strict):
     phrases: ClassVar[tuple[Phrase, ...]] = ()
     """The Oracle wordings the card compiler reads into this kind."""
 
+    def __init_subclass__(cls, *, registered: bool = True, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+
     @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+    def __pydantic_init_subclass__(cls, *, registered: bool = True, **kwargs: Any) -> None:
+        """A kind joins ``KINDS`` when defined, unless defined with ``registered=False`` (the
+        template, ``rules/TEMPLATE.py``)."""
         super().__pydantic_init_subclass__(**kwargs)
         kind = cls.model_fields["kind"].default
-        if isinstance(kind, str):
+        if isinstance(kind, str) and registered:
             if kind in KINDS and KINDS[kind] is not cls:
                 raise TypeError(f"ability kind {kind!r} is defined twice")
             KINDS[kind] = cls
