@@ -5,6 +5,7 @@ black", 702.16), the subject of a sentence and numbers."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..rules.phrase import ATTACHED, SELF, Reader
@@ -30,23 +31,17 @@ class Readers:
 
     def read(self, reader: Reader, words: str) -> Any:
         """The value of a slot's ``words`` read by ``reader`` (``Unknown`` if they aren't understood)."""
-        if reader == "number":
-            return self._n(words)
-        if reader == "creatures":
-            return self._by(words)
-        if reader == "count":
-            return self._count(words)
-        if reader == "permanents":
-            return self._permanents(words)
-        if reader == "quality":
-            return self._quality(words)
-        if reader == "qualities":
-            return self._protection(words)
-        if reader == "lower":
-            return words.casefold()
-        if reader == "title":
-            return words.capitalize()
-        return words
+        readings: dict[str, Callable[[str], Any]] = {
+            "number": self._n,
+            "creatures": self._by,
+            "count": self._count,
+            "permanents": self._permanents,
+            "quality": self._quality,
+            "qualities": self._protection,
+            "lower": str.casefold,
+            "title": str.capitalize,
+        }
+        return readings.get(reader, str)(words)
 
     def _protection(self, text: str) -> list[dict[str, Any]]:
         qualities: list[dict[str, Any]] = []
