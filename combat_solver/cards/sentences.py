@@ -64,7 +64,7 @@ class Sentences(Readers):
         return []
 
     def _trigger(self, line: str) -> Result:
-        """A triggered ability (603.1): its condition, before the first comma, read by the
+        """A triggered ability (508.1m, 509.1i): its condition, before the first comma, read by the
         kinds' trigger wordings ("whenever $self attacks or blocks": both)."""
         condition = line.partition(", ")[0]
         found = self.wordings.read("trigger", condition, self)
