@@ -65,7 +65,7 @@ def test_a_bare_requirement_free_verdict_loads_no_solver_no_explanation_no_unuse
     assert not {m for m in modules if m.split(".")[0] == "ortools"}
     assert not {"combat_solver.io.render", "combat_solver.steps.why", "combat_solver.cards.catalog"} & modules
     assert not {"combat_solver.solve.cpsat", "combat_solver.solve.search", "combat_solver.solve.payment"} & modules
-    assert rules_modules(modules) == {"kind", "registry"}
+    assert rules_modules(modules) == {"kind", "phrase", "registry"}
 
 
 def test_the_command_line_skips_the_pydantic_plugin_scan_unless_told_otherwise(tmp_path: Path) -> None:
@@ -81,4 +81,4 @@ def test_a_check_loads_the_rules_modules_of_the_kinds_on_its_board(tmp_path: Pat
     """702.9b: flying is an evasion ability; only its module joins the check."""
     code, modules = loaded_by(tmp_path, bears_blocking_bears(2, K("flying")), "--verdict-only", "--format", "json")
     assert code == 0
-    assert rules_modules(modules) - {"blocking"} == {"kind", "registry", "evasion"}
+    assert rules_modules(modules) - {"blocking"} == {"kind", "phrase", "registry", "evasion"}

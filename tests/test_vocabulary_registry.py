@@ -9,9 +9,11 @@ import re
 import subprocess
 import sys
 import typing
+from functools import cache
 from pathlib import Path
 
 import pytest
+from kind_coverage import covering_tests
 from pydantic import TypeAdapter
 
 from combat_solver import ABILITY_KINDS, Ability, rules
@@ -60,7 +62,12 @@ def test_a_board_imports_only_the_rules_modules_of_its_kinds():
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env).stdout
-    assert eval(out) == ["combat_solver.rules.evasion", "combat_solver.rules.kind", "combat_solver.rules.registry"]
+    assert eval(out) == [
+        "combat_solver.rules.evasion",
+        "combat_solver.rules.kind",
+        "combat_solver.rules.phrase",
+        "combat_solver.rules.registry",
+    ]
 
 
 def test_declaration_kinds_are_those_that_check_attack_choices():
@@ -98,10 +105,42 @@ def test_every_kind_has_a_readme_row(kind: str):
     assert kind in _readme_kinds()
 
 
+@cache
+def _covering() -> dict[str, list[str]]:
+    sources = {
+        p.stem: p.read_text(encoding="utf-8") for p in sorted(TESTS.glob("*.py")) if p.name != Path(__file__).name
+    }
+    return covering_tests(sources)
+
+
 @pytest.mark.parametrize("kind", ABILITY_KINDS)
 def test_every_kind_has_a_test(kind: str):
-    tests = [p for p in TESTS.glob("test_*.py") if p.name != Path(__file__).name]
-    assert re.search(rf"[\"' ]{kind}[\"']|kind: {kind}\b", _quoted_in(tests))
+    """Some test validates a board with the kind and checks a verdict on it (see tests/kind_coverage.py)."""
+    assert _covering().get(kind), f"no test checks a verdict on a board with {kind}"
+
+
+_HELPERS = """
+def K(kind, **params):
+    return {"kind": kind, **params}
+
+def flier():
+    return {"id": "x", "abilities": [K("flying")]}
+"""
+
+
+def test_a_kind_counts_as_tested_only_where_a_verdict_is_checked():
+    sources = {
+        "helpers": _HELPERS,
+        "test_a": (
+            "from helpers import K, flier\n"
+            "def test_checked():\n    assert check_blocks(board([flier()]), {}).legal\n"
+            "def test_only_mentioned():\n    assert K('menace')\n"
+            "def test_unasserted():\n    check_attacks(board([{'kind': 'haste'}]), {})\n"
+            "def test_yaml():\n    assert_illegal(check_blocks(load('abilities: [{kind: reach}]'), {}), '702.17b', 'reach')\n"
+        ),
+    }
+    covered = covering_tests(sources)
+    assert covered == {"flying": ["test_a::test_checked"], "reach": ["test_a::test_yaml"]}
 
 
 @pytest.mark.parametrize("kind", ABILITY_KINDS)

@@ -14,7 +14,7 @@ from ..model.base import Strict
 from ..model.conditions import PLAYER_WORDS, Condition, PlayerTest, Quantity
 from ..model.errors import Problem
 from ..model.filters import Filter, Target
-from ..rules.kind import ID_FIELDS, AbilityBase
+from ..rules.kind import AbilityBase, attack_hooks, id_fields, player_fields
 from ..rules.registry import ABILITY_KINDS, Grant, ability_class
 from .parts import Combat, EarlierAttack, Effect, Loc, Permanent, Player
 
@@ -200,14 +200,8 @@ def _player_word_problems(board: Position) -> list[Problem]:
     return out
 
 
-_ATTACK_HOOKS = ("forbids_attacking", "attack_restrictions", "attack_requirements")
-_UNGATED_HOOKS = (
-    "attack_costs",
-    "permits_attacking_while_summoning_sick",
-    "keeps_untapped_when_attacking",
-    "permits_attacking_with_defender",
-    "permits_band",
-)
+_ATTACK_HOOKS = attack_hooks("gated")
+_UNGATED_HOOKS = attack_hooks("ungated")
 
 
 def _tests_the_attack(ability: AbilityBase) -> bool:
@@ -230,10 +224,6 @@ def _per_target(ability: Any) -> bool:
     return bool(getattr(ability, "per_target_condition", False))
 
 
-_PLAYER_FIELDS = {"goad": "by", "attacks_player_other_than": "player"}
-"""The kinds with a field naming a player (not a permanent)."""
-
-
 def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, str]]:
     """The player words (``who``, ``player``, goad ``by``) in an ability, its conditions and targets."""
     out: list[tuple[Loc, str]] = []
@@ -247,9 +237,8 @@ def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, st
         out.append(((*loc, "your_turn"), "you"))
     if isinstance(value, Target) and value.player is not None:
         out.append(((*loc, "player"), value.player))
-    if isinstance(value, AbilityBase) and value.kind in _PLAYER_FIELDS:
-        name = _PLAYER_FIELDS[value.kind]
-        out.append(((*loc, name), getattr(value, name)))
+    if isinstance(value, AbilityBase):
+        out += [((*loc, name), getattr(value, name)) for name in player_fields(type(value))]
     if isinstance(value, Strict):
         for name, _ in _nested_fields(type(value)):
             child = getattr(value, name)
@@ -306,7 +295,7 @@ def _referring_fields(ability: type[AbilityBase]) -> tuple[str, ...]:
     """The fields of an ability kind that can name a permanent (``AbilityBase.referenced_ids``
     reads id fields and the models inside it); when all are empty it names none."""
     nested = {name for name, _ in _nested_fields(ability)}
-    return tuple(name for name in ability.model_fields if name in nested or name in ID_FIELDS)
+    return tuple(name for name in ability.model_fields if name in nested or name in id_fields(ability))
 
 
 def _may_hold_model(annotation: Any) -> bool:

@@ -11,7 +11,7 @@ from ..lazy import lazy_getattr
 
 if TYPE_CHECKING:
     from .catalog import Catalog, UnknownCard, bundled_catalog, load_catalog_file
-    from .compiler import Compiled
+    from .compiled import Compiled
 
 _MODULE_OF = {
     "Catalog": "catalog",

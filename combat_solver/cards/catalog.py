@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from .card_record import CardRecord
-from .compiler import Compiled, Compiler
+from .compiled import Compiled
+from .compiler import Compiler
 
 BUNDLED = "catalog.json.gz"
 CATALOG_FORMAT = 1

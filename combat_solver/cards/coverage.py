@@ -8,8 +8,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from ..rules.phrase import SELF
 from .catalog import Catalog
-from .compiler import SELF
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from ..rules.phrase import POWER
 from ..rules.registry import Ability
 from .catalog import Catalog, UnknownCard
-from .compiler import POWER
 
 _ABILITY: TypeAdapter[Any] = TypeAdapter(Ability)
 

@@ -5,55 +5,45 @@ a sentence bear on attack or block legality."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 COLORS = ("white", "blue", "black", "red", "green")
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker")
 SUPERTYPES = ("legendary", "basic", "snow")
 
-#: Ability kinds a filter's ``has`` can name, by their keyword.
-FILTER_KEYWORDS = {
-    "flying": "flying",
-    "reach": "reach",
-    "defender": "defender",
-    "shadow": "shadow",
-    "horsemanship": "horsemanship",
-    "fear": "fear",
-    "intimidate": "intimidate",
-    "menace": "menace",
-    "haste": "haste",
-    "vigilance": "vigilance",
-    "skulk": "skulk",
-    "banding": "banding",
-    "flanking": "flanking",
-}
-
-#: Keywords and phrases that make text bear on attack or block legality (508.1, 509.1).
-LEGALITY_KEYWORDS = (
-    "flying",
-    "reach",
-    "shadow",
-    "horsemanship",
-    "fear",
-    "intimidate",
-    "skulk",
-    "menace",
+KEYWORD_WORDS = (
     "protection from",
-    "defender",
-    "haste",
-    "banding",
     "bands with other",
-    "enlist",
     "exert",
     "decayed",
     "provoke",
     "goad",
     "bushido",
     "rampage",
-    "flanking",
     "unleash",
     "riot",
 )
+"""Words that bear on attack or block legality besides the kinds' own keywords (508.1, 509.1)."""
+
+
+@cache
+def filter_keywords() -> dict[str, str]:
+    """The kinds a filter's ``has`` can name, by their keyword ("creatures with flying")."""
+    from ..rules.registry import keyword_kinds
+
+    return keyword_kinds()
+
+
+@cache
+def legality_keywords() -> tuple[str, ...]:
+    """Keywords and phrases that make text bear on attack or block legality (508.1, 509.1)."""
+    from ..rules.registry import ability_classes
+
+    kinds = tuple(cls.keyword for cls in ability_classes() if cls.keyword is not None and cls.bears_on_legality)
+    return (*kinds, *KEYWORD_WORDS)
+
+
 LEGALITY_PHRASES = (
     "can't attack",
     "can't block",
@@ -123,7 +113,7 @@ def bears_on_legality(sentence: str) -> bool:
     if any(p in s for p in LEGALITY_PHRASES):
         return True
     s = _SELECTING.sub(" ", s)
-    return re.search(r"walk\b", s) is not None or any(re.search(rf"\b{re.escape(k)}", s) for k in LEGALITY_KEYWORDS)
+    return re.search(r"walk\b", s) is not None or any(re.search(rf"\b{re.escape(k)}", s) for k in legality_keywords())
 
 
 #: "creatures with flying": a keyword that only selects creatures gives or takes nothing.
@@ -236,8 +226,9 @@ class Nouns:
         if m:
             return {"power": {"lt": int(m[1])}}
         m = re.fullmatch(r"(with|without) ([a-z]+)(?: (and|or|and/or) ([a-z]+))?", t)
-        if m and m[2] in FILTER_KEYWORDS and (m[4] is None or m[4] in FILTER_KEYWORDS):
-            kinds = [FILTER_KEYWORDS[m[2]]] + ([FILTER_KEYWORDS[m[4]]] if m[4] else [])
+        named = filter_keywords()
+        if m and m[2] in named and (m[4] is None or m[4] in named):
+            kinds = [named[m[2]]] + ([named[m[4]]] if m[4] else [])
             if m[1] == "with":
                 if m[3] in ("or", "and/or"):
                     return {"any_of": [{"has": [k]} for k in kinds]}

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
-from .compiler import ATTACHED, CONTROLLER, POWER, SELF, Compiled
+from .compiled import Compiled
 
 PLACEHOLDERS = {
     SELF: "this permanent's id",

@@ -24,7 +24,7 @@ from ..model.errors import ErrorCode
 if TYPE_CHECKING:
     from .card_record import CardRecord
     from .catalog import Catalog
-    from .compiler import Compiled, Level
+    from .compiled import Compiled, Level
 
 #: 122.1b: counters that give their keyword ability to the permanent they're on.
 KEYWORD_COUNTERS = (
@@ -192,7 +192,7 @@ def _fill(out: dict[str, Any], record: CardRecord) -> set[str]:
 def _placed(abilities: tuple[dict[str, Any], ...], out: Mapping[str, Any]) -> list[Any]:
     """``$self``, ``$attached`` and ``$controller`` replaced by this permanent's ids; abilities
     for what it is attached to dropped while it is attached to nothing (an unattached Equipment)."""
-    from .compiler import ATTACHED, CONTROLLER, POWER, SELF
+    from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 
     values = {
         SELF: out.get("id"),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 JsonDict = dict[str, Any]
@@ -30,24 +31,19 @@ ATTACHED_PROPERTIES = {"EnchantedBy", "EquippedBy"}
 BASIC_LAND_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 PT_COUNTERS = {"P1P1", "M1M1", "+1/+1", "-1/-1", "Plus1Plus1", "Minus1Minus1"}
 
-KEYWORD_KINDS = {
-    "Flying": "flying",
-    "Reach": "reach",
-    "Shadow": "shadow",
-    "Horsemanship": "horsemanship",
-    "Fear": "fear",
-    "Intimidate": "intimidate",
-    "Skulk": "skulk",
-    "Menace": "menace",
-    "Haste": "haste",
-    "Vigilance": "vigilance",
-    "Defender": "defender",
-    "Banding": "banding",
-    "Flanking": "flanking",
-    "Exert": "exert",
-    "Enlist": "enlist",
-}
-"""phase keywords that are abilities of the vocabulary with no parameters."""
+PHASE_ONLY_KEYWORDS = {"Exert": "exert"}
+"""phase keywords of the vocabulary that aren't a kind's Oracle keyword (exert is a keyword action, 701.43)."""
+
+
+@cache
+def keyword_kinds() -> dict[str, str]:
+    """phase keywords that are abilities of the vocabulary with no parameters: each kind's
+    ``keyword`` as phase spells it ("Flying"), and ``PHASE_ONLY_KEYWORDS``."""
+    from ..rules.registry import keyword_kinds as oracle_keywords
+
+    spelled = {keyword.title().replace(" ", ""): kind for keyword, kind in oracle_keywords().items()}
+    return {**spelled, **PHASE_ONLY_KEYWORDS}
+
 
 KEYWORDS_WITHOUT_COMBAT_DECLARATION_EFFECT = {
     "Deathtouch",
@@ -253,8 +249,9 @@ def _permanent(imp: _Import, object_id: int) -> JsonDict | None:
 
 def _keyword(keyword: Any) -> list[JsonDict]:
     if isinstance(keyword, str):
-        if keyword in KEYWORD_KINDS:
-            return [{"kind": KEYWORD_KINDS[keyword]}]
+        kinds = keyword_kinds()
+        if keyword in kinds:
+            return [{"kind": kinds[keyword]}]
         if keyword in KEYWORDS_WITHOUT_COMBAT_DECLARATION_EFFECT:
             return []
         raise Unsupported(f"keyword {keyword} not carried")
@@ -290,7 +287,7 @@ def _static(imp: _Import, object_id: int, static: Mapping[str, Any]) -> list[Jso
 def _placed(imp: _Import, object_id: int, affected: Mapping[str, Any] | None, ability: JsonDict, mode: str) -> JsonDict:
     """``ability`` where it applies: on the object itself, granted to the permanent an Aura or
     Equipment is attached to, or granted to every creature matching the affected filter."""
-    if affected is None or affected.get("type") == "SelfRef" or ability["kind"] in SOURCE_KINDS:
+    if affected is None or affected.get("type") == "SelfRef" or _stays_on_source(ability["kind"]):
         return ability
     properties = affected.get("properties") or []
     attached = [p for p in properties if p.get("type") in ATTACHED_PROPERTIES]
@@ -334,8 +331,8 @@ def phase_filter(target: Mapping[str, Any], self_id: str | None = None) -> JsonD
 
 def _property(prop: Mapping[str, Any], so_far: JsonDict) -> JsonDict:
     kind = prop.get("type")
-    if kind == "WithKeyword" and prop.get("value") in KEYWORD_KINDS:
-        return {"has": [*so_far.get("has", ()), KEYWORD_KINDS[prop["value"]]]}
+    if kind == "WithKeyword" and prop.get("value") in keyword_kinds():
+        return {"has": [*so_far.get("has", ()), keyword_kinds()[prop["value"]]]}
     if kind == "HasColor" and prop.get("color") in COLORS:
         return {"colors": [*so_far.get("colors", ()), COLORS[prop["color"]]]}
     if kind in ("Tapped", "Untapped"):
@@ -454,9 +451,13 @@ STATIC_MODES: dict[str, Callable[[Mapping[str, Any], Any], JsonDict]] = {
 }
 """phase's static ability modes (``StaticMode``) and their vocabulary ability."""
 
-SOURCE_KINDS = {"attack_limit", "block_limit", "attack_tax"}
-"""Abilities that stay on their source whatever they affect: rules of the game (Silent Arbiter)
-and taxes on attacking the source's controller (Ghostly Prison)."""
+
+def _stays_on_source(kind: str) -> bool:
+    """Whether an ability stays on its source whatever it affects: a rule of the game (``scope:
+    game``: Silent Arbiter, and taxes on attacking the source's controller, Ghostly Prison)."""
+    from ..rules.registry import ability_class
+
+    return ability_class(kind).scope == "game"
 
 
 def _quality(kind: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -10,6 +10,7 @@ from typing import Literal
 from ..model.filters import PermanentView, Target
 from .block_requirements import MustBlock
 from .kind import AbilityBase, AttackScope, BlockScope, Instance, Requirement
+from .phrase import CONTROLLER, Phrase, PlayerId
 
 
 def _attacks_if_able(unit: AttackScope, inst: Instance, me: PermanentView, rule: str, kind: str) -> Requirement:
@@ -29,6 +30,7 @@ class MustAttack(AbilityBase):
     you}``; Gideon Jura: ``{ids: [gideon]}``)."""
 
     kind: Literal["must_attack"] = "must_attack"
+    phrases = (Phrase(r"attacks? each combat if able"),)
     rule = "508.1d"
     target: Target | None = None
 
@@ -55,7 +57,7 @@ class AttacksPlayerOtherThan(AbilityBase):
 
     kind: Literal["attacks_player_other_than"] = "attacks_player_other_than"
     rule = "508.1d"
-    player: str = "you"
+    player: PlayerId = "you"
 
     def attack_requirements(self, unit: AttackScope, inst: Instance) -> Iterable[Requirement]:
         me = unit.attacker(inst)
@@ -86,8 +88,9 @@ class Goad(AbilityBase):
     the goader if able: two requirements per goading player; the same player goading again adds none."""
 
     kind: Literal["goad"] = "goad"
+    phrases = (Phrase(r"is goaded", {"by": CONTROLLER}),)
     rule = "701.15b"
-    by: str
+    by: PlayerId
 
     def attack_requirements(self, unit: AttackScope, inst: Instance) -> Iterable[Requirement]:
         me = unit.attacker(inst)
@@ -121,6 +124,19 @@ class MustBeAttacked(AbilityBase):
     met by a creature that player controls (805.10c under shared team turns)."""
 
     kind: Literal["must_be_attacked"] = "must_be_attacked"
+    phrases = (
+        Phrase(r"Each opponent must attack with at least one creature each combat if able", place="sentence"),
+        Phrase(
+            r"Each opponent must attack you with at least one creature each combat if able",
+            {"target": {"player": "you"}},
+            "sentence",
+        ),
+        Phrase(
+            r"Each opponent must attack you or a planeswalker you control with at least one creature each combat if able",
+            {"target": {"player": "you", "planeswalkers": True}},
+            "sentence",
+        ),
+    )
     scope = "game"
     rule = "508.1d"
     target: Target | None = None
@@ -147,6 +163,7 @@ class AttacksOrBlocks(AbilityBase):
     attack in its controller's declare attackers step and to block in the declare blockers step."""
 
     kind: Literal["attacks_or_blocks"] = "attacks_or_blocks"
+    phrases = (Phrase(r"attacks or blocks each combat if able"),)
     rule = "508.1d"
 
     def attack_requirements(self, unit: AttackScope, inst: Instance) -> Iterable[Requirement]:

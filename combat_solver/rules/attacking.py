@@ -9,12 +9,14 @@ from ..model.base import NonNegative, Positive
 from ..model.filters import Count, Target
 from ..model.ir import any_of
 from .kind import AbilityBase, AttackScope, Instance, Reason, Restriction, with_everyone, with_others
+from .phrase import SELF, Phrase, Slot
 
 
 class Haste(AbilityBase):
     """702.10b, 508.1a: can attack although not controlled continuously since the turn began."""
 
     kind: Literal["haste"] = "haste"
+    keyword = "haste"
     rule = "702.10b"
 
     def permits_attacking_while_summoning_sick(self) -> bool:
@@ -36,6 +38,8 @@ class Vigilance(AbilityBase):
     """702.20b: attacking doesn't cause it to tap (508.1f)."""
 
     kind: Literal["vigilance"] = "vigilance"
+    keyword = "vigilance"
+    bears_on_legality = False
     rule = "702.20b"
 
     def keeps_untapped_when_attacking(self) -> bool:
@@ -46,6 +50,7 @@ class Defender(AbilityBase):
     """702.3b: a creature with defender can't attack (unless an effect lets it)."""
 
     kind: Literal["defender"] = "defender"
+    keyword = "defender"
     rule = "702.3b"
 
     def forbids_attacking(self, unit: AttackScope, inst: Instance, target: str) -> Reason | None:
@@ -59,6 +64,7 @@ class AttackDespiteDefender(AbilityBase):
     """702.3b exception: "can attack as though it didn't have defender" (Wall of Wonder, Assault Formation)."""
 
     kind: Literal["attack_despite_defender"] = "attack_despite_defender"
+    phrases = (Phrase(r"can attack as though (?:it|they) didn't have defender"),)
     rule = "702.3b"
 
     def permits_attacking_with_defender(self) -> bool:
@@ -79,6 +85,16 @@ class CantAttack(AbilityBase):
     planeswalkers you control / its owner" (Blazing Archon, Vow of Duty, Xantcha)."""
 
     kind: Literal["cant_attack"] = "cant_attack"
+    phrases = (
+        Phrase(r"can't attack"),
+        Phrase(r"can't attack you", {"target": {"player": "you"}}),
+        Phrase(r"can't attack you or planeswalkers you control", {"target": {"player": "you", "planeswalkers": True}}),
+        Phrase(r"can't attack its owner", {"target": {"player": "owner"}}),
+        Phrase(
+            r"can't attack its owner or planeswalkers its owner controls",
+            {"target": {"player": "owner", "planeswalkers": True}},
+        ),
+    )
     rule = "508.1c"
     per_target_condition = True
     target: Target | None = None
@@ -140,6 +156,10 @@ class CantAttackUnless(_Conditional):
     Island; Steelclad Serpent: you control another artifact)."""
 
     kind: Literal["cant_attack_unless"] = "cant_attack_unless"
+    phrases = (
+        Phrase(r"can't attack unless defending player controls (.+?)", {"defending_player_controls": Slot(1, "count")}),
+        Phrase(r"can't attack unless you control (.+?)", {"you_control": Slot(1, "count")}),
+    )
     rule = "508.1c"
 
     def forbids_attacking(self, unit: AttackScope, inst: Instance, target: str) -> Reason | None:
@@ -157,6 +177,9 @@ class CantAttackIf(_Conditional):
     untapped creature with power 2 or less)."""
 
     kind: Literal["cant_attack_if"] = "cant_attack_if"
+    phrases = (
+        Phrase(r"can't attack if defending player controls (.+?)", {"defending_player_controls": Slot(1, "count")}),
+    )
     rule = "508.1c"
 
     def forbids_attacking(self, unit: AttackScope, inst: Instance, target: str) -> Reason | None:
@@ -173,6 +196,7 @@ class CantAttackAlone(AbilityBase):
     """506.5, 508.1c: "can't attack alone" — another creature must also attack."""
 
     kind: Literal["cant_attack_alone"] = "cant_attack_alone"
+    phrases = (Phrase(r"can't attack alone"),)
     rule = "506.5"
 
     def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
@@ -185,6 +209,7 @@ class CanOnlyAttackAlone(AbilityBase):
     """506.5, 508.1c: "can only attack alone" (Master of Cruelties, Errantry)."""
 
     kind: Literal["can_only_attack_alone"] = "can_only_attack_alone"
+    phrases = (Phrase(r"can only attack alone"),)
     rule = "506.5"
 
     def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
@@ -197,6 +222,7 @@ class CantAttackUnlessOthersAttack(AbilityBase):
     """508.1c: "can't attack unless at least N other creatures attack" (Orcish Conscripts: 2)."""
 
     kind: Literal["cant_attack_unless_others_attack"] = "cant_attack_unless_others_attack"
+    phrases = (Phrase(r"can't attack unless at least (\w+) other creatures attack", {"n": Slot(1, "number")}),)
     rule = "508.1c"
     n: Positive
 
@@ -210,6 +236,7 @@ class CantAttackUnlessGreaterPowerAttacks(AbilityBase):
     """508.1c: "can't attack unless a creature with greater power also attacks" (Okk)."""
 
     kind: Literal["cant_attack_unless_greater_power_attacks"] = "cant_attack_unless_greater_power_attacks"
+    phrases = (Phrase(r"can't attack unless a creature with greater power also attacks"),)
     rule = "508.1c"
 
     def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
@@ -227,6 +254,19 @@ class AttackLimit(AbilityBase):
     (``Board.attacked_this_turn``) count once each, attacking again or not."""
 
     kind: Literal["attack_limit"] = "attack_limit"
+    phrases = tuple(
+        Phrase(
+            rf"No more than (\w+) creatures? can attack{whom} each {per}",
+            {"n": Slot(1, "number"), **when, **where},
+            "sentence",
+        )
+        for per, when in (("combat", {}), ("turn", {"per": "turn"}))
+        for whom, where in (
+            ("", {}),
+            (" you", {"defender": {"player": "you"}}),
+            (r" \$self", {"defender": {"ids": [SELF]}}),
+        )
+    )
     scope = "game"
     rule = "508.1c"
     n: NonNegative

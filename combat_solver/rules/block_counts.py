@@ -8,6 +8,7 @@ from typing import Literal
 from ..model.base import Positive
 from ..model.ir import Atom, Pair, all_of, any_of
 from .kind import AbilityBase, BlockScope, Instance, Restriction
+from .phrase import Phrase, Slot
 
 
 class _MinimumBlockers(AbilityBase):
@@ -50,6 +51,8 @@ class Menace(_MinimumBlockers):
     """702.111b: can't be blocked except by two or more creatures."""
 
     kind: Literal["menace"] = "menace"
+    keyword = "menace"
+    phrases = (Phrase(r"can't be blocked except by two or more creatures"),)
     rule = "702.111b"
 
     def minimum(self) -> int:
@@ -60,6 +63,7 @@ class MinBlockers(_MinimumBlockers):
     """509.1b: "can't be blocked except by N or more creatures" (Phyrexian Colossus: 3)."""
 
     kind: Literal["min_blockers"] = "min_blockers"
+    phrases = (Phrase(r"can't be blocked except by (three|four) or more creatures", {"n": Slot(1, "number")}),)
     rule = "509.1b"
     n: Positive
 
@@ -71,6 +75,7 @@ class MaxBlockers(AbilityBase):
     """509.1b: "can't be blocked by more than N creatures" (Stalking Tiger; Familiar Ground grants it)."""
 
     kind: Literal["max_blockers"] = "max_blockers"
+    phrases = (Phrase(r"can't be blocked by more than (one|two|three) creatures?", {"n": Slot(1, "number")}),)
     rule = "509.1b"
     n: Positive
 
@@ -91,6 +96,7 @@ class CantBeBlockedUnlessAllBlock(AbilityBase):
     """509.1b: "can't be blocked unless all creatures defending player controls block it" (Tromokratis)."""
 
     kind: Literal["cant_be_blocked_unless_all_block"] = "cant_be_blocked_unless_all_block"
+    phrases = (Phrase(r"can't be blocked unless all creatures defending player controls block it"),)
     rule = "509.1b"
 
     def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:

@@ -15,6 +15,7 @@ from ..model.base import Positive
 from ..model.filters import Filter, PermanentView
 from ..model.ir import Lin, Pair, all_of
 from .kind import AbilityBase, BlockScope, Instance, Requirement
+from .phrase import ObjectId, Phrase, Slot
 
 
 def blocks_if_able(unit: BlockScope, blocker: PermanentView, attacker: PermanentView) -> Lin:
@@ -60,6 +61,12 @@ class MustBeBlocked(AbilityBase):
     "by exactly one creature" (Nacatl War-Pride: min 1, max 1). One requirement."""
 
     kind: Literal["must_be_blocked"] = "must_be_blocked"
+    phrases = (
+        Phrase(r"must be blocked if able"),
+        Phrase(r"must be blocked by exactly one creature if able", {"min": 1, "max": 1}),
+        Phrase(r"must be blocked by (an? .+?) if able", {"by": Slot(1, "creatures")}),
+        Phrase(r"must be blocked by (two|three) or more creatures if able", {"min": Slot(1, "number")}),
+    )
     rule = "509.1c"
     by: Filter | None = None
     min: Positive = 1
@@ -107,8 +114,9 @@ class MustBlock(AbilityBase):
     (provoke 702.39a, Culling Mark, Crashing Boars). One requirement on this blocker."""
 
     kind: Literal["must_block"] = "must_block"
+    phrases = (Phrase(r"blocks? each combat if able"),)
     rule = "509.1c"
-    attacker: str | None = None
+    attacker: ObjectId | None = None
 
     def block_requirements(self, unit: BlockScope, inst: Instance) -> Iterable[Requirement]:
         blocker = unit.blocker(inst)

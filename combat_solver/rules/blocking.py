@@ -8,6 +8,7 @@ from typing import Literal
 from ..model.base import Flag, NonNegative, Positive
 from ..model.filters import Filter, PermanentView
 from .kind import ANY_NUMBER, AbilityBase, BlockScope, Instance, Reason, Restriction, with_everyone, with_others
+from .phrase import SELF, Phrase, Slot
 
 
 class ChoosesBlockers(AbilityBase):
@@ -25,6 +26,11 @@ class CantBlock(AbilityBase):
     <filter>" (Ironclaw Orcs: creatures with power 2 or greater)."""
 
     kind: Literal["cant_block"] = "cant_block"
+    phrases = (
+        Phrase(r"can't block"),
+        Phrase(r"can't block it", {"attackers": {"ids": [SELF]}}),
+        Phrase(r"can't block (.+?)", {"attackers": Slot(1, "creatures")}),
+    )
     rule = "509.1b"
     attackers: Filter | None = None
 
@@ -42,6 +48,7 @@ class CanBlockOnly(AbilityBase):
     """509.1b: "can block only creatures with <quality>" (Cloud Sprite: flying)."""
 
     kind: Literal["can_block_only"] = "can_block_only"
+    phrases = (Phrase(r"can block only (.+?)", {"attackers": Slot(1, "creatures")}),)
     rule = "509.1b"
     attackers: Filter
 
@@ -55,6 +62,7 @@ class CantBlockAlone(AbilityBase):
     """506.5, 509.1b: "can't block alone" — another creature must also be declared as a blocker."""
 
     kind: Literal["cant_block_alone"] = "cant_block_alone"
+    phrases = (Phrase(r"can't block alone"),)
     rule = "506.5"
 
     def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
@@ -67,6 +75,7 @@ class CantBlockUnlessOthersBlock(AbilityBase):
     """509.1b: "can't block unless at least N other creatures block" (Orcish Conscripts: 2)."""
 
     kind: Literal["cant_block_unless_others_block"] = "cant_block_unless_others_block"
+    phrases = (Phrase(r"can't block unless at least (\w+) other creatures block", {"n": Slot(1, "number")}),)
     rule = "509.1b"
     n: Positive
 
@@ -80,6 +89,7 @@ class CantBlockUnlessGreaterPowerBlocks(AbilityBase):
     """509.1b: "can't block unless a creature with greater power also blocks" (Okk)."""
 
     kind: Literal["cant_block_unless_greater_power_blocks"] = "cant_block_unless_greater_power_blocks"
+    phrases = (Phrase(r"can't block unless a creature with greater power also blocks"),)
     rule = "509.1b"
 
     def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
@@ -93,6 +103,10 @@ class BlockAdditional(AbilityBase):
     """509.1a exception: "can block an additional N creatures each combat"."""
 
     kind: Literal["block_additional"] = "block_additional"
+    phrases = (
+        Phrase(r"can block an additional creature each combat"),
+        Phrase(r"can block an additional (\w+) creatures each combat", {"n": Slot(1, "number")}),
+    )
     rule = "509.1a"
     n: Positive = 1
 
@@ -104,6 +118,7 @@ class BlockAnyNumber(AbilityBase):
     """509.1a exception: "can block any number of creatures"."""
 
     kind: Literal["block_any_number"] = "block_any_number"
+    phrases = (Phrase(r"can block any number of creatures"),)
     rule = "509.1a"
 
     def extra_blocks(self) -> int:
@@ -114,6 +129,7 @@ class BlockWhileTapped(AbilityBase):
     """509.1a exception: "can block as though it were untapped" (Masako the Humorless grants it)."""
 
     kind: Literal["block_while_tapped"] = "block_while_tapped"
+    phrases = (Phrase(r"can block as though (?:it were|they were) untapped"),)
     rule = "509.1a"
 
     def permits_tapped_block(self) -> bool:
@@ -127,6 +143,7 @@ class BlockLimit(AbilityBase):
     defending team's combined block under shared team turns (805.10d)."""
 
     kind: Literal["block_limit"] = "block_limit"
+    phrases = (Phrase(r"No more than (\w+) creatures? can block each combat", {"n": Slot(1, "number")}, "sentence"),)
     scope = "game"
     rule = "509.1b"
     n: NonNegative

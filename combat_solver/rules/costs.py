@@ -15,6 +15,7 @@ from ..model.base import Positive
 from ..model.cost_terms import MANA_COLORS, Cost, CostTerm
 from ..model.filters import Filter, Target
 from .kind import AbilityBase, AttackScope, BlockScope, Instance
+from .phrase import MANA, Phrase, Slot
 
 
 class ManaAbility(AbilityBase):
@@ -81,6 +82,17 @@ class AttackCost(AbilityBase):
     battlefield": ``{X}``, ``x_battlefield``)."""
 
     kind: Literal["attack_cost"] = "attack_cost"
+    phrases = (
+        Phrase(r"can't attack unless (?:its controller pays|you pay) (" + MANA + ")", {"cost": {"mana": Slot(1)}}),
+        Phrase(
+            r"can't attack unless you return (\w+) (.+?) you control to its owner's hand",
+            {"cost": {"bounce": {"filter": Slot(2, "permanents"), "n": Slot(1, "number")}}},
+        ),
+        Phrase(
+            r"can't attack unless you sacrifice (\w+) (.+)",
+            {"cost": {"sacrifice": {"filter": Slot(2, "permanents"), "n": Slot(1, "number")}}},
+        ),
+    )
     rule = "508.1h"
     cost: Cost
 
@@ -139,6 +151,14 @@ class BlockedTax(AbilityBase):
     control that's blocking it" (Awesome Presence: {3})."""
 
     kind: Literal["blocked_tax"] = "blocked_tax"
+    phrases = (
+        Phrase(
+            r"can't be blocked unless defending player pays ("
+            + MANA
+            + ") for each creature they control that's blocking it",
+            {"cost": {"mana": Slot(1)}},
+        ),
+    )
     rule = "509.1d"
     cost: Cost
 
@@ -163,6 +183,13 @@ class BlockCost(AbilityBase):
     "can't block <filter> unless you pay" (Hipparion: creatures with power 3 or greater, {1})."""
 
     kind: Literal["block_cost"] = "block_cost"
+    phrases = (
+        Phrase(r"can't block unless (?:its controller pays|you pay) (" + MANA + ")", {"cost": {"mana": Slot(1)}}),
+        Phrase(
+            r"can't block (.+?) unless you pay (" + MANA + ")",
+            {"cost": {"mana": Slot(2)}, "attackers": Slot(1, "creatures")},
+        ),
+    )
     rule = "509.1d"
     cost: Cost
     attackers: Filter | None = None

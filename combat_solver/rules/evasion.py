@@ -8,12 +8,14 @@ from pydantic import Field, model_validator
 
 from ..model.filters import Filter, PermanentView
 from .kind import AbilityBase, BlockScope, Instance, Reason
+from .phrase import Phrase, Slot
 
 
 class Flying(AbilityBase):
     """702.9b: can't be blocked except by creatures with flying and/or reach."""
 
     kind: Literal["flying"] = "flying"
+    keyword = "flying"
     rule = "702.9b"
 
     def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
@@ -30,6 +32,7 @@ class Reach(AbilityBase):
     """702.17b: can block creatures with flying."""
 
     kind: Literal["reach"] = "reach"
+    keyword = "reach"
     rule = "702.17b"
 
 
@@ -37,6 +40,7 @@ class Shadow(AbilityBase):
     """702.28b: blocks and is blocked only by creatures with shadow."""
 
     kind: Literal["shadow"] = "shadow"
+    keyword = "shadow"
     rule = "702.28b"
 
     def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
@@ -58,6 +62,7 @@ class Horsemanship(AbilityBase):
     """702.31b: can't be blocked by creatures without horsemanship."""
 
     kind: Literal["horsemanship"] = "horsemanship"
+    keyword = "horsemanship"
     rule = "702.31b"
 
     def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
@@ -74,6 +79,7 @@ class Fear(AbilityBase):
     """702.36b: can't be blocked except by artifact creatures and/or black creatures."""
 
     kind: Literal["fear"] = "fear"
+    keyword = "fear"
     rule = "702.36b"
 
     def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
@@ -88,6 +94,7 @@ class Intimidate(AbilityBase):
     """702.13b: can't be blocked except by artifact creatures and/or creatures sharing a color."""
 
     kind: Literal["intimidate"] = "intimidate"
+    keyword = "intimidate"
     rule = "702.13b"
 
     def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
@@ -107,6 +114,7 @@ class Skulk(AbilityBase):
     """702.118b: can't be blocked by creatures with greater power."""
 
     kind: Literal["skulk"] = "skulk"
+    keyword = "skulk"
     rule = "702.118b"
 
     def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
@@ -126,6 +134,14 @@ class Landwalk(AbilityBase):
     nonbasic landwalk, ``{supertypes: [legendary]}`` for legendary landwalk)."""
 
     kind: Literal["landwalk"] = "landwalk"
+    phrases = (
+        Phrase(
+            r"(plains|island|swamp|mountain|forest|desert)walk", {"land": {"subtypes": [Slot(1, "title")]}}, "keyword"
+        ),
+        Phrase(r"nonbasic landwalk", {"land": {"not": {"supertypes": ["basic"]}}}, "keyword"),
+        Phrase(r"artifact landwalk", {"land": {"types": ["artifact"]}}, "keyword"),
+        Phrase(r"(legendary|snow) landwalk", {"land": {"supertypes": [Slot(1, "lower")]}}, "keyword"),
+    )
     rule = "702.14c"
     land: Filter
 
@@ -149,6 +165,7 @@ class Protection(AbilityBase):
     filter is protection from everything)."""
 
     kind: Literal["protection"] = "protection"
+    phrases = (Phrase(r"protection from (.+)", {"from": Slot(1, "qualities")}, "keyword"),)
     rule = "702.16f"
     from_: Filter = Field(alias="from")
 
@@ -166,6 +183,17 @@ class CantBeBlocked(AbilityBase):
     """509.1b: "can't be blocked" (also "this turn", as an effect)."""
 
     kind: Literal["cant_be_blocked"] = "cant_be_blocked"
+    phrases = (
+        Phrase(r"can't be blocked"),
+        Phrase(
+            r"can't be blocked unless defending player controls (\w+) or more creatures that share a creature type",
+            {
+                "unless": {
+                    "players": [{"who": "defending_player", "creatures_sharing_a_type": {"ge": Slot(1, "number")}}]
+                }
+            },
+        ),
+    )
     rule = "509.1b"
 
     def forbids_being_blocked_by(self, unit: BlockScope, inst: Instance, blocker: PermanentView) -> Reason | None:
@@ -176,6 +204,7 @@ class CantBeBlockedBy(AbilityBase):
     """509.1b: "can't be blocked by <filter>" (Walls, power 2 or less, artifact creatures...)."""
 
     kind: Literal["cant_be_blocked_by"] = "cant_be_blocked_by"
+    phrases = (Phrase(r"can't be blocked by (.+?)", {"by": Slot(1, "creatures")}),)
     rule = "509.1b"
     by: Filter
 
@@ -193,6 +222,7 @@ class CantBeBlockedExceptBy(AbilityBase):
     """509.1b: "can't be blocked except by <filter>"."""
 
     kind: Literal["cant_be_blocked_except_by"] = "cant_be_blocked_except_by"
+    phrases = (Phrase(r"can't be blocked except by (.+?)", {"by": Slot(1, "creatures")}),)
     rule = "509.1b"
     by: Filter
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Protocol
+from functools import cache
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Protocol, TypeVar, get_args, get_origin
 
 from pydantic import Field
 
@@ -14,6 +15,7 @@ from ..model.base import Lazy, Strict
 from ..model.conditions import AttackTest, Condition, ConditionScope, Context
 from ..model.filters import Filter, PermanentView, Target
 from ..model.ir import Atom, Cmp, Cond, Lin, implies
+from .phrase import Phrase, Role
 
 if TYPE_CHECKING:
     from ..model.cost_terms import CostTerm
@@ -295,9 +297,31 @@ def with_everyone(
     return Restriction(rule, kind, (holder,), message, implies(doing.at_least(1), Cmp(everyone, *shift)))
 
 
+AttackStep = Literal["gated", "ungated"]
+"""How a hook acts while attackers are declared: ``gated`` (restrictions and requirements: the
+ability can be made to depend on the attack itself) or ``ungated`` (costs, haste, vigilance,
+bands: it applies before the declaration is known)."""
+
+_Hook = TypeVar("_Hook", bound=Callable[..., Any])
+
+
+def hook(*, attack: AttackStep) -> Callable[[_Hook], _Hook]:
+    """Marks a hook of the contract with how it acts while attackers are declared (508.1)."""
+
+    def mark(method: _Hook) -> _Hook:
+        method.__dict__["attack_step"] = attack
+        return method
+
+    return mark
+
+
 class AbilityBase(Strict):
     """Base of every ability kind. ``scope`` says whether it belongs to the creature that has it
     or states a rule of the game (e.g. "No more than one creature can block each combat").
+
+    A kind declares what it is called: ``keyword`` (the Oracle keyword that alone means it) and
+    ``phrases`` (the Oracle wordings the card compiler reads into it); fields naming an object or a
+    player are typed ``ObjectId`` / ``PlayerId``. ``rules/TEMPLATE.py`` shows one kind.
 
     A class whose ``kind`` has a default joins ``KINDS`` when it is defined; ``abilities.Ability``
     is the discriminated union of every kind there."""
@@ -314,12 +338,25 @@ class AbilityBase(Strict):
     per_target_condition: ClassVar[bool] = False
     """Whether the kind reads its conditions per attack target (so "defending player" is known
     before attackers are declared)."""
+    keyword: ClassVar[str | None] = None
+    """The Oracle keyword that alone means this kind, with no parameters ("flying"): read on
+    keyword lines, in "creatures with <keyword>" and "has <keyword>", and from phase.rs."""
+    bears_on_legality: ClassVar[bool] = True
+    """Whether text naming ``keyword`` bears on attack or block legality (vigilance only keeps
+    its holder untapped, 508.1f)."""
+    phrases: ClassVar[tuple[Phrase, ...]] = ()
+    """The Oracle wordings the card compiler reads into this kind."""
+
+    def __init_subclass__(cls, *, registered: bool = True, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
 
     @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+    def __pydantic_init_subclass__(cls, *, registered: bool = True, **kwargs: Any) -> None:
+        """A kind joins ``KINDS`` when defined, unless defined with ``registered=False`` (the
+        template, ``rules/TEMPLATE.py``)."""
         super().__pydantic_init_subclass__(**kwargs)
         kind = cls.model_fields["kind"].default
-        if isinstance(kind, str):
+        if isinstance(kind, str) and registered:
             if kind in KINDS and KINDS[kind] is not cls:
                 raise TypeError(f"ability kind {kind!r} is defined twice")
             KINDS[kind] = cls
@@ -356,18 +393,22 @@ class AbilityBase(Strict):
         enlist, bands: 508.1e, 508.1g), checked once per kind."""
         return ()
 
+    @hook(attack="ungated")
     def permits_attacking_while_summoning_sick(self) -> bool:
         """302.6 exception (haste): attack and use {T} abilities though not controlled since the turn began."""
         return False
 
+    @hook(attack="ungated")
     def permits_attacking_as_though_haste(self) -> bool:
         """302.6 exception for attacking only: its {T} abilities still need haste (Instill Energy)."""
         return False
 
+    @hook(attack="ungated")
     def keeps_untapped_when_attacking(self) -> bool:
         """508.1f exception (vigilance): attacking doesn't tap its holder."""
         return False
 
+    @hook(attack="ungated")
     def permits_band(self, unit: AttackScope, inst: Instance, members: Sequence[PermanentView]) -> bool:
         """702.22c: whether this ability of one member lets ``members`` attack as a band."""
         return False
@@ -397,19 +438,24 @@ class AbilityBase(Strict):
     def block_requirements(self, unit: BlockScope, inst: Instance) -> Iterable[Requirement]:
         return ()
 
+    @hook(attack="gated")
     def forbids_attacking(self, unit: AttackScope, inst: Instance, target: str) -> Reason | None:
         """A restriction of the attacker ``inst.holder`` that rules out attacking ``target``."""
         return None
 
+    @hook(attack="ungated")
     def permits_attacking_with_defender(self) -> bool:
         return False
 
+    @hook(attack="gated")
     def attack_restrictions(self, unit: AttackScope, inst: Instance) -> Iterable[Restriction]:
         return ()
 
+    @hook(attack="gated")
     def attack_requirements(self, unit: AttackScope, inst: Instance) -> Iterable[Requirement]:
         return ()
 
+    @hook(attack="ungated")
     def attack_costs(self, unit: AttackScope, inst: Instance) -> Iterable[CostTerm]:
         """Costs to attack (508.1h) this ability imposes."""
         return ()
@@ -429,15 +475,46 @@ class AbilityBase(Strict):
     def referenced_ids(self) -> list[tuple[str, str]]:
         """(field name, id) pairs this ability names, for dangling-id checks."""
         out: list[tuple[str, str]] = []
+        ids = id_fields(type(self))
         for name, value in self:
-            if isinstance(value, str) and name in ID_FIELDS and value not in ("you", "owner"):
+            if isinstance(value, str) and name in ids and value not in ("you", "owner"):
                 out.append((name, value))
             elif hasattr(value, "referenced_ids") and not isinstance(value, AbilityBase):
                 out += [(name, ref) for ref in value.referenced_ids()]
         return out
 
 
-ID_FIELDS = frozenset({"attacker", "by", "player"})
+@cache
+def field_roles(kind: type[AbilityBase]) -> Mapping[str, Role]:
+    """The fields of ``kind`` typed ``ObjectId`` or ``PlayerId`` (optional or not), by their role."""
+    return {name: role for name, info in kind.model_fields.items() if (role := _role(info.annotation, info.metadata))}
+
+
+def id_fields(kind: type[AbilityBase]) -> frozenset[str]:
+    """The fields of ``kind`` that name an object or a player by its id."""
+    return frozenset(field_roles(kind))
+
+
+def player_fields(kind: type[AbilityBase]) -> tuple[str, ...]:
+    """The fields of ``kind`` that name a player."""
+    return tuple(name for name, role in field_roles(kind).items() if role is Role.player)
+
+
+def _role(annotation: Any, metadata: Iterable[Any] = ()) -> Role | None:
+    found = next((m for m in metadata if isinstance(m, Role)), None)
+    if found is not None:
+        return found
+    if get_origin(annotation) is Annotated:
+        return _role(None, annotation.__metadata__)
+    return next((r for arg in get_args(annotation) if (r := _role(arg)) is not None), None)
+
+
+def attack_hooks(step: AttackStep) -> tuple[str, ...]:
+    """The hooks of the contract that act ``step`` while attackers are declared."""
+    return tuple(
+        name for name, member in list(vars(AbilityBase).items()) if getattr(member, "attack_step", None) == step
+    )
+
 
 KINDS: dict[str, type[AbilityBase]] = {}
 """Every ability kind by its ``kind`` name, in the order the kinds were defined."""

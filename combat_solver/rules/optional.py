@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Literal
 from ..model.filters import Filter, PermanentView
 from ..model.records import TriggerReport, Violation
 from .kind import AbilityBase, AttackScope, CombatFactsView, Instance
+from .phrase import Phrase, Slot
 
 if TYPE_CHECKING:
     from ..model.declarations import AttackDeclaration
@@ -18,6 +19,7 @@ class Exert(AbilityBase):
     """701.43d: "You may exert this creature as it attacks" — an optional cost (508.1g)."""
 
     kind: Literal["exert"] = "exert"
+    phrases = (Phrase(r"You may exert \$self as (?:it|he|she|they) attacks?", place="sentence"),)
     rule = "701.43d"
 
     @classmethod
@@ -44,6 +46,7 @@ class Enlist(AbilityBase):
     that has haste or was controlled since the turn began — an optional cost (508.1g)."""
 
     kind: Literal["enlist"] = "enlist"
+    keyword = "enlist"
     rule = "702.154a"
 
     @classmethod
@@ -89,6 +92,7 @@ class Banding(AbilityBase):
     """702.22c: any number of creatures with banding and up to one without can attack as a band."""
 
     kind: Literal["banding"] = "banding"
+    keyword = "banding"
     rule = "702.22c"
 
     def permits_band(self, unit: AttackScope, inst: Instance, members: Sequence[PermanentView]) -> bool:
@@ -132,6 +136,7 @@ class BandsWithOther(AbilityBase):
     of them with this ability."""
 
     kind: Literal["bands_with_other"] = "bands_with_other"
+    phrases = (Phrase(r"bands with other (.+)", {"quality": Slot(1, "quality")}, "keyword"),)
     rule = "702.22c"
     quality: Filter
 

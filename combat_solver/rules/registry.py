@@ -7,7 +7,10 @@ A rules module is imported, and a kind's validator built, only when a board uses
 classes). The JSON Schema and the errors for a bad ability are those of the whole
 discriminated union.
 
-To add a card template: write its ability class in the matching ``rules`` module.
+To add an ability kind: write its class in the matching ``rules`` module and add it to
+``KIND_HOMES`` (docs/adding-an-ability-kind.md; ``rules/TEMPLATE.py`` is one kind, commented).
+The card compiler, the phase.rs importer and the board checks read the kind's ``keyword``,
+``phrases`` and field roles from its class (``keyword_kinds``, ``kind_phrases``).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from pydantic_core import CoreSchema, core_schema
 
 from ..model.filters import Filter
 from .kind import KINDS, AbilityBase
+from .phrase import Phrase
 
 KIND_HOMES: dict[str, str] = {
     "flying": "evasion",
@@ -116,6 +120,21 @@ def ability_class(kind: str) -> type[AbilityBase]:
 def ability_classes() -> tuple[type[AbilityBase], ...]:
     """Every kind's class, in the order of ``ABILITY_KINDS`` (imports every rules module)."""
     return tuple(ability_class(kind) for kind in ABILITY_KINDS)
+
+
+def keyword_kinds(classes: tuple[type[AbilityBase], ...] | None = None) -> dict[str, str]:
+    """Each kind's ``keyword`` -> its kind, of ``classes`` (default: every kind)."""
+    return {cls.keyword: _kind_of(cls) for cls in classes or ability_classes() if cls.keyword is not None}
+
+
+def kind_phrases(classes: tuple[type[AbilityBase], ...] | None = None) -> tuple[tuple[str, Phrase], ...]:
+    """Every (kind, phrase) of ``classes`` (default: every kind), kind by kind in registry order."""
+    return tuple((_kind_of(cls), phrase) for cls in classes or ability_classes() for phrase in cls.phrases)
+
+
+def _kind_of(cls: type[AbilityBase]) -> str:
+    kind: str = cls.model_fields["kind"].default
+    return kind
 
 
 @cache

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from ..model.base import Flag, Positive
 from ..model.filters import Filter, PermanentView, Target
 from .kind import AbilityBase, CombatFactsView, Instance
+from .phrase import ATTACHED, Phrase, Slot
 
 if TYPE_CHECKING:
     from ..model.records import TriggerReport
@@ -34,6 +35,17 @@ class AttackTrigger(_Subject):
     ... attack" — once in all (603.2c)."""
 
     kind: Literal["attack_trigger"] = "attack_trigger"
+    phrases = (
+        Phrase(r"mentor|battle cry|annihilator \d+|myriad|melee|dethrone", place="keyword"),
+        Phrase(r"whenever \$self attacks", place="trigger"),
+        Phrase(r"whenever (?:enchanted|equipped) creature attacks", {"who": {"ids": [ATTACHED]}}, "trigger"),
+        Phrase(r"whenever a creature you control attacks", {"who": {"controller": "you"}}, "trigger"),
+        Phrase(
+            r"whenever one or more creatures you control attack",
+            {"who": {"controller": "you"}, "once": True},
+            "trigger",
+        ),
+    )
     rule = "508.1m"
     once: Flag = False
     target: Target | None = None
@@ -54,6 +66,7 @@ class BlockTrigger(_Subject):
     each such blocking creature, however many creatures it blocks."""
 
     kind: Literal["block_trigger"] = "block_trigger"
+    phrases = (Phrase(r"whenever \$self blocks", place="trigger"),)
     rule = "509.3a"
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
@@ -67,6 +80,7 @@ class BlocksCreatureTrigger(AbilityBase):
     blocks (every member of a band it blocks, 702.22h)."""
 
     kind: Literal["blocks_creature_trigger"] = "blocks_creature_trigger"
+    phrases = (Phrase(r"whenever \$self blocks a creature", place="trigger"),)
     rule = "509.3b"
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
@@ -79,6 +93,10 @@ class BecomesBlockedTrigger(AbilityBase):
     with ``by_at_least`` N, "becomes blocked by N or more creatures" (509.3e)."""
 
     kind: Literal["becomes_blocked_trigger"] = "becomes_blocked_trigger"
+    phrases = (
+        Phrase(r"afflict \d+", place="keyword"),
+        Phrase(r"whenever \$self becomes blocked", place="trigger"),
+    )
     rule = "509.3c"
     by_at_least: Positive = 1
 
@@ -94,6 +112,7 @@ class BlockedByCreatureTrigger(AbilityBase):
     ("by a white creature", 509.3f)."""
 
     kind: Literal["blocked_by_creature_trigger"] = "blocked_by_creature_trigger"
+    phrases = (Phrase(r"whenever \$self becomes blocked by a creature", place="trigger"),)
     rule = "509.3d"
     by: Filter | None = None
 
@@ -113,6 +132,7 @@ class UnblockedTrigger(AbilityBase):
     as its blocker."""
 
     kind: Literal["unblocked_trigger"] = "unblocked_trigger"
+    phrases = (Phrase(r"whenever \$self attacks and isn't blocked", place="trigger"),)
     rule = "509.3g"
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
@@ -126,6 +146,7 @@ class Rampage(AbilityBase):
     it beyond the first" — one trigger per instance (702.23c)."""
 
     kind: Literal["rampage"] = "rampage"
+    phrases = (Phrase(r"rampage (\d+)", {"n": Slot(1, "number")}, "keyword"),)
     rule = "702.23a"
     n: Positive = 1
 
@@ -141,6 +162,7 @@ class Flanking(AbilityBase):
     blocking creature gets -1/-1" — once per such blocker, per instance (702.25b)."""
 
     kind: Literal["flanking"] = "flanking"
+    keyword = "flanking"
     rule = "702.25a"
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
@@ -157,6 +179,7 @@ class Bushido(AbilityBase):
     """702.45a: "Whenever this creature blocks or becomes blocked, it gets +N/+N" — once."""
 
     kind: Literal["bushido"] = "bushido"
+    phrases = (Phrase(r"bushido (\d+)", {"n": Slot(1, "number")}, "keyword"),)
     rule = "702.45a"
     n: Positive = 1
 

@@ -1,0 +1,64 @@
+"""What the card compiler makes of a card: abilities as data (``AbilityData``: one ability of
+the vocabulary, before validation), the warnings and notes of text it can't read exactly, and
+the levels a card's counters reach (711.2, 702.184, 702.98)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+AbilityData = dict[str, Any]
+"""One ability as the compiler writes it: ``{"kind": ..., <fields>}`` (validated on a board)."""
+Result = tuple[list[AbilityData], str | None]
+"""The abilities of one sentence and the note to report with it, if any."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """What a permanent has while it has ``at_least`` (up to ``at_most``) ``counter`` counters:
+    leveler boxes (711.2a-b: base power/toughness and abilities), station thresholds (702.184:
+    abilities, and "It's an artifact creature at N+"), unleash (702.98a: can't block with a
+    +1/+1 counter)."""
+
+    counter: str
+    at_least: int
+    at_most: int | None = None
+    abilities: tuple[AbilityData, ...] = ()
+    warnings: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    creature: bool = False
+
+    def active(self, counters: int) -> bool:
+        return counters >= self.at_least and (self.at_most is None or counters <= self.at_most)
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """What a card's text means for combat: ``abilities`` compiled exactly, ``warnings`` (text
+    bearing on legality that couldn't be compiled) and ``notes`` (text that needs an effect on
+    the board once used), each as "Card: sentence"."""
+
+    card: str
+    abilities: tuple[AbilityData, ...] = ()
+    warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    relevant: bool = False
+    uncompiled: tuple[str, ...] = field(default=(), compare=False)
+    levels: tuple[Level, ...] = ()
+
+    @property
+    def all_warnings(self) -> tuple[str, ...]:
+        """The warnings of the card at any number of counters."""
+        return self.warnings + tuple(w for level in self.levels for w in level.warnings)
+
+
+@dataclass
+class Found:
+    """What the lines of one card (or one level block) gave so far."""
+
+    abilities: list[AbilityData] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    uncompiled: list[str] = field(default_factory=list)
+    relevant: bool = False

@@ -1,0 +1,122 @@
+"""Oracle text as the compiler reads it: lines without reminder text, the card's names as
+``$self``, sentences, activated abilities, the counter-dependent blocks of levelers, stations and
+unleash (711.2, 702.184, 702.98) and basic mana abilities (605.1a)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..rules.phrase import SELF
+from .compiled import AbilityData, Level
+from .phrases import number
+
+ONE_SHOT = re.compile(
+    r"^(?:•|Target\b|Create\b|Goad\b|Put\b|Untap\b|Tap\b|Return\b|Exile\b|Destroy\b|Choose\b|Draw\b|You may\b|When you do\b)"
+    r"|(?i:(?<!can't )(?<!or )\bgains?\b|\buntil end of turn\b|\buntil your next turn\b|\b(?:attacks|blocks) (?:this turn|this combat) if able)"
+)
+"""A one-shot instruction ("Create", "gains ... until end of turn"): its result is an effect."""
+
+
+@dataclass
+class Block:
+    """The lines of one level box, station threshold or "+1/+1 counter on it" condition."""
+
+    counter: str
+    at_least: int
+    at_most: int | None
+    lines: list[str] = field(default_factory=list)
+    power: int | None = None
+    toughness: int | None = None
+
+
+def level_blocks(text: str, names: set[str]) -> tuple[list[str], list[Block], list[Level]]:
+    """The card's lines split into those that always apply and counter-dependent blocks:
+    "LEVEL 2-6" / "LEVEL 7+" boxes with their P/T line (711.2), station "8+ | Flying" lines
+    (702.184), "As long as this creature has a +1/+1 counter on it, it ...", and the levels of
+    unleash and of "It's an artifact creature at 8+"."""
+    me = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    counted = rf"(?:this creature|{me}) has (a|an|one|two|three|four|five)(?: or more)? \+1/\+1 counters? on it"
+    base: list[str] = []
+    blocks: list[Block] = []
+    levels: list[Level] = []
+    current: Block | None = None
+    for line in text.split("\n"):
+        bare = strip_reminders(line).strip()
+        leveler = re.fullmatch(r"LEVEL (\d+)(?:-(\d+)|\+)", line.strip())
+        station = re.fullmatch(r"(\d+)\+ \| (.*)", line.strip())
+        stats = re.fullmatch(r"(\d+)/(\d+)", line.strip())
+        if leveler:
+            current = Block("level", int(leveler[1]), int(leveler[2]) if leveler[2] else None)
+            blocks.append(current)
+        elif station:
+            blocks.append(Block("charge", int(station[1]), None, [station[2]]))
+        elif current is not None and stats and current.power is None and not current.lines:
+            current.power, current.toughness = int(stats[1]), int(stats[2])
+        elif current is not None:
+            current.lines.append(line)
+        elif m := re.fullmatch(rf"As long as {counted}, (?:it|this creature|{me}) (.+)", bare):
+            blocks.append(Block("+1/+1", number(m[1]) or 1, None, [f"This creature {m[2]}"]))
+        elif m := re.fullmatch(
+            rf"(this creature|{me}) (has [^.]+?) as long as it has (a|an|one|two|three|four|five)(?: or more)? \+1/\+1 counters? on it\.",
+            bare,
+            flags=re.I,
+        ):
+            blocks.append(Block("+1/+1", number(m[3]) or 1, None, [f"This creature {m[2]}."]))
+        elif re.fullmatch(r"Unleash\b.*", line):
+            levels.append(Level("+1/+1", 1, abilities=({"kind": "cant_block"},)))
+        else:
+            base.append(line)
+        creature_at = re.search(r"It's an artifact creature at (\d+)\+", line)
+        if creature_at:
+            levels.append(Level("charge", int(creature_at[1]), creature=True))
+    return base, blocks, levels
+
+
+def mana_ability(line: str) -> list[AbilityData]:
+    """605.1a: "{T}: Add {G}." / "{T}: Add {R} or {G}." / "{T}: Add {G}{G}." / "{T}: Add one
+    mana of any color."; other mana abilities aren't in the vocabulary."""
+    effect = line.removeprefix("{T}: Add ").rstrip(".")
+    m = re.fullmatch(r"(one|two|three) mana of any (?:one )?color", effect)
+    if m:
+        return [{"kind": "mana", "produces": "any", "amount": number(m[1])}]
+    symbols = re.findall(r"\{([WUBRGC])\}", effect)
+    if re.fullmatch(r"(?:\{[WUBRGC]\})+", effect) and len(set(symbols)) == 1:
+        return [{"kind": "mana", "produces": symbols[0], "amount": len(symbols)}]
+    if re.fullmatch(r"\{[WUBRGC]\}(?:, \{[WUBRGC]\})*,? or \{[WUBRGC]\}", effect):
+        return [{"kind": "mana", "produces": "".join(dict.fromkeys(symbols))}]
+    return []
+
+
+def strip_reminders(text: str) -> str:
+    return re.sub(r"\s*\([^()]*\)", "", text)
+
+
+def selfify(line: str, names: set[str]) -> str:
+    for name in sorted(names, key=len, reverse=True):
+        line = re.sub(rf"\b{re.escape(name)}\b(?!')", SELF, line)
+        line = re.sub(rf"\b{re.escape(name)}'s\b", SELF + "'s", line)
+    return re.sub(r"\b[Tt]his (creature|permanent|land|artifact|enchantment|Vehicle|card)\b", SELF, line)
+
+
+def is_activated(line: str) -> bool:
+    head, colon, _ = line.partition(": ")
+    return (
+        bool(colon)
+        and '"' not in head
+        and ("{" in head or head.startswith(("[", "Sacrifice", "Tap", "Discard", "Remove", "Pay", "Exile", "Return")))
+    )
+
+
+def sentences(line: str) -> list[str]:
+    out, depth, start = [], False, 0
+    for i, ch in enumerate(line):
+        if ch == '"':
+            depth = not depth
+        elif ch == "." and not depth and (i + 1 == len(line) or line[i + 1] == " "):
+            out.append(line[start : i + 1].strip())
+            start = i + 1
+    tail = line[start:].strip()
+    if tail:
+        out.append(tail)
+    return [s for s in out if s]

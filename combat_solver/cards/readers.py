@@ -1,0 +1,152 @@
+"""The noun phrases of Oracle text a phrase's slots read (``rules.phrase.Reader``): creatures
+("creatures with flying"), counts ("two or more Walls"), permanents, qualities ("protection from
+black", 702.16), the subject of a sentence and numbers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ..rules.phrase import ATTACHED, SELF, Reader
+from .phrases import Nouns, number
+
+COLORS = ("white", "blue", "black", "red", "green")
+MULTICOLORED: dict[str, Any] = {
+    "any_of": [{"colors": [a], "any_of": [{"colors": [b]}]} for i, a in enumerate(COLORS) for b in COLORS[i + 1 :]]
+}
+"""Two or more colors: some pair of colors both present (105.4)."""
+
+
+class Unknown(Exception):
+    """A sentence the compiler can't read exactly."""
+
+
+class Readers:
+    """Reads noun phrases against the known ``subtypes`` (to read "Walls", "Goblins")."""
+
+    def __init__(self, subtypes: frozenset[str]) -> None:
+        self.nouns = Nouns(subtypes)
+        self._face = ""
+
+    def read(self, reader: Reader, words: str) -> Any:
+        """The value of a slot's ``words`` read by ``reader`` (``Unknown`` if they aren't understood)."""
+        readings: dict[str, Callable[[str], Any]] = {
+            "number": self._n,
+            "creatures": self._by,
+            "count": self._count,
+            "permanents": self._permanents,
+            "quality": self._quality,
+            "qualities": self._protection,
+            "lower": str.casefold,
+            "title": str.capitalize,
+        }
+        return readings.get(reader, str)(words)
+
+    def _protection(self, text: str) -> list[dict[str, Any]]:
+        qualities: list[dict[str, Any]] = []
+        for q in re.split(r",? and from |, from ", text.strip()):
+            q = q.strip().removeprefix("from ").strip()
+            if q.casefold() in ("everything",):
+                qualities.append({})
+            elif q.casefold() in ("all colors", "each color"):
+                qualities.append({"colors": ["white", "blue", "black", "red", "green"]})
+            else:
+                qualities.append(self._quality(q))
+        return qualities
+
+    def _quality(self, q: str) -> dict[str, Any]:
+        c = q.strip().casefold()
+        if c in COLORS:
+            return {"colors": [c]}
+        if c == "colorless":
+            return {"colorless": True}
+        if c == "multicolored":
+            return MULTICOLORED
+        if c == "monocolored":
+            return {"colorless": False, "not": MULTICOLORED}
+        found = self.nouns.creatures(q)
+        if found is None or (
+            found.get("types") and not set(found["types"]) & {"creature", "artifact", "enchantment", "land"}
+        ):
+            raise Unknown(q)
+        return found
+
+    def _holder(self, words: str) -> dict[str, Any] | None:
+        """Whom a subject names: {"self": True}, {"ids": [$attached]} or a filter (with "you" kept)."""
+        w = words.strip()
+        if w == SELF:
+            return {"self": True}
+        if (
+            re.fullmatch(r"(?:enchanted|equipped) \w+", w, flags=re.I)
+            and self.nouns.creatures(w.split(" ")[1]) is not None
+        ):
+            return {"ids": [ATTACHED]}
+        w = re.sub(r"^(?:each|all)\s+", "", w, flags=re.I)
+        other = re.match(r"(?:other|another)\s+", w, flags=re.I)
+        w = w[other.end() :] if other else w
+        whose = re.search(r"\s+(you control|your opponents control)\b", w)
+        if whose:
+            w = w[: whose.start()] + w[whose.end() :]
+        named = re.fullmatch(r"(.+?) named (.+)", w)
+        found = self.nouns.creatures(named[1] if named else w)
+        if found is None:
+            return None
+        found = dict(found)
+        if "types" not in found and "subtypes" not in found:
+            return None
+        if named:
+            found["name"] = self._face if named[2] == SELF else named[2]
+        if whose:
+            found["controller"] = "you" if whose[1] == "you control" else "opponent"
+        if other:
+            if "not" in found:
+                return None
+            found["not"] = {"ids": [SELF]}
+        if found.get("types") not in (None, ["creature"]) and "creature" not in found.get("types", []):
+            return None
+        if found.get("types") == ["creature"]:
+            del found["types"]
+        return found
+
+    def _by(self, phrase: str) -> dict[str, Any]:
+        whose = re.fullmatch(r"(.+?) (you|your opponents) control", phrase)
+        if whose:
+            return {**self._by(whose[1]), "controller": "you" if whose[2] == "you" else "opponent"}
+        m = re.fullmatch(r"(.+?) (?:or|and/or) (.+)", phrase)
+        if m and self.nouns.creatures(m[1]) is not None and self.nouns.creatures(m[2]) is not None:
+            return {"any_of": [self.nouns.creatures(m[1]), self.nouns.creatures(m[2])]}
+        found = self.nouns.creatures(phrase)
+        if found is None:
+            raise Unknown(phrase)
+        found = dict(found)
+        if found.get("types") == ["creature"]:
+            del found["types"]
+        return found
+
+    def _count(self, phrase: str) -> dict[str, Any]:
+        m = re.fullmatch(r"(?:(a|an|another|(\w+) or more)\s+)(.+)", phrase.strip())
+        if not m:
+            raise Unknown(phrase)
+        n = 1 if m[1] in ("a", "an", "another") else self._n(m[2])
+        found = self.nouns.creatures(m[3])
+        if found is None:
+            raise Unknown(phrase)
+        found = dict(found)
+        if m[1] == "another":
+            if "not" in found:
+                raise Unknown(phrase)
+            found["not"] = {"ids": [SELF]}
+        return {"filter": found, "at_least": n}
+
+    def _permanents(self, phrase: str) -> dict[str, Any]:
+        found = self.nouns.creatures(phrase)
+        if found is None:
+            raise Unknown(phrase)
+        return found
+
+    def _n(self, word: str) -> int:
+        n = number(word)
+        if n is None:
+            raise Unknown(word)
+        return n

@@ -1,0 +1,262 @@
+"""Sentences of Oracle text as abilities: keyword lines, triggered abilities' conditions and
+static sentences (a subject and its predicates, "During your turn, ...", rules of the game). A
+kind's own wordings (its ``keyword`` and ``phrases``) are read through ``wordings``; what is
+read here is the grammar around them and the few sentences whose reading needs code."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..rules.phrase import MANA, SELF
+from ..rules.registry import ability_class
+from .compiled import AbilityData, Result
+from .phrases import bears_on_legality
+from .readers import Readers, Unknown
+from .wordings import Wordings, wordings
+
+KEYWORDS_OF_KINDS: dict[str, tuple[AbilityData, ...]] = {
+    "decayed": ({"kind": "cant_block"}, {"kind": "attack_trigger"}),
+}
+"""Keywords that mean abilities of more than one kind (702.147a: decayed)."""
+CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for each|except)\b", re.I)
+"""Words that make what follows hold only sometimes: never dropped, never compiled."""
+_LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
+
+
+class Sentences(Readers):
+    """Reads keyword lines, trigger conditions and static sentences."""
+
+    def __init__(self, subtypes: frozenset[str], kinds: Wordings | None = None) -> None:
+        """``kinds``: the kinds' wordings to read (default: those of every kind in the registry)."""
+        super().__init__(subtypes)
+        self._kinds = kinds
+
+    @property
+    def wordings(self) -> Wordings:
+        return wordings() if self._kinds is None else self._kinds
+
+    def _keyword_line(self, line: str) -> Result:
+        if re.fullmatch(r"provoke", line, flags=re.I):
+            return [
+                {"kind": "attack_trigger"}
+            ], "provoke: once it resolves, give the provoked creature's block as an effect"
+        return self._keywords(line), None
+
+    def _keywords(self, line: str) -> list[AbilityData]:
+        out: list[AbilityData] = []
+        for part in re.split(r"[,;] (?:and )?(?!from\b)", line):
+            out += self._keyword(part.strip())
+        return out
+
+    def _keyword(self, part: str) -> list[AbilityData]:
+        k = part.casefold()
+        kind = self.wordings.keywords.get(k)
+        if kind is not None:
+            return [{"kind": kind}]
+        if k in KEYWORDS_OF_KINDS:
+            return [dict(a) for a in KEYWORDS_OF_KINDS[k]]
+        found = self.wordings.read("keyword", part, self)
+        if found is not None:
+            return found
+        if bears_on_legality(part):
+            raise Unknown(part)
+        return []
+
+    def _trigger(self, line: str) -> Result:
+        """A triggered ability (508.1m, 509.1i): its condition, before the first comma, read by the
+        kinds' trigger wordings ("whenever $self attacks or blocks": both)."""
+        condition = line.partition(", ")[0]
+        found = self.wordings.read("trigger", condition, self)
+        either = re.fullmatch(rf"(whenever {re.escape(SELF)}) (\w+(?: \w+)?) or (\w+(?: \w+)?)", condition, re.I)
+        if found is None and either is not None:
+            first = self.wordings.read("trigger", f"{either[1]} {either[2]}", self)
+            second = self.wordings.read("trigger", f"{either[1]} {either[3]}", self)
+            found = first + second if first is not None and second is not None else None
+        return found or [], "triggered ability: once it resolves, give its result as an effect"
+
+    def _static(self, sentence: str) -> list[AbilityData]:
+        s = sentence.rstrip(".").strip()
+        during = re.match(r"During your turn, ", s)
+        if during:
+            return self._during_your_turn(self._static(s[during.end() :]))
+        found = self.wordings.read("sentence", s, self) or self._game_rule(s)
+        if found is not None:
+            return found
+        subject, predicate = self._subject(s)
+        if subject is None:
+            if bears_on_legality(s):
+                raise Unknown(s)
+            return []
+        abilities = self._predicates(predicate, subject)
+        return abilities
+
+    @staticmethod
+    def _during_your_turn(abilities: list[AbilityData]) -> list[AbilityData]:
+        """ "During your turn, <static ability>": each ability (a grant: the grant itself, whose
+        "you" is its source's controller) applies only on its controller's turn (805.4a: their
+        team's, with shared team turns)."""
+        if any("condition" in a or "unless" in a for a in abilities):
+            raise Unknown("a second condition")
+        return [{**a, "condition": {"your_turn": True}} for a in abilities]
+
+    def _game_rule(self, s: str) -> list[AbilityData] | None:
+        """Rules of the game a permanent states beyond the kinds' wordings: taxes (508.1h,
+        509.1d) and "All creatures able to block X do so" (a lure for each X, 509.1c)."""
+        tax = self._attack_tax(s) or self._block_tax(s)
+        if tax is not None:
+            return tax
+        m = re.fullmatch(r"All creatures able to block (.+?) do so", s)
+        if m:
+            out: list[AbilityData] = []
+            for words in m[1].split(" or "):
+                holder = self._holder(words)
+                if holder is None:
+                    raise Unknown(s)
+                out += self._give(holder, [{"kind": "lure"}])
+            return out
+        return None
+
+    def _attack_tax(self, s: str) -> list[AbilityData] | None:
+        """C1/C2: "<Creatures> can't attack you [or planeswalkers you control] unless their
+        controller pays {N} for each ..." (``{X}`` with "where X is the number of ...")."""
+        m = re.fullmatch(
+            rf"(.+?) can't attack (you|you or planeswalkers you control|planeswalkers you control) unless their "
+            rf"controller pays ({MANA}) for each (?:creature they control that's attacking "
+            rf"(?:you|a planeswalker you control)|of those creatures)(?:, where X is (.+))?",
+            s,
+        )
+        if m is None:
+            return self._counters_tax(s)
+        cost: dict[str, Any] = {"mana": m[3]}
+        if m[4] is not None or "{X}" in m[3]:
+            if m[4] == "the number of basic land types among lands you control":
+                cost["x_domain"] = True
+            else:
+                counted = re.fullmatch(r"the number of (.+?) you control", m[4] or "")
+                found = self.nouns.creatures(counted[1]) if counted else None
+                if found is None:
+                    raise Unknown(s)
+                cost["x_count"] = found
+        target: dict[str, Any] = {"player": "you"}
+        if "planeswalkers" in m[2]:
+            target["planeswalkers"] = True
+        if not m[2].startswith("you"):
+            target["include_player"] = False
+        tax: AbilityData = {"kind": "attack_tax", "cost": cost, "target": target}
+        if m[1] != "Creatures":
+            attackers = self._holder(m[1])
+            if attackers is None or "self" in attackers or "controller" in attackers:
+                raise Unknown(s)
+            tax["attackers"] = attackers
+        return [tax]
+
+    def _counters_tax(self, s: str) -> list[AbilityData] | None:
+        """Nils, Discipline Enforcer: "Each creature with one or more counters on it can't attack
+        you or planeswalkers you control unless its controller pays {X}, where X is the number of
+        counters on that creature" (508.1h: X per creature)."""
+        m = re.fullmatch(
+            r"Each creature with one or more counters on it can't attack (you|you or planeswalkers you control) "
+            r"unless its controller pays \{X\}(?: for that creature)?, where X is the number of counters on that creature",
+            s,
+        )
+        if m is None:
+            return None
+        target: dict[str, Any] = {"player": "you"}
+        if "planeswalkers" in m[1]:
+            target["planeswalkers"] = True
+        cost = {"mana": "{X}", "x_counters": True}
+        return [{"kind": "attack_tax", "cost": cost, "target": target, "attackers": {"counters": {"any": {"ge": 1}}}}]
+
+    def _block_tax(self, s: str) -> list[AbilityData] | None:
+        """Heat Wave: "<Creatures> can't block creatures you control unless their controller pays
+        <cost> for each blocking creature they control" (509.1d)."""
+        m = re.fullmatch(
+            rf"(.+?) can't block (creatures you control) unless their controller pays ({MANA}|\d+ life) "
+            rf"for each blocking creature they control",
+            s,
+        )
+        if m is None:
+            return None
+        blockers = self._holder(m[1]) if m[1] != "Creatures" else {}
+        if blockers is None or "self" in blockers or "controller" in blockers:
+            raise Unknown(s)
+        life = re.fullmatch(r"(\d+) life", m[3])
+        cost: dict[str, Any] = {"life": int(life[1])} if life else {"mana": m[3]}
+        tax: AbilityData = {"kind": "block_tax", "cost": cost, "attackers": {"controller": "you"}}
+        if blockers:
+            tax["blockers"] = blockers
+        return [tax]
+
+    def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
+        verbs = r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded)\b"
+        m = re.match(rf"^(.+?)\s+(?={verbs})(.*)$", s)
+        if not m:
+            return None, s
+        holder = self._holder(m[1])
+        return holder, m[2]
+
+    def _give(self, holder: dict[str, Any], abilities: list[AbilityData]) -> list[AbilityData]:
+        if holder.get("self"):
+            return abilities
+        out = []
+        for a in abilities:
+            if ability_class(a["kind"]).scope == "game":
+                raise Unknown(a["kind"])
+            out.append({"kind": "grant", "to": holder, "ability": a})
+        return out
+
+    def _predicates(self, predicate: str, holder: dict[str, Any]) -> list[AbilityData]:
+        """ "gets +2/+2, has vigilance, and can't attack you": predicates joined by commas and
+        "and"; a chunk that isn't a predicate continues the keyword list of a "has"."""
+        out: list[AbilityData] = []
+        after_has = False
+        for chunk in re.split(_LIST, predicate.strip()):
+            chunk = chunk.removeprefix(SELF + " ") if holder.get("self") else chunk
+            if re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
+                try:
+                    out += self._predicate(chunk)
+                except Unknown:
+                    if bears_on_legality(chunk) or chunk.startswith(("has ", "have ")):
+                        raise
+                after_has = chunk.startswith(("has ", "have "))
+            elif chunk.startswith(("its activated abilities", "where X is")):
+                continue
+            elif CONDITION.search(chunk):
+                raise Unknown(chunk)
+            elif after_has and not re.match(r"(?:is|are|isn't|loses?|gains?|becomes?)\b", chunk):
+                out += self._keyword(chunk)
+            else:
+                raise Unknown(chunk)
+        return self._give(holder, out)
+
+    def _predicate(self, p: str) -> list[AbilityData]:
+        """One predicate: "gets +N/+N" (nothing for combat), "can't attack or block <rest>"
+        (each of both), "has <keywords>", or a kind's wording."""
+        if re.fullmatch(r"gets? [+-]\d+/[+-]\d+", p):
+            return []
+        both = re.fullmatch(r"can't attack or block( .+)?", p, flags=re.I)
+        if both is not None:
+            rest = both[1] or ""
+            return self._predicate(f"can't attack{rest}") + self._predicate(f"can't block{rest}")
+        found = self.wordings.read("predicate", p, self)
+        if found is not None:
+            return found
+        has = re.fullmatch(r"(?:has|have) (.+)", p, flags=re.I)
+        if has is not None:
+            try:
+                return self._has(has[1])
+            except Unknown:
+                pass
+        raise Unknown(p)
+
+    def _has(self, words: str) -> list[AbilityData]:
+        if '"' in words:
+            raise Unknown(words)
+        if CONDITION.search(words):
+            raise Unknown(words)
+        parts = [w.strip() for w in re.split(_LIST, words) if w.strip()]
+        out: list[AbilityData] = []
+        for part in parts:
+            out += self._keyword(part)
+        return out
