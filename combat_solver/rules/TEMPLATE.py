@@ -65,6 +65,6 @@ class TemplateCantBlockCreaturesOf(AbilityBase, registered=False):
             return None
         return Reason(
             self.rule,
-            self.kind,
+            "cant_block",
             f"{unit.label(inst.holder)} can't block creatures {player} controls, such as {unit.label(attacker)}",
         )
