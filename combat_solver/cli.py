@@ -289,10 +289,12 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "check":
         return _check(args, board, scenario.declaration, deadline)
     from .model.records import WhyAnswer
-    from .steps.check import answer_question, solve_declaration
+    from .steps.check import solve_declaration
 
     if args.command == "explain":
-        _print_answer(answer_question(board, args.why, time_limit=deadline), args.format)
+        from .steps.why import ask
+
+        _print_answer(ask(board, args.why, time_limit=deadline), args.format)
         return EXIT_LEGAL
     blocking = board.combat is not None
     if args.command == "solve":

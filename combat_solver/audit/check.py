@@ -10,11 +10,9 @@ from typing import Any, NamedTuple
 from pydantic import ValidationError
 
 from ..io.inputs import check_json_line
-from ..model.declarations import AttackDeclaration, BlockDeclaration
 from ..model.errors import ErrorItem, InputError
 from ..model.records import Verdict, Violation
-from ..steps.attacks import check_attacks
-from ..steps.blocks import check_blocks
+from ..steps.check import check_declaration
 from .quick import surely_legal
 from .reading import Line
 from .records import AuditRecord, AuditResult, AuditStatus, RecordError
@@ -22,10 +20,7 @@ from .records import AuditRecord, AuditResult, AuditStatus, RecordError
 
 def check_record(record: AuditRecord, *, time_limit: float) -> Verdict:
     """The verdict on the record's declaration (508.1 or 509.1, by its kind)."""
-    if isinstance(record.declaration, BlockDeclaration):
-        return check_blocks(record.board, record.declaration, time_limit=time_limit, explain=False)
-    assert isinstance(record.declaration, AttackDeclaration)
-    return check_attacks(record.board, record.declaration, time_limit=time_limit, explain=False)
+    return check_declaration(record.board, record.declaration, time_limit=time_limit, explain=False)
 
 
 def audit_line(source: str, line: int, text: bytes | str, *, time_limit: float) -> AuditResult:

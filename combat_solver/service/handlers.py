@@ -25,7 +25,7 @@ from ..model.records import StepName, Verdict, WhyAnswer
 from ..solve.engine import Undetermined
 from ..steps.attacks import legal_attacks
 from ..steps.blocks import legal_blocks
-from ..steps.check import answer_question, check_declaration, solve_declaration
+from ..steps.check import check_declaration, solve_declaration
 from .cards import CardCatalog
 from .models import (
     CardRequest,
@@ -134,9 +134,11 @@ class Service:
         )
 
     def explain(self, request: ExplainRequest) -> ExplainResponse:
+        from ..steps.why import ask
+
         deadline = self._deadline(request.time_limit)
         try:
-            answer = answer_question(request.board, request.question, time_limit=deadline)
+            answer = ask(request.board, request.question, time_limit=deadline)
         except Undetermined as e:
             return ExplainResponse(status="undetermined", message=str(e))
         return ExplainResponse(status="answered", answer=answer, message=answer.answer)

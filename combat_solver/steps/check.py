@@ -1,9 +1,8 @@
 """The entries every front end calls (the command line, HTTP, MCP, the audit): check a declaration
-(508.1 for an attack, 509.1 for a block), solve for an optimal one (508.1d, 509.1c) or say why
-fixed pairs rule every one out, and answer a why question, with bad input located at request
-fields (``board.permanents[2].controller``, ``declaration.blocks.x``, ``question``) where they are
-raised. Light to
-import: a bare check loads nothing of the solver or the explanations."""
+(508.1 for an attack, 509.1 for a block) and solve for an optimal one (508.1d, 509.1c) or say why
+fixed pairs rule every one out; why questions are ``steps.why.ask``. Bad input is located at
+request fields (``board.permanents[2].controller``, ``declaration.blocks.x``) where it is raised.
+Light to import: a bare check loads nothing of the solver or the explanations."""
 
 from __future__ import annotations
 
@@ -11,13 +10,10 @@ from collections.abc import Mapping
 
 from ..board.model import Board
 from ..model.deadline import Deadline
-from ..model.declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
+from ..model.declarations import BlockDeclaration, Declaration, FixedPairs
 from ..model.records import Verdict, WhyAnswer
 from .attacks import check_attacks, solve_attacks
 from .blocks import check_blocks, solve_blocks
-
-_BOARD_FIELDS = frozenset(Board.model_fields)
-_DECLARATION_FIELDS = frozenset(BlockDeclaration.model_fields) | frozenset(AttackDeclaration.model_fields)
 
 
 def check_declaration(
@@ -49,10 +45,3 @@ def solve_declaration(
         from .why import explain_fix
 
         return explain_fix(board, fix or FixedPairs(), time_limit=deadline)
-
-
-def answer_question(board: Board, question: str, *, time_limit: float | Deadline) -> WhyAnswer:
-    """The answer to a why question about ``board`` (raises ``Undetermined`` on a time-out)."""
-    from .why import ask
-
-    return ask(board, question, time_limit=time_limit)
