@@ -141,6 +141,15 @@ def test_pydantic_error_types_are_documented_as_a_group_with_the_link() -> None:
     assert "`extra_forbidden`" in DOCS and "`union_tag_invalid`" in DOCS
 
 
+def test_the_pydantic_group_example_gives_what_it_shows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The example before the sections: a pydantic error type, located at its field."""
+    intro = DOCS[: DOCS.index("\n## Error codes\n")]
+    output, shown = _run_example(intro, tmp_path, monkeypatch, capsys, [])
+    assert shown and all(line in output for line in shown)
+
+
 def _run_example(
     body: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], extra: list[str]
 ) -> tuple[str, list[str]]:
