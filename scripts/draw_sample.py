@@ -13,7 +13,8 @@ Strata, each drawn uniformly without replacement:
 - ``text``: at least one line that is more than keywords.
 
 Usage: ``python scripts/draw_sample.py [--seed N] [--keywords N] [--text N] [--out FILE]``
-(defaults: seed 20261201, 150 and 150, tests/cards/random_sample.yaml). The output records the
+(defaults: seed 20261201, 150 and 150, tests/cards/random_sample.yaml; an existing file is kept
+unless ``--force``). The output records the
 seed, the command, the date and each stratum's population, so figures can be re-weighted; it
 writes each card's Oracle text as a comment and an empty label to fill in (``TODO``).
 """
@@ -124,7 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--keywords", type=int, default=150, help="cards from the keyword-lines-only stratum")
     p.add_argument("--text", type=int, default=150, help="cards from the more-than-keyword-lines stratum")
     p.add_argument("--out", type=Path, default=OUT)
+    p.add_argument("--force", action="store_true", help="overwrite --out (it holds the labels: they would be lost)")
     args = p.parse_args(argv)
+    if args.out.exists() and not args.force:
+        print(f"{args.out} exists (its labels would be lost): pass --force or another --out", file=sys.stderr)
+        return 2
     pop, drawn = draw(args.seed, {"keywords": args.keywords, "text": args.text})
     command = "python scripts/draw_sample.py " + " ".join(argv if argv is not None else sys.argv[1:])
     args.out.write_text(render(args.seed, command.strip(), pop, drawn), encoding="utf-8")
