@@ -160,6 +160,12 @@ def _parser() -> argparse.ArgumentParser:
     cards.add_argument("--coverage", action="store_true", help="share of combat cards compiled with no warning")
     cards.add_argument("--top", type=_count, default=30, help="uncompiled sentence shapes to list (default 30)")
     cards.add_argument("--labels", metavar="FILE", help="compare with a hand-labelled set (tests/cards/)")
+    cards.add_argument(
+        "--accuracy",
+        metavar="FILE",
+        help="grade the compiler on a labelled random sample (tests/cards/random_sample.yaml): "
+        "exact / partial / wrong / unread with 95%% intervals",
+    )
     cards_option(cards)
 
     audit_cli.add_parser(sub)
@@ -476,10 +482,18 @@ def _run_cards(args: argparse.Namespace) -> int:
             else render_card(record, compiled)
         )
         return EXIT_LEGAL
-    if not args.coverage and args.labels is None:
-        raise InputError.one(("cards",), "missing", "give --coverage and/or --labels FILE")
+    if not args.coverage and args.labels is None and args.accuracy is None:
+        raise InputError.one(("cards",), "missing", "give --coverage, --labels FILE and/or --accuracy FILE")
     if args.coverage:
         _emit(measure(catalog, args.top).render())
     if args.labels is not None:
         _emit(compare_labels(catalog, read_data(args.labels)).render())
+    if args.accuracy is not None:
+        from .cards.accuracy import measure_accuracy
+
+        try:
+            report = measure_accuracy(catalog, read_data(args.accuracy))
+        except InputError as e:
+            raise e.located(display_name(args.accuracy)) from None
+        _emit(report.render())
     return EXIT_LEGAL

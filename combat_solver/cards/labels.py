@@ -64,7 +64,7 @@ def canonical(ability: Mapping[str, Any]) -> str:
     return json.dumps(model.model_dump(mode="json", by_alias=True), sort_keys=True)
 
 
-def _level(level: Mapping[str, Any]) -> str:
+def canonical_level(level: Mapping[str, Any]) -> str:
     """A counter-dependent level (leveler, station, unleash) with its abilities made canonical."""
     fields = {"at_most": None, "power": None, "toughness": None, "creature": False, **level}
     fields.pop("warnings", None)
@@ -93,8 +93,8 @@ def compare_labels(catalog: Catalog, labels: Any) -> LabelReport:
             mismatches.append(Mismatch(str(name), (), (), f"bad label: {e.errors()[0]['msg']}"))
             continue
         got = Counter(canonical(a) for a in compiled.abilities)
-        expected += Counter(_level(level) for level in label.get("levels", ()))
-        got += Counter(_level(asdict(level)) for level in compiled.levels)
+        expected += Counter(canonical_level(level) for level in label.get("levels", ()))
+        got += Counter(canonical_level(asdict(level)) for level in compiled.levels)
         total += sum(expected.values())
         correct += sum((expected & got).values())
         warns = bool(label.get("warns", False))

@@ -1,0 +1,213 @@
+"""The compiler's accuracy on a hand-labelled random sample (tests/cards/random_sample.yaml, drawn by
+scripts/draw_sample.py): the grader sorts synthetic label/compile pairs into each grade, the shares
+and their intervals are what the formulas say, a malformed sample is bad input naming the field,
+and on the sample no card is compiled silently wrong except those marked ``known_wrong``."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from combat_solver.cards import measure_accuracy
+from combat_solver.cards.accuracy import (
+    AccuracyReport,
+    Graded,
+    SampleCard,
+    grade,
+    grade_card,
+    read_sample,
+    wilson,
+)
+from combat_solver.cards.catalog import bundled_catalog
+from combat_solver.cli import main
+from combat_solver.model.errors import InputError
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE_FILE = ROOT / "tests" / "cards" / "random_sample.yaml"
+SAMPLE: dict[str, Any] = yaml.safe_load(SAMPLE_FILE.read_text(encoding="utf-8"))
+JUGGERNAUT = [{"kind": "must_attack"}, {"kind": "cant_be_blocked_by", "by": {"subtypes": ["Wall"]}}]
+
+
+# --- the grades, on synthetic pairs --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("expected", "got", "label_warns", "warnings", "want"),
+    [
+        (["a", "b"], ["a", "b"], False, [], "exact"),
+        (["a"], ["a"], True, ["w"], "exact"),
+        ([], [], True, ["w"], "exact"),
+        (["a", "b"], ["a"], True, ["w"], "partial"),
+        (["a", "b"], ["a"], False, ["w"], "partial"),
+        (["a"], ["a"], False, ["w"], "partial"),
+        (["a", "b"], [], True, ["w"], "unread"),
+        ([], [], False, ["w"], "unread"),
+        (["a"], ["a", "x"], False, [], "wrong"),
+        (["a"], ["x"], True, ["w"], "wrong"),
+        (["a", "b"], ["a"], False, [], "wrong"),
+        (["a"], ["a"], True, [], "wrong"),
+        (["a", "a"], ["a"], False, [], "wrong"),
+    ],
+)
+def test_each_grade(expected: list[str], got: list[str], label_warns: bool, warnings: list[str], want: str) -> None:
+    assert grade(Counter(expected), Counter(got), label_warns, warnings) == want
+
+
+def card(abilities: list[dict[str, Any]], **fields: Any) -> SampleCard:
+    return SampleCard(fields.pop("name", "Juggernaut"), "text", tuple(abilities), **fields)
+
+
+def test_a_card_compiled_as_labelled_is_exact_and_a_wrong_label_is_wrong() -> None:
+    catalog = bundled_catalog()
+    assert grade_card(catalog, card(JUGGERNAUT)).grade == "exact"
+    wrong = grade_card(catalog, card([JUGGERNAUT[0], {"kind": "cant_be_blocked_by", "by": {"subtypes": ["Elf"]}}]))
+    assert wrong.grade == "wrong"
+    assert wrong.missing == ('{"kind": "cant_be_blocked_by", "by": {"subtypes": ["Elf"]}}',)
+    assert wrong.unexpected == ('{"kind": "cant_be_blocked_by", "by": {"subtypes": ["Wall"]}}',)
+    assert "compiled, not labelled" in wrong.reason and "(no warning)" in wrong.reason
+    silent = grade_card(catalog, card(JUGGERNAUT, warns=True))
+    assert silent.grade == "wrong" and "the compiler says nothing" in silent.reason
+
+
+def test_spellings_that_mean_the_same_grade_alike() -> None:
+    catalog = bundled_catalog()
+    # "Creatures you control have menace": `creature` in a grant's types, and the order of sets, say nothing
+    plain = {"kind": "grant", "to": {"controller": "you"}, "ability": {"kind": "menace"}}
+    typed = {"kind": "grant", "to": {"controller": "you", "types": ["creature"]}, "ability": {"kind": "menace"}}
+    assert grade_card(catalog, card([plain], name="Goblin War Drums")).grade == "exact"
+    assert grade_card(catalog, card([typed], name="Goblin War Drums")).grade == "exact"
+    either = {"kind": "cant_be_blocked_except_by", "by": {"any_of": [{"has": ["reach"]}, {"has": ["flying"]}]}}
+    assert grade_card(catalog, card([either], name="Orchard Spirit")).grade == "exact"
+    other = {"kind": "grant", "to": {"controller": "you", "types": ["artifact"]}, "ability": {"kind": "menace"}}
+    assert grade_card(catalog, card([other], name="Goblin War Drums")).grade == "wrong"
+
+
+# --- shares and intervals -----------------------------------------------------------------------
+
+
+def test_wilson_intervals() -> None:
+    none = wilson(0.0, 150)
+    assert none.low == pytest.approx(0.0, abs=1e-12) and none.high == pytest.approx(0.02497, abs=1e-4)
+    half = wilson(0.5, 100)
+    assert (half.low, half.high) == (pytest.approx(0.4038, abs=1e-4), pytest.approx(0.5962, abs=1e-4))
+    assert wilson(1.0, 150).high == 1.0 and wilson(1.0, 150).low == pytest.approx(0.97503, abs=1e-4)
+
+
+def test_the_overall_share_weights_each_stratum_by_its_population() -> None:
+    graded = [Graded(f"k{i}", "keywords", "exact") for i in range(10)]
+    graded += [Graded(f"t{i}", "text", "exact" if i < 5 else "wrong") for i in range(10)]
+    report = AccuracyReport({"keywords": 100, "text": 900}, tuple(graded))
+    assert report.weighted("exact").share == pytest.approx(0.1 * 1.0 + 0.9 * 0.5)
+    assert report.weighted("wrong").share == pytest.approx(0.45)
+    # Kish: 10 cards of weight 10 and 10 of weight 90 are worth (1000^2 / 82000) = 12.2 cards
+    assert report.weighted("wrong") == wilson(0.45, 1000**2 / (10 * 10**2 + 10 * 90**2))
+    assert report.share("wrong", "text").share == 0.5 and report.count("exact") == 15
+    assert [g.card for g in report.unexpected_wrong] == [f"t{i}" for i in range(5, 10)]
+
+
+# --- bad input -----------------------------------------------------------------------------------
+
+GOOD: dict[str, Any] = {
+    "population": {"text": 10},
+    "cards": {"Juggernaut": {"stratum": "text", "abilities": JUGGERNAUT}},
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "loc", "code"),
+    [
+        (lambda d: d.pop("population"), ("population",), "missing"),
+        (lambda d: d.update(population={"text": 0}), ("population", "text"), "not_positive"),
+        (lambda d: d.update(extra=1), ("extra",), "unknown_field"),
+        (lambda d: d.update(cards=[]), ("cards",), "not_a_mapping"),
+        (lambda d: d["cards"]["Juggernaut"].pop("abilities"), ("cards", "Juggernaut", "abilities"), "missing"),
+        (
+            lambda d: d["cards"]["Juggernaut"].update(stratum="other"),
+            ("cards", "Juggernaut", "stratum"),
+            "unknown_name",
+        ),
+        (lambda d: d["cards"]["Juggernaut"].update(labels=[]), ("cards", "Juggernaut", "labels"), "unknown_field"),
+        (lambda d: d["cards"]["Juggernaut"].update(warns="yes"), ("cards", "Juggernaut", "warns"), "one_of"),
+        (
+            lambda d: d["cards"]["Juggernaut"].update(known_wrong=3),
+            ("cards", "Juggernaut", "known_wrong"),
+            "not_a_string",
+        ),
+        (
+            lambda d: d["cards"]["Juggernaut"].update(abilities=[{"kind": "flyng"}]),
+            ("cards", "Juggernaut", "abilities", 0),
+            "union_tag_invalid",
+        ),
+    ],
+)
+def test_a_malformed_sample_is_bad_input_naming_the_field(change: Any, loc: tuple[Any, ...], code: str) -> None:
+    data = yaml.safe_load(yaml.safe_dump(GOOD))
+    change(data)
+    with pytest.raises(InputError) as e:
+        read_sample(data)
+    assert e.value.items[0].loc[: len(loc)] == loc, e.value
+    assert e.value.items[0].code == code, e.value
+
+
+def test_an_unknown_card_is_bad_input() -> None:
+    data = {**GOOD, "cards": {"Juggernat": {"stratum": "text", "abilities": []}}}
+    with pytest.raises(InputError, match="did you mean 'Juggernaut'"):
+        measure_accuracy(bundled_catalog(), data)
+
+
+def test_the_command_exits_2_on_a_malformed_sample(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "sample.yaml"
+    bad.write_text(yaml.safe_dump({"population": {"text": 10}, "cards": {"Juggernaut": {"stratum": "text"}}}))
+    assert main(["cards", "--accuracy", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "cards.Juggernaut.abilities" in err and "[missing]" in err and str(bad) in err
+
+
+# --- the random sample ---------------------------------------------------------------------------
+
+
+def test_the_sample_is_300_cards_with_at_least_150_beyond_keyword_lines() -> None:
+    strata = Counter(c["stratum"] for c in SAMPLE["cards"].values())
+    assert sum(strata.values()) == 300 and strata["text"] >= 150 and set(strata) == set(SAMPLE["population"])
+
+
+@pytest.fixture(scope="module")
+def report() -> AccuracyReport:
+    return measure_accuracy(bundled_catalog(), SAMPLE)
+
+
+def test_no_card_of_the_sample_is_compiled_silently_wrong(report: AccuracyReport) -> None:
+    """A wrong card not marked ``known_wrong`` in the sample fails this test: the compiler has
+    started to compile it wrong (or it was always wrong and its mark is missing)."""
+    assert not report.unexpected_wrong, "\n".join(f"{g.card}: {g.reason}" for g in report.unexpected_wrong)
+
+
+def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
+    """Once the compiler is fixed for a card marked ``known_wrong``, its mark goes."""
+    assert not report.stale_known_wrong, "remove known_wrong: " + ", ".join(g.card for g in report.stale_known_wrong)
+
+
+def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "--accuracy", str(SAMPLE_FILE)]) == 0
+    out = capsys.readouterr().out
+    assert "labelled random sample (seed 20261201): 300 cards" in out
+    for grade_name in ("exact", "partial", "wrong", "unread"):
+        assert any(line.startswith(grade_name + " ") for line in out.splitlines()), grade_name
+
+
+@pytest.mark.long
+def test_the_sample_is_what_the_script_draws() -> None:
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import draw_sample
+    finally:
+        sys.path.pop(0)
+    population, drawn = draw_sample.draw(SAMPLE["seed"], dict(Counter(c["stratum"] for c in SAMPLE["cards"].values())))
+    assert population == SAMPLE["population"]
+    assert [r.name for _, r in drawn] == list(SAMPLE["cards"])
+    assert [s for s, _ in drawn] == [c["stratum"] for c in SAMPLE["cards"].values()]
