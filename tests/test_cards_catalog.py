@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 from pathlib import Path
 
 import pytest
 
-from combat_solver.cards.catalog import UnknownCard, bundled_catalog, load_catalog_file
+from combat_solver.cards.catalog import UnknownCard, bundled_catalog, load_catalog_file, read_bundle
 
 
 @pytest.mark.parametrize(
@@ -45,10 +46,28 @@ def test_unknown_names_suggest_close_ones_and_missing_faces_say_so() -> None:
         catalog.get("Heart's Desire")
 
 
-def test_the_bundle_is_compact_and_covers_the_corpus() -> None:
-    bundle = Path(__file__).resolve().parent.parent / "combat_solver" / "cards" / "catalog.json.gz"
-    assert bundle.stat().st_size < 5_000_000
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_bundle_is_an_index_that_covers_the_corpus() -> None:
+    assert (ROOT / "combat_solver" / "cards" / "catalog.sqlite").stat().st_size < 25_000_000
+    assert not (ROOT / "combat_solver" / "cards" / "catalog.json.gz").exists()  # the index holds it all
     assert len(bundled_catalog()) > 30_000
+
+
+def test_lookups_equal_the_records_the_index_was_built_from() -> None:
+    """A random sample of names (each card, its first face): the record of data/catalog.json.gz."""
+    records, source = read_bundle(ROOT / "data" / "catalog.json.gz")
+    first = {}
+    for record in records:
+        first.setdefault(record.name, record)
+    catalog = bundled_catalog()
+    assert catalog.source == source and len(catalog) == len(first)
+    for record in random.Random(27).sample(sorted(first.values(), key=lambda r: r.name), 300):
+        assert catalog.get(record.name) == record
+        face = record.name.split(" // ")[0]
+        assert catalog.get(face.upper()) == first.get(face, record)
+    assert list(catalog)[:50] == list(first.values())[:50]
 
 
 SCRYFALL = [
