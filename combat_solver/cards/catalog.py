@@ -104,7 +104,8 @@ class Catalog:
             return found[0]
         if found is not None:
             raise UnknownCard(
-                name, detail=f"the catalog has only the first face of {found[0].name!r}: pass --cards FILE with every face"
+                name,
+                detail=f"the catalog has only the first face of {found[0].name!r}: pass --cards FILE with every face",
             )
         raise UnknownCard(name, tuple(self.search(name, 3)))
 

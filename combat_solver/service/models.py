@@ -187,7 +187,10 @@ class Health(Message):
 class CardSearchRequest(Message):
     """Card names for autocomplete."""
 
-    q: str = Field(max_length=200, description="part of a card's name, or a close spelling (case, accents and apostrophes don't matter)")
+    q: str = Field(
+        max_length=200,
+        description="part of a card's name, or a close spelling (case, accents and apostrophes don't matter)",
+    )
     limit: int = Field(10, ge=1, le=100)
 
 
