@@ -156,7 +156,13 @@ def _parser() -> argparse.ArgumentParser:
     card.add_argument("name", help="card name (a face's name for split, adventure and double-faced cards)")
     card.add_argument("--format", choices=("text", "json"), default="text")
     cards_option(card)
-    cards = add("cards", "the card catalog: compiler coverage and labelled-set accuracy")
+    cards = add("cards", "the card catalog: name search, compiler coverage and labelled-set accuracy")
+    cards.add_argument(
+        "--search",
+        metavar="QUERY",
+        help="card names for QUERY, best first: exact, prefix, word start, containing, close spelling",
+    )
+    cards.add_argument("--limit", type=_count, default=10, metavar="N", help="names --search lists (default 10)")
     cards.add_argument("--coverage", action="store_true", help="share of combat cards compiled with no warning")
     cards.add_argument("--top", type=_count, default=30, help="uncompiled sentence shapes to list (default 30)")
     cards.add_argument("--labels", metavar="FILE", help="compare with a hand-labelled set (tests/cards/)")
@@ -482,8 +488,16 @@ def _run_cards(args: argparse.Namespace) -> int:
             else render_card(record, compiled)
         )
         return EXIT_LEGAL
-    if not args.coverage and args.labels is None and args.accuracy is None:
-        raise InputError.one(("cards",), "missing", "give --coverage, --labels FILE and/or --accuracy FILE")
+    if not args.coverage and args.labels is None and args.accuracy is None and args.search is None:
+        raise InputError.one(
+            ("cards",), "missing", "give --search QUERY, --coverage, --labels FILE and/or --accuracy FILE"
+        )
+    if args.search is not None:
+        names = catalog.search(args.search, args.limit)
+        if names:
+            _emit("\n".join(names))
+        else:
+            print(f"no card name matches {args.search!r}", file=sys.stderr)
     if args.coverage:
         _emit(measure(catalog, args.top).render())
     if args.labels is not None:

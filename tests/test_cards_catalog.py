@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import gzip
 import json
+import random
 from pathlib import Path
 
 import pytest
 
-from combat_solver.cards.catalog import UnknownCard, bundled_catalog, load_catalog_file
+from combat_solver.cards import index
+from combat_solver.cards.catalog import UnknownCard, bundled_catalog, cache_dir, load_catalog_file, read_bundle
+from combat_solver.cli import main
 
 
 @pytest.mark.parametrize(
@@ -45,10 +48,28 @@ def test_unknown_names_suggest_close_ones_and_missing_faces_say_so() -> None:
         catalog.get("Heart's Desire")
 
 
-def test_the_bundle_is_compact_and_covers_the_corpus() -> None:
-    bundle = Path(__file__).resolve().parent.parent / "combat_solver" / "cards" / "catalog.json.gz"
-    assert bundle.stat().st_size < 5_000_000
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_bundle_is_an_index_that_covers_the_corpus() -> None:
+    assert (ROOT / "combat_solver" / "cards" / "catalog.sqlite").stat().st_size < 25_000_000
+    assert not (ROOT / "combat_solver" / "cards" / "catalog.json.gz").exists()  # the index holds it all
     assert len(bundled_catalog()) > 30_000
+
+
+def test_lookups_equal_the_records_the_index_was_built_from() -> None:
+    """A random sample of names (each card, its first face): the record of data/catalog.json.gz."""
+    records, source = read_bundle(ROOT / "data" / "catalog.json.gz")
+    first = {}
+    for record in records:
+        first.setdefault(record.name, record)
+    catalog = bundled_catalog()
+    assert catalog.source == source and len(catalog) == len(first)
+    for record in random.Random(27).sample(sorted(first.values(), key=lambda r: r.name), 300):
+        assert catalog.get(record.name) == record
+        face = record.name.split(" // ")[0]
+        assert catalog.get(face.upper()) == first.get(face, record)
+    assert list(catalog)[:50] == list(first.values())[:50]
 
 
 SCRYFALL = [
@@ -119,3 +140,70 @@ def test_other_json_is_rejected(tmp_path: Path) -> None:
     path.write_text('{"cards": 3}', encoding="utf-8")
     with pytest.raises(ValueError, match="Scryfall oracle-cards"):
         load_catalog_file(path)
+
+
+def test_a_card_file_is_indexed_once_and_again_when_it_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("COMBAT_SOLVER_CACHE_DIR", str(cache))
+    path = tmp_path / "oracle-cards.json"
+    path.write_text(json.dumps(SCRYFALL), encoding="utf-8")
+    before = index.builds
+    assert load_catalog_file(path).get("Test Drake").power == "2"
+    (cached,) = cache.glob("cards-*.sqlite")
+    stamp = cached.stat().st_mtime_ns
+    assert load_catalog_file(path).get("Back Wraith").toughness == "3"
+    assert index.builds == before + 1 and cached.stat().st_mtime_ns == stamp  # reused, not rebuilt
+    changed = [{**SCRYFALL[0], "power": "4"}, SCRYFALL[1]]
+    path.write_text(json.dumps(changed), encoding="utf-8")
+    assert load_catalog_file(path).get("Test Drake").power == "4"
+    assert index.builds == before + 2 and len(list(cache.glob("cards-*.sqlite"))) == 2
+
+
+def test_the_cache_folder_follows_xdg_and_an_unwritable_one_is_done_without(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("COMBAT_SOLVER_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir() == tmp_path / "xdg" / "combat-solver"
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("COMBAT_SOLVER_CACHE_DIR", str(blocked / "cache"))
+    path = tmp_path / "AtomicCards.json"
+    path.write_text(json.dumps(MTGJSON), encoding="utf-8")
+    assert load_catalog_file(path).get("Test Wall").subtypes == ("Wall",)  # indexed in memory
+
+
+def test_a_damaged_cache_is_built_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMBAT_SOLVER_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "AtomicCards.json"
+    path.write_text(json.dumps(MTGJSON), encoding="utf-8")
+    load_catalog_file(path)
+    (cached,) = (tmp_path / "cache").glob("cards-*.sqlite")
+    cached.write_bytes(b"not a database")
+    assert load_catalog_file(path).get("Test Wall").power == "0"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\x1f\x8bnot gzip", "--cards: "),
+        (b"{not json", "--cards: "),
+        (b'{"cards": 3}', "expected a Scryfall oracle-cards list"),
+        (b"\xff\xfe\x00garbage", "--cards: "),
+    ],
+)
+def test_an_ill_formed_card_file_is_a_clear_error_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], content: bytes, message: str
+) -> None:
+    monkeypatch.setenv("COMBAT_SOLVER_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "cards.json"
+    path.write_bytes(content)
+    assert main(["card", "Juggernaut", "--cards", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_an_unreadable_card_file_is_a_clear_error_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["card", "Juggernaut", "--cards", str(tmp_path / "missing.json")]) == 2
+    err = capsys.readouterr().err
+    assert "--cards: can't read" in err and "[unreadable_file]" in err

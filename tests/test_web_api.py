@@ -45,8 +45,9 @@ def test_card_names_for_autocomplete(client: TestClient) -> None:
 
 
 def test_search_ranks_prefix_then_word_then_substring() -> None:
+    """Within the word starts, by the words matched: "Bear" before "Bearer" before "Bears"."""
     names = ["Grizzly Bears", "Bear Cub", "Ursine Bearer", "Forest Bear", "Werebear"]
-    assert search_names(names, "bear", 10) == ["Bear Cub", "Forest Bear", "Grizzly Bears", "Ursine Bearer", "Werebear"]
+    assert search_names(names, "bear", 10) == ["Bear Cub", "Forest Bear", "Ursine Bearer", "Grizzly Bears", "Werebear"]
     assert search_names(names, "  ", 10) == []
     assert search_names(names, "bear", 2) == ["Bear Cub", "Forest Bear"]
 

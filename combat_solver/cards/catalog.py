@@ -3,22 +3,29 @@
 
 from __future__ import annotations
 
-import difflib
 import gzip
+import hashlib
 import json
+import os
 import re
-import unicodedata
+import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
-from functools import cache, cached_property
+from contextlib import ExitStack
+from functools import cache, cached_property, partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from . import index
 from .card_record import CardRecord
 from .compiled import Compiled
 from .compiler import Compiler
+from .index import CardIndex, lookup_key
+from .names import rank, search_key
 
-BUNDLED = "catalog.json.gz"
+BUNDLED = "catalog.sqlite"
+"""The bundled index (package data)."""
+CACHE_VARIABLE = "COMBAT_SOLVER_CACHE_DIR"
 CATALOG_FORMAT = 1
 
 _COLOR_OF_SYMBOL = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -26,7 +33,7 @@ _COLOR_ORDER = tuple(_COLOR_OF_SYMBOL.values())
 
 
 class UnknownCard(LookupError):
-    """No card of that name; ``suggestions`` are the closest names."""
+    """No card of that name; ``suggestions`` are the closest names (``cards.names``' ranking)."""
 
     def __init__(self, name: str, suggestions: tuple[str, ...] = (), detail: str = "") -> None:
         self.name = name
@@ -35,49 +42,45 @@ class UnknownCard(LookupError):
         super().__init__(detail or f"no card named {name!r} in the catalog{hint}")
 
 
-def fold(name: str) -> str:
-    """Lookup key: case, accents, curly apostrophes and spacing don't matter."""
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"\s+", " ", text.replace("’", "'")).strip().casefold()
+fold = lookup_key
 
 
 class Catalog:
-    """Cards by name; a split, adventure or double-faced card is found by each face's name."""
+    """Cards by name over an index (``cards.index``): opening it reads no card, a lookup reads
+    the card asked for. A split, adventure or double-faced card is found by each face's name."""
 
     def __init__(self, records: Iterable[CardRecord], source: str) -> None:
-        self.source = source
-        self._by_key: dict[str, CardRecord] = {}
-        self._faces: dict[str, str] = {}
+        """A catalog of ``records`` (indexed in memory)."""
+        self._open(CardIndex(index.build(records, source)))
+
+    @classmethod
+    def from_index(cls, db: sqlite3.Connection) -> Catalog:
+        """The catalog of an open index."""
+        catalog = cls.__new__(cls)
+        catalog._open(CardIndex(db))
+        return catalog
+
+    def _open(self, cards: CardIndex) -> None:
+        self.index = cards
+        self.source = cards.source
+        self._records: dict[str, CardRecord] = {}
         self._compiled: dict[str, Compiled] = {}
-        for r in records:
-            self._by_key.setdefault(fold(r.name), r)
-        for r in list(self._by_key.values()):
-            faces = r.name.split(" // ")
-            if len(faces) > 1:
-                self._by_key.setdefault(fold(faces[0]), r)
-                for other in faces[1:]:
-                    self._faces.setdefault(fold(other), r.name)
 
     def __len__(self) -> int:
-        return len({r.name for r in self._by_key.values()})
+        return len(self.index)
 
     def __iter__(self) -> Iterator[CardRecord]:
-        seen: set[str] = set()
-        for r in self._by_key.values():
-            if r.name not in seen:
-                seen.add(r.name)
-                yield r
+        return iter(self.index)
 
     @cached_property
     def subtypes(self) -> frozenset[str]:
         """Every subtype any card has (to read "Walls", "Goblins" in text)."""
-        return frozenset(s for r in self for s in r.subtypes)
+        return frozenset(self.index.meta_list("subtypes"))
 
     @cached_property
     def creature_types(self) -> tuple[str, ...]:
         """Every creature type (the subtypes of creature and kindred cards), for changelings (702.73a)."""
-        found = {s for r in self if {"creature", "kindred"} & set(r.types) for s in r.subtypes}
-        return tuple(sorted(found))
+        return tuple(self.index.meta_list("creature_types"))
 
     @cached_property
     def compiler(self) -> Compiler:
@@ -92,16 +95,27 @@ class Catalog:
 
     def get(self, name: str) -> CardRecord:
         key = fold(name)
-        found = self._by_key.get(key)
+        cached = self._records.get(key)
+        if cached is not None:
+            return cached
+        found = self.index.find(key)
+        if found is not None and not found[1]:
+            self._records[key] = found[0]
+            return found[0]
         if found is not None:
-            return found
-        if key in self._faces:
-            whole = self._faces[key]
             raise UnknownCard(
-                name, detail=f"the catalog has only the first face of {whole!r}: pass --cards FILE with every face"
+                name,
+                detail=f"the catalog has only the first face of {found[0].name!r}: pass --cards FILE with every face",
             )
-        close = difflib.get_close_matches(key, list(self._by_key), n=3, cutoff=0.8)
-        raise UnknownCard(name, tuple(self._by_key[k].name for k in close))
+        raise UnknownCard(name, tuple(self.search(name, 3)))
+
+    def search(self, query: str, limit: int = 10, *, permanents: bool = False) -> list[str]:
+        """Up to ``limit`` card names for ``query``, best first (``cards.names``), of permanent
+        cards only if ``permanents``."""
+        key = search_key(query)
+        if not key or limit <= 0:
+            return []
+        return rank(query, self.index.candidates(key, limit, permanents), limit)
 
 
 def colors_from(mana_cost: str, indicator: Iterable[str] = (), *, devoid: bool = False) -> tuple[str, ...]:
@@ -201,25 +215,62 @@ def records_from_data(data: Any) -> list[CardRecord]:
     raise ValueError("expected a Scryfall oracle-cards list or an MTGJSON AtomicCards file")
 
 
+def cache_dir() -> Path:
+    """Where indexes of ``--cards`` files are kept: ``$COMBAT_SOLVER_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/combat-solver``, else ``~/.cache/combat-solver``."""
+    if os.environ.get(CACHE_VARIABLE):
+        return Path(os.environ[CACHE_VARIABLE])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "combat-solver"
+
+
 def load_catalog_file(path: str | Path) -> Catalog:
-    """A catalog from a Scryfall ``oracle-cards`` or MTGJSON ``AtomicCards`` JSON file (``.gz`` too)."""
+    """A catalog from a Scryfall ``oracle-cards`` or MTGJSON ``AtomicCards`` JSON file (``.gz``
+    too), indexed once: the index is cached (``cache_dir()``) under the file's content hash and
+    reused while the file is unchanged; where the cache can't be written it is built in memory."""
     p = Path(path)
     raw = p.read_bytes()
+    target = cache_dir() / f"cards-{hashlib.sha256(raw).hexdigest()[:32]}-{index.FORMAT}.sqlite"
+    if target.is_file():
+        try:
+            return Catalog.from_index(index.open_index(target))
+        except (ValueError, sqlite3.Error):
+            pass  # a damaged or partial cache: build it again
     if raw[:2] == b"\x1f\x8b":
         raw = gzip.decompress(raw)
-    return Catalog(records_from_data(json.loads(raw)), str(p))
+    try:
+        data = json.loads(raw)
+    except UnicodeDecodeError as e:
+        raise ValueError(f"not UTF-8 JSON text ({e.reason})") from None
+    records = records_from_data(data)
+    from tqdm import tqdm
+
+    progress = partial(tqdm, desc=f"indexing {p.name}", unit=" cards", disable=None, leave=False)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        return Catalog.from_index(index.build(records, str(p), target, progress))
+    except (OSError, sqlite3.Error):
+        return Catalog.from_index(index.build(records, str(p), progress=progress))
+
+
+def read_bundle(path: str | Path) -> tuple[list[CardRecord], str]:
+    """The records and source of a compact file ``write_bundle`` wrote."""
+    payload = json.loads(gzip.decompress(Path(path).read_bytes()))
+    return [CardRecord.from_row(r) for r in payload["cards"]], str(payload["source"])
 
 
 def write_bundle(records: Iterable[CardRecord], path: str | Path, source: str) -> None:
-    """The compact bundled file: gzip of {"format", "source", "cards": [row, ...]}."""
+    """The compact source of the bundled index: gzip of {"format", "source", "cards": [row, ...]}."""
     payload = {"format": CATALOG_FORMAT, "source": source, "cards": [r.to_row() for r in records]}
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
     Path(path).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
 
 
+_opened = ExitStack()
+
+
 @cache
 def bundled_catalog() -> Catalog:
     """The catalog shipped inside the package (built by ``scripts/build_catalog.py``)."""
-    raw = resources.files(__package__).joinpath(BUNDLED).read_bytes()
-    payload = json.loads(gzip.decompress(raw))
-    return Catalog((CardRecord.from_row(r) for r in payload["cards"]), payload["source"])
+    path = _opened.enter_context(resources.as_file(resources.files(__package__).joinpath(BUNDLED)))
+    return Catalog.from_index(index.open_index(path))

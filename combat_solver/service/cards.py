@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import importlib
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
+
+from ..cards.names import rank
 
 PLACEHOLDERS = ("$self", "$attached", "$controller", "$power")
 """What compiled abilities may name instead of ids: the permanent itself, what it is attached
@@ -17,35 +18,18 @@ to, its controller, its power; the page fills them in."""
 
 class CardCatalog(Protocol):
     """What the ``card`` handler and ``GET /cards`` need: a card's record by name (None when
-    there is no such card) and up to ``limit`` card names matching ``query``."""
+    there is no such card) and up to ``limit`` card names for ``query``, best first (also the
+    suggestions for an unknown name)."""
 
     def lookup(self, name: str) -> Mapping[str, Any] | None: ...
 
     def search(self, query: str, limit: int) -> Sequence[str]: ...
 
 
-def fold(text: str) -> str:
-    """Case, accents, curly apostrophes and spacing don't matter."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"\s+", " ", plain.replace("’", "'")).strip().casefold()
-
-
 def search_names(names: Iterable[str], query: str, limit: int) -> list[str]:
-    """Names starting with ``query`` first, then names with a word starting with it, then any
-    containing it; alphabetical within each group."""
-    key = fold(query)
-    if not key:
-        return []
-    ranked: list[tuple[int, str]] = []
-    for name in names:
-        folded = fold(name)
-        if folded.startswith(key):
-            ranked.append((0, name))
-        elif f" {key}" in folded:
-            ranked.append((1, name))
-        elif key in folded:
-            ranked.append((2, name))
-    return [name for _, name in sorted(ranked)[:limit]]
+    """Up to ``limit`` of ``names`` for ``query``, ranked as the catalog ranks (``cards.names``:
+    exact, prefix, word start, containing, close spelling)."""
+    return rank(query, names, limit)
 
 
 def _stat(value: str | None) -> int | None:
@@ -59,7 +43,6 @@ class CatalogCards:
 
     def __init__(self, catalog: Any) -> None:
         self.catalog = catalog
-        self._names = sorted({record.name for record in catalog if record.is_permanent})
 
     def lookup(self, name: str) -> Mapping[str, Any] | None:
         try:
@@ -85,7 +68,7 @@ class CatalogCards:
         }
 
     def search(self, query: str, limit: int) -> Sequence[str]:
-        return search_names(self._names, query, limit)
+        return list(self.catalog.search(query, limit, permanents=True))
 
 
 def installed_catalog() -> CatalogCards | None:

@@ -160,7 +160,14 @@ class Service:
             )
         record = self.cards.lookup(request.name)
         if record is None:
-            return CardResponse(status="not_found", name=request.name, message=f"no card named {request.name!r}")
+            suggestions = tuple(self.cards.search(request.name, 5))
+            hint = f"; did you mean {' or '.join(repr(s) for s in suggestions)}?" if suggestions else ""
+            return CardResponse(
+                status="not_found",
+                name=request.name,
+                suggestions=suggestions,
+                message=f"name: no card named {request.name!r} in the catalog{hint}",
+            )
         return CardResponse(status="found", name=request.name, card=dict(record))
 
     def search_cards(self, request: CardSearchRequest) -> CardSearchResponse:
@@ -334,7 +341,7 @@ TOOLS: tuple[Tool, ...] = (
         handler=Service.card,
         description=(
             "Look a Magic card up by its exact name in the server's card catalog. status: 'found' with the "
-            "catalog's record; 'not_found'; 'unavailable' when this server has no catalog installed (then spell "
+            "catalog's record; 'not_found' with `suggestions` (the closest names, best first); 'unavailable' when this server has no catalog installed (then spell "
             "the card's abilities out on the board)."
         ),
     ),

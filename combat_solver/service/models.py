@@ -150,12 +150,14 @@ class CardRequest(Message):
 
 
 class CardResponse(Message):
-    """``status`` "found": ``card`` is the catalog's record; "not_found": no card of that name;
-    "unavailable": no catalog is installed in this server."""
+    """``status`` "found": ``card`` is the catalog's record; "not_found": no card of that name
+    (``suggestions``: the closest names, best first, as ``GET /cards`` ranks them; ``message``
+    names the field); "unavailable": no catalog is installed in this server."""
 
     status: Literal["found", "not_found", "unavailable"]
     name: str
     card: dict[str, Any] | None = None
+    suggestions: tuple[str, ...] = ()
     message: str = ""
 
 
@@ -185,12 +187,17 @@ class Health(Message):
 class CardSearchRequest(Message):
     """Card names for autocomplete."""
 
-    q: str = Field(max_length=200, description="part of a card's name (case and accents don't matter)")
+    q: str = Field(
+        max_length=200,
+        description="part of a card's name, or a close spelling (case, accents and apostrophes don't matter)",
+    )
     limit: int = Field(10, ge=1, le=100)
 
 
 class CardSearchResponse(Message):
-    """``status`` "ok": ``names`` match the query (names starting with it first);
+    """``status`` "ok": ``names`` for the query, best first: the exact name, names starting with
+    it, names with a word starting with it, names containing it, close spellings (case, accents
+    and apostrophes don't matter; each face of a multi-faced card by its own name);
     "unavailable": no catalog is installed in this server."""
 
     status: Literal["ok", "unavailable"]
