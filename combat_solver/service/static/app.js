@@ -17,6 +17,7 @@ let lastBoard = null; /* the board last sent to the server: its errors' location
 let undo = null; /* the judge's declaration before Solve or a suggested one replaced it */
 const cardInfo = new Map(); /* card name -> catalog record (oracle text, notes) */
 const openCards = new Set(); /* ids of the cards shown whole on a narrow screen */
+const openData = new Set(); /* ids of the cards whose "Abilities and card data" are unfolded */
 const narrow = window.matchMedia("(max-width: 980px)");
 
 function emptyState() {
@@ -417,7 +418,8 @@ function permCard(p) {
   const open = openCards.has(p.id) || !narrow.matches;
   const brief = [p.tapped ? "tapped" : "", p.sick ? "summoning sick" : "", p.counters ? `counters ${p.counters}` : "",
     p.attached ? `on ${label(p.attached)}` : "", ...kinds].filter(Boolean).join(" · ");
-  const details = el("details", { class: "card-data" },
+  const details = el("details", { class: "card-data", open: openData.has(p.id),
+    ontoggle: (ev) => { if (ev.target.open) openData.add(p.id); else openData.delete(p.id); } },
     el("summary", {}, `Abilities (${safeCount(p.abilities)}) and card data`),
     el("div", { class: "grid2" },
       field("Types", el("input", { value: listText(p.types), "data-field": "types", onchange: update((t) => { p.types = parseList(t.value); }) })),
@@ -439,6 +441,7 @@ function permCard(p) {
         const id = ev.target.value.trim();
         if (!id || (id !== p.id && (perm(id) || players().includes(id)))) { ev.target.value = p.id; return; }
         if (openCards.delete(p.id)) openCards.add(id);
+        if (openData.delete(p.id)) openData.add(id);
         renameId(p.id, id); p.id = id; changed();
       } })),
       field("Controller", el("select", { "data-field": "controller", onchange: update((t) => { p.controller = t.value; }) },
@@ -791,7 +794,7 @@ function showErrors(e) {
   }
   const sentence = (it) => (it.msg ? `${it.text}: ${it.msg}` : it.text);
   root.replaceChildren(el("div", { class: "headline status-error", "data-status": "error" }, title),
-    el("ul", { class: "errors" }, items.map((it) => el("li", {}, sentence(it),
+    el("ul", { class: "errors" }, items.map((it) => el("li", {}, el("span", { class: "error-text" }, sentence(it)),
       it.pid || it.effect !== undefined ? el("button", { type: "button", class: "quiet go-to", onclick: () => goTo(it) }, "Show") : null))));
   for (const it of items) {
     const card = it.pid ? document.querySelector(`article.perm[data-pid="${CSS.escape(it.pid)}"]`) : null;
