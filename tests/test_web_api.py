@@ -178,3 +178,12 @@ def test_scenario_text_is_read_as_the_cli_reads_the_file(client: TestClient) -> 
     assert "line" in broken.json()["detail"][0]["msg"]
     unknown = client.post("/scenario", json={"text": "board: {players: [{id: a}, {id: b}], active_player: c}"})
     assert unknown.status_code == 422 and unknown.json()["detail"][0]["path"] == "board.active_player"
+
+
+def test_the_page_has_an_icon_at_favicon_ico(client: TestClient) -> None:
+    """Browsers ask for /favicon.ico; the page's SVG icon answers it (no 404 in the server log)."""
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.text.startswith("<svg") and icon.text == client.get("/favicon.svg").text
+    assert '<link rel="icon" href="favicon.svg"' in client.get("/").text
+    assert "/favicon.ico" not in client.get("/openapi.json").json()["paths"]

@@ -78,7 +78,7 @@ def pair(page: Page, role: str, source: str, target: str) -> None:
 def build_example(page: Page) -> None:
     """The deftblade/provoke example by card names, by clicking."""
     page.fill("#card-name", "deftbl")
-    expect(page.locator('#card-names option[value="Deftblade Elite"]')).to_be_attached()
+    expect(page.locator('#card-names [role=option][data-name="Deftblade Elite"]')).to_be_attached()
     for name, controller, pid in [
         ("Deftblade Elite", "alice", "deftblade"),
         ("Viashino Runner", "alice", "runner"),

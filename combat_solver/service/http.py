@@ -1,6 +1,7 @@
 """HTTP JSON API over the handlers (FastAPI on uvicorn): ``POST /check``, ``/solve``,
 ``/enumerate``, ``/explain``, ``/card``, ``GET /schema/{name}``, ``GET /health``, OpenAPI at
-``/openapi.json`` (docs at ``/docs``). Static files (the judges' page) can be mounted at ``/``.
+``/openapi.json`` (docs at ``/docs``). Static files (the judges' page) can be mounted at ``/``,
+with its icon at ``/favicon.ico`` too.
 
 Bad input answers 422 with each field's path; bodies over ``max_body_bytes`` answer 413; a
 request that runs past the service's time limit answers 200 with status "undetermined".
@@ -20,7 +21,7 @@ import anyio
 import anyio.to_thread
 from fastapi import FastAPI, Query
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
 from starlette.requests import Request
@@ -135,6 +136,14 @@ def create_app(
         return _unprocessable(items)
 
     if static_dir is not None:
+        icon = static_dir / "favicon.svg"
+        if icon.is_file():
+
+            @app.get("/favicon.ico", include_in_schema=False)
+            async def favicon() -> FileResponse:
+                """What browsers ask for before reading the page's ``<link rel="icon">``."""
+                return FileResponse(icon, media_type="image/svg+xml")
+
         app.mount("/", StaticFiles(directory=static_dir, html=True), name="static")
     return app
 

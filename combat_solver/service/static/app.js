@@ -12,7 +12,13 @@ let state = emptyState();
 let selected = null; /* {role: "attacker"|"combat"|"blocker", id} */
 let rules = {};
 let lastVerdict = null;
+let lastVerb = "check"; /* what gave lastVerdict: "check" or "solve" */
+let lastBoard = null; /* the board last sent to the server: its errors' locations point into it */
+let undo = null; /* the judge's declaration before Solve or a suggested one replaced it */
 const cardInfo = new Map(); /* card name -> catalog record (oracle text, notes) */
+const openCards = new Set(); /* ids of the cards shown whole on a narrow screen */
+const openData = new Set(); /* ids of the cards whose "Abilities and card data" are unfolded */
+const narrow = window.matchMedia("(max-width: 980px)");
 
 function emptyState() {
   return {
@@ -119,10 +125,10 @@ function toPermanent(p) {
     written = parseLoose(p.abilities || "[]");
     if (!Array.isArray(written)) throw new Error("a list is expected");
   } catch (e) {
-    throw new BoardError(`${p.name} (${p.id}): abilities are not a JSON or YAML flow list: ${e.message}`);
+    throw new BoardError(`${label(p.id)}: abilities must be a JSON or YAML flow list (${e.message})`, { pid: p.id, field: "abilities" });
   }
-  let power = p.power === "" || p.power === null ? null : Number(p.power);
-  let toughness = p.toughness === "" || p.toughness === null ? null : Number(p.toughness);
+  let power = wholeNumber(p, "power");
+  let toughness = wholeNumber(p, "toughness");
   const abilities = [];
   const values = { $self: p.id, $attached: p.attached || null, $controller: p.controller, $power: power };
   for (const a of written) {
@@ -153,7 +159,20 @@ function firstOpponentOf(player) {
   return players().find((q) => teamOf(q) !== teamOf(player));
 }
 
-class BoardError extends Error {}
+/* A mistake on the board the page can point at: the card (pid) or effect and its field. */
+class BoardError extends Error {
+  constructor(message, where = {}) {
+    super(message);
+    Object.assign(this, where);
+  }
+}
+
+function wholeNumber(p, key) {
+  const text = p[key] === null || p[key] === undefined ? "" : String(p[key]).trim();
+  if (text === "") return null;
+  if (!/^[+-]?\d+$/.test(text)) throw new BoardError(`${label(p.id)}: ${key} must be a whole number, not “${text}”`, { pid: p.id, field: key });
+  return Number(text);
+}
 
 function toEffect(e, i) {
   const out = { source: e.source || "effect" };
@@ -161,7 +180,7 @@ function toEffect(e, i) {
     out.ability = parseLoose(e.ability);
     if (e.filter) out.to = parseLoose(e.filter);
   } catch (err) {
-    throw new BoardError(`effect ${i + 1} (${e.source}): not JSON or YAML flow style: ${err.message}`);
+    throw new BoardError(`Effect ${i + 1} (${e.source}): ${e.filter ? "the ability or filter" : "the ability"} must be JSON or YAML flow style (${err.message})`, { effect: i, field: "effect-ability" });
   }
   if (e.controller) out.controller = e.controller;
   if (!e.filter && e.to.length) out.to = { ids: e.to };
@@ -217,32 +236,136 @@ function variableStats(record) {
     : [];
 }
 
-async function addCard(name, controller) {
+function customRecord(name, why) {
+  return { name, custom: true, types: ["creature"], abilities: [], warnings: [`${name}: ${why}; give its types, power/toughness and abilities below`] };
+}
+
+/* Adds the card of that name; true once added. A name the catalog doesn't know is not added: the
+   page offers the closest names and, as an explicit choice, a custom creature of that name. */
+async function addCard(name, controller, { custom = false } = {}) {
   name = name.trim();
-  if (!name) return;
+  if (!name) return false;
   let record;
   try {
-    const found = await api("/card", { name });
-    if (found.status === "found") {
-      record = found.card;
-      cardInfo.set(record.name, record);
-      if (!(record.types || []).length) {
-        throw new BoardError(`${record.name} is not a permanent: once it has resolved, add what it does under Effects this turn.`);
-      }
+    if (custom) {
+      record = customRecord(name, "not in the catalog");
     } else {
-      record = {
-        name, custom: true, types: ["creature"], abilities: [],
-        warnings: [found.status === "not_found"
-          ? `${name}: not in the catalog; give its types, power/toughness and abilities below`
-          : `${name}: no card catalog on this server; give its types, power/toughness and abilities below`],
-      };
+      const found = await api("/card", { name });
+      if (found.status === "found") {
+        record = found.card;
+        cardInfo.set(record.name, record);
+        if (!(record.types || []).length) {
+          throw new BoardError(`${record.name} is not a permanent: once it has resolved, add what it does under Effects this turn.`);
+        }
+      } else if (found.status === "not_found") {
+        await offerNames(name, controller, found.suggestions || []);
+        return false;
+      } else {
+        record = customRecord(name, "no card catalog on this server");
+      }
     }
   } catch (e) {
     showErrors(e);
-    return;
+    return false;
   }
-  state.perms.push(fromRecord(record, controller));
+  hideDidYouMean();
+  const added = fromRecord(record, controller);
+  state.perms.push(added);
+  openCards.clear();
+  openCards.add(added.id);
   changed();
+  return true;
+}
+
+/* "Did you mean": the names a failed lookup suggests, then the server's search for the name (or,
+   when that finds nothing, for its longest words), in the server's order. */
+async function closeNames(name, suggested) {
+  const out = [...suggested];
+  const queries = [name, ...name.split(/\s+/).filter((w) => w.length >= 4).sort((a, b) => b.length - a.length)];
+  for (const q of queries) {
+    if (out.length >= 6) break;
+    const found = await searchNames(q, 6).catch(() => []);
+    for (const n of found) if (!out.includes(n)) out.push(n);
+    if (found.length) break;
+  }
+  return out.slice(0, 6);
+}
+
+async function offerNames(name, controller, suggested) {
+  const names = await closeNames(name, suggested);
+  const box = $("#did-you-mean");
+  const pick = async (n, custom) => {
+    if (await addCard(n, controller, { custom })) {
+      $("#card-name").value = "";
+      $("#card-name").focus();
+    }
+  };
+  box.replaceChildren(
+    el("p", {}, el("strong", {}, `No card named “${name}” in the catalog.`), names.length ? " Did you mean:" : " No close names either; check the spelling, or:"),
+    names.length ? el("div", { class: "chips" }, names.map((n) => el("button", { type: "button", class: "chip", "data-suggestion": n, onclick: () => pick(n, false) }, n))) : null,
+    el("div", { class: "row" },
+      el("button", { type: "button", id: "add-custom", onclick: () => pick(name, true) }, `Add “${name}” as a custom creature`),
+      el("button", { type: "button", class: "quiet", id: "dismiss-names", onclick: () => { hideDidYouMean(); $("#card-name").focus(); } }, "Cancel")),
+  );
+  box.hidden = false;
+  const first = box.querySelector("button");
+  if (first && narrow.matches) first.scrollIntoView({ block: "nearest" });
+}
+
+function hideDidYouMean() {
+  $("#did-you-mean").hidden = true;
+  $("#did-you-mean").replaceChildren();
+}
+
+/* ---------- card names: the server's ranked order, in the page's own list ---------- */
+
+let searchTimer = null;
+let searchSeq = 0;
+let activeName = -1;
+
+async function searchNames(q, limit) {
+  const r = await api(`/cards?q=${encodeURIComponent(q)}&limit=${limit}`);
+  $("#catalog-note").hidden = r.status !== "unavailable";
+  $("#catalog-note").textContent = "No card catalog on this server: cards are added as custom permanents; give their abilities.";
+  return r.status === "ok" ? r.names : [];
+}
+
+function closeSuggestions() {
+  searchSeq++;
+  clearTimeout(searchTimer);
+  const list = $("#card-names");
+  list.hidden = true;
+  list.replaceChildren();
+  activeName = -1;
+  $("#card-name").setAttribute("aria-expanded", "false");
+  $("#card-name").removeAttribute("aria-activedescendant");
+}
+
+function showSuggestions(names) {
+  const list = $("#card-names");
+  activeName = -1;
+  list.replaceChildren(...names.map((n, i) => el("li", { role: "option", id: `card-name-${i}`, "data-name": n, "aria-selected": "false",
+    onpointerdown: (e) => e.preventDefault(), onclick: () => submitName(n) }, n)));
+  list.hidden = !names.length;
+  $("#card-name").setAttribute("aria-expanded", String(names.length > 0));
+}
+
+function highlightName(i) {
+  const options = [...document.querySelectorAll("#card-names [role=option]")];
+  if (!options.length) return;
+  activeName = (i + options.length) % options.length;
+  options.forEach((o, k) => o.setAttribute("aria-selected", String(k === activeName)));
+  $("#card-name").setAttribute("aria-activedescendant", options[activeName].id);
+  options[activeName].scrollIntoView({ block: "nearest" });
+}
+
+async function submitName(name) {
+  closeSuggestions();
+  const input = $("#card-name");
+  if (await addCard(name, $("#card-controller").value)) {
+    input.value = "";
+    input.focus();
+  }
 }
 
 function renameId(oldId, newId) {
@@ -291,13 +414,18 @@ function permCard(p) {
     + (p.subtypes.length ? ` — ${p.subtypes.join(" ")}` : "");
   const update = (fn) => (ev) => { fn(ev.target); changed(); };
   const others = state.perms.filter((q) => q.id !== p.id);
-  const details = el("details", { class: "card-data" },
+  const kinds = abilityKinds(p.abilities);
+  const open = openCards.has(p.id) || !narrow.matches;
+  const brief = [p.tapped ? "tapped" : "", p.sick ? "summoning sick" : "", p.counters ? `counters ${p.counters}` : "",
+    p.attached ? `on ${label(p.attached)}` : "", ...kinds].filter(Boolean).join(" · ");
+  const details = el("details", { class: "card-data", open: openData.has(p.id),
+    ontoggle: (ev) => { if (ev.target.open) openData.add(p.id); else openData.delete(p.id); } },
     el("summary", {}, `Abilities (${safeCount(p.abilities)}) and card data`),
     el("div", { class: "grid2" },
       field("Types", el("input", { value: listText(p.types), "data-field": "types", onchange: update((t) => { p.types = parseList(t.value); }) })),
-      field("Subtypes", el("input", { value: listText(p.subtypes), onchange: update((t) => { p.subtypes = parseList(t.value); }) })),
-      field("Colors", el("input", { value: listText(p.colors), onchange: update((t) => { p.colors = parseList(t.value); }) })),
-      field("Supertypes", el("input", { value: listText(p.supertypes), onchange: update((t) => { p.supertypes = parseList(t.value); }) })),
+      field("Subtypes", el("input", { value: listText(p.subtypes), "data-field": "subtypes", onchange: update((t) => { p.subtypes = parseList(t.value); }) })),
+      field("Colors", el("input", { value: listText(p.colors), "data-field": "colors", onchange: update((t) => { p.colors = parseList(t.value); }) })),
+      field("Supertypes", el("input", { value: listText(p.supertypes), "data-field": "supertypes", onchange: update((t) => { p.supertypes = parseList(t.value); }) })),
       field("Power", el("input", { value: p.power, inputmode: "numeric", "data-field": "power", onchange: update((t) => { p.power = t.value.trim(); }) })),
       field("Toughness", el("input", { value: p.toughness, inputmode: "numeric", "data-field": "toughness", onchange: update((t) => { p.toughness = t.value.trim(); }) })),
     ),
@@ -305,23 +433,20 @@ function permCard(p) {
       el("textarea", { rows: 3, spellcheck: "false", "data-field": "abilities", onchange: update((t) => { p.abilities = t.value; }) }, p.abilities)),
     info.text ? el("blockquote", { class: "oracle" }, info.text) : null,
   );
-  return el("article", { class: `perm${p.tapped ? " is-tapped" : ""}`, "data-pid": p.id },
-    el("div", { class: "perm-head" },
-      el("strong", { class: "perm-name" }, p.name),
-      pt ? el("span", { class: "pt" }, pt) : null,
-      el("button", { type: "button", class: "icon", title: `Remove ${p.name}`, "aria-label": `Remove ${p.name}`, onclick: () => { removePermanent(p.id); changed(); } }, "×")),
+  const body = el("div", { class: "perm-body", id: `perm-body-${p.id}` },
     el("div", { class: "type-line" }, typeLine || "—"),
-    abilityKinds(p.abilities).length ? el("div", { class: "kinds", "aria-label": "Compiled abilities" },
-      abilityKinds(p.abilities).map((k) => el("span", { class: "kind" }, k))) : null,
+    kinds.length ? el("div", { class: "kinds", "aria-label": "Compiled abilities" }, kinds.map((k) => el("span", { class: "kind" }, k))) : null,
     el("div", { class: "perm-grid" },
-      field("id", el("input", { value: p.id, class: "id-input", "data-field": "id", spellcheck: "false", onchange: (ev) => {
+      field("id", el("input", { value: p.id, class: "id-input", "data-field": "id", spellcheck: "false", autocapitalize: "off", onchange: (ev) => {
         const id = ev.target.value.trim();
         if (!id || (id !== p.id && (perm(id) || players().includes(id)))) { ev.target.value = p.id; return; }
+        if (openCards.delete(p.id)) openCards.add(id);
+        if (openData.delete(p.id)) openData.add(id);
         renameId(p.id, id); p.id = id; changed();
       } })),
-      field("Controller", el("select", { onchange: update((t) => { p.controller = t.value; }) },
+      field("Controller", el("select", { "data-field": "controller", onchange: update((t) => { p.controller = t.value; }) },
         players().map((q) => el("option", { value: q, selected: q === p.controller }, q)))),
-      field("Counters", el("input", { value: p.counters, placeholder: "+1/+1: 2, flying", onchange: update((t) => { p.counters = t.value; }) })),
+      field("Counters", el("input", { value: p.counters, placeholder: "+1/+1: 2, flying", "data-field": "counters", onchange: update((t) => { p.counters = t.value; }) })),
       field("Attached to", el("select", { "data-field": "attached", onchange: update((t) => { p.attached = t.value; }) },
         el("option", { value: "" }, "—"), others.map((q) => el("option", { value: q.id, selected: q.id === p.attached }, label(q.id))))),
     ),
@@ -334,6 +459,22 @@ function permCard(p) {
     (info.notes || []).length ? el("ul", { class: "notes", "aria-label": "Text to give as an effect once used" },
       info.notes.map((n) => el("li", {}, n))) : null,
     details,
+  );
+  return el("article", { class: `perm${p.tapped ? " is-tapped" : ""}${open ? " open" : ""}`, "data-pid": p.id },
+    el("div", { class: "perm-head" },
+      el("button", { type: "button", class: "perm-toggle", "aria-expanded": String(open), "aria-controls": body.id,
+        title: open ? "Show less" : "Show the card's fields", onclick: () => {
+          if (!openCards.delete(p.id)) openCards.add(p.id);
+          renderBattlefields();
+          const again = document.querySelector(`article.perm[data-pid="${CSS.escape(p.id)}"] .perm-toggle`);
+          if (again) again.focus();
+        } },
+      el("strong", { class: "perm-name" }, p.name),
+      brief ? el("span", { class: "perm-brief" }, brief) : null,
+      p.warnings.length ? el("span", { class: "warn-badge", title: "Card text not compiled" }, `⚠ ${p.warnings.length}`) : null),
+      pt ? el("span", { class: "pt" }, pt) : null,
+      el("button", { type: "button", class: "icon", title: `Remove ${p.name}`, "aria-label": `Remove ${p.name}`, onclick: () => { removePermanent(p.id); changed(); } }, "×")),
+    body,
   );
 }
 
@@ -466,11 +607,44 @@ function describeDeclaration() {
   return parts.length ? parts.join("; ") : "No blocks.";
 }
 
+/* Puts a declaration the server found (Solve, a witness, an example) in place of the judge's,
+   which Undo brings back. */
 function applyDeclaration(d) {
+  undo = { step: state.step, attacks: { ...state.attacks }, blocks: copyBlocks(state.blocks), summary: describeDeclaration() };
   if (d.kind === "attack") state.attacks = { ...d.attacks };
-  else state.blocks = Object.fromEntries(Object.entries(d.blocks).map(([b, as]) => [b, [...as]]));
+  else state.blocks = copyBlocks(d.blocks);
   selected = null;
   changed();
+}
+function copyBlocks(blocks) { return Object.fromEntries(Object.entries(blocks).map(([b, as]) => [b, [...as]])); }
+
+function undoDeclaration() {
+  if (!undo) return;
+  state.step = undo.step;
+  state.attacks = undo.attacks;
+  state.blocks = undo.blocks;
+  undo = null;
+  selected = null;
+  lastVerdict = null;
+  changed();
+  $("#verdict").replaceChildren(el("p", { class: "verdict-kind" }, "Undone"),
+    el("div", { class: "headline status-answer", "data-status": "restored" }, `Your declaration is back: ${describeDeclaration()}`),
+    el("p", { class: "note" }, "Check it to see its verdict."));
+  setBar("answer", "Undone", `your declaration is back: ${describeDeclaration()}`);
+  $("#check").focus();
+}
+
+/* A new board or step: no verdict, nothing to undo. */
+function clearVerdict() {
+  lastVerdict = null;
+  undo = null;
+  $("#verdict").replaceChildren();
+  $("#bar-verdict").hidden = true;
+  $("#bar-verdict").replaceChildren();
+}
+function renderUndo() {
+  $("#undo").hidden = !undo;
+  $("#undo").title = undo ? `Back to your declaration: ${undo.summary}` : "";
 }
 
 /* ---------- why-not questions ---------- */
@@ -511,25 +685,152 @@ function ruleText(n) { return rules[n] || rules[n.replace(/[a-z]$/, "")] || ""; 
 
 function showBusy(what) {
   $("#verdict").replaceChildren(el("p", { class: "busy" }, `${what}…`));
+  setBar("busy", `${what}…`, "");
+}
+
+/* The verdict's headline in the action bar (the page's bottom bar on a phone): tapping it shows
+   the whole verdict. */
+function setBar(status, caption, text) {
+  const bar = $("#bar-verdict");
+  bar.replaceChildren(el("span", { class: `pill status-${status}` }, caption), text ? el("span", { class: "bar-text" }, text) : null);
+  bar.dataset.status = status;
+  bar.hidden = false;
+}
+
+/* The verdict on a narrow screen: scrolled to when it is out of sight (the action bar stays). */
+function revealVerdict() {
+  if (!narrow.matches) return;
+  const v = $("#verdict");
+  const top = v.getBoundingClientRect().top;
+  if (top < 0 || top > window.innerHeight - $("#action-bar").offsetHeight - 80) v.scrollIntoView({ block: "start" });
+}
+
+/* ---------- bad input, in words, at the card and field it is about ---------- */
+
+const FIELD_WORDS = {
+  power: "power", toughness: "toughness", controller: "controller", types: "types", subtypes: "subtypes",
+  supertypes: "supertypes", colors: "colors", tapped: "tapped", summoning_sick: "summoning sick", id: "id",
+  name: "name", protector: "protector", abilities: "abilities", attached_to: "attached to",
+};
+const PAGE_FIELD = { summoning_sick: "sick", abilities: "abilities", power: "power", toughness: "toughness",
+  controller: "controller", types: "types", subtypes: "subtypes", supertypes: "supertypes", colors: "colors", id: "id", tapped: "tapped" };
+
+function words(key) { return FIELD_WORDS[key] || String(key).replace(/_/g, " "); }
+
+/* An API error's location (["board", "permanents", 1, "power"]) as the page names it. */
+function where(loc) {
+  const [top, ...rest] = loc;
+  const sent = lastBoard || {};
+  if (top === "board") {
+    const [part, i, key, ...more] = rest;
+    if (part === "permanents" && sent.permanents && sent.permanents[i]) {
+      const sentPerm = sent.permanents[i];
+      const pid = sentPerm.id;
+      let text = perm(pid) ? label(pid) : sentPerm.name || pid;
+      if (key === "abilities" && typeof more[0] === "number") {
+        const a = (sentPerm.abilities || [])[more[0]] || {};
+        text += `, ability ${more[0] + 1}${a.kind ? ` (${String(a.kind).replace(/_/g, " ")})` : ""}`;
+        const inner = more.slice(1).filter((m) => typeof m === "string");
+        if (inner.length) text += `, ${inner.map(words).join(" ")}`;
+      } else if (key !== undefined) text += `, ${words(key)}`;
+      return { text, pid, field: PAGE_FIELD[key] };
+    }
+    if (part === "effects" && state.effects[i]) {
+      const detail = key === "to" ? ", applies to" : key === "ability" ? `, ability${more.length ? " " + more.filter((m) => typeof m === "string").map(words).join(" ") : ""}` : key ? `, ${words(key)}` : "";
+      return { text: `Effect ${i + 1} (${state.effects[i].source})${detail}`, effect: i, field: "effect-ability" };
+    }
+    if (part === "combat") {
+      const id = key;
+      return { text: `The attack already declared${id !== undefined ? `: ${perm(id) ? label(id) : id}` : ""}` };
+    }
+    if (part === "players") return { text: "Players" };
+    if (part === "active_player") return { text: "Active player" };
+    return { text: part === undefined ? "The board" : `The board, ${words(part)}` };
+  }
+  if (top === "declaration") {
+    const [part, id] = rest;
+    const verb = part === "blocks" ? "blocks" : part === "attacks" ? "attacks" : "";
+    return { text: id !== undefined ? `Your declaration: ${perm(id) ? label(id) : id}${verb ? ` ${verb}` : ""}` : "Your declaration" };
+  }
+  if (top === "question") return { text: "The why-not question" };
+  return { text: loc.length ? loc.join(" ") : "The request" };
+}
+
+/* Opens the card (or effect) and puts the cursor in the field the error is about. */
+function goTo(w) {
+  let control = null;
+  if (w.pid && perm(w.pid)) {
+    openCards.add(w.pid);
+    renderBattlefields();
+    const card = document.querySelector(`article.perm[data-pid="${CSS.escape(w.pid)}"]`);
+    control = w.field ? card.querySelector(`[data-field="${w.field}"]`) : card.querySelector(".perm-toggle");
+    const details = control && control.closest("details");
+    if (details) details.open = true;
+    if (!control) control = card.querySelector(".perm-toggle");
+  } else if (w.effect !== undefined) {
+    control = document.querySelector(`article.effect[data-effect="${w.effect}"] [data-field="${w.field || "effect-ability"}"]`);
+  }
+  if (!control) return;
+  control.setAttribute("aria-invalid", "true");
+  control.scrollIntoView({ block: "center" });
+  control.focus();
 }
 
 function showErrors(e) {
   const root = $("#verdict");
+  let items;
+  let title;
   if (e.detail) {
-    root.replaceChildren(el("div", { class: "headline status-error" }, "Bad input"),
-      el("ul", { class: "errors" }, e.detail.map((d) => el("li", {}, el("code", {}, d.path || "(request)"), ` ${d.msg}`))));
+    title = "Bad input";
+    items = e.detail.map((d) => ({ ...where(d.loc || []), msg: d.msg }));
+  } else if (e instanceof BoardError) {
+    title = "Fix the board";
+    items = [{ text: e.message, pid: e.pid, effect: e.effect, field: e.field }];
   } else {
-    root.replaceChildren(el("div", { class: "headline status-error" }, e instanceof BoardError ? "Fix the board" : "Error"), el("p", {}, e.message));
+    root.replaceChildren(el("div", { class: "headline status-error", "data-status": "error" }, "Error"), el("p", {}, e.message));
+    setBar("error", "Error", e.message);
+    revealVerdict();
+    return;
   }
+  const sentence = (it) => (it.msg ? `${it.text}: ${it.msg}` : it.text);
+  root.replaceChildren(el("div", { class: "headline status-error", "data-status": "error" }, title),
+    el("ul", { class: "errors" }, items.map((it) => el("li", {}, el("span", { class: "error-text" }, sentence(it)),
+      it.pid || it.effect !== undefined ? el("button", { type: "button", class: "quiet go-to", onclick: () => goTo(it) }, "Show") : null))));
+  for (const it of items) {
+    const card = it.pid ? document.querySelector(`article.perm[data-pid="${CSS.escape(it.pid)}"]`) : null;
+    const control = card && it.field ? card.querySelector(`[data-field="${it.field}"]`) : null;
+    if (control) control.setAttribute("aria-invalid", "true");
+  }
+  setBar("error", title, sentence(items[0]));
+  revealVerdict();
 }
 
-async function showRendered(boardData, payload, extra) {
+/* verb: "check", "solve" or "why"; question: the why-not question as the page words it. */
+async function showRendered(boardData, payload, { extra = null, verb = "check", question = "" } = {}) {
   const r = await api("/render", { board: boardData, ...payload });
   const root = $("#verdict");
   const status = payload.verdict ? payload.verdict.status : "answer";
-  const head = el("div", { class: `headline status-${status}`, "data-status": status });
-  head.innerHTML = linkRules(r.headline).replace(/\n/g, "<br>");
-  const parts = [head];
+  let headline = r.headline;
+  let text = r.text;
+  let caption;
+  if (verb === "solve") {
+    headline = headline.replace(/^LEGAL: /, "Optimal declaration (solved): ");
+    caption = "Solve: an optimal declaration";
+  } else if (verb === "why") {
+    const lines = headline.split("\n");
+    if (question && payload.answer && lines[0] === payload.answer.question) headline = [question, ...lines.slice(1)].join("\n");
+    if (question && payload.answer) text = text.replace(`Q: ${payload.answer.question}`, `Q: ${question}`);
+    caption = "Why?";
+  } else {
+    caption = `Check: ${status}`;
+  }
+  const head = el("div", { class: `headline status-${status}`, "data-status": status, "data-verb": verb });
+  head.innerHTML = linkRules(headline).replace(/\n/g, "<br>");
+  const parts = [el("p", { class: "verdict-kind", "data-verb": verb }, caption), head];
+  if (verb === "solve" && undo) {
+    parts.push(el("p", { class: "replaced" }, `Replaced your declaration (${undo.summary}). `,
+      el("button", { type: "button", class: "quiet", id: "undo-solve", onclick: undoDeclaration }, "Undo")));
+  }
   for (const s of r.sections) {
     const h = el("h4");
     h.innerHTML = linkRules(s.title);
@@ -545,39 +846,52 @@ async function showRendered(boardData, payload, extra) {
     }
   }
   if (extra) parts.push(extra);
-  parts.push(el("details", { class: "raw" }, el("summary", {}, "As text (the command line's output)"), el("pre", {}, r.text)));
+  parts.push(el("details", { class: "raw" }, el("summary", {}, "As text (the command line's output)"), el("pre", {}, text)));
   root.replaceChildren(...parts);
+  const short = headline.split("\n")[verb === "why" ? 1 : 0] || headline;
+  setBar(status, verb === "solve" ? "Solved" : verb === "why" ? "Why?" : `Check: ${status}`,
+    verb === "why" ? short : short.replace(/^(?:LEGAL|ILLEGAL|UNDETERMINED|Optimal declaration \(solved\)): /, ""));
+  revealVerdict();
+}
+
+function sendBoard() {
+  lastBoard = board();
+  return lastBoard;
 }
 
 async function runCheck() {
   let b;
-  try { b = board(); } catch (e) { showErrors(e); return; }
+  try { b = sendBoard(); } catch (e) { showErrors(e); return; }
   showBusy("Checking");
   try {
     const verdict = await api("/check", { board: b, declaration: declaration() });
     lastVerdict = verdict;
+    lastVerb = "check";
     const extra = verdict.witness
       ? el("button", { type: "button", class: "primary", id: "use-witness", onclick: () => applyDeclaration(verdict.witness) }, "Use this declaration")
       : null;
-    await showRendered(b, { verdict }, extra);
+    await showRendered(b, { verdict }, { extra });
   } catch (e) { showErrors(e); }
   drawPicture();
 }
 
 async function runSolve() {
   let b;
-  try { b = board(); } catch (e) { showErrors(e); return; }
+  try { b = sendBoard(); } catch (e) { showErrors(e); return; }
   showBusy("Solving");
   try {
     const r = await api("/solve", { board: b });
     if (r.status === "optimal") {
       applyDeclaration(r.declaration);
       lastVerdict = r.verdict;
-      await showRendered(b, { verdict: r.verdict });
+      lastVerb = "solve";
+      await showRendered(b, { verdict: r.verdict }, { verb: "solve" });
     } else if (r.status === "impossible") {
-      await showRendered(b, { answer: r.why });
+      await showRendered(b, { answer: r.why }, { verb: "why" });
     } else {
-      $("#verdict").replaceChildren(el("div", { class: "headline status-undetermined" }, "UNDETERMINED"), el("p", {}, r.message));
+      $("#verdict").replaceChildren(el("div", { class: "headline status-undetermined", "data-status": "undetermined" }, "UNDETERMINED"), el("p", {}, r.message));
+      setBar("undetermined", "Undetermined", r.message);
+      revealVerdict();
     }
   } catch (e) { showErrors(e); }
   drawPicture();
@@ -585,20 +899,24 @@ async function runSolve() {
 
 async function runWhy() {
   let b;
-  try { b = board(); } catch (e) { showErrors(e); return; }
-  const question = $("#why-question").value;
+  try { b = sendBoard(); } catch (e) { showErrors(e); return; }
+  const select = $("#why-question");
+  const question = select.value;
   if (!question) return;
+  const asked = select.selectedOptions[0] ? select.selectedOptions[0].textContent : question;
   showBusy("Thinking");
   try {
     const r = await api("/explain", { board: b, question });
     if (r.status !== "answered") {
-      $("#verdict").replaceChildren(el("div", { class: "headline status-undetermined" }, "UNDETERMINED"), el("p", {}, r.message));
+      $("#verdict").replaceChildren(el("div", { class: "headline status-undetermined", "data-status": "undetermined" }, "UNDETERMINED"), el("p", {}, r.message));
+      setBar("undetermined", "Undetermined", r.message);
+      revealVerdict();
       return;
     }
     const extra = r.answer.example
       ? el("button", { type: "button", id: "use-example", onclick: () => applyDeclaration(r.answer.example) }, "Show the example declaration")
       : null;
-    await showRendered(b, { answer: r.answer }, extra);
+    await showRendered(b, { answer: r.answer }, { extra, verb: "why", question: asked });
   } catch (e) { showErrors(e); }
 }
 
@@ -703,7 +1021,7 @@ function drawPicture() {
     }
   }
   const title = state.step === "attack" ? "Declare attackers" : "Declare blockers";
-  const status = lastVerdict ? ` · ${lastVerdict.status.toUpperCase()}` : "";
+  const status = lastVerdict ? ` · ${lastVerb === "solve" ? "SOLVED" : lastVerdict.status.toUpperCase()}` : "";
   const picture = svg("svg", { xmlns: SVG_NS, viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": `Combat picture: ${describeDeclaration()}`, "font-family": "system-ui, -apple-system, Segoe UI, Roboto, sans-serif" },
     svg("defs", {}, ["attack", "block"].map((k) => svg("marker", { id: `head-${k}`, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" },
       svg("path", { d: "M0,0 L10,5 L0,10 z", fill: k === "attack" ? "#dc2626" : "#2563eb" })))),
@@ -827,8 +1145,7 @@ async function openScenario(file) {
     const scenario = await api("/scenario", { text: await file.text() });
     state = stateFromScenario(scenario);
     selected = null;
-    lastVerdict = null;
-    $("#verdict").replaceChildren();
+    clearVerdict();
     changed();
     loadCardInfo();
   } catch (e) { showErrors(e); }
@@ -856,40 +1173,56 @@ function changed() {
   renderEffects();
   renderDeclaration();
   renderQuestions();
+  renderUndo();
   drawPicture();
   saveToUrl();
 }
 
-let searchTimer = null;
 function wire() {
+  narrow.addEventListener("change", () => renderBattlefields());
   $("#player-count").addEventListener("change", (e) => { state.players = Number(e.target.value); changed(); });
   $("#two-headed").addEventListener("change", (e) => { state.twoHeaded = e.target.checked; changed(); });
   $("#active-player").addEventListener("change", (e) => { state.active = e.target.value; state.combat = {}; state.attacks = {}; state.blocks = {}; selected = null; changed(); });
-  $("#add-card").addEventListener("submit", async (e) => {
+  $("#add-card").addEventListener("submit", (e) => {
     e.preventDefault();
-    const input = $("#card-name");
-    await addCard(input.value, $("#card-controller").value);
-    input.value = "";
-    input.focus();
+    submitName($("#card-name").value);
   });
   $("#card-name").addEventListener("input", (e) => {
+    hideDidYouMean();
     clearTimeout(searchTimer);
     const q = e.target.value.trim();
+    const seq = ++searchSeq;
+    if (q.length < 2) { closeSuggestions(); return; }
     searchTimer = setTimeout(async () => {
-      if (q.length < 2) return;
-      const r = await api(`/cards?q=${encodeURIComponent(q)}&limit=12`);
-      $("#card-names").replaceChildren(...r.names.map((n) => el("option", { value: n })));
-      $("#catalog-note").hidden = r.status !== "unavailable";
-      $("#catalog-note").textContent = "No card catalog on this server: cards are added as custom permanents; give their abilities.";
+      const names = await searchNames(q, 10).catch(() => []);
+      if (seq === searchSeq) showSuggestions(names);
     }, 120);
   });
+  $("#card-name").addEventListener("keydown", (e) => {
+    const open = !$("#card-names").hidden;
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      if (!open) return;
+      e.preventDefault();
+      highlightName(activeName < 0 && e.key === "ArrowUp" ? -1 : activeName + (e.key === "ArrowDown" ? 1 : -1));
+    } else if (e.key === "Enter" && open && activeName >= 0) {
+      e.preventDefault();
+      submitName($("#card-names").children[activeName].dataset.name);
+    } else if (e.key === "Escape") {
+      closeSuggestions();
+    }
+  });
+  $("#card-name").addEventListener("blur", () => setTimeout(() => {
+    if (document.activeElement !== $("#card-name")) closeSuggestions();
+  }, 150));
   $("#add-effect").addEventListener("click", () => addEffect($("#effect-preset").value));
   for (const b of document.querySelectorAll(".steps button")) {
-    b.addEventListener("click", () => { state.step = b.dataset.step; selected = null; lastVerdict = null; $("#verdict").replaceChildren(); changed(); });
+    b.addEventListener("click", () => { state.step = b.dataset.step; selected = null; clearVerdict(); changed(); });
   }
   $("#check").addEventListener("click", runCheck);
   $("#solve").addEventListener("click", runSolve);
   $("#why").addEventListener("click", runWhy);
+  $("#undo").addEventListener("click", undoDeclaration);
+  $("#bar-verdict").addEventListener("click", () => $("#verdict").scrollIntoView({ block: "start" }));
   $("#download-svg").addEventListener("click", () => {
     download("combat.svg", "image/svg+xml", new XMLSerializer().serializeToString($("#picture svg")));
   });
@@ -908,7 +1241,7 @@ function wire() {
   });
   $("#open-yaml").addEventListener("click", () => $("#open-file").click());
   $("#open-file").addEventListener("change", (e) => { if (e.target.files[0]) openScenario(e.target.files[0]); e.target.value = ""; });
-  $("#reset").addEventListener("click", () => { state = emptyState(); selected = null; lastVerdict = null; $("#verdict").replaceChildren(); changed(); });
+  $("#reset").addEventListener("click", () => { state = emptyState(); selected = null; clearVerdict(); changed(); });
   document.addEventListener("mouseover", (e) => { if (e.target.classList && e.target.classList.contains("rule")) showTip(e.target); });
   document.addEventListener("mouseout", (e) => { if (e.target.classList && e.target.classList.contains("rule")) hideTip(); });
   document.addEventListener("focusin", (e) => { if (e.target.classList.contains("rule")) showTip(e.target); });
