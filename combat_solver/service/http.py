@@ -12,7 +12,6 @@ import inspect
 import math
 import os
 import sys
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -27,7 +26,7 @@ from starlette.requests import Request
 
 from ..model.errors import ErrorItem, InputError
 from . import models
-from .handlers import TOOLS, Service, Tool
+from .handlers import TOOLS, Service, Tool, package_version
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -52,7 +51,7 @@ def create_app(
     service = service or Service(request_time_limit=REQUEST_TIME_LIMIT)
     app = FastAPI(
         title="combat-solver",
-        version=_version(),
+        version=package_version(),
         description="Exact legality of Magic: The Gathering attack and block declarations (CR 508.1, 509.1): "
         "check, solve, enumerate and explain. Same input, same answer.",
         max_body_size=max_body_bytes,
@@ -119,7 +118,7 @@ def create_app(
     @app.get("/health", response_model=models.Health, summary="Liveness and limits")
     async def health() -> models.Health:
         return models.Health(
-            version=_version(),
+            version=package_version(),
             tools=tuple(t.name for t in TOOLS),
             request_time_limit=service.request_time_limit,
             max_body_bytes=max_body_bytes,
@@ -167,13 +166,6 @@ def _item(error: Any) -> ErrorItem:
 def _unprocessable(items: list[ErrorItem] | tuple[ErrorItem, ...]) -> JSONResponse:
     detail = [models.ErrorDetail(loc=i.loc, path=i.path, msg=i.message, type=i.code) for i in items]
     return JSONResponse(models.ErrorResponse(detail=tuple(detail)).model_dump(mode="json"), status_code=422)
-
-
-def _version() -> str:
-    try:
-        return version("combat-solver")
-    except PackageNotFoundError:
-        return "0"
 
 
 def serve(service: Service, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
