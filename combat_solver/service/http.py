@@ -148,7 +148,7 @@ def create_app(
         methods: dict[str, set[str]] = {}
         for route in app.routes:
             if isinstance(route, APIRoute):
-                methods.setdefault(route.path, set()).update(route.methods)
+                methods.setdefault(route.path, set()).update(route.methods or ())
         app.mount("/", _Static(methods, directory=static_dir, html=True), name="static")
     return app
 
