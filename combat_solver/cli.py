@@ -317,20 +317,16 @@ def _run(args: argparse.Namespace) -> int:
         if isinstance(solved, WhyAnswer):
             _print_answer(solved, args.format)
             return EXIT_ILLEGAL
-        if solved.status == "undetermined":
-            raise Undetermined("the time limit ran out before an optimal declaration was proven")
         _print_verdict(board, solved, args.format)
-        return EXIT_LEGAL
+        return EXIT_UNDETERMINED if solved.status == "undetermined" else EXIT_LEGAL
     noun = "block" if blocking else "attack"
     if args.count:
-        _count_legal(board, blocking, deadline, args, noun)
-        return EXIT_LEGAL
+        return _count_legal(board, blocking, deadline, args, noun)
     from .steps.attacks import legal_attacks
     from .steps.blocks import legal_blocks
 
     found = legal_blocks(board, time_limit=deadline) if blocking else legal_attacks(board, time_limit=deadline)
-    _enumerate(board, found, args, noun)
-    return EXIT_LEGAL
+    return _enumerate(board, found, args, noun)
 
 
 def _check(args: argparse.Namespace, board: Board, declared: Declaration | None, deadline: Deadline) -> int:
@@ -389,7 +385,7 @@ def _print_verdict(board: Board, verdict: Verdict, fmt: str) -> None:
         _emit(render_markdown(board, verdict) if fmt == "markdown" else render_text(board, verdict))
 
 
-def _count_legal(board: Board, blocking: bool, deadline: Deadline, args: argparse.Namespace, noun: str) -> None:
+def _count_legal(board: Board, blocking: bool, deadline: Deadline, args: argparse.Namespace, noun: str) -> int:
     """``--count``: counted without listing (parts of a unit that share no creature are counted
     apart and multiplied); one more than ``--limit`` is counted to know whether there are more."""
     from .steps.attacks import count_legal_attacks
@@ -397,12 +393,16 @@ def _count_legal(board: Board, blocking: bool, deadline: Deadline, args: argpars
 
     limit = args.limit or 0
     count = count_legal_blocks if blocking else count_legal_attacks
-    found = count(board, limit=limit + 1 if limit else None, time_limit=deadline)
+    try:
+        found = count(board, limit=limit + 1 if limit else None, time_limit=deadline)
+    except Undetermined as e:
+        return _report_undetermined(args, noun, None, str(e))
     more = bool(limit) and found > limit
     _report_total(limit if more else found, more, limit, args, noun)
+    return EXIT_LEGAL
 
 
-def _enumerate(board: Board, found: Iterator[Declaration], args: argparse.Namespace, noun: str) -> None:
+def _enumerate(board: Board, found: Iterator[Declaration], args: argparse.Namespace, noun: str) -> int:
     """Text lists each declaration as soon as it is found; the total says ``N+`` only when
     there are more than the ``--limit`` shown (one more is looked for to know)."""
     from .io.render import describe
@@ -410,14 +410,32 @@ def _enumerate(board: Board, found: Iterator[Declaration], args: argparse.Namesp
     limit = args.limit if args.limit is not None else DEFAULT_LIMIT
     shown: list[Declaration] = []
     more = False
-    for declaration in found:
-        if limit and len(shown) == limit:
-            more = True
-            break
-        shown.append(declaration)
-        if args.format != "json":
-            _emit(f"{len(shown)}. {describe(board, declaration)}")
+    try:
+        for declaration in found:
+            if limit and len(shown) == limit:
+                more = True
+                break
+            shown.append(declaration)
+            if args.format != "json":
+                _emit(f"{len(shown)}. {describe(board, declaration)}")
+    except Undetermined as e:
+        return _report_undetermined(args, noun, shown, str(e))
     _report_total(len(shown), more, limit, args, noun, shown)
+    return EXIT_LEGAL
+
+
+def _report_undetermined(args: argparse.Namespace, noun: str, shown: list[Declaration] | None, why: str) -> int:
+    """An enumeration or count the deadline cut: the record on standard output (as ``check``'s
+    and ``solve``'s undetermined verdicts are), exit 3; ``shown``: the declarations listed so far."""
+    if args.format == "json":
+        payload: dict[str, Any] = {"status": "undetermined", "message": why}
+        if shown is not None:
+            payload |= {"count": len(shown), "declarations": [d.model_dump(mode="json") for d in shown]}
+        _emit(json.dumps(payload, indent=2))
+    else:
+        so_far = "" if shown is None else f" after {len(shown)} legal {noun}{'' if len(shown) == 1 else 's'}"
+        _emit(f"UNDETERMINED{so_far}: {why}")
+    return EXIT_UNDETERMINED
 
 
 def _report_total(

@@ -1012,10 +1012,14 @@ def test_witness_of_too_few_requirements_is_legal():
     assert v.witness.attacks["wurm"] == D
 
 
-def test_no_witness_when_a_restriction_is_broken():
-    """A witness is given only when the declaration is illegal *only* for too few requirements."""
+def test_a_broken_restriction_gets_the_closest_legal_witness():
+    """Issue 26: a declaration that breaks a restriction gets a witness too: legal, obeying the
+    maximum, closest to the proposal (one of the two Juggernauts kept attacking)."""
     board = make_board([juggernaut("j1"), juggernaut("j2"), silent_arbiter()])
-    assert attack(board, {"j1": B, "j2": B}).witness is None
+    v = attack(board, {"j1": B, "j2": B})
+    assert v.witness is not None and v.witness_closest is True
+    assert len(v.witness.attacks) == 1 and set(v.witness.attacks.values()) == {B}
+    assert_legal(check_attacks(board, v.witness), 1, 1)
 
 
 @pytest.mark.parametrize("attacks", [{"jugg": B}, {}])

@@ -225,7 +225,7 @@ def test_results_on_dask_equal_the_local_run(
     with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
         args = ["audit", str(records_file), "--engine", "dask", "--scheduler", cluster.scheduler_address]
         assert main([*args, "-o", str(tmp_path / "remote.jsonl"), "--chunk-size", "100", "--jobs", "5"]) == 1
-    assert "(dask, 2 jobs)" in capsys.readouterr().err
+    assert f"(dask on scheduler {cluster.scheduler_address}, 2 worker threads)" in capsys.readouterr().err
     assert timeless(rows(tmp_path / "remote.jsonl")) == expected
 
 

@@ -1011,13 +1011,14 @@ def test_witness_509_1c_too_few_requirements_witness_is_legal():
     assert v.witness == block_declaration({"turtle": "runner", "serpent": "runner"})
 
 
-def test_witness_509_1c_absent_when_a_restriction_is_broken():
-    """509.1b/c: a declaration that also breaks a restriction has no witness (it isn't illegal
-    only for too few requirements)."""
+def test_witness_509_1c_when_a_restriction_is_broken():
+    """509.1b/c, issue 26: a declaration that breaks a restriction gets the closest legal
+    declaration obeying the maximum (the turtle kept, the watchdog added: menace satisfied)."""
     board = make_board([viashino_runner(), watchdog(), giant_turtle()], {"runner": B})
     v = block(board, {"turtle": "runner"})
     assert_illegal(v, "702.111b", "menace")
-    assert v.witness is None
+    assert v.witness == block_declaration({"turtle": "runner", "watchdog": "runner"})
+    assert v.witness_closest is True
 
 
 def test_check_509_1_never_mutates_the_board():

@@ -158,3 +158,26 @@ def test_static_files_are_served_at_the_root_beneath_the_api(tmp_path: Path) -> 
         assert app.get("/").text == "<h1>combat-solver</h1>"
         assert app.get("/health").json()["status"] == "ok"
         assert app.post("/solve", json={"board": PROVOKE_BOARD}).json()["status"] == "optimal"
+
+
+@pytest.mark.parametrize("static", [False, True], ids=["api", "api-and-page"])
+def test_unreadable_json_wrong_paths_and_methods_are_answered_as_documented(static: bool) -> None:
+    from combat_solver.service.http import STATIC_DIR
+
+    with TestClient(create_app(static_dir=STATIC_DIR if static else None)) as c:
+        json_type = {"content-type": "application/json"}
+        deep = c.post("/check", content=b"[" * 1200 + b"]" * 1200, headers=json_type)
+        assert deep.status_code == 422 and deep.json()["detail"][0]["type"] == "too_deep"
+        long = c.post("/check", content=b'{"board": ' + b"9" * 4301 + b"}", headers=json_type)
+        assert long.status_code == 422 and long.json()["detail"][0]["path"] == "board"
+        assert "4301 digits" in long.json()["detail"][0]["msg"]
+        nan = c.post("/check", content=b'{"board": {}, "declaration": {}, "time_limit": NaN}', headers=json_type)
+        assert nan.status_code == 422
+        assert {"path": "time_limit", "msg": "Input should be a finite number"}.items() <= next(
+            d for d in nan.json()["detail"] if d["path"] == "time_limit"
+        ).items()
+        assert c.post("/nope", json={}).status_code == 404
+        wrong = c.get("/check")
+        assert wrong.status_code == 405 and wrong.headers["allow"] == "POST"
+        assert c.get("/docs").status_code == 404  # no page that loads its scripts from a CDN
+        assert c.get("/openapi.json").status_code == 200

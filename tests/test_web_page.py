@@ -7,6 +7,7 @@ the share link reproduces the board; screenshots at phone and desktop width go t
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from service_support import free_port
-from web_support import catalog_for_tests, running_server
+from web_support import REQUIRE_BROWSER_VARIABLE, browser_executable, catalog_for_tests, running_server
 
 from combat_solver import Board, check_attacks, check_blocks, load_scenario, solve_blocks
 from combat_solver.io.render import describe, render_text
@@ -26,7 +27,6 @@ from combat_solver.service.handlers import Service
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "artifacts" / "web"
 EXAMPLE = ROOT / "examples" / "deftblade-provoke-and-menace-runner.yaml"
-CHROMIUM = Path("/usr/bin/chromium")
 RULES = json.loads((ROOT / "combat_solver" / "service" / "static" / "rules.json").read_text(encoding="utf-8"))
 
 pytestmark = pytest.mark.long
@@ -41,9 +41,12 @@ def base_url() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    assert CHROMIUM.exists(), "install Debian's chromium: apt-get install -y chromium"
+    chromium, missing = browser_executable()
+    if chromium is None:
+        assert not os.environ.get(REQUIRE_BROWSER_VARIABLE), missing
+        pytest.skip(missing)
     with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=str(CHROMIUM))
+        launched = p.chromium.launch(executable_path=str(chromium))
         yield launched
         launched.close()
 

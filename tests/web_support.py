@@ -1,13 +1,16 @@
 """The card catalog and server behind the web page tests: the bundled Oracle catalog when
 ``combat_solver.cards`` is installed, else a stub of a few real cards (their Oracle text and the
-abilities it means)."""
+abilities it means); and the browser that drives the page (``browser_executable``)."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import uvicorn
@@ -15,6 +18,30 @@ import uvicorn
 from combat_solver.service.cards import CardCatalog, installed_catalog, search_names
 from combat_solver.service.handlers import Service
 from combat_solver.service.http import STATIC_DIR, create_app
+
+BROWSER_VARIABLE = "COMBAT_SOLVER_CHROMIUM"
+"""Names the Chromium executable to drive; else the first of ``BROWSER_NAMES`` on PATH."""
+BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome")
+REQUIRE_BROWSER_VARIABLE = "COMBAT_SOLVER_REQUIRE_BROWSER"
+"""Set (CI sets it): no browser is a failure, not a skip."""
+
+
+def browser_executable() -> tuple[Path | None, str]:
+    """The Chromium to drive, or None and why there is none."""
+    named = os.environ.get(BROWSER_VARIABLE)
+    if named:
+        path = Path(named)
+        if path.is_file() and os.access(path, os.X_OK):
+            return path, ""
+        return None, f"{BROWSER_VARIABLE}={named} is not an executable file"
+    for name in BROWSER_NAMES:
+        found = shutil.which(name)
+        if found:
+            return Path(found), ""
+    return None, (
+        f"no Chromium: none of {', '.join(BROWSER_NAMES)} is on PATH and {BROWSER_VARIABLE} is not set "
+        "(Debian: apt-get install -y chromium)"
+    )
 
 
 def _card(name: str, types: list[str], subtypes: list[str], colors: list[str], stats: tuple[int, int] | None,

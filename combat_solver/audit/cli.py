@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +19,15 @@ if TYPE_CHECKING:
     from .summary import AuditSummary
 
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a plain ``kill``), stopped like Ctrl-C: workers stopped, the checkpoint kept."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
 
 
 def default_jobs() -> int:
@@ -83,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.resume and args.output and not checkpoint_path(args.output).exists():
         print(f"note: no checkpoint for {args.output}: auditing from the beginning", file=sys.stderr)
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
     try:
         summary = audit(
             args.records,
@@ -96,10 +109,14 @@ def run(args: argparse.Namespace) -> int:
             progress=sys.stderr.isatty(),
             connect_timeout=args.connect_timeout,
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         again = f" rerun with --resume to finish {args.output}" if args.output else ""
-        print(f"interrupted:{again}", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        terminated = isinstance(stop, Terminated)
+        print(f"{'terminated' if terminated else 'interrupted'}:{again}", file=sys.stderr)
+        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
     print(render_summary(summary), file=sys.stderr)
     if args.summary:
         args.summary.write_text(summary.model_dump_json(indent=2) + "\n", encoding="utf-8")

@@ -64,7 +64,7 @@ def audit(
             results.close()
             raise
         results.finish()
-    return tally.summary(time.perf_counter() - start, engine, runner.workers)
+    return tally.summary(time.perf_counter() - start, engine, runner.workers, scheduler if engine == "dask" else None)
 
 
 def _check_options(

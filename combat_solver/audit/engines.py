@@ -3,12 +3,17 @@ Every engine yields the chunks' results in input order, with a bounded number in
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import os
 import signal
+import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, Literal, NamedTuple, Protocol, TypeVar
 
 from ..model.errors import InputError
@@ -70,7 +75,7 @@ def running(
     else:
         method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
         context = multiprocessing.get_context(method)
-        pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_interrupts)
+        pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),))
         try:
             yield Runner(
                 lambda chunks: _in_order(
@@ -94,9 +99,30 @@ def _in_order(
         yield pending.popleft().result()
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them and keeps the checkpoint."""
+PARENT_POLL = 0.5
+"""Seconds between a worker's looks at whether its parent is still there."""
+
+
+def _start_worker(parent: int) -> None:
+    """Workers leave Ctrl-C to the main process, which stops them and keeps the checkpoint, and
+    end with it however it ends (``kill -9`` and ``kill`` too): on Linux the kernel kills them
+    when it goes (``PR_SET_PDEATHSIG``); everywhere a thread sees the parent change and exits."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform == "linux":
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent went before the line above took effect
+        os._exit(1)
+    threading.Thread(target=_exit_without, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _exit_without(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(1)
 
 
 @contextmanager

@@ -26,6 +26,7 @@ class AuditSummary(Strict):
     records_per_second: float
     engine: Literal["local", "dask"]
     jobs: int = Field(description="worker processes (local) or the Dask cluster's worker threads")
+    scheduler: str | None = Field(None, description="the external Dask scheduler's address (none: this machine)")
 
 
 class Tally:
@@ -39,7 +40,9 @@ class Tally:
         self.violations.update(result.violation_kinds)
         self.audited += audited
 
-    def summary(self, seconds: float, engine: Literal["local", "dask"], jobs: int) -> AuditSummary:
+    def summary(
+        self, seconds: float, engine: Literal["local", "dask"], jobs: int, scheduler: str | None = None
+    ) -> AuditSummary:
         return AuditSummary(
             records=sum(self.statuses.values()),
             by_status={s: self.statuses[s] for s in STATUSES},
@@ -49,6 +52,7 @@ class Tally:
             records_per_second=round(self.audited / seconds, 1) if seconds > 0 else 0.0,
             engine=engine,
             jobs=jobs,
+            scheduler=scheduler,
         )
 
 
@@ -62,6 +66,14 @@ def render_summary(summary: AuditSummary) -> str:
     )
     lines.append(
         f"{summary.audited} records in {summary.seconds:.2f} s: {summary.records_per_second:,.0f} records/s "
-        f"({summary.engine}, {summary.jobs} job{'s' if summary.jobs != 1 else ''}){resumed}"
+        f"({_where(summary)}){resumed}"
     )
     return "\n".join(lines)
+
+
+def _where(summary: AuditSummary) -> str:
+    """Who did the work: the local jobs, or the external scheduler's worker threads."""
+    if summary.scheduler is not None:
+        threads = f"{summary.jobs} worker thread{'s' if summary.jobs != 1 else ''}"
+        return f"{summary.engine} on scheduler {summary.scheduler}, {threads}"
+    return f"{summary.engine}, {summary.jobs} job{'s' if summary.jobs != 1 else ''}"

@@ -121,7 +121,8 @@ def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
         noun = "An attack" if attack else "A block"
         out.append(
             Section(
-                f"{noun} that obeys the maximum: {describe(board, verdict.witness)}",
+                f"{noun} that obeys the maximum: {describe(board, verdict.witness)}"
+                f"{' (the time limit cut the search for the closest one)' if verdict.witness_closest is False else ''}",
                 tuple(diff(board, verdict.declaration, verdict.witness)),
             )
         )

@@ -165,8 +165,8 @@ class DeclarerReport(Strict):
 
 
 class Verdict(Strict):
-    """The answer of ``check``. ``witness``: when the declaration is illegal only because it obeys
-    too few requirements, a legal declaration that reaches the maximum (closest to the proposal)."""
+    """The answer of ``check``. ``witness``: when the declaration is illegal, a legal declaration
+    that reaches the requirement maximum, closest to the proposal (``witness_closest``)."""
 
     status: Status
     step: StepName = "declare_blockers"
@@ -176,6 +176,12 @@ class Verdict(Strict):
     requirements_maximum: int | None = 0
     units: tuple[UnitReport, ...] = ()
     witness: Declaration | None = None
+    witness_closest: bool | None = Field(
+        None,
+        description="true: the witness is the closest to the proposal that the closeness search (a deterministic "
+        "work budget, the same on any machine and time limit) found; false: the time limit cut that search short "
+        "and the witness is the one the proof of the maximum found; null: no witness",
+    )
     tapped: tuple[str, ...] = Field((), description="attackers that become tapped (508.1f; not those with vigilance)")
     costs: tuple[CostReport, ...] = ()
     combat: CombatState | None = Field(None, description="the resulting combat state (legal declarations only)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -221,6 +222,14 @@ def _pairs(declaration: Declaration) -> frozenset[tuple[str, str]]:
 
 def _step(board: Board) -> StepName:
     return "declare_blockers" if board.combat is not None else "declare_attackers"
+
+
+def package_version() -> str:
+    """The installed package's version (what servers report)."""
+    try:
+        return version("combat-solver")
+    except PackageNotFoundError:
+        return "0"
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,12 @@
 """HTTP JSON API over the handlers (FastAPI on uvicorn): ``POST /check``, ``/solve``,
 ``/enumerate``, ``/explain``, ``/card``, ``GET /schema/{name}``, ``GET /health``, OpenAPI at
-``/openapi.json`` (docs at ``/docs``). Static files (the judges' page) can be mounted at ``/``,
-with its icon at ``/favicon.ico`` too.
+``/openapi.json`` (no interactive docs page: it would load its scripts from a CDN). Static files
+(the judges' page) can be mounted at ``/``, with its icon at ``/favicon.ico`` too.
 
-Bad input answers 422 with each field's path; bodies over ``max_body_bytes`` answer 413; a
-request that runs past the service's time limit answers 200 with status "undetermined".
+Bad input answers 422 with each field's path (a body nested too deep or holding an integer too
+long to read too); bodies over ``max_body_bytes`` answer 413; an unknown path 404, a known path
+with the wrong method 405; a request that runs past the service's time limit answers 200 with
+status "undetermined".
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import inspect
 import math
 import os
 import sys
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,13 +23,18 @@ import anyio.to_thread
 from fastapi import FastAPI, Query
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
 
+from ..io.json_text import refusal
 from ..model.errors import ErrorItem, InputError
 from . import models
-from .handlers import TOOLS, Service, Tool
+from .handlers import TOOLS, Service, Tool, package_version
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -53,11 +59,14 @@ def create_app(
     service = service or Service(request_time_limit=REQUEST_TIME_LIMIT)
     app = FastAPI(
         title="combat-solver",
-        version=_version(),
+        version=package_version(),
         description="Exact legality of Magic: The Gathering attack and block declarations (CR 508.1, 509.1): "
         "check, solve, enumerate and explain. Same input, same answer.",
         max_body_size=max_body_bytes,
+        docs_url=None,
+        redoc_url=None,
     )
+    app.router.route_class = _Route
     limiter = anyio.CapacityLimiter(workers or os.cpu_count() or 1)
     for tool in TOOLS:
         if tool.name == "schema":
@@ -120,7 +129,7 @@ def create_app(
     @app.get("/health", response_model=models.Health, summary="Liveness and limits")
     async def health() -> models.Health:
         return models.Health(
-            version=_version(),
+            version=package_version(),
             tools=tuple(t.name for t in TOOLS),
             request_time_limit=service.request_time_limit,
             max_body_bytes=max_body_bytes,
@@ -144,8 +153,54 @@ def create_app(
                 """What browsers ask for before reading the page's ``<link rel="icon">``."""
                 return FileResponse(icon, media_type="image/svg+xml")
 
-        app.mount("/", StaticFiles(directory=static_dir, html=True), name="static")
+        methods: dict[str, set[str]] = {}
+        for route in app.routes:
+            if isinstance(route, APIRoute):
+                methods.setdefault(route.path, set()).update(route.methods or ())
+        app.mount("/", _Static(methods, directory=static_dir, html=True), name="static")
     return app
+
+
+class _Route(APIRoute):
+    """A body the JSON parser gives up on (nesting past its recursion limit, an integer longer
+    than Python reads) is bad input at a path, 422, like any other, not a bare 400."""
+
+    def get_route_handler(self) -> Any:
+        handle = super().get_route_handler()
+
+        async def handler(request: Request) -> Response:
+            try:
+                response: Response = await handle(request)
+            except HTTPException as e:
+                problem = refusal(await request.body()) if e.status_code == 400 else None
+                if problem is None:
+                    raise
+                return _unprocessable([problem])
+            return response
+
+        return handler
+
+
+class _Static(StaticFiles):
+    """The page's files beneath the API: a request for an API path reaching here used the wrong
+    method (405, with the methods it takes); any other method than GET or HEAD is for a path that
+    doesn't exist (404)."""
+
+    def __init__(self, api_methods: dict[str, set[str]], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.api_methods = api_methods
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            allowed = self.api_methods.get(scope["path"])
+            if allowed is not None:
+                response = JSONResponse(
+                    {"detail": "Method Not Allowed"}, status_code=405, headers={"Allow": ", ".join(sorted(allowed))}
+                )
+                return await response(scope, receive, send)
+            if scope["method"] not in ("GET", "HEAD"):
+                return await JSONResponse({"detail": "Not Found"}, status_code=404)(scope, receive, send)
+        await super().__call__(scope, receive, send)
 
 
 def _endpoint(service: Service, tool: Tool, limiter: anyio.CapacityLimiter) -> Any:
@@ -178,19 +233,12 @@ def _unprocessable(items: list[ErrorItem] | tuple[ErrorItem, ...]) -> JSONRespon
     return JSONResponse(models.ErrorResponse(detail=tuple(detail)).model_dump(mode="json"), status_code=422)
 
 
-def _version() -> str:
-    try:
-        return version("combat-solver")
-    except PackageNotFoundError:
-        return "0"
-
-
 def serve(service: Service, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
     """Run the API with uvicorn until interrupted."""
     import uvicorn
 
     print(
-        f"combat-solver on http://{host}:{port}: the judges' page at /, OpenAPI docs at /docs; Ctrl-C stops it",
+        f"combat-solver on http://{host}:{port}: the judges' page at /, OpenAPI at /openapi.json; Ctrl-C stops it",
         file=sys.stderr,
     )
     uvicorn.run(create_app(service, static_dir=STATIC_DIR), host=host, port=port, log_level="warning")

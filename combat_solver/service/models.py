@@ -33,6 +33,7 @@ TimeLimit = Annotated[
     Field(
         gt=0,
         le=MAX_TIME_LIMIT,
+        allow_inf_nan=False,
         description="seconds the whole request may take, one deadline for all of its work (a server may cap it lower). "
         "Running out of time gives status 'undetermined', never a guess",
     ),

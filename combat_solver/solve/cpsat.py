@@ -318,7 +318,7 @@ def maximize(
     effort = max(PREFERENCE_EFFORT * solver.deterministic_time, 0.5) if bounded_preference else None
     found = _prefer(enc, preference, chosen, deadline, lambda _: True, effort)
     if not isinstance(found, tuple):
-        return Outcome("optimal", best, chosen, preference_optimal=False)
+        return Outcome("optimal", best, chosen, preference_optimal=False, preference_cut=effort is not None)
     return Outcome("optimal", best, found[0], preference_optimal=found[1])
 
 
@@ -368,7 +368,9 @@ def _prefer(
 ) -> tuple[frozenset[Atom], bool] | Literal["infeasible"] | None:
     """The declaration of ``enc`` with the most preference weight that ``admits`` accepts (it cuts
     off the ones it rejects), and whether that is proven optimal; "infeasible" when there is none;
-    None on a time-out. ``effort``: a deterministic-time cap on each solve."""
+    None on a time-out. ``effort``: a deterministic-time cap on each solve; a solve the clock stops
+    before it has spent ``effort`` is a time-out too (what it found depends on the machine and
+    the time limit, so it is not reported)."""
     for atom, v in enc.vars.items():
         enc.model.add_hint(v, atom in hint)
     weights = [(enc.vars[a], w) for a, w in sorted(preference.items()) if a in enc.vars]
@@ -380,7 +382,10 @@ def _prefer(
         status = enc.solve(solver)
         if status == enc.cp.INFEASIBLE:
             return "infeasible"
+        spent = effort is not None and solver.deterministic_time >= effort
         if status not in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
+            return (hint, False) if spent else None
+        if effort is not None and status != enc.cp.OPTIMAL and not spent:
             return None
         chosen = enc.chosen(solver)
         admitted = admits(chosen)

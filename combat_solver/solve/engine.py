@@ -77,6 +77,7 @@ class Assessment:
     units: tuple[UnitReport, ...]
     witness: frozenset[Atom] | None
     costs: tuple[CostReport, ...] = ()
+    witness_closest: bool | None = None
 
     @property
     def obeyed(self) -> int:
@@ -233,8 +234,12 @@ def assess(
     explain: bool = True,
     maxima: Mapping[frozenset[str], int] | None = None,
 ) -> Assessment:
-    """Restrictions broken, requirements obeyed and the maximum, per unit; a witness reaching
-    the maximum when the declaration is illegal only for too few requirements. The maximum is
+    """Restrictions broken, requirements obeyed and the maximum, per unit; when the declaration
+    is illegal (a restriction broken, a cost it can't pay, or too few requirements), a witness:
+    a declaration that breaks no restriction and reaches the maximum, closest to this one (each
+    unit's part that is already right kept; the closeness search bounded by deterministic work, so
+    the witness is the same whatever the time limit; ``witness_closest`` False when the clock cut
+    that search short: the witness is then the one the maximum's proof found). The maximum is
     over the declarations that break no restriction and incur only the cost items this one pays,
     payable in full (docs/design.md §4.2: a creature whose cost is paid is able); the witness pays
     no more than this declaration either.
@@ -246,7 +251,8 @@ def assess(
     reports: list[UnitReport] = []
     cost_reports: list[CostReport] = []
     witness: set[Atom] = set()
-    short = undetermined = False
+    undetermined = unrepaired = False
+    closest = True
     for unit in units:
         memo = _memo(unit)
         mine = frozenset([a for a in chosen if unit.contains(a)])
@@ -273,6 +279,7 @@ def assess(
         known = None if incurred else (maxima or {}).get(unit.players)
         if known is not None:
             maximum = known
+            unrepaired = unrepaired or ruled_out or not all(obeyed)
         elif obeyed and not explain and (incurred or ruled_out or not all(obeyed)):
             maximum = len(obeyed) if all(obeyed) and not ruled_out else None
             if maximum is None and not ruled_out:
@@ -283,7 +290,7 @@ def assess(
                 )
                 undetermined = undetermined or more is None
                 if more:
-                    short = True
+                    unrepaired = True
                     violations.append(
                         _too_few(
                             memo.players,
@@ -294,7 +301,7 @@ def assess(
                     )
                 elif more is False and not incurred:
                     maximum = sum(obeyed)
-        elif obeyed and (ruled_out or not all(obeyed)):
+        elif (obeyed or explain) and (ruled_out or not all(obeyed)):
             closeness: dict[Atom, int] = {a: (1 if a in mine else -1) for a in unit.allowed}
             outcome = paths.maximize(
                 problem(unit), time_limit=deadline.remaining(), preference=closeness, paid=paid, bounded_preference=True
@@ -302,12 +309,13 @@ def assess(
             maximum = outcome.requirements
             if maximum is not None and not incurred:
                 memo.maximum = maximum
-            if maximum is None:
+            if maximum is None or outcome.chosen is None:
                 undetermined = True
-            elif sum(obeyed) < maximum:
-                short = True
-                assert outcome.chosen is not None
+                unrepaired = True
+            else:
                 witness = (witness - mine) | {a for a in outcome.chosen if unit.contains(a)}
+                closest = closest and not outcome.preference_cut
+            if maximum is not None and sum(obeyed) < maximum:
                 violations.append(
                     _too_few(
                         memo.players,
@@ -316,15 +324,18 @@ def assess(
                         f"requirements{' with the costs it pays' if incurred else ''}",
                     )
                 )
+        elif ruled_out or (obeyed and not all(obeyed)):
+            unrepaired = True
         reports.append(memo.unit_report(unit, tuple(obeyed), maximum, tuple([t.description for t, _ in incurred])))
-    only_requirements = short and all(v.kind == "too_few_requirements" for v in violations)
     status: Status = "illegal" if violations else ("undetermined" if undetermined else "legal")
+    repaired = status == "illegal" and not unrepaired and explain and witness != chosen
     return Assessment(
         status,
         tuple(violations),
         tuple(reports),
-        frozenset(witness) if only_requirements else None,
+        frozenset(witness) if repaired else None,
         tuple(cost_reports),
+        closest if repaired else None,
     )
 
 

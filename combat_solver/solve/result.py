@@ -24,12 +24,15 @@ class Outcome:
     atoms set to 1 in a declaration reaching it; "impossible": no legal declaration meets the
     caller's extra conditions; "undetermined": the time limit ran out first.
     ``preference_optimal`` is False when the secondary objective ran out of time (``chosen`` is
-    then the best declaration found, still reaching the maximum)."""
+    then the best declaration found, still reaching the maximum). ``preference_cut``: the clock,
+    not the search's deterministic work budget, stopped the secondary objective; ``chosen`` is then
+    the declaration the proof of the maximum found (the same whatever the time limit), not the best."""
 
     status: Literal["optimal", "impossible", "undetermined"]
     requirements: int | None = None
     chosen: frozenset[Atom] | None = None
     preference_optimal: bool = True
+    preference_cut: bool = False
 
 
 @dataclass(frozen=True)

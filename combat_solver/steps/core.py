@@ -126,6 +126,7 @@ class Step(ABC, Generic[D]):
             requirements_maximum=result.maximum,
             units=result.units,
             witness=None if result.witness is None else self.read(result.witness),
+            witness_closest=result.witness_closest,
             tapped=self.tapped(game, declaration, case) if legal else (),
             costs=result.costs,
             combat=combat,
