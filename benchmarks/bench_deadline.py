@@ -1,16 +1,19 @@
-"""How far past its ``--time-limit`` a whole command runs, on a board too large to finish in time.
+"""How far past its ``--time-limit`` a whole command runs, on boards too large to finish in time.
 
-The board is ``bench_blocks.board(N)`` (Lure, menace, flying, blockers of an additional
-creature). Each command runs as a fresh process (Python start-up and imports included), and the
-table gives the median wall time and the exit code (3: undetermined). Run:
+The boards are ``bench_blocks.board(N)`` (Lure, menace, flying, blockers of an additional
+creature). Each command runs as a fresh process (Python start-up and imports included); the table
+gives, per size, limit and command, the median wall time, the overshoot past the limit and the exit
+codes (3: undetermined), idle and with ``--load`` busy processes running beside it. The target
+(docs/limits.md): within 10% of the limit or 0.25 s, whichever is larger. Run:
 
-    python benchmarks/bench_deadline.py [--size 120] [--time-limit 3] [--repeat 3]
+    python benchmarks/bench_deadline.py [--sizes 150 300] [--limits 1 3] [--repeat 3] [--load 2]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import statistics
 import subprocess
@@ -24,40 +27,61 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_blocks import board
 
 ROOT = Path(__file__).resolve().parents[1]
+COMMANDS = {
+    "check": ["check", "{board}", "--declaration", "{none}"],
+    "check --verdict-only": ["check", "{board}", "--declaration", "{none}", "--verdict-only"],
+    "solve": ["solve", "{board}"],
+}
+
+
+def _busy(stop: float) -> None:
+    while time.monotonic() < stop:
+        pass
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--size", type=int, default=120)
-    parser.add_argument("--time-limit", type=float, default=3.0)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[150, 300])
+    parser.add_argument("--limits", type=float, nargs="+", default=[1.0, 3.0])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--load", type=int, default=0, help="busy processes running beside each command")
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    print(f"load: {args.load} busy processes")
+    print("| size | --time-limit | command | median wall | overshoot | exit codes |")
+    print("|---:|---:|---|---:|---:|---|")
     with tempfile.TemporaryDirectory() as directory:
-        board_path = Path(directory, "board.json")
-        board_path.write_text(board(args.size).model_dump_json())
-        declaration = Path(directory, "no-blocks.json")
-        declaration.write_text(json.dumps({"kind": "block", "blocks": {}}))
-        commands = {
-            "check (no blocks)": ["check", str(board_path), "--declaration", str(declaration)],
-            "solve": ["solve", str(board_path)],
-            "enumerate --limit 0": ["enumerate", str(board_path), "--limit", "0"],
-        }
-        print(f"| command ({args.size} a side, --time-limit {args.time_limit:g}) | median wall time | exit code |")
-        print("|---|---:|---:|")
-        for name, argv in commands.items():
-            times, codes = [], set()
-            for _ in range(args.repeat):
-                start = time.perf_counter()
-                done = subprocess.run(
-                    [sys.executable, "-m", "combat_solver", *argv, "--time-limit", str(args.time_limit)],
-                    capture_output=True,
-                    env=env,
-                    check=False,
-                )
-                times.append(time.perf_counter() - start)
-                codes.add(done.returncode)
-            print(f"| {name} | {statistics.median(times):.1f} s | {', '.join(map(str, sorted(codes)))} |")
+        none = Path(directory, "none.json")
+        none.write_text(json.dumps({"kind": "block", "blocks": {}}))
+        for size in args.sizes:
+            path = Path(directory, f"board{size}.json")
+            path.write_text(board(size).model_dump_json())
+            for limit in args.limits:
+                for name, argv in COMMANDS.items():
+                    times, codes = [], set()
+                    for _ in range(args.repeat):
+                        words = [a.format(board=path, none=none) for a in argv]
+                        stop = time.monotonic() + limit + 5
+                        load = [multiprocessing.Process(target=_busy, args=(stop,)) for _ in range(args.load)]
+                        for p in load:
+                            p.start()
+                        start = time.perf_counter()
+                        done = subprocess.run(
+                            [sys.executable, "-m", "combat_solver", *words, "--time-limit", str(limit)],
+                            capture_output=True,
+                            env=env,
+                            check=False,
+                        )
+                        times.append(time.perf_counter() - start)
+                        for p in load:
+                            p.terminate()
+                            p.join()
+                        codes.add(done.returncode)
+                    wall = statistics.median(times)
+                    print(
+                        f"| {size} | {limit:g} s | {name} | {wall:.2f} s | {max(wall - limit, 0):+.2f} s "
+                        f"| {', '.join(map(str, sorted(codes)))} |"
+                    )
 
 
 if __name__ == "__main__":

@@ -1,10 +1,15 @@
-"""Time limits as deadlines: one per command or API call, shared by all of its solver calls."""
+"""Time limits as deadlines: one per command or API call, shared by every phase of it. The phases
+that take time on a large board (resolving the board, building a unit's problem, bounding it,
+encoding it for CP-SAT) call ``checkpoint`` in their loops: once the deadline ``watching``
+installed has passed it raises ``DeadlinePassed``, which the step turns into "undetermined"."""
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from .errors import InputError
 
@@ -32,8 +37,35 @@ class Deadline:
         """Seconds left (0 once it has passed)."""
         return max(self._end - clock(), 0.0)
 
+    def passed(self) -> bool:
+        return clock() >= self._end
+
     def __repr__(self) -> str:
         return f"Deadline({self.seconds:g} s, {self.remaining():.3f} s left)"
+
+
+class DeadlinePassed(Exception):
+    """The deadline being watched passed in the middle of a phase (the answer is undetermined)."""
+
+
+_watched: ContextVar[Deadline | None] = ContextVar("deadline", default=None)
+
+
+@contextmanager
+def watching(deadline: Deadline) -> Iterator[None]:
+    """Let ``checkpoint`` read ``deadline`` for the work done inside (per thread and task)."""
+    token = _watched.set(deadline)
+    try:
+        yield
+    finally:
+        _watched.reset(token)
+
+
+def checkpoint() -> None:
+    """Raise ``DeadlinePassed`` if the watched deadline has passed (cheap: a clock read)."""
+    deadline = _watched.get()
+    if deadline is not None and clock() >= deadline._end:
+        raise DeadlinePassed
 
 
 def _check(seconds: object) -> None:

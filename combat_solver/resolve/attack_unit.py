@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..model.conditions import AttackTest, Condition, Context
+from ..model.deadline import checkpoint
 from ..model.filters import PermanentView, Target
 from ..model.ir import (
     Atom,
@@ -214,6 +215,7 @@ class AttackUnit(UnitBase):
         out: dict[tuple[str, str], list[Reason]] = {}
         gated: list[Restriction] = []
         for c in self.attackers:
+            checkpoint()
             insts = self.game.instances[c.id]
             general = []
             if c.tapped:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING
 
+from ..model.deadline import checkpoint
 from ..model.filters import PermanentView
 from ..model.ir import (
     Atom,
@@ -146,6 +147,7 @@ class BlockUnit(UnitBase):
         key = (blocker.id, attacker.id)
         found = self._pair_reasons.get(key)
         if found is None:
+            checkpoint()
             found = self._pair_reasons[key] = self._reasons_of(blocker, attacker)
         return found
 
@@ -175,12 +177,10 @@ class BlockUnit(UnitBase):
     @once
     def allowed(self) -> tuple[Atom, ...]:
         terms = self._terms
-        return tuple(
-            term[0]
-            for b in self.creatures
-            for a, term in zip(self.attackers, terms[b.id], strict=True)
-            if not self.reasons(b, a)
-        )
+        out: list[Atom] = []
+        for b in self.creatures:
+            out += [term[0] for a, term in zip(self.attackers, terms[b.id], strict=True) if not self.reasons(b, a)]
+        return tuple(out)
 
     def allows(self, pair: Pair) -> bool:
         """Whether nothing rules out ``pair`` on its own (it is one of the decision atoms)."""

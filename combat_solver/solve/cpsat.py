@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
+from ..model.deadline import checkpoint
 from ..model.ir import All, Atom, Choice, Cmp, Cond, Lin, Parity, Problem, Side, evaluate, negate, valuation
 from .result import InvalidModel, Outcome, Paid, Settlement, Why
 
@@ -59,17 +60,28 @@ class _Encoder:
         self.model = _model_class()()
         self.problem = problem
         self.fixed = fixed
-        self.vars = {} if fixed is not None else {a: self.model.new_bool_var("") for a in problem.variables}
+        checkpoint()
+        self.vars = {}
+        if fixed is None:
+            new = self.model.new_bool_var
+            for i, a in enumerate(problem.variables):
+                if not i % 4096:
+                    checkpoint()
+                self.vars[a] = new("")
         self._derived: dict[Atom, Any] = {}
         self.choices: dict[Choice, Any] = {}
         self.guards: list[Any] = []
         if fixed is None:
             for cond in problem.hard:
+                checkpoint()
                 guard = self.model.new_bool_var("restriction") if guarded else None
                 if guard is not None:
                     self.guards.append(guard)
                 self.post(cond, guard)
-            self.requirement_lits = [self.lit(c) for c in problem.requirements]
+            self.requirement_lits = []
+            for requirement in problem.requirements:
+                checkpoint()
+                self.requirement_lits.append(self.lit(requirement))
         if paid is not None:
             for units, cap in zip(problem.costs, _caps(problem, paid), strict=True):
                 self.post(units.at_most(cap))

@@ -284,7 +284,7 @@ def assess(
             maximum = len(obeyed) if all(obeyed) and not ruled_out else None
             if maximum is None and not ruled_out:
                 more = (
-                    paths.paid_maximum_exceeds(problem(unit), paid, sum(obeyed), deadline.remaining())
+                    paths.paid_maximum_exceeds(problem(unit), paid, sum(obeyed), time_limit=deadline.remaining())
                     if incurred
                     else memo.exceeds(unit, sum(obeyed), deadline)
                 )

@@ -6,13 +6,46 @@ only module that calls a back-end that needs OR-Tools.
 
 from __future__ import annotations
 
+import functools
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from typing import ParamSpec, TypeVar
 
+from ..model.deadline import DeadlinePassed
 from ..model.ir import Atom, Cond, Problem, evaluate
 from .result import Outcome, Settlement, Why
 
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
+
+def _undetermined_past_deadline(
+    undetermined: Callable[[], _T],
+) -> Callable[[Callable[_P, _T]], Callable[_P, _T]]:
+    """A question with no time left (``time_limit`` <= 0), or whose deadline passed while it was
+    being prepared (``DeadlinePassed`` from a ``checkpoint``), gets ``undetermined()``: never a guess."""
+
+    def decorate(question: Callable[_P, _T]) -> Callable[_P, _T]:
+        @functools.wraps(question)
+        def ask(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+            limit = kwargs.get("time_limit")
+            if isinstance(limit, int | float) and limit <= 0:
+                return undetermined()
+            try:
+                return question(*args, **kwargs)
+            except DeadlinePassed:
+                return undetermined()
+
+        return ask
+
+    return decorate
+
+
+def _no_answer() -> bool | None:
+    return None
+
+
+@_undetermined_past_deadline(lambda: Outcome("undetermined"))
 def maximize(
     problem: Problem,
     *,
@@ -59,7 +92,8 @@ def _by_solver(
     return cpsat.maximize(problem, time_limit=time_limit, preference=preference, bounded_preference=bounded_preference)
 
 
-def paid_maximum_exceeds(problem: Problem, paid: tuple[int, ...], obeyed: int, time_limit: float) -> bool | None:
+@_undetermined_past_deadline(_no_answer)
+def paid_maximum_exceeds(problem: Problem, paid: tuple[int, ...], obeyed: int, *, time_limit: float) -> bool | None:
     """Whether a declaration paying only the cost items ``paid`` pays obeys more than ``obeyed``."""
     from . import cpsat
 
@@ -75,6 +109,7 @@ def _empty_is_legal(problem: Problem) -> bool:
     return all(evaluate(c, value_of) for c in problem.hard)
 
 
+@_undetermined_past_deadline(_no_answer)
 def exceeds(problem: Problem, obeyed: int, *, time_limit: float) -> bool | None:
     """Whether a declaration that breaks no restriction and incurs no cost obeys more than
     ``obeyed`` requirements (None: undetermined), without proving the maximum: first the
@@ -117,6 +152,7 @@ def _exists_by_solver(problem: Problem, minimum: int, time_limit: float) -> bool
     return cpsat.exists(problem, minimum=minimum, time_limit=time_limit)
 
 
+@_undetermined_past_deadline(lambda: Outcome("undetermined"))
 def optimal(
     problem: Problem, *, time_limit: float, preference: Mapping[Atom, int] | None, extra: tuple[Cond, ...]
 ) -> Outcome:
@@ -134,6 +170,7 @@ def solutions(problem: Problem, *, minimum: int, time_limit: float) -> Iterator[
     return cpsat.solutions(problem, minimum=minimum, time_limit=time_limit)
 
 
+@_undetermined_past_deadline(lambda: Settlement("undetermined"))
 def settle(problem: Problem, chosen: frozenset[Atom], *, time_limit: float, extra: tuple[Cond, ...] = ()) -> Settlement:
     """Whether and how ``chosen``'s costs can be paid (508.1h-j, 509.1d-f): CP-SAT on the side problem."""
     from . import cpsat
@@ -141,6 +178,7 @@ def settle(problem: Problem, chosen: frozenset[Atom], *, time_limit: float, extr
     return cpsat.settle(problem, chosen, time_limit=time_limit, extra=extra)
 
 
+@_undetermined_past_deadline(lambda: Why("undetermined"))
 def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_limit: float) -> Why:
     """The restrictions and requirements that rule ``extra`` out at ``minimum`` requirements (a
     minimal core): CP-SAT."""

@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from ..model.deadline import checkpoint
 from ..model.ir import All, Any, Atom, Cmp, Cond, Lin, Parity, Problem, atoms_of, read_once
 
 MAX_VARIABLES = 14
@@ -57,6 +58,7 @@ def upper_bound(problem: Problem) -> int:
     charged: dict[Atom, list[tuple[int, Atom]]] = {}
     budgets: list[int] = []
     for cond in problem.hard:
+        checkpoint()
         cap = _capacity(cond)
         if cap is None:
             continue

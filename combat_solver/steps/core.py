@@ -10,7 +10,7 @@ from typing import Any, Generic, TypeVar
 
 from ..board.model import Board
 from ..io.coerce import BoardData, DeclarationData, as_board, as_declaration, as_fix, as_preference
-from ..model.deadline import Deadline
+from ..model.deadline import Deadline, DeadlinePassed, watching
 from ..model.declarations import AttackDeclaration, BlockDeclaration, FixedPairs
 from ..model.ir import Atom
 from ..model.records import CombatState, DeclarerReport, StepName, TriggerReport, Verdict, Violation
@@ -93,7 +93,16 @@ class Step(ABC, Generic[D]):
         deadline = Deadline.of(time_limit)
         board = as_board(board)
         declaration = as_declaration(declaration, self.model)
-        return self.judge(self.game(board), declaration, deadline=deadline, explain=explain)
+        game = self.game(board)
+        with watching(deadline):
+            try:
+                return self.judge(game, declaration, deadline=deadline, explain=explain)
+            except DeadlinePassed:
+                return self._undetermined(board, declaration)
+
+    def _undetermined(self, board: Board, declaration: D) -> Verdict:
+        """The deadline passed before the verdict was reached (a time-out is never a guess)."""
+        return Verdict(status="undetermined", step=self.name, declaration=declaration, warnings=board.card_warnings)
 
     def judge(
         self,
@@ -148,14 +157,15 @@ class Step(ABC, Generic[D]):
         game = self.game(board)
         known = self.known(board)
         weights = engine.preference_atoms(as_preference(prefer), known, self.atom)
-        solution = engine.solve(
-            self.units(game), weights, deadline, engine.fixed_conditions(as_fix(fix), known, self.atom)
-        )
-        if solution is None:
-            return Verdict(
-                status="undetermined", step=self.name, declaration=self.model(), warnings=board.card_warnings
-            )
-        return self.judge(game, self.read(solution.chosen), deadline=deadline, maxima=solution.maxima)
+        fixed = engine.fixed_conditions(as_fix(fix), known, self.atom)
+        with watching(deadline):
+            try:
+                solution = engine.solve(self.units(game), weights, deadline, fixed)
+                if solution is None:
+                    return self._undetermined(board, self.model())
+                return self.judge(game, self.read(solution.chosen), deadline=deadline, maxima=solution.maxima)
+            except DeadlinePassed:
+                return self._undetermined(board, self.model())
 
     def legal(self, board: Board | BoardData, *, time_limit: float | Deadline) -> Iterator[D]:
         units = self.units(self.game(as_board(board)))
@@ -166,4 +176,10 @@ class Step(ABC, Generic[D]):
             yield self.read(chosen)
 
     def count(self, board: Board | BoardData, *, limit: int | None, time_limit: float | Deadline) -> int:
-        return engine.count_legal(self.units(self.game(as_board(board))), Deadline.of(time_limit), limit)
+        deadline = Deadline.of(time_limit)
+        units = self.units(self.game(as_board(board)))
+        with watching(deadline):
+            try:
+                return engine.count_legal(units, deadline, limit)
+            except DeadlinePassed:
+                raise engine.Undetermined("the time limit ran out before the declarations were counted") from None
