@@ -2,16 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..model.filters import Filter, PermanentView
-from ..rules.kind import (
-    Instance,
-)
-
-if TYPE_CHECKING:
-    pass
-
+from ..rules.kind import Instance
 from .game import Game
 
 
