@@ -46,6 +46,9 @@ class Compiled:
     relevant: bool = False
     uncompiled: tuple[str, ...] = field(default=(), compare=False)
     levels: tuple[Level, ...] = ()
+    creature_during_your_turn: bool = False
+    """Living metal (702.161a): during its controller's turn it is an artifact creature in
+    addition to its other types (the board says whose turn it is)."""
 
     @property
     def all_warnings(self) -> tuple[str, ...]:
@@ -62,3 +65,4 @@ class Found:
     notes: list[str] = field(default_factory=list)
     uncompiled: list[str] = field(default_factory=list)
     relevant: bool = False
+    living_metal: bool = False

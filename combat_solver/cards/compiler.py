@@ -64,6 +64,10 @@ class Compiler(Sentences):
                 Level(block.counter, block.at_least, block.at_most, tuple(part.abilities), warned,
                       block.power, block.toughness)
             )  # fmt: skip
+        if any(b.counter == "charge" for b in blocks) and not any(lv.creature for lv in levels) and card.power:
+            # 721.2b: the power/toughness box is part of a station symbol's static ability; in
+            # Oracle text without reminder text it is the last (highest) one's
+            levels.append(Level("charge", max(b.at_least for b in blocks if b.counter == "charge"), creature=True))
         intrinsic = "".join(BASIC_MANA[t] for t in BASIC_MANA if t in card.subtypes)
         if intrinsic and "land" in card.types:
             found.abilities.insert(0, {"kind": "mana", "produces": intrinsic})
@@ -75,6 +79,7 @@ class Compiler(Sentences):
             found.relevant or any(level.abilities for level in levels),
             tuple(found.uncompiled),
             tuple(levels),
+            found.living_metal,
         )
 
     def _lines(self, lines: list[str], names: set[str], face: str) -> Found:
@@ -93,6 +98,9 @@ class Compiler(Sentences):
                     found.warnings.append(f"{face}: {line.replace(SELF, face)} (only at some class levels)")
                     found.uncompiled.append(line)
                 continue
+            if re.fullmatch(r"living metal", line, flags=re.I):
+                found.relevant = found.living_metal = True  # 702.161a: read by ``resolve``
+                continue
             line = re.sub(r"^[A-Z][\w' ,-]*? — (?=[A-Z$])", "", line)
             for sentence, compile_one in self._parts(line):
                 bears = bears_on_legality(sentence)
@@ -104,6 +112,11 @@ class Compiler(Sentences):
                         found.warnings.append(f"{face}: {sentence.replace(SELF, face)}")
                         found.uncompiled.append(sentence)
                     continue
+                if bears and not abilities and note is None:
+                    # never dropped: a sentence bearing on legality that gave nothing is warned
+                    found.warnings.append(f"{face}: {sentence.replace(SELF, face)}")
+                    found.uncompiled.append(sentence)
+                    continue
                 found.abilities.extend(abilities)
                 if note is not None and bears:
                     found.notes.append(f"{face}: {sentence.replace(SELF, face)} ({note})")
@@ -111,7 +124,7 @@ class Compiler(Sentences):
 
     def _parts(self, line: str) -> list[tuple[str, Callable[[str], Result]]]:
         if re.match(r"\{T\}: Add ", line):
-            return [(line, lambda s: (mana_ability(s), None))]
+            return [(line, self._mana)]
         if is_activated(line):
             return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
         if re.match(r"^(When|Whenever|At)\b", line):
@@ -120,11 +133,22 @@ class Compiler(Sentences):
             return [(line, self._keyword_line)]
         return [(s, self._sentence) for s in sentences(line)]
 
+    @staticmethod
+    def _mana(line: str) -> Result:
+        """605.1a: a mana ability; one whose effect isn't plain mana ("If that mana is spent on a
+        Dragon creature spell, it gains haste") is a note: once used, its result is an effect."""
+        found = mana_ability(line)
+        return found, None if found else "mana ability: once used, give its result as an effect"
+
     def _sentence(self, sentence: str) -> Result:
         """A static sentence, or a one-shot instruction (sagas, modes, "It gains haste until end
         of turn"): static abilities say "has" and "can't", one-shot effects "gains" and "this turn"."""
+        self.granted = False
         try:
-            return self._static(sentence), None
+            found = self._static(sentence)
+            if self.granted:
+                return found, "grants an activated or triggered ability: once used, give its result as an effect"
+            return found, None
         except Unknown:
             quoted = re.findall(r'"([^"]*)"', sentence)
             plain = re.sub(r'"[^"]*"', '""', sentence).removeprefix(SELF)

@@ -41,10 +41,12 @@ def level_blocks(text: str, names: set[str]) -> tuple[list[str], list[Block], li
     blocks: list[Block] = []
     levels: list[Level] = []
     current: Block | None = None
+    # "20+ | ..." is a station symbol (721.2), unless it is a row of a die's table (706.2)
+    stations = re.search(r"(?m)^Station\b", text) is not None or re.search(r"\broll\b[^.]*\bd\d+", text) is None
     for line in text.split("\n"):
         bare = strip_reminders(line).strip()
         leveler = re.fullmatch(r"LEVEL (\d+)(?:-(\d+)|\+)", line.strip())
-        station = re.fullmatch(r"(\d+)\+ \| (.*)", line.strip())
+        station = re.fullmatch(r"(\d+)\+ \| (.*)", line.strip()) if stations else None
         stats = re.fullmatch(r"(\d+)/(\d+)", line.strip())
         if leveler:
             current = Block("level", int(leveler[1]), int(leveler[2]) if leveler[2] else None)

@@ -127,6 +127,35 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
     return out
 
 
+def on_turn(permanents: Any, turn_players: frozenset[str], context: Any) -> Any:
+    """The permanents of a board with living metal read (702.161a: "During your turn, this
+    permanent is an artifact creature in addition to its other types"): a permanent by card or
+    token whose controller's turn it is (``turn_players``: the active player, or the active
+    team with shared team turns, 805.4a) and whose types aren't written gets them. Anything it
+    can't read is left to ``resolve`` to report."""
+    if not isinstance(permanents, list | tuple):
+        return permanents
+    out = []
+    for data in permanents:
+        if (
+            isinstance(data, Mapping)
+            and (data.get("card") is not None or data.get("token") is not None)
+            and "types" not in data
+            and data.get("card_text", True)
+            and data.get("controller") in turn_players
+        ):
+            try:
+                record, compiled = _source(dict(data), context)
+            except (CardError, ValueError):
+                record, compiled = None, None
+            if record is not None and compiled is not None and compiled.creature_during_your_turn:
+                types = list(record.permanent_types)
+                types += [t for t in ("artifact", "creature") if t not in types]
+                data = {**data, "types": types}
+        out.append(data)
+    return out
+
+
 _CHANGELING = re.compile(r"(?im)^(?:[^,(\n]+, )*changeling\b")
 """Changeling on a line of keywords (a card's "Changeling (...)", a token's ``keywords: [flying,
 changeling]``): every creature type (702.73a)."""

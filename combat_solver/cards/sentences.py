@@ -11,6 +11,7 @@ from typing import Any
 from ..rules.phrase import MANA, SELF
 from ..rules.registry import ability_class
 from .compiled import AbilityData, Result
+from .oracle_text import is_activated
 from .phrases import bears_on_legality
 from .readers import Readers, Unknown
 from .wordings import Wordings, wordings
@@ -31,6 +32,8 @@ class Sentences(Readers):
         """``kinds``: the kinds' wordings to read (default: those of every kind in the registry)."""
         super().__init__(subtypes)
         self._kinds = kinds
+        self.granted = False
+        """Set when a sentence read so far grants a quoted activated or triggered ability."""
 
     @property
     def wordings(self) -> Wordings:
@@ -251,12 +254,23 @@ class Sentences(Readers):
         raise Unknown(p)
 
     def _has(self, words: str) -> list[AbilityData]:
-        if '"' in words:
+        """ "has flying and haste"; a quoted ability is read like a keyword ("bands with other
+        legendary creatures") or, activated or triggered, left to a note (``granted``)."""
+        quoted = re.findall(r'"([^"]*)"', words)
+        plain = re.sub(r'"[^"]*"', '"Q"', words)
+        if CONDITION.search(plain):
             raise Unknown(words)
-        if CONDITION.search(words):
-            raise Unknown(words)
-        parts = [w.strip() for w in re.split(_LIST, words) if w.strip()]
+        parts = [w.strip() for w in re.split(_LIST, plain) if w.strip()]
         out: list[AbilityData] = []
         for part in parts:
-            out += self._keyword(part)
+            if part != '"Q"':
+                out += self._keyword(part)
+                continue
+            inner = quoted.pop(0)
+            if is_activated(inner) or re.match(r"(?:When|Whenever|At)\b", inner):
+                self.granted = True
+                continue
+            if re.search(r"[.:]", inner.rstrip(".")):
+                raise Unknown(inner)
+            out += self._keyword(inner.rstrip("."))
         return out

@@ -35,11 +35,12 @@ class AttackAsThoughHaste(AbilityBase):
 
 
 class Vigilance(AbilityBase):
-    """702.20b: attacking doesn't cause it to tap (508.1f)."""
+    """702.20b: attacking doesn't cause it to tap (508.1f). It bears on legality: an attacker
+    that taps to attack can't also tap to pay a cost to attack (508.1h), and one that stays
+    untapped still can."""
 
     kind: Literal["vigilance"] = "vigilance"
     keyword = "vigilance"
-    bears_on_legality = False
     rule = "702.20b"
 
     def keeps_untapped_when_attacking(self) -> bool:

@@ -1,0 +1,110 @@
+"""The card compiler on real cards' Oracle text: nothing that bears on attack or block legality
+is compiled wrongly in silence (each case a real card whose text was once dropped)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asserts import A, B, attack, block, make_board
+
+from combat_solver.cards.catalog import bundled_catalog
+from combat_solver.cards.compiled import Compiled
+
+
+def compiled(name: str) -> Compiled:
+    catalog = bundled_catalog()
+    return catalog.compiler.compile(catalog.get(name))
+
+
+def abilities(name: str) -> list[dict[str, Any]]:
+    return list(compiled(name).abilities)
+
+
+def test_vigilance_for_tokens_and_nontoken_creatures_is_granted() -> None:
+    """702.20b: Intangible Virtue ("Creature tokens you control get +1/+1 and have vigilance")
+    and Always Watching ("Nontoken creatures you control get +1/+1 and have vigilance")."""
+    assert abilities("Intangible Virtue") == [
+        {"kind": "grant", "to": {"token": True, "controller": "you"}, "ability": {"kind": "vigilance"}}
+    ]
+    assert abilities("Always Watching") == [
+        {"kind": "grant", "to": {"token": False, "controller": "you"}, "ability": {"kind": "vigilance"}}
+    ]
+
+
+def test_vigilance_lets_an_attacker_tap_for_mana_to_pay_an_attack_tax() -> None:
+    """508.1f: an attacker without vigilance taps, so Llanowar Elves can't also tap for {G}
+    to pay Propaganda's {2} (508.1h); with Always Watching it stays untapped and can."""
+    base = [
+        {"id": "elves", "card": "Llanowar Elves", "controller": A},
+        {"id": "forest", "card": "Forest", "controller": A},
+        {"id": "prop", "card": "Propaganda", "controller": B},
+    ]
+    assert not attack(make_board(base), {"elves": B}).legal
+    watching = make_board([*base, {"id": "watch", "card": "Always Watching", "controller": A}])
+    assert attack(watching, {"elves": B}).legal
+
+
+def test_one_shot_vigilance_gets_a_note() -> None:
+    """Ajani Goldmane's "[-1]: ... Those creatures gain vigilance until end of turn" and Additive
+    Evolution's trigger: once used, the vigilance is an effect to give (508.1f)."""
+    for name in ("Ajani Goldmane", "Additive Evolution"):
+        c = compiled(name)
+        assert any("vigilance" in n for n in c.notes) and not c.warnings, name
+
+
+@pytest.mark.parametrize("name", ["Blinkmoth Nexus", "Mishra's Factory", "Azorius Keyrune"])
+def test_an_animation_gets_a_note(name: str) -> None:
+    """ "{1}: This land becomes a 1/1 Blinkmoth artifact creature with flying until end of turn":
+    once activated it is a creature that can attack or block (302.1): an effect to give."""
+    c = compiled(name)
+    assert c.relevant and any("becomes a" in n for n in c.notes) and not c.warnings
+
+
+def test_bands_with_other_inside_a_sentence_is_granted() -> None:
+    """702.22c: Adventurers' Guildhouse: Green legendary creatures you control have "bands with
+    other legendary creatures."."""
+    assert abilities("Adventurers' Guildhouse") == [
+        {
+            "kind": "grant",
+            "to": {"supertypes": ["legendary"], "colors": ["green"], "controller": "you"},
+            "ability": {"kind": "bands_with_other", "quality": {"types": ["creature"], "supertypes": ["legendary"]}},
+        }
+    ]
+
+
+def test_staff_of_the_ages_is_warned_not_dropped() -> None:
+    """702.14: "Creatures with landwalk abilities can be blocked as though they didn't have those
+    abilities" isn't in the vocabulary: a warning, not nothing."""
+    assert compiled("Staff of the Ages").warnings
+
+
+def test_living_metal_is_a_creature_during_its_controllers_turn() -> None:
+    """702.161a: "During your turn, this permanent is an artifact creature in addition to its
+    other types": Arcee attacks on alice's turn, and can't block on bob's."""
+    mine = make_board([{"id": "arcee", "card": "Arcee, Acrobatic Coupe", "controller": A}])
+    assert mine.permanent("arcee").types == ("artifact", "creature")
+    assert attack(mine, {"arcee": B}).legal
+    theirs = make_board(
+        [
+            {"id": "arcee", "card": "Arcee, Acrobatic Coupe", "controller": B},
+            {"id": "bears", "card": "Grizzly Bears", "controller": A},
+        ],
+        {"bears": B},
+    )
+    assert not theirs.permanent("arcee").is_creature
+    assert not block(theirs, {"arcee": "bears"}).legal
+
+
+def test_a_station_card_without_reminder_text_is_a_creature_at_its_last_threshold() -> None:
+    """721.2b: Candela, Aegis of Adagia's Oracle text has no "It's an artifact creature at 8+";
+    its power/toughness box is part of the 8+ symbol's ability."""
+    at_8 = make_board([{"id": "c", "card": "Candela, Aegis of Adagia", "controller": A, "counters": {"charge": 8}}])
+    at_7 = make_board([{"id": "c", "card": "Candela, Aegis of Adagia", "controller": A, "counters": {"charge": 7}}])
+    assert at_8.permanent("c").is_creature and [a.kind for a in at_8.permanent("c").abilities] == ["flying"]
+    assert not at_7.permanent("c").is_creature
+
+
+def test_a_die_table_is_not_a_station_symbol() -> None:
+    """706.2: Druid of the Emerald Grove's "20+ | ..." is a row of a d20 table, not 721.2."""
+    assert compiled("Druid of the Emerald Grove").levels == ()
