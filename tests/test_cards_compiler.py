@@ -3,13 +3,18 @@ is compiled wrongly in silence (each case a real card whose text was once droppe
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from asserts import A, B, attack, block, make_board
 
+from combat_solver.cards.card_record import CardRecord
 from combat_solver.cards.catalog import bundled_catalog
 from combat_solver.cards.compiled import Compiled
+from combat_solver.cards.oracle_text import selfify, sentences, strip_reminders
+from combat_solver.cards.phrases import bears_on_legality
 
 
 def compiled(name: str) -> Compiled:
@@ -108,3 +113,43 @@ def test_a_station_card_without_reminder_text_is_a_creature_at_its_last_threshol
 def test_a_die_table_is_not_a_station_symbol() -> None:
     """706.2: Druid of the Emerald Grove's "20+ | ..." is a row of a d20 table, not 721.2."""
     assert compiled("Druid of the Emerald Grove").levels == ()
+
+
+def _bearing_sentences(record: CardRecord, subtype: Callable[[str], str | None]) -> list[str]:
+    """The sentences of a card's text that bear on legality, split here as a reader would: each
+    line without reminder text, its station symbol (721.2) and ability word (207.2c) left out."""
+    face = record.name.split(" // ")[0]
+    names = {face}
+    if "legendary" in record.supertypes:
+        names.add(re.split(r",| the | of ", face)[0])
+        if face.split(" ")[0] != "The" and subtype(face.split(" ")[0]) is None:
+            names.add(face.split(" ")[0])
+    found = []
+    for raw in record.text.split("\n"):
+        line = re.sub(r"^\d+\+ \| ", "", selfify(strip_reminders(raw).strip(), names))
+        for s in sentences(line):
+            s = re.sub(r"^[A-Z][\w' ,-]*? — (?=[A-Z$])", "", s)
+            if bears_on_legality(s):
+                found.append(s)
+    return found
+
+
+def test_no_sentence_bearing_on_legality_is_dropped_anywhere_in_the_catalog() -> None:
+    """Every sentence of every permanent card that matches the legality phrase list is compiled,
+    warned or noted (never approximated, never dropped): a warned one is on the card's warnings."""
+    catalog = bundled_catalog()
+    dropped: list[tuple[str, str]] = []
+    for record in catalog:
+        if not record.is_permanent:
+            continue
+        c = catalog.compiled(record)
+        read = [s for s, _ in c.readings]
+        assert {outcome for _, outcome in c.readings} <= {"compiled", "warned", "noted"}
+        warned = [s for s, outcome in c.readings if outcome == "warned"]
+        assert len(c.all_warnings) >= len(warned), record.name
+        for s in _bearing_sentences(record, catalog.compiler.nouns.subtype):
+            if not any(s in r or r in s for r in read):
+                dropped.append((record.name, s))
+        if c.readings:
+            assert c.relevant, record.name
+    assert dropped == []

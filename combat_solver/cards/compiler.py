@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
-from .compiled import AbilityData, Compiled, Found, Level, Result
+from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
 from .oracle_text import (
     ONE_SHOT,
     is_activated,
@@ -58,12 +58,18 @@ class Compiler(Sentences):
             found.relevant = found.relevant or part.relevant
             found.notes += part.notes
             found.uncompiled += part.uncompiled
+            if not block.source:
+                found.readings += part.readings
+            elif bears_on_legality(block.source):  # one sentence, read as a "counter on it" block
+                found.readings.append((selfify(block.source, names), "warned" if part.warnings else "compiled"))
             span = f"{block.at_least}+" if block.at_most is None else f"{block.at_least}-{block.at_most}"
             warned = tuple(f"{w} (with {span} {block.counter} counters)" for w in part.warnings)
             levels.append(
                 Level(block.counter, block.at_least, block.at_most, tuple(part.abilities), warned,
                       block.power, block.toughness)
             )  # fmt: skip
+        if re.search(r"(?m)^Unleash\b", card.text):
+            found.readings.append(("Unleash", "compiled"))  # 702.98a-b: the level ``level_blocks`` made
         if any(b.counter == "charge" for b in blocks) and not any(lv.creature for lv in levels) and card.power:
             # 721.2b: the power/toughness box is part of a station symbol's static ability; in
             # Oracle text without reminder text it is the last (highest) one's
@@ -80,6 +86,7 @@ class Compiler(Sentences):
             tuple(found.uncompiled),
             tuple(levels),
             found.living_metal,
+            tuple(found.readings),
         )
 
     def _lines(self, lines: list[str], names: set[str], face: str) -> Found:
@@ -95,11 +102,11 @@ class Compiler(Sentences):
             if leveled:
                 if bears_on_legality(line):
                     found.relevant = True
-                    found.warnings.append(f"{face}: {line.replace(SELF, face)} (only at some class levels)")
-                    found.uncompiled.append(line)
+                    found.warn(f"{face}: {line.replace(SELF, face)} (only at some class levels)", line)
                 continue
             if re.fullmatch(r"living metal", line, flags=re.I):
                 found.relevant = found.living_metal = True  # 702.161a: read by ``resolve``
+                found.readings.append((line, "compiled"))
                 continue
             line = re.sub(r"^[A-Z][\w' ,-]*? — (?=[A-Z$])", "", line)
             for sentence, compile_one in self._parts(line):
@@ -109,17 +116,18 @@ class Compiler(Sentences):
                     abilities, note = compile_one(sentence)
                 except Unknown:
                     if bears:
-                        found.warnings.append(f"{face}: {sentence.replace(SELF, face)}")
-                        found.uncompiled.append(sentence)
+                        found.warn(f"{face}: {sentence.replace(SELF, face)}", sentence)
                     continue
                 if bears and not abilities and note is None:
                     # never dropped: a sentence bearing on legality that gave nothing is warned
-                    found.warnings.append(f"{face}: {sentence.replace(SELF, face)}")
-                    found.uncompiled.append(sentence)
+                    found.warn(f"{face}: {sentence.replace(SELF, face)}", sentence)
                     continue
                 found.abilities.extend(abilities)
                 if note is not None and bears:
                     found.notes.append(f"{face}: {sentence.replace(SELF, face)} ({note})")
+                if bears:
+                    outcome: Reading = "compiled" if abilities else "noted" if note is not None else "dropped"
+                    found.readings.append((sentence, outcome))
         return found
 
     def _parts(self, line: str) -> list[tuple[str, Callable[[str], Result]]]:
