@@ -55,6 +55,8 @@ class Compiled:
     addition to its other types (the board says whose turn it is)."""
     readings: tuple[tuple[str, Reading], ...] = field(default=(), compare=False)
     """Each sentence of its text that bears on legality and what became of it: never dropped."""
+    creature_unless_attached: bool = False
+    """Reconfigure (702.151b) or bestow (702.103b): attached to a creature it isn't a creature."""
 
     @property
     def all_warnings(self) -> tuple[str, ...]:
@@ -72,6 +74,7 @@ class Found:
     uncompiled: list[str] = field(default_factory=list)
     relevant: bool = False
     living_metal: bool = False
+    unattached_creature: bool = False
     readings: list[tuple[str, Reading]] = field(default_factory=list)
 
     def warn(self, warning: str, sentence: str) -> None:

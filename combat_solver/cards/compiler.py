@@ -31,10 +31,13 @@ from .oracle_text import (
 )
 from .phrases import bears_on_legality
 from .readers import Unknown
-from .sentences import Sentences
+from .sentences import Sentences, keyword_note
 
 __all__ = ["ATTACHED", "CONTROLLER", "POWER", "SELF", "AbilityData", "Compiled", "Compiler", "Level"]
 
+ABILITY_WORD = re.compile(r"^(?!Max speed\b)[A-Z][\w' ,-]*? — (?=[A-Z$])")
+"""An ability word (207.2c: no rules meaning) before its ability; "Max speed —" is a keyword
+(702.178a: "as long as your speed is 4"), kept so that its sentence is warned."""
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 """305.6: the basic land types and the mana their intrinsic ability makes."""
 
@@ -70,6 +73,12 @@ class Compiler(Sentences):
             )  # fmt: skip
         if re.search(r"(?m)^Unleash\b", card.text):
             found.readings.append(("Unleash", "compiled"))  # 702.98a-b: the level ``level_blocks`` made
+        impending = re.search(r"(?m)^Impending\b", card.text)
+        if impending and "creature" in card.types:
+            why = (
+                "not a creature while it has a time counter if its impending cost was paid (702.176a): write its types"
+            )
+            levels.append(Level("time", 1, warnings=(f"{face}: {why}",)))
         if any(b.counter == "charge" for b in blocks) and not any(lv.creature for lv in levels) and card.power:
             # 721.2b: the power/toughness box is part of a station symbol's static ability; in
             # Oracle text without reminder text it is the last (highest) one's
@@ -87,6 +96,7 @@ class Compiler(Sentences):
             tuple(levels),
             found.living_metal,
             tuple(found.readings),
+            found.unattached_creature,
         )
 
     def _lines(self, lines: list[str], names: set[str], face: str) -> Found:
@@ -108,9 +118,12 @@ class Compiler(Sentences):
                 found.relevant = found.living_metal = True  # 702.161a: read by ``resolve``
                 found.readings.append((line, "compiled"))
                 continue
-            line = re.sub(r"^[A-Z][\w' ,-]*? — (?=[A-Z$])", "", line)
+            if re.fullmatch(r"(?:reconfigure|bestow)\b.*", line, flags=re.I):
+                found.unattached_creature = True  # 702.151b, 702.103b: read by ``resolve``
+                continue
+            line = ABILITY_WORD.sub("", line)
             for sentence, compile_one in self._parts(line):
-                bears = bears_on_legality(sentence)
+                bears = bears_on_legality(sentence) or keyword_note(sentence) is not None
                 found.relevant = found.relevant or bears
                 try:
                     abilities, note = compile_one(sentence)
@@ -131,6 +144,9 @@ class Compiler(Sentences):
         return found
 
     def _parts(self, line: str) -> list[tuple[str, Callable[[str], Result]]]:
+        note = keyword_note(line)
+        if note is not None:
+            return [(line, lambda _s: ([], note))]
         if re.match(r"\{T\}: Add ", line):
             return [(line, self._mana)]
         if is_activated(line):
@@ -152,6 +168,9 @@ class Compiler(Sentences):
         """A static sentence, or a one-shot instruction (sagas, modes, "It gains haste until end
         of turn"): static abilities say "has" and "can't", one-shot effects "gains" and "this turn"."""
         self.granted = False
+        keyword = keyword_note(sentence)
+        if keyword is not None:
+            return [], keyword
         try:
             found = self._static(sentence)
             if self.granted:

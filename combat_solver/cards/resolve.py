@@ -113,6 +113,9 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
             if level.power is not None and out.get("power") is None:
                 out["power"], out["toughness"] = level.power, level.toughness
                 printed |= {"power", "toughness"}
+        if use_text and compiled.creature_unless_attached and out.get("attached_to") is not None:
+            # 702.151b (reconfigure), 702.103b (bestowed: an Aura enchantment): not a creature
+            out.setdefault("types", [t for t in record.permanent_types if t != "creature"])
         printed |= _fill(out, record)
         if use_text:
             found = [*compiled.abilities, *(a for level in levels for a in level.abilities)]

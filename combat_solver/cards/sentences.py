@@ -20,6 +20,25 @@ KEYWORDS_OF_KINDS: dict[str, tuple[AbilityData, ...]] = {
     "decayed": ({"kind": "cant_block"}, {"kind": "attack_trigger"}),
 }
 """Keywords that mean abilities of more than one kind (702.147a: decayed)."""
+KEYWORD_NOTES: dict[str, str] = {
+    r"(?:commander )?suspend\b.*": "suspend (702.62a): cast from suspend it gains haste; give haste as an effect",
+    r"dash\b.*": "dash (702.109a): cast for its dash cost it has haste; give haste as an effect",
+    r"blitz\b.*": "blitz (702.152a): cast for its blitz cost it has haste; give haste as an effect",
+    r"unearth\b.*": "unearth (702.84a): returned by unearth it gains haste; give haste as an effect",
+    r"encore\b.*": "encore (702.141a): its tokens gain haste and attack if able; give them as effects",
+    r"prototype\b.*": "prototype (702.160a): cast prototyped it has other power, toughness and colors; write them",
+    r"backup \d+": "backup (702.165a): once it resolves, give the abilities it grants as effects",
+    r"crew \d+\.?": "crew (702.122a): once crewed it is an artifact creature; write its types",
+}
+"""Keyword lines whose meaning for combat depends on how the permanent was cast or what was
+done with it: a note (the board states the result)."""
+
+
+def keyword_note(line: str) -> str | None:
+    """The note of a keyword line of ``KEYWORD_NOTES``; None if it is none of them."""
+    return next((note for pattern, note in KEYWORD_NOTES.items() if re.fullmatch(pattern, line, flags=re.I)), None)
+
+
 CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for each|except)\b", re.I)
 """Words that make what follows hold only sometimes: never dropped, never compiled."""
 _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
