@@ -153,3 +153,65 @@ def test_no_sentence_bearing_on_legality_is_dropped_anywhere_in_the_catalog() ->
         if c.readings:
             assert c.relevant, record.name
     assert dropped == []
+
+
+def _you_control(filter_: dict[str, Any]) -> dict[str, Any]:
+    return {"players": [{"who": "you", "controls": {"filter": filter_, "at_least": 1}}]}
+
+
+def test_board_state_conditions_are_read() -> None:
+    """ "As long as you control an artifact, this creature gets +2/+0 and has flying" (Aerial
+    Engineer), "can't block unless you control a Vampire" (Mindless Null), threshold (Frightcrawler)."""
+    assert abilities("Aerial Engineer") == [{"kind": "flying", "condition": _you_control({"types": ["artifact"]})}]
+    assert abilities("Mindless Null") == [{"kind": "cant_block", "unless": _you_control({"subtypes": ["Vampire"]})}]
+    assert abilities("Frightcrawler")[1] == {
+        "kind": "cant_block",
+        "condition": {"players": [{"who": "you", "graveyard": {"ge": 7}}]},
+    }
+
+
+def test_a_board_state_condition_decides_a_block() -> None:
+    """702.9b: Aerial Engineer has flying only while alice controls an artifact (Sol Ring)."""
+    base = [
+        {"id": "eng", "card": "Aerial Engineer", "controller": A},
+        {"id": "bears", "card": "Grizzly Bears", "controller": B},
+    ]
+    ring = {"id": "ring", "card": "Sol Ring", "controller": A}
+    assert not block(make_board([*base, ring], {"eng": B}), {"bears": "eng"}).legal
+    assert block(make_board(base, {"eng": B}), {"bears": "eng"}).legal
+
+
+def test_the_defending_players_permanents_decide_evasion() -> None:
+    """509.1b: Scrapdiver Serpent can't be blocked as long as defending player controls an artifact."""
+    base = [
+        {"id": "serpent", "card": "Scrapdiver Serpent", "controller": A},
+        {"id": "bears", "card": "Grizzly Bears", "controller": B},
+    ]
+    ring = {"id": "ring", "card": "Sol Ring", "controller": B}
+    assert not block(make_board([*base, ring], {"serpent": B}), {"bears": "serpent"}).legal
+    assert block(make_board(base, {"serpent": B}), {"bears": "serpent"}).legal
+
+
+def test_the_sources_own_state_and_what_an_aura_enchants() -> None:
+    """301.5c: Armed Assailant has menace as long as it's equipped; Favor of the Overbeing gives
+    vigilance as long as enchanted creature is green; 506.5: Gutter Skulker can't be blocked as
+    long as it's attacking alone."""
+    assert abilities("Armed Assailant")[0] == {
+        "kind": "menace",
+        "condition": {"source": {"attached": {"filter": {"subtypes": ["Equipment"]}, "at_least": 1}}},
+    }
+    assert abilities("Favor of the Overbeing")[0] == {
+        "kind": "grant",
+        "to": {"ids": ["$attached"]},
+        "ability": {"kind": "vigilance", "condition": {"source": {"colors": ["green"]}}},
+    }
+    assert abilities("Gutter Skulker") == [
+        {"kind": "cant_be_blocked", "condition": {"source": {"attacking_alone": True}}}
+    ]
+
+
+def test_an_it_from_another_sentence_is_warned_not_guessed() -> None:
+    """Gutter Shortcut: "Enchanted creature gets +3/+0. It can't be blocked as long as it's
+    attacking alone": "it" is the enchanted creature, not the Aura: a warning."""
+    c = compiled("A-Gutter Shortcut")
+    assert c.abilities == () and c.warnings

@@ -11,9 +11,10 @@ from typing import Any
 from ..rules.phrase import MANA, SELF
 from ..rules.registry import ability_class
 from .compiled import AbilityData, Result
+from .conditions import Conditions
 from .oracle_text import is_activated
 from .phrases import bears_on_legality
-from .readers import Readers, Unknown
+from .readers import Unknown
 from .wordings import Wordings, wordings
 
 KEYWORDS_OF_KINDS: dict[str, tuple[AbilityData, ...]] = {
@@ -44,7 +45,7 @@ CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for 
 _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
 
 
-class Sentences(Readers):
+class Sentences(Conditions):
     """Reads keyword lines, trigger conditions and static sentences."""
 
     def __init__(self, subtypes: frozenset[str], kinds: Wordings | None = None) -> None:
@@ -98,6 +99,38 @@ class Sentences(Readers):
         return found or [], "triggered ability: once it resolves, give its result as an effect"
 
     def _static(self, sentence: str) -> list[AbilityData]:
+        try:
+            return self._unconditional(sentence)
+        except Unknown:
+            found = self._conditional(sentence.rstrip(".").strip())
+            if found is None:
+                raise
+            return found
+
+    def _conditional(self, s: str) -> list[AbilityData] | None:
+        """ "As long as <condition>, <sentence>", "<sentence> as long as <condition>", "<...
+        can't ...> unless <condition>" and "<... can't ...> if <condition>": the sentence read
+        with the condition on each of its abilities; None if it is none of these."""
+        m = re.fullmatch(r"As long as (.+?), (.+)", s)
+        if m:
+            condition, rest, field = m[1], m[2], "condition"
+        elif m := re.fullmatch(r"(.+?) as long as (.+)", s):
+            rest, condition, field = m[1], m[2], "condition"
+        elif (m := re.fullmatch(r"(.+?) (unless|if) (.+)", s)) and "can't" in m[1] and not m[3].startswith("able"):
+            rest, condition, field = m[1], m[3], "unless" if m[2] == "unless" else "condition"
+        else:
+            return None
+        clause = self._clause(condition)
+        leading = s.startswith("As long as")
+        if clause.says_it and (leading or not rest.startswith(SELF + " ")):
+            raise Unknown('whom the condition\'s "it" names')  # another sentence's "it", or each of many
+        if re.match(r"(?:it|they)\b", rest, flags=re.I):
+            if not leading or clause.says_it:
+                raise Unknown('whom "it" names')
+            rest = clause.it + rest[rest.index(" ") :]
+        return self.conditioned(self._unconditional(rest), clause, field)
+
+    def _unconditional(self, sentence: str) -> list[AbilityData]:
         s = sentence.rstrip(".").strip()
         during = re.match(r"During your turn, ", s)
         if during:
@@ -166,7 +199,7 @@ class Sentences(Readers):
         if not m[2].startswith("you"):
             target["include_player"] = False
         tax: AbilityData = {"kind": "attack_tax", "cost": cost, "target": target}
-        if m[1] != "Creatures":
+        if m[1].casefold() != "creatures":
             attackers = self._holder(m[1])
             if attackers is None or "self" in attackers or "controller" in attackers:
                 raise Unknown(s)
@@ -200,7 +233,7 @@ class Sentences(Readers):
         )
         if m is None:
             return None
-        blockers = self._holder(m[1]) if m[1] != "Creatures" else {}
+        blockers = self._holder(m[1]) if m[1].casefold() != "creatures" else {}
         if blockers is None or "self" in blockers or "controller" in blockers:
             raise Unknown(s)
         life = re.fullmatch(r"(\d+) life", m[3])
