@@ -215,3 +215,10 @@ def test_an_it_from_another_sentence_is_warned_not_guessed() -> None:
     attacking alone": "it" is the enchanted creature, not the Aura: a warning."""
     c = compiled("A-Gutter Shortcut")
     assert c.abilities == () and c.warnings
+
+
+def test_a_subject_with_a_counter_on_it() -> None:
+    """122.1: Abzan Falconer: "Each creature you control with a +1/+1 counter on it has flying"."""
+    assert abilities("Abzan Falconer") == [
+        {"kind": "grant", "to": {"counters": {"+1/+1": {"ge": 1}}, "controller": "you"}, "ability": {"kind": "flying"}}
+    ]

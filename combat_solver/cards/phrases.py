@@ -246,6 +246,9 @@ class Nouns:
         m = re.fullmatch(r"with toughness (\d+) or (less|greater)", t)
         if m:
             return {"toughness": {"le" if m[2] == "less" else "ge": int(m[1])}}
+        m = re.fullmatch(r"with (?:a|one or more) (\S+) counters? on (?:it|them)", t)
+        if m:
+            return {"counters": {m[1]: {"ge": 1}}}
         m = re.fullmatch(r"with power greater than (\d+)", t)
         if m:
             return {"power": {"gt": int(m[1])}}
