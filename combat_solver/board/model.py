@@ -123,9 +123,12 @@ def _turn_players(data: Mapping[str, Any]) -> frozenset[str]:
     """Whose turn it is, read from raw board data: the active player, or with shared team turns
     every player of the active player's team (805.4a)."""
     active = data.get("active_player")
+    if not isinstance(active, str):
+        return frozenset()
+    given = data.get("players")
     players = [
         p if isinstance(p, Mapping) else p.model_dump()
-        for p in data.get("players") or ()
+        for p in (given if isinstance(given, list | tuple) else ())
         if isinstance(p, Mapping | Player)
     ]
     teams = {p.get("id"): p.get("team") for p in players}

@@ -151,7 +151,7 @@ KEYWORDS: tuple[Keyword, ...] = (
        "whether it is paired isn't a board fact"),
     _0(96, "overload", CAST),
     _0(97, "scavenge", OTHER),
-    _r(98, "unleash", "Splatter Thug", "can't block with a +1/+1 counter (702.98b): a level read by `resolve`"),
+    _r(98, "unleash", "Splatter Thug", "can't block with a +1/+1 counter (702.98a): a level read by `resolve`"),
     _0(99, "cipher", OTHER),
     _0(100, "evolve", "its +1/+1 counters are on the board"),
     _0(101, "extort", OTHER),

@@ -35,11 +35,11 @@ class AttackAsThoughHaste(AbilityBase):
 
 
 class Vigilance(AbilityBase):
-    """702.20b: attacking doesn't cause it to tap (508.1f). It bears on legality: an attacker
-    that taps to attack can't also tap to pay a cost to attack (508.1h), and one that stays
-    untapped still can."""
+    """702.20b: attacking doesn't cause it to tap (508.1f)."""
 
     kind: Literal["vigilance"] = "vigilance"
+    # it bears on legality: an attacker that taps to attack can't also tap to pay a cost to
+    # attack (508.1h), and one with vigilance still can
     keyword = "vigilance"
     rule = "702.20b"
 
