@@ -119,11 +119,12 @@ def _bearing_sentences(record: CardRecord, subtype: Callable[[str], str | None])
     """The sentences of a card's text that bear on legality, split here as a reader would: each
     line without reminder text, its station symbol (721.2) and ability word (207.2c) left out."""
     face = record.name.split(" // ")[0]
-    names = {face}
+    names = {face, face.removeprefix("A-")}
     if "legendary" in record.supertypes:
-        names.add(re.split(r",| the | of ", face)[0])
-        if face.split(" ")[0] != "The" and subtype(face.split(" ")[0]) is None:
-            names.add(face.split(" ")[0])
+        short = face.removeprefix("A-")
+        names.add(re.split(r",| the | of ", short)[0])
+        if short.split(" ")[0] != "The" and subtype(short.split(" ")[0]) is None:
+            names.add(short.split(" ")[0])
     found = []
     for raw in record.text.split("\n"):
         line = re.sub(r"^\d+\+ \| ", "", selfify(strip_reminders(raw).strip(), names))
@@ -222,3 +223,24 @@ def test_a_subject_with_a_counter_on_it() -> None:
     assert abilities("Abzan Falconer") == [
         {"kind": "grant", "to": {"counters": {"+1/+1": {"ge": 1}}, "controller": "you"}, "ability": {"kind": "flying"}}
     ]
+
+
+def test_an_alchemy_card_names_itself_without_its_prefix() -> None:
+    """A-Gutter Skulker's text says "Gutter Skulker can't be blocked as long as it's attacking alone"."""
+    assert abilities("A-Gutter Skulker") == [
+        {"kind": "cant_be_blocked", "condition": {"source": {"attacking_alone": True}}}
+    ]
+
+
+def test_as_long_as_enchanted_permanent_is_a_creature() -> None:
+    """Rune of Speed: "As long as enchanted permanent is a creature, it gets +1/+0 and has haste";
+    its Equipment sentence grants a quoted static ability: a warning."""
+    c = compiled("Rune of Speed")
+    assert list(c.abilities) == [
+        {
+            "kind": "grant",
+            "to": {"ids": ["$attached"]},
+            "ability": {"kind": "haste", "condition": {"source": {"types": ["creature"]}}},
+        }
+    ]
+    assert len(c.warnings) == 1

@@ -48,10 +48,10 @@ class Compiler(Sentences):
     def compile(self, card: CardRecord) -> Compiled:
         face = card.name.split(" // ")[0]
         self._face = face
-        names = {face}
+        names = {face, face.removeprefix("A-")}  # an Alchemy rebalanced card's text has its own name
         if "legendary" in card.supertypes:
-            names.add(re.split(r",| the | of ", face)[0])
-            first = face.split(" ")[0]
+            names.add(re.split(r",| the | of ", face.removeprefix("A-"))[0])
+            first = face.removeprefix("A-").split(" ")[0]
             if first != "The" and self.nouns.subtype(first) is None:
                 names.add(first)
         base, blocks, levels = level_blocks(card.text, names)

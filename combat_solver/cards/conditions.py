@@ -110,6 +110,8 @@ class Conditions(Readers):
     def _state(self, t: str) -> Clause:
         """The source's state ("$self is untapped", "it's attacking alone", "it has a counter on
         it") or, for an Aura or Equipment, what it is attached to ("enchanted creature is red")."""
+        if re.fullmatch(r"enchanted permanent is a creature", t):
+            return Clause({"source": {"types": ["creature"]}}, it="enchanted permanent", on_holder=True)
         m = re.fullmatch(r"(\$self|it|(?:enchanted|equipped) creature)(?: is|'s) (.+)", t)
         if m is None:
             m2 = re.fullmatch(r"(\$self|it) has (a|an|one|two|three|four|five)(?: or more)? ?(\S+)? counters? on it", t)
@@ -126,6 +128,10 @@ class Conditions(Readers):
         if state in ("attacking", "attacking alone") and not on_holder:
             key = "attacking" if state == "attacking" else "attacking_alone"
             return Clause({"source": {key: True}}, block_time=True, says_it=says_it)
+        if on_holder and re.fullmatch(r"an? \w+(?: or an? \w+)+", state):
+            kinds = [self.nouns.subtype(w) for w in re.findall(r"an? (\w+)", state)]
+            if all(kinds):
+                return Clause({"source": {"subtypes": kinds}}, it=it, on_holder=True)
         if on_holder:
             found = self.nouns.creatures(f"{state.removeprefix('a ').removeprefix('an ')} creature")
             if found is not None and state not in _STATES:
