@@ -65,7 +65,7 @@ def test_counters_change_printed_stats_and_keyword_counters_add_abilities() -> N
 
 def test_level_counters_station_and_unleash_choose_what_the_card_has() -> None:
     """711.2a-b: level boxes set base P/T and abilities; 702.184: a Spacecraft is an artifact
-    creature at its station threshold; 702.98b: unleashed, it can't block with a +1/+1 counter."""
+    creature at its station threshold; 702.98a: unleashed, it can't block with a +1/+1 counter."""
     b = make_board(
         [
             {"id": "low", "card": "Kargan Dragonlord", "controller": "alice", "counters": {"level": 3}},

@@ -7,8 +7,9 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Annotated, Any, TypeVar
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
+from ..cards.resolve import on_turn
 from ..model.base import CountedOnInput, Flag, NonNegative, Strict
 from ..model.errors import validation_error
 from .checks import problems as board_problems
@@ -47,6 +48,14 @@ class Board(Strict):
         description="the creatures that attacked in earlier combats this turn and whom each attacked "
         "(per-turn limits count creatures, 508.1c); a number: that many creatures, targets unknown",
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _living_metal(cls, data: Any, info: ValidationInfo) -> Any:
+        """702.161a: whose turn it is decides whether a Vehicle with living metal is a creature."""
+        if not isinstance(data, dict) or not data.get("permanents"):
+            return data
+        return {**data, "permanents": on_turn(data["permanents"], _turn_players(data), info.context)}
 
     @model_validator(mode="after")
     def _consistent(self) -> "Board":
@@ -108,3 +117,21 @@ class Board(Strict):
 
 
 _DERIVED = "_derived"
+
+
+def _turn_players(data: Mapping[str, Any]) -> frozenset[str]:
+    """Whose turn it is, read from raw board data: the active player, or with shared team turns
+    every player of the active player's team (805.4a)."""
+    active = data.get("active_player")
+    if not isinstance(active, str):
+        return frozenset()
+    given = data.get("players")
+    players = [
+        p if isinstance(p, Mapping) else p.model_dump()
+        for p in (given if isinstance(given, list | tuple) else ())
+        if isinstance(p, Mapping | Player)
+    ]
+    teams = {p.get("id"): p.get("team") for p in players}
+    if not data.get("shared_team_turns") or teams.get(active) is None:
+        return frozenset({active}) if isinstance(active, str) else frozenset()
+    return frozenset(pid for pid, team in teams.items() if isinstance(pid, str) and team == teams[active])

@@ -5,10 +5,14 @@ the levels a card's counters reach (711.2, 702.184, 702.98)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 AbilityData = dict[str, Any]
 """One ability as the compiler writes it: ``{"kind": ..., <fields>}`` (validated on a board)."""
+Reading = Literal["compiled", "warned", "noted", "dropped"]
+"""What became of a sentence bearing on legality: compiled exactly, warned, or a note (its
+result is an effect to give once used); ``dropped`` (read to nothing) never happens: the compiler
+warns such a sentence and tests/test_cards_compiler.py holds the catalog to it."""
 Result = tuple[list[AbilityData], str | None]
 """The abilities of one sentence and the note to report with it, if any."""
 
@@ -46,6 +50,13 @@ class Compiled:
     relevant: bool = False
     uncompiled: tuple[str, ...] = field(default=(), compare=False)
     levels: tuple[Level, ...] = ()
+    creature_during_your_turn: bool = False
+    """Living metal (702.161a): during its controller's turn it is an artifact creature in
+    addition to its other types (the board says whose turn it is)."""
+    readings: tuple[tuple[str, Reading], ...] = field(default=(), compare=False)
+    """Each sentence of its text that bears on legality and what became of it: never dropped."""
+    creature_unless_attached: bool = False
+    """Reconfigure (702.151b) or bestow (702.103b): attached to a creature it isn't a creature."""
 
     @property
     def all_warnings(self) -> tuple[str, ...]:
@@ -62,3 +73,12 @@ class Found:
     notes: list[str] = field(default_factory=list)
     uncompiled: list[str] = field(default_factory=list)
     relevant: bool = False
+    living_metal: bool = False
+    unattached_creature: bool = False
+    readings: list[tuple[str, Reading]] = field(default_factory=list)
+
+    def warn(self, warning: str, sentence: str) -> None:
+        """A sentence bearing on legality that isn't compiled exactly: a warning."""
+        self.warnings.append(warning)
+        self.uncompiled.append(sentence)
+        self.readings.append((sentence, "warned"))

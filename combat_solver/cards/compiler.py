@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
-from .compiled import AbilityData, Compiled, Found, Level, Result
+from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
 from .oracle_text import (
     ONE_SHOT,
     is_activated,
@@ -31,10 +31,13 @@ from .oracle_text import (
 )
 from .phrases import bears_on_legality
 from .readers import Unknown
-from .sentences import Sentences
+from .sentences import Sentences, keyword_note
 
 __all__ = ["ATTACHED", "CONTROLLER", "POWER", "SELF", "AbilityData", "Compiled", "Compiler", "Level"]
 
+ABILITY_WORD = re.compile(r"^(?!Max speed\b)[A-Z][\w' ,-]*? — (?=[A-Z$])")
+"""An ability word (207.2c: no rules meaning) before its ability; "Max speed —" is a keyword
+(702.178a: "as long as your speed is 4"), kept so that its sentence is warned."""
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 """305.6: the basic land types and the mana their intrinsic ability makes."""
 
@@ -45,10 +48,10 @@ class Compiler(Sentences):
     def compile(self, card: CardRecord) -> Compiled:
         face = card.name.split(" // ")[0]
         self._face = face
-        names = {face}
+        names = {face, face.removeprefix("A-")}  # an Alchemy rebalanced card's text has its own name
         if "legendary" in card.supertypes:
-            names.add(re.split(r",| the | of ", face)[0])
-            first = face.split(" ")[0]
+            names.add(re.split(r",| the | of ", face.removeprefix("A-"))[0])
+            first = face.removeprefix("A-").split(" ")[0]
             if first != "The" and self.nouns.subtype(first) is None:
                 names.add(first)
         base, blocks, levels = level_blocks(card.text, names)
@@ -58,12 +61,28 @@ class Compiler(Sentences):
             found.relevant = found.relevant or part.relevant
             found.notes += part.notes
             found.uncompiled += part.uncompiled
+            if not block.source:
+                found.readings += part.readings
+            elif bears_on_legality(block.source):  # one sentence, read as a "counter on it" block
+                found.readings.append((selfify(block.source, names), "warned" if part.warnings else "compiled"))
             span = f"{block.at_least}+" if block.at_most is None else f"{block.at_least}-{block.at_most}"
             warned = tuple(f"{w} (with {span} {block.counter} counters)" for w in part.warnings)
             levels.append(
                 Level(block.counter, block.at_least, block.at_most, tuple(part.abilities), warned,
                       block.power, block.toughness)
             )  # fmt: skip
+        if re.search(r"(?m)^Unleash\b", card.text):
+            found.readings.append(("Unleash", "compiled"))  # 702.98a-b: the level ``level_blocks`` made
+        impending = re.search(r"(?m)^Impending\b", card.text)
+        if impending and "creature" in card.types:
+            why = (
+                "not a creature while it has a time counter if its impending cost was paid (702.176a): write its types"
+            )
+            levels.append(Level("time", 1, warnings=(f"{face}: {why}",)))
+        if any(b.counter == "charge" for b in blocks) and not any(lv.creature for lv in levels) and card.power:
+            # 721.2b: the power/toughness box is part of a station symbol's static ability; in
+            # Oracle text without reminder text it is the last (highest) one's
+            levels.append(Level("charge", max(b.at_least for b in blocks if b.counter == "charge"), creature=True))
         intrinsic = "".join(BASIC_MANA[t] for t in BASIC_MANA if t in card.subtypes)
         if intrinsic and "land" in card.types:
             found.abilities.insert(0, {"kind": "mana", "produces": intrinsic})
@@ -75,6 +94,9 @@ class Compiler(Sentences):
             found.relevant or any(level.abilities for level in levels),
             tuple(found.uncompiled),
             tuple(levels),
+            found.living_metal,
+            tuple(found.readings),
+            found.unattached_creature,
         )
 
     def _lines(self, lines: list[str], names: set[str], face: str) -> Found:
@@ -90,28 +112,43 @@ class Compiler(Sentences):
             if leveled:
                 if bears_on_legality(line):
                     found.relevant = True
-                    found.warnings.append(f"{face}: {line.replace(SELF, face)} (only at some class levels)")
-                    found.uncompiled.append(line)
+                    found.warn(f"{face}: {line.replace(SELF, face)} (only at some class levels)", line)
                 continue
-            line = re.sub(r"^[A-Z][\w' ,-]*? — (?=[A-Z$])", "", line)
+            if re.fullmatch(r"living metal", line, flags=re.I):
+                found.relevant = found.living_metal = True  # 702.161a: read by ``resolve``
+                found.readings.append((line, "compiled"))
+                continue
+            if re.fullmatch(r"(?:reconfigure|bestow)\b.*", line, flags=re.I):
+                found.unattached_creature = True  # 702.151b, 702.103b: read by ``resolve``
+                continue
+            line = ABILITY_WORD.sub("", line)
             for sentence, compile_one in self._parts(line):
-                bears = bears_on_legality(sentence)
+                bears = bears_on_legality(sentence) or keyword_note(sentence) is not None
                 found.relevant = found.relevant or bears
                 try:
                     abilities, note = compile_one(sentence)
                 except Unknown:
                     if bears:
-                        found.warnings.append(f"{face}: {sentence.replace(SELF, face)}")
-                        found.uncompiled.append(sentence)
+                        found.warn(f"{face}: {sentence.replace(SELF, face)}", sentence)
+                    continue
+                if bears and not abilities and note is None:
+                    # never dropped: a sentence bearing on legality that gave nothing is warned
+                    found.warn(f"{face}: {sentence.replace(SELF, face)}", sentence)
                     continue
                 found.abilities.extend(abilities)
                 if note is not None and bears:
                     found.notes.append(f"{face}: {sentence.replace(SELF, face)} ({note})")
+                if bears:
+                    outcome: Reading = "compiled" if abilities else "noted" if note is not None else "dropped"
+                    found.readings.append((sentence, outcome))
         return found
 
     def _parts(self, line: str) -> list[tuple[str, Callable[[str], Result]]]:
+        note = keyword_note(line)
+        if note is not None:
+            return [(line, lambda _s: ([], note))]
         if re.match(r"\{T\}: Add ", line):
-            return [(line, lambda s: (mana_ability(s), None))]
+            return [(line, self._mana)]
         if is_activated(line):
             return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
         if re.match(r"^(When|Whenever|At)\b", line):
@@ -120,11 +157,25 @@ class Compiler(Sentences):
             return [(line, self._keyword_line)]
         return [(s, self._sentence) for s in sentences(line)]
 
+    @staticmethod
+    def _mana(line: str) -> Result:
+        """605.1a: a mana ability; one whose effect isn't plain mana ("If that mana is spent on a
+        Dragon creature spell, it gains haste") is a note: once used, its result is an effect."""
+        found = mana_ability(line)
+        return found, None if found else "mana ability: once used, give its result as an effect"
+
     def _sentence(self, sentence: str) -> Result:
         """A static sentence, or a one-shot instruction (sagas, modes, "It gains haste until end
         of turn"): static abilities say "has" and "can't", one-shot effects "gains" and "this turn"."""
+        self.granted = False
+        keyword = keyword_note(sentence)
+        if keyword is not None:
+            return [], keyword
         try:
-            return self._static(sentence), None
+            found = self._static(sentence)
+            if self.granted:
+                return found, "grants an activated or triggered ability: once used, give its result as an effect"
+            return found, None
         except Unknown:
             quoted = re.findall(r'"([^"]*)"', sentence)
             plain = re.sub(r'"[^"]*"', '""', sentence).removeprefix(SELF)

@@ -28,6 +28,8 @@ class Block:
     lines: list[str] = field(default_factory=list)
     power: int | None = None
     toughness: int | None = None
+    source: str = ""
+    """The sentence a "+1/+1 counter on it" block was read from."""
 
 
 def level_blocks(text: str, names: set[str]) -> tuple[list[str], list[Block], list[Level]]:
@@ -41,10 +43,12 @@ def level_blocks(text: str, names: set[str]) -> tuple[list[str], list[Block], li
     blocks: list[Block] = []
     levels: list[Level] = []
     current: Block | None = None
+    # "20+ | ..." is a station symbol (721.2), unless it is a row of a die's table (706.2)
+    stations = re.search(r"(?m)^Station\b", text) is not None or re.search(r"\broll\b[^.]*\bd\d+", text) is None
     for line in text.split("\n"):
         bare = strip_reminders(line).strip()
         leveler = re.fullmatch(r"LEVEL (\d+)(?:-(\d+)|\+)", line.strip())
-        station = re.fullmatch(r"(\d+)\+ \| (.*)", line.strip())
+        station = re.fullmatch(r"(\d+)\+ \| (.*)", line.strip()) if stations else None
         stats = re.fullmatch(r"(\d+)/(\d+)", line.strip())
         if leveler:
             current = Block("level", int(leveler[1]), int(leveler[2]) if leveler[2] else None)
@@ -56,13 +60,13 @@ def level_blocks(text: str, names: set[str]) -> tuple[list[str], list[Block], li
         elif current is not None:
             current.lines.append(line)
         elif m := re.fullmatch(rf"As long as {counted}, (?:it|this creature|{me}) (.+)", bare):
-            blocks.append(Block("+1/+1", number(m[1]) or 1, None, [f"This creature {m[2]}"]))
+            blocks.append(Block("+1/+1", number(m[1]) or 1, None, [f"This creature {m[2]}"], source=bare))
         elif m := re.fullmatch(
             rf"(this creature|{me}) (has [^.]+?) as long as it has (a|an|one|two|three|four|five)(?: or more)? \+1/\+1 counters? on it\.",
             bare,
             flags=re.I,
         ):
-            blocks.append(Block("+1/+1", number(m[3]) or 1, None, [f"This creature {m[2]}."]))
+            blocks.append(Block("+1/+1", number(m[3]) or 1, None, [f"This creature {m[2]}."], source=bare))
         elif re.fullmatch(r"Unleash\b.*", line):
             levels.append(Level("+1/+1", 1, abilities=({"kind": "cant_block"},)))
         else:

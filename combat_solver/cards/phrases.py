@@ -11,6 +11,10 @@ from typing import Any
 COLORS = ("white", "blue", "black", "red", "green")
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker")
 SUPERTYPES = ("legendary", "basic", "snow")
+MULTICOLORED: dict[str, Any] = {
+    "any_of": [{"colors": [a], "any_of": [{"colors": [b]}]} for i, a in enumerate(COLORS) for b in COLORS[i + 1 :]]
+}
+"""Two or more colors: some pair of colors both present (105.4)."""
 
 KEYWORD_WORDS = (
     "protection from",
@@ -23,6 +27,7 @@ KEYWORD_WORDS = (
     "rampage",
     "unleash",
     "riot",
+    "living metal",
 )
 """Words that bear on attack or block legality besides the kinds' own keywords (508.1, 509.1)."""
 
@@ -65,6 +70,8 @@ LEGALITY_PHRASES = (
     "as though it were untapped",
     "as though they were untapped",
     "as though it didn't have defender",
+    "as though they didn't have defender",
+    "blocked as though",
     "as though it had haste",
     "as though they had haste",
     "blocks it this",
@@ -108,17 +115,32 @@ def number(word: str) -> int | None:
 
 
 def bears_on_legality(sentence: str) -> bool:
-    """Does this sentence bear on attack or block legality? (keywords and phrases above)"""
+    """Does this sentence bear on attack or block legality? (keywords and phrases above, and an
+    animation: what becomes a creature can attack and block, 302.1, 506.4)"""
     s = sentence.casefold()
-    if any(p in s for p in LEGALITY_PHRASES):
+    if any(p in s for p in LEGALITY_PHRASES) or _ANIMATION.search(sentence):
         return True
+    if _ENTERS_WITH.search(s):
+        return False
     s = _SELECTING.sub(" ", s)
     return re.search(r"walk\b", s) is not None or any(re.search(rf"\b{re.escape(k)}", s) for k in legality_keywords())
 
 
-#: "creatures with flying": a keyword that only selects creatures gives or takes nothing.
+#: "creatures with flying": a keyword that only selects creatures gives or takes nothing ("bands
+#: with other" is a keyword, not a selection).
 _SELECTING = re.compile(
-    r"\b(?:creatures?|permanents?|tokens?|[a-z]+s) with(?:out)? [a-z]+(?:(?:,| and/or| or| and) [a-z]+)*"
+    r"\b(?!bands\b)(?:creatures?|permanents?|tokens?|[a-z]+s)(?: you control| your opponents control)? with(?:out)? "
+    r"[a-z]+(?:(?:,| and/or| or| and) [a-z]+)*"
+)
+#: "enters with a flying counter on it": the board states the counters it has (122.1b).
+_ENTERS_WITH = re.compile(r"^[^.]*\benters with\b[^.]*\bcounters? on (?:it|them)\.?$")
+#: "becomes a 3/3 creature", "become 1/1 Elemental creatures", "is a 2/2 artifact creature": a
+#: permanent that becomes a creature (or is one with a size); words between are the creature's
+#: colors and types.
+_ANIMATION = re.compile(
+    r"\b(?:(?i:becomes?)(?: an?)?(?: (?:\d+|X)/(?:\d+|X))?|(?i:is|are|it's|they're) (?:an? |all )?(?:\d+|X)/(?:\d+|X))"
+    r"(?: (?:[A-Z][\w'-]*|white|blue|black|red|green|colorless|legendary|artifact|enchantment|land|and|,))*"
+    r" creatures?\b(?! cards?\b| spells?\b)"
 )
 
 
@@ -157,6 +179,9 @@ class Nouns:
             return None
         noun = words[-1]
         head = words[:-1]
+        if noun.casefold() in ("token", "tokens") and head:
+            out["token"] = True
+            noun, head = head[-1], head[:-1]
         noun_types = _noun_type(noun)
         if noun_types is not None:
             if noun_types:
@@ -180,8 +205,12 @@ class Nouns:
                 colors.append(w)
             elif w == "colorless":
                 out["colorless"] = True
+            elif w == "multicolored" and "any_of" not in out:
+                out["any_of"] = MULTICOLORED["any_of"]
             elif w in ("tapped", "untapped"):
                 out["tapped"] = w == "tapped"
+            elif w in ("token", "nontoken"):
+                out["token"] = w == "token"
             elif w in CARD_TYPES:
                 out["types"] = sorted({*out.get("types", []), w}, key=CARD_TYPES.index)
             elif w in SUPERTYPES:
@@ -217,6 +246,9 @@ class Nouns:
         m = re.fullmatch(r"with toughness (\d+) or (less|greater)", t)
         if m:
             return {"toughness": {"le" if m[2] == "less" else "ge": int(m[1])}}
+        m = re.fullmatch(r"with (?:a|one or more) (\S+) counters? on (?:it|them)", t)
+        if m:
+            return {"counters": {m[1]: {"ge": 1}}}
         m = re.fullmatch(r"with power greater than (\d+)", t)
         if m:
             return {"power": {"gt": int(m[1])}}

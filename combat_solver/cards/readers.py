@@ -9,13 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..rules.phrase import ATTACHED, SELF, Reader
-from .phrases import Nouns, number
-
-COLORS = ("white", "blue", "black", "red", "green")
-MULTICOLORED: dict[str, Any] = {
-    "any_of": [{"colors": [a], "any_of": [{"colors": [b]}]} for i, a in enumerate(COLORS) for b in COLORS[i + 1 :]]
-}
-"""Two or more colors: some pair of colors both present (105.4)."""
+from .phrases import COLORS, MULTICOLORED, Nouns, number
 
 
 class Unknown(Exception):

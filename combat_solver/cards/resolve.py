@@ -113,6 +113,9 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
             if level.power is not None and out.get("power") is None:
                 out["power"], out["toughness"] = level.power, level.toughness
                 printed |= {"power", "toughness"}
+        if use_text and compiled.creature_unless_attached and out.get("attached_to") is not None:
+            # 702.151b (reconfigure), 702.103b (bestowed: an Aura enchantment): not a creature
+            out.setdefault("types", [t for t in record.permanent_types if t != "creature"])
         printed |= _fill(out, record)
         if use_text:
             found = [*compiled.abilities, *(a for level in levels for a in level.abilities)]
@@ -124,6 +127,35 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
     if found:
         out["abilities"] = [*_placed(tuple(found), out), *out.get("abilities", ())]
     out["card_text"] = False
+    return out
+
+
+def on_turn(permanents: Any, turn_players: frozenset[str], context: Any) -> Any:
+    """The permanents of a board with living metal read (702.161a: "During your turn, this
+    permanent is an artifact creature in addition to its other types"): a permanent by card or
+    token whose controller's turn it is (``turn_players``: the active player, or the active
+    team with shared team turns, 805.4a) and whose types aren't written gets them. Anything it
+    can't read is left to ``resolve`` to report."""
+    if not isinstance(permanents, list | tuple):
+        return permanents
+    out = []
+    for data in permanents:
+        if (
+            isinstance(data, Mapping)
+            and (data.get("card") is not None or data.get("token") is not None)
+            and "types" not in data
+            and data.get("card_text", True)
+            and data.get("controller") in turn_players
+        ):
+            try:
+                record, compiled = _source(dict(data), context)
+            except (CardError, ValueError):
+                record, compiled = None, None
+            if record is not None and compiled is not None and compiled.creature_during_your_turn:
+                types = list(record.permanent_types)
+                types += [t for t in ("artifact", "creature") if t not in types]
+                data = {**data, "types": types}
+        out.append(data)
     return out
 
 

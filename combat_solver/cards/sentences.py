@@ -11,26 +11,49 @@ from typing import Any
 from ..rules.phrase import MANA, SELF
 from ..rules.registry import ability_class
 from .compiled import AbilityData, Result
+from .conditions import Conditions
+from .oracle_text import is_activated
 from .phrases import bears_on_legality
-from .readers import Readers, Unknown
+from .readers import Unknown
 from .wordings import Wordings, wordings
 
 KEYWORDS_OF_KINDS: dict[str, tuple[AbilityData, ...]] = {
     "decayed": ({"kind": "cant_block"}, {"kind": "attack_trigger"}),
 }
 """Keywords that mean abilities of more than one kind (702.147a: decayed)."""
+KEYWORD_NOTES: dict[str, str] = {
+    r"(?:commander )?suspend\b.*": "suspend (702.62a): cast from suspend it gains haste; give haste as an effect",
+    r"dash\b.*": "dash (702.109a): cast for its dash cost it has haste; give haste as an effect",
+    r"blitz\b.*": "blitz (702.152a): cast for its blitz cost it has haste; give haste as an effect",
+    r"unearth\b.*": "unearth (702.84a): returned by unearth it gains haste; give haste as an effect",
+    r"encore\b.*": "encore (702.141a): its tokens gain haste and attack if able; give them as effects",
+    r"prototype\b.*": "prototype (702.160a): cast prototyped it has other power, toughness and colors; write them",
+    r"backup \d+": "backup (702.165a): once it resolves, give the abilities it grants as effects",
+    r"crew \d+\.?": "crew (702.122a): once crewed it is an artifact creature; write its types",
+}
+"""Keyword lines whose meaning for combat depends on how the permanent was cast or what was
+done with it: a note (the board states the result)."""
+
+
+def keyword_note(line: str) -> str | None:
+    """The note of a keyword line of ``KEYWORD_NOTES``; None if it is none of them."""
+    return next((note for pattern, note in KEYWORD_NOTES.items() if re.fullmatch(pattern, line, flags=re.I)), None)
+
+
 CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for each|except)\b", re.I)
 """Words that make what follows hold only sometimes: never dropped, never compiled."""
 _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
 
 
-class Sentences(Readers):
+class Sentences(Conditions):
     """Reads keyword lines, trigger conditions and static sentences."""
 
     def __init__(self, subtypes: frozenset[str], kinds: Wordings | None = None) -> None:
         """``kinds``: the kinds' wordings to read (default: those of every kind in the registry)."""
         super().__init__(subtypes)
         self._kinds = kinds
+        self.granted = False
+        """Set when a sentence read so far grants a quoted activated or triggered ability."""
 
     @property
     def wordings(self) -> Wordings:
@@ -76,6 +99,38 @@ class Sentences(Readers):
         return found or [], "triggered ability: once it resolves, give its result as an effect"
 
     def _static(self, sentence: str) -> list[AbilityData]:
+        try:
+            return self._unconditional(sentence)
+        except Unknown:
+            found = self._conditional(sentence.rstrip(".").strip())
+            if found is None:
+                raise
+            return found
+
+    def _conditional(self, s: str) -> list[AbilityData] | None:
+        """ "As long as <condition>, <sentence>", "<sentence> as long as <condition>", "<...
+        can't ...> unless <condition>" and "<... can't ...> if <condition>": the sentence read
+        with the condition on each of its abilities; None if it is none of these."""
+        m = re.fullmatch(r"As long as (.+?), (.+)", s)
+        if m:
+            condition, rest, field = m[1], m[2], "condition"
+        elif m := re.fullmatch(r"(.+?) as long as (.+)", s):
+            rest, condition, field = m[1], m[2], "condition"
+        elif (m := re.fullmatch(r"(.+?) (unless|if) (.+)", s)) and "can't" in m[1] and not m[3].startswith("able"):
+            rest, condition, field = m[1], m[3], "unless" if m[2] == "unless" else "condition"
+        else:
+            return None
+        clause = self._clause(condition)
+        leading = s.startswith("As long as")
+        if clause.says_it and (leading or not rest.startswith(SELF + " ")):
+            raise Unknown('whom the condition\'s "it" names')  # another sentence's "it", or each of many
+        if re.match(r"(?:it|they)\b", rest, flags=re.I):
+            if not leading or clause.says_it:
+                raise Unknown('whom "it" names')
+            rest = clause.it + rest[rest.index(" ") :]
+        return self.conditioned(self._unconditional(rest), clause, field)
+
+    def _unconditional(self, sentence: str) -> list[AbilityData]:
         s = sentence.rstrip(".").strip()
         during = re.match(r"During your turn, ", s)
         if during:
@@ -144,7 +199,7 @@ class Sentences(Readers):
         if not m[2].startswith("you"):
             target["include_player"] = False
         tax: AbilityData = {"kind": "attack_tax", "cost": cost, "target": target}
-        if m[1] != "Creatures":
+        if m[1].casefold() != "creatures":
             attackers = self._holder(m[1])
             if attackers is None or "self" in attackers or "controller" in attackers:
                 raise Unknown(s)
@@ -178,7 +233,7 @@ class Sentences(Readers):
         )
         if m is None:
             return None
-        blockers = self._holder(m[1]) if m[1] != "Creatures" else {}
+        blockers = self._holder(m[1]) if m[1].casefold() != "creatures" else {}
         if blockers is None or "self" in blockers or "controller" in blockers:
             raise Unknown(s)
         life = re.fullmatch(r"(\d+) life", m[3])
@@ -251,12 +306,23 @@ class Sentences(Readers):
         raise Unknown(p)
 
     def _has(self, words: str) -> list[AbilityData]:
-        if '"' in words:
+        """ "has flying and haste"; a quoted ability is read like a keyword ("bands with other
+        legendary creatures") or, activated or triggered, left to a note (``granted``)."""
+        quoted = re.findall(r'"([^"]*)"', words)
+        plain = re.sub(r'"[^"]*"', '"Q"', words)
+        if CONDITION.search(plain):
             raise Unknown(words)
-        if CONDITION.search(words):
-            raise Unknown(words)
-        parts = [w.strip() for w in re.split(_LIST, words) if w.strip()]
+        parts = [w.strip() for w in re.split(_LIST, plain) if w.strip()]
         out: list[AbilityData] = []
         for part in parts:
-            out += self._keyword(part)
+            if part != '"Q"':
+                out += self._keyword(part)
+                continue
+            inner = quoted.pop(0)
+            if is_activated(inner) or re.match(r"(?:When|Whenever|At)\b", inner):
+                self.granted = True
+                continue
+            if re.search(r"[.:]", inner.rstrip(".")):
+                raise Unknown(inner)
+            out += self._keyword(inner.rstrip("."))
         return out

@@ -38,8 +38,9 @@ class Vigilance(AbilityBase):
     """702.20b: attacking doesn't cause it to tap (508.1f)."""
 
     kind: Literal["vigilance"] = "vigilance"
+    # it bears on legality: an attacker that taps to attack can't also tap to pay a cost to
+    # attack (508.1h), and one with vigilance still can
     keyword = "vigilance"
-    bears_on_legality = False
     rule = "702.20b"
 
     def keeps_untapped_when_attacking(self) -> bool:

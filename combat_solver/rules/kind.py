@@ -342,8 +342,9 @@ class AbilityBase(Strict):
     """The Oracle keyword that alone means this kind, with no parameters ("flying"): read on
     keyword lines, in "creatures with <keyword>" and "has <keyword>", and from phase.rs."""
     bears_on_legality: ClassVar[bool] = True
-    """Whether text naming ``keyword`` bears on attack or block legality (vigilance only keeps
-    its holder untapped, 508.1f)."""
+    """Whether text naming ``keyword`` bears on attack or block legality (every kind's does so
+    far: even vigilance, which decides whether an attacker taps (508.1f) and so whether it can
+    tap to pay a cost to attack, 508.1h)."""
     phrases: ClassVar[tuple[Phrase, ...]] = ()
     """The Oracle wordings the card compiler reads into this kind."""
 

@@ -36,7 +36,9 @@ class AttackTrigger(_Subject):
 
     kind: Literal["attack_trigger"] = "attack_trigger"
     phrases = (
-        Phrase(r"mentor|battle cry|annihilator \d+|myriad|melee|dethrone", place="keyword"),
+        Phrase(
+            r"mentor|battle cry|annihilator \d+|myriad|melee|dethrone|firebending \d+|mobilize \d+", place="keyword"
+        ),
         Phrase(r"whenever \$self attacks", place="trigger"),
         Phrase(r"whenever (?:enchanted|equipped) creature attacks", {"who": {"ids": [ATTACHED]}}, "trigger"),
         Phrase(r"whenever a creature you control attacks", {"who": {"controller": "you"}}, "trigger"),
@@ -132,7 +134,10 @@ class UnblockedTrigger(AbilityBase):
     as its blocker."""
 
     kind: Literal["unblocked_trigger"] = "unblocked_trigger"
-    phrases = (Phrase(r"whenever \$self attacks and isn't blocked", place="trigger"),)
+    phrases = (
+        Phrase(r"whenever \$self attacks and isn't blocked", place="trigger"),
+        Phrase(r"frenzy \d+", place="keyword"),  # 702.68a
+    )
     rule = "509.3g"
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:

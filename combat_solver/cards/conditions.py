@@ -1,0 +1,191 @@
+"""Conditions of Oracle text as the condition language (``model.conditions``): "as long as you
+control an artifact", "unless there are five or more Islands on the battlefield", "as long as
+this creature is equipped", "if you have no cards in hand". A condition clause is read whole or
+not at all; the sentence it conditions is read by ``sentences`` and the condition put on each of
+its abilities (docs/design.md §4.9)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules.phrase import SELF
+from ..rules.registry import KIND_HOMES
+from .phrases import number
+from .readers import Readers, Unknown
+
+BLOCK_TIME_HOMES = ("evasion", "block_counts")
+"""The rules modules whose kinds matter only once attackers are declared (what may block an
+attacker): a condition on the defending player or on the attack itself is known for them."""
+
+_STATES: dict[str, dict[str, Any]] = {
+    "tapped": {"tapped": True},
+    "untapped": {"tapped": False},
+    "monstrous": {"monstrous": True},
+    "equipped": {"attached": {"filter": {"subtypes": ["Equipment"]}, "at_least": 1}},
+    "enchanted": {"attached": {"filter": {"subtypes": ["Aura"]}, "at_least": 1}},
+}
+"""The source's own state (301.5c: equipped, 303.4: enchanted, 701.37b: monstrous)."""
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A condition read: its data, whom "it" names in the conditioned sentence (``$self`` or
+    "enchanted creature"), whether it is about what it names rather than the source (an Aura's
+    "as long as enchanted creature is red"), and whether it is known only once attackers are
+    declared (the defending player, "attacking")."""
+
+    data: dict[str, Any]
+    it: str = SELF
+    on_holder: bool = False
+    block_time: bool = False
+    says_it: bool = False
+    """The clause names its holder only as "it" (whom "it" is, the sentence says)."""
+
+
+class Conditions(Readers):
+    """Reads condition clauses."""
+
+    def _clause(self, text: str) -> Clause:
+        """One condition, or several joined by "and" (``Unknown`` if any part isn't read)."""
+        t = text.strip().rstrip(".")
+        try:
+            return self._one(t)
+        except Unknown:
+            parts = t.split(" and ")
+            if len(parts) < 2:
+                raise
+        read = [self._one(p) for p in parts]
+        if len({(c.it, c.on_holder) for c in read}) > 1:
+            raise Unknown(text)
+        merged: dict[str, Any] = {}
+        for c in read:
+            for key, value in c.data.items():
+                if key in merged:
+                    if key != "players":
+                        raise Unknown(text)
+                    merged[key] = [*merged[key], *value]
+                else:
+                    merged[key] = value
+        return Clause(
+            merged, read[0].it, read[0].on_holder, any(c.block_time for c in read), any(c.says_it for c in read)
+        )
+
+    def _one(self, t: str) -> Clause:
+        m = re.fullmatch(r"(you|an opponent|defending player) controls? (.+)", t)
+        if m:
+            who = {"you": "you", "an opponent": "opponent", "defending player": "defending_player"}[m[1]]
+            return Clause(self._controls(who, m[2]), block_time=who == "defending_player")
+        m = re.fullmatch(
+            r"(you|an opponent) (?:has|have) (no|\w+ or (?:more|fewer|less)|exactly \w+) cards? in (?:hand|your hand|their hand)",
+            t,
+        )
+        if m:
+            return Clause(self._player(m[1], "hand", self._amount(m[2])))
+        m = re.fullmatch(r"(you|an opponent) (?:has|have) (\w+ or (?:more|less|fewer)) life", t)
+        if m:
+            return Clause(self._player(m[1], "life", self._amount(m[2])))
+        m = re.fullmatch(r"there are (\w+ or more|no) cards in your graveyard", t)
+        if m:
+            return Clause(self._player("you", "graveyard", self._amount(m[1])))
+        m = re.fullmatch(r"there are (\w+ or more) card types among cards in your graveyard", t)
+        if m:
+            return Clause(self._player("you", "graveyard_card_types", self._amount(m[1])))
+        m = re.fullmatch(r"(?:there are (\w+ or more) (.+?)|(\w+ or more) (.+?) are) on the battlefield", t)
+        if m:
+            amount, what = (m[1], m[2]) if m[1] else (m[3], m[4])
+            found = self.nouns.creatures(what)
+            if found is None:
+                raise Unknown(t)
+            return Clause({"battlefield": {"filter": found, "at_least": self._amount(amount)["ge"]}})
+        designation = {"you're the monarch": "monarch", "you have the city's blessing": "city's blessing",
+                       "you have the initiative": "initiative"}.get(t)  # fmt: skip
+        if designation:
+            return Clause({"players": [{"who": "you", "designations": [designation]}]})
+        if t in ("it's your turn", "it's not your turn", "it isn't your turn"):
+            return Clause({"your_turn": t == "it's your turn"})
+        return self._state(t)
+
+    def _state(self, t: str) -> Clause:
+        """The source's state ("$self is untapped", "it's attacking alone", "it has a counter on
+        it") or, for an Aura or Equipment, what it is attached to ("enchanted creature is red")."""
+        if re.fullmatch(r"enchanted permanent is a creature", t):
+            return Clause({"source": {"types": ["creature"]}}, it="enchanted permanent", on_holder=True)
+        m = re.fullmatch(r"(\$self|it|(?:enchanted|equipped) creature)(?: is|'s) (.+)", t)
+        if m is None:
+            m2 = re.fullmatch(r"(\$self|it) has (a|an|one|two|three|four|five)(?: or more)? ?(\S+)? counters? on it", t)
+            if m2 is None:
+                raise Unknown(t)
+            kind = "any" if m2[3] in (None, "") else m2[3]
+            return Clause({"source": {"counters": {kind: {"ge": number(m2[2]) or 1}}}}, says_it=m2[1] == "it")
+        holder, state = m[1], m[2]
+        on_holder = holder.startswith(("enchanted", "equipped"))
+        it = holder if on_holder else SELF
+        says_it = holder == "it"
+        if state in _STATES and not on_holder:
+            return Clause({"source": dict(_STATES[state])}, says_it=says_it)
+        if state in ("attacking", "attacking alone") and not on_holder:
+            key = "attacking" if state == "attacking" else "attacking_alone"
+            return Clause({"source": {key: True}}, block_time=True, says_it=says_it)
+        if on_holder and re.fullmatch(r"an? \w+(?: or an? \w+)+", state):
+            kinds = [self.nouns.subtype(w) for w in re.findall(r"an? (\w+)", state)]
+            if all(kinds):
+                return Clause({"source": {"subtypes": kinds}}, it=it, on_holder=True)
+        if on_holder:
+            found = self.nouns.creatures(f"{state.removeprefix('a ').removeprefix('an ')} creature")
+            if found is not None and state not in _STATES:
+                found = {k: v for k, v in found.items() if k != "types"}
+                if found:
+                    return Clause({"source": found}, it=it, on_holder=True)
+        raise Unknown(t)
+
+    def _controls(self, who: str, phrase: str) -> dict[str, Any]:
+        """ "an artifact", "two or more Islands", "another Knight", "a Knight or a Soldier", "no
+        untapped lands": what ``who`` controls, as player tests."""
+        p = phrase.strip()
+        if p.startswith("no "):
+            found = self.nouns.creatures(p[3:])
+            if found is None:
+                raise Unknown(p)
+            return {"not": {"players": [{"who": who, "controls": {"filter": found, "at_least": 1}}]}}
+        alternatives = re.split(r",? or (?=an? |another )", p)
+        counts = [self.read("count", a) for a in alternatives]
+        tests = [{"players": [{"who": who, "controls": c}]} for c in counts]
+        return tests[0] if len(tests) == 1 else {"any_of": tests}
+
+    def _player(self, who: str, fact: str, test: dict[str, int]) -> dict[str, Any]:
+        return {"players": [{"who": "you" if who == "you" else "opponent", fact: test}]}
+
+    def _amount(self, words: str) -> dict[str, int]:
+        if words == "no":
+            return {"eq": 0}
+        m = re.fullmatch(r"(\w+) or (more|fewer|less)", words)
+        if m:
+            n = self._n(m[1])
+            return {"ge": n} if m[2] == "more" else {"le": n}
+        m = re.fullmatch(r"exactly (\w+)", words)
+        if m:
+            return {"eq": self._n(m[1])}
+        raise Unknown(words)
+
+    def conditioned(self, abilities: list[dict[str, Any]], clause: Clause, field: str) -> list[dict[str, Any]]:
+        """``abilities`` applying only while (``condition``) or unless (``unless``) the clause holds."""
+        out = []
+        for a in abilities:
+            target = a
+            if a["kind"] == "grant":
+                if clause.block_time:
+                    raise Unknown("a grant's condition known only once attackers are declared")
+                if clause.on_holder:
+                    target = a["ability"] = dict(a["ability"])
+            elif clause.on_holder:
+                raise Unknown("a condition on what it is attached to")
+            kind = target["kind"]
+            if clause.block_time and KIND_HOMES.get(kind) not in BLOCK_TIME_HOMES:
+                raise Unknown(f"{kind} with a condition known only once attackers are declared")
+            if "condition" in target or "unless" in target:
+                raise Unknown("a second condition")
+            target[field] = clause.data
+            out.append(a)
+        return out
