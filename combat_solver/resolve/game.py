@@ -8,7 +8,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..board.model import Board, Permanent, Player
 from ..model.conditions import Context
@@ -24,10 +24,6 @@ from ..rules.kind import (
     has_hook,
 )
 from ..rules.registry import Ability, Grant
-
-if TYPE_CHECKING:
-    pass
-
 from .once import once
 
 
