@@ -233,11 +233,11 @@ def test_attack_step_by_clicking_with_counters_an_aura_and_a_warning(browser: Br
         ("Juggernaut", "alice", "jugg"),
         ("Grizzly Bears", "alice", "bears"),
         ("Lure", "alice", "lure"),
-        ("Arctic Foxes", "bob", "foxes"),
+        ("Howlpack Wolf", "bob", "wolf"),
     ]:
         add_card(page, name, controller, pid)
-    expect(page.locator("[data-pid=foxes] .warnings")).to_contain_text(
-        "as long as defending player controls a snow land"
+    expect(page.locator("[data-pid=wolf] .warnings")).to_contain_text(
+        "can't block unless you control another Wolf or Werewolf"
     )
     add_card(page, "Tarmogoyf", "bob", "goyf")
     expect(page.locator("[data-pid=goyf] .warnings")).to_contain_text("power/toughness */1+* as printed")
@@ -250,13 +250,13 @@ def test_attack_step_by_clicking_with_counters_an_aura_and_a_warning(browser: Br
     page.locator("[data-pid=bears] input[placeholder^='+1/+1']").fill("+1/+1: 1, flying")
     page.locator("[data-pid=bears] input[placeholder^='+1/+1']").press("Enter")
     page.select_option("[data-pid=lure] [data-field=attached]", "bears")
-    page.locator("[data-pid=foxes] summary").click()
-    page.locator("[data-pid=foxes] [data-field=abilities]").fill("[{kind: cant_be_blocked_by, by: {subtypes: [Wall]}}]")
-    page.locator("[data-pid=foxes] [data-field=abilities]").blur()
+    page.locator("[data-pid=wolf] summary").click()
+    page.locator("[data-pid=wolf] [data-field=abilities]").fill("[{kind: cant_be_blocked_by, by: {subtypes: [Wall]}}]")
+    page.locator("[data-pid=wolf] [data-field=abilities]").blur()
     permanents = {p["id"]: p for p in page_board(page)["permanents"]}
     assert (permanents["bears"]["power"], permanents["bears"]["toughness"]) == (3, 3)
     assert {"kind": "flying"} in permanents["bears"]["abilities"]
-    assert permanents["foxes"]["abilities"] == [{"kind": "cant_be_blocked_by", "by": {"subtypes": ["Wall"]}}]
+    assert permanents["wolf"]["abilities"] == [{"kind": "cant_be_blocked_by", "by": {"subtypes": ["Wall"]}}]
     assert permanents["lure"]["abilities"] == [{"kind": "grant", "to": {"ids": ["bears"]}, "ability": {"kind": "lure"}}]
 
     page.click("#check")
