@@ -42,6 +42,11 @@ BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Fore
 """305.6: the basic land types and the mana their intrinsic ability makes."""
 
 
+COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b", re.I)
+"""707.2, 614.1c: a permanent that entered as a copy has the copied object's characteristics, not
+its card's: its card text says nothing of its abilities on the battlefield (warned, never noted)."""
+
+
 class Compiler(Sentences):
     """Compiles card records; ``subtypes`` are the known subtypes (to read "Walls", "Goblins")."""
 
@@ -180,6 +185,8 @@ class Compiler(Sentences):
             quoted = re.findall(r'"([^"]*)"', sentence)
             plain = re.sub(r'"[^"]*"', '""', sentence).removeprefix(SELF)
             if sentence.startswith(("During", "As long as")):
+                raise
+            if COPY.search(plain):
                 raise
             if ONE_SHOT.search(plain):
                 return [], "one-shot effect: once it happens, give its result as an effect"

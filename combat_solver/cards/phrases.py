@@ -115,16 +115,19 @@ def number(word: str) -> int | None:
 
 
 def bears_on_legality(sentence: str) -> bool:
-    """Does this sentence bear on attack or block legality? (keywords and phrases above, and an
-    animation: what becomes a creature can attack and block, 302.1, 506.4)"""
+    """Does this sentence bear on attack or block legality? (keywords and phrases above, an
+    animation: what becomes a creature can attack and block, 302.1, 506.4; and entering as a copy:
+    the permanent then has the copied object's characteristics, not its card's, 707.2)"""
     s = sentence.casefold()
-    if any(p in s for p in LEGALITY_PHRASES) or _ANIMATION.search(sentence):
+    if any(p in s for p in LEGALITY_PHRASES) or _ANIMATION.search(sentence) or _COPY.search(s):
         return True
     if _ENTERS_WITH.search(s):
         return False
     s = _SELECTING.sub(" ", s)
     return re.search(r"walk\b", s) is not None or any(re.search(rf"\b{re.escape(k)}", s) for k in legality_keywords())
 
+
+_COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b")
 
 #: "creatures with flying": a keyword that only selects creatures gives or takes nothing ("bands
 #: with other" is a keyword, not a selection).
