@@ -31,7 +31,7 @@ from .oracle_text import (
 )
 from .phrases import bears_on_legality
 from .readers import Unknown
-from .sentences import Sentences, keyword_note
+from .sentences import Sentences, keyword_defined_by_reminder, keyword_note
 
 __all__ = ["ATTACHED", "CONTROLLER", "POWER", "SELF", "AbilityData", "Compiled", "Compiler", "Level"]
 
@@ -125,6 +125,13 @@ class Compiler(Sentences):
                 continue
             if re.fullmatch(r"(?:reconfigure|bestow)\b.*", line, flags=re.I):
                 found.unattached_creature = True  # 702.151b, 702.103b: read by ``resolve``
+                continue
+            unknown = keyword_defined_by_reminder(raw)
+            if unknown is not None:
+                found.relevant = True
+                found.warn(
+                    f"{face}: {line.replace(SELF, face)} ({unknown}: a keyword known only by its reminder text)", line
+                )
                 continue
             line = ABILITY_WORD.sub("", line)
             for sentence, compile_one in self._parts(line):

@@ -6,12 +6,14 @@ read here is the grammar around them and the few sentences whose reading needs c
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from ..rules.phrase import MANA, SELF
 from ..rules.registry import ability_class
 from .compiled import AbilityData, Result
 from .conditions import Conditions
+from .keywords import KEYWORDS
 from .oracle_text import is_activated
 from .phrases import bears_on_legality
 from .readers import Unknown
@@ -43,6 +45,32 @@ def keyword_note(line: str) -> str | None:
 CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for each|except)\b", re.I)
 """Words that make what follows hold only sometimes: never dropped, never compiled."""
 _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
+
+
+_COMBAT_REMINDER = re.compile(r"^(?:When|Whenever) this (?:creature|permanent) (?:attacks|blocks|becomes blocked)\b")
+
+
+def keyword_defined_by_reminder(line: str) -> str | None:
+    """A keyword that is neither an ability kind's nor one of CR 702 (a digital-only keyword such
+    as "double team") in a keyword line, whose reminder text, its only definition on the card, is a
+    trigger on attacking or blocking (508.1m, 509.1i): returned to be warned, else None."""
+    for head, reminder in re.findall(r"([^().]*)\(([^()]*)\)", line):
+        if not _COMBAT_REMINDER.match(reminder):
+            continue
+        part = re.split(r"[,;] (?:and )?", head.strip())[-1].strip().casefold()
+        if part and not _known_keyword(part):
+            return part
+    return None
+
+
+@cache
+def _keyword_names() -> tuple[str, ...]:
+    names = {k.name for k in KEYWORDS} | set(wordings().keywords) | set(KEYWORDS_OF_KINDS)
+    return tuple(sorted(names, key=len, reverse=True))
+
+
+def _known_keyword(part: str) -> bool:
+    return any(part == n or part.startswith((n + " ", n + "—", n + "-", n + "cycling")) for n in _keyword_names())
 
 
 class Sentences(Conditions):

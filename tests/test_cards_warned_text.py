@@ -1,0 +1,36 @@
+"""Text the compiler can't read is warned, never noted or dropped. 707.2, 614.1c: a permanent that entered as a copy has the copied object's characteristics, so
+its own card's text says nothing of its abilities on the battlefield: by card name it is warned
+(never a one-shot note, never dropped)."""
+
+from __future__ import annotations
+
+import pytest
+
+from combat_solver.cards.catalog import bundled_catalog
+
+
+@pytest.mark.parametrize("name", ["Clone", "Moritte of the Frost", "Malleable Impostor", "Phantasmal Image"])
+def test_entering_as_a_copy_is_warned_707_2(name: str) -> None:
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get(name))
+    assert any("as a copy of" in w for w in compiled.warnings), compiled.warnings
+    assert not any("as a copy of" in n for n in compiled.notes)
+
+
+@pytest.mark.parametrize("name", ["Giant Fire Beetles", "Kozilek, Compleated"])
+def test_a_keyword_known_only_by_its_combat_trigger_reminder_is_warned_508_1m(name: str) -> None:
+    """A keyword that is neither a kind's nor one of CR 702 ("double team", a digital-only one),
+    defined on the card only by reminder text that triggers on attacking or blocking (508.1m,
+    509.1i): its line is warned, never dropped."""
+    catalog = bundled_catalog()
+    record = catalog.get(name)
+    compiled = catalog.compiled(record)
+    assert any("known only by its reminder text" in w for w in compiled.warnings), compiled.warnings
+
+
+def test_a_keyword_of_702_with_a_trigger_reminder_still_compiles_702_181() -> None:
+    """Mobilize (702.181) has the same kind of reminder but is a keyword of CR 702: its attack
+    trigger compiles (508.1m) and nothing is warned."""
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get("Reigning Victor"))
+    assert {"kind": "attack_trigger"} in compiled.abilities and not compiled.warnings
