@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 import os
-import select
+import queue
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,8 @@ HUGE = "9" * 5000
 
 def _exchange(lines: list[str], answers: int) -> list[dict[str, Any]]:
     """The server's first ``answers`` answers to the lines (stdin kept open until they came, or a
-    minute has passed: then whatever came)."""
+    minute has passed: then whatever came). A thread reads the answers: ``select`` on the pipe
+    would not see lines already taken into the reader's buffer."""
     server = subprocess.Popen(
         [sys.executable, "-m", "combat_solver", "mcp"],
         stdin=subprocess.PIPE,
@@ -43,15 +45,18 @@ def _exchange(lines: list[str], answers: int) -> list[dict[str, Any]]:
         env=ENV,
     )
     assert server.stdin is not None and server.stdout is not None
+    received: queue.Queue[bytes] = queue.Queue()
+    stdout = server.stdout
+    threading.Thread(target=lambda: [received.put(line) for line in iter(stdout.readline, b"")], daemon=True).start()
     server.stdin.write("".join(line + "\n" for line in lines).encode())
     server.stdin.flush()
     got: list[dict[str, Any]] = []
     give_up = time.monotonic() + 60
-    while len(got) < answers and select.select([server.stdout], [], [], max(give_up - time.monotonic(), 0))[0]:
-        line = server.stdout.readline()
-        if not line:
+    while len(got) < answers:
+        try:
+            got.append(json.loads(received.get(timeout=max(give_up - time.monotonic(), 0.01))))
+        except queue.Empty:
             break
-        got.append(json.loads(line))
     server.stdin.close()
     server.wait(timeout=30)
     return got
