@@ -369,12 +369,17 @@ class _Builder:
             p["graveyard_types"] = subset(c, GRAVEYARD_TYPES, 40)
             p["designations"] = subset(c, DESIGNATIONS, 20)
             for fact in (
-                "spells_cast_this_turn",
+                "cards_drawn_this_turn",
                 "life_gained_this_turn",
+                "life_lost_this_turn",
                 "damage_dealt_this_turn",
                 "creatures_died_this_turn",
             ):
                 p[fact] = c.integer(0, 2)
+            p["spells_cast_this_turn"] = total = c.integer(0, 3)
+            p["creature_spells_cast_this_turn"] = creature = c.integer(0, total)
+            p["noncreature_spells_cast_this_turn"] = noncreature = c.integer(0, total - creature)
+            p["instant_and_sorcery_spells_cast_this_turn"] = c.integer(0, noncreature)
 
     def permanent_facts(self) -> None:
         c = self.c

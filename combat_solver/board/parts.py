@@ -42,7 +42,12 @@ class Player(Strict):
     graveyard_types: tuple[GraveyardType, ...] = Field((), description="card types among those cards (delirium)")
     designations: tuple[Designation, ...] = ()
     spells_cast_this_turn: NonNegative = 0
+    creature_spells_cast_this_turn: NonNegative = Field(0, description="of the spells cast this turn, creature spells")
+    noncreature_spells_cast_this_turn: NonNegative = Field(0, description="of them, noncreature spells")
+    instant_and_sorcery_spells_cast_this_turn: NonNegative = Field(0, description="of them, instants and sorceries")
+    cards_drawn_this_turn: NonNegative = 0
     life_gained_this_turn: NonNegative = 0
+    life_lost_this_turn: NonNegative = 0
     damage_dealt_this_turn: NonNegative = Field(0, description="damage dealt by sources they control")
     creatures_died_this_turn: NonNegative = Field(0, description="creatures they controlled that died")
 

@@ -23,7 +23,12 @@ PlayerFact = Literal[
     "graveyard",
     "graveyard_card_types",
     "spells_cast_this_turn",
+    "creature_spells_cast_this_turn",
+    "noncreature_spells_cast_this_turn",
+    "instant_and_sorcery_spells_cast_this_turn",
+    "cards_drawn_this_turn",
     "life_gained_this_turn",
+    "life_lost_this_turn",
     "damage_dealt_this_turn",
     "creatures_died_this_turn",
 ]
@@ -122,7 +127,14 @@ class PlayerTest(Strict):
     graveyard: Comparison | None = Field(None, description="cards in graveyard (threshold: {ge: 7})")
     graveyard_card_types: Comparison | None = Field(None, description="card types among them (delirium: {ge: 4})")
     spells_cast_this_turn: Comparison | None = None
+    creature_spells_cast_this_turn: Comparison | None = Field(None, description="of them, creature spells")
+    noncreature_spells_cast_this_turn: Comparison | None = Field(None, description="of them, noncreature spells")
+    instant_and_sorcery_spells_cast_this_turn: Comparison | None = Field(
+        None, description="of them, instant and sorcery spells"
+    )
+    cards_drawn_this_turn: Comparison | None = None
     life_gained_this_turn: Comparison | None = None
+    life_lost_this_turn: Comparison | None = None
     damage_dealt_this_turn: Comparison | None = None
     creatures_died_this_turn: Comparison | None = Field(None, description="creatures they controlled that died")
     designations: tuple[Designation, ...] | None = Field(None, description="has every one of these")
