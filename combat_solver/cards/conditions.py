@@ -12,7 +12,7 @@ from typing import Any
 
 from ..rules.phrase import SELF
 from ..rules.registry import KIND_HOMES
-from .phrases import number
+from .phrases import COLORS, number
 from .readers import Readers, Unknown
 
 BLOCK_TIME_HOMES = ("evasion", "block_counts")
@@ -115,6 +115,11 @@ class Conditions(Readers):
         m = re.fullmatch(r"an opponent has (\w+ or more) cards in their graveyard", t)
         if m:
             return Clause(self._player("an opponent", "graveyard", self._amount(m[1])))
+        m = re.fullmatch(r"your devotion to (\w+)(?: and (\w+))? is (less than|at least|greater than) (\w+)", t)
+        if m and all(c in COLORS for c in filter(None, (m[1], m[2]))):
+            test = {"less than": "lt", "at least": "ge", "greater than": "gt"}[m[3]]
+            devotion = {"colors": [c for c in (m[1], m[2]) if c], "count": {test: self._n(m[4])}}
+            return Clause({"players": [{"who": "you", "devotion": devotion}]})
         if t == "a player has no cards in hand":
             return Clause({"any_of": [self._player(who, "hand", {"eq": 0}) for who in ("you", "an opponent")]})
         m = re.fullmatch(r"there are (\w+ or more|no) cards in your graveyard", t)

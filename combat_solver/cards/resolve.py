@@ -210,6 +210,8 @@ def _fill(out: dict[str, Any], record: CardRecord) -> set[str]:
         "supertypes": list(record.supertypes),
         "colors": list(record.colors),
     }
+    if record.mana_cost:
+        defaults["mana_cost"] = record.mana_cost
     for key, value in defaults.items():
         out.setdefault(key, value)
     printed = set()
