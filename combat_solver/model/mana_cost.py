@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from .filters import Color
 
-MANA_COST_PATTERN = r"^(?:\{(?:\d+|[WUBRGCSXYZ]|[WUBRG]/[WUBRGP]|2/[WUBRG]|C/[WUBRG]|[WUBRG]/[WUBRG]/P)\})*$"
+MANA_COST_PATTERN = r"^(?:\{(?:\d+|[WUBRGCSXYZ]|[WUBRGC]/[WUBRGP]|2/[WUBRG]|C/[WUBRG]|[WUBRG]/[WUBRG]/P)\})*$"
 """A mana cost: mana symbols only (107.4): generic, colored, colorless, snow, X, hybrid, monocolored
 hybrid, colorless hybrid and Phyrexian."""
 _LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
