@@ -85,7 +85,8 @@ def problems(board: Position) -> list[Problem]:
         if "creature" in p.types:
             for stat in ("power", "toughness"):
                 if getattr(p, stat) is None:
-                    out.append(((*loc, stat), "missing", f"a creature needs {stat}"))
+                    why = f": {p.card}'s printed {stat} is not a number (208.2: its text defines it); give `{stat}`"
+                    out.append(((*loc, stat), "missing", f"a creature needs {stat}" + (why if p.card else "")))
         if "battle" in p.types and p.protector is None:
             out.append(((*loc, "protector"), "missing", "a battle needs a protector (310.9)"))
         if p.protector is not None:
