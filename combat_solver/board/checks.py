@@ -14,7 +14,7 @@ from ..model.base import Strict
 from ..model.conditions import PLAYER_WORDS, Condition, PlayerTest, Quantity
 from ..model.errors import Problem
 from ..model.filters import Filter, Target
-from ..rules.kind import AbilityBase, attack_hooks, id_fields, player_fields
+from ..rules.kind import AbilityBase, attack_hooks, has_hook, id_fields, player_fields
 from ..rules.registry import ABILITY_KINDS, Grant, ability_class
 from .parts import Combat, EarlierAttack, Effect, Loc, Permanent, Player
 
@@ -140,16 +140,32 @@ def problems(board: Position) -> list[Problem]:
                 loc = ("attacked_this_turn", i, "target")
                 out.append((loc, "unknown_id", f"no player, planeswalker or battle {earlier.target!r}"))
     out += _player_word_problems(board)
-    out += _pattern_problems(board, filters)
+    inert = [
+        *(("permanents", i, "abilities", j) for i, p in enumerate(board.permanents)
+          for j, ability in enumerate(p.abilities) if _inert_while_declaring_attackers(ability)),
+        *(("effects", i) for i, e in enumerate(board.effects) if _inert_while_declaring_attackers(e.ability)),
+    ]  # fmt: skip
+    out += _pattern_problems(board, filters, inert)
     return out
 
 
-def _pattern_problems(board: Position, filters: list[tuple[Loc, Loc, Filter]]) -> list[Problem]:
+def _inert_while_declaring_attackers(ability: AbilityBase) -> bool:
+    """Whether the kind does nothing while attackers are declared (evasion, blocking rules): its
+    conditions may then read the attack or the defending player, which it is only read once they are
+    known (a creature is an attacking creature only once declared, 508.1k; Kitesail Corsair's
+    "has flying as long as it's attacking" is false while its attack is being declared)."""
+    if isinstance(ability, Grant):
+        return _inert_while_declaring_attackers(ability.ability)
+    return not any(has_hook(ability, hook) for hook in (*_ATTACK_HOOKS, *_UNGATED_HOOKS))
+
+
+def _pattern_problems(board: Position, filters: list[tuple[Loc, Loc, Filter]], inert: list[Loc]) -> list[Problem]:
     """Every ``has`` pattern names a kind and fields of that kind; ``attacking`` filters need a
-    declared attack."""
+    declared attack, but in the abilities at ``inert`` (those doing nothing while attackers are
+    declared)."""
     out: list[Problem] = []
     for loc, _, value in filters:
-        if board.combat is None:
+        if board.combat is None and not any(loc[: len(at)] == at for at in inert):
             out += [
                 (
                     (*loc, name),
@@ -196,7 +212,12 @@ def _player_word_problems(board: Position) -> list[Problem]:
                 out.append((sub_loc, "unresolved_player", "`you` needs a controller: give the effect's controller"))
             elif word == "owner" and not has_holder:
                 out.append((sub_loc, "unresolved_player", "`owner` needs a creature that has the ability"))
-            elif word == "defending_player" and board.combat is None and not _per_target(ability):
+            elif (
+                word == "defending_player"
+                and board.combat is None
+                and not _per_target(ability)
+                and not _inert_while_declaring_attackers(ability)
+            ):
                 out.append(
                     (
                         sub_loc,
@@ -207,7 +228,12 @@ def _player_word_problems(board: Position) -> list[Problem]:
                 )
             elif word not in (*PLAYER_WORDS, "owner") and all(pl.id != word for pl in board.players):
                 out.append((sub_loc, "unknown_id", f"no player {word!r}"))
-        if board.combat is None and _tests_the_attack(ability) and not _gated_while_declaring(ability):
+        if (
+            board.combat is None
+            and _tests_the_attack(ability)
+            and not _gated_while_declaring(ability)
+            and not _inert_while_declaring_attackers(ability)
+        ):
             out.append(
                 (
                     loc,
