@@ -11,6 +11,7 @@ from typing import Any, Protocol, get_args
 from pydantic import BaseModel
 
 from ..model.base import Strict
+from ..model.choices import CHOSEN, WHAT, references
 from ..model.conditions import PLAYER_WORDS, Condition, PlayerTest, Quantity
 from ..model.errors import Problem
 from ..model.filters import Filter, Target
@@ -122,6 +123,38 @@ def problems(board: Position) -> list[Problem]:
                 out.append((loc, "unknown_id", f"no player, planeswalker or battle {earlier.target!r}"))
     out += _player_word_problems(board)
     out += _pattern_problems(board, filters)
+    out += _choice_problems(board, set(players))
+    return out
+
+
+def _choice_problems(board: Position, players: set[str]) -> list[Problem]:
+    """607.2d: ``chosen`` in an ability reads its own permanent's choice: the choice must be on
+    that permanent (an effect has no choices), and a chosen player must be a player."""
+    out: list[Problem] = []
+    for i, p in enumerate(board.permanents):
+        if p.chosen.player is not None and p.chosen.player not in players:
+            out.append((("permanents", i, "chosen", "player"), "unknown_id", f"no player {p.chosen.player!r}"))
+        for ability in p.abilities:
+            if CHOSEN not in repr(ability):
+                continue
+            for choice in sorted(references(ability.model_dump(mode="json", by_alias=True, exclude_none=True))):
+                if p.chosen.value(choice) is None:
+                    out.append(
+                        (
+                            ("permanents", i, "chosen", choice),
+                            "missing",
+                            f"its {ability.kind} reads {WHAT[choice]} (607.2d): give `chosen: {{{choice}: ...}}`",
+                        )
+                    )
+    for i, e in enumerate(board.effects):
+        if CHOSEN in repr(e) and references(e.model_dump(mode="json", by_alias=True, exclude_none=True)):
+            out.append(
+                (
+                    ("effects", i),
+                    "not_applicable",
+                    "`chosen` reads a permanent's own choice (607.2d); an effect has none: write the value itself",
+                )
+            )
     return out
 
 
@@ -186,7 +219,7 @@ def _player_word_problems(board: Position) -> list[Problem]:
                         "use it in cant_attack_unless / cant_attack_if or a restriction on attacking",
                     )
                 )
-            elif word not in (*PLAYER_WORDS, "owner") and all(pl.id != word for pl in board.players):
+            elif word not in (*PLAYER_WORDS, "owner", CHOSEN) and all(pl.id != word for pl in board.players):
                 out.append((sub_loc, "unknown_id", f"no player {word!r}"))
         if board.combat is None and _tests_the_attack(ability) and not _gated_while_declaring(ability):
             out.append(
@@ -259,7 +292,7 @@ def _filter_problems(filters: list[tuple[Loc, Loc, Filter]], players: set[str]) 
             kind = wanted.get("kind") if isinstance(wanted, dict) else wanted
             if kind not in ABILITY_KINDS:
                 out.append(((*loc, "has", i), "unknown_kind", f"no ability kind {kind!r} (see ABILITY_KINDS)"))
-        if f.controller is not None and f.controller not in players | {"you", "opponent"}:
+        if f.controller is not None and f.controller not in players | {"you", "opponent", CHOSEN}:
             out.append(
                 ((*loc, "controller"), "unknown_id", f"{f.controller!r} is not `you`, `opponent` or a player id")
             )

@@ -161,10 +161,14 @@ class Filter(Strict):
     ids: tuple[str, ...] | None = None
     name: str | None = None
     controller: str | None = None
-    colors: tuple[Color, ...] | None = None
+    colors: tuple[Color | Literal["chosen"], ...] | None = Field(
+        None, description="any of these colors; `chosen`: the color its permanent chose (607.2d)"
+    )
     colorless: Flag | None = None
     types: tuple[CardType, ...] | None = None
-    subtypes: tuple[str, ...] | None = None
+    subtypes: tuple[str, ...] | None = Field(
+        None, description="any of these subtypes; `chosen`: the creature type its permanent chose (607.2d)"
+    )
     supertypes: tuple[str, ...] | None = None
     power: Comparison | None = None
     toughness: Comparison | None = None
