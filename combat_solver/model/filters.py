@@ -360,13 +360,15 @@ class Target(Strict):
     ids: tuple[str, ...] | None = None
 
     def referenced_ids(self) -> list[str]:
-        named = [self.player] if self.player not in (None, "you", "owner") else []
+        named = [self.player] if self.player not in (None, "you", "owner", "chosen") else []
         return [*named, *(self.ids or ())]
 
     def describe(self) -> str:
         if self.ids:
             return " or ".join(self.ids)
-        who = {"you": "you", "owner": "its owner", None: "a player"}.get(self.player, self.player or "")
+        who = {"you": "you", "owner": "its owner", "chosen": "the chosen player", None: "a player"}.get(
+            self.player, self.player or ""
+        )
         parts = [who] if self.include_player else []
         if self.planeswalkers:
             parts.append("planeswalkers " + ("you control" if self.player == "you" else f"{who} controls"))
