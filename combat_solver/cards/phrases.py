@@ -109,7 +109,9 @@ _WORD_NUMBERS = {
 CHOICES = {"a color": "color", "a creature type": "creature_type", "a player": "player", "an opponent": "player"}
 """What "As this creature enters, choose ..." makes a permanent choose (607.2d, 614.12a): the
 choice its "the chosen ..." reads, a field of the board's ``chosen``."""
-_CHOOSE = re.compile(r"(?im)^As (\S.*?) enters(?: the battlefield)?, choose (a color|a creature type|a player|an opponent)\.$")
+_CHOOSE = re.compile(
+    r"(?im)^As (\S.*?) enters(?: the battlefield)?, choose (a color|a creature type|a player|an opponent)\.$"
+)
 
 
 def choices_made(text: str, names: set[str]) -> frozenset[str]:

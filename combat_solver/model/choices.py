@@ -86,7 +86,7 @@ def with_choices(value: Any, choices: Choices) -> Any:
     """The JSON form ``value`` with every ``chosen`` replaced by the choice it stands for (a
     choice not made is left as ``chosen``: board checks report it)."""
     if isinstance(value, Mapping):
-        out = {}
+        out: dict[str, Any] = {}
         for key, item in value.items():
             if key in LIST_FIELDS and isinstance(item, list | tuple):
                 made = choices.value(LIST_FIELDS[key])
