@@ -57,8 +57,8 @@ def _has_kinds(value: Any) -> Iterator[str]:
 def _read_choices(board: Board) -> Board:
     """607.2d: "the chosen color" (type, player) refers only to the choice its own permanent made.
     The board writes it ``chosen``: in a filter's ``colors`` the permanent's ``chosen.color``, in
-    ``subtypes`` its ``chosen.creature_type``, as a ``controller`` or ``player`` its ``chosen.player``
-    (docs/board-format.md). The board with those values written in."""
+    ``subtypes`` its ``chosen.creature_type``, as a ``controller`` or ``player`` its ``chosen.player``,
+    as a number test's ``even`` whether its ``chosen.parity`` is even (607.2f; docs/board-format.md). The board with those values written in."""
 
     def put(value: Any, chosen: dict[str, Any]) -> Any:
         if isinstance(value, dict):
@@ -70,6 +70,8 @@ def _read_choices(board: Board) -> Board:
                     out[key] = [chosen["creature_type"] if v == "chosen" else v for v in item]
                 elif key in ("controller", "player") and item == "chosen":
                     out[key] = chosen["player"]
+                elif key == "even" and item == "chosen":
+                    out[key] = chosen["parity"] == "even"
                 else:
                     out[key] = put(item, chosen)
             return out

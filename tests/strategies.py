@@ -489,7 +489,9 @@ def add_choices(b: _Builder) -> None:
             for key, item in value.items():
                 if key in ("colors", "subtypes") and isinstance(item, list):
                     out[key] = ["chosen" if c.chance(30) else v for v in item]
-                elif key in ("controller", "player") and isinstance(item, str) and c.chance(20):
+                elif (key in ("controller", "player") and isinstance(item, str) and c.chance(20)) or (
+                    key == "even" and c.chance(40)
+                ):
                     out[key] = "chosen"
                 else:
                     out[key] = visit(item)
@@ -505,6 +507,7 @@ def add_choices(b: _Builder) -> None:
             "color": c.choice(COLORS),
             "creature_type": c.choice(CHOSEN_TYPES),
             "player": c.choice(players),
+            "parity": c.choice(("odd", "even")),
         }
         p["abilities"] = visit(p["abilities"])
 

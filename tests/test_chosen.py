@@ -239,3 +239,25 @@ def test_what_the_choices_dont_state_stays_warned(card: str) -> None:
     """607.2d: "the chosen ..." is read only with its own choice of a color, creature type or player."""
     catalog = bundled_catalog()
     assert catalog.compiled(catalog.get(card)).warnings
+
+
+def test_a_chosen_parity_reads_odd_or_even_mana_values() -> None:
+    """607.2f ("choose odd or even"), 702.16h: Lavabrink Venturer by hand, odd chosen:
+    protection from each odd mana value; a mana value 5 creature can't block it, a 4 can."""
+    venturer = creature(
+        "venturer", "Lavabrink Venturer", A, 3, 3, K("protection", **{"from": {"mana_value": {"even": "chosen"}}}),
+        chosen={"parity": "odd"},
+    )  # fmt: skip
+    board = make_board(
+        [venturer, creature("five", "Five", B, mana_value=5), creature("four", "Four", B, mana_value=4)],
+        {"venturer": B},
+    )
+    assert_illegal(block(board, {"five": "venturer"}), "702.16f", "protection")
+    assert_legal(block(board, {"four": "venturer"}))
+
+
+def test_lavabrink_venturer_stays_warned_while_card_mana_values_are_not_on_the_board() -> None:
+    """202.3: a permanent by card has the mana value written on it (0 otherwise), so text
+    reading other permanents' mana values is warned (as Void Winnower's), never guessed."""
+    catalog = bundled_catalog()
+    assert catalog.compiled(catalog.get("Lavabrink Venturer")).warnings

@@ -106,7 +106,12 @@ _WORD_NUMBERS = {
 }
 
 
-CHOICES = {"a color": "color", "a creature type": "creature_type", "a player": "player", "an opponent": "player"}
+CHOICES = {
+    "a color": "color",
+    "a creature type": "creature_type",
+    "a player": "player",
+    "an opponent": "player",
+}
 """What "As this creature enters, choose ..." makes a permanent choose (607.2d, 614.12a): the
 choice its "the chosen ..." reads, a field of the board's ``chosen``."""
 _CHOOSE = re.compile(

@@ -4,7 +4,8 @@ riot's +1/+1 counter or haste) and the word ``chosen`` abilities use to read the
 
 A board permanent states its choices in ``chosen``; in its abilities the value ``chosen``
 stands for them: in a filter's ``colors`` the chosen color, in ``subtypes`` the chosen creature
-type, as a ``controller`` or a ``player`` the chosen player. ``with_choices`` puts the values
+type, as a ``controller`` or a ``player`` the chosen player, as a number test's ``even`` the
+chosen quality (odd or even, 607.2f). ``with_choices`` puts the values
 in, on the JSON form of an ability."""
 
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
@@ -23,7 +24,7 @@ from .filters import Color
 CHOSEN = "chosen"
 """The word an ability uses for its permanent's choice (607.2d)."""
 
-Choice = Literal["color", "creature_type", "player", "riot"]
+Choice = Literal["color", "creature_type", "player", "parity", "riot"]
 
 LIST_FIELDS: Mapping[str, Choice] = {"colors": "color", "subtypes": "creature_type"}
 """Filter fields whose lists may hold ``chosen``, and the choice it stands for there."""
@@ -35,6 +36,7 @@ WHAT: Mapping[Choice, str] = {
     "color": "the chosen color",
     "creature_type": "the chosen creature type",
     "player": "the chosen player",
+    "parity": "the chosen quality (odd or even)",
     "riot": "riot's choice (702.136a)",
 }
 """How a warning or an error names each choice."""
@@ -47,6 +49,9 @@ class Choices(Strict):
     color: Color | None = Field(None, description='"As this creature enters, choose a color" (105.4)')
     creature_type: str | None = Field(None, description="a creature type of 205.3m (Elf, Time Lord)")
     player: str | None = Field(None, description='a player id: "choose a player" / "choose an opponent"')
+    parity: Literal["odd", "even"] | None = Field(
+        None, description='"As this creature enters, choose odd or even" (607.2f; zero is even)'
+    )
     riot: Literal["counter", "haste"] | None = Field(
         None, description="riot's choice as it entered: an additional +1/+1 counter (in `counters`) or haste"
     )
@@ -74,6 +79,8 @@ def references(value: Any) -> set[Choice]:
                 found.add(LIST_FIELDS[key])
             elif key in PLAYER_FIELDS and item == CHOSEN:
                 found.add("player")
+            elif key == "even" and item == CHOSEN:
+                found.add("parity")
             else:
                 found |= references(item)
     elif isinstance(value, list | tuple):
@@ -93,6 +100,8 @@ def with_choices(value: Any, choices: Choices) -> Any:
                 out[key] = [made if v == CHOSEN and made is not None else v for v in item]
             elif key in PLAYER_FIELDS and item == CHOSEN:
                 out[key] = choices.player if choices.player is not None else item
+            elif key == "even" and item == CHOSEN:
+                out[key] = item if choices.parity is None else choices.parity == "even"
             else:
                 out[key] = with_choices(item, choices)
         return out

@@ -108,12 +108,22 @@ class Comparison(Strict):
     eq: Integer | None = None
     ge: Integer | None = None
     gt: Integer | None = None
-    even: Flag | None = Field(None, description="true: an even number; false: an odd one")
+    even: Flag | Literal["chosen"] | None = Field(
+        None, description="true: an even number; false: an odd one; `chosen`: its permanent's chosen quality (607.2f)"
+    )
+
+    @property
+    def parity(self) -> bool | None:
+        """``even`` as read: true even, false odd (``chosen`` is written in with the permanent's
+        choices before anything reads it, ``model.choices``)."""
+        if self.even == "chosen":
+            raise ValueError("`even: chosen` is read only once its permanent's choice is written in")
+        return self.even
 
     def holds(self, value: int | None) -> bool:
         if value is None:
             return False
-        if self.even is not None and self.even != (value % 2 == 0):
+        if self.parity is not None and self.parity != (value % 2 == 0):
             return False
         return (
             (self.lt is None or value < self.lt)
@@ -141,7 +151,9 @@ class Comparison(Strict):
             bound = getattr(self, name)
             if bound is not None:
                 parts.append(f"{text} {bound}".strip())
-        if self.even is not None:
+        if self.even == "chosen":
+            parts.append("of the chosen quality (odd or even)")
+        elif self.even is not None:
             parts.append("even" if self.even else "odd")
         return " and ".join(parts)
 

@@ -80,8 +80,8 @@ async function api(path, body) {
 
 /* 607.2d, 702.136a: the choices a card makes as it enters (the board's `chosen`), how the page
    asks for each, and which of them an ability reads through the word "chosen". */
-const CHOICE_LABELS = { color: "Chosen color", creature_type: "Chosen creature type", player: "Chosen player", riot: "Riot" };
-const CHOICE_WHAT = { color: "the chosen color", creature_type: "the chosen creature type", player: "the chosen player", riot: "riot's choice (702.136a)" };
+const CHOICE_LABELS = { color: "Chosen color", creature_type: "Chosen creature type", player: "Chosen player", parity: "Chosen quality (odd or even)", riot: "Riot" };
+const CHOICE_WHAT = { color: "the chosen color", creature_type: "the chosen creature type", player: "the chosen player", parity: "the chosen quality (odd or even)", riot: "riot's choice (702.136a)" };
 const CHOICE_COLORS = ["white", "blue", "black", "red", "green"];
 
 function choicesRead(value, found = new Set()) {
@@ -91,6 +91,7 @@ function choicesRead(value, found = new Set()) {
       if (k === "colors" && Array.isArray(v) && v.includes("chosen")) found.add("color");
       else if (k === "subtypes" && Array.isArray(v) && v.includes("chosen")) found.add("creature_type");
       else if ((k === "controller" || k === "player") && v === "chosen") found.add("player");
+      else if (k === "even" && v === "chosen") found.add("parity");
       else choicesRead(v, found);
     }
   }
@@ -454,7 +455,8 @@ function choiceField(p, choice, update) {
     : el("select", { "data-field": `chosen-${choice}`, onchange: set }, options(
       choice === "color" ? CHOICE_COLORS.map((c) => [c, c])
         : choice === "player" ? players().map((q) => [q, q])
-          : [["haste", "haste"], ["counter", "+1/+1 counter (add it under Counters)"]]));
+          : choice === "parity" ? [["odd", "odd"], ["even", "even"]]
+            : [["haste", "haste"], ["counter", "+1/+1 counter (add it under Counters)"]]));
   return field(CHOICE_LABELS[choice], input);
 }
 
