@@ -5,13 +5,17 @@ warning naming the permanent and the field, never a guess)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from asserts import A, B, C, K, assert_illegal, assert_legal, attack, block, creature, make_board
 from pydantic import ValidationError
 
 from combat_solver.cards.catalog import bundled_catalog
+from combat_solver.cli import main
 
 
 def _card(pid: str, name: str, controller: str = A, **fields: Any) -> dict[str, Any]:
@@ -261,3 +265,31 @@ def test_lavabrink_venturer_stays_warned_while_card_mana_values_are_not_on_the_b
     reading other permanents' mana values is warned (as Void Winnower's), never guessed."""
     catalog = bundled_catalog()
     assert catalog.compiled(catalog.get("Lavabrink Venturer")).warnings
+
+
+def test_the_cli_names_the_missing_choice_and_the_card_command_lists_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """607.2d: `combat-solver check` on a board without Voice of All's choice carries the warning
+    naming the permanent and the field; `combat-solver card` lists the choices the card reads."""
+    scenario = {
+        "board": {
+            "players": [{"id": A}, {"id": B}],
+            "active_player": A,
+            "permanents": [_card("voice", "Voice of All"), _card("dragon", "Shivan Dragon", B)],
+            "combat": {"attackers": {"voice": B}},
+        },
+        "declaration": {"kind": "block", "blocks": {"dragon": ["voice"]}},
+    }
+    path = tmp_path / "scenario.yaml"
+    path.write_text(yaml.safe_dump(scenario), encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    assert "Voice of All (voice): the chosen color isn't on the board: give it as `chosen: {color: ...}`" in (
+        capsys.readouterr().out
+    )
+    assert main(["card", "Voice of All", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["choices"] == ["color"]
+    assert main(["card", "Arcbound Slasher"]) == 0
+    assert "Choices made as it enters (the board's `chosen`; without them a verdict warns): riot" in (
+        capsys.readouterr().out
+    )
