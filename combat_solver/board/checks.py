@@ -11,7 +11,7 @@ from typing import Any, Protocol, get_args
 from pydantic import BaseModel
 
 from ..model.base import Strict
-from ..model.choices import CHOSEN, WHAT, references
+from ..model.choices import CHOSEN, WHAT, mentions_chosen, references
 from ..model.conditions import PLAYER_WORDS, Condition, PlayerTest, Quantity
 from ..model.errors import Problem
 from ..model.filters import Filter, Target
@@ -135,7 +135,7 @@ def _choice_problems(board: Position, players: set[str]) -> list[Problem]:
         if p.chosen.player is not None and p.chosen.player not in players:
             out.append((("permanents", i, "chosen", "player"), "unknown_id", f"no player {p.chosen.player!r}"))
         for ability in p.abilities:
-            if CHOSEN not in repr(ability):
+            if not mentions_chosen(ability):
                 continue
             for choice in sorted(references(ability.model_dump(mode="json", by_alias=True, exclude_none=True))):
                 if p.chosen.value(choice) is None:
@@ -147,7 +147,7 @@ def _choice_problems(board: Position, players: set[str]) -> list[Problem]:
                         )
                     )
     for i, e in enumerate(board.effects):
-        if CHOSEN in repr(e) and references(e.model_dump(mode="json", by_alias=True, exclude_none=True)):
+        if mentions_chosen(e) and references(e.model_dump(mode="json", by_alias=True, exclude_none=True)):
             out.append(
                 (
                     ("effects", i),

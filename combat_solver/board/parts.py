@@ -12,7 +12,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from ..cards.resolve import CardError, Token, resolve
 from ..model.base import CountedOnInput, Flag, Integer, NonNegative, ReadOnly, ReadOnlyDict, Strict
-from ..model.choices import CHOSEN, Choices, with_choices
+from ..model.choices import Choices, mentions_chosen, with_choices
 from ..model.conditions import Designation
 from ..model.filters import CardType, Color, Filter
 from ..rules.registry import Ability
@@ -136,7 +136,7 @@ class Permanent(Strict):
             _ability().validate_python(
                 with_choices(a.model_dump(mode="json", by_alias=True, exclude_none=True), self.chosen)
             )
-            if CHOSEN in repr(a)
+            if mentions_chosen(a)
             else a
             for a in self.abilities
         )

@@ -14,7 +14,7 @@ in, on the JSON form of an ability."""
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import BaseModel, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from .base import Strict
@@ -68,6 +68,11 @@ class Choices(Strict):
     def value(self, choice: Choice) -> str | None:
         found: str | None = getattr(self, choice)
         return found
+
+
+def mentions_chosen(model: BaseModel) -> bool:
+    """Whether ``chosen`` is a value somewhere in ``model`` (a quick test before ``references``)."""
+    return f'"{CHOSEN}"' in model.model_dump_json()
 
 
 def references(value: Any) -> set[Choice]:
