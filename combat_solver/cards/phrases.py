@@ -8,6 +8,8 @@ import re
 from functools import cache
 from typing import Any
 
+from ..model.creature_types import CREATURE_TYPES
+
 COLORS = ("white", "blue", "black", "red", "green")
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker")
 SUPERTYPES = ("legendary", "basic", "snow")
@@ -174,11 +176,15 @@ class Nouns:
     """Reads noun phrases against the known subtypes (singular forms, any case)."""
 
     def __init__(self, subtypes: frozenset[str]) -> None:
+        """A word names the subtype it is a form of. Where two subtypes share a form ("Elves": Elf's
+        plural and an odd card's subtype), a creature type of CR 205.3m wins, then one spelt as the
+        rules spell subtypes (a capital first letter only), then the first in the alphabet: the
+        reading never depends on set order."""
         self.chosen: frozenset[str] = frozenset()
         """The choices the card being read makes as it enters (``CHOICES``): "the chosen color"
         reads only a color the card itself chose (607.2d)."""
         self._subtype: dict[str, str] = {}
-        for s in subtypes:
+        for s in sorted(subtypes, key=_preference):
             for form in _plurals(s):
                 self._subtype.setdefault(form.casefold(), s)
 
@@ -323,6 +329,10 @@ def _noun_type(word: str) -> list[str] | None:
         if w in (t, t + "s"):
             return [t]
     return None
+
+
+def _preference(subtype: str) -> tuple[bool, bool, str]:
+    return subtype not in CREATURE_TYPES, subtype != subtype[:1] + subtype[1:].lower(), subtype
 
 
 def _plurals(s: str) -> set[str]:
