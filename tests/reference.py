@@ -66,6 +66,43 @@ def _has_kinds(value: Any) -> Iterator[str]:
             yield from _has_kinds(item)
 
 
+def _read_choices(board: Board) -> Board:
+    """607.2d: "the chosen color" (type, player) refers only to the choice its own permanent made.
+    The board writes it ``chosen``: in a filter's ``colors`` the permanent's ``chosen.color``, in
+    ``subtypes`` its ``chosen.creature_type``, as a ``controller`` or ``player`` its ``chosen.player``,
+    as a number test's ``even`` whether its ``chosen.parity`` is even (607.2f; docs/board-format.md). The board with those values written in."""
+
+    def put(value: Any, chosen: dict[str, Any]) -> Any:
+        if isinstance(value, dict):
+            out = {}
+            for key, item in value.items():
+                if key == "colors" and isinstance(item, list):
+                    out[key] = [chosen["color"] if v == "chosen" else v for v in item]
+                elif key == "subtypes" and isinstance(item, list):
+                    out[key] = [chosen["creature_type"] if v == "chosen" else v for v in item]
+                elif key in ("controller", "player") and item == "chosen":
+                    out[key] = chosen["player"]
+                elif key == "even" and item == "chosen":
+                    out[key] = chosen["parity"] == "even"
+                else:
+                    out[key] = put(item, chosen)
+            return out
+        if isinstance(value, list):
+            return [put(v, chosen) for v in value]
+        return value
+
+    permanents = []
+    for p in board.permanents:
+        chosen = p.chosen.model_dump()
+        if any(v is not None for v in chosen.values()):
+            written = put([a.model_dump(mode="json", by_alias=True, exclude_none=True) for a in p.abilities], chosen)
+            p = Permanent.model_validate(
+                {**p.model_dump(mode="json", by_alias=True, exclude_none=True), "abilities": written}
+            )
+        permanents.append(p)
+    return board.model_copy(update={"permanents": tuple(permanents)})
+
+
 @dataclass(frozen=True)
 class Requirement:
     """One requirement (509.1c); ``kind`` is lure / must_be_blocked / must_block."""
@@ -93,6 +130,7 @@ class Reference:
     """Brute-force reference on one board."""
 
     def __init__(self, board: Board) -> None:
+        board = _read_choices(board)
         self.board = board
         self.perms: dict[str, Permanent] = {p.id: p for p in board.permanents}
         self.team: dict[str, str] = {p.id: (p.team if p.team is not None else "player:" + p.id) for p in board.players}

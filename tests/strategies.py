@@ -485,6 +485,45 @@ def add_conditions(b: _Builder, attack_step: bool) -> None:
         visit(e["ability"], e.get("controller") is not None)
 
 
+CHOSEN_TYPES = ("Wall", "Eldrazi", "Human", "Goblin")  # creature types (205.3m) of CREATURE_SUBTYPES
+
+
+def add_choices(b: _Builder) -> None:
+    """Give some permanents the choices they made as they entered (607.2d) and let some of the
+    values in their abilities read them: a filter's color or subtype, a controller or a player
+    becomes ``chosen``."""
+    c = b.c
+    players = [p["id"] for p in b.players]
+
+    def visit(value: Any) -> Any:
+        if isinstance(value, dict):
+            out = {}
+            for key, item in value.items():
+                if key in ("colors", "subtypes") and isinstance(item, list):
+                    out[key] = ["chosen" if c.chance(30) else v for v in item]
+                elif (key in ("controller", "player") and isinstance(item, str) and c.chance(20)) or (
+                    key == "even" and c.chance(40)
+                ):
+                    out[key] = "chosen"
+                else:
+                    out[key] = visit(item)
+            return out
+        if isinstance(value, list):
+            return [visit(v) for v in value]
+        return value
+
+    for p in b.permanents:
+        if not p.get("abilities") or not c.chance(25):
+            continue
+        p["chosen"] = {
+            "color": c.choice(COLORS),
+            "creature_type": c.choice(CHOSEN_TYPES),
+            "player": c.choice(players),
+            "parity": c.choice(("odd", "even")),
+        }
+        p["abilities"] = visit(p["abilities"])
+
+
 def build_board(c: Chooser) -> Board:
     """A random valid board with an attack already declared."""
     b = _Builder(c)
@@ -630,6 +669,7 @@ def build_board(c: Chooser) -> Board:
     b.player_facts()
     b.permanent_facts()
     add_conditions(b, attack_step=False)
+    add_choices(b)
     board: Json = {
         "players": b.players,
         "active_player": active,
@@ -942,6 +982,7 @@ def build_attack_board(c: Chooser) -> Board:
     b.player_facts()
     b.permanent_facts()
     add_conditions(b, attack_step=True)
+    add_choices(b)
     board: Json = {
         "players": b.players,
         "active_player": active,

@@ -11,6 +11,7 @@ from typing import Any, Protocol, get_args
 from pydantic import BaseModel
 
 from ..model.base import Strict
+from ..model.choices import CHOSEN, WHAT, mentions_chosen, references
 from ..model.conditions import PLAYER_WORDS, Condition, PlayerTest, Quantity
 from ..model.errors import Problem
 from ..model.filters import Filter, Target
@@ -146,14 +147,46 @@ def problems(board: Position) -> list[Problem]:
         *(("effects", i) for i, e in enumerate(board.effects) if _inert_while_declaring_attackers(e.ability)),
     ]  # fmt: skip
     out += _pattern_problems(board, filters, inert)
+    out += _choice_problems(board, set(players))
+    return out
+
+
+def _choice_problems(board: Position, players: set[str]) -> list[Problem]:
+    """607.2d: ``chosen`` in an ability reads its own permanent's choice: the choice must be on
+    that permanent (an effect has no choices), and a chosen player must be a player."""
+    out: list[Problem] = []
+    for i, p in enumerate(board.permanents):
+        if p.chosen.player is not None and p.chosen.player not in players:
+            out.append((("permanents", i, "chosen", "player"), "unknown_id", f"no player {p.chosen.player!r}"))
+        for ability in p.abilities:
+            if not mentions_chosen(ability):
+                continue
+            for choice in sorted(references(ability.model_dump(mode="json", by_alias=True, exclude_none=True))):
+                if p.chosen.value(choice) is None:
+                    out.append(
+                        (
+                            ("permanents", i, "chosen", choice),
+                            "missing",
+                            f"its {ability.kind} reads {WHAT[choice]} (607.2d): give `chosen: {{{choice}: ...}}`",
+                        )
+                    )
+    for i, e in enumerate(board.effects):
+        if mentions_chosen(e) and references(e.model_dump(mode="json", by_alias=True, exclude_none=True)):
+            out.append(
+                (
+                    ("effects", i),
+                    "not_applicable",
+                    "`chosen` reads a permanent's own choice (607.2d); an effect has none: write the value itself",
+                )
+            )
     return out
 
 
 def _inert_while_declaring_attackers(ability: AbilityBase) -> bool:
     """Whether the kind does nothing while attackers are declared (evasion, blocking rules): its
-    conditions may then read the attack or the defending player, which it is only read once they are
-    known (a creature is an attacking creature only once declared, 508.1k; Kitesail Corsair's
-    "has flying as long as it's attacking" is false while its attack is being declared)."""
+    conditions may read the attack or the defending player, as it is read only once both are known
+    (a creature is an attacking creature only once declared, 508.1k: Kitesail Corsair's "has flying
+    as long as it's attacking" is false while its attack is being declared)."""
     if isinstance(ability, Grant):
         return _inert_while_declaring_attackers(ability.ability)
     return not any(has_hook(ability, hook) for hook in (*_ATTACK_HOOKS, *_UNGATED_HOOKS))
@@ -226,7 +259,7 @@ def _player_word_problems(board: Position) -> list[Problem]:
                         "use it in cant_attack_unless / cant_attack_if or a restriction on attacking",
                     )
                 )
-            elif word not in (*PLAYER_WORDS, "owner") and all(pl.id != word for pl in board.players):
+            elif word not in (*PLAYER_WORDS, "owner", CHOSEN) and all(pl.id != word for pl in board.players):
                 out.append((sub_loc, "unknown_id", f"no player {word!r}"))
         if (
             board.combat is None
@@ -304,7 +337,7 @@ def _filter_problems(filters: list[tuple[Loc, Loc, Filter]], players: set[str]) 
             kind = wanted.get("kind") if isinstance(wanted, dict) else wanted
             if kind not in ABILITY_KINDS:
                 out.append(((*loc, "has", i), "unknown_kind", f"no ability kind {kind!r} (see ABILITY_KINDS)"))
-        if f.controller is not None and f.controller not in players | {"you", "opponent"}:
+        if f.controller is not None and f.controller not in players | {"you", "opponent", CHOSEN}:
             out.append(
                 ((*loc, "controller"), "unknown_id", f"{f.controller!r} is not `you`, `opponent` or a player id")
             )

@@ -51,6 +51,11 @@ class Readers:
 
     def _quality(self, q: str) -> dict[str, Any]:
         c = q.strip().casefold()
+        if c in ("the chosen color", "the chosen player"):
+            choice = c.removeprefix("the chosen ")
+            if choice not in self.nouns.chosen:
+                raise Unknown(q)
+            return {"colors": ["chosen"]} if choice == "color" else {"controller": "chosen"}
         if c in COLORS:
             return {"colors": [c]}
         if c == "colorless":

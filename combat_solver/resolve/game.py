@@ -112,7 +112,7 @@ class Game:
         self.game_rules: list[Instance] = []
         timestamped: list[tuple[Ability, Permanent | None, _Continuous | None]] = []
         for p in board.permanents:
-            for ability in p.abilities:
+            for ability in p.abilities_as_chosen():
                 effect = None
                 if isinstance(ability, Grant):
                     effect = _Continuous(ability.ability, p.name, p.controller, to=ability.to, gate=ability, origin=p)
