@@ -11,6 +11,8 @@ from typing import Any
 
 from ..rules.phrase import MANA, SELF
 from ..rules.registry import ability_class
+from .characteristics import PREDICATE as CHARACTERISTIC
+from .characteristics import characteristic
 from .compiled import AbilityData, Result
 from .conditions import Conditions
 from .keywords import KEYWORDS
@@ -82,6 +84,8 @@ class Sentences(Conditions):
         self._kinds = kinds
         self.granted = False
         """Set when a sentence read so far grants a quoted activated or triggered ability."""
+        self._subject_words = ""
+        """The subject of the sentence being read, as written."""
 
     @property
     def wordings(self) -> Wordings:
@@ -272,31 +276,56 @@ class Sentences(Conditions):
         return [tax]
 
     def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
-        verbs = r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded)\b"
+        verbs = (
+            r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded|loses|lose)\b"
+            r"|is (?:an?|every) |are (?:every |artifacts\b|enchantments\b|lands\b|[A-Z])"
+        )
         m = re.match(rf"^(.+?)\s+(?={verbs})(.*)$", s)
         if not m:
             return None, s
+        self._subject_words = m[1]
         holder = self._holder(m[1])
+        if holder is None and CHARACTERISTIC.match(m[2]):
+            found = self._holder(m[1], permanents=True)
+            holder = None if found is None else {"permanents": found}
         return holder, m[2]
 
     def _give(self, holder: dict[str, Any], abilities: list[AbilityData]) -> list[AbilityData]:
+        """The abilities for ``holder``: its own, granted to it, or (types and abilities lost,
+        613.1d, 613.1f) an effect on the permanents it names (``to``)."""
         if holder.get("self"):
             return abilities
         out = []
         for a in abilities:
-            if ability_class(a["kind"]).scope == "game":
+            if a["kind"] in ("type_change", "lose_abilities"):
+                to = holder.get("permanents") or self._holder(self._subject_words, permanents=True)
+                if to is None:
+                    raise Unknown(self._subject_words)
+                out.append({**a, "to": to})
+            elif ability_class(a["kind"]).scope == "game" or "permanents" in holder:
                 raise Unknown(a["kind"])
-            out.append({"kind": "grant", "to": holder, "ability": a})
+            else:
+                out.append({"kind": "grant", "to": holder, "ability": a})
         return out
 
     def _predicates(self, predicate: str, holder: dict[str, Any]) -> list[AbilityData]:
         """ "gets +2/+2, has vigilance, and can't attack you": predicates joined by commas and
         "and"; a chunk that isn't a predicate continues the keyword list of a "has"."""
         out: list[AbilityData] = []
-        after_has = False
+        after_has = after_loses = False
         for chunk in re.split(_LIST, predicate.strip()):
             chunk = chunk.removeprefix(SELF + " ") if holder.get("self") else chunk
-            if re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
+            if after_loses and not re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is|are)\b", chunk):
+                out[-1] = {**out[-1], "kinds": [*out[-1]["kinds"], *(a["kind"] for a in self._lost(chunk))]}
+                continue
+            after_loses = False
+            if re.match(r"can't (?:have|gain)\b", chunk):
+                raise Unknown(chunk)  # 613.1f: an ability it can't have or gain (not in the vocabulary)
+            if CHARACTERISTIC.match(chunk) and not re.match(r"is goaded\b", chunk):
+                found, first = characteristic(chunk, self.nouns, self._keyword)
+                out = [*found, *out] if first else [*out, *found]
+                after_has, after_loses = False, "kinds" in found[0]
+            elif re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
                 try:
                     out += self._predicate(chunk)
                 except Unknown:
@@ -312,6 +341,13 @@ class Sentences(Conditions):
             else:
                 raise Unknown(chunk)
         return self._give(holder, out)
+
+    def _lost(self, chunk: str) -> list[AbilityData]:
+        """A keyword continuing a "loses" list ("loses flying and first strike"): one kind, no fields."""
+        found = self._keyword(chunk)
+        if not found or any(set(a) != {"kind"} for a in found):
+            raise Unknown(chunk)
+        return found
 
     def _predicate(self, p: str) -> list[AbilityData]:
         """One predicate: "gets +N/+N" (nothing for combat), "can't attack or block <rest>"
