@@ -232,3 +232,15 @@ def test_the_compiler_reads_types_added_set_and_abilities_lost() -> None:
         abilities, warnings = compiled(warned)
         assert warnings, warned
         assert not any(a["kind"] in ("type_change", "lose_abilities") for a in abilities), warned
+
+
+def test_613_7c_a_keyword_counter_met_by_a_removal_is_warned() -> None:
+    """613.7c: a counter's timestamp is when it was put on; the board doesn't say whether that was
+    before or after the removal, so the verdict warns (flying taken as removed)."""
+    flyer = creature("f", "Bear", A, 2, 2, counters={"flying": 1})
+    bear = creature("g", "Blocker", B)
+    grounded = permanent("h", "Grounded", A, ["enchantment"], K("lose_abilities", to={"ids": ["f"]}, kinds=["flying"]))
+    v = block(make_board([flyer, grounded, bear], {"f": B}), {"g": "f"})
+    assert_legal(v)
+    assert any("613.7c" in w for w in v.warnings)
+    assert not block(make_board([flyer, bear], {"f": B}), {"g": "f"}).warnings

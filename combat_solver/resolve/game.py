@@ -155,6 +155,7 @@ class Game:
         self._hooked: dict[tuple[str, str], list[Instance]] = {}
         self.instances: dict[str, list[Instance]] = {p.id: [] for p in self._permanents}
         self.game_rules: list[Instance] = []
+        self._layer_warnings: list[str] = []
         timestamped: list[tuple[Ability, Permanent | None, _Continuous | None]] = []
         for p in self._permanents:
             for ability in p.abilities:
@@ -333,6 +334,7 @@ class Game:
             applied[id(chosen)] = () if lost.generator_lost(chosen) else self._targets(chosen)
             if _removal(chosen.ability):
                 lost.add(applied[id(chosen)], step[id(chosen)], chosen.ability)
+                self._counter_timestamps(chosen, applied[id(chosen)])
                 for holder in applied[id(chosen)]:
                     self._had[holder] = [a for a in self._had[holder] if not chosen.ability.removes(a.kind)]
                 continue
@@ -347,6 +349,25 @@ class Game:
             for effect in effects
         }
         return kept, as_applied, lost
+
+    def _counter_timestamps(self, removal: _Continuous, holders: tuple[str, ...]) -> None:
+        """A keyword counter has its own timestamp (613.7c), which the board doesn't state: when an
+        ability-removing effect meets an ability a counter gives, the verdict warns (the ability is
+        taken as removed)."""
+        assert _removal(removal.ability)
+        if not any(self._perms[h].counters for h in holders):
+            return
+        from ..rules.registry import keyword_kinds
+
+        kinds = keyword_kinds()
+        for h in holders:
+            for name, count in self._perms[h].counters.items():
+                kind = kinds.get(name.casefold())
+                if count and kind is not None and removal.ability.removes(kind):
+                    self._layer_warnings.append(
+                        f"{self._perms[h].name}: which of its {name} counter and {removal.source}'s removal of "
+                        f"{kind} came last isn't on the board (613.7c); {kind} is taken as removed"
+                    )
 
     def _removed_by(self, effect: _Continuous, pending: list[_Continuous], current: dict[int, tuple[str, ...]]) -> bool:
         """Whether another pending ability-removing effect would remove the ability that
@@ -459,8 +480,9 @@ class Game:
 
     @once
     def warnings(self) -> tuple[str, ...]:
-        """Card text on the board that bears on combat but wasn't compiled."""
-        return self.board.card_warnings
+        """Card text on the board that bears on combat but wasn't compiled, and what layer 6
+        couldn't order from the board (a keyword counter's timestamp, 613.7c)."""
+        return self.board.card_warnings + tuple(self._layer_warnings)
 
     def player(self, player_id: str) -> Player:
         return next(p for p in self.board.players if p.id == player_id)
