@@ -158,6 +158,15 @@ class Reference:
         pending += [(e.ability, e.controller, None) for e in self.board.effects if e.ability.kind == "type_change"]
         if not pending:
             return
+        # 613.3: characteristic-defining abilities first (604.3a: printed on what they change, unconditional).
+        defining = [
+            i
+            for i in pending
+            if i[2] is not None and i[0].to is None and i[0].condition is None and i[0].unless is None
+        ]
+        timestamped = list(pending)
+        pending = defining + [i for i in pending if i not in defining]
+        recolored: list[tuple[int, AbilityT, list[str]]] = []
 
         def exists(item: tuple[AbilityT, str | None, str | None]) -> bool:
             return item[2] is None or any(a is item[0] or a == item[0] for a in self.perms[item[2]].abilities)
@@ -194,7 +203,15 @@ class Reference:
                     pick = item
                     break
             pending.remove(pick)
+            if exists(pick) and pick[0].colors is not None:
+                recolored.append((timestamped.index(pick), pick[0], reach(pick)))
             apply(pick)
+        # 613.1e, 613.6: layer 5, the colors set, in timestamp order, on what each changed in layer 4.
+        for _, ab, hit in sorted(recolored, key=lambda r: r[0]):
+            perms = [
+                p.model_copy(update={"colors": tuple(ab.colors)}) if p.id in hit else p for p in self.board.permanents
+            ]
+            self._place(self.board.model_copy(update={"permanents": tuple(perms)}))
 
     # ----- abilities -------------------------------------------------------------------------
 
@@ -957,6 +974,8 @@ def _retyped(p: Permanent, ab: AbilityT) -> Permanent:
     if ab.land_types is not None and "land" in types:
         subtypes = [s for s in subtypes if s.casefold() not in LAND_TYPES] + list(ab.land_types)
         abilities, old = [], set()
+    if ab.creature_types is not None:  # 205.1a: the new creature types replace the old ones
+        subtypes = [s for s in subtypes if s.casefold() not in CREATURE_TYPES] + list(ab.creature_types)
     extra = list(ab.subtypes)
     extra += sorted(CREATURE_TYPES) if ab.every_creature_type else []
     extra += list(BASIC_MANA) if ab.every_basic_land_type else []

@@ -417,13 +417,25 @@ class _Builder:
         ability: Json
         if c.chance(50):
             change = c.choice(
-                ("subtypes", "subtypes", "every_creature_type", "every_basic_land_type", "land_types", "types")
+                (
+                    "subtypes",
+                    "subtypes",
+                    "every_creature_type",
+                    "every_basic_land_type",
+                    "land_types",
+                    "types",
+                    "creature_types",
+                )
             )
             if change == "subtypes":
                 ability = {
                     "kind": "type_change",
                     "subtypes": subset(self.c, CREATURE_SUBTYPES + LAND_SUBTYPES, 30) or ["Wall"],
                 }
+            elif change == "creature_types":
+                ability = {"kind": "type_change", "creature_types": subset(c, CREATURE_SUBTYPES[:4], 40)}
+                if c.chance(60):
+                    ability["colors"] = subset(c, COLORS, 30)
             elif change == "land_types":
                 ability = {"kind": "type_change", "land_types": [c.choice(LAND_SUBTYPES)]}
             elif change == "types":

@@ -249,7 +249,7 @@ def test_card_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "$attached = " in out
     assert main(["card", "Stormtide Leviathan", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["warnings"][1] == "Stormtide Leviathan: Creatures without flying or islandwalk can't attack."
+    assert report["warnings"] == ["Stormtide Leviathan: Creatures without flying or islandwalk can't attack."]
     assert main(["card", "Juggernat"]) == 2
     assert "did you mean 'Juggernaut'" in capsys.readouterr().err
 

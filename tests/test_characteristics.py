@@ -199,6 +199,19 @@ def test_urborg_makes_every_land_a_swamp_for_swampwalk() -> None:
     )
 
 
+def test_frogify_makes_a_black_creature_a_blue_frog_that_can_t_block_fear() -> None:
+    """205.1a, 613.1e, 702.36b: Frogify ("loses all abilities and is a blue Frog creature") sets the
+    enchanted creature's creature types and colors (layer 5 on what layer 4 changed, 613.6): Walking
+    Corpse, black, could block Cateran Enforcer's fear; as a blue Frog it can't."""
+    enforcer, corpse = card("enforcer", "Cateran Enforcer", A), card("corpse", "Walking Corpse", B)
+    frogify = card("frog", "Frogify", A, attached_to="corpse")
+    assert_legal(block(make_board([enforcer, corpse], {"enforcer": B}), {"corpse": "enforcer"}))
+    frogged = make_board([enforcer, corpse, frogify], {"enforcer": B})
+    assert_illegal(block(frogged, {"corpse": "enforcer"}), "702.36b", "fear")
+    corpse_now = Game.of(frogged).permanent("corpse")
+    assert (corpse_now.subtypes, corpse_now.colors) == (("Frog",), ("blue",))
+
+
 def test_the_compiler_reads_types_added_set_and_abilities_lost() -> None:
     """613.1d, 613.1f, 305.7: the wordings of docs/cards.md's table, and what stays warned."""
     catalog = bundled_catalog()
@@ -222,8 +235,12 @@ def test_the_compiler_reads_types_added_set_and_abilities_lost() -> None:
     ]
     stasis = compiled("Stasis Field")[0]
     assert [a["kind"] for a in stasis] == ["lose_abilities", "grant"]  # "loses all other abilities" first
+    assert compiled("Frogify")[0] == [
+        {"kind": "lose_abilities", "to": {"ids": ["$attached"]}},
+        {"kind": "type_change", "creature_types": ["Frog"], "colors": ["blue"], "to": {"ids": ["$attached"]}},
+    ]
     for warned in (
-        "Frogify",
+        "Witness Protection",
         "Adaptive Automaton",
         "Margle, Cousin of Yargle",
         "Archetype of Imagination",

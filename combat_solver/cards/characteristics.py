@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..model.creature_types import CREATURE_TYPES
 from ..rules.characteristics import BASIC_LAND_TYPES
 from .compiled import AbilityData
-from .phrases import Nouns
+from .phrases import COLORS, Nouns
 from .readers import Unknown
 
 PREDICATE = re.compile(r"(?:is|are|loses?|lose)\b")
@@ -20,11 +21,13 @@ _LIST = r",\s*(?:and\s+)?|\s+and\s+"
 
 
 def characteristic(
-    chunk: str, nouns: Nouns, keyword: Callable[[str], list[AbilityData]]
+    chunk: str, nouns: Nouns, keyword: Callable[[str], list[AbilityData]], *, creatures: bool = False
 ) -> tuple[list[AbilityData], bool]:
     """The abilities of one predicate, and whether it removes the abilities its subject has from
     other predicates of the same sentence too ("loses all other abilities": it comes first, so
-    what the sentence gives is kept, 613.7). ``keyword`` reads one keyword into its abilities.
+    what the sentence gives is kept, 613.7). ``keyword`` reads one keyword into its abilities;
+    ``creatures``: the subject names creatures only, so "is a Frog creature" keeps its card types
+    (205.1b) and sets its creature types (205.1a), and a color before it sets its colors (105.3).
     Raises ``Unknown`` for a wording it doesn't read exactly: colors, base power and toughness,
     creature types that replace the old ones (205.1b), "the chosen type"."""
     lose = re.fullmatch(r"loses? (.+)", chunk)
@@ -40,7 +43,14 @@ def characteristic(
         return [{"kind": "type_change", "every_basic_land_type": True}], False
     types: list[str] = []
     subtypes: list[str] = []
-    for word in re.sub(r"^an? ", "", what).split():
+    words = re.sub(r"^an? ", "", what).split()
+    colors: list[str] | None = None
+    while words and (words[0] in COLORS or words[0] in ("colorless", "and")):
+        colors = (colors or []) + ([words[0]] if words[0] in COLORS else [])
+        words = words[1:]
+    if creatures and words and words[-1] == "creature":
+        words = words[:-1]  # 205.1b: "is a Frog creature": still a creature, its other card types kept
+    for word in words:
         card_type = _CARD_TYPES.get(word.casefold().removesuffix("s"))
         subtype = nouns.subtype(word)
         if card_type is not None and card_type not in types:
@@ -49,11 +59,20 @@ def characteristic(
             subtypes.append(subtype)
         else:
             raise Unknown(chunk)
+    if colors is not None and (addition or not creatures):
+        raise Unknown(chunk)  # "in addition to its other colors", or the colors of a noncreature
     if not addition:
-        if types or not subtypes or any(s not in BASIC_LAND_TYPES for s in subtypes):
+        if types or not subtypes:
             raise Unknown(chunk)
-        return [{"kind": "type_change", "land_types": subtypes}], False
-    change: AbilityData = {"kind": "type_change"}
+        if all(s in BASIC_LAND_TYPES for s in subtypes) and colors is None:
+            return [{"kind": "type_change", "land_types": subtypes}], False
+        if not creatures or not all(s.casefold() in CREATURE_TYPES for s in subtypes):
+            raise Unknown(chunk)
+        change: AbilityData = {"kind": "type_change", "creature_types": subtypes}
+        if colors is not None:
+            change["colors"] = colors
+        return [change], False
+    change = {"kind": "type_change"}
     if types:
         change["types"] = types
     if subtypes:

@@ -9,7 +9,7 @@ import re
 from functools import cache
 from typing import Any
 
-from ..rules.phrase import MANA, SELF
+from ..rules.phrase import ATTACHED, MANA, SELF
 from ..rules.registry import ability_class
 from .characteristics import PREDICATE as CHARACTERISTIC
 from .characteristics import characteristic
@@ -313,6 +313,7 @@ class Sentences(Conditions):
         "and"; a chunk that isn't a predicate continues the keyword list of a "has"."""
         out: list[AbilityData] = []
         after_has = after_loses = False
+        predicate = re.sub(r" with base power and toughness -?\d+/-?\d+", "", predicate)  # layer 7b: written
         for chunk in re.split(_LIST, predicate.strip()):
             chunk = chunk.removeprefix(SELF + " ") if holder.get("self") else chunk
             if after_loses and not re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is|are)\b", chunk):
@@ -322,7 +323,12 @@ class Sentences(Conditions):
             if re.match(r"can't (?:have|gain)\b", chunk):
                 raise Unknown(chunk)  # 613.1f: an ability it can't have or gain (not in the vocabulary)
             if CHARACTERISTIC.match(chunk) and not re.match(r"is goaded\b", chunk):
-                found, first = characteristic(chunk, self.nouns, self._keyword)
+                creatures = (
+                    self._subject_words.casefold().endswith("creature")
+                    if holder.get("ids") == [ATTACHED]
+                    else not {"self", "permanents"} & set(holder)
+                )
+                found, first = characteristic(chunk, self.nouns, self._keyword, creatures=creatures)
                 out = [*found, *out] if first else [*out, *found]
                 after_has, after_loses = False, "kinds" in found[0]
             elif re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):

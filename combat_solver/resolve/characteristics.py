@@ -30,6 +30,8 @@ def changed(permanent: Permanent, change: TypeChange) -> Permanent:
         subtypes = [s for s in subtypes if s.casefold() not in _LAND_TYPES]
         abilities, before = [], set()
         subtypes += change.land_types
+    if change.creature_types is not None:
+        subtypes = [s for s in subtypes if s.casefold() not in CREATURE_TYPES] + list(change.creature_types)
     added = [*change.subtypes]
     if change.every_creature_type:
         added += _EVERY_CREATURE_TYPE
@@ -46,6 +48,11 @@ def changed(permanent: Permanent, change: TypeChange) -> Permanent:
             abilities.append(ability_class("mana").model_validate({"kind": "mana", "produces": gained}))
     update: dict[str, Any] = {"types": types, "subtypes": tuple(subtypes), "abilities": tuple(abilities)}
     return permanent.model_copy(update=update)
+
+
+def colored(permanent: Permanent, change: TypeChange) -> Permanent:
+    """``permanent`` with the colors ``change`` sets (layer 5, 613.1e)."""
+    return permanent if change.colors is None else permanent.model_copy(update={"colors": change.colors})
 
 
 def _basic_types(subtypes: tuple[str, ...]) -> set[str]:

@@ -224,9 +224,14 @@ class Game:
         dependency orders them (613.8a): next the earliest that no other pending one would change
         the existence of (305.7: setting a land's types removes the abilities of its text: Blood
         Moon before Urborg) or what it applies to (Blood Moon before Conversion); in a loop, the
-        earliest (613.8b). Filters see printed abilities only (layer 6 comes later)."""
+        earliest (613.8b); characteristic-defining abilities first (613.3). Filters see printed
+        abilities only (layer 6 comes later). Then layer 5 (613.1e): the colors they set, in
+        timestamp order, on what each changed in layer 4 (613.6)."""
         pending = [_TypeEffect(a, p.id, p.controller) for p in self._permanents for a in p.abilities if _type_change(a)]
         pending += [_TypeEffect(e.ability, None, e.controller) for e in self.board.effects if _type_change(e.ability)]
+        stamps = {id(e): i for i, e in enumerate(pending)}
+        pending.sort(key=lambda e: not e.ability.defines_itself)
+        colors: list[tuple[int, _TypeEffect, list[str]]] = []
         while pending:
             chosen = next(
                 (e for e in pending if not any(self._type_depends(e, o) for o in pending if o is not e)), pending[0]
@@ -234,7 +239,16 @@ class Game:
             pending.remove(chosen)
             if chosen.source is not None and chosen.ability not in self._perms[chosen.source].abilities:
                 continue
-            self._apply_types(chosen, self._type_targets(chosen))
+            targets = self._type_targets(chosen)
+            self._apply_types(chosen, targets)
+            if chosen.ability.colors is not None:
+                colors.append((stamps[id(chosen)], chosen, targets))
+        if colors:
+            from .characteristics import colored
+
+            for _, effect, targets in sorted(colors, key=lambda c: c[0]):
+                wanted = set(targets)
+                self._set_permanents([colored(p, effect.ability) if p.id in wanted else p for p in self._permanents])
 
     def _type_targets(self, effect: _TypeEffect) -> list[str]:
         """What ``effect`` changes now: its source, or what matches ``to``; its condition read for

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from ..model.base import Flag
-from ..model.filters import Filter
+from ..model.filters import Color, Filter
 from .kind import AbilityBase
 
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -45,7 +45,9 @@ class TypeChange(AbilityBase):
     land type in addition to their other types" (Prismatic Omen), "Nonbasic lands are Mountains"
     (Blood Moon: ``land_types`` sets them, 205.1b, 305.7: the land loses its old land types and the
     abilities of its rules text, and gains the mana ability of each new basic land type; 305.6).
-    Applies to its source, or to every permanent matching ``to``."""
+    ``creature_types`` sets them (205.1a: "is a Frog creature"), ``colors`` sets its colors in
+    layer 5 (613.1e) on the permanents it changed in layer 4 (613.6). Applies to its source, or to
+    every permanent matching ``to``."""
 
     kind: Literal["type_change"] = "type_change"
     scope = "game"
@@ -58,14 +60,25 @@ class TypeChange(AbilityBase):
     land_types: tuple[BasicLandType, ...] | None = Field(
         None, description="sets its land types (305.7): old land types and its rules text's abilities lost"
     )
+    creature_types: tuple[str, ...] | None = Field(
+        None, description="sets its creature types (205.1a; Frogify: [Frog]): the old ones lost"
+    )
+    colors: tuple[Color, ...] | None = Field(
+        None, description="sets its colors (layer 5, 613.1e; [] colorless), on what it changed in layer 4 (613.6)"
+    )
 
     @model_validator(mode="after")
     def _changes_something(self) -> TypeChange:
-        if not (self.types or self.subtypes or self.every_creature_type or self.every_basic_land_type) and (
-            not self.land_types
-        ):
-            raise ValueError("a type change adds types or subtypes or sets land types")
+        adds = self.types or self.subtypes or self.every_creature_type or self.every_basic_land_type
+        if not adds and self.land_types is None and self.creature_types is None and self.colors is None:
+            raise ValueError("a type change adds types or subtypes, or sets land types, creature types or colors")
         return self
+
+    @property
+    def defines_itself(self) -> bool:
+        """A characteristic-defining ability (604.3a: on the permanent it affects, not conditional),
+        applied first within its layer (613.3): "$self is every creature type"."""
+        return self.to is None and self.condition is None and self.unless is None
 
 
 class LoseAbilities(AbilityBase):
