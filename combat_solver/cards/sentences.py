@@ -44,6 +44,8 @@ def keyword_note(line: str) -> str | None:
     return next((note for pattern, note in KEYWORD_NOTES.items() if re.fullmatch(pattern, line, flags=re.I)), None)
 
 
+UNTAP_STEP = "doesn't untap during its controller's untap step"
+"""502.3: what untaps is no part of a declaration; the board states whether a permanent is tapped."""
 CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for each|except)\b", re.I)
 """Words that make what follows hold only sometimes: never dropped, never compiled."""
 _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
@@ -338,7 +340,7 @@ class Sentences(Conditions):
                     if bears_on_legality(chunk) or chunk.startswith(("has ", "have ")):
                         raise
                 after_has = chunk.startswith(("has ", "have "))
-            elif chunk.startswith(("its activated abilities", "where X is")):
+            elif chunk.startswith(("its activated abilities", "where X is")) or chunk == UNTAP_STEP:
                 continue
             elif CONDITION.search(chunk):
                 raise Unknown(chunk)
