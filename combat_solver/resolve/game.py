@@ -270,6 +270,8 @@ class Game:
     def _type_depends(self, effect: _TypeEffect, other: _TypeEffect) -> bool:
         """Whether applying ``other`` first would remove ``effect``'s ability or change what it
         applies to (613.8a)."""
+        if effect.ability.to is None and _unconditional(effect.ability) and other.ability.land_types is None:
+            return False  # its source stays its target, and only setting land types removes abilities
         before, targets = self._permanents, self._type_targets(effect)
         self._apply_types(other, self._type_targets(other))
         try:
@@ -329,6 +331,7 @@ class Game:
         reads: dict[int, frozenset[str]] = {}
         lost = _Removals()
         step: dict[int, int] = {}
+        removing = any(_removal(e.ability) for e in effects)
         while pending:
             chosen = pending[0]
             if len(pending) > 1:
@@ -338,7 +341,7 @@ class Game:
                     (
                         a
                         for a in pending
-                        if not self._removed_by(a, pending, current)
+                        if not (removing and self._removed_by(a, pending, current))
                         and (not reads[id(a)] or not self._depends(a, pending, current, reads[id(a)]))
                     ),
                     pending[0],
