@@ -246,7 +246,7 @@ class Reference:
         for e in self.board.effects:
             stamp += 1
             if e.ability.kind == "lose_abilities":
-                pending.append((stamp, e.ability, e.controller, e.ability.to or e.to, None, None, None, None))
+                pending.append((stamp, e.ability, e.controller, e.ability.to, None, None, None, None))
             elif e.to is not None and e.ability.kind != "type_change":
                 pending.append((stamp, e.ability, e.controller, e.to, None, None, None, None))
         # holder id -> (order applied, removal)

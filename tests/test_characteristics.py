@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from asserts import A, B, K, assert_illegal, assert_legal, block, creature, effect, make_board, permanent
+from pydantic import ValidationError
 
 from combat_solver.cards.catalog import bundled_catalog
 from combat_solver.resolve.game import Game
@@ -261,3 +263,15 @@ def test_613_7c_a_keyword_counter_met_by_a_removal_is_warned() -> None:
     assert_legal(v)
     assert any("613.7c" in w for w in v.warnings)
     assert not block(make_board([flyer, bear], {"f": B}), {"g": "f"}).warnings
+
+
+def test_an_effect_that_changes_types_says_whom_in_its_ability() -> None:
+    """A type change or removal names what it changes in its own ``to``; an effect's ``to`` beside it
+    is bad input naming the field, and so is an id on no permanent."""
+    bear = creature("g", "Bear", B)
+    misplaced = {"source": "s", "controller": A, "to": {"ids": ["g"]}, "ability": K("type_change", subtypes=["Dragon"])}
+    with pytest.raises(ValidationError, match=r"effects\.0\.to\n.*give `to` in the ability"):
+        make_board([bear], effects=[misplaced])
+    dangling = effect("s", K("lose_abilities", to={"ids": ["nobody"]}), controller=A)
+    with pytest.raises(ValidationError, match=r"effects\.0\.ability\.to\n.*no permanent 'nobody'"):
+        make_board([bear], effects=[dangling])

@@ -173,7 +173,7 @@ class Game:
         for e in board.effects:
             effect = None
             if _removal(e.ability):
-                effect = _Continuous(e.ability, e.source, e.controller, to=e.ability.to or e.to)
+                effect = _Continuous(e.ability, e.source, e.controller, to=e.ability.to)
             elif e.to is not None:
                 effect = _Continuous(e.ability, e.source, e.controller, to=e.to)
             if not _type_change(e.ability):
