@@ -275,3 +275,14 @@ def test_an_effect_that_changes_types_says_whom_in_its_ability() -> None:
     dangling = effect("s", K("lose_abilities", to={"ids": ["nobody"]}), controller=A)
     with pytest.raises(ValidationError, match=r"effects\.0\.ability\.to\n.*no permanent 'nobody'"):
         make_board([bear], effects=[dangling])
+
+
+def test_613_1d_a_type_change_conditioned_on_an_ability_is_warned() -> None:
+    """613.1d comes before 613.1f: a type change "as long as it has flying" is read on printed
+    abilities only, which the rules leave unclear when layer 6 would change them: the verdict warns."""
+    attacker = creature("a", "Drake", A, 2, 2, K("cant_be_blocked_except_by", by={"subtypes": ["Dragon"]}))
+    has_flying = {"source": {"has": ["flying"]}}
+    bear = creature("g", "Bear", B, 2, 2, K("flying"), K("type_change", subtypes=["Dragon"], condition=has_flying))
+    v = block(make_board([attacker, bear], {"a": B}), {"g": "a"})
+    assert_legal(v)
+    assert any("613.1d" in w for w in v.warnings)

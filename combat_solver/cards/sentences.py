@@ -44,6 +44,9 @@ def keyword_note(line: str) -> str | None:
     return next((note for pattern, note in KEYWORD_NOTES.items() if re.fullmatch(pattern, line, flags=re.I)), None)
 
 
+_SUBTYPE_LIST = re.compile(r"\b(?:is|are) [A-Z][\w'-]*(?:, [A-Z][\w'-]*)*,? and [A-Z][\w'-]*(?= in addition to)")
+"""A list of subtypes added ("are Clerics, Rogues, Warriors, and Wizards in addition to their other
+types"), read as one predicate."""
 UNTAP_STEP = "doesn't untap during its controller's untap step"
 """502.3: what untaps is no part of a declaration; the board states whether a permanent is tapped."""
 CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for each|except)\b", re.I)
@@ -316,6 +319,7 @@ class Sentences(Conditions):
         out: list[AbilityData] = []
         after_has = after_loses = False
         predicate = re.sub(r" with base power and toughness -?\d+/-?\d+", "", predicate)  # layer 7b: written
+        predicate = _SUBTYPE_LIST.sub(lambda m: re.sub(r",? and |, ", " ", m[0]), predicate)
         for chunk in re.split(_LIST, predicate.strip()):
             chunk = chunk.removeprefix(SELF + " ") if holder.get("self") else chunk
             if after_loses and not re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is|are)\b", chunk):

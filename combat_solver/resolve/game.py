@@ -144,6 +144,7 @@ class Game:
         """Attackers are being declared: conditions on the attack are read per declaration."""
         attacks = board.combat.attackers if board.combat is not None else {}
         self._set_permanents(board.permanents)
+        self._layer_warnings: list[str] = []
         self._defender_of = {a: self.defending_player_of(target) for a, target in attacks.items()}
         self._defenders = frozenset([self.defending_player(a) for a in self._attacking])
         if any(_type_change(a) for p in board.permanents for a in p.abilities) or any(
@@ -155,7 +156,6 @@ class Game:
         self._hooked: dict[tuple[str, str], list[Instance]] = {}
         self.instances: dict[str, list[Instance]] = {p.id: [] for p in self._permanents}
         self.game_rules: list[Instance] = []
-        self._layer_warnings: list[str] = []
         timestamped: list[tuple[Ability, Permanent | None, _Continuous | None]] = []
         for p in self._permanents:
             for ability in p.abilities:
@@ -231,6 +231,17 @@ class Game:
         pending += [_TypeEffect(e.ability, None, e.controller) for e in self.board.effects if _type_change(e.ability)]
         stamps = {id(e): i for i, e in enumerate(pending)}
         pending.sort(key=lambda e: not e.ability.defines_itself)
+        for e in pending:
+            found: set[str] = set()
+            for c in (e.ability.condition, e.ability.unless):
+                if c is not None:
+                    _collect_has(c.model_dump(mode="json", exclude_none=True), found)
+            if found:
+                where = self._perms[e.source].name if e.source is not None else "an effect"
+                self._layer_warnings.append(
+                    f"{where}: a type change whose condition reads abilities ({', '.join(sorted(found))}) is read "
+                    "before layer 6 gives or removes them (613.1d, 613.1f): only printed abilities are seen"
+                )
         colors: list[tuple[int, _TypeEffect, list[str]]] = []
         while pending:
             chosen = next(
