@@ -152,10 +152,12 @@ class Reference:
         (611.3a): the next is the earliest (board order, then effects; 613.7) that no other pending
         one would change, by changing what it applies to or by taking its ability away (305.7, a
         land whose types are set loses its text's abilities); in a loop, the earliest (613.8b)."""
-        pending: list[tuple[AbilityT, str | None, str | None]] = [
-            (a, p.controller, p.id) for p in self.board.permanents for a in p.abilities if a.kind == "type_change"
-        ]
-        pending += [(e.ability, e.controller, None) for e in self.board.effects if e.ability.kind == "type_change"]
+        pending: list[tuple[AbilityT, str | None, str | None]] = []
+        for obj in _chronology(self.board):  # 613.7
+            if isinstance(obj, Permanent):
+                pending += [(a, obj.controller, obj.id) for a in obj.abilities if a.kind == "type_change"]
+            elif obj.ability.kind == "type_change":
+                pending.append((obj.ability, obj.controller, None))
         if not pending:
             return
         # 613.3: characteristic-defining abilities first (604.3a: printed on what they change, unconditional).
@@ -230,7 +232,17 @@ class Reference:
         # gate permanent, id of the permanent whose ability generates it)
         pending: list[Item] = []
         stamp = 0
-        for p in self.board.permanents:
+        printed: list[tuple[int, AbilityT, Permanent]] = []
+        for obj in _chronology(self.board):
+            if not isinstance(obj, Permanent):
+                e = obj
+                stamp += 1
+                if e.ability.kind == "lose_abilities":
+                    pending.append((stamp, e.ability, e.controller, e.ability.to, None, None, None, None))
+                elif e.to is not None and e.ability.kind != "type_change":
+                    pending.append((stamp, e.ability, e.controller, e.to, None, None, None, None))
+                continue
+            p = obj
             for a in p.abilities:
                 stamp += 1
                 if a.kind == "grant":
@@ -241,14 +253,9 @@ class Reference:
                     continue
                 elif a.condition is None and a.unless is None:
                     self.abilities[p.id].append(a)
+                    printed.append((stamp, a, p))
                 else:
                     pending.append((stamp, a, p.controller, None, p.id, None, None, p.id))
-        for e in self.board.effects:
-            stamp += 1
-            if e.ability.kind == "lose_abilities":
-                pending.append((stamp, e.ability, e.controller, e.ability.to, None, None, None, None))
-            elif e.to is not None and e.ability.kind != "type_change":
-                pending.append((stamp, e.ability, e.controller, e.to, None, None, None, None))
         # holder id -> (order applied, removal)
         self.removed: dict[str, list[tuple[int, AbilityT]]] = {p.id: [] for p in self.board.permanents}
 
@@ -348,17 +355,7 @@ class Reference:
             then = {k: list(v) for k, v in self.abilities.items()} if deferred else None
             put(pick[1], holders)
             applied.append((pick[0], pick[1], pick[2], holders, then, order))
-        printed_stamp = 0
-        for p in self.board.permanents:
-            for a in p.abilities:
-                printed_stamp += 1
-                if (
-                    a.kind != "grant"
-                    and a.kind not in GAME_KINDS | LAYER_KINDS
-                    and a.condition is None
-                    and a.unless is None
-                ):
-                    applied.append((printed_stamp, a, p.controller, [p.id], None, 0))
+        applied += [(at, a, p.controller, [p.id], None, 0) for at, a, p in printed]
         self.had_when_applied: dict[tuple[str, int], dict[str, list[AbilityT]]] = {}
         for _, ab, controller, holders, then, at in sorted(applied, key=lambda x: x[0]):
             for h in holders:
@@ -388,18 +385,24 @@ class Reference:
         return any(r.kinds is None or kind in r.kinds for _, r in self.removed.get(perm_id, ()))
 
     def _game_rules(self) -> list[tuple[AbilityT, str | None, Permanent | None]]:
+        """Rules of the game from permanents and effects, in timestamp order (613.7: the latest
+        chooser of attackers or blockers decides)."""
         out: list[tuple[AbilityT, str | None, Permanent | None]] = []
-        for p in self.board.permanents:
-            out += [
-                (a, p.controller, p)
-                for a in p.abilities
-                if a.kind in GAME_KINDS and not self.lost(p.id, a.kind) and self.ability_active(a, p.controller, p)
-            ]
-        out += [
-            (e.ability, e.controller, None)
-            for e in self.board.effects
-            if e.to is None and self.ability_active(e.ability, e.controller, None)
-        ]
+        for obj in _chronology(self.board):
+            if isinstance(obj, Permanent):
+                out += [
+                    (a, obj.controller, obj)
+                    for a in obj.abilities
+                    if a.kind in GAME_KINDS
+                    and not self.lost(obj.id, a.kind)
+                    and self.ability_active(a, obj.controller, obj)
+                ]
+            elif (
+                obj.to is None
+                and obj.ability.kind not in LAYER_KINDS
+                and self.ability_active(obj.ability, obj.controller, None)
+            ):
+                out.append((obj.ability, obj.controller, None))
         return out
 
     # ----- conditions (own implementation of the documented semantics) -------------------------
@@ -955,6 +958,14 @@ class Reference:
         parts = self.split(decl)
         assert parts is not None
         return {u.players: self.count_obeyed(u, part) for u, part in zip(self.units, parts, strict=True)}
+
+
+def _chronology(board: Board) -> list[Any]:
+    """613.7: permanents and effects by timestamp; one without ``timestamp`` is at its place in
+    the board (permanents, then effects), and ties go by place."""
+    objects: list[Any] = list(board.permanents) + list(board.effects)
+    stamps = {id(o): (o.timestamp if o.timestamp is not None else i, i) for i, o in enumerate(objects)}
+    return sorted(objects, key=lambda o: stamps[id(o)])
 
 
 def _retyped(p: Permanent, ab: AbilityT) -> Permanent:

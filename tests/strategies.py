@@ -531,6 +531,17 @@ def add_characteristics(b: _Builder, creatures: list[Json]) -> None:
             )
 
 
+def add_timestamps(b: _Builder) -> None:
+    """613.7: some boards state when some permanents and effects began to apply (the others keep
+    their place in the board)."""
+    c = b.c
+    if not c.chance(20):
+        return
+    for obj in [*b.permanents, *b.effects]:
+        if c.chance(40):
+            obj["timestamp"] = c.integer(0, 12)
+
+
 def add_conditions(b: _Builder, attack_step: bool) -> None:
     """Give some abilities an "as long as" or "unless" condition (issue #12), naming only players
     that resolve: "you" needs a controller; before attackers are declared, "defending player" is
@@ -695,6 +706,7 @@ def build_board(c: Chooser) -> Board:
             e["controller"] = active
     b.player_facts()
     b.permanent_facts()
+    add_timestamps(b)
     add_conditions(b, attack_step=False)
     board: Json = {
         "players": b.players,
@@ -1010,6 +1022,7 @@ def build_attack_board(c: Chooser) -> Board:
 
     b.player_facts()
     b.permanent_facts()
+    add_timestamps(b)
     add_conditions(b, attack_step=True)
     board: Json = {
         "players": b.players,

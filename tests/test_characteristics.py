@@ -286,3 +286,20 @@ def test_613_1d_a_type_change_conditioned_on_an_ability_is_warned() -> None:
     v = block(make_board([attacker, bear], {"a": B}), {"g": "a"})
     assert_legal(v)
     assert any("613.1d" in w for w in v.warnings)
+
+
+def test_613_7_timestamps_on_the_board_order_a_removal_and_a_grant() -> None:
+    """613.7b, 613.7e: "target creature loses flying until end of turn" resolved before an Aura
+    giving flying was attached: the Aura is later and wins. Without timestamps an effect is taken
+    as later than every permanent, and the verdict says so."""
+    ground = creature("f", "Bear", A)
+    blocker = creature("g", "Blocker", B)
+    wings = permanent("w", "Wings", A, ["enchantment"], K("grant", to={"ids": ["f"]}, ability=K("flying")))
+    frost = effect("Frost", K("lose_abilities", to={"ids": ["f"]}, kinds=["flying"]), controller=B)
+    guessed = block(make_board([ground, wings, blocker], {"f": B}, effects=[frost]), {"g": "f"})
+    assert_legal(guessed)
+    assert any("613.7" in w and "timestamp" in w for w in guessed.warnings)
+    dated = make_board([ground, {**wings, "timestamp": 5}, blocker], {"f": B}, effects=[{**frost, "timestamp": 2}])
+    stated = block(dated, {"g": "f"})
+    assert_illegal(stated, "702.9b", "flying", ("g", "f"))
+    assert not stated.warnings

@@ -109,7 +109,7 @@ def _random_shaped() -> tuple[tuple[Problem, ...], int]:
 
 
 def _board_problems() -> Iterator[Problem]:
-    for i in range(340):
+    for i in range(400):
         c = RandomChooser(random.Random(f"search:{i}"))
         board = build_board(c) if i % 2 == 0 else build_attack_board(c)
         game = Game(board)
@@ -119,8 +119,8 @@ def _board_problems() -> Iterator[Problem]:
 
 @functools.cache
 def _board_shaped() -> tuple[Problem, ...]:
-    """The first ``BOARDS`` flow-shaped problems of the first 340 random boards that fit the search
-    (random boards carry type changes and removals since issue #25: 300 gave 81)."""
+    """The first ``BOARDS`` flow-shaped problems of the first 400 random boards that fit the search
+    (random boards carry type changes, removals and timestamps since issue #25: 300 gave 69)."""
     shaped = (p for p in _board_problems() if flows.network(p) is not None and search.fits(p))
     return tuple(itertools.islice(shaped, BOARDS))
 

@@ -96,6 +96,11 @@ class Permanent(Strict):
         default_factory=ReadOnlyDict, description='counters by kind, e.g. {"+1/+1": 2, flying: 1} (122.1)'
     )
     attached_to: str | None = Field(None, description="the permanent an Aura or Equipment is attached to")
+    timestamp: NonNegative | None = Field(
+        None,
+        description="613.7: orders its continuous effects (entering, 613.7d; attaching, 613.7e); "
+        "default: its place among the board's permanents and effects",
+    )
     card_warnings: tuple[str, ...] = Field((), description="card text that bears on combat but wasn't compiled")
 
     @model_validator(mode="before")
@@ -146,6 +151,9 @@ class Effect(Strict):
     controller: str | None = None
     to: Filter | None = None
     ability: Ability
+    timestamp: NonNegative | None = Field(
+        None, description="613.7b: when it was created; default: its place, after every permanent"
+    )
 
 
 class Combat(Strict):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from ..board.model import Board, Permanent, Player
+from ..board.model import Board, Effect, Permanent, Player
 from ..model.conditions import Context
 from ..model.filters import Filter, PermanentView, same_fields
 from ..model.ir import (
@@ -53,6 +53,12 @@ class _Continuous:
     to: Filter | None = None
     gate: Grant | None = None
     origin: Permanent | None = None
+    dated: bool = False
+    """An effect of the board's ``effects`` with its own ``timestamp``."""
+
+    @property
+    def stated_timestamp(self) -> bool:
+        return self.dated or (self.origin is not None and self.origin.timestamp is not None)
 
 
 def _kinds_read(effect: _Continuous) -> frozenset[str]:
@@ -83,6 +89,15 @@ def _collect_has(value: Any, found: set[str]) -> None:
 def _unconditional(ability: AbilityBase) -> bool:
     """Whether ``ability`` applies whatever the board (no "as long as", no "unless")."""
     return ability.condition is None and ability.unless is None
+
+
+def _timestamp_order(permanents: Sequence[Permanent], effects: Sequence[Effect]) -> list[Permanent | Effect]:
+    """613.7: the permanents and effects in timestamp order: each one's ``timestamp``, or else its
+    place (permanents in board order, then effects); equal keys in place order. A permanent's
+    static abilities share its timestamp (613.7a), in the order written."""
+    objects: list[Permanent | Effect] = [*permanents, *effects]
+    keys = [(o.timestamp if o.timestamp is not None else place, place) for place, o in enumerate(objects)]
+    return [objects[place] for _, place in sorted(keys)]
 
 
 def _removal(ability: AbilityBase) -> TypeGuard[LoseAbilities]:
@@ -156,8 +171,22 @@ class Game:
         self._hooked: dict[tuple[str, str], list[Instance]] = {}
         self.instances: dict[str, list[Instance]] = {p.id: [] for p in self._permanents}
         self.game_rules: list[Instance] = []
-        timestamped: list[tuple[Ability, Permanent | None, _Continuous | None]] = []
-        for p in self._permanents:
+        timestamped: list[tuple[Ability, Permanent | None, _Continuous | None, Effect | None]] = []
+        for o in _timestamp_order(self._permanents, board.effects):
+            p, e = (o, None) if isinstance(o, Permanent) else (None, o)
+            if e is not None:
+                if _type_change(e.ability):
+                    continue
+                effect = None
+                if _removal(e.ability):
+                    effect = _Continuous(
+                        e.ability, e.source, e.controller, to=e.ability.to, dated=e.timestamp is not None
+                    )
+                elif e.to is not None:
+                    effect = _Continuous(e.ability, e.source, e.controller, to=e.to, dated=e.timestamp is not None)
+                timestamped.append((e.ability, None, effect, e))
+                continue
+            assert p is not None
             for ability in p.abilities:
                 effect = None
                 if isinstance(ability, Grant):
@@ -169,19 +198,9 @@ class Game:
                     continue
                 elif ability.scope == "creature" and not _unconditional(ability):
                     effect = _Continuous(ability, p.name, p.controller, holder=p, origin=p)
-                timestamped.append((ability, p, effect))
-        for e in board.effects:
-            effect = None
-            if _removal(e.ability):
-                effect = _Continuous(e.ability, e.source, e.controller, to=e.ability.to)
-            elif e.to is not None:
-                effect = _Continuous(e.ability, e.source, e.controller, to=e.to)
-            if not _type_change(e.ability):
-                timestamped.append((e.ability, None, effect))
+                timestamped.append((ability, p, effect, None))
         holders, as_applied, lost = self._resolve_layer6([t[2] for t in timestamped if t[2] is not None])
-        effects = iter(e for e in board.effects if not _type_change(e.ability))
-        for ability, bearer, effect in timestamped:
-            source_effect = next(effects) if bearer is None else None
+        for ability, bearer, effect, source_effect in timestamped:
             if _removal(ability):
                 continue
             if effect is not None:
@@ -227,8 +246,12 @@ class Game:
         earliest (613.8b); characteristic-defining abilities first (613.3). Filters see printed
         abilities only (layer 6 comes later). Then layer 5 (613.1e): the colors they set, in
         timestamp order, on what each changed in layer 4 (613.6)."""
-        pending = [_TypeEffect(a, p.id, p.controller) for p in self._permanents for a in p.abilities if _type_change(a)]
-        pending += [_TypeEffect(e.ability, None, e.controller) for e in self.board.effects if _type_change(e.ability)]
+        pending = [
+            _TypeEffect(a, o.id, o.controller) if isinstance(o, Permanent) else _TypeEffect(a, None, o.controller)
+            for o in _timestamp_order(self._permanents, self.board.effects)
+            for a in (o.abilities if isinstance(o, Permanent) else (o.ability,))
+            if _type_change(a)
+        ]
         stamps = {id(e): i for i, e in enumerate(pending)}
         pending.sort(key=lambda e: not e.ability.defines_itself)
         for e in pending:
@@ -370,6 +393,7 @@ class Game:
                 as_applied[id(chosen)] = self._as_of_now()
             for holder in applied[id(chosen)]:
                 self._had[holder].append(chosen.ability)
+        self._unstated_order(effects, applied)
         kept = {
             id(effect): tuple(
                 h for h in applied[id(effect)] if not lost.removes(h, effect.ability.kind, step[id(effect)])
@@ -377,6 +401,24 @@ class Game:
             for effect in effects
         }
         return kept, as_applied, lost
+
+    def _unstated_order(self, effects: list[_Continuous], applied: Mapping[int, tuple[str, ...]]) -> None:
+        """Where a removal and an effect giving the kind it removes meet on one permanent, one from
+        a permanent and the other from the board's ``effects``, and neither states a
+        ``timestamp``, their order (613.7) is the default (effects after permanents): warned."""
+        removals = [r for r in effects if _removal(r.ability) and not r.stated_timestamp]
+        for r in removals:
+            assert _removal(r.ability)
+            for e in effects:
+                if _removal(e.ability) or e.stated_timestamp or (e.origin is None) == (r.origin is None):
+                    continue
+                met = sorted(set(applied[id(r)]) & set(applied[id(e)]))
+                if met and r.ability.removes(e.ability.kind):
+                    self._layer_warnings.append(
+                        f"{self._perms[met[0]].name}: {r.source} removes {e.ability.kind} and {e.source} gives it; "
+                        "which came later isn't on the board (613.7): effects are taken as later than "
+                        "permanents (give `timestamp`)"
+                    )
 
     def _counter_timestamps(self, removal: _Continuous, holders: tuple[str, ...]) -> None:
         """A keyword counter has its own timestamp (613.7c), which the board doesn't state: when an
