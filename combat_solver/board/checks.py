@@ -109,7 +109,8 @@ def problems(board: Position) -> list[Problem]:
         elif e.ability.scope == "creature" and e.to is None:
             out.append(((*loc, "to"), "missing", f"say which creatures the {e.ability.kind} effect applies to"))
         elif e.ability.scope == "game" and e.to is not None:
-            out.append(((*loc, "to"), "not_applicable", f"{e.ability.kind} applies to the game, not to creatures"))
+            where = "give `to` in the ability" if "to" in type(e.ability).model_fields else "not to creatures"
+            out.append(((*loc, "to"), "not_applicable", f"{e.ability.kind} applies to the game, {where}"))
         if e.to is not None:
             out += [
                 ((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}")

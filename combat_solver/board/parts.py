@@ -119,6 +119,11 @@ class Permanent(Strict):
         default_factory=Choices, description="what it chose as it entered: a color, a creature type, a player, riot's"
     )
     attached_to: str | None = Field(None, description="the permanent an Aura or Equipment is attached to")
+    timestamp: NonNegative | None = Field(
+        None,
+        description="613.7: orders its continuous effects (entering, 613.7d; attaching, 613.7e); "
+        "default: its place among the board's permanents and effects",
+    )
     card_warnings: tuple[str, ...] = Field((), description="card text that bears on combat but wasn't compiled")
 
     @model_validator(mode="before")
@@ -189,6 +194,9 @@ class Effect(Strict):
     controller: str | None = None
     to: Filter | None = None
     ability: Ability
+    timestamp: NonNegative | None = Field(
+        None, description="613.7b: when it was created; default: its place, after every permanent"
+    )
 
 
 class Combat(Strict):

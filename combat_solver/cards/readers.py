@@ -71,8 +71,9 @@ class Readers:
             raise Unknown(q)
         return found
 
-    def _holder(self, words: str) -> dict[str, Any] | None:
-        """Whom a subject names: {"self": True}, {"ids": [$attached]} or a filter (with "you" kept)."""
+    def _holder(self, words: str, *, permanents: bool = False) -> dict[str, Any] | None:
+        """Whom a subject names: {"self": True}, {"ids": [$attached]} or a filter (with "you"
+        kept) of creatures, or with ``permanents`` of any permanents (its card types kept)."""
         w = words.strip()
         if w == SELF:
             return {"self": True}
@@ -102,6 +103,8 @@ class Readers:
             if "not" in found:
                 return None
             found["not"] = {"ids": [SELF]}
+        if permanents:
+            return found if {"types", "subtypes", "not", "token"} & set(found) else None
         if found.get("types") not in (None, ["creature"]) and "creature" not in found.get("types", []):
             return None
         if found.get("types") == ["creature"]:
