@@ -499,7 +499,9 @@ def add_choices(b: _Builder) -> None:
         if isinstance(value, dict):
             out = {}
             for key, item in value.items():
-                if key in ("colors", "subtypes") and isinstance(item, list):
+                if key == "devotion":  # a player's devotion names colors, not a filter's
+                    out[key] = item
+                elif key in ("colors", "subtypes") and isinstance(item, list):
                     out[key] = ["chosen" if c.chance(30) else v for v in item]
                 elif (key in ("controller", "player") and isinstance(item, str) and c.chance(20)) or (
                     key == "even" and c.chance(40)
