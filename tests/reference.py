@@ -1062,6 +1062,10 @@ def _retyped(p: Permanent, ab: AbilityT) -> Permanent:
     gained = basics(subtypes, types) - old
     if gained:
         abilities.append(ManaAbility(produces="".join(BASIC_MANA[b] for b in sorted(gained))))
+    if ab.not_creature:  # 205.1a: no longer a creature; its creature types stay only with kindred
+        types = [t for t in types if t != "creature"]
+        if "kindred" not in types:
+            subtypes = [s for s in subtypes if s.casefold() not in CREATURE_TYPES]
     return p.model_copy(update={"types": tuple(types), "subtypes": tuple(subtypes), "abilities": tuple(abilities)})
 
 

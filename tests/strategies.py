@@ -437,6 +437,7 @@ class _Builder:
                     "land_types",
                     "types",
                     "creature_types",
+                    "not_creature",
                 )
             )
             if change == "subtypes":

@@ -82,3 +82,52 @@ def test_508_1c_700_5_a_restriction_switched_by_devotion_counts_only_your_perman
     assert not attacks(("bob", "{B}{B}{B}{B}"))  # an opponent's permanents don't count
     assert attacks(("alice", "{B}{B}{B}{B}"))
     assert attacks(("alice", "{B/G}{B/G}"), ("alice", "{2/B}{B/P}"))
+
+
+@pytest.mark.parametrize(
+    ("god", "others", "creature"),
+    [
+        ("Heliod, God of the Sun", ["{W}{W}{W}"], False),  # {3}{W}: 1 + 3 = 4 < 5
+        ("Heliod, God of the Sun", ["{W}{W}{W}{W}"], True),
+        ("Athreos, God of Passage", ["{W/B}{W/B}", "{1}{W}{B}"], False),  # {1}{W}{B}: 2 + 2 + 2 = 6 < 7
+        ("Athreos, God of Passage", ["{W/B}{W/B}", "{W}{B}{B}"], True),
+    ],
+)
+def test_700_5_613_1d_a_theros_god_is_a_creature_only_with_enough_devotion(
+    god: str, others: list[str], creature: bool
+) -> None:
+    """ "As long as your devotion to white is less than five, Heliod isn't a creature": it can't
+    attack (508.1a) until enough mana symbols of its colors are among its controller's costs."""
+    extra = [
+        {"id": f"e{i}", "name": "Devotee", "controller": "alice", "types": ["enchantment"], "mana_cost": cost}
+        for i, cost in enumerate(others)
+    ]
+    board = _board([{"id": "god", "card": god, "controller": "alice"}, *extra])
+    assert not board.card_warnings
+    verdict = check_attacks(board, AttackDeclaration(attacks={"god": "bob"}))
+    assert verdict.legal == creature
+    if not creature:
+        assert "not a creature" in verdict.violations[0].message
+
+
+def test_700_5_an_opponents_devotion_leaves_the_god_no_creature() -> None:
+    board = _board(
+        [
+            {"id": "god", "card": "Nylea, Keen-Eyed", "controller": "alice"},
+            {"id": "e", "name": "Theirs", "controller": "bob", "types": ["enchantment"], "mana_cost": "{G}{G}{G}{G}"},
+        ]
+    )
+    assert not check_attacks(board, AttackDeclaration(attacks={"god": "bob"})).legal
+
+
+def test_205_1a_a_permanent_that_isnt_a_creature_keeps_its_creature_types_only_if_kindred() -> None:
+    from combat_solver.board.model import Permanent
+    from combat_solver.resolve.characteristics import changed
+    from combat_solver.rules.registry import ability_class
+
+    change = ability_class("type_change").model_validate({"kind": "type_change", "not_creature": True})
+    base = {"id": "p", "name": "P", "controller": "alice", "power": 2, "toughness": 2, "subtypes": ["Goblin"]}
+    plain = changed(Permanent.model_validate({**base, "types": ["artifact", "creature"]}), change)
+    kindred = changed(Permanent.model_validate({**base, "types": ["kindred", "artifact", "creature"]}), change)
+    assert (plain.types, plain.subtypes) == (("artifact",), ())
+    assert (kindred.types, kindred.subtypes) == (("kindred", "artifact"), ("Goblin",))

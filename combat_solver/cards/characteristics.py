@@ -14,7 +14,7 @@ from .compiled import AbilityData
 from .phrases import COLORS, Nouns
 from .readers import Unknown
 
-PREDICATE = re.compile(r"(?:is|are|loses?|lose)\b")
+PREDICATE = re.compile(r"(?:is|are|loses?|lose)\b|isn't a creature$")
 """The verbs of these predicates."""
 _CARD_TYPES = {"artifact": "artifact", "enchantment": "enchantment", "land": "land"}
 _LIST = r",\s*(?:and\s+)?|\s+and\s+"
@@ -30,6 +30,8 @@ def characteristic(
     (205.1b) and sets its creature types (205.1a), and a color before it sets its colors (105.3).
     Raises ``Unknown`` for a wording it doesn't read exactly: colors, base power and toughness,
     creature types that replace the old ones (205.1b), "the chosen type"."""
+    if chunk == "isn't a creature":
+        return [{"kind": "type_change", "not_creature": True}], False
     lose = re.fullmatch(r"loses? (.+)", chunk)
     if lose is not None:
         return _loses(lose[1], keyword)

@@ -122,7 +122,7 @@ class Conditions(Readers):
             return Clause({"players": [{"who": "you", "devotion": devotion}]})
         if t == "a player has no cards in hand":
             return Clause({"any_of": [self._player(who, "hand", {"eq": 0}) for who in ("you", "an opponent")]})
-        m = re.fullmatch(r"there are (\w+ or more|no) cards in your graveyard", t)
+        m = re.fullmatch(r"there are (\w+ or more|no|fewer than \w+) cards in your graveyard", t)
         if m:
             return Clause(self._player("you", "graveyard", self._amount(m[1])))
         m = re.fullmatch(r"there are (\w+ or more) card types among cards in your graveyard", t)
@@ -200,6 +200,9 @@ class Conditions(Readers):
         if m:
             n = self._n(m[1])
             return {"ge": n} if m[2] == "more" else {"le": n}
+        m = re.fullmatch(r"(?:fewer|less) than (\w+)", words)
+        if m:
+            return {"lt": self._n(m[1])}
         m = re.fullmatch(r"exactly (\w+)", words)
         if m:
             return {"eq": self._n(m[1])}

@@ -312,7 +312,7 @@ class Sentences(Conditions):
     def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
         verbs = (
             r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded|loses|lose)\b"
-            r"|is (?:an?|every) |are (?:every |artifacts\b|enchantments\b|lands\b|[A-Z])"
+            r"|is (?:an?|every) |are (?:every |artifacts\b|enchantments\b|lands\b|[A-Z])|isn't a creature$"
         )
         m = re.match(rf"^(.+?)\s+(?={verbs})(.*)$", s)
         if not m:

@@ -21,7 +21,8 @@ def changed(permanent: Permanent, change: TypeChange) -> Permanent:
     """``permanent`` as ``change`` leaves it. Setting land types (305.7) removes its land types
     and the abilities it has from its own text (every ability written on the permanent), and
     gives the mana ability of each new basic land type; land types added keep both, and a land
-    gains the mana ability of each basic land type it didn't have (305.6)."""
+    gains the mana ability of each basic land type it didn't have (305.6). "Isn't a creature"
+    removes the creature type, and the creature types with it unless it is kindred (205.1a)."""
     types = (*permanent.types, *(t for t in change.types if t not in permanent.types))
     subtypes = list(permanent.subtypes)
     abilities: list[Any] = list(permanent.abilities)
@@ -46,6 +47,10 @@ def changed(permanent: Permanent, change: TypeChange) -> Permanent:
         gained = "".join(_BASIC_MANA[t] for t in BASIC_LAND_TYPES if t in _basic_types(tuple(subtypes)) - before)
         if gained:
             abilities.append(ability_class("mana").model_validate({"kind": "mana", "produces": gained}))
+    if change.not_creature:  # 205.1a: creature types go with the creature type, unless kindred keeps them
+        types = tuple(t for t in types if t != "creature")
+        if "kindred" not in types:
+            subtypes = [s for s in subtypes if s.casefold() not in CREATURE_TYPES]
     update: dict[str, Any] = {"types": types, "subtypes": tuple(subtypes), "abilities": tuple(abilities)}
     return permanent.model_copy(update=update)
 

@@ -46,7 +46,8 @@ class TypeChange(AbilityBase):
     (Blood Moon: ``land_types`` sets them, 205.1b, 305.7: the land loses its old land types and the
     abilities of its rules text, and gains the mana ability of each new basic land type; 305.6).
     ``creature_types`` sets them (205.1a: "is a Frog creature"), ``colors`` sets its colors in
-    layer 5 (613.1e) on the permanents it changed in layer 4 (613.6). Applies to its source, or to
+    layer 5 (613.1e) on the permanents it changed in layer 4 (613.6); ``not_creature``: "isn't a
+    creature" (the Theros gods, while their devotion is too low). Applies to its source, or to
     every permanent matching ``to``."""
 
     kind: Literal["type_change"] = "type_change"
@@ -66,12 +67,18 @@ class TypeChange(AbilityBase):
     colors: tuple[Color, ...] | None = Field(
         None, description="sets its colors (layer 5, 613.1e; [] colorless), on what it changed in layer 4 (613.6)"
     )
+    not_creature: Flag = Field(
+        False, description="it isn't a creature (205.1a: the creature type removed, and its creature types unless kindred)"
+    )
 
     @model_validator(mode="after")
     def _changes_something(self) -> TypeChange:
         adds = self.types or self.subtypes or self.every_creature_type or self.every_basic_land_type
-        if not adds and self.land_types is None and self.creature_types is None and self.colors is None:
-            raise ValueError("a type change adds types or subtypes, or sets land types, creature types or colors")
+        sets = self.land_types is not None or self.creature_types is not None or self.colors is not None
+        if not adds and not sets and not self.not_creature:
+            raise ValueError(
+                "a type change adds types or subtypes, sets land types, creature types or colors, or removes creature"
+            )
         return self
 
     @property
