@@ -283,6 +283,8 @@ class _Builder:
                 )
             if "had" not in out or c.chance(30):
                 out["ignoring"] = sorted({c.choice(EVASIONS) for _ in range(c.integer(1, 2))})
+            if "landwalk" in out.get("ignoring", ()) and c.chance(50):  # Deadfall: forestwalk only
+                out["landwalk"] = {"subtypes": [c.choice(LAND_SUBTYPES)]}
             if c.chance(30):
                 out["attackers"] = self.filter()
             return out

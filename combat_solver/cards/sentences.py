@@ -189,6 +189,9 @@ class Sentences(Conditions):
         tax = self._attack_tax(s) or self._block_tax(s)
         if tax is not None:
             return tax
+        walk = self._blockable_as_though(s)
+        if walk is not None:
+            return walk
         m = re.fullmatch(r"All creatures able to block (.+?) do so", s)
         if m:
             out: list[AbilityData] = []
@@ -199,6 +202,24 @@ class Sentences(Conditions):
                 out += self._give(holder, [{"kind": "lure"}])
             return out
         return None
+
+    def _blockable_as_though(self, s: str) -> list[AbilityData] | None:
+        """Deadfall: "Creatures with forestwalk can be blocked as though they didn't have
+        forestwalk"; Staff of the Ages: "Creatures with landwalk abilities can be blocked as though
+        they didn't have those abilities" (702.14c): every creature may block them so (509.1b)."""
+        m = re.fullmatch(
+            r"Creatures with (\S+walk|landwalk abilities) can be blocked as though they didn't have (\1|those abilities)",
+            s,
+        )
+        if m is None or (m[2] == "those abilities") != (m[1] == "landwalk abilities"):
+            return None
+        ignoring: AbilityData = {"kind": "block_as_though", "ignoring": ["landwalk"]}
+        if m[1] != "landwalk abilities":
+            walk = self.wordings.read("keyword", m[1], self)
+            if not walk or walk[0]["kind"] != "landwalk":
+                raise Unknown(s)
+            ignoring["landwalk"] = walk[0]["land"]
+        return [{"kind": "grant", "to": {}, "ability": ignoring}]
 
     def _attack_tax(self, s: str) -> list[AbilityData] | None:
         """C1/C2: "<Creatures> can't attack you [or planeswalkers you control] unless their

@@ -1,0 +1,152 @@
+"""Combat-specific wordings of issue #25 on real cards, by name through the compiler: "as though"
+exceptions to evasion (509.1b, 702.14c, 702.28b), blocking restrictions comparing the blocker
+with the attacker (509.1b), the source's own state in combat (506.5) and Auras on players (303.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asserts import A, B, block, make_board
+
+from combat_solver.cards.catalog import bundled_catalog
+
+
+def abilities(name: str) -> list[dict[str, Any]]:
+    catalog = bundled_catalog()
+    compiled = catalog.compiler.compile(catalog.get(name))
+    assert compiled.warnings == (), compiled.warnings
+    return list(compiled.abilities)
+
+
+def card(pid: str, name: str, controller: str, **fields: Any) -> dict[str, Any]:
+    return {"id": pid, "card": name, "controller": controller, **fields}
+
+
+def violations(board: Any, blocks: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(v.rule, v.kind) for v in block(board, blocks).violations]
+
+
+# ============================================================================ "as though" (509.1b)
+def test_aetherflame_wall_blocks_shadow_as_though_it_had_none_702_28b() -> None:
+    """Aetherflame Wall "can block creatures with shadow as though they didn't have shadow"; Wall
+    of Wood can't block the Soltari (702.28b)."""
+    assert abilities("Aetherflame Wall")[1] == {"kind": "block_as_though", "ignoring": ["shadow"]}
+    board = make_board(
+        [
+            card("soltari", "Soltari Foot Soldier", A),
+            card("wall", "Aetherflame Wall", B),
+            card("wood", "Wall of Wood", B),
+        ],
+        {"soltari": B},
+    )
+    assert violations(board, {"wall": "soltari"}) == []
+    assert violations(board, {"wood": "soltari"}) == [("702.28b", "shadow")]
+
+
+def test_heartwood_dryad_blocks_shadow_as_though_it_had_shadow_702_28b() -> None:
+    """Heartwood Dryad "can block creatures with shadow as though it had shadow": it blocks the
+    Soltari, and, having no shadow, the Grizzly Bears too (702.28b)."""
+    board = make_board(
+        [
+            card("soltari", "Soltari Foot Soldier", A),
+            card("bears", "Grizzly Bears", A),
+            card("dryad", "Heartwood Dryad", B),
+        ],
+        {"soltari": B, "bears": B},
+    )
+    assert violations(board, {"dryad": "soltari"}) == []
+    assert violations(board, {"dryad": "bears"}) == []
+
+
+def test_dragon_hunter_blocks_dragons_as_though_it_had_reach_702_9b() -> None:
+    """Dragon Hunter "can block Dragons as though it had reach": a flying Dragon, not a flying Bird."""
+    board = make_board(
+        [card("dragon", "Shivan Dragon", A), card("hawk", "Suntail Hawk", A), card("hunter", "Dragon Hunter", B)],
+        {"dragon": B, "hawk": B},
+    )
+    assert violations(board, {"hunter": "dragon"}) == []
+    assert violations(board, {"hunter": "hawk"}) == [("702.9b", "flying")]
+
+
+def test_aether_web_gives_reach_and_blocking_shadow_702_17b_702_28b() -> None:
+    """Aether Web: "Enchanted creature gets +1/+1, has reach, and can block creatures with shadow as
+    though they didn't have shadow"."""
+    board = make_board(
+        [
+            card("soltari", "Soltari Foot Soldier", A),
+            card("hawk", "Suntail Hawk", A),
+            card("bears", "Grizzly Bears", B),
+            card("web", "Aether Web", B, attached_to="bears"),
+        ],
+        {"soltari": B, "hawk": B},
+    )
+    assert violations(board, {"bears": "soltari"}) == []
+    assert violations(board, {"bears": "hawk"}) == []
+
+
+def test_deadfall_ignores_forestwalk_only_702_14c() -> None:
+    """Deadfall: "Creatures with forestwalk can be blocked as though they didn't have forestwalk".
+    A creature with forestwalk and islandwalk keeps its islandwalk (702.14c: each landwalk is its
+    own ability)."""
+    assert abilities("Deadfall") == [
+        {
+            "kind": "grant",
+            "to": {},
+            "ability": {"kind": "block_as_though", "ignoring": ["landwalk"], "landwalk": {"subtypes": ["Forest"]}},
+        }
+    ]
+    walker = {
+        "name": "Walker",
+        "subtypes": ["Elemental"],
+        "power": 2,
+        "toughness": 2,
+        "keywords": ["forestwalk", "islandwalk"],
+    }
+    base = [
+        card("dryads", "Shanodin Dryads", A),
+        {"id": "walker", "token": walker, "controller": A},
+        card("forest", "Forest", B),
+        card("bears", "Grizzly Bears", B),
+        card("deadfall", "Deadfall", B),
+    ]
+    board = make_board(base, {"dryads": B, "walker": B})
+    assert violations(board, {"bears": "dryads"}) == []
+    assert violations(board, {"bears": "walker"}) == []
+    with_island = make_board([*base, card("island", "Island", B)], {"dryads": B, "walker": B})
+    assert violations(with_island, {"bears": "walker"}) == [("702.14c", "landwalk")]
+    without = make_board(base[:-1], {"dryads": B})
+    assert violations(without, {"bears": "dryads"}) == [("702.14c", "landwalk")]
+
+
+def test_lord_magnus_ignores_plainswalk_and_forestwalk_702_14c() -> None:
+    """Lord Magnus: both sentences, each for its own landwalk."""
+    assert [a["ability"]["landwalk"] for a in abilities("Lord Magnus")] == [
+        {"subtypes": ["Plains"]},
+        {"subtypes": ["Forest"]},
+    ]
+
+
+def test_staff_of_the_ages_ignores_every_landwalk_702_14c() -> None:
+    """Staff of the Ages: "Creatures with landwalk abilities can be blocked as though they didn't
+    have those abilities": Bog Wraith is blocked though bob controls a Swamp."""
+    base = [card("wraith", "Bog Wraith", A), card("swamp", "Swamp", B), card("bears", "Grizzly Bears", B)]
+    assert violations(make_board(base, {"wraith": B}), {"bears": "wraith"}) == [("702.14c", "landwalk")]
+    staff = card("staff", "Staff of the Ages", A)
+    assert violations(make_board([*base, staff], {"wraith": B}), {"bears": "wraith"}) == []
+
+
+def test_street_savvy_frees_only_the_enchanted_creature_702_14c() -> None:
+    """Street Savvy: "Enchanted creature ... can block creatures with landwalk abilities as though
+    they didn't have those abilities"."""
+    board = make_board(
+        [
+            card("wraith", "Bog Wraith", A),
+            card("swamp", "Swamp", B),
+            card("bears", "Grizzly Bears", B),
+            card("giant", "Hill Giant", B),
+            card("savvy", "Street Savvy", B, attached_to="bears"),
+        ],
+        {"wraith": B},
+    )
+    assert violations(board, {"bears": "wraith"}) == []
+    assert violations(board, {"giant": "wraith"}) == [("702.14c", "landwalk")]
