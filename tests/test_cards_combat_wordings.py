@@ -150,3 +150,70 @@ def test_street_savvy_frees_only_the_enchanted_creature_702_14c() -> None:
     )
     assert violations(board, {"bears": "wraith"}) == []
     assert violations(board, {"giant": "wraith"}) == [("702.14c", "landwalk")]
+
+
+# ============================================================================ the blocker against the attacker (509.1b)
+def test_ant_man_cant_be_blocked_by_greater_power_its_current_power_509_1b() -> None:
+    """Ant-Man, Elusive Avenger (1/2) "can't be blocked by creatures with greater power": the
+    Grizzly Bears can't block it, Llanowar Elves can; with a +1/+1 counter (2/3) the Bears can.
+    The comparison reads its power as the board states it."""
+    base = [card("bears", "Grizzly Bears", B), card("elves", "Llanowar Elves", B)]
+    board = make_board([card("ant", "Ant-Man, Elusive Avenger", A), *base], {"ant": B})
+    assert violations(board, {"bears": "ant"}) == [("509.1b", "cant_be_blocked_by")]
+    assert violations(board, {"elves": "ant"}) == []
+    grown = make_board([card("ant", "Ant-Man, Elusive Avenger", A, counters={"+1/+1": 1}), *base], {"ant": B})
+    assert violations(grown, {"bears": "ant"}) == []
+
+
+def test_silumgar_assassin_creatures_with_greater_power_cant_block_it_509_1b() -> None:
+    """Silumgar Assassin (2/1): "Creatures with power greater than this creature's power can't
+    block it": Hill Giant (3) can't, Grizzly Bears (2) can."""
+    board = make_board(
+        [card("assassin", "Silumgar Assassin", A), card("giant", "Hill Giant", B), card("bears", "Grizzly Bears", B)],
+        {"assassin": B},
+    )
+    assert violations(board, {"giant": "assassin"}) == [("509.1b", "cant_block")]
+    assert violations(board, {"bears": "assassin"}) == []
+
+
+def test_spitfire_handler_cant_block_greater_power_509_1b() -> None:
+    """Spitfire Handler (1/1) "can't block creatures with power greater than this creature's power"."""
+    board = make_board(
+        [card("bears", "Grizzly Bears", A), card("elves", "Llanowar Elves", A), card("handler", "Spitfire Handler", B)],
+        {"bears": B, "elves": B},
+    )
+    assert violations(board, {"handler": "bears"}) == [("509.1b", "cant_block")]
+    assert violations(board, {"handler": "elves"}) == []
+
+
+def test_sneaky_homunculus_cant_block_or_be_blocked_by_power_2_or_greater_509_1b() -> None:
+    """Sneaky Homunculus: "can't block or be blocked by creatures with power 2 or greater": both."""
+    assert abilities("Sneaky Homunculus") == [
+        {"kind": "cant_block", "attackers": {"power": {"ge": 2}}},
+        {"kind": "cant_be_blocked_by", "by": {"power": {"ge": 2}}},
+    ]
+    attacking = make_board(
+        [card("sneaky", "Sneaky Homunculus", A), card("bears", "Grizzly Bears", B), card("elves", "Llanowar Elves", B)],
+        {"sneaky": B},
+    )
+    assert violations(attacking, {"bears": "sneaky"}) == [("509.1b", "cant_be_blocked_by")]
+    assert violations(attacking, {"elves": "sneaky"}) == []
+    blocking = make_board([card("bears", "Grizzly Bears", A), card("sneaky", "Sneaky Homunculus", B)], {"bears": B})
+    assert violations(blocking, {"sneaky": "bears"}) == [("509.1b", "cant_block")]
+
+
+def test_tetsuko_umezawa_power_or_toughness_1_or_less_cant_be_blocked_509_1b() -> None:
+    """Tetsuko Umezawa, Fugitive: "Creatures you control with power or toughness 1 or less can't
+    be blocked": Goblin Piker (2/1) and Tetsuko (1/3) can't be, Grizzly Bears (2/2) can."""
+    board = make_board(
+        [
+            card("tetsuko", "Tetsuko Umezawa, Fugitive", A),
+            card("piker", "Goblin Piker", A),
+            card("bears", "Grizzly Bears", A),
+            card("giant", "Hill Giant", B),
+        ],
+        {"tetsuko": B, "piker": B, "bears": B},
+    )
+    assert violations(board, {"giant": "piker"}) == [("509.1b", "cant_be_blocked")]
+    assert violations(board, {"giant": "tetsuko"}) == [("509.1b", "cant_be_blocked")]
+    assert violations(board, {"giant": "bears"}) == []

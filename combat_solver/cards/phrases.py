@@ -255,8 +255,13 @@ class Nouns:
         m = re.fullmatch(r"with power greater than (\d+)", t)
         if m:
             return {"power": {"gt": int(m[1])}}
-        if t == "with power less than $self's power":
-            return {"power": {"lt": "$power"}}
+        m = re.fullmatch(r"with power (less|greater) than \$self's power", t)
+        if m:
+            return {"power": {"lt" if m[1] == "less" else "gt": "$power"}}
+        m = re.fullmatch(r"with power or toughness (\d+) or (less|greater)", t)
+        if m:
+            bound = {"le" if m[2] == "less" else "ge": int(m[1])}
+            return {"any_of": [{"power": bound}, {"toughness": bound}]}
         m = re.fullmatch(r"with power less than (\d+)", t)
         if m:
             return {"power": {"lt": int(m[1])}}

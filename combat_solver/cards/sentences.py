@@ -343,6 +343,9 @@ class Sentences(Conditions):
         if both is not None:
             rest = both[1] or ""
             return self._predicate(f"can't attack{rest}") + self._predicate(f"can't block{rest}")
+        either = re.fullmatch(r"can't block or be blocked by (.+)", p, flags=re.I)
+        if either is not None:  # Sneaky Homunculus
+            return self._predicate(f"can't block {either[1]}") + self._predicate(f"can't be blocked by {either[1]}")
         found = self.wordings.read("predicate", p, self)
         if found is not None:
             return found

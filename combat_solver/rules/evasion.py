@@ -8,7 +8,7 @@ from pydantic import Field, model_validator
 
 from ..model.filters import Filter, PermanentView
 from .kind import AbilityBase, BlockScope, Instance, Reason
-from .phrase import Phrase, Slot
+from .phrase import POWER, Phrase, Slot
 
 
 class Flying(AbilityBase):
@@ -204,7 +204,12 @@ class CantBeBlockedBy(AbilityBase):
     """509.1b: "can't be blocked by <filter>" (Walls, power 2 or less, artifact creatures...)."""
 
     kind: Literal["cant_be_blocked_by"] = "cant_be_blocked_by"
-    phrases = (Phrase(r"can't be blocked by (.+?)", {"by": Slot(1, "creatures")}),)
+    phrases = (
+        Phrase(r"can't be blocked by (.+?)", {"by": Slot(1, "creatures")}),
+        Phrase(
+            r"\$self can't be blocked by creatures with greater power", {"by": {"power": {"gt": POWER}}}, "sentence"
+        ),
+    )
     rule = "509.1b"
     by: Filter
 
