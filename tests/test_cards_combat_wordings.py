@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from asserts import A, B, block, make_board
+from asserts import A, B, attack, block, make_board
 
 from combat_solver.cards.catalog import bundled_catalog
 
@@ -217,3 +217,35 @@ def test_tetsuko_umezawa_power_or_toughness_1_or_less_cant_be_blocked_509_1b() -
     assert violations(board, {"giant": "piker"}) == [("509.1b", "cant_be_blocked")]
     assert violations(board, {"giant": "tetsuko"}) == [("509.1b", "cant_be_blocked")]
     assert violations(board, {"giant": "bears"}) == []
+
+
+def test_ensnaring_bridge_power_against_cards_in_hand_508_1c() -> None:
+    """Ensnaring Bridge: "Creatures with power greater than the number of cards in your hand can't
+    attack": bob holds 2 cards; Grizzly Bears (2) attack, Hill Giant (3) can't."""
+    board = make_board(
+        [card("bears", "Grizzly Bears", A), card("giant", "Hill Giant", A), card("bridge", "Ensnaring Bridge", B)],
+        players=[{"id": A}, {"id": B, "hand": 2}],
+    )
+    assert attack(board, {"bears": B}).legal
+    assert [(v.rule, v.kind) for v in attack(board, {"giant": B}).violations] == [("508.1c", "cant_attack")]
+
+
+def test_kraken_of_the_straits_power_against_islands_you_control_509_1b() -> None:
+    """Kraken of the Straits: "Creatures with power less than the number of Islands you control
+    can't block this creature": with three Islands Grizzly Bears (2) can't block it, Hill Giant (3) can."""
+    islands = [card(f"island{i}", "Island", A) for i in range(3)]
+    board = make_board(
+        [
+            card("kraken", "Kraken of the Straits", A),
+            *islands,
+            card("bears", "Grizzly Bears", B),
+            card("giant", "Hill Giant", B),
+        ],
+        {"kraken": B},
+    )
+    assert violations(board, {"bears": "kraken"}) == [("509.1b", "cant_block")]
+    assert violations(board, {"giant": "kraken"}) == []
+    two = make_board(
+        [card("kraken", "Kraken of the Straits", A), *islands[:2], card("bears", "Grizzly Bears", B)], {"kraken": B}
+    )
+    assert violations(two, {"bears": "kraken"}) == []

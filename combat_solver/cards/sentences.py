@@ -166,6 +166,9 @@ class Sentences(Conditions):
         found = self.wordings.read("sentence", s, self) or self._game_rule(s)
         if found is not None:
             return found
+        compared = self._power_compared(s)
+        if compared is not None:
+            return compared
         subject, predicate = self._subject(s)
         if subject is None:
             if bears_on_legality(s):
@@ -173,6 +176,28 @@ class Sentences(Conditions):
             return []
         abilities = self._predicates(predicate, subject)
         return abilities
+
+    def _power_compared(self, s: str) -> list[AbilityData] | None:
+        """Ensnaring Bridge: "Creatures with power greater than the number of cards in your hand
+        can't attack"; Kraken of the Straits: "Creatures with power less than the number of Islands
+        you control can't block $self" (508.1c, 509.1b): granted to every creature, each applying
+        while its own power compares so."""
+        m = re.fullmatch(r"Creatures with power (greater|less) than the number of (.+?) (can't .+)", s)
+        if m is None:
+            return None
+        if m[2] == "cards in your hand":
+            right: dict[str, Any] = {"who": "you", "of": "hand"}
+        elif (mine := re.fullmatch(r"(.+?) you control", m[2])) and (found := self.nouns.creatures(mine[1])):
+            right = {"who": "you", "of": "permanents", "filter": found}
+        else:
+            raise Unknown(s)
+        compare = {"left": {"of": "power"}, "op": "gt" if m[1] == "greater" else "lt", "right": right}
+        out = self._predicates(m[3], {})
+        for grant in out:
+            if "condition" in grant["ability"] or "unless" in grant["ability"]:
+                raise Unknown(s)
+            grant["ability"] = {**grant["ability"], "condition": {"compare": [compare]}}
+        return out
 
     @staticmethod
     def _during_your_turn(abilities: list[AbilityData]) -> list[AbilityData]:

@@ -28,7 +28,7 @@ class CantBlock(AbilityBase):
     kind: Literal["cant_block"] = "cant_block"
     phrases = (
         Phrase(r"can't block"),
-        Phrase(r"can't block it", {"attackers": {"ids": [SELF]}}),
+        Phrase(r"can't block (?:it|\$self)", {"attackers": {"ids": [SELF]}}),
         Phrase(r"can't block (.+?)", {"attackers": Slot(1, "creatures")}),
     )
     rule = "509.1b"
