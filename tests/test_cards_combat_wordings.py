@@ -249,3 +249,66 @@ def test_kraken_of_the_straits_power_against_islands_you_control_509_1b() -> Non
         [card("kraken", "Kraken of the Straits", A), *islands[:2], card("bears", "Grizzly Bears", B)], {"kraken": B}
     )
     assert violations(two, {"bears": "kraken"}) == []
+
+
+# ============================================================================ the source's own state in combat (506.5)
+def test_gutter_shortcut_unblockable_while_attacking_alone_506_5() -> None:
+    """Gutter Shortcut: "Enchanted creature can't be blocked as long as it's attacking alone"
+    ("it": the enchanted creature); Security Bypass says it with a leading "As long as" (506.5)."""
+    for aura in ("Gutter Shortcut", "Security Bypass"):
+        base = [
+            card("bears", "Grizzly Bears", A),
+            card("elves", "Llanowar Elves", A),
+            card("aura", aura, A, attached_to="bears"),
+            card("giant", "Hill Giant", B),
+        ]
+        alone = make_board(base, {"bears": B})
+        assert violations(alone, {"giant": "bears"}) == [("509.1b", "cant_be_blocked")], aura
+        together = make_board(base, {"bears": B, "elves": B})
+        assert violations(together, {"giant": "bears"}) == [], aura
+
+
+def test_the_masamune_must_be_blocked_while_attacking_509_1c() -> None:
+    """The Masamune: "As long as equipped creature is attacking, it has first strike and must be
+    blocked if able": an untapped Hill Giant able to block must block the Bears (509.1c)."""
+    board = make_board(
+        [
+            card("bears", "Grizzly Bears", A),
+            card("sword", "The Masamune", A, attached_to="bears"),
+            card("giant", "Hill Giant", B),
+        ],
+        {"bears": B},
+    )
+    verdict = block(board, {})
+    assert not verdict.legal and [v.rule for v in verdict.violations] == ["509.1c"]
+    assert block(board, {"giant": "bears"}).legal
+
+
+def test_aces_baseball_bat_must_be_blocked_by_a_dalek_509_1c() -> None:
+    """Ace's Baseball Bat: "... must be blocked by a Dalek if able": a Dalek must block, the Hill
+    Giant needn't."""
+    dalek = {"name": "Dalek", "subtypes": ["Dalek"], "power": 3, "toughness": 3}
+    base = [
+        card("bears", "Grizzly Bears", A),
+        card("bat", "Ace's Baseball Bat", A, attached_to="bears"),
+        card("giant", "Hill Giant", B),
+    ]
+    assert block(make_board(base, {"bears": B}), {}).legal
+    with_dalek = make_board([*base, {"id": "dalek", "token": dalek, "controller": B}], {"bears": B})
+    assert [v.rule for v in block(with_dalek, {}).violations] == ["509.1c"]
+    assert block(with_dalek, {"dalek": "bears"}).legal
+
+
+def test_archangel_of_tithes_taxes_blocks_only_while_attacking_509_1d() -> None:
+    """Archangel of Tithes: "As long as Archangel of Tithes is attacking, creatures can't block
+    unless their controller pays {1} for each of those creatures": bob, with no mana, can't block
+    the attacking Archangel's companion; with a Plains he can, paying {1} (509.1d)."""
+    base = [
+        card("angel", "Archangel of Tithes", A),
+        card("bears", "Grizzly Bears", A),
+        card("giant", "Hill Giant", B),
+    ]
+    poor = make_board(base, {"angel": B, "bears": B})
+    assert violations(poor, {"giant": "bears"}) == [("509.1f", "unpayable_cost")]
+    assert block(make_board([*base, card("plains", "Plains", B)], {"angel": B, "bears": B}), {"giant": "bears"}).legal
+    assert block(make_board(base, {"bears": B}), {"giant": "bears"}).legal

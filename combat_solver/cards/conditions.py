@@ -15,9 +15,12 @@ from ..rules.registry import KIND_HOMES
 from .phrases import number
 from .readers import Readers, Unknown
 
-BLOCK_TIME_HOMES = ("evasion", "block_counts")
+BLOCK_TIME_HOMES = ("evasion", "block_counts", "block_requirements")
 """The rules modules whose kinds matter only once attackers are declared (what may block an
-attacker): a condition on the defending player or on the attack itself is known for them."""
+attacker, and what must block: 509.1b, 509.1c): a condition on the defending player or on the
+attack itself is known for them."""
+BLOCK_TIME_KINDS = ("block_tax", "blocked_tax", "block_cost")
+"""Kinds of other modules that matter only then too (costs to block, 509.1d)."""
 
 _STATES: dict[str, dict[str, Any]] = {
     "tapped": {"tapped": True},
@@ -125,9 +128,9 @@ class Conditions(Readers):
         says_it = holder == "it"
         if state in _STATES and not on_holder:
             return Clause({"source": dict(_STATES[state])}, says_it=says_it)
-        if state in ("attacking", "attacking alone") and not on_holder:
+        if state in ("attacking", "attacking alone"):
             key = "attacking" if state == "attacking" else "attacking_alone"
-            return Clause({"source": {key: True}}, block_time=True, says_it=says_it)
+            return Clause({"source": {key: True}}, it=it, on_holder=on_holder, block_time=True, says_it=says_it)
         if on_holder and re.fullmatch(r"an? \w+(?: or an? \w+)+", state):
             kinds = [self.nouns.subtype(w) for w in re.findall(r"an? (\w+)", state)]
             if all(kinds):
@@ -175,14 +178,14 @@ class Conditions(Readers):
         for a in abilities:
             target = a
             if a["kind"] == "grant":
-                if clause.block_time:
+                if clause.block_time and not clause.on_holder:
                     raise Unknown("a grant's condition known only once attackers are declared")
                 if clause.on_holder:
                     target = a["ability"] = dict(a["ability"])
             elif clause.on_holder:
                 raise Unknown("a condition on what it is attached to")
             kind = target["kind"]
-            if clause.block_time and KIND_HOMES.get(kind) not in BLOCK_TIME_HOMES:
+            if clause.block_time and KIND_HOMES.get(kind) not in BLOCK_TIME_HOMES and kind not in BLOCK_TIME_KINDS:
                 raise Unknown(f"{kind} with a condition known only once attackers are declared")
             if "condition" in target or "unless" in target:
                 raise Unknown("a second condition")

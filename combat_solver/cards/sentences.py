@@ -148,8 +148,11 @@ class Sentences(Conditions):
             rest, condition, field = m[1], m[3], "unless" if m[2] == "unless" else "condition"
         else:
             return None
-        clause = self._clause(condition)
         leading = s.startswith("As long as")
+        clause = self._clause(condition)
+        holder = re.match(r"(?:enchanted|equipped) creature\b", rest, flags=re.I)
+        if clause.says_it and not leading and holder is not None:  # Gutter Shortcut: "it" is what it enchants
+            clause = self._clause(re.sub(r"^it(?:'s| is)\b", f"{holder[0].lower()} is", condition))
         if clause.says_it and (leading or not rest.startswith(SELF + " ")):
             raise Unknown('whom the condition\'s "it" names')  # another sentence's "it", or each of many
         if re.match(r"(?:it|they)\b", rest, flags=re.I):
@@ -301,8 +304,8 @@ class Sentences(Conditions):
         """Heat Wave: "<Creatures> can't block creatures you control unless their controller pays
         <cost> for each blocking creature they control" (509.1d)."""
         m = re.fullmatch(
-            rf"(.+?) can't block (creatures you control) unless their controller pays ({MANA}|\d+ life) "
-            rf"for each blocking creature they control",
+            rf"(.+?) can't block(?: (creatures you control))? unless their controller pays ({MANA}|\d+ life) "
+            rf"for each (?:blocking creature they control|of those creatures)",
             s,
         )
         if m is None:
@@ -312,7 +315,9 @@ class Sentences(Conditions):
             raise Unknown(s)
         life = re.fullmatch(r"(\d+) life", m[3])
         cost: dict[str, Any] = {"life": int(life[1])} if life else {"mana": m[3]}
-        tax: AbilityData = {"kind": "block_tax", "cost": cost, "attackers": {"controller": "you"}}
+        tax: AbilityData = {"kind": "block_tax", "cost": cost}
+        if m[2] is not None:
+            tax["attackers"] = {"controller": "you"}
         if blockers:
             tax["blockers"] = blockers
         return [tax]
