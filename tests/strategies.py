@@ -398,7 +398,8 @@ class _Builder:
                     "name": "Aura",
                     "controller": holder,
                     "types": ["enchantment"] if c.chance(70) else ["artifact"],
-                    "attached_to": c.choice(ids) if ids else None,
+                    # a Curse is attached to a player (303.4)
+                    "attached_to": c.choice(ids) if ids and c.chance(90) else c.choice(self.players)["id"],
                 }
             )
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from asserts import A, B, attack, block, make_board
+from pydantic import ValidationError
 
 from combat_solver.cards.catalog import bundled_catalog
 
@@ -312,3 +314,23 @@ def test_archangel_of_tithes_taxes_blocks_only_while_attacking_509_1d() -> None:
     assert violations(poor, {"giant": "bears"}) == [("509.1f", "unpayable_cost")]
     assert block(make_board([*base, card("plains", "Plains", B)], {"angel": B, "bears": B}), {"giant": "bears"}).legal
     assert block(make_board(base, {"bears": B}), {"giant": "bears"}).legal
+
+
+# ============================================================================ Auras on players (303.4)
+def test_curse_of_the_nightly_hunt_on_a_player_508_1d() -> None:
+    """Curse of the Nightly Hunt (enchant player, attached to alice: 303.4, 702.5): "Creatures
+    enchanted player controls attack each combat if able": her Bears must attack; bob's needn't
+    on his own turn."""
+    curse = card("curse", "Curse of the Nightly Hunt", B, attached_to=A)
+    board = make_board([card("bears", "Grizzly Bears", A), curse])
+    verdict = attack(board, {})
+    assert [(v.rule, v.kind) for v in verdict.violations] == [("508.1d", "too_few_requirements")], verdict.violations
+    assert attack(board, {"bears": B}).legal
+    bobs_turn = make_board([card("bears", "Grizzly Bears", B), curse], active_player=B)
+    assert attack(bobs_turn, {}).legal
+
+
+def test_an_aura_attached_to_no_such_player_or_permanent_is_bad_input() -> None:
+    """attached_to names a permanent or a player (303.4); anything else is an unknown id."""
+    with pytest.raises(ValidationError, match="no permanent or player 'zed'"):
+        make_board([card("curse", "Curse of the Nightly Hunt", B, attached_to="zed")])

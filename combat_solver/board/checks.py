@@ -113,8 +113,9 @@ def problems(board: Position) -> list[Problem]:
     if board.combat is not None:
         out += _combat_problems(board, players, perms)
     for i, p in enumerate(board.permanents):
-        if p.attached_to is not None and p.attached_to not in perms:
-            out.append((("permanents", i, "attached_to"), "unknown_id", f"no permanent {p.attached_to!r}"))
+        if p.attached_to is not None and p.attached_to not in perms and p.attached_to not in players:
+            # 303.4, 702.5: an Aura with "enchant player" is attached to a player (Curses)
+            out.append((("permanents", i, "attached_to"), "unknown_id", f"no permanent or player {p.attached_to!r}"))
     if not isinstance(board.attacked_this_turn, int):
         for i, earlier in enumerate(board.attacked_this_turn):
             if earlier.target not in seen:

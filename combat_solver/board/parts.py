@@ -95,7 +95,10 @@ class Permanent(Strict):
     counters: Annotated[dict[str, NonNegative], ReadOnly] = Field(
         default_factory=ReadOnlyDict, description='counters by kind, e.g. {"+1/+1": 2, flying: 1} (122.1)'
     )
-    attached_to: str | None = Field(None, description="the permanent an Aura or Equipment is attached to")
+    attached_to: str | None = Field(
+        None,
+        description="the permanent an Aura or Equipment is attached to, or the player an Aura with enchant player is (303.4)",
+    )
     card_warnings: tuple[str, ...] = Field((), description="card text that bears on combat but wasn't compiled")
 
     @model_validator(mode="before")

@@ -79,7 +79,7 @@ class Readers:
         w = re.sub(r"^(?:each|all)\s+", "", w, flags=re.I)
         other = re.match(r"(?:other|another)\s+", w, flags=re.I)
         w = w[other.end() :] if other else w
-        whose = re.search(r"\s+(you control|your opponents control)\b", w)
+        whose = re.search(r"\s+(you control|your opponents control|enchanted player controls)\b", w)
         if whose:
             w = w[: whose.start()] + w[whose.end() :]
         named = re.fullmatch(r"(.+?) named (.+)", w)
@@ -92,7 +92,8 @@ class Readers:
         if named:
             found["name"] = self._face if named[2] == SELF else named[2]
         if whose:
-            found["controller"] = "you" if whose[1] == "you control" else "opponent"
+            owners = {"you control": "you", "your opponents control": "opponent"}
+            found["controller"] = owners.get(whose[1], ATTACHED)  # a Curse's player (303.4)
         if other:
             if "not" in found:
                 return None
