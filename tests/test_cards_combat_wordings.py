@@ -334,3 +334,14 @@ def test_an_aura_attached_to_no_such_player_or_permanent_is_bad_input() -> None:
     """attached_to names a permanent or a player (303.4); anything else is an unknown id."""
     with pytest.raises(ValidationError, match="no permanent or player 'zed'"):
         make_board([card("curse", "Curse of the Nightly Hunt", B, attached_to="zed")])
+
+
+def test_an_aura_for_a_creature_attached_to_a_player_is_bad_input_303_4a() -> None:
+    """Pacifism enchants a creature (303.4a): attached to a player, its grants name no permanent;
+    the Curse attached to a creature names no player."""
+    with pytest.raises(ValidationError, match=r"abilities\.0\.to\.ids\n  no permanent 'alice' \(a player\)"):
+        make_board([card("pacifism", "Pacifism", B, attached_to=A), card("bears", "Grizzly Bears", A)])
+    with pytest.raises(ValidationError, match="'bears' is not `you`, `opponent` or a player id"):
+        make_board(
+            [card("curse", "Curse of the Nightly Hunt", B, attached_to="bears"), card("bears", "Grizzly Bears", A)]
+        )

@@ -77,7 +77,7 @@ def problems(board: Position) -> list[Problem]:
                 out.append(((*loc, "protector"), "unknown_id", f"no player {p.protector!r}"))
     for i, p in enumerate(board.permanents):
         for j, ability in enumerate(p.abilities):
-            out += _reference_problems(ability, ("permanents", i, "abilities", j), seen)
+            out += _reference_problems(ability, ("permanents", i, "abilities", j), seen, set(players))
     for i, e in enumerate(board.effects):
         loc = ("effects", i)
         if e.controller is not None and e.controller not in players:
@@ -96,7 +96,7 @@ def problems(board: Position) -> list[Problem]:
                 for x in e.to.referenced_ids()
                 if x not in seen
             ]
-        out += _reference_problems(e.ability, (*loc, "ability"), seen)
+        out += _reference_problems(e.ability, (*loc, "ability"), seen, set(players))
     for i, pid in enumerate(board.attackable_players or ()):
         if pid not in players:
             out.append((("attackable_players", i), "unknown_id", f"no player {pid!r}"))
@@ -307,7 +307,9 @@ def _may_hold_model(annotation: Any) -> bool:
     return any(_may_hold_model(arg) for arg in get_args(annotation))
 
 
-def _reference_problems(ability: AbilityBase, loc: Loc, known: set[str]) -> list[Problem]:
+def _reference_problems(ability: AbilityBase, loc: Loc, known: set[str], players: set[str]) -> list[Problem]:
+    """Ids an ability names that aren't on the board; a grant goes to permanents, never to a
+    player (Pacifism attached to a player, 303.4a: it enchants a creature)."""
     referring = _referring_fields(type(ability))
     out: list[Problem] = [
         ((*loc, field), "unknown_id", f"no permanent {ref!r}")
@@ -316,16 +318,16 @@ def _reference_problems(ability: AbilityBase, loc: Loc, known: set[str]) -> list
     ]
     if isinstance(ability, Grant):
         out += [
-            ((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}")
+            ((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}" + (" (a player)" if x in players else ""))
             for x in ability.to.referenced_ids()
-            if x not in known
+            if x not in known or x in players
         ]
         if ability.ability.scope == "game":
             rule = ability.ability.kind
             out.append(
                 ((*loc, "ability"), "not_grantable", f"{rule} is a rule of the game: give it directly, not by a grant")
             )
-        out += _reference_problems(ability.ability, (*loc, "ability"), known)
+        out += _reference_problems(ability.ability, (*loc, "ability"), known, players)
     return out
 
 
