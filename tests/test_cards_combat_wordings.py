@@ -345,3 +345,14 @@ def test_an_aura_for_a_creature_attached_to_a_player_is_bad_input_303_4a() -> No
         make_board(
             [card("curse", "Curse of the Nightly Hunt", B, attached_to="bears"), card("bears", "Grizzly Bears", A)]
         )
+
+
+# ============================================================================ exceptions to a restriction (508.1c)
+def test_akron_legionnaire_leaves_out_its_namesakes_and_artifact_creatures_508_1c() -> None:
+    """Akron Legionnaire: "Except for creatures named Akron Legionnaire and artifact creatures,
+    creatures you control can't attack": the Bears can't; Akron Legionnaire and Ornithopter can."""
+    board = make_board(
+        [card("akron", "Akron Legionnaire", A), card("bears", "Grizzly Bears", A), card("thopter", "Ornithopter", A)]
+    )
+    assert attack(board, {"akron": B, "thopter": B}).legal
+    assert [(v.rule, v.kind) for v in attack(board, {"bears": B}).violations] == [("508.1c", "cant_attack")]

@@ -172,6 +172,9 @@ class Sentences(Conditions):
         compared = self._power_compared(s)
         if compared is not None:
             return compared
+        excepted = re.fullmatch(r"Except for (.+?), (.+)", s)
+        if excepted is not None:
+            return self._except_for(excepted[1], excepted[2])
         subject, predicate = self._subject(s)
         if subject is None:
             if bears_on_legality(s):
@@ -201,6 +204,21 @@ class Sentences(Conditions):
                 raise Unknown(s)
             grant["ability"] = {**grant["ability"], "condition": {"compare": [compare]}}
         return out
+
+    def _except_for(self, exceptions: str, rest: str) -> list[AbilityData]:
+        """Akron Legionnaire: "Except for creatures named Akron Legionnaire and artifact creatures,
+        creatures you control can't attack": the sentence's grants go to none of the exceptions."""
+        left_out = []
+        for words in re.split(r",? and |, ", exceptions):
+            found = self._holder(words)
+            if found is None or "self" in found or "ids" in found:
+                raise Unknown(exceptions)
+            left_out.append(found)
+        out = self._unconditional(rest)
+        if not out or any(a["kind"] != "grant" or "not" in a["to"] for a in out):
+            raise Unknown(rest)
+        excluded = left_out[0] if len(left_out) == 1 else {"any_of": left_out}
+        return [{**a, "to": {**a["to"], "not": excluded}} for a in out]
 
     @staticmethod
     def _during_your_turn(abilities: list[AbilityData]) -> list[AbilityData]:
