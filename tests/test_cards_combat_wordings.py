@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from asserts import A, B, attack, block, make_board
+from asserts import A, B, C, attack, block, make_board
 from pydantic import ValidationError
 
 from combat_solver.cards.catalog import bundled_catalog
@@ -356,3 +356,44 @@ def test_akron_legionnaire_leaves_out_its_namesakes_and_artifact_creatures_508_1
     )
     assert attack(board, {"akron": B, "thopter": B}).legal
     assert [(v.rule, v.kind) for v in attack(board, {"bears": B}).violations] == [("508.1c", "cant_attack")]
+
+
+# ============================================================================ the defending player, per attack target (802.2a)
+def test_goblin_goon_attacks_only_a_player_with_fewer_creatures_508_1c_802_2a() -> None:
+    """Goblin Goon: "can't attack unless you control more creatures than defending player": alice
+    (Goon and Bears) may attack carol (one creature), not bob (two); "can't block unless you control
+    more creatures than attacking player" (506.2: the active player)."""
+    board = make_board(
+        [
+            card("goon", "Goblin Goon", A),
+            card("bears", "Grizzly Bears", A),
+            card("b1", "Llanowar Elves", B),
+            card("b2", "Llanowar Elves", B),
+            card("c1", "Llanowar Elves", C),
+        ],
+        players=[{"id": A}, {"id": B}, {"id": C}],
+    )
+    assert attack(board, {"goon": C}).legal
+    assert [(v.rule, v.kind) for v in attack(board, {"goon": B}).violations] == [("508.1c", "cant_attack")]
+    defending = [card("bears", "Grizzly Bears", A), card("goon", "Goblin Goon", B)]
+    even = make_board([*defending, card("elves", "Llanowar Elves", B)], {"bears": B})
+    assert violations(even, {"goon": "bears"}) == []
+    alone = make_board(defending, {"bears": B})
+    assert violations(alone, {"goon": "bears"}) == [("509.1b", "cant_block")]
+
+
+def test_crown_hunter_hireling_attacks_only_the_monarch_802_2a() -> None:
+    """Crown-Hunter Hireling: "can't attack unless defending player is the monarch"."""
+    board = make_board(
+        [card("hireling", "Crown-Hunter Hireling", A)],
+        players=[{"id": A}, {"id": B, "designations": ["monarch"]}, {"id": C}],
+    )
+    assert attack(board, {"hireling": B}).legal
+    assert not attack(board, {"hireling": C}).legal
+
+
+def test_glacial_crasher_needs_a_mountain_anywhere_508_1c() -> None:
+    """Glacial Crasher: "can't attack unless there is a Mountain on the battlefield" (anyone's)."""
+    crasher = card("crasher", "Glacial Crasher", A)
+    assert not attack(make_board([crasher]), {"crasher": B}).legal
+    assert attack(make_board([crasher, card("mountain", "Mountain", B)]), {"crasher": B}).legal

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.phrase import SELF
-from ..rules.registry import KIND_HOMES
+from ..rules.registry import KIND_HOMES, ability_class
 from .phrases import number
 from .readers import Readers, Unknown
 
@@ -45,6 +45,9 @@ class Clause:
     block_time: bool = False
     says_it: bool = False
     """The clause names its holder only as "it" (whom "it" is, the sentence says)."""
+    attack_state: bool = False
+    """It is about whether something attacks (not only about the defending player): known only
+    once attackers are declared, even for a kind read per attack target."""
 
 
 class Conditions(Readers):
@@ -72,10 +75,21 @@ class Conditions(Readers):
                 else:
                     merged[key] = value
         return Clause(
-            merged, read[0].it, read[0].on_holder, any(c.block_time for c in read), any(c.says_it for c in read)
+            merged,
+            read[0].it,
+            read[0].on_holder,
+            any(c.block_time for c in read),
+            any(c.says_it for c in read),
+            any(c.attack_state for c in read),
         )
 
     def _one(self, t: str) -> Clause:
+        m = re.fullmatch(r"you control more creatures than (defending|attacking) player", t)
+        if m:  # Goblin Goon; 506.2: the active player is the attacking player
+            creatures = {"of": "permanents", "filter": {"types": ["creature"]}}
+            them = "defending_player" if m[1] == "defending" else "active_player"
+            compare = {"left": {"who": "you", **creatures}, "op": "gt", "right": {"who": them, **creatures}}
+            return Clause({"compare": [compare]}, block_time=m[1] == "defending")
         m = re.fullmatch(r"(you|an opponent|defending player) controls? (.+)", t)
         if m:
             who = {"you": "you", "an opponent": "opponent", "defending player": "defending_player"}[m[1]]
@@ -106,6 +120,13 @@ class Conditions(Readers):
                        "you have the initiative": "initiative"}.get(t)  # fmt: skip
         if designation:
             return Clause({"players": [{"who": "you", "designations": [designation]}]})
+        m = re.fullmatch(r"defending player is (the monarch|poisoned)", t)
+        if m:  # Crown-Hunter Hireling, Chained Throatseeker (802.2a: the player it would attack)
+            fact: dict[str, Any] = {"designations": ["monarch"]} if m[1] == "the monarch" else {"poison": {"ge": 1}}
+            return Clause({"players": [{"who": "defending_player", **fact}]}, block_time=True)
+        m = re.fullmatch(r"there is an? (.+?) on the battlefield", t)
+        if m and (found := self.nouns.creatures(m[1])) is not None:  # Glacial Crasher
+            return Clause({"battlefield": {"filter": found, "at_least": 1}})
         if t in ("it's your turn", "it's not your turn", "it isn't your turn"):
             return Clause({"your_turn": t == "it's your turn"})
         return self._state(t)
@@ -130,7 +151,9 @@ class Conditions(Readers):
             return Clause({"source": dict(_STATES[state])}, says_it=says_it)
         if state in ("attacking", "attacking alone"):
             key = "attacking" if state == "attacking" else "attacking_alone"
-            return Clause({"source": {key: True}}, it=it, on_holder=on_holder, block_time=True, says_it=says_it)
+            return Clause(
+                {"source": {key: True}}, it=it, on_holder=on_holder, block_time=True, says_it=says_it, attack_state=True
+            )
         if on_holder and re.fullmatch(r"an? \w+(?: or an? \w+)+", state):
             kinds = [self.nouns.subtype(w) for w in re.findall(r"an? (\w+)", state)]
             if all(kinds):
@@ -185,7 +208,12 @@ class Conditions(Readers):
             elif clause.on_holder:
                 raise Unknown("a condition on what it is attached to")
             kind = target["kind"]
-            if clause.block_time and KIND_HOMES.get(kind) not in BLOCK_TIME_HOMES and kind not in BLOCK_TIME_KINDS:
+            if (
+                clause.block_time
+                and KIND_HOMES.get(kind) not in BLOCK_TIME_HOMES
+                and kind not in BLOCK_TIME_KINDS
+                and (clause.attack_state or not ability_class(kind).per_target_condition)
+            ):  # a kind read per attack target knows its defending player (802.2a)
                 raise Unknown(f"{kind} with a condition known only once attackers are declared")
             if "condition" in target or "unless" in target:
                 raise Unknown("a second condition")
