@@ -397,3 +397,84 @@ def test_glacial_crasher_needs_a_mountain_anywhere_508_1c() -> None:
     crasher = card("crasher", "Glacial Crasher", A)
     assert not attack(make_board([crasher]), {"crasher": B}).legal
     assert attack(make_board([crasher, card("mountain", "Mountain", B)]), {"crasher": B}).legal
+
+
+# ============================================================================ more of the source's and subjects' state
+def test_modified_creatures_you_control_700_9() -> None:
+    """Artillery Enthusiast: "Modified creatures you control have menace": modified is a counter
+    on it, equipped, or enchanted by an Aura its controller controls (700.9); a Bears with a
+    +1/+1 counter or alice's own Aura makes the Bears modified, bob's Aura doesn't."""
+
+    def bears_board(*extra: dict[str, Any]) -> Any:
+        return make_board(
+            [card("artillery", "Artillery Enthusiast", A), card("giant", "Hill Giant", B), *extra],
+            {"bears": B},
+        )
+
+    plain = bears_board(card("bears", "Grizzly Bears", A))
+    assert violations(plain, {"giant": "bears"}) == []
+    countered = bears_board(card("bears", "Grizzly Bears", A, counters={"+1/+1": 1}))
+    assert violations(countered, {"giant": "bears"}) == [("702.111b", "menace")]
+    hers = bears_board(card("bears", "Grizzly Bears", A), card("aura", "Holy Strength", A, attached_to="bears"))
+    assert violations(hers, {"giant": "bears"}) == [("702.111b", "menace")]
+    his = bears_board(card("bears", "Grizzly Bears", A), card("aura", "Holy Strength", B, attached_to="bears"))
+    assert violations(his, {"giant": "bears"}) == []
+
+
+def test_obstinate_gargoyle_flies_while_modified_702_9b() -> None:
+    """Obstinate Gargoyle "has flying as long as it's modified" (700.9)."""
+    bears = card("bears", "Grizzly Bears", B)
+    plain = make_board([card("gargoyle", "Obstinate Gargoyle", A), bears], {"gargoyle": B})
+    assert violations(plain, {"bears": "gargoyle"}) == []
+    grown = make_board([card("gargoyle", "Obstinate Gargoyle", A, counters={"+1/+1": 1}), bears], {"gargoyle": B})
+    assert violations(grown, {"bears": "gargoyle"}) == [("702.9b", "flying")]
+
+
+def test_herald_of_secret_streams_creatures_with_counters_on_them_509_1b() -> None:
+    """Herald of Secret Streams: "Creatures you control with +1/+1 counters on them can't be blocked"."""
+    board = make_board(
+        [
+            card("herald", "Herald of Secret Streams", A),
+            card("bears", "Grizzly Bears", A, counters={"+1/+1": 1}),
+            card("elves", "Llanowar Elves", A),
+            card("giant", "Hill Giant", B),
+        ],
+        {"bears": B, "elves": B},
+    )
+    assert violations(board, {"giant": "bears"}) == [("509.1b", "cant_be_blocked")]
+    assert violations(board, {"giant": "elves"}) == []
+
+
+def test_ichor_aberration_attacks_despite_defender_at_power_7_702_3b() -> None:
+    """Ichor Aberration (3/3, defender): "As long as its power is 7 or greater, it can attack as
+    though it didn't have defender": its current power decides."""
+    assert not attack(make_board([card("ichor", "Ichor Aberration", A)]), {"ichor": B}).legal
+    assert attack(make_board([card("ichor", "Ichor Aberration", A, power=7)]), {"ichor": B}).legal
+
+
+def test_hobble_stops_blocking_only_a_black_creature_509_1b() -> None:
+    """Hobble: "Enchanted creature can't block if it's black" ("it": the enchanted creature)."""
+
+    def board(name: str) -> Any:
+        return make_board(
+            [
+                card("bears", "Grizzly Bears", A),
+                card("blocker", name, B),
+                card("hobble", "Hobble", A, attached_to="blocker"),
+            ],
+            {"bears": B},
+        )
+
+    assert violations(board("Dusk Imp"), {"blocker": "bears"}) == [("509.1b", "cant_block")]
+    assert violations(board("Hill Giant"), {"blocker": "bears"}) == []
+
+
+def test_bound_by_moonsilver_cant_attack_or_block_508_1c_509_1b() -> None:
+    """Bound by Moonsilver: "Enchanted creature can't attack, block, or transform" (transforming
+    is no part of declaring)."""
+    assert abilities("Bound by Moonsilver") == [
+        {"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "cant_attack"}},
+        {"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "cant_block"}},
+    ]
+    board = make_board([card("bears", "Grizzly Bears", A), card("aura", "Bound by Moonsilver", B, attached_to="bears")])
+    assert [(v.rule, v.kind) for v in attack(board, {"bears": B}).violations] == [("508.1c", "cant_attack")]

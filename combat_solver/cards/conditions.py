@@ -12,7 +12,7 @@ from typing import Any
 
 from ..rules.phrase import SELF
 from ..rules.registry import KIND_HOMES, ability_class
-from .phrases import number
+from .phrases import MODIFIED, number
 from .readers import Readers, Unknown
 
 BLOCK_TIME_HOMES = ("evasion", "block_counts", "block_requirements")
@@ -28,8 +28,9 @@ _STATES: dict[str, dict[str, Any]] = {
     "monstrous": {"monstrous": True},
     "equipped": {"attached": {"filter": {"subtypes": ["Equipment"]}, "at_least": 1}},
     "enchanted": {"attached": {"filter": {"subtypes": ["Aura"]}, "at_least": 1}},
+    "modified": MODIFIED,
 }
-"""The source's own state (301.5c: equipped, 303.4: enchanted, 701.37b: monstrous)."""
+"""The source's own state (301.5c: equipped, 303.4: enchanted, 701.37b: monstrous, 700.9: modified)."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,10 @@ class Conditions(Readers):
         says_it = holder == "it"
         if state in _STATES and not on_holder:
             return Clause({"source": dict(_STATES[state])}, says_it=says_it)
+        stat = re.fullmatch(r"(power|toughness) is (\w+) or (greater|less)", state)
+        if stat and not on_holder:  # Ichor Aberration: "as long as its power is 7 or greater"
+            bound = {"ge" if stat[3] == "greater" else "le": self._n(stat[2])}
+            return Clause({"source": {stat[1]: bound}}, says_it=says_it)
         if state in ("attacking", "attacking alone"):
             key = "attacking" if state == "attacking" else "attacking_alone"
             return Clause(

@@ -15,6 +15,15 @@ MULTICOLORED: dict[str, Any] = {
     "any_of": [{"colors": [a], "any_of": [{"colors": [b]}]} for i, a in enumerate(COLORS) for b in COLORS[i + 1 :]]
 }
 """Two or more colors: some pair of colors both present (105.4)."""
+MODIFIED: dict[str, Any] = {
+    "any_of": [
+        {"counters": {"any": {"ge": 1}}},
+        {"attached": {"filter": {"subtypes": ["Equipment"]}, "at_least": 1}},
+        {"attached": {"filter": {"subtypes": ["Aura"], "controller": "you"}, "at_least": 1}},
+    ]
+}
+"""700.9: modified: a counter on it, equipped, or enchanted by an Aura its controller controls
+(``you``: read only where "you" is that controller)."""
 
 KEYWORD_WORDS = (
     "protection from",
@@ -249,9 +258,10 @@ class Nouns:
         m = re.fullmatch(r"with toughness (\d+) or (less|greater)", t)
         if m:
             return {"toughness": {"le" if m[2] == "less" else "ge": int(m[1])}}
-        m = re.fullmatch(r"with (?:a|one or more) (\S+) counters? on (?:it|them)", t)
-        if m:
-            return {"counters": {m[1]: {"ge": 1}}}
+        m = re.fullmatch(r"with (?:(?:a|one or more) (\S+) counters? on (?:it|them)|(\S+ )?counters on them)", t)
+        if m:  # Herald of Secret Streams: "with +1/+1 counters on them"; Kulrath Knight: any counters
+            kind = m[1] or (m[2] or "any").strip()
+            return {"counters": {kind: {"ge": 1}}}
         m = re.fullmatch(r"with power greater than (\d+)", t)
         if m:
             return {"power": {"gt": int(m[1])}}

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..rules.phrase import ATTACHED, SELF, Reader
-from .phrases import COLORS, MULTICOLORED, Nouns, number
+from .phrases import COLORS, MODIFIED, MULTICOLORED, Nouns, number
 
 
 class Unknown(Exception):
@@ -82,6 +82,11 @@ class Readers:
         whose = re.search(r"\s+(you control|your opponents control|enchanted player controls)\b", w)
         if whose:
             w = w[: whose.start()] + w[whose.end() :]
+        modified = re.match(r"modified\s+", w, flags=re.I)
+        if modified:  # 700.9: "modified creatures you control" (its Aura is its controller's)
+            if not whose or whose[1] != "you control":
+                return None
+            w = w[modified.end() :]
         named = re.fullmatch(r"(.+?) named (.+)", w)
         found = self.nouns.creatures(named[1] if named else w)
         if found is None:
@@ -91,6 +96,10 @@ class Readers:
             return None
         if named:
             found["name"] = self._face if named[2] == SELF else named[2]
+        if modified:
+            if "any_of" in found:
+                return None
+            found["any_of"] = MODIFIED["any_of"]
         if whose:
             owners = {"you control": "you", "your opponents control": "opponent"}
             found["controller"] = owners.get(whose[1], ATTACHED)  # a Curse's player (303.4)

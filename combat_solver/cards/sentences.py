@@ -12,7 +12,7 @@ from typing import Any
 from ..rules.phrase import MANA, SELF
 from ..rules.registry import ability_class
 from .compiled import AbilityData, Result
-from .conditions import Conditions
+from .conditions import Clause, Conditions
 from .keywords import KEYWORDS
 from .oracle_text import is_activated
 from .phrases import bears_on_legality
@@ -149,8 +149,13 @@ class Sentences(Conditions):
         else:
             return None
         leading = s.startswith("As long as")
-        clause = self._clause(condition)
         holder = re.match(r"(?:enchanted|equipped) creature\b", rest, flags=re.I)
+        try:
+            clause = self._clause(condition)
+        except Unknown:
+            if leading or holder is None:
+                raise
+            clause = Clause({}, says_it=True)  # Hobble: "can't block if it's black"
         if clause.says_it and not leading and holder is not None:  # Gutter Shortcut: "it" is what it enchants
             clause = self._clause(re.sub(r"^it(?:'s| is)\b", f"{holder[0].lower()} is", condition))
         if clause.says_it and (leading or not rest.startswith(SELF + " ")):
@@ -363,6 +368,10 @@ class Sentences(Conditions):
         "and"; a chunk that isn't a predicate continues the keyword list of a "has"."""
         out: list[AbilityData] = []
         after_has = False
+        # Bound by Moonsilver, Intercessor's Arrest: transforming and crewing aren't declared in combat
+        predicate = re.sub(
+            r"^can't attack, block, or (?:transform|crew Vehicles)\b", "can't attack or block", predicate
+        )
         for chunk in re.split(_LIST, predicate.strip()):
             chunk = chunk.removeprefix(SELF + " ") if holder.get("self") else chunk
             if re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
