@@ -478,3 +478,12 @@ def test_bound_by_moonsilver_cant_attack_or_block_508_1c_509_1b() -> None:
     ]
     board = make_board([card("bears", "Grizzly Bears", A), card("aura", "Bound by Moonsilver", B, attached_to="bears")])
     assert [(v.rule, v.kind) for v in attack(board, {"bears": B}).violations] == [("508.1c", "cant_attack")]
+
+
+def test_howlpack_wolf_needs_another_wolf_or_werewolf_509_1b() -> None:
+    """Howlpack Wolf: "can't block unless you control another Wolf or Werewolf": either subtype."""
+    base = [card("bears", "Grizzly Bears", A), card("wolf", "Howlpack Wolf", B)]
+    assert violations(make_board(base, {"bears": B}), {"wolf": "bears"}) == [("509.1b", "cant_block")]
+    werewolf = {"name": "Werewolf", "subtypes": ["Werewolf"], "power": 2, "toughness": 2}
+    with_werewolf = make_board([*base, {"id": "ww", "token": werewolf, "controller": B}], {"bears": B})
+    assert violations(with_werewolf, {"wolf": "bears"}) == []

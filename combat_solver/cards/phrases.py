@@ -231,6 +231,8 @@ class Nouns:
                 out.setdefault("not", {}).update(self._non(w[3:].lstrip("-")) or {})
             elif self.subtype(words[i]) is not None and "subtypes" not in out:
                 out["subtypes"] = [self.subtype(words[i])]
+            elif self.subtype(words[i]) is not None and words[i + 1 :] == ["or"] and len(out["subtypes"]) == 1:
+                out["subtypes"] = [self.subtype(words[i]), *out["subtypes"]]  # "a Wolf or Werewolf": either
             else:
                 return None
             i += 1
