@@ -487,3 +487,36 @@ def test_howlpack_wolf_needs_another_wolf_or_werewolf_509_1b() -> None:
     werewolf = {"name": "Werewolf", "subtypes": ["Werewolf"], "power": 2, "toughness": 2}
     with_werewolf = make_board([*base, {"id": "ww", "token": werewolf, "controller": B}], {"bears": B})
     assert violations(with_werewolf, {"wolf": "bears"}) == []
+
+
+def test_hexmark_destroyer_needs_six_blockers_509_1b() -> None:
+    """Hexmark Destroyer: "can't be blocked except by six or more creatures"."""
+    assert abilities("Hexmark Destroyer") == [{"kind": "min_blockers", "n": 6}]
+    elves = [card(f"elf{i}", "Llanowar Elves", B) for i in range(6)]
+    board = make_board([card("necron", "Hexmark Destroyer", A), *elves], {"necron": B})
+    assert block(board, {f"elf{i}": "necron" for i in range(6)}).legal
+    assert not block(board, {f"elf{i}": "necron" for i in range(5)}).legal
+
+
+def test_hundred_handed_one_blocks_a_hundred_while_monstrous_509_1a() -> None:
+    """Hundred-Handed One: "As long as it is monstrous, it has reach and can block an additional
+    ninety-nine creatures each combat" (701.37b)."""
+    attackers = [card(f"bears{i}", "Grizzly Bears", A) for i in range(3)]
+    blocks = {"giant": tuple(f"bears{i}" for i in range(3))}
+    monstrous = make_board(
+        [*attackers, card("giant", "Hundred-Handed One", B, monstrous=True)],
+        dict.fromkeys((f"bears{i}" for i in range(3)), B),
+    )
+    assert block(monstrous, blocks).legal
+    plain = make_board(
+        [*attackers, card("giant", "Hundred-Handed One", B)], dict.fromkeys((f"bears{i}" for i in range(3)), B)
+    )
+    assert not block(plain, blocks).legal
+
+
+def test_ekundu_cyclops_attacks_if_another_of_yours_does_508_1d() -> None:
+    """Ekundu Cyclops: "If a creature you control attacks, Ekundu Cyclops also attacks if able"."""
+    board = make_board([card("cyclops", "Ekundu Cyclops", A), card("bears", "Grizzly Bears", A)])
+    assert attack(board, {}).legal
+    assert [v.rule for v in attack(board, {"bears": B}).violations] == ["508.1d"]
+    assert attack(board, {"bears": B, "cyclops": B}).legal

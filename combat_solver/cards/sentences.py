@@ -177,6 +177,12 @@ class Sentences(Conditions):
         compared = self._power_compared(s)
         if compared is not None:
             return compared
+        along = re.fullmatch(rf"If (an? .+?) attacks, {re.escape(SELF)} also attacks if able", s)
+        if along is not None:  # Ekundu Cyclops (508.1d): a requirement only if another creature attacks
+            others = self._holder(re.sub(r"^an? ", "", along[1]))
+            if others is None or "self" in others or "ids" in others:
+                raise Unknown(s)
+            return [{"kind": "must_attack", "condition": {"attack": {"filter": others}}}]
         excepted = re.fullmatch(r"Except for (.+?), (.+)", s)
         if excepted is not None:
             return self._except_for(excepted[1], excepted[2])
