@@ -520,3 +520,131 @@ def test_ekundu_cyclops_attacks_if_another_of_yours_does_508_1d() -> None:
     assert attack(board, {}).legal
     assert [v.rule for v in attack(board, {"bears": B}).violations] == ["508.1d"]
     assert attack(board, {"bears": B, "cyclops": B}).legal
+
+
+def test_instill_energy_attacks_as_though_it_had_haste_302_6() -> None:
+    """Instill Energy: "Enchanted creature can attack as though it had haste" (302.6)."""
+    sick = card("bears", "Grizzly Bears", A, summoning_sick=True)
+    assert not attack(make_board([sick]), {"bears": B}).legal
+    aura = card("energy", "Instill Energy", A, attached_to="bears")
+    assert attack(make_board([sick, aura]), {"bears": B}).legal
+
+
+def test_stormtide_leviathan_only_fliers_and_islandwalkers_attack_508_1c() -> None:
+    """Stormtide Leviathan: "Creatures without flying or islandwalk can't attack"."""
+    board = make_board(
+        [
+            card("leviathan", "Stormtide Leviathan", B),
+            card("bears", "Grizzly Bears", A),
+            card("hawk", "Suntail Hawk", A),
+            {
+                "id": "lord",
+                "token": {"name": "Merfolk", "power": 1, "toughness": 1, "keywords": ["islandwalk"]},
+                "controller": A,
+            },
+        ]
+    )
+    assert attack(board, {"hawk": B, "lord": B}).legal
+    assert [(v.rule, v.kind) for v in attack(board, {"bears": B}).violations] == [("508.1c", "cant_attack")]
+
+
+def test_reckless_cohort_attacks_unless_you_control_another_ally_508_1d() -> None:
+    """Reckless Cohort: "attacks each combat if able unless you control another Ally"."""
+    cohort = card("cohort", "Reckless Cohort", A)
+    assert [v.rule for v in attack(make_board([cohort]), {}).violations] == ["508.1d"]
+    ally = {"name": "Ally", "subtypes": ["Ally"], "power": 1, "toughness": 1}
+    assert attack(make_board([cohort, {"id": "ally", "token": ally, "controller": A}]), {}).legal
+
+
+def test_marble_priest_walls_able_to_block_it_do_so_509_1c() -> None:
+    """Marble Priest: "All Walls able to block this creature do so": Wall of Wood must block it,
+    Grizzly Bears needn't; Talruum Piper: "All creatures with flying able to block it do so"."""
+    board = make_board(
+        [card("priest", "Marble Priest", A), card("wood", "Wall of Wood", B), card("bears", "Grizzly Bears", B)],
+        {"priest": B},
+    )
+    assert [v.rule for v in block(board, {}).violations] == ["509.1c"]
+    assert block(board, {"wood": "priest"}).legal
+    piper = make_board(
+        [card("piper", "Talruum Piper", A), card("hawk", "Suntail Hawk", B), card("bears", "Grizzly Bears", B)],
+        {"piper": B},
+    )
+    assert [v.rule for v in block(piper, {"bears": "piper"}).violations] == ["509.1c"]
+    assert block(piper, {"hawk": "piper"}).legal
+
+
+def test_scarred_puma_attacks_only_with_a_black_or_green_creature_508_1c() -> None:
+    """Scarred Puma: "can't attack unless a black or green creature also attacks"."""
+    board = make_board(
+        [card("puma", "Scarred Puma", A), card("elves", "Llanowar Elves", A), card("piker", "Goblin Piker", A)]
+    )
+    assert attack(board, {"puma": B, "elves": B}).legal
+    assert not attack(board, {"puma": B, "piker": B}).legal
+    assert attack(board, {"piker": B}).legal
+
+
+def test_tanglewalker_reads_each_attackers_defending_player_802_2a() -> None:
+    """Tanglewalker: "Each creature you control can't be blocked as long as defending player
+    controls an artifact land": bob has Seat of the Synod, carol none."""
+    board = make_board(
+        [
+            card("walker", "Tanglewalker", A),
+            card("bears", "Grizzly Bears", A),
+            card("seat", "Seat of the Synod", B),
+            card("bgiant", "Hill Giant", B),
+            card("cgiant", "Hill Giant", C),
+        ],
+        {"walker": B, "bears": C},
+        players=[{"id": A}, {"id": B}, {"id": C}],
+    )
+    assert violations(board, {"bgiant": "walker"}) == [("509.1b", "cant_be_blocked")]
+    assert violations(board, {"cgiant": "bears"}) == []
+
+
+def test_thieves_tools_unblockable_while_its_power_is_3_or_less_509_1b() -> None:
+    """Thieves' Tools: "Equipped creature can't be blocked as long as its power is 3 or less"."""
+
+    def board(power: int) -> Any:
+        return make_board(
+            [
+                card("bears", "Grizzly Bears", A, power=power),
+                card("tools", "Thieves' Tools", A, attached_to="bears"),
+                card("giant", "Hill Giant", B),
+            ],
+            {"bears": B},
+        )
+
+    assert violations(board(3), {"giant": "bears"}) == [("509.1b", "cant_be_blocked")]
+    assert violations(board(4), {"giant": "bears"}) == []
+
+
+def test_quest_compleated_beast_cant_be_blocked_by_tokens_509_1b() -> None:
+    """Quest Compleated Beast: "can't be blocked by tokens"."""
+    goblin = {"name": "Goblin", "subtypes": ["Goblin"], "power": 1, "toughness": 1}
+    board = make_board(
+        [
+            card("beast", "Quest Compleated Beast", A),
+            {"id": "gob", "token": goblin, "controller": B},
+            card("b1", "Grizzly Bears", B),
+            card("b2", "Grizzly Bears", B),
+        ],
+        {"beast": B},
+    )
+    assert ("509.1b", "cant_be_blocked_by") in violations(board, {"gob": "beast", "b1": "beast"})
+    assert violations(board, {"b1": "beast", "b2": "beast"}) == []
+
+
+def test_novice_knight_attacks_while_enchanted_or_equipped_702_3b() -> None:
+    """Novice Knight: "As long as it is enchanted or equipped, it can attack as though it didn't
+    have defender"."""
+    knight = card("knight", "Novice Knight", A)
+    assert not attack(make_board([knight]), {"knight": B}).legal
+    equipped = make_board([knight, card("axe", "Bonesplitter", A, attached_to="knight")])
+    assert attack(equipped, {"knight": B}).legal
+
+
+def test_shauku_cant_attack_if_another_creature_is_on_the_battlefield_508_1c() -> None:
+    """Shauku, Endbringer: "can't attack if there's another creature on the battlefield"."""
+    shauku = card("shauku", "Shauku, Endbringer", A)
+    assert attack(make_board([shauku]), {"shauku": B}).legal
+    assert not attack(make_board([shauku, card("bears", "Grizzly Bears", B)]), {"shauku": B}).legal

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules.kind import AbilityBase, attack_hooks
 from ..rules.phrase import SELF
 from ..rules.registry import KIND_HOMES, ability_class
 from .phrases import MODIFIED, number
@@ -85,12 +86,16 @@ class Conditions(Readers):
         )
 
     def _one(self, t: str) -> Clause:
-        m = re.fullmatch(r"you control more creatures than (defending|attacking) player", t)
-        if m:  # Goblin Goon; 506.2: the active player is the attacking player
-            creatures = {"of": "permanents", "filter": {"types": ["creature"]}}
-            them = "defending_player" if m[1] == "defending" else "active_player"
-            compare = {"left": {"who": "you", **creatures}, "op": "gt", "right": {"who": them, **creatures}}
-            return Clause({"compare": [compare]}, block_time=m[1] == "defending")
+        m = re.fullmatch(r"you control more (creatures|lands) than (defending|attacking) player", t)
+        if m:  # Goblin Goon, Mogg Toady; 506.2: the active player is the attacking player
+            counted = {"of": "permanents", "filter": {"types": [m[1].removesuffix("s")]}}
+            them = "defending_player" if m[2] == "defending" else "active_player"
+            compare = {"left": {"who": "you", **counted}, "op": "gt", "right": {"who": them, **counted}}
+            return Clause({"compare": [compare]}, block_time=m[2] == "defending")
+        m = re.fullmatch(r"an? (.+?) also attacks", t)
+        if m and (found := self.nouns.creatures(m[1])) is not None:  # Scarred Puma (508.1c)
+            found = {k: v for k, v in found.items() if not (k == "types" and v == ["creature"])}
+            return Clause({"attack": {"filter": found}}, attack_state=True)
         m = re.fullmatch(r"(you|an opponent|defending player) controls? (.+)", t)
         if m:
             who = {"you": "you", "an opponent": "opponent", "defending player": "defending_player"}[m[1]]
@@ -125,9 +130,17 @@ class Conditions(Readers):
         if m:  # Crown-Hunter Hireling, Chained Throatseeker (802.2a: the player it would attack)
             fact: dict[str, Any] = {"designations": ["monarch"]} if m[1] == "the monarch" else {"poison": {"ge": 1}}
             return Clause({"players": [{"who": "defending_player", **fact}]}, block_time=True)
-        m = re.fullmatch(r"there is an? (.+?) on the battlefield", t)
-        if m and (found := self.nouns.creatures(m[1])) is not None:  # Glacial Crasher
+        m = re.fullmatch(r"there(?: is|'s) (an?|another) (.+?) on the battlefield", t)
+        if m and (found := self.nouns.creatures(m[2])) is not None:  # Glacial Crasher
+            if m[1] == "another":
+                if "not" in found:
+                    raise Unknown(t)
+                found = {**found, "not": {"ids": [SELF]}}
             return Clause({"battlefield": {"filter": found, "at_least": 1}})
+        m = re.fullmatch(r"no opponent controls (.+)", t)
+        if m:  # "as long as no opponent controls a white or blue creature": none of them does
+            tests = self._controls("opponent", m[1])
+            return Clause({"not": tests})
         if t in ("it's your turn", "it's not your turn", "it isn't your turn"):
             return Clause({"your_turn": t == "it's your turn"})
         return self._state(t)
@@ -137,7 +150,9 @@ class Conditions(Readers):
         it") or, for an Aura or Equipment, what it is attached to ("enchanted creature is red")."""
         if re.fullmatch(r"enchanted permanent is a creature", t):
             return Clause({"source": {"types": ["creature"]}}, it="enchanted permanent", on_holder=True)
-        m = re.fullmatch(r"(\$self|it|(?:enchanted|equipped) creature)(?: is|'s) (.+)", t)
+        m = re.fullmatch(
+            r"(\$self|it|(?:enchanted|equipped) creature)(?: is|'s|(?<=it)s(?= (?:power|toughness) )) (.+)", t
+        )
         if m is None:
             m2 = re.fullmatch(r"(\$self|it) has (a|an|one|two|three|four|five)(?: or more)? ?(\S+)? counters? on it", t)
             if m2 is None:
@@ -151,9 +166,12 @@ class Conditions(Readers):
         if state in _STATES and not on_holder:
             return Clause({"source": dict(_STATES[state])}, says_it=says_it)
         stat = re.fullmatch(r"(power|toughness) is (\w+) or (greater|less)", state)
-        if stat and not on_holder:  # Ichor Aberration: "as long as its power is 7 or greater"
+        if stat:  # Ichor Aberration: "as long as its power is 7 or greater"
             bound = {"ge" if stat[3] == "greater" else "le": self._n(stat[2])}
-            return Clause({"source": {stat[1]: bound}}, says_it=says_it)
+            return Clause({"source": {stat[1]: bound}}, it=it, on_holder=on_holder, says_it=says_it)
+        if state == "enchanted or equipped" and not on_holder:  # Novice Knight
+            either = [dict(_STATES["enchanted"]), dict(_STATES["equipped"])]
+            return Clause({"source": {"any_of": either}}, says_it=says_it)
         if state in ("attacking", "attacking alone"):
             key = "attacking" if state == "attacking" else "attacking_alone"
             return Clause(
@@ -206,13 +224,18 @@ class Conditions(Readers):
         for a in abilities:
             target = a
             if a["kind"] == "grant":
-                if clause.block_time and not clause.on_holder:
+                if clause.attack_state and not clause.on_holder:
                     raise Unknown("a grant's condition known only once attackers are declared")
-                if clause.on_holder:
+                if clause.on_holder or clause.block_time:
+                    # what the grant goes to, or (Tanglewalker: "Each creature you control can't be
+                    # blocked as long as defending player controls an artifact land") each one's
+                    # own defending player (802.2a)
                     target = a["ability"] = dict(a["ability"])
             elif clause.on_holder:
                 raise Unknown("a condition on what it is attached to")
             kind = target["kind"]
+            if "attack" in clause.data and not (_read_once_attacking(kind) or _gated(kind)):
+                raise Unknown(f"{kind} applies before the attack it would depend on is declared")
             if (
                 clause.block_time
                 and KIND_HOMES.get(kind) not in BLOCK_TIME_HOMES
@@ -225,3 +248,18 @@ class Conditions(Readers):
             target[field] = clause.data
             out.append(a)
         return out
+
+
+def _read_once_attacking(kind: str) -> bool:
+    """Whether ``kind`` matters only once attackers are declared (509.1)."""
+    return KIND_HOMES.get(kind) in BLOCK_TIME_HOMES or kind in BLOCK_TIME_KINDS
+
+
+def _gated(kind: str) -> bool:
+    """Whether ``kind``'s effect while attackers are declared can depend on the declaration
+    (restrictions and requirements, 508.1c-d; not costs, haste or vigilance)."""
+    cls = ability_class(kind)
+    overrides = {
+        h for h in (*attack_hooks("gated"), *attack_hooks("ungated")) if getattr(cls, h) is not getattr(AbilityBase, h)
+    }
+    return bool(overrides) and overrides <= set(attack_hooks("gated"))

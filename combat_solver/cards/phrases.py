@@ -191,6 +191,8 @@ class Nouns:
             return None
         noun = words[-1]
         head = words[:-1]
+        if noun.casefold() in ("token", "tokens") and not head:
+            return {**out, "token": True}  # Quest Compleated Beast: "can't be blocked by tokens"
         if noun.casefold() in ("token", "tokens") and head:
             out["token"] = True
             noun, head = head[-1], head[:-1]
@@ -278,9 +280,8 @@ class Nouns:
         if m:
             return {"power": {"lt": int(m[1])}}
         m = re.fullmatch(r"(with|without) ([a-z]+)(?: (and|or|and/or) ([a-z]+))?", t)
-        named = filter_keywords()
-        if m and m[2] in named and (m[4] is None or m[4] in named):
-            kinds = [named[m[2]]] + ([named[m[4]]] if m[4] else [])
+        if m and _ability(m[2]) is not None and (m[4] is None or _ability(m[4]) is not None):
+            kinds = [_ability(m[2])] + ([_ability(m[4])] if m[4] else [])
             if m[1] == "with":
                 if m[3] in ("or", "and/or"):
                     return {"any_of": [{"has": [k]} for k in kinds]}
@@ -288,6 +289,15 @@ class Nouns:
             if m[3] in ("or", None):
                 return {"not": {"any_of": [{"has": [k]} for k in kinds]}} if len(kinds) > 1 else {"not": {"has": kinds}}
         return None
+
+
+def _ability(word: str) -> str | dict[str, Any] | None:
+    """The ability a filter's ``has`` names by ``word``: a kind's keyword ("flying") or a basic
+    landwalk ("islandwalk": Stormtide Leviathan's "Creatures without flying or islandwalk")."""
+    walk = re.fullmatch(r"(plains|island|swamp|mountain|forest)walk", word)
+    if walk:
+        return {"kind": "landwalk", "land": {"subtypes": [walk[1].capitalize()]}}
+    return filter_keywords().get(word)
 
 
 def _split_tail(p: str) -> tuple[str, str | None]:

@@ -133,10 +133,13 @@ class Readers:
         if not m:
             raise Unknown(phrase)
         n = 1 if m[1] in ("a", "an", "another") else self._n(m[2])
-        found = self.nouns.creatures(m[3])
+        named = re.fullmatch(r"(.+?) named (.+)", m[3])  # Marauding Maulhorn: "a creature named Advocate of the Beast"
+        found = self.nouns.creatures(named[1] if named else m[3])
         if found is None:
             raise Unknown(phrase)
         found = dict(found)
+        if named:
+            found["name"] = self._face if named[2] == SELF else named[2]
         if m[1] == "another":
             if "not" in found:
                 raise Unknown(phrase)

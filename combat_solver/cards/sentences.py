@@ -146,6 +146,8 @@ class Sentences(Conditions):
             rest, condition, field = m[1], m[2], "condition"
         elif (m := re.fullmatch(r"(.+?) (unless|if) (.+)", s)) and "can't" in m[1] and not m[3].startswith("able"):
             rest, condition, field = m[1], m[3], "unless" if m[2] == "unless" else "condition"
+        elif m := re.fullmatch(r"(.+? if able) unless (.+)", s):  # "attacks each combat if able unless ..."
+            rest, condition, field = m[1], m[2], "unless"
         else:
             return None
         leading = s.startswith("As long as")
@@ -157,7 +159,8 @@ class Sentences(Conditions):
                 raise
             clause = Clause({}, says_it=True)  # Hobble: "can't block if it's black"
         if clause.says_it and not leading and holder is not None:  # Gutter Shortcut: "it" is what it enchants
-            clause = self._clause(re.sub(r"^it(?:'s| is)\b", f"{holder[0].lower()} is", condition))
+            named = holder[0].lower()
+            clause = self._clause(re.sub(r"^it(?:'s| is)\b", f"{named} is", re.sub(r"^its\b", f"{named}'s", condition)))
         if clause.says_it and (leading or not rest.startswith(SELF + " ")):
             raise Unknown('whom the condition\'s "it" names')  # another sentence's "it", or each of many
         if re.match(r"(?:it|they)\b", rest, flags=re.I):
@@ -249,14 +252,17 @@ class Sentences(Conditions):
         walk = self._blockable_as_though(s)
         if walk is not None:
             return walk
-        m = re.fullmatch(r"All creatures able to block (.+?) do so", s)
+        m = re.fullmatch(r"[Aa]ll (.+?) able to block (.+?) do so", s)
         if m:
+            lure: AbilityData = {"kind": "lure"}
+            if m[1] != "creatures":  # Marble Priest: "All Walls able to block it do so"
+                lure["blockers"] = self.read("creatures", m[1])
             out: list[AbilityData] = []
-            for words in m[1].split(" or "):
+            for words in m[2].split(" or "):
                 holder = self._holder(words)
                 if holder is None:
                     raise Unknown(s)
-                out += self._give(holder, [{"kind": "lure"}])
+                out += self._give(holder, [dict(lure)])
             return out
         return None
 
