@@ -11,6 +11,7 @@ from asserts import A, B, C, attack, block, make_board
 from pydantic import ValidationError
 
 from combat_solver.cards.catalog import bundled_catalog
+from combat_solver.cards.phrases import Nouns
 
 
 def abilities(name: str) -> list[dict[str, Any]]:
@@ -648,3 +649,64 @@ def test_shauku_cant_attack_if_another_creature_is_on_the_battlefield_508_1c() -
     shauku = card("shauku", "Shauku, Endbringer", A)
     assert attack(make_board([shauku]), {"shauku": B}).legal
     assert not attack(make_board([shauku, card("bears", "Grizzly Bears", B)]), {"shauku": B}).legal
+
+
+def test_oketra_needs_three_other_creatures_508_1c() -> None:
+    """Oketra the True: "can't attack or block unless you control at least three other creatures"."""
+    others = [card(f"elf{i}", "Llanowar Elves", A) for i in range(3)]
+    oketra = card("oketra", "Oketra the True", A)
+    assert attack(make_board([oketra, *others]), {"oketra": B}).legal
+    assert not attack(make_board([oketra, *others[:2]]), {"oketra": B}).legal
+
+
+def test_michelangelo_creatures_with_a_counter_on_it_509_1b() -> None:
+    """Michelangelo, Mutant BFF: "Each creature you control with a counter on it can't be blocked
+    by more than one creature"."""
+    board = make_board(
+        [
+            card("mike", "Michelangelo, Mutant BFF", A),
+            card("bears", "Grizzly Bears", A, counters={"+1/+1": 1}),
+            card("g1", "Hill Giant", B),
+            card("g2", "Hill Giant", B),
+        ],
+        {"bears": B},
+    )
+    assert not block(board, {"g1": "bears", "g2": "bears"}).legal
+    assert block(board, {"g1": "bears"}).legal
+
+
+def test_runadi_three_or_more_counters_give_haste_702_10b() -> None:
+    """Runadi, Behemoth Caller: "Creatures you control with three or more +1/+1 counters on them
+    have haste"."""
+
+    def board(n: int) -> Any:
+        return make_board(
+            [
+                card("runadi", "Runadi, Behemoth Caller", A),
+                card("bears", "Grizzly Bears", A, summoning_sick=True, counters={"+1/+1": n}),
+            ]
+        )
+
+    assert attack(board(3), {"bears": B}).legal
+    assert not attack(board(2), {"bears": B}).legal
+
+
+def test_storm_windrider_fliers_cant_attack_you_or_block_yours_508_1c_509_1b() -> None:
+    """Storm, Windrider: "Creatures with flying can't attack you or block creatures you control"."""
+    storm = card("storm", "Storm, Windrider", B)
+    attacking = make_board([storm, card("hawk", "Suntail Hawk", A), card("bears", "Grizzly Bears", A)])
+    assert [(v.rule, v.kind) for v in attack(attacking, {"hawk": B}).violations] == [("508.1c", "cant_attack")]
+    assert attack(attacking, {"bears": B}).legal
+    blocking = make_board(
+        [storm, card("bears", "Grizzly Bears", B), card("hawk", "Suntail Hawk", A)], {"bears": A}, active_player=B
+    )
+    assert violations(blocking, {"hawk": "bears"}) == [("509.1b", "cant_block")]
+
+
+def test_elves_are_elf_creatures_whatever_the_hash_seed_205_3m() -> None:
+    """Nath's Buffoon: "Protection from Elves": the plural of the creature type Elf (205.3m), not
+    the Un-card subtype "Elves" the catalog also knows, so Llanowar Elves can't block it (702.16f)."""
+    assert Nouns(frozenset({"Elves", "Elf", "LaIR", "Lair"})).subtype("elves") == "Elf"
+    assert Nouns(frozenset({"LaIR", "Lair"})).subtype("lairs") == "Lair"
+    board = make_board([card("buffoon", "Nath's Buffoon", A), card("elves", "Llanowar Elves", B)], {"buffoon": B})
+    assert violations(board, {"elves": "buffoon"}) == [("702.16f", "protection")]

@@ -8,6 +8,8 @@ import re
 from functools import cache
 from typing import Any
 
+from ..model.creature_types import CREATURE_TYPES
+
 COLORS = ("white", "blue", "black", "red", "green")
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker")
 SUPERTYPES = ("legendary", "basic", "snow")
@@ -160,8 +162,11 @@ class Nouns:
     """Reads noun phrases against the known subtypes (singular forms, any case)."""
 
     def __init__(self, subtypes: frozenset[str]) -> None:
+        """Where two subtypes share a form ("Elves": the plural of Elf, and an Un-card's own
+        "Elves"), the creature type of 205.3m wins, then the one spelled as a name ("Lair", not
+        "LaIR"): whatever the order of the set (hash seeds)."""
         self._subtype: dict[str, str] = {}
-        for s in subtypes:
+        for s in sorted(subtypes, key=lambda t: (t.casefold() not in CREATURE_TYPES, t != t.capitalize(), t)):
             for form in _plurals(s):
                 self._subtype.setdefault(form.casefold(), s)
 
@@ -262,10 +267,14 @@ class Nouns:
         m = re.fullmatch(r"with toughness (\d+) or (less|greater)", t)
         if m:
             return {"toughness": {"le" if m[2] == "less" else "ge": int(m[1])}}
-        m = re.fullmatch(r"with (?:(?:a|one or more) (\S+) counters? on (?:it|them)|(\S+ )?counters on them)", t)
-        if m:  # Herald of Secret Streams: "with +1/+1 counters on them"; Kulrath Knight: any counters
-            kind = m[1] or (m[2] or "any").strip()
-            return {"counters": {kind: {"ge": 1}}}
+        m = re.fullmatch(
+            r"with (?:(a|one|\w+) or more |a |(?=\S+ counters on them|counters on them))(?:(\S+) )?counters? on (?:it|them)",
+            t,
+        )
+        if m and (m[1] is None or number(m[1]) is not None):
+            # Herald of Secret Streams: "with +1/+1 counters on them"; Kulrath Knight: any counters;
+            # Runadi: "with three or more +1/+1 counters on them"
+            return {"counters": {m[2] or "any": {"ge": number(m[1]) if m[1] else 1}}}
         m = re.fullmatch(r"with power greater than (\d+)", t)
         if m:
             return {"power": {"gt": int(m[1])}}

@@ -129,6 +129,12 @@ class Readers:
         return found
 
     def _count(self, phrase: str) -> dict[str, Any]:
+        least = re.fullmatch(r"at least (\w+) other (.+)", phrase.strip())
+        if least:  # Oketra the True: "at least three other creatures"
+            found = self.nouns.creatures(least[2])
+            if found is None or "not" in found:
+                raise Unknown(phrase)
+            return {"filter": {**found, "not": {"ids": [SELF]}}, "at_least": self._n(least[1])}
         m = re.fullmatch(r"(?:(a|an|another|(\w+) or more)\s+)(.+)", phrase.strip())
         if not m:
             raise Unknown(phrase)

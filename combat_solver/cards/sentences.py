@@ -412,6 +412,12 @@ class Sentences(Conditions):
         if both is not None:
             rest = both[1] or ""
             return self._predicate(f"can't attack{rest}") + self._predicate(f"can't block{rest}")
+        split = re.fullmatch(r"can't attack (.+?) or block (.+)", p, flags=re.I)
+        if split is not None:  # Storm, Windrider: "can't attack you or block creatures you control"
+            try:
+                return self._predicate(f"can't attack {split[1]}") + self._predicate(f"can't block {split[2]}")
+            except Unknown:
+                pass
         either = re.fullmatch(r"can't block or be blocked by (.+)", p, flags=re.I)
         if either is not None:  # Sneaky Homunculus
             return self._predicate(f"can't block {either[1]}") + self._predicate(f"can't be blocked by {either[1]}")
