@@ -710,3 +710,12 @@ def test_elves_are_elf_creatures_whatever_the_hash_seed_205_3m() -> None:
     assert Nouns(frozenset({"LaIR", "Lair"})).subtype("lairs") == "Lair"
     board = make_board([card("buffoon", "Nath's Buffoon", A), card("elves", "Llanowar Elves", B)], {"buffoon": B})
     assert violations(board, {"elves": "buffoon"}) == [("702.16f", "protection")]
+
+
+def test_rime_dryad_snow_forestwalk_needs_a_snow_forest_702_14c() -> None:
+    """Rime Dryad: "Snow forestwalk": unblockable only while the defending player controls a snow
+    Forest (702.14c); a basic Forest isn't one."""
+    base = [card("dryad", "Rime Dryad", A), card("bears", "Grizzly Bears", B)]
+    assert violations(make_board([*base, card("forest", "Forest", B)], {"dryad": B}), {"bears": "dryad"}) == []
+    snowy = make_board([*base, card("forest", "Snow-Covered Forest", B)], {"dryad": B})
+    assert violations(snowy, {"bears": "dryad"}) == [("702.14c", "landwalk")]

@@ -131,12 +131,18 @@ class Skulk(AbilityBase):
 class Landwalk(AbilityBase):
     """702.14c: can't be blocked as long as the defending player controls a land of the kind named
     (``land`` filter: ``{subtypes: [Island]}`` for islandwalk, ``{not: {supertypes: [basic]}}`` for
-    nonbasic landwalk, ``{supertypes: [legendary]}`` for legendary landwalk)."""
+    nonbasic landwalk, ``{supertypes: [legendary]}`` for legendary landwalk, ``{supertypes: [snow],
+    subtypes: [Swamp]}`` for snow swampwalk: 702.14a)."""
 
     kind: Literal["landwalk"] = "landwalk"
     phrases = (
         Phrase(
             r"(plains|island|swamp|mountain|forest|desert)walk", {"land": {"subtypes": [Slot(1, "title")]}}, "keyword"
+        ),
+        Phrase(
+            r"snow (plains|island|swamp|mountain|forest)walk",
+            {"land": {"supertypes": ["snow"], "subtypes": [Slot(1, "title")]}},
+            "keyword",
         ),
         Phrase(r"nonbasic landwalk", {"land": {"not": {"supertypes": ["basic"]}}}, "keyword"),
         Phrase(r"artifact landwalk", {"land": {"types": ["artifact"]}}, "keyword"),
