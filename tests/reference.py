@@ -817,10 +817,12 @@ class Reference:
         blocker, attacker = self.perms[b], self.perms[a]
         you_a = attacker.controller
 
-        def as_though(evasion: str, had: tuple[str, ...] = ()) -> bool:
-            """Wall of Diffusion / Street Savvy: the blocker may block ``a`` despite ``evasion``."""
+        def as_though(evasion: str, had: tuple[str, ...] = (), land: Filter | None = None) -> bool:
+            """Wall of Diffusion / Street Savvy: the blocker may block ``a`` despite ``evasion``
+            (Deadfall: only the landwalk whose land filter is the one named, 702.14c)."""
             return any(
                 (evasion in x.ignoring or any(h in had for h in x.had))
+                and (evasion != "landwalk" or x.landwalk is None or x.landwalk == land)
                 and (x.attackers is None or self.matches(x.attackers, attacker, you))
                 for x, you in self.with_controller[b]
                 if x.kind == "block_as_though"
@@ -861,7 +863,7 @@ class Reference:
             if any(
                 "land" in p.types and p.controller == defender and self.matches(lw.land, p, you_a)
                 for p in self.board.permanents
-            ) and not as_though("landwalk"):
+            ) and not as_though("landwalk", land=lw.land):
                 return False
         if any(self.matches(pr.from_, blocker, you_a) for pr in self.of_kind(a, "protection")):
             return False

@@ -284,6 +284,8 @@ class _Builder:
                 )
             if "had" not in out or c.chance(30):
                 out["ignoring"] = sorted({c.choice(EVASIONS) for _ in range(c.integer(1, 2))})
+            if "landwalk" in out.get("ignoring", ()) and c.chance(50):  # Deadfall: forestwalk only
+                out["landwalk"] = {"subtypes": [c.choice(LAND_SUBTYPES)]}
             if c.chance(30):
                 out["attackers"] = self.filter()
             return out
@@ -408,7 +410,8 @@ class _Builder:
                     "name": "Aura",
                     "controller": holder,
                     "types": ["enchantment"] if c.chance(70) else ["artifact"],
-                    "attached_to": c.choice(ids) if ids else None,
+                    # a Curse is attached to a player (303.4)
+                    "attached_to": c.choice(ids) if ids and c.chance(90) else c.choice(self.players)["id"],
                 }
             )
 

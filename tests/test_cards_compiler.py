@@ -78,12 +78,6 @@ def test_bands_with_other_inside_a_sentence_is_granted() -> None:
     ]
 
 
-def test_staff_of_the_ages_is_warned_not_dropped() -> None:
-    """702.14: "Creatures with landwalk abilities can be blocked as though they didn't have those
-    abilities" isn't in the vocabulary: a warning, not nothing."""
-    assert compiled("Staff of the Ages").warnings
-
-
 def test_living_metal_is_a_creature_during_its_controllers_turn() -> None:
     """702.161a: "During your turn, this permanent is an artifact creature in addition to its
     other types": Arcee attacks on alice's turn, and can't block on bob's."""

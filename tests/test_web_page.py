@@ -233,12 +233,10 @@ def test_attack_step_by_clicking_with_counters_an_aura_and_a_warning(browser: Br
         ("Juggernaut", "alice", "jugg"),
         ("Grizzly Bears", "alice", "bears"),
         ("Lure", "alice", "lure"),
-        ("Howlpack Wolf", "bob", "wolf"),
+        ("Togglodyte", "bob", "wolf"),
     ]:
         add_card(page, name, controller, pid)
-    expect(page.locator("[data-pid=wolf] .warnings")).to_contain_text(
-        "can't block unless you control another Wolf or Werewolf"
-    )
+    expect(page.locator("[data-pid=wolf] .warnings")).to_contain_text("As long as Togglodyte is turned off")
     add_card(page, "Tarmogoyf", "bob", "goyf")
     expect(page.locator("[data-pid=goyf] .warnings")).to_contain_text("power/toughness */1+* as printed")
     page.select_option("#card-controller", "bob")

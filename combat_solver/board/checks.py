@@ -97,7 +97,7 @@ def problems(board: Position) -> list[Problem]:
                 out.append(((*loc, "protector"), "unknown_id", f"no player {p.protector!r}"))
     for i, p in enumerate(board.permanents):
         for j, ability in enumerate(p.abilities):
-            out += _reference_problems(ability, ("permanents", i, "abilities", j), seen)
+            out += _reference_problems(ability, ("permanents", i, "abilities", j), seen, set(players))
     for i, e in enumerate(board.effects):
         loc = ("effects", i)
         if e.controller is not None and e.controller not in players:
@@ -117,7 +117,7 @@ def problems(board: Position) -> list[Problem]:
                 for x in e.to.referenced_ids()
                 if x not in seen
             ]
-        out += _reference_problems(e.ability, (*loc, "ability"), seen)
+        out += _reference_problems(e.ability, (*loc, "ability"), seen, set(players))
     for i, pid in enumerate(board.attackable_players or ()):
         if pid not in players:
             out.append((("attackable_players", i), "unknown_id", f"no player {pid!r}"))
@@ -134,8 +134,9 @@ def problems(board: Position) -> list[Problem]:
     if board.combat is not None:
         out += _combat_problems(board, players, perms)
     for i, p in enumerate(board.permanents):
-        if p.attached_to is not None and p.attached_to not in perms:
-            out.append((("permanents", i, "attached_to"), "unknown_id", f"no permanent {p.attached_to!r}"))
+        if p.attached_to is not None and p.attached_to not in perms and p.attached_to not in players:
+            # 303.4, 702.5: an Aura with "enchant player" is attached to a player (Curses)
+            out.append((("permanents", i, "attached_to"), "unknown_id", f"no permanent or player {p.attached_to!r}"))
     if not isinstance(board.attacked_this_turn, int):
         for i, earlier in enumerate(board.attacked_this_turn):
             if earlier.target not in seen:
@@ -385,7 +386,9 @@ def _may_hold_model(annotation: Any) -> bool:
     return any(_may_hold_model(arg) for arg in get_args(annotation))
 
 
-def _reference_problems(ability: AbilityBase, loc: Loc, known: set[str]) -> list[Problem]:
+def _reference_problems(ability: AbilityBase, loc: Loc, known: set[str], players: set[str]) -> list[Problem]:
+    """Ids an ability names that aren't on the board; a grant goes to permanents, never to a
+    player (Pacifism attached to a player, 303.4a: it enchants a creature)."""
     referring = _referring_fields(type(ability))
     out: list[Problem] = [
         ((*loc, field), "unknown_id", f"no permanent {ref!r}")
@@ -394,16 +397,16 @@ def _reference_problems(ability: AbilityBase, loc: Loc, known: set[str]) -> list
     ]
     if isinstance(ability, Grant):
         out += [
-            ((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}")
+            ((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}" + (" (a player)" if x in players else ""))
             for x in ability.to.referenced_ids()
-            if x not in known
+            if x not in known or x in players
         ]
         if ability.ability.scope == "game":
             rule = ability.ability.kind
             out.append(
                 ((*loc, "ability"), "not_grantable", f"{rule} is a rule of the game: give it directly, not by a grant")
             )
-        out += _reference_problems(ability.ability, (*loc, "ability"), known)
+        out += _reference_problems(ability.ability, (*loc, "ability"), known, players)
     return out
 
 

@@ -118,7 +118,10 @@ class Permanent(Strict):
     chosen: Choices = Field(
         default_factory=Choices, description="what it chose as it entered: a color, a creature type, a player, riot's"
     )
-    attached_to: str | None = Field(None, description="the permanent an Aura or Equipment is attached to")
+    attached_to: str | None = Field(
+        None,
+        description="the permanent an Aura or Equipment is attached to, or the player an Aura with enchant player is (303.4)",
+    )
     timestamp: NonNegative | None = Field(
         None,
         description="613.7: orders its continuous effects (entering, 613.7d; attaching, 613.7e); "

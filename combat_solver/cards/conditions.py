@@ -10,14 +10,18 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules.kind import AbilityBase, attack_hooks
 from ..rules.phrase import ATTACHED, SELF
-from ..rules.registry import KIND_HOMES
-from .phrases import COLORS, number
+from ..rules.registry import KIND_HOMES, ability_class
+from .phrases import COLORS, MODIFIED, number
 from .readers import Readers, Unknown
 
-BLOCK_TIME_HOMES = ("evasion", "block_counts")
+BLOCK_TIME_HOMES = ("evasion", "block_counts", "block_requirements")
 """The rules modules whose kinds matter only once attackers are declared (what may block an
-attacker): a condition on the defending player or on the attack itself is known for them."""
+attacker, and what must block: 509.1b, 509.1c): a condition on the defending player or on the
+attack itself is known for them."""
+BLOCK_TIME_KINDS = ("block_tax", "blocked_tax", "block_cost")
+"""Kinds of other modules that matter only then too (costs to block, 509.1d)."""
 
 _STATES: dict[str, dict[str, Any]] = {
     "tapped": {"tapped": True},
@@ -25,8 +29,9 @@ _STATES: dict[str, dict[str, Any]] = {
     "monstrous": {"monstrous": True},
     "equipped": {"attached": {"filter": {"subtypes": ["Equipment"]}, "at_least": 1}},
     "enchanted": {"attached": {"filter": {"subtypes": ["Aura"]}, "at_least": 1}},
+    "modified": MODIFIED,
 }
-"""The source's own state (301.5c: equipped, 303.4: enchanted, 701.37b: monstrous)."""
+"""The source's own state (301.5c: equipped, 303.4: enchanted, 701.37b: monstrous, 700.9: modified)."""
 
 
 _SPELLS_OF_A_KIND = {
@@ -52,6 +57,9 @@ class Clause:
     block_time: bool = False
     says_it: bool = False
     """The clause names its holder only as "it" (whom "it" is, the sentence says)."""
+    attack_state: bool = False
+    """It is about whether something attacks (not only about the defending player): known only
+    once attackers are declared, even for a kind read per attack target."""
 
 
 class Conditions(Readers):
@@ -79,10 +87,25 @@ class Conditions(Readers):
                 else:
                     merged[key] = value
         return Clause(
-            merged, read[0].it, read[0].on_holder, any(c.block_time for c in read), any(c.says_it for c in read)
+            merged,
+            read[0].it,
+            read[0].on_holder,
+            any(c.block_time for c in read),
+            any(c.says_it for c in read),
+            any(c.attack_state for c in read),
         )
 
     def _one(self, t: str) -> Clause:
+        m = re.fullmatch(r"you control more (creatures|lands) than (defending|attacking) player", t)
+        if m:  # Goblin Goon, Mogg Toady; 506.2: the active player is the attacking player
+            counted = {"of": "permanents", "filter": {"types": [m[1].removesuffix("s")]}}
+            them = "defending_player" if m[2] == "defending" else "active_player"
+            compare = {"left": {"who": "you", **counted}, "op": "gt", "right": {"who": them, **counted}}
+            return Clause({"compare": [compare]}, block_time=m[2] == "defending")
+        m = re.fullmatch(r"an? (.+?) also attacks", t)
+        if m and (found := self.nouns.creatures(m[1])) is not None:  # Scarred Puma (508.1c)
+            found = {k: v for k, v in found.items() if not (k == "types" and v == ["creature"])}
+            return Clause({"attack": {"filter": found}}, attack_state=True)
         m = re.fullmatch(r"(you|an opponent|defending player) controls? (.+)", t)
         if m:
             who = {"you": "you", "an opponent": "opponent", "defending player": "defending_player"}[m[1]]
@@ -101,8 +124,8 @@ class Conditions(Readers):
             t,
         )
         if m:
-            fact = _SPELLS_OF_A_KIND[(m[2] or "").strip()]
-            return Clause(self._player("you", fact, {"ge": 1} if m[1] in ("a", "an") else self._amount(m[1])))
+            spells = _SPELLS_OF_A_KIND[(m[2] or "").strip()]
+            return Clause(self._player("you", spells, {"ge": 1} if m[1] in ("a", "an") else self._amount(m[1])))
         m = re.fullmatch(r"you(?:'ve| have) drawn (a|\w+ or more) cards? this turn", t)
         if m:
             return Clause(
@@ -139,6 +162,21 @@ class Conditions(Readers):
                        "you have the initiative": "initiative"}.get(t)  # fmt: skip
         if designation:
             return Clause({"players": [{"who": "you", "designations": [designation]}]})
+        m = re.fullmatch(r"defending player is (the monarch|poisoned)", t)
+        if m:  # Crown-Hunter Hireling, Chained Throatseeker (802.2a: the player it would attack)
+            fact: dict[str, Any] = {"designations": ["monarch"]} if m[1] == "the monarch" else {"poison": {"ge": 1}}
+            return Clause({"players": [{"who": "defending_player", **fact}]}, block_time=True)
+        m = re.fullmatch(r"there(?: is|'s) (an?|another) (.+?) on the battlefield", t)
+        if m and (found := self.nouns.creatures(m[2])) is not None:  # Glacial Crasher
+            if m[1] == "another":
+                if "not" in found:
+                    raise Unknown(t)
+                found = {**found, "not": {"ids": [SELF]}}
+            return Clause({"battlefield": {"filter": found, "at_least": 1}})
+        m = re.fullmatch(r"no opponent controls (.+)", t)
+        if m:  # "as long as no opponent controls a white or blue creature": none of them does
+            tests = self._controls("opponent", m[1])
+            return Clause({"not": tests})
         if t in ("it's your turn", "it's not your turn", "it isn't your turn"):
             return Clause({"your_turn": t == "it's your turn"})
         return self._state(t)
@@ -148,7 +186,9 @@ class Conditions(Readers):
         it") or, for an Aura or Equipment, what it is attached to ("enchanted creature is red")."""
         if re.fullmatch(r"enchanted permanent is a creature", t):
             return Clause({"source": {"types": ["creature"]}}, it="enchanted permanent", on_holder=True)
-        m = re.fullmatch(r"(\$self|it|(?:enchanted|equipped) creature)(?: is|'s) (.+)", t)
+        m = re.fullmatch(
+            r"(\$self|it|(?:enchanted|equipped) creature)(?: is|'s|(?<=it)s(?= (?:power|toughness) )) (.+)", t
+        )
         if m is None:
             m2 = re.fullmatch(r"(\$self|it) has (a|an|one|two|three|four|five)(?: or more)? ?(\S+)? counters? on it", t)
             if m2 is None:
@@ -161,9 +201,18 @@ class Conditions(Readers):
         says_it = holder == "it"
         if state in _STATES and not on_holder:
             return Clause({"source": dict(_STATES[state])}, says_it=says_it)
-        if state in ("attacking", "attacking alone") and not on_holder:
+        stat = re.fullmatch(r"(power|toughness) is (\w+) or (greater|less)", state)
+        if stat:  # Ichor Aberration: "as long as its power is 7 or greater"
+            bound = {"ge" if stat[3] == "greater" else "le": self._n(stat[2])}
+            return Clause({"source": {stat[1]: bound}}, it=it, on_holder=on_holder, says_it=says_it)
+        if state == "enchanted or equipped" and not on_holder:  # Novice Knight
+            either = [dict(_STATES["enchanted"]), dict(_STATES["equipped"])]
+            return Clause({"source": {"any_of": either}}, says_it=says_it)
+        if state in ("attacking", "attacking alone"):
             key = "attacking" if state == "attacking" else "attacking_alone"
-            return Clause({"source": {key: True}}, block_time=True, says_it=says_it)
+            return Clause(
+                {"source": {key: True}}, it=it, on_holder=on_holder, block_time=True, says_it=says_it, attack_state=True
+            )
         if on_holder and re.fullmatch(r"an? \w+(?: or an? \w+)+", state):
             kinds = [self.nouns.subtype(w) for w in re.findall(r"an? (\w+)", state)]
             if all(kinds):
@@ -214,9 +263,12 @@ class Conditions(Readers):
         for a in abilities:
             target = a
             if a["kind"] == "grant":
-                if clause.block_time:
+                if clause.attack_state and not clause.on_holder:
                     raise Unknown("a grant's condition known only once attackers are declared")
-                if clause.on_holder:
+                if clause.on_holder or clause.block_time:
+                    # what the grant goes to, or (Tanglewalker: "Each creature you control can't be
+                    # blocked as long as defending player controls an artifact land") each one's
+                    # own defending player (802.2a)
                     target = a["ability"] = dict(a["ability"])
             elif a["kind"] in ("type_change", "lose_abilities"):
                 # read for each permanent it changes ("this": that permanent), docs/design.md §4.10
@@ -225,10 +277,32 @@ class Conditions(Readers):
             elif clause.on_holder:
                 raise Unknown("a condition on what it is attached to")
             kind = target["kind"]
-            if clause.block_time and KIND_HOMES.get(kind) not in BLOCK_TIME_HOMES:
+            if "attack" in clause.data and not (_read_once_attacking(kind) or _gated(kind)):
+                raise Unknown(f"{kind} applies before the attack it would depend on is declared")
+            if (
+                clause.block_time
+                and KIND_HOMES.get(kind) not in BLOCK_TIME_HOMES
+                and kind not in BLOCK_TIME_KINDS
+                and (clause.attack_state or not ability_class(kind).per_target_condition)
+            ):  # a kind read per attack target knows its defending player (802.2a)
                 raise Unknown(f"{kind} with a condition known only once attackers are declared")
             if "condition" in target or "unless" in target:
                 raise Unknown("a second condition")
             target[field] = clause.data
             out.append(a)
         return out
+
+
+def _read_once_attacking(kind: str) -> bool:
+    """Whether ``kind`` matters only once attackers are declared (509.1)."""
+    return KIND_HOMES.get(kind) in BLOCK_TIME_HOMES or kind in BLOCK_TIME_KINDS
+
+
+def _gated(kind: str) -> bool:
+    """Whether ``kind``'s effect while attackers are declared can depend on the declaration
+    (restrictions and requirements, 508.1c-d; not costs, haste or vigilance)."""
+    cls = ability_class(kind)
+    overrides = {
+        h for h in (*attack_hooks("gated"), *attack_hooks("ungated")) if getattr(cls, h) is not getattr(AbilityBase, h)
+    }
+    return bool(overrides) and overrides <= set(attack_hooks("gated"))

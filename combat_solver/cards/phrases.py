@@ -17,6 +17,15 @@ MULTICOLORED: dict[str, Any] = {
     "any_of": [{"colors": [a], "any_of": [{"colors": [b]}]} for i, a in enumerate(COLORS) for b in COLORS[i + 1 :]]
 }
 """Two or more colors: some pair of colors both present (105.4)."""
+MODIFIED: dict[str, Any] = {
+    "any_of": [
+        {"counters": {"any": {"ge": 1}}},
+        {"attached": {"filter": {"subtypes": ["Equipment"]}, "at_least": 1}},
+        {"attached": {"filter": {"subtypes": ["Aura"], "controller": "you"}, "at_least": 1}},
+    ]
+}
+"""700.9: modified: a counter on it, equipped, or enchanted by an Aura its controller controls
+(``you``: read only where "you" is that controller)."""
 
 KEYWORD_WORDS = (
     "protection from",
@@ -221,6 +230,8 @@ class Nouns:
             return None
         noun = words[-1]
         head = words[:-1]
+        if noun.casefold() in ("token", "tokens") and not head:
+            return {**out, "token": True}  # Quest Compleated Beast: "can't be blocked by tokens"
         if noun.casefold() in ("token", "tokens") and head:
             out["token"] = True
             noun, head = head[-1], head[:-1]
@@ -261,6 +272,8 @@ class Nouns:
                 out.setdefault("not", {}).update(self._non(w[3:].lstrip("-")) or {})
             elif self.subtype(words[i]) is not None and "subtypes" not in out:
                 out["subtypes"] = [self.subtype(words[i])]
+            elif self.subtype(words[i]) is not None and words[i + 1 :] == ["or"] and len(out["subtypes"]) == 1:
+                out["subtypes"] = [self.subtype(words[i]), *out["subtypes"]]  # "a Wolf or Werewolf": either
             else:
                 return None
             i += 1
@@ -288,21 +301,30 @@ class Nouns:
         m = re.fullmatch(r"with toughness (\d+) or (less|greater)", t)
         if m:
             return {"toughness": {"le" if m[2] == "less" else "ge": int(m[1])}}
-        m = re.fullmatch(r"with (?:a|one or more) (\S+) counters? on (?:it|them)", t)
-        if m:
-            return {"counters": {m[1]: {"ge": 1}}}
+        m = re.fullmatch(
+            r"with (?:(a|one|\w+) or more |a |(?=\S+ counters on them|counters on them))(?:(\S+) )?counters? on (?:it|them)",
+            t,
+        )
+        if m and (m[1] is None or number(m[1]) is not None):
+            # Herald of Secret Streams: "with +1/+1 counters on them"; Kulrath Knight: any counters;
+            # Runadi: "with three or more +1/+1 counters on them"
+            return {"counters": {m[2] or "any": {"ge": number(m[1]) if m[1] else 1}}}
         m = re.fullmatch(r"with power greater than (\d+)", t)
         if m:
             return {"power": {"gt": int(m[1])}}
-        if t == "with power less than $self's power":
-            return {"power": {"lt": "$power"}}
+        m = re.fullmatch(r"with power (less|greater) than \$self's power", t)
+        if m:
+            return {"power": {"lt" if m[1] == "less" else "gt": "$power"}}
+        m = re.fullmatch(r"with power or toughness (\d+) or (less|greater)", t)
+        if m:
+            bound = {"le" if m[2] == "less" else "ge": int(m[1])}
+            return {"any_of": [{"power": bound}, {"toughness": bound}]}
         m = re.fullmatch(r"with power less than (\d+)", t)
         if m:
             return {"power": {"lt": int(m[1])}}
         m = re.fullmatch(r"(with|without) ([a-z]+)(?: (and|or|and/or) ([a-z]+))?", t)
-        named = filter_keywords()
-        if m and m[2] in named and (m[4] is None or m[4] in named):
-            kinds = [named[m[2]]] + ([named[m[4]]] if m[4] else [])
+        if m and _ability(m[2]) is not None and (m[4] is None or _ability(m[4]) is not None):
+            kinds = [_ability(m[2])] + ([_ability(m[4])] if m[4] else [])
             if m[1] == "with":
                 if m[3] in ("or", "and/or"):
                     return {"any_of": [{"has": [k]} for k in kinds]}
@@ -310,6 +332,15 @@ class Nouns:
             if m[3] in ("or", None):
                 return {"not": {"any_of": [{"has": [k]} for k in kinds]}} if len(kinds) > 1 else {"not": {"has": kinds}}
         return None
+
+
+def _ability(word: str) -> str | dict[str, Any] | None:
+    """The ability a filter's ``has`` names by ``word``: a kind's keyword ("flying") or a basic
+    landwalk ("islandwalk": Stormtide Leviathan's "Creatures without flying or islandwalk")."""
+    walk = re.fullmatch(r"(plains|island|swamp|mountain|forest)walk", word)
+    if walk:
+        return {"kind": "landwalk", "land": {"subtypes": [walk[1].capitalize()]}}
+    return filter_keywords().get(word)
 
 
 def _split_tail(p: str) -> tuple[str, str | None]:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..rules.phrase import ATTACHED, SELF, Reader
-from .phrases import COLORS, MULTICOLORED, Nouns, number
+from .phrases import COLORS, MODIFIED, MULTICOLORED, Nouns, number
 
 
 class Unknown(Exception):
@@ -85,9 +85,14 @@ class Readers:
         w = re.sub(r"^(?:each|all)\s+", "", w, flags=re.I)
         other = re.match(r"(?:other|another)\s+", w, flags=re.I)
         w = w[other.end() :] if other else w
-        whose = re.search(r"\s+(you control|your opponents control)\b", w)
+        whose = re.search(r"\s+(you control|your opponents control|enchanted player controls)\b", w)
         if whose:
             w = w[: whose.start()] + w[whose.end() :]
+        modified = re.match(r"modified\s+", w, flags=re.I)
+        if modified:  # 700.9: "modified creatures you control" (its Aura is its controller's)
+            if not whose or whose[1] != "you control":
+                return None
+            w = w[modified.end() :]
         named = re.fullmatch(r"(.+?) named (.+)", w)
         found = self.nouns.creatures(named[1] if named else w)
         if found is None:
@@ -97,8 +102,13 @@ class Readers:
             return None
         if named:
             found["name"] = self._face if named[2] == SELF else named[2]
+        if modified:
+            if "any_of" in found:
+                return None
+            found["any_of"] = MODIFIED["any_of"]
         if whose:
-            found["controller"] = "you" if whose[1] == "you control" else "opponent"
+            owners = {"you control": "you", "your opponents control": "opponent"}
+            found["controller"] = owners.get(whose[1], ATTACHED)  # a Curse's player (303.4)
         if other:
             if "not" in found:
                 return None
@@ -127,14 +137,23 @@ class Readers:
         return found
 
     def _count(self, phrase: str) -> dict[str, Any]:
+        least = re.fullmatch(r"at least (\w+) other (.+)", phrase.strip())
+        if least:  # Oketra the True: "at least three other creatures"
+            found = self.nouns.creatures(least[2])
+            if found is None or "not" in found:
+                raise Unknown(phrase)
+            return {"filter": {**found, "not": {"ids": [SELF]}}, "at_least": self._n(least[1])}
         m = re.fullmatch(r"(?:(a|an|another|(\w+) or more)\s+)(.+)", phrase.strip())
         if not m:
             raise Unknown(phrase)
         n = 1 if m[1] in ("a", "an", "another") else self._n(m[2])
-        found = self.nouns.creatures(m[3])
+        named = re.fullmatch(r"(.+?) named (.+)", m[3])  # Marauding Maulhorn: "a creature named Advocate of the Beast"
+        found = self.nouns.creatures(named[1] if named else m[3])
         if found is None:
             raise Unknown(phrase)
         found = dict(found)
+        if named:
+            found["name"] = self._face if named[2] == SELF else named[2]
         if m[1] == "another":
             if "not" in found:
                 raise Unknown(phrase)

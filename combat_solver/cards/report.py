@@ -11,7 +11,7 @@ from .compiled import Compiled
 
 PLACEHOLDERS = {
     SELF: "this permanent's id",
-    ATTACHED: "the id of the permanent it is attached to (attached_to)",
+    ATTACHED: "the id of the permanent (or, for enchant player, the player) it is attached to (attached_to)",
     CONTROLLER: "its controller",
     POWER: "its current power",
 }

@@ -14,7 +14,7 @@ from ..rules.registry import ability_class
 from .characteristics import PREDICATE as CHARACTERISTIC
 from .characteristics import characteristic
 from .compiled import AbilityData, Result
-from .conditions import Conditions
+from .conditions import Clause, Conditions
 from .keywords import KEYWORDS
 from .oracle_text import is_activated
 from .phrases import bears_on_legality
@@ -184,10 +184,21 @@ class Sentences(Conditions):
             rest, condition, field = m[1], m[2], "condition"
         elif (m := re.fullmatch(r"(.+?) (unless|if) (.+)", s)) and "can't" in m[1] and not m[3].startswith("able"):
             rest, condition, field = m[1], m[3], "unless" if m[2] == "unless" else "condition"
+        elif m := re.fullmatch(r"(.+? if able) unless (.+)", s):  # "attacks each combat if able unless ..."
+            rest, condition, field = m[1], m[2], "unless"
         else:
             return None
-        clause = self._clause(condition)
         leading = s.startswith("As long as")
+        holder = re.match(r"(?:enchanted|equipped) creature\b", rest, flags=re.I)
+        try:
+            clause = self._clause(condition)
+        except Unknown:
+            if leading or holder is None:
+                raise
+            clause = Clause({}, says_it=True)  # Hobble: "can't block if it's black"
+        if clause.says_it and not leading and holder is not None:  # Gutter Shortcut: "it" is what it enchants
+            named = holder[0].lower()
+            clause = self._clause(re.sub(r"^it(?:'s| is)\b", f"{named} is", re.sub(r"^its\b", f"{named}'s", condition)))
         if clause.says_it and (leading or not rest.startswith(SELF + " ")):
             raise Unknown('whom the condition\'s "it" names')  # another sentence's "it", or each of many
         if re.match(r"(?:it|they)\b", rest, flags=re.I):
@@ -204,6 +215,18 @@ class Sentences(Conditions):
         found = self.wordings.read("sentence", s, self) or self._game_rule(s)
         if found is not None:
             return found
+        compared = self._power_compared(s)
+        if compared is not None:
+            return compared
+        along = re.fullmatch(rf"If (an? .+?) attacks, {re.escape(SELF)} also attacks if able", s)
+        if along is not None:  # Ekundu Cyclops (508.1d): a requirement only if another creature attacks
+            others = self._holder(re.sub(r"^an? ", "", along[1]))
+            if others is None or "self" in others or "ids" in others:
+                raise Unknown(s)
+            return [{"kind": "must_attack", "condition": {"attack": {"filter": others}}}]
+        excepted = re.fullmatch(r"Except for (.+?), (.+)", s)
+        if excepted is not None:
+            return self._except_for(excepted[1], excepted[2])
         subject, predicate = self._subject(s)
         if subject is None:
             if bears_on_legality(s):
@@ -211,6 +234,43 @@ class Sentences(Conditions):
             return []
         abilities = self._predicates(predicate, subject)
         return abilities
+
+    def _power_compared(self, s: str) -> list[AbilityData] | None:
+        """Ensnaring Bridge: "Creatures with power greater than the number of cards in your hand
+        can't attack"; Kraken of the Straits: "Creatures with power less than the number of Islands
+        you control can't block $self" (508.1c, 509.1b): granted to every creature, each applying
+        while its own power compares so."""
+        m = re.fullmatch(r"Creatures with power (greater|less) than the number of (.+?) (can't .+)", s)
+        if m is None:
+            return None
+        if m[2] == "cards in your hand":
+            right: dict[str, Any] = {"who": "you", "of": "hand"}
+        elif (mine := re.fullmatch(r"(.+?) you control", m[2])) and (found := self.nouns.creatures(mine[1])):
+            right = {"who": "you", "of": "permanents", "filter": found}
+        else:
+            raise Unknown(s)
+        compare = {"left": {"of": "power"}, "op": "gt" if m[1] == "greater" else "lt", "right": right}
+        out = self._predicates(m[3], {})
+        for grant in out:
+            if "condition" in grant["ability"] or "unless" in grant["ability"]:
+                raise Unknown(s)
+            grant["ability"] = {**grant["ability"], "condition": {"compare": [compare]}}
+        return out
+
+    def _except_for(self, exceptions: str, rest: str) -> list[AbilityData]:
+        """Akron Legionnaire: "Except for creatures named Akron Legionnaire and artifact creatures,
+        creatures you control can't attack": the sentence's grants go to none of the exceptions."""
+        left_out = []
+        for words in re.split(r",? and |, ", exceptions):
+            found = self._holder(words)
+            if found is None or "self" in found or "ids" in found:
+                raise Unknown(exceptions)
+            left_out.append(found)
+        out = self._unconditional(rest)
+        if not out or any(a["kind"] != "grant" or "not" in a["to"] for a in out):
+            raise Unknown(rest)
+        excluded = left_out[0] if len(left_out) == 1 else {"any_of": left_out}
+        return [{**a, "to": {**a["to"], "not": excluded}} for a in out]
 
     @staticmethod
     def _during_your_turn(abilities: list[AbilityData]) -> list[AbilityData]:
@@ -227,16 +287,40 @@ class Sentences(Conditions):
         tax = self._attack_tax(s) or self._block_tax(s)
         if tax is not None:
             return tax
-        m = re.fullmatch(r"All creatures able to block (.+?) do so", s)
+        walk = self._blockable_as_though(s)
+        if walk is not None:
+            return walk
+        m = re.fullmatch(r"[Aa]ll (.+?) able to block (.+?) do so", s)
         if m:
+            lure: AbilityData = {"kind": "lure"}
+            if m[1] != "creatures":  # Marble Priest: "All Walls able to block it do so"
+                lure["blockers"] = self.read("creatures", m[1])
             out: list[AbilityData] = []
-            for words in m[1].split(" or "):
+            for words in m[2].split(" or "):
                 holder = self._holder(words)
                 if holder is None:
                     raise Unknown(s)
-                out += self._give(holder, [{"kind": "lure"}])
+                out += self._give(holder, [dict(lure)])
             return out
         return None
+
+    def _blockable_as_though(self, s: str) -> list[AbilityData] | None:
+        """Deadfall: "Creatures with forestwalk can be blocked as though they didn't have
+        forestwalk"; Staff of the Ages: "Creatures with landwalk abilities can be blocked as though
+        they didn't have those abilities" (702.14c): every creature may block them so (509.1b)."""
+        m = re.fullmatch(
+            r"Creatures with (\S+walk|landwalk abilities) can be blocked as though they didn't have (\1|those abilities)",
+            s,
+        )
+        if m is None or (m[2] == "those abilities") != (m[1] == "landwalk abilities"):
+            return None
+        ignoring: AbilityData = {"kind": "block_as_though", "ignoring": ["landwalk"]}
+        if m[1] != "landwalk abilities":
+            walk = self.wordings.read("keyword", m[1], self)
+            if not walk or walk[0]["kind"] != "landwalk":
+                raise Unknown(s)
+            ignoring["landwalk"] = walk[0]["land"]
+        return [{"kind": "grant", "to": {}, "ability": ignoring}]
 
     def _attack_tax(self, s: str) -> list[AbilityData] | None:
         """C1/C2: "<Creatures> can't attack you [or planeswalkers you control] unless their
@@ -293,8 +377,8 @@ class Sentences(Conditions):
         """Heat Wave: "<Creatures> can't block creatures you control unless their controller pays
         <cost> for each blocking creature they control" (509.1d)."""
         m = re.fullmatch(
-            rf"(.+?) can't block (creatures you control) unless their controller pays ({MANA}|\d+ life) "
-            rf"for each blocking creature they control",
+            rf"(.+?) can't block(?: (creatures you control))? unless their controller pays ({MANA}|\d+ life) "
+            rf"for each (?:blocking creature they control|of those creatures)",
             s,
         )
         if m is None:
@@ -304,7 +388,9 @@ class Sentences(Conditions):
             raise Unknown(s)
         life = re.fullmatch(r"(\d+) life", m[3])
         cost: dict[str, Any] = {"life": int(life[1])} if life else {"mana": m[3]}
-        tax: AbilityData = {"kind": "block_tax", "cost": cost, "attackers": {"controller": "you"}}
+        tax: AbilityData = {"kind": "block_tax", "cost": cost}
+        if m[2] is not None:
+            tax["attackers"] = {"controller": "you"}
         if blockers:
             tax["blockers"] = blockers
         return [tax]
@@ -349,6 +435,10 @@ class Sentences(Conditions):
         after_has = after_loses = False
         predicate = re.sub(r" with base power and toughness -?\d+/-?\d+", "", predicate)  # layer 7b: written
         predicate = _SUBTYPE_LIST.sub(lambda m: re.sub(r",? and |, ", " ", m[0]), predicate)
+        # Bound by Moonsilver, Intercessor's Arrest: transforming and crewing aren't declared in combat
+        predicate = re.sub(
+            r"^can't attack, block, or (?:transform|crew Vehicles)\b", "can't attack or block", predicate
+        )
         for chunk in re.split(_LIST, predicate.strip()):
             chunk = chunk.removeprefix(SELF + " ") if holder.get("self") else chunk
             if after_loses and not re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is|are)\b", chunk):
@@ -399,6 +489,15 @@ class Sentences(Conditions):
         if both is not None:
             rest = both[1] or ""
             return self._predicate(f"can't attack{rest}") + self._predicate(f"can't block{rest}")
+        split = re.fullmatch(r"can't attack (.+?) or block (.+)", p, flags=re.I)
+        if split is not None:  # Storm, Windrider: "can't attack you or block creatures you control"
+            try:
+                return self._predicate(f"can't attack {split[1]}") + self._predicate(f"can't block {split[2]}")
+            except Unknown:
+                pass
+        either = re.fullmatch(r"can't block or be blocked by (.+)", p, flags=re.I)
+        if either is not None:  # Sneaky Homunculus
+            return self._predicate(f"can't block {either[1]}") + self._predicate(f"can't be blocked by {either[1]}")
         found = self.wordings.read("predicate", p, self)
         if found is not None:
             return found

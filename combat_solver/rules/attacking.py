@@ -28,6 +28,7 @@ class AttackAsThoughHaste(AbilityBase):
     still can't use {T} abilities such as mana abilities (unlike haste, 702.10b)."""
 
     kind: Literal["attack_as_though_haste"] = "attack_as_though_haste"
+    phrases = (Phrase(r"can attack as though (?:it|they) had haste"),)
     rule = "302.6"
 
     def permits_attacking_as_though_haste(self) -> bool:

@@ -63,7 +63,7 @@ class MinBlockers(_MinimumBlockers):
     """509.1b: "can't be blocked except by N or more creatures" (Phyrexian Colossus: 3)."""
 
     kind: Literal["min_blockers"] = "min_blockers"
-    phrases = (Phrase(r"can't be blocked except by (three|four) or more creatures", {"n": Slot(1, "number")}),)
+    phrases = (Phrase(r"can't be blocked except by (\w+) or more creatures", {"n": Slot(1, "number")}),)
     rule = "509.1b"
     n: Positive
 

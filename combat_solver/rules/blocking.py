@@ -28,7 +28,7 @@ class CantBlock(AbilityBase):
     kind: Literal["cant_block"] = "cant_block"
     phrases = (
         Phrase(r"can't block"),
-        Phrase(r"can't block it", {"attackers": {"ids": [SELF]}}),
+        Phrase(r"can't block (?:it|\$self)", {"attackers": {"ids": [SELF]}}),
         Phrase(r"can't block (.+?)", {"attackers": Slot(1, "creatures")}),
     )
     rule = "509.1b"
@@ -105,7 +105,7 @@ class BlockAdditional(AbilityBase):
     kind: Literal["block_additional"] = "block_additional"
     phrases = (
         Phrase(r"can block an additional creature each combat"),
-        Phrase(r"can block an additional (\w+) creatures each combat", {"n": Slot(1, "number")}),
+        Phrase(r"can block an additional ([\w-]+) creatures each combat", {"n": Slot(1, "number")}),
     )
     rule = "509.1a"
     n: Positive = 1

@@ -8,7 +8,7 @@ from pydantic import Field, model_validator
 
 from ..model.filters import Filter, PermanentView
 from .kind import AbilityBase, BlockScope, Instance, Reason
-from .phrase import Phrase, Slot
+from .phrase import POWER, Phrase, Slot
 
 
 class Flying(AbilityBase):
@@ -131,12 +131,18 @@ class Skulk(AbilityBase):
 class Landwalk(AbilityBase):
     """702.14c: can't be blocked as long as the defending player controls a land of the kind named
     (``land`` filter: ``{subtypes: [Island]}`` for islandwalk, ``{not: {supertypes: [basic]}}`` for
-    nonbasic landwalk, ``{supertypes: [legendary]}`` for legendary landwalk)."""
+    nonbasic landwalk, ``{supertypes: [legendary]}`` for legendary landwalk, ``{supertypes: [snow],
+    subtypes: [Swamp]}`` for snow swampwalk: 702.14a)."""
 
     kind: Literal["landwalk"] = "landwalk"
     phrases = (
         Phrase(
             r"(plains|island|swamp|mountain|forest|desert)walk", {"land": {"subtypes": [Slot(1, "title")]}}, "keyword"
+        ),
+        Phrase(
+            r"snow (plains|island|swamp|mountain|forest)walk",
+            {"land": {"supertypes": ["snow"], "subtypes": [Slot(1, "title")]}},
+            "keyword",
         ),
         Phrase(r"nonbasic landwalk", {"land": {"not": {"supertypes": ["basic"]}}}, "keyword"),
         Phrase(r"artifact landwalk", {"land": {"types": ["artifact"]}}, "keyword"),
@@ -151,7 +157,7 @@ class Landwalk(AbilityBase):
         lands = [p for p in unit.game.permanents_of(defender) if "land" in p.types]
         if not any(unit.matches(self.land, land, inst.controller) for land in lands):
             return None
-        if _excused(unit, inst, blocker, "landwalk"):
+        if _excused(unit, inst, blocker, "landwalk", self.land):
             return None
         return Reason(
             self.rule,
@@ -204,7 +210,12 @@ class CantBeBlockedBy(AbilityBase):
     """509.1b: "can't be blocked by <filter>" (Walls, power 2 or less, artifact creatures...)."""
 
     kind: Literal["cant_be_blocked_by"] = "cant_be_blocked_by"
-    phrases = (Phrase(r"can't be blocked by (.+?)", {"by": Slot(1, "creatures")}),)
+    phrases = (
+        Phrase(r"can't be blocked by (.+?)", {"by": Slot(1, "creatures")}),
+        Phrase(
+            r"\$self can't be blocked by creatures with greater power", {"by": {"power": {"gt": POWER}}}, "sentence"
+        ),
+    )
     rule = "509.1b"
     by: Filter
 
@@ -243,32 +254,60 @@ _GIVES = {"flying": "flying", "reach": "flying", "shadow": "shadow", "horsemansh
 class BlockAsThough(AbilityBase):
     """509.1b exceptions: "can block <attackers> as though it had <ability>" (Wall of Diffusion:
     ``had: [shadow]``; Dragon Hunter: ``had: [reach]``, attackers Dragons) and "can block
-    creatures with <ability> as though they didn't have it" (Street Savvy: ``ignoring:
-    [landwalk]``). Only blocking is affected: the holder doesn't gain the ability (so "as though
-    it had shadow" doesn't stop it blocking creatures without shadow)."""
+    creatures with <ability> as though they didn't have it" (Aetherflame Wall: ``ignoring:
+    [shadow]``; Street Savvy: ``ignoring: [landwalk]``). ``landwalk``: the one landwalk ignored,
+    by its ``land`` filter (Deadfall's forestwalk, 702.14c: a creature with forestwalk and
+    islandwalk keeps its islandwalk); None: every landwalk. Only blocking is affected: the holder
+    doesn't gain the ability (so "as though it had shadow" doesn't stop it blocking creatures
+    without shadow)."""
 
     kind: Literal["block_as_though"] = "block_as_though"
+    phrases = (
+        Phrase(
+            r"can block creatures with (flying|shadow|horsemanship|fear|intimidate|skulk) as though they didn't have \1",
+            {"ignoring": [Slot(1, "lower")]},
+        ),
+        Phrase(
+            r"can block creatures with landwalk abilities as though they didn't have those abilities",
+            {"ignoring": ["landwalk"]},
+        ),
+        Phrase(
+            r"can block (.+?) as though (?:it|\$self) had (flying|reach|shadow|horsemanship)",
+            {"attackers": Slot(1, "creatures"), "had": [Slot(2, "lower")]},
+        ),
+    )
     rule = "509.1b"
     had: tuple[Literal["flying", "reach", "shadow", "horsemanship"], ...] = ()
     ignoring: tuple[Evasion, ...] = ()
+    landwalk: Filter | None = Field(
+        None,
+        description="with `ignoring: [landwalk]`: only the landwalk of this `land` filter (forestwalk: {subtypes: [Forest]})",
+    )
     attackers: Filter | None = None
 
     @model_validator(mode="after")
     def _says_something(self) -> BlockAsThough:
         if not self.had and not self.ignoring:
             raise ValueError("give `had` or `ignoring`")
+        if self.landwalk is not None and "landwalk" not in self.ignoring:
+            raise ValueError("`landwalk` names which landwalk `ignoring: [landwalk]` ignores")
         return self
 
-    def excuses(self, evasion: str) -> bool:
+    def excuses(self, evasion: str, land: Filter | None = None) -> bool:
+        if evasion == "landwalk" and self.landwalk is not None and self.landwalk != land:
+            return False
         return evasion in self.ignoring or any(_GIVES[h] == evasion for h in self.had)
 
 
-def _excused(unit: BlockScope, inst: Instance, blocker: PermanentView, evasion: str) -> bool:
-    """Whether ``blocker`` may block ``inst.holder`` as though ``evasion`` didn't stop it."""
+def _excused(
+    unit: BlockScope, inst: Instance, blocker: PermanentView, evasion: str, land: Filter | None = None
+) -> bool:
+    """Whether ``blocker`` may block ``inst.holder`` as though ``evasion`` (for landwalk: the one of
+    ``land``) didn't stop it."""
     assert inst.holder is not None
     return any(
         isinstance(i.ability, BlockAsThough)
-        and i.ability.excuses(evasion)
+        and i.ability.excuses(evasion, land)
         and (i.ability.attackers is None or unit.matches(i.ability.attackers, inst.holder, i.controller))
         for i in unit.game.instances[blocker.id]
     )
