@@ -16,7 +16,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from pydantic import ValidationError
 
@@ -199,11 +199,16 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns its exit code (see ``EXIT_CODES``). Never raises for any input."""
-    args = _parser().parse_args(argv)
+    return _main(_parser().parse_args(argv))
+
+
+def _main(args: argparse.Namespace, *, whole_process: bool = False) -> int:
+    """``main`` for parsed ``args``; ``whole_process``: the time limit counts from the process's
+    start (the program's own run, ``entry``), not from this call."""
     if args.command not in ("serve", "mcp"):
         os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "1")  # start-up: no entry point scan
     try:
-        return _run(args)
+        return _run(args, whole_process)
     except InputError as e:
         _report(f"error: {e.source + ': ' if e.source else ''}bad input", *(f"  {item}" for item in e.items))
         return EXIT_BAD_INPUT
@@ -224,6 +229,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             "rerun with --debug for the traceback and please report it)"
         )
         return EXIT_INTERNAL_ERROR
+
+
+DEADLINED = ("check", "solve", "enumerate", "explain")
+"""The commands a ``--time-limit`` bounds, which write their answer to standard output only."""
+
+
+def entry() -> NoReturn:
+    """The ``combat-solver`` program (and ``python -m combat_solver``). Its time limit counts from
+    the process's start, as the caller's clock does. A command of ``DEADLINED`` ends the process the moment its answer is flushed (``os._exit``): ending the interpreter the
+    normal way frees every object and module (a large board's, OR-Tools', numpy's and pandas'),
+    0.1-0.2 s and more under load that would run past the time limit, and such a command leaves
+    nothing else to finish (no thread, no file of its own, no ``atexit`` handler). The others
+    (the audit's files and workers, the servers) end normally. Calls from the caller's own process
+    (tests, embedding) use ``main``, which returns."""
+    args = _parser().parse_args()
+    code = _main(args, whole_process=True)
+    if args.command not in DEADLINED:
+        raise SystemExit(code)
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        code = EXIT_OUTPUT_ERROR
+    _report()
+    os._exit(code)
 
 
 def _one_line(error: BaseException) -> str:
@@ -271,7 +300,7 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, whole_process: bool) -> int:
     if args.command == "schema":
         from .schemas import schemas, write_schemas
 
@@ -292,7 +321,7 @@ def _run(args: argparse.Namespace) -> int:
         return audit_cli.run(args)
     if args.command in ("card", "cards"):
         return _run_cards(args)
-    deadline = Deadline(args.time_limit)
+    deadline = Deadline(args.time_limit, from_process_start=whole_process)
     catalog = _catalog(args.cards)
     if args.board == STDIN and STDIN in (getattr(args, "declaration", None), getattr(args, "prefer", None)):
         raise InputError.one(("-",), "stdin_twice", "standard input can be read for one file only")
@@ -317,7 +346,7 @@ def _run(args: argparse.Namespace) -> int:
         if isinstance(solved, WhyAnswer):
             _print_answer(solved, args.format)
             return EXIT_ILLEGAL
-        _print_verdict(board, solved, args.format)
+        _print_verdict(board, solved, args.format, solved=True)
         return EXIT_UNDETERMINED if solved.status == "undetermined" else EXIT_LEGAL
     noun = "block" if blocking else "attack"
     if args.count:
@@ -376,13 +405,15 @@ def _print_answer(answer: WhyAnswer, fmt: str) -> None:
     _emit(answer.model_dump_json(indent=2) if fmt == "json" else render_answer(answer, fmt))
 
 
-def _print_verdict(board: Board, verdict: Verdict, fmt: str) -> None:
+def _print_verdict(board: Board, verdict: Verdict, fmt: str, *, solved: bool = False) -> None:
+    """``verdict`` in ``fmt``; ``solved``: on the declaration ``solve`` found."""
     if fmt == "json":
         _emit(verdict.model_dump_json(indent=2))
     else:
         from .io.render import render_markdown, render_text
 
-        _emit(render_markdown(board, verdict) if fmt == "markdown" else render_text(board, verdict))
+        render = render_markdown if fmt == "markdown" else render_text
+        _emit(render(board, verdict, solved=solved))
 
 
 def _count_legal(board: Board, blocking: bool, deadline: Deadline, args: argparse.Namespace, noun: str) -> int:
@@ -447,7 +478,7 @@ def _report_total(
     shown: list[Declaration] | None = None,
 ) -> None:
     if args.format == "json":
-        payload: dict[str, Any] = {"count": total, "limit_reached": more}
+        payload: dict[str, Any] = {"status": "complete", "count": total, "limit_reached": more}
         if shown is not None:
             payload["declarations"] = [d.model_dump(mode="json") for d in shown]
         _emit(json.dumps(payload, indent=2))

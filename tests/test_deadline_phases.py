@@ -4,10 +4,14 @@ passes in the middle of one is "undetermined" (never a guess), not a phase run t
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from benchmarks.bench_blocks import board
 from combat_solver import BlockDeclaration, Deadline, check_blocks, solve_blocks
+from combat_solver.cli import main
 from combat_solver.model import deadline as deadline_module
 from combat_solver.model.deadline import DeadlinePassed, checkpoint, watching
 from combat_solver.resolve.block_unit import BlockUnit
@@ -55,3 +59,63 @@ def test_a_deadline_passing_while_pairs_are_read_stops_the_reading_509_1c(monkey
     assert verdict.status == "undetermined"
     assert 0 < len(set(read)) < 40
     assert solve_blocks(board(40), time_limit=Deadline(10.0)).status == "undetermined"
+
+
+def _write(tmp_path: Path, data: object) -> str:
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def _reading_pairs_takes_forever(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each pair of a blocker and an attacker read (509.1a-b) moves the deadlines' clock 100 s on."""
+    clock = SteppedClock()
+    monkeypatch.setattr(deadline_module, "clock", clock)
+    real = BlockUnit.reasons
+
+    def reasons(self: BlockUnit, blocker: object, attacker: object) -> object:
+        clock.now += 100.0
+        return real(self, blocker, attacker)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(BlockUnit, "reasons", reasons)
+
+
+def test_an_undetermined_solve_names_no_declaration_and_counts_no_requirement_509_1c(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """509.1c: a solve whose deadline passes before the maximum is proven has no declaration to
+    show and has counted nothing: the text says so, the JSON gives no counts (null), exit 3."""
+    path = _write(tmp_path, board(40).model_dump(mode="json"))
+    _reading_pairs_takes_forever(monkeypatch)
+    assert main(["solve", path]) == 3
+    text = capsys.readouterr().out
+    assert text.startswith("UNDETERMINED: no optimal block proven (declare blockers, 509.1)")
+    assert "obeys" not in text and "possible" not in text
+    assert main(["solve", path, "--format", "json"]) == 3
+    verdict = json.loads(capsys.readouterr().out)
+    assert (verdict["status"], verdict["requirements_obeyed"], verdict["requirements_maximum"]) == (
+        "undetermined",
+        None,
+        None,
+    )
+
+
+def test_an_enumeration_the_deadline_cuts_while_pairs_are_read_is_undetermined_509_1a(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """509.1a: listing the blocks reads every blocker's pairs first; the deadline passes during
+    that reading and the listing stops there (exit 3, none listed), not after the whole board."""
+    path = _write(tmp_path, board(40).model_dump(mode="json"))
+    read: list[object] = []
+    _reading_pairs_takes_forever(monkeypatch)
+    counted = BlockUnit.reasons
+
+    def reasons(self: BlockUnit, blocker: object, attacker: object) -> object:
+        read.append(blocker.id)  # type: ignore[attr-defined]
+        return counted(self, blocker, attacker)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(BlockUnit, "reasons", reasons)
+    assert main(["enumerate", path, "--format", "json"]) == 3
+    payload = json.loads(capsys.readouterr().out)
+    assert (payload["status"], payload["count"]) == ("undetermined", 0)
+    assert 0 < len(set(read)) < 40
