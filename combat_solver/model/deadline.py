@@ -80,11 +80,19 @@ def watching(deadline: Deadline) -> Iterator[None]:
         _watched.reset(token)
 
 
-def checkpoint() -> None:
-    """Raise ``DeadlinePassed`` if the watched deadline has passed (cheap: a clock read)."""
+def checkpoint(reserve: float = 0.0) -> None:
+    """Raise ``DeadlinePassed`` if the watched deadline has passed, or is less than ``reserve``
+    seconds away (what undoing the work so far takes; cheap: a clock read)."""
     deadline = _watched.get()
-    if deadline is not None and clock() >= deadline._end:
+    if deadline is not None and clock() + reserve >= deadline._end:
         raise DeadlinePassed
+
+
+def watched_remaining() -> float:
+    """Seconds left before the watched deadline (infinite when none is watched): a solver's limit
+    is never more, whatever the seconds it was handed before the work leading up to it."""
+    deadline = _watched.get()
+    return math.inf if deadline is None else deadline.remaining()
 
 
 def afford(cpu_seconds: float) -> None:
