@@ -322,9 +322,18 @@ def _run(args: argparse.Namespace, whole_process: bool) -> int:
     if args.command in ("card", "cards"):
         return _run_cards(args)
     deadline = Deadline(args.time_limit, from_process_start=whole_process)
+    try:
+        return _deadlined(args, deadline)
+    except Undetermined as e:
+        return _report_undetermined(args, None, str(e))
+
+
+def _deadlined(args: argparse.Namespace, deadline: Deadline) -> int:
+    """A command of ``DEADLINED``: the board read (if the deadline affords it), then answered."""
     catalog = _catalog(args.cards)
     if args.board == STDIN and STDIN in (getattr(args, "declaration", None), getattr(args, "prefer", None)):
         raise InputError.one(("-",), "stdin_twice", "standard input can be read for one file only")
+    _afford_reading(args.board, deadline)
     scenario = load_scenario(args.board, catalog=catalog)
     board = scenario.board
     if args.command == "check":
@@ -356,6 +365,21 @@ def _run(args: argparse.Namespace, whole_process: bool) -> int:
 
     found = legal_blocks(board, time_limit=deadline) if blocking else legal_attacks(board, time_limit=deadline)
     return _enumerate(board, found, args, noun)
+
+
+READ_SECONDS_PER_BYTE = 2.5e-7
+"""CPU seconds reading and validating a board file takes, per byte (300 a side, 286 kB: 0.07 s)."""
+
+
+def _afford_reading(path: str, deadline: Deadline) -> None:
+    """``Undetermined`` before the board is read when reading it, at the pace the command has
+    gone so far (``Deadline.affords``), would end past the deadline: nothing interrupts it."""
+    try:
+        size = 0 if path == STDIN else os.stat(path).st_size
+    except OSError:
+        return
+    if not deadline.affords(size * READ_SECONDS_PER_BYTE):
+        raise Undetermined("the time limit ran out before the board was read")
 
 
 def _check(args: argparse.Namespace, board: Board, declared: Declaration | None, deadline: Deadline) -> int:
@@ -427,7 +451,7 @@ def _count_legal(board: Board, blocking: bool, deadline: Deadline, args: argpars
     try:
         found = count(board, limit=limit + 1 if limit else None, time_limit=deadline)
     except Undetermined as e:
-        return _report_undetermined(args, noun, None, str(e))
+        return _report_undetermined(args, None, str(e))
     more = bool(limit) and found > limit
     _report_total(limit if more else found, more, limit, args, noun)
     return EXIT_LEGAL
@@ -450,21 +474,25 @@ def _enumerate(board: Board, found: Iterator[Declaration], args: argparse.Namesp
             if args.format != "json":
                 _emit(f"{len(shown)}. {describe(board, declaration)}")
     except Undetermined as e:
-        return _report_undetermined(args, noun, shown, str(e))
+        return _report_undetermined(args, (noun, shown), str(e))
     _report_total(len(shown), more, limit, args, noun, shown)
     return EXIT_LEGAL
 
 
-def _report_undetermined(args: argparse.Namespace, noun: str, shown: list[Declaration] | None, why: str) -> int:
-    """An enumeration or count the deadline cut: the record on standard output (as ``check``'s
-    and ``solve``'s undetermined verdicts are), exit 3; ``shown``: the declarations listed so far."""
+def _report_undetermined(args: argparse.Namespace, listed: tuple[str, list[Declaration]] | None, why: str) -> int:
+    """An answer the deadline cut short of a verdict (an enumeration, a count, an explanation, a
+    board not read): the record on standard output (as ``check``'s and ``solve``'s undetermined
+    verdicts are), exit 3; ``listed``: the noun and the declarations listed so far."""
     if args.format == "json":
         payload: dict[str, Any] = {"status": "undetermined", "message": why}
-        if shown is not None:
+        if listed is not None:
+            shown = listed[1]
             payload |= {"count": len(shown), "declarations": [d.model_dump(mode="json") for d in shown]}
         _emit(json.dumps(payload, indent=2))
     else:
-        so_far = "" if shown is None else f" after {len(shown)} legal {noun}{'' if len(shown) == 1 else 's'}"
+        so_far = (
+            "" if listed is None else f" after {len(listed[1])} legal {listed[0]}{'' if len(listed[1]) == 1 else 's'}"
+        )
         _emit(f"UNDETERMINED{so_far}: {why}")
     return EXIT_UNDETERMINED
 
