@@ -237,12 +237,13 @@ DEADLINED = ("check", "solve", "enumerate", "explain")
 
 def entry() -> NoReturn:
     """The ``combat-solver`` program (and ``python -m combat_solver``). Its time limit counts from
-    the process's start, as the caller's clock does. A command of ``DEADLINED`` ends the process the moment its answer is flushed (``os._exit``): ending the interpreter the
-    normal way frees every object and module (a large board's, OR-Tools', numpy's and pandas'),
-    0.1-0.2 s and more under load that would run past the time limit, and such a command leaves
-    nothing else to finish (no thread, no file of its own, no ``atexit`` handler). The others
-    (the audit's files and workers, the servers) end normally. Calls from the caller's own process
-    (tests, embedding) use ``main``, which returns."""
+    the process's start, as the caller's clock does. A command of ``DEADLINED`` ends the process
+    the moment its answer is flushed (``os._exit``): ending the interpreter the normal way frees
+    every object and module (a large board's, OR-Tools', numpy's and pandas'), 0.1-0.2 s and more
+    under load that would run past the time limit, and such a command leaves nothing else to
+    finish (no thread, no file of its own, no ``atexit`` handler). The others (the audit's files
+    and workers, the servers) end normally. Calls from the caller's own process (tests,
+    embedding) use ``main``, which returns."""
     args = _parser().parse_args()
     code = _main(args, whole_process=True)
     if args.command not in DEADLINED:

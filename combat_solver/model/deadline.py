@@ -2,8 +2,9 @@
 that take time on a large board (resolving the board, building a unit's problem, bounding it,
 encoding it for CP-SAT) call ``checkpoint`` in their loops: once the deadline ``watching``
 installed has passed it raises ``DeadlinePassed``, which the step turns into "undetermined".
-Before an uninterruptible chunk of known cost (importing OR-Tools) ``afford`` raises it too when
-the chunk can't end in time at the pace the work has gone so far (``Deadline.slowdown``)."""
+Before a chunk nothing can interrupt (reading the board, importing OR-Tools) ``afford`` raises it
+too when the chunk can't end in time at the pace the work has gone so far (``Deadline.slowdown``).
+``Deadline.affords`` is the same test for a caller that holds the deadline."""
 
 from __future__ import annotations
 
