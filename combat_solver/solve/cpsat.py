@@ -40,15 +40,20 @@ the deadline, so what follows still ends in time; a share of measured time, it s
 busy machine as the rest does. It can only turn an answer into "undetermined"."""
 
 
-def _afford_import() -> None:
-    """Before CP-SAT is first imported: ``DeadlinePassed`` unless the deadline affords the import."""
+BUILD_SECONDS_PER_VARIABLE = 6e-6
+"""CPU seconds building a model takes per decision atom (300 a side, 70,000 atoms: 0.41 s)."""
+
+
+def _afford_import(problem: Problem) -> None:
+    """Before CP-SAT is first imported: ``DeadlinePassed`` unless the deadline affords the import
+    and building ``problem``'s model after it (an import with no time left to use it is wasted,
+    and ends the command late by what it and undoing the part-built model take)."""
     if "ortools.sat.python.cp_model" not in sys.modules:
-        afford(IMPORT_SECONDS)
+        afford(IMPORT_SECONDS + BUILD_SECONDS_PER_VARIABLE * len(problem.variables))
 
 
 @cache
 def _model_class() -> type[cp_model.CpModel]:
-    _afford_import()
     from ortools.sat.python import cp_model
 
     class Model(cp_model.CpModel):
@@ -75,7 +80,7 @@ class _Encoder:
         requirement maximum of docs/design.md §4.2). ``fixed``: a concrete declaration (only the
         side problem is then searched). ``guarded``: each restriction holds only when its literal
         in ``guards`` is assumed (for explanations)."""
-        _afford_import()
+        _afford_import(problem)
         from ortools.sat.python import cp_model
 
         self._started = time.monotonic()
