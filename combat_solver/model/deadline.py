@@ -31,9 +31,10 @@ class Deadline:
         if type(seconds) is not float or not 0 < seconds < math.inf:
             _check(seconds)
         self.seconds = float(seconds)
-        self._start = clock() - (process_age() if from_process_start else 0.0)
-        self._cpu_start = 0.0 if from_process_start else time.process_time()
-        self._end = self._start + self.seconds
+        now = clock()
+        start = now - (process_age() if from_process_start else 0.0)
+        self._end = start + self.seconds
+        self._paces = ((now, time.process_time()),) + (((start, 0.0),) if from_process_start else ())
 
     @classmethod
     def of(cls, time_limit: float | Deadline) -> Deadline:
@@ -49,12 +50,15 @@ class Deadline:
         return clock() >= self._end
 
     def slowdown(self) -> float:
-        """Wall seconds per second of the process's CPU time since the deadline began (at least
-        1): how much the machine's other work stretches any fixed amount of this work."""
-        cpu = time.process_time() - self._cpu_start
-        if cpu < SLOWDOWN_SAMPLE:
-            return 1.0
-        return max((clock() - self._start) / cpu, 1.0)
+        """Wall seconds per second of the process's CPU time (at least 1): how much the machine's
+        other work stretches any fixed amount of this work. Measured since the deadline was made
+        (the work itself) or, until that has had ``SLOWDOWN_SAMPLE`` of CPU, since the process
+        started (a command line's start-up: its reading and waking are slower than the work)."""
+        for wall, cpu in self._paces:
+            used = time.process_time() - cpu
+            if used >= SLOWDOWN_SAMPLE:
+                return max((clock() - wall) / used, 1.0)
+        return 1.0
 
     def affords(self, cpu_seconds: float) -> bool:
         """Whether ``cpu_seconds`` of work, stretched by ``slowdown``, ends before the deadline."""
