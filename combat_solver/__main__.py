@@ -1,5 +1,5 @@
 """``python -m combat_solver``: the command line (see ``cli.py``)."""
 
-from .cli import main
+from .cli import entry
 
-raise SystemExit(main())
+entry()

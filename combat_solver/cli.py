@@ -16,7 +16,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from pydantic import ValidationError
 
@@ -199,11 +199,16 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns its exit code (see ``EXIT_CODES``). Never raises for any input."""
-    args = _parser().parse_args(argv)
+    return _main(_parser().parse_args(argv))
+
+
+def _main(args: argparse.Namespace, *, whole_process: bool = False) -> int:
+    """``main`` for parsed ``args``; ``whole_process``: the time limit counts from the process's
+    start (the program's own run, ``entry``), not from this call."""
     if args.command not in ("serve", "mcp"):
         os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "1")  # start-up: no entry point scan
     try:
-        return _run(args)
+        return _run(args, whole_process)
     except InputError as e:
         _report(f"error: {e.source + ': ' if e.source else ''}bad input", *(f"  {item}" for item in e.items))
         return EXIT_BAD_INPUT
@@ -224,6 +229,31 @@ def main(argv: Sequence[str] | None = None) -> int:
             "rerun with --debug for the traceback and please report it)"
         )
         return EXIT_INTERNAL_ERROR
+
+
+DEADLINED = ("check", "solve", "enumerate", "explain")
+"""The commands a ``--time-limit`` bounds, which write their answer to standard output only."""
+
+
+def entry() -> NoReturn:
+    """The ``combat-solver`` program (and ``python -m combat_solver``). Its time limit counts from
+    the process's start, as the caller's clock does. A command of ``DEADLINED`` ends the process
+    the moment its answer is flushed (``os._exit``): ending the interpreter the normal way frees
+    every object and module (a large board's, OR-Tools', numpy's and pandas'), 0.1-0.2 s and more
+    under load that would run past the time limit, and such a command leaves nothing else to
+    finish (no thread, no file of its own, no ``atexit`` handler). The others (the audit's files
+    and workers, the servers) end normally. Calls from the caller's own process (tests,
+    embedding) use ``main``, which returns."""
+    args = _parser().parse_args()
+    code = _main(args, whole_process=True)
+    if args.command not in DEADLINED:
+        raise SystemExit(code)
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        code = EXIT_OUTPUT_ERROR
+    _report()
+    os._exit(code)
 
 
 def _one_line(error: BaseException) -> str:
@@ -271,7 +301,7 @@ def _silence_stdout() -> None:
     os.close(devnull)
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, whole_process: bool) -> int:
     if args.command == "schema":
         from .schemas import schemas, write_schemas
 
@@ -292,10 +322,19 @@ def _run(args: argparse.Namespace) -> int:
         return audit_cli.run(args)
     if args.command in ("card", "cards"):
         return _run_cards(args)
-    deadline = Deadline(args.time_limit)
+    deadline = Deadline(args.time_limit, from_process_start=whole_process)
+    try:
+        return _deadlined(args, deadline)
+    except Undetermined as e:
+        return _report_undetermined(args, None, str(e))
+
+
+def _deadlined(args: argparse.Namespace, deadline: Deadline) -> int:
+    """A command of ``DEADLINED``: the board read (if the deadline affords it), then answered."""
     catalog = _catalog(args.cards)
     if args.board == STDIN and STDIN in (getattr(args, "declaration", None), getattr(args, "prefer", None)):
         raise InputError.one(("-",), "stdin_twice", "standard input can be read for one file only")
+    _afford_reading(args.board, deadline)
     scenario = load_scenario(args.board, catalog=catalog)
     board = scenario.board
     if args.command == "check":
@@ -317,7 +356,7 @@ def _run(args: argparse.Namespace) -> int:
         if isinstance(solved, WhyAnswer):
             _print_answer(solved, args.format)
             return EXIT_ILLEGAL
-        _print_verdict(board, solved, args.format)
+        _print_verdict(board, solved, args.format, solved=True)
         return EXIT_UNDETERMINED if solved.status == "undetermined" else EXIT_LEGAL
     noun = "block" if blocking else "attack"
     if args.count:
@@ -327,6 +366,21 @@ def _run(args: argparse.Namespace) -> int:
 
     found = legal_blocks(board, time_limit=deadline) if blocking else legal_attacks(board, time_limit=deadline)
     return _enumerate(board, found, args, noun)
+
+
+READ_SECONDS_PER_BYTE = 2.5e-7
+"""CPU seconds reading and validating a board file takes, per byte (300 a side, 286 kB: 0.07 s)."""
+
+
+def _afford_reading(path: str, deadline: Deadline) -> None:
+    """``Undetermined`` before the board is read when reading it, at the pace the command has
+    gone so far (``Deadline.affords``), would end past the deadline: nothing interrupts it."""
+    try:
+        size = 0 if path == STDIN else os.stat(path).st_size
+    except OSError:
+        return
+    if not deadline.affords(size * READ_SECONDS_PER_BYTE):
+        raise Undetermined("the time limit ran out before the board was read")
 
 
 def _check(args: argparse.Namespace, board: Board, declared: Declaration | None, deadline: Deadline) -> int:
@@ -376,13 +430,15 @@ def _print_answer(answer: WhyAnswer, fmt: str) -> None:
     _emit(answer.model_dump_json(indent=2) if fmt == "json" else render_answer(answer, fmt))
 
 
-def _print_verdict(board: Board, verdict: Verdict, fmt: str) -> None:
+def _print_verdict(board: Board, verdict: Verdict, fmt: str, *, solved: bool = False) -> None:
+    """``verdict`` in ``fmt``; ``solved``: on the declaration ``solve`` found."""
     if fmt == "json":
         _emit(verdict.model_dump_json(indent=2))
     else:
         from .io.render import render_markdown, render_text
 
-        _emit(render_markdown(board, verdict) if fmt == "markdown" else render_text(board, verdict))
+        render = render_markdown if fmt == "markdown" else render_text
+        _emit(render(board, verdict, solved=solved))
 
 
 def _count_legal(board: Board, blocking: bool, deadline: Deadline, args: argparse.Namespace, noun: str) -> int:
@@ -396,7 +452,7 @@ def _count_legal(board: Board, blocking: bool, deadline: Deadline, args: argpars
     try:
         found = count(board, limit=limit + 1 if limit else None, time_limit=deadline)
     except Undetermined as e:
-        return _report_undetermined(args, noun, None, str(e))
+        return _report_undetermined(args, None, str(e))
     more = bool(limit) and found > limit
     _report_total(limit if more else found, more, limit, args, noun)
     return EXIT_LEGAL
@@ -419,21 +475,25 @@ def _enumerate(board: Board, found: Iterator[Declaration], args: argparse.Namesp
             if args.format != "json":
                 _emit(f"{len(shown)}. {describe(board, declaration)}")
     except Undetermined as e:
-        return _report_undetermined(args, noun, shown, str(e))
+        return _report_undetermined(args, (noun, shown), str(e))
     _report_total(len(shown), more, limit, args, noun, shown)
     return EXIT_LEGAL
 
 
-def _report_undetermined(args: argparse.Namespace, noun: str, shown: list[Declaration] | None, why: str) -> int:
-    """An enumeration or count the deadline cut: the record on standard output (as ``check``'s
-    and ``solve``'s undetermined verdicts are), exit 3; ``shown``: the declarations listed so far."""
+def _report_undetermined(args: argparse.Namespace, listed: tuple[str, list[Declaration]] | None, why: str) -> int:
+    """An answer the deadline cut short of a verdict (an enumeration, a count, an explanation, a
+    board not read): the record on standard output (as ``check``'s and ``solve``'s undetermined
+    verdicts are), exit 3; ``listed``: the noun and the declarations listed so far."""
     if args.format == "json":
         payload: dict[str, Any] = {"status": "undetermined", "message": why}
-        if shown is not None:
+        if listed is not None:
+            shown = listed[1]
             payload |= {"count": len(shown), "declarations": [d.model_dump(mode="json") for d in shown]}
         _emit(json.dumps(payload, indent=2))
     else:
-        so_far = "" if shown is None else f" after {len(shown)} legal {noun}{'' if len(shown) == 1 else 's'}"
+        so_far = (
+            "" if listed is None else f" after {len(listed[1])} legal {listed[0]}{'' if len(listed[1]) == 1 else 's'}"
+        )
         _emit(f"UNDETERMINED{so_far}: {why}")
     return EXIT_UNDETERMINED
 
@@ -447,7 +507,7 @@ def _report_total(
     shown: list[Declaration] | None = None,
 ) -> None:
     if args.format == "json":
-        payload: dict[str, Any] = {"count": total, "limit_reached": more}
+        payload: dict[str, Any] = {"status": "complete", "count": total, "limit_reached": more}
         if shown is not None:
             payload["declarations"] = [d.model_dump(mode="json") for d in shown]
         _emit(json.dumps(payload, indent=2))

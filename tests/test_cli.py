@@ -100,7 +100,10 @@ def test_enumerate_and_count(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     assert "1 legal block" in out
     assert main(["enumerate", board, "--count", "--format", "json"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"count": 1, "limit_reached": False}
+    assert json.loads(capsys.readouterr().out) == {"status": "complete", "count": 1, "limit_reached": False}
+    assert main(["enumerate", board, "--format", "json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert (listed["status"], listed["count"], len(listed["declarations"])) == ("complete", 1, 1)
 
 
 def bears_a_side(n: int, lure: bool = False) -> dict[str, object]:
@@ -126,7 +129,7 @@ def test_count_multiplies_the_parts_that_share_no_creature(tmp_path: Path, capsy
     blocks, counted (a listing would take longer than the universe's age), also under --limit."""
     board = str(write(tmp_path, "b.yaml", bears_a_side(20)))
     assert main(["enumerate", board, "--count", "--format", "json", "--time-limit", "20"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"count": 21**20, "limit_reached": False}
+    assert json.loads(capsys.readouterr().out) == {"status": "complete", "count": 21**20, "limit_reached": False}
     assert main(["enumerate", board, "--count", "--limit", "1000", "--time-limit", "20"]) == 0
     assert capsys.readouterr().out.strip() == "1000+ legal blocks (stopped at --limit 1000)"
 

@@ -15,12 +15,9 @@ from asserts import A, B, K, bears, board_data
 ROOT = Path(__file__).resolve().parent.parent
 
 _LOADED_BY_CHECK = """
-import json, os, runpy, sys
-sys.argv = ["combat_solver", *sys.argv[1:]]
-try:
-    runpy.run_module("combat_solver", run_name="__main__")
-except SystemExit as e:
-    code = e.code
+import json, os, sys
+from combat_solver.cli import main
+code = main(sys.argv[1:])
 report = {"exit": code, "modules": sorted(sys.modules), "plugins": os.environ.get("PYDANTIC_DISABLE_PLUGINS")}
 print(json.dumps(report), file=sys.stderr)
 """
@@ -28,7 +25,8 @@ print(json.dumps(report), file=sys.stderr)
 
 def run_check(tmp_path: Path, data: object, *args: str, **env: str) -> dict[str, Any]:
     """``combat-solver check`` on ``data`` in a fresh process with ``env`` added: its exit code,
-    the modules it loaded and the pydantic plugin setting it ran with."""
+    the modules it loaded and the pydantic plugin setting it ran with (by ``main``, which returns:
+    the program's ``entry`` ends the process once it has answered)."""
     path = tmp_path / "scenario.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     environ = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}

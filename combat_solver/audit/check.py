@@ -65,7 +65,7 @@ def _result(
     start: float,
     status: AuditStatus,
     violations: tuple[Violation, ...],
-    obeyed: int,
+    obeyed: int | None,
     maximum: int | None,
 ) -> AuditResult:
     return AuditResult(

@@ -51,42 +51,24 @@ def diff(board: Board, proposed: Declaration, witness: Declaration) -> list[str]
     return [f"- {p}" for p in before if p not in after] + [f"+ {p}" for p in after if p not in before]
 
 
-def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
-    """The headline and the sections every rendering shows."""
+def sections(board: Board, verdict: Verdict, *, solved: bool = False) -> tuple[str, list[Section]]:
+    """The headline and the sections every rendering shows. ``solved``: the verdict on the
+    declaration ``solve`` found (an undetermined one before anything was counted names none)."""
     names = board.labels
     attack = isinstance(verdict.declaration, AttackDeclaration)
     rules = STEP_RULES["declare_attackers" if attack else "declare_blockers"]
-    headline = f"{verdict.status.upper()}: {describe(board, verdict.declaration)} ({rules.words}, {rules.declaration})"
+    obeyed = verdict.requirements_obeyed
+    subject = (
+        f"no optimal {'attack' if attack else 'block'} proven"
+        if solved and obeyed is None
+        else describe(board, verdict.declaration)
+    )
+    headline = f"{verdict.status.upper()}: {subject} ({rules.words}, {rules.declaration})"
     out: list[Section] = []
     if verdict.violations:
         out.append(Section("Violations", tuple(v.message for v in verdict.violations)))
-    requirement_rule = rules.requirements
-    maximum = verdict.requirements_maximum
-    pays = any(unit.paid_items for unit in verdict.units)
-    if maximum is not None and verdict.requirements_obeyed > maximum:
-        alternatives = "pays no more than this one" if pays else "pays no cost"
-        title = (
-            f"Requirements: obeys {verdict.requirements_obeyed}; a declaration that {alternatives} and breaks no "
-            f"restriction obeys at most {maximum} ({requirement_rule})"
-        )
-    elif maximum is None:
-        title = (
-            f"Requirements: obeys {verdict.requirements_obeyed}; the maximum possible is undetermined "
-            f"(solver time-out) ({requirement_rule})"
-        )
-    else:
-        title = f"Requirements: obeys {verdict.requirements_obeyed} of a possible {maximum} ({requirement_rule})"
-    items: list[str] = []
-    for unit in verdict.units:
-        prefix = f"{', '.join(unit.players)}: " if len(verdict.units) > 1 else ""
-        items += [f"{prefix}[{'x' if r.obeyed else ' '}] {r.description}" for r in unit.requirements]
-        if unit.paid_items and unit.requirements and unit.requirements_maximum is not None:
-            m = unit.requirements_maximum
-            items.append(
-                f"{prefix}with the costs this declaration pays, {m} {'is' if m == 1 else 'are'} possible "
-                "(a creature whose cost is paid is able)"
-            )
-    out.append(Section(title, tuple(items)))
+    if obeyed is not None:
+        out.append(_requirements(verdict, obeyed, rules.requirements))
     for cost in verdict.costs:
         lines = list(cost.items)
         if cost.payable:
@@ -133,19 +115,54 @@ def sections(board: Board, verdict: Verdict) -> tuple[str, list[Section]]:
         declared = tuple(f"{d.declarer} declares for {', '.join(d.players)} ({d.source})" for d in chosen_by)
         out.append(Section("Declared by another player (legality is the same)", declared))
     if verdict.status == "undetermined":
-        out.append(Section("The solver ran out of time before proving the maximum; raise --time-limit."))
+        out.append(Section(_undetermined(obeyed is not None, solved)))
     return headline, out
 
 
-def render_text(board: Board, verdict: Verdict) -> str:
+def _requirements(verdict: Verdict, obeyed: int, rule: str) -> Section:
+    """The requirement count against the maximum (508.1d, 509.1c), and each requirement."""
+    maximum = verdict.requirements_maximum
+    pays = any(unit.paid_items for unit in verdict.units)
+    if maximum is not None and obeyed > maximum:
+        alternatives = "pays no more than this one" if pays else "pays no cost"
+        title = (
+            f"Requirements: obeys {obeyed}; a declaration that {alternatives} and breaks no "
+            f"restriction obeys at most {maximum} ({rule})"
+        )
+    elif maximum is None:
+        title = f"Requirements: obeys {obeyed}; the maximum possible is undetermined (solver time-out) ({rule})"
+    else:
+        title = f"Requirements: obeys {obeyed} of a possible {maximum} ({rule})"
+    items: list[str] = []
+    for unit in verdict.units:
+        prefix = f"{', '.join(unit.players)}: " if len(verdict.units) > 1 else ""
+        items += [f"{prefix}[{'x' if r.obeyed else ' '}] {r.description}" for r in unit.requirements]
+        if unit.paid_items and unit.requirements and unit.requirements_maximum is not None:
+            m = unit.requirements_maximum
+            items.append(
+                f"{prefix}with the costs this declaration pays, {m} {'is' if m == 1 else 'are'} possible "
+                "(a creature whose cost is paid is able)"
+            )
+    return Section(title, tuple(items))
+
+
+def _undetermined(counted: bool, solved: bool) -> str:
+    """What an undetermined verdict lacks."""
+    if counted:
+        return "The solver ran out of time before proving the maximum; raise --time-limit."
+    missing = "an optimal declaration was proven" if solved else "the declaration was judged"
+    return f"The time limit ran out before {missing}; raise --time-limit."
+
+
+def render_text(board: Board, verdict: Verdict, *, solved: bool = False) -> str:
     """The verdict on the first line, then violations, requirements, costs, triggers, witness."""
-    headline, parts = sections(board, verdict)
+    headline, parts = sections(board, verdict, solved=solved)
     return _text(headline, parts)
 
 
-def render_markdown(board: Board, verdict: Verdict) -> str:
+def render_markdown(board: Board, verdict: Verdict, *, solved: bool = False) -> str:
     """The same as ``render_text`` as Markdown (headline in bold, one list per section)."""
-    headline, parts = sections(board, verdict)
+    headline, parts = sections(board, verdict, solved=solved)
     return _markdown(headline, parts)
 
 

@@ -172,8 +172,12 @@ class Verdict(Strict):
     step: StepName = "declare_blockers"
     declaration: Declaration = Field(default_factory=BlockDeclaration)
     violations: tuple[Violation, ...] = ()
-    requirements_obeyed: int = 0
-    requirements_maximum: int | None = 0
+    requirements_obeyed: int | None = Field(
+        0, description="requirements the declaration obeys; null: the time limit ran out before they were counted"
+    )
+    requirements_maximum: int | None = Field(
+        0, description="the most any declaration that breaks no restriction obeys; null: not proven in time"
+    )
     units: tuple[UnitReport, ...] = ()
     witness: Declaration | None = None
     witness_closest: bool | None = Field(

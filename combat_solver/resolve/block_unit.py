@@ -67,9 +67,13 @@ class BlockUnit(UnitBase):
     @once
     def _terms(self) -> dict[str, tuple[tuple[Atom, int], ...]]:
         """The term of each pair, by blocker, in the order of ``attackers``: built once (in C) for
-        every sum that reads it."""
+        every sum that reads it (a deadline is looked at before each blocker's row)."""
         ids = [a.id for a in self.attackers]
-        return {c.id: tuple(zip(map(new_pair, zip(repeat(c.id), ids)), repeat(1))) for c in self.creatures}
+        terms: dict[str, tuple[tuple[Atom, int], ...]] = {}
+        for c in self.creatures:
+            checkpoint()
+            terms[c.id] = tuple(zip(map(new_pair, zip(repeat(c.id), ids)), repeat(1)))
+        return terms
 
     def _term(self, blocker_id: str, attacker_id: str) -> tuple[Atom, int]:
         row = self._terms.get(blocker_id)

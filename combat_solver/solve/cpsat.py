@@ -10,13 +10,14 @@ answers are repeatable.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..model.deadline import checkpoint
+from ..model.deadline import afford, checkpoint, watched_remaining
 from ..model.ir import All, Atom, Choice, Cmp, Cond, Lin, Parity, Problem, Side, evaluate, negate, valuation
 from .result import InvalidModel, Outcome, Paid, Settlement, Why
 
@@ -24,6 +25,31 @@ if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
 SEED = 20260925
+
+IMPORT_SECONDS = 0.35
+"""What importing OR-Tools' CP-SAT the first time costs on an idle machine (it imports numpy and
+pandas: 0.25-0.31 s wall, 0.29-0.35 s CPU measured); nothing interrupts it, so a deadline that
+can't afford it (``afford``) is undetermined before it starts, not after it ends."""
+
+
+UNDO_SHARE = 0.15
+"""What ending after a model takes, as a share of the time building it took: CP-SAT's overrun of
+its own limit, freeing the model and its variables, the verdict after it (300 a side: 0.09 s
+after 0.62 s of building, idle). A model stops being built, and its solves stop, that much before
+the deadline, so what follows still ends in time; a share of measured time, it stretches with a
+busy machine as the rest does. It can only turn an answer into "undetermined"."""
+
+
+BUILD_SECONDS_PER_VARIABLE = 6e-6
+"""CPU seconds building a model takes per decision atom (300 a side, 70,000 atoms: 0.41 s)."""
+
+
+def _afford_import(problem: Problem) -> None:
+    """Before CP-SAT is first imported: ``DeadlinePassed`` unless the deadline affords the import
+    and building ``problem``'s model after it (an import with no time left to use it is wasted,
+    and ends the command late by what it and undoing the part-built model take)."""
+    if "ortools.sat.python.cp_model" not in sys.modules:
+        afford(IMPORT_SECONDS + BUILD_SECONDS_PER_VARIABLE * len(problem.variables))
 
 
 @cache
@@ -54,39 +80,47 @@ class _Encoder:
         requirement maximum of docs/design.md §4.2). ``fixed``: a concrete declaration (only the
         side problem is then searched). ``guarded``: each restriction holds only when its literal
         in ``guards`` is assumed (for explanations)."""
+        _afford_import(problem)
         from ortools.sat.python import cp_model
 
+        self._started = time.monotonic()
+        self.built = 0.0
         self.cp = cp_model
         self.model = _model_class()()
         self.problem = problem
         self.fixed = fixed
-        checkpoint()
+        self._checkpoint()
         self.vars = {}
         if fixed is None:
             new = self.model.new_bool_var
             for i, a in enumerate(problem.variables):
                 if not i % 4096:
-                    checkpoint()
+                    self._checkpoint()
                 self.vars[a] = new("")
         self._derived: dict[Atom, Any] = {}
         self.choices: dict[Choice, Any] = {}
         self.guards: list[Any] = []
         if fixed is None:
             for cond in problem.hard:
-                checkpoint()
+                self._checkpoint()
                 guard = self.model.new_bool_var("restriction") if guarded else None
                 if guard is not None:
                     self.guards.append(guard)
                 self.post(cond, guard)
             self.requirement_lits = []
             for requirement in problem.requirements:
-                checkpoint()
+                self._checkpoint()
                 self.requirement_lits.append(self.lit(requirement))
         if paid is not None:
             for units, cap in zip(problem.costs, _caps(problem, paid), strict=True):
                 self.post(units.at_most(cap))
         if problem.side is not None and (paid is None or any(paid)):
             self._post_side(problem.side)
+        self.built = time.monotonic() - self._started
+
+    def _checkpoint(self) -> None:
+        """``checkpoint``, keeping back what undoing the model built so far takes (``UNDO_SHARE``)."""
+        checkpoint(UNDO_SHARE * (time.monotonic() - self._started))
 
     # -- atoms and sums ------------------------------------------------------------------
     def atom(self, atom: Atom) -> Any:
@@ -275,7 +309,8 @@ class _Encoder:
         s.parameters.random_seed = SEED
         s.parameters.linearization_level = 2
         s.parameters.cp_model_presolve = False
-        s.parameters.max_time_in_seconds = max(time_limit, 0.0)
+        left = min(time_limit, watched_remaining())
+        s.parameters.max_time_in_seconds = max(left - UNDO_SHARE * self.built, 0.0)
         return s
 
     def solve(self, solver: cp_model.CpSolver) -> Any:
@@ -441,12 +476,13 @@ def exists(problem: Problem, *, minimum: int, time_limit: float) -> bool | None:
     """Whether a declaration that pays no cost meets the restrictions and obeys at least
     ``minimum`` requirements (None: the time limit ran out first). A feasibility question:
     cheaper than proving the maximum."""
+    deadline = time.monotonic() + time_limit
     enc = _Encoder(problem, paid=())
     total, has_live, constant = enc.requirement_sum()
     if not has_live:
         return bool(constant >= minimum)
     enc.model.add(total >= minimum)
-    solver = enc.solver(time_limit)
+    solver = enc.solver(deadline - time.monotonic())
     status = enc.solve(solver)
     if status in (enc.cp.OPTIMAL, enc.cp.FEASIBLE):
         return True
@@ -458,6 +494,7 @@ def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_lim
     pays, its paid maximum, payable costs) that also meets ``extra``? If not, a minimal set of
     restrictions (and whether the requirement maximum is needed) that rules it out: CP-SAT's
     assumption core, then shrunk by deletion since the core needn't be minimal."""
+    deadline = time.monotonic() + time_limit
     enc = _Encoder(problem, paid=None, guarded=True)
     for cond in extra:
         enc.post(cond)
@@ -468,7 +505,6 @@ def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_lim
     elif constant < minimum:
         enc.model.add_bool_or([~maximum_guard])
     guards = [*enc.guards, maximum_guard]
-    deadline = time.monotonic() + time_limit
     limits = _PaidMaxima(problem, deadline)
 
     def solve(assumed: list[Any]) -> tuple[Any, Any]:
@@ -520,12 +556,13 @@ def why_not(problem: Problem, extra: tuple[Cond, ...], *, minimum: int, time_lim
 def settle(problem: Problem, chosen: frozenset[Atom], *, time_limit: float, extra: tuple[Cond, ...] = ()) -> Settlement:
     """Can the side problem of the declaration ``chosen`` be solved (with the conditions
     ``extra`` too)? If so, a solution with the least ``Side.cleanup``."""
+    deadline = time.monotonic() + time_limit
     enc = _Encoder(problem, paid=None, fixed=chosen)
     for cond in extra:
         enc.post(cond)
     if problem.side is not None and problem.side.cleanup.terms:
         enc.model.minimize(enc.expr(problem.side.cleanup))
-    solver = enc.solver(time_limit)
+    solver = enc.solver(deadline - time.monotonic())
     status = enc.solve(solver)
     if status == enc.cp.INFEASIBLE:
         return Settlement("infeasible")

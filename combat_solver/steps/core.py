@@ -101,8 +101,16 @@ class Step(ABC, Generic[D]):
                 return self._undetermined(board, declaration)
 
     def _undetermined(self, board: Board, declaration: D) -> Verdict:
-        """The deadline passed before the verdict was reached (a time-out is never a guess)."""
-        return Verdict(status="undetermined", step=self.name, declaration=declaration, warnings=board.card_warnings)
+        """The deadline passed before the verdict was reached (a time-out is never a guess): nothing
+        is counted, so no requirement count is given."""
+        return Verdict(
+            status="undetermined",
+            step=self.name,
+            declaration=declaration,
+            requirements_obeyed=None,
+            requirements_maximum=None,
+            warnings=board.card_warnings,
+        )
 
     def judge(
         self,
@@ -168,11 +176,23 @@ class Step(ABC, Generic[D]):
                 return self._undetermined(board, self.model())
 
     def legal(self, board: Board | BoardData, *, time_limit: float | Deadline) -> Iterator[D]:
-        units = self.units(self.game(as_board(board)))
-        return self._declarations(units, Deadline.of(time_limit))
+        deadline = Deadline.of(time_limit)
+        return self._declarations(self.game(as_board(board)), deadline)
 
-    def _declarations(self, units: tuple[Unit, ...], deadline: Deadline) -> Iterator[D]:
-        for chosen in engine.enumerate_legal(units, deadline):
+    def _declarations(self, game: Game, deadline: Deadline) -> Iterator[D]:
+        """The legal declarations, each found under the watch of ``deadline`` (the watch is set
+        and reset within each step of the iteration, so the caller's context is left as it was)."""
+        found: Iterator[frozenset[Atom]] | None = None
+        while True:
+            with watching(deadline):
+                try:
+                    if found is None:
+                        found = engine.enumerate_legal(self.units(game), deadline)
+                    chosen = next(found, None)
+                except DeadlinePassed:
+                    raise engine.Undetermined("the time limit ran out before the declarations were listed") from None
+            if chosen is None:
+                return
             yield self.read(chosen)
 
     def count(self, board: Board | BoardData, *, limit: int | None, time_limit: float | Deadline) -> int:

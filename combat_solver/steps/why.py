@@ -18,7 +18,7 @@ import re
 from ..board.model import Board, Permanent
 from ..io.coerce import BoardData, as_board
 from ..io.render import describe
-from ..model.deadline import Deadline
+from ..model.deadline import Deadline, DeadlinePassed, watching
 from ..model.declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
 from ..model.errors import InputError
 from ..model.ir import Attack, Cond, Lin, Pair, atoms_of
@@ -42,9 +42,17 @@ _PATTERNS = (
 
 def ask(board: Board | BoardData, question: str, *, time_limit: float | Deadline = DEFAULT_TIME_LIMIT) -> WhyAnswer:
     """Answer a why-not question about ``board`` (see the module docstring for the syntax);
-    ``time_limit``: seconds for the whole answer."""
+    ``time_limit``: seconds for the whole answer (raises ``Undetermined`` when it runs out)."""
     deadline = Deadline.of(time_limit)
     board = as_board(board)
+    with watching(deadline):
+        try:
+            return _ask(board, question, deadline)
+        except DeadlinePassed:
+            raise engine.Undetermined("the time limit ran out before the question was answered") from None
+
+
+def _ask(board: Board, question: str, deadline: Deadline) -> WhyAnswer:
     for kind, pattern in _PATTERNS:
         m = pattern.match(question.strip())
         if m is None:
