@@ -66,7 +66,6 @@ LEGALITY_PHRASES = (
     "able to block",
     "must be blocked",
     "must attack",
-    "no more than",
     "as though it were untapped",
     "as though they were untapped",
     "as though it didn't have defender",
@@ -124,15 +123,19 @@ def bears_on_legality(sentence: str) -> bool:
     if _ENTERS_WITH.search(s):
         return False
     s = _SELECTING.sub(" ", s)
-    return re.search(r"walk\b", s) is not None or any(re.search(rf"\b{re.escape(k)}", s) for k in legality_keywords())
+    return re.search(r"(?<!planes)walk\b", s) is not None or any(
+        re.search(rf"\b{re.escape(k)}", s) for k in legality_keywords()
+    )
 
 
 _COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b")
 
-#: "creatures with flying": a keyword that only selects creatures gives or takes nothing ("bands
-#: with other" is a keyword, not a selection).
+#: "creatures with flying", "creature spells you cast with banding", "a creature card with flying":
+#: a keyword that only selects creatures, spells or cards gives or takes nothing ("bands with other"
+#: is a keyword, not a selection).
 _SELECTING = re.compile(
-    r"\b(?!bands\b)(?:creatures?|permanents?|tokens?|[a-z]+s)(?: you control| your opponents control)? with(?:out)? "
+    r"\b(?!bands\b)(?:creatures?|permanents?|tokens?|spells?|cards?|[a-z]+s)"
+    r"(?: you control| your opponents control| you cast)? with(?:out)? "
     r"[a-z]+(?:(?:,| and/or| or| and) [a-z]+)*"
 )
 #: "enters with a flying counter on it": the board states the counters it has (122.1b).
@@ -152,7 +155,7 @@ class Nouns:
 
     def __init__(self, subtypes: frozenset[str]) -> None:
         self._subtype: dict[str, str] = {}
-        for s in subtypes:
+        for s in sorted(subtypes, key=_first_read):
             for form in _plurals(s):
                 self._subtype.setdefault(form.casefold(), s)
 
@@ -177,6 +180,9 @@ class Nouns:
             if extra is None:
                 return None
             out.update(extra)
+        either = self._subtype_list(p)
+        if either is not None:
+            return {**out, "subtypes": either}
         words = p.split()
         if not words:
             return None
@@ -195,6 +201,15 @@ class Nouns:
                 return None
             out["subtypes"] = [sub]
         return self._adjectives(head, out)
+
+    def _subtype_list(self, p: str) -> list[str] | None:
+        """ "Wolf or Werewolf", "Elves and Warriors", "Krakens, Leviathans, Octopuses, and
+        Serpents": creatures of any of the subtypes (205.3); None if ``p`` is no such list."""
+        words = re.split(r",? (?:and/or|or|and) |, ", p)
+        if len(words) < 2:
+            return None
+        found = [self.subtype(w) for w in words]
+        return [s for s in found if s is not None] if all(found) else None
 
     def _adjectives(self, words: list[str], out: dict[str, Any]) -> dict[str, Any] | None:
         colors: list[str] = []
@@ -249,9 +264,9 @@ class Nouns:
         m = re.fullmatch(r"with toughness (\d+) or (less|greater)", t)
         if m:
             return {"toughness": {"le" if m[2] == "less" else "ge": int(m[1])}}
-        m = re.fullmatch(r"with (?:a|one or more) (\S+) counters? on (?:it|them)", t)
-        if m:
-            return {"counters": {m[1]: {"ge": 1}}}
+        m = re.fullmatch(r"with (?:(an?|one or more)|(\w+) or more)? ?(?:(\S+) )?counters? on (?:it|them)", t)
+        if m and (m[2] is None or number(m[2]) is not None) and (m[3] is None or _counter_kind(m[3])):
+            return {"counters": {m[3] or "any": {"ge": number(m[2]) if m[2] else 1}}}
         m = re.fullmatch(r"with power greater than (\d+)", t)
         if m:
             return {"power": {"gt": int(m[1])}}
@@ -271,6 +286,17 @@ class Nouns:
             if m[3] in ("or", None):
                 return {"not": {"any_of": [{"has": [k]} for k in kinds]}} if len(kinds) > 1 else {"not": {"has": kinds}}
         return None
+
+
+def _first_read(subtype: str) -> tuple[bool, int, str]:
+    """Which subtype a word names when it could name two: a capitalized one before an odd spelling
+    ("Secret", not "sECreT"), the shorter before the longer ("Elves" is Elf's plural), then by name."""
+    return not subtype.istitle(), len(subtype), subtype
+
+
+def _counter_kind(word: str) -> bool:
+    """A kind of counter ("+1/+1", "flying", "everything"), not a number or "no"."""
+    return word != "no" and number(word) is None
 
 
 def _split_tail(p: str) -> tuple[str, str | None]:

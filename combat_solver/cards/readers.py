@@ -82,6 +82,9 @@ class Readers:
         whose = re.search(r"\s+(you control|your opponents control)\b", w)
         if whose:
             w = w[: whose.start()] + w[whose.end() :]
+            w = re.sub(
+                rf"^(\S+) and (\S+) {whose[1]}$", r"\1 and \2", w
+            )  # "Goblins you control and Elementals you control"
         named = re.fullmatch(r"(.+?) named (.+)", w)
         found = self.nouns.creatures(named[1] if named else w)
         if found is None:
