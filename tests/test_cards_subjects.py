@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from asserts import A, B, block, make_board
+from asserts import A, B, attack, block, make_board
 
+from combat_solver.cards.card_record import CardRecord
 from combat_solver.cards.catalog import bundled_catalog
 from combat_solver.cards.compiled import Compiled
 from combat_solver.cards.phrases import Nouns, bears_on_legality
@@ -17,6 +18,15 @@ from combat_solver.cards.phrases import Nouns, bears_on_legality
 def compiled(name: str) -> Compiled:
     catalog = bundled_catalog()
     return catalog.compiler.compile(catalog.get(name))
+
+
+def text(oracle: str) -> Compiled:
+    """A test card with this Oracle text."""
+    record = CardRecord(
+        name="Test Card", mana_cost="", types=("enchantment",), subtypes=(), supertypes=(),
+        power=None, toughness=None, text=oracle, layout="normal", colors=(),
+    )  # fmt: skip
+    return bundled_catalog().compiler.compile(record)
 
 
 def abilities(name: str) -> list[dict[str, Any]]:
@@ -154,3 +164,89 @@ def test_a_plural_names_the_real_subtype() -> None:
     for order in (("Elves", "Elf", "Warrior"), ("Elf", "Warrior", "Elves")):
         nouns = Nouns(frozenset(order))
         assert nouns.creatures("Elves and Warriors") == {"subtypes": ["Elf", "Warrior"]}
+
+
+def test_a_quoted_ability_is_never_split_at_its_commas() -> None:
+    """A granted triggered ability with commas and "if" inside its quotes (The Knight of Land
+    Drops) or "until" (Fallen Ideal) is a note; the keywords beside it compile (702.10, 702.9)."""
+    knight = compiled("The Knight of Land Drops")
+    assert list(knight.abilities) == [
+        {"kind": "grant", "to": {"subtypes": ["Knight"], "controller": "you"}, "ability": {"kind": "haste"}}
+    ]
+    assert knight.warnings == () and any("grants an activated or triggered ability" in n for n in knight.notes)
+    assert abilities("Fallen Ideal") == [{"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "flying"}}]
+
+
+EQUIPPED = {"filter": {"subtypes": ["Equipment"]}, "at_least": 1}
+ENCHANTED = {"filter": {"subtypes": ["Aura"]}, "at_least": 1}
+
+
+def test_equipped_and_enchanted_subjects() -> None:
+    """301.5a, 303.4b: "Equipped creatures you control have haste" (Firion), "Creatures that are
+    enchanted can't attack or block" (Song of Serenity), "can't be blocked by enchanted creatures
+    or enchantment creatures" (Temple Thief)."""
+    assert abilities("Firion, Wild Rose Warrior") == [
+        {"kind": "grant", "to": {"controller": "you", "attached": EQUIPPED}, "ability": {"kind": "haste"}}
+    ]
+    assert abilities("Song of Serenity") == [
+        {"kind": "grant", "to": {"attached": ENCHANTED}, "ability": {"kind": k}} for k in ("cant_attack", "cant_block")
+    ]
+    assert abilities("Temple Thief") == [
+        {
+            "kind": "cant_be_blocked_by",
+            "by": {"any_of": [{"types": ["creature"], "attached": ENCHANTED}, {"types": ["creature", "enchantment"]}]},
+        }
+    ]
+
+
+def test_firion_gives_haste_only_to_an_equipped_creature() -> None:
+    """302.6, 702.10b: a summoning-sick Grizzly Bears attacks under Firion only while equipped."""
+
+    def board(equipped: bool) -> Any:
+        sword = {"id": "sword", "card": "Short Sword", "controller": A}
+        return make_board(
+            [
+                {"id": "firion", "card": "Firion, Wild Rose Warrior", "controller": A},
+                {"id": "bears", "card": "Grizzly Bears", "controller": A, "summoning_sick": True},
+                {**sword, "attached_to": "bears"} if equipped else sword,
+            ]
+        )
+
+    assert not attack(board(False), {"bears": B}).legal
+    assert attack(board(True), {"bears": B}).legal
+
+
+def test_relative_clauses_and_lists_of_creatures() -> None:
+    """ "Each creature that's a Barbarian, a Warrior, or a Berserker" (Lovisa Coldeyes), "that are
+    Zombies and/or tokens" (On Wings of Gold), "White creatures and blue creatures" (Magistrate's
+    Veto), "without flying or islandwalk" (Stormtide Leviathan, 702.14a)."""
+    assert abilities("Lovisa Coldeyes")[0]["to"] == {"subtypes": ["Barbarian", "Warrior", "Berserker"]}
+    assert abilities("On Wings of Gold")[0]["to"] == {
+        "any_of": [{"subtypes": ["Zombie"]}, {"token": True}],
+        "controller": "you",
+    }
+    assert abilities("Magistrate's Veto") == [
+        {
+            "kind": "grant",
+            "to": {"any_of": [{"colors": ["white"]}, {"colors": ["blue"]}]},
+            "ability": {"kind": "cant_block"},
+        }
+    ]
+    island = {"kind": "landwalk", "land": {"subtypes": ["Island"]}}
+    stormtide = compiled("Stormtide Leviathan").abilities
+    assert stormtide[1] == {
+        "kind": "grant",
+        "to": {"not": {"any_of": [{"has": ["flying"]}, {"has": [island]}]}},
+        "ability": {"kind": "cant_attack"},
+    }
+
+
+def test_a_grant_to_attacking_creatures_is_only_what_matters_once_they_attack() -> None:
+    """506.4, 509.1: "Attacking creatures you control have menace" (Gruul War Chant) compiles; a
+    grant to attacking creatures of what matters while attackers are declared (haste, 302.6) isn't
+    known then, so it stays a warning."""
+    assert abilities("Gruul War Chant") == [
+        {"kind": "grant", "to": {"attacking": True, "controller": "you"}, "ability": {"kind": "menace"}}
+    ]
+    warned = text("Attacking creatures you control have haste.")
+    assert warned.abilities == () and len(warned.warnings) == 1

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..rules.phrase import SELF
 from ..rules.registry import KIND_HOMES
-from .phrases import number
+from .phrases import ATTACHED_STATES, number
 from .readers import Readers, Unknown
 
 BLOCK_TIME_HOMES = ("evasion", "block_counts")
@@ -23,8 +23,7 @@ _STATES: dict[str, dict[str, Any]] = {
     "tapped": {"tapped": True},
     "untapped": {"tapped": False},
     "monstrous": {"monstrous": True},
-    "equipped": {"attached": {"filter": {"subtypes": ["Equipment"]}, "at_least": 1}},
-    "enchanted": {"attached": {"filter": {"subtypes": ["Aura"]}, "at_least": 1}},
+    **{state: {"attached": attached} for state, attached in ATTACHED_STATES.items()},
 }
 """The source's own state (301.5c: equipped, 303.4: enchanted, 701.37b: monstrous)."""
 
@@ -137,7 +136,8 @@ class Conditions(Readers):
             if found is not None and state not in _STATES:
                 found = {k: v for k, v in found.items() if k != "types"}
                 if found:
-                    return Clause({"source": found}, it=it, on_holder=True)
+                    block_time = "attacking" in found
+                    return Clause({"source": found}, it=it, on_holder=True, block_time=block_time)
         raise Unknown(t)
 
     def _controls(self, who: str, phrase: str) -> dict[str, Any]:

@@ -16,6 +16,13 @@ MULTICOLORED: dict[str, Any] = {
 }
 """Two or more colors: some pair of colors both present (105.4)."""
 
+ATTACHED_STATES: dict[str, dict[str, Any]] = {
+    "equipped": {"filter": {"subtypes": ["Equipment"]}, "at_least": 1},
+    "enchanted": {"filter": {"subtypes": ["Aura"]}, "at_least": 1},
+}
+"""A permanent an Equipment is attached to is equipped (301.5a), one an Aura is attached to
+enchanted (303.4b)."""
+
 KEYWORD_WORDS = (
     "protection from",
     "bands with other",
@@ -174,6 +181,12 @@ class Nouns:
         if m:
             out = {"power": {"eq": int(m[1])}, "toughness": {"eq": int(m[2])}}
             p = m[3]
+        p, that = _split_that(p)
+        if that is not None:
+            extra = self._that(that)
+            if extra is None:
+                return None
+            out.update(extra)
         p, tail = _split_tail(p)
         if tail is not None:
             extra = self._qualifier(tail)
@@ -202,6 +215,23 @@ class Nouns:
             out["subtypes"] = [sub]
         return self._adjectives(head, out)
 
+    def _that(self, clause: str) -> dict[str, Any] | None:
+        """ "that are enchanted", "that's a Cat, Elemental, or Beast", "that are Zombies and/or
+        tokens": what a relative clause adds to a noun phrase; None if it isn't understood."""
+        m = re.fullmatch(r"(?:are|is|'s) (.+)", clause.strip())
+        if m is None:
+            return None
+        state = m[1].casefold()
+        if state in ATTACHED_STATES:
+            return {"attached": ATTACHED_STATES[state]}
+        if state in ("tapped", "untapped"):
+            return {"tapped": state == "tapped"}
+        either = re.fullmatch(r"(\w+) and/or tokens", m[1])
+        if either is not None and self.subtype(either[1]) is not None:
+            return {"any_of": [{"subtypes": [self.subtype(either[1])]}, {"token": True}]}
+        listed = self._subtype_list(re.sub(r"\ban? ", "", m[1]))
+        return {"subtypes": listed} if listed is not None else None
+
     def _subtype_list(self, p: str) -> list[str] | None:
         """ "Wolf or Werewolf", "Elves and Warriors", "Krakens, Leviathans, Octopuses, and
         Serpents": creatures of any of the subtypes (205.3); None if ``p`` is no such list."""
@@ -227,6 +257,10 @@ class Nouns:
                 out["any_of"] = MULTICOLORED["any_of"]
             elif w in ("tapped", "untapped"):
                 out["tapped"] = w == "tapped"
+            elif w in ATTACHED_STATES and "attached" not in out:
+                out["attached"] = ATTACHED_STATES[w]
+            elif w == "attacking":
+                out["attacking"] = True
             elif w in ("token", "nontoken"):
                 out["token"] = w == "token"
             elif w in CARD_TYPES:
@@ -276,9 +310,8 @@ class Nouns:
         if m:
             return {"power": {"lt": int(m[1])}}
         m = re.fullmatch(r"(with|without) ([a-z]+)(?: (and|or|and/or) ([a-z]+))?", t)
-        named = filter_keywords()
-        if m and m[2] in named and (m[4] is None or m[4] in named):
-            kinds = [named[m[2]]] + ([named[m[4]]] if m[4] else [])
+        if m and _has_item(m[2]) is not None and (m[4] is None or _has_item(m[4]) is not None):
+            kinds = [_has_item(m[2])] + ([_has_item(m[4])] if m[4] else [])
             if m[1] == "with":
                 if m[3] in ("or", "and/or"):
                     return {"any_of": [{"has": [k]} for k in kinds]}
@@ -286,6 +319,16 @@ class Nouns:
             if m[3] in ("or", None):
                 return {"not": {"any_of": [{"has": [k]} for k in kinds]}} if len(kinds) > 1 else {"not": {"has": kinds}}
         return None
+
+
+def _has_item(word: str) -> str | dict[str, Any] | None:
+    """What "with <word>" asks a creature to have: a kind by its keyword ("flying") or a landwalk
+    of a basic land type ("islandwalk": ``{kind: landwalk, land: {subtypes: [Island]}}``, 702.14a)."""
+    named = filter_keywords()
+    if word in named:
+        return named[word]
+    walk = re.fullmatch(r"(plains|island|swamp|mountain|forest)walk", word)
+    return {"kind": "landwalk", "land": {"subtypes": [walk[1].title()]}} if walk else None
 
 
 def _first_read(subtype: str) -> tuple[bool, int, str]:
@@ -297,6 +340,13 @@ def _first_read(subtype: str) -> tuple[bool, int, str]:
 def _counter_kind(word: str) -> bool:
     """A kind of counter ("+1/+1", "flying", "everything"), not a number or "no"."""
     return word != "no" and number(word) is None
+
+
+def _split_that(p: str) -> tuple[str, str | None]:
+    m = re.match(r"^(.*?)\s+that((?:'s| are| is)\s.*)$", p, flags=re.I)
+    if m:
+        return m[1], m[2]
+    return p, None
 
 
 def _split_tail(p: str) -> tuple[str, str | None]:

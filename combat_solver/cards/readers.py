@@ -86,6 +86,10 @@ class Readers:
                 rf"^(\S+) and (\S+) {whose[1]}$", r"\1 and \2", w
             )  # "Goblins you control and Elementals you control"
         named = re.fullmatch(r"(.+?) named (.+)", w)
+        both = re.fullmatch(r"(\w+ creatures) and (\w+ creatures)", w, flags=re.I)
+        if both and not (named or whose or other):  # "White creatures and blue creatures": either
+            either = [self.nouns.creatures(part) for part in both.groups()]
+            return None if None in either else {"any_of": [_creatures(f) for f in either]}
         found = self.nouns.creatures(named[1] if named else w)
         if found is None:
             return None
@@ -147,3 +151,8 @@ class Readers:
         if n is None:
             raise Unknown(word)
         return n
+
+
+def _creatures(found: dict[str, Any] | None) -> dict[str, Any]:
+    """A filter read from "<...> creatures", its implied ``types: [creature]`` left out."""
+    return {k: v for k, v in (found or {}).items() if not (k == "types" and v == ["creature"])}

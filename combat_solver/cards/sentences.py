@@ -10,9 +10,9 @@ from functools import cache
 from typing import Any
 
 from ..rules.phrase import MANA, SELF
-from ..rules.registry import ability_class
+from ..rules.registry import KIND_HOMES, ability_class
 from .compiled import AbilityData, Result
-from .conditions import Conditions
+from .conditions import BLOCK_TIME_HOMES, Conditions
 from .keywords import KEYWORDS
 from .oracle_text import is_activated
 from .phrases import bears_on_legality
@@ -280,22 +280,29 @@ class Sentences(Conditions):
         return holder, m[2]
 
     def _give(self, holder: dict[str, Any], abilities: list[AbilityData]) -> list[AbilityData]:
+        """Each ability granted to the creatures ``holder`` names; to "attacking creatures" only
+        what matters once attackers are declared (``BLOCK_TIME_HOMES``: evasion, blocker counts)."""
         if holder.get("self"):
             return abilities
         out = []
         for a in abilities:
             if ability_class(a["kind"]).scope == "game":
                 raise Unknown(a["kind"])
+            if "attacking" in holder and KIND_HOMES.get(a["kind"]) not in BLOCK_TIME_HOMES:
+                raise Unknown(f"{a['kind']} granted to attacking creatures")
             out.append({"kind": "grant", "to": holder, "ability": a})
         return out
 
     def _predicates(self, predicate: str, holder: dict[str, Any]) -> list[AbilityData]:
         """ "gets +2/+2, has vigilance, and can't attack you": predicates joined by commas and
-        "and"; a chunk that isn't a predicate continues the keyword list of a "has"."""
+        "and" (never split inside a quoted ability); a chunk that isn't a predicate continues the
+        keyword list of a "has"."""
         out: list[AbilityData] = []
         after_has = False
-        for chunk in re.split(_LIST, predicate.strip()):
-            chunk = chunk.removeprefix(SELF + " ") if holder.get("self") else chunk
+        quoted = iter(re.findall(r'"[^"]*"', predicate))
+        for masked in re.split(_LIST, re.sub(r'"[^"]*"', '"Q"', predicate.strip())):
+            masked = masked.removeprefix(SELF + " ") if holder.get("self") else masked
+            chunk = re.sub(r'"Q"', lambda _m: next(quoted), masked)
             if re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
                 try:
                     out += self._predicate(chunk)
@@ -305,7 +312,9 @@ class Sentences(Conditions):
                 after_has = chunk.startswith(("has ", "have "))
             elif chunk.startswith(("its activated abilities", "where X is")):
                 continue
-            elif CONDITION.search(chunk):
+            elif after_has and masked == '"Q"':
+                out += self._has(chunk)
+            elif CONDITION.search(masked):
                 raise Unknown(chunk)
             elif after_has and not re.match(r"(?:is|are|isn't|loses?|gains?|becomes?)\b", chunk):
                 out += self._keyword(chunk)
