@@ -250,3 +250,143 @@ def test_a_grant_to_attacking_creatures_is_only_what_matters_once_they_attack() 
     ]
     warned = text("Attacking creatures you control have haste.")
     assert warned.abilities == () and len(warned.warnings) == 1
+
+
+def _you_control(filter_: dict[str, Any], at_least: int = 1) -> dict[str, Any]:
+    return {"players": [{"who": "you", "controls": {"filter": filter_, "at_least": at_least}}]}
+
+
+OTHER = {"not": {"ids": ["$self"]}}
+
+
+def test_board_state_conditions_of_requirements_and_restrictions() -> None:
+    """508.1c-d, 509.1b-c: "attacks each combat if able unless you control another Ally" (Reckless
+    Cohort), "unless you control a creature named Advocate of the Beast" (Marauding Maulhorn),
+    "unless you control at least three other creatures" (Oketra the True), "unless defending player
+    controls an enchantment or an enchanted permanent" (Godhunter Octopus)."""
+    assert abilities("Reckless Cohort") == [
+        {"kind": "must_attack", "unless": _you_control({"subtypes": ["Ally"], **OTHER})}
+    ]
+    assert abilities("Marauding Maulhorn") == [
+        {"kind": "must_attack", "unless": _you_control({"types": ["creature"], "name": "Advocate of the Beast"})}
+    ]
+    three_others = _you_control({"types": ["creature"], **OTHER}, 3)
+    assert abilities("Oketra the True") == [{"kind": k, "unless": three_others} for k in ("cant_attack", "cant_block")]
+    assert abilities("Godhunter Octopus") == [
+        {
+            "kind": "cant_attack_unless",
+            "defending_player_controls": {
+                "filter": {"any_of": [{"types": ["enchantment"]}, {"attached": ENCHANTED}]},
+                "at_least": 1,
+            },
+        }
+    ]
+
+
+def test_conditions_on_the_battlefield_and_on_opponents() -> None:
+    """ "unless there is a Mountain on the battlefield" (Glacial Crasher), "if there's another
+    creature on the battlefield" (Shauku), "if an enchantment is on the battlefield" (Wirecat), "as
+    long as a creature has a -1/-1 counter on it" (Tenacious Hunter), "as long as no opponent
+    controls a white or blue creature" (Kavu Runner)."""
+    assert abilities("Glacial Crasher") == [
+        {"kind": "cant_attack", "unless": {"battlefield": {"filter": {"subtypes": ["Mountain"]}, "at_least": 1}}}
+    ]
+    assert abilities("Shauku, Endbringer")[1] == {
+        "kind": "cant_attack",
+        "condition": {"battlefield": {"filter": {"types": ["creature"], **OTHER}, "at_least": 1}},
+    }
+    enchantment = {"battlefield": {"filter": {"types": ["enchantment"]}, "at_least": 1}}
+    assert abilities("Wirecat") == [{"kind": k, "condition": enchantment} for k in ("cant_attack", "cant_block")]
+    assert abilities("Tenacious Hunter") == [
+        {
+            "kind": "vigilance",
+            "condition": {
+                "battlefield": {"filter": {"types": ["creature"], "counters": {"-1/-1": {"ge": 1}}}, "at_least": 1}
+            },
+        }
+    ]
+    white_or_blue = {"filter": {"types": ["creature"], "colors": ["white", "blue"]}, "at_least": 1}
+    assert abilities("Kavu Runner") == [
+        {"kind": "haste", "condition": {"not": {"players": [{"who": "opponent", "controls": white_or_blue}]}}}
+    ]
+
+
+def test_glacial_crasher_attacks_only_with_a_mountain_on_the_battlefield() -> None:
+    """508.1c: any player's Mountain will do; without one it can't attack."""
+    crasher = {"id": "crasher", "card": "Glacial Crasher", "controller": A}
+    assert not attack(make_board([crasher]), {"crasher": B}).legal
+    mountain = {"id": "m", "card": "Mountain", "controller": B}
+    assert attack(make_board([crasher, mountain]), {"crasher": B}).legal
+
+
+def test_the_sources_own_counters_power_and_modified_state() -> None:
+    """122.1: "as long as it has no shell counters on it" (Roc Hatchling), "unless he has a +1/+1
+    counter on him" (Pipsqueak); "unless its power is 6 or greater" (Technodrome); 700.9: "as long
+    as it's modified" (Skyward Spider), "Modified creatures you control" (Artillery Enthusiast)."""
+    assert abilities("Roc Hatchling") == [
+        {"kind": "flying", "condition": {"source": {"counters": {"shell": {"eq": 0}}}}}
+    ]
+    assert abilities("Pipsqueak, Rebel Strongarm") == [
+        {"kind": "cant_attack_alone", "unless": {"source": {"counters": {"+1/+1": {"ge": 1}}}}}
+    ]
+    six = {"source": {"power": {"ge": 6}}}
+    assert abilities("Technodrome")[1:] == [{"kind": k, "unless": six} for k in ("cant_attack", "cant_block")]
+    modified = [
+        {"counters": {"any": {"ge": 1}}},
+        {"attached": EQUIPPED},
+        {"attached": {"filter": {"subtypes": ["Aura"], "controller": "you"}, "at_least": 1}},
+    ]
+    assert abilities("Skyward Spider") == [{"kind": "flying", "condition": {"source": {"any_of": modified}}}]
+    assert abilities("Artillery Enthusiast")[0]["to"] == {"any_of": modified, "controller": "you"}
+
+
+def test_modified_creatures_of_anyone_are_not_read() -> None:
+    """700.9: "an Aura controlled by that permanent's controller" is the ability's "you" only for
+    creatures you control; "Modified creatures have haste" stays a warning."""
+    warned = text("Modified creatures have haste.")
+    assert warned.abilities == () and len(warned.warnings) == 1
+
+
+def test_roc_hatchling_flies_only_without_shell_counters() -> None:
+    """702.9b: a Roc Hatchling with a shell counter can be blocked by Grizzly Bears; without one it
+    flies and can't."""
+
+    def blocked(counters: dict[str, int]) -> bool:
+        board = make_board(
+            [
+                {"id": "roc", "card": "Roc Hatchling", "controller": A, "counters": counters},
+                {"id": "bears", "card": "Grizzly Bears", "controller": B},
+            ],
+            attackers={"roc": B},
+        )
+        return block(board, {"bears": "roc"}).legal
+
+    assert blocked({"shell": 1})
+    assert not blocked({})
+
+
+def test_skyward_spider_flies_while_equipped() -> None:
+    """700.9, 702.9b: an Equipment attached makes it modified, so it flies."""
+
+    def blocked(equipped: bool) -> bool:
+        sword = {"id": "sword", "card": "Short Sword", "controller": A}
+        board = make_board(
+            [
+                {"id": "spider", "card": "Skyward Spider", "controller": A},
+                {"id": "bears", "card": "Grizzly Bears", "controller": B},
+                {**sword, "attached_to": "spider"} if equipped else sword,
+            ],
+            attackers={"spider": B},
+        )
+        return block(board, {"bears": "spider"}).legal
+
+    assert blocked(False)
+    assert not blocked(True)
+
+
+def test_hundred_handed_one_blocks_a_hundred_while_monstrous() -> None:
+    """509.1a: "can block an additional ninety-nine creatures each combat" (a hyphenated number)."""
+    assert abilities("Hundred-Handed One")[1:] == [
+        {"kind": "reach", "condition": {"source": {"monstrous": True}}},
+        {"kind": "block_additional", "n": 99, "condition": {"source": {"monstrous": True}}},
+    ]

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..rules.phrase import SELF
 from ..rules.registry import KIND_HOMES
-from .phrases import ATTACHED_STATES, number
+from .phrases import ATTACHED_STATES, MODIFIED, number
 from .readers import Readers, Unknown
 
 BLOCK_TIME_HOMES = ("evasion", "block_counts")
@@ -24,8 +24,10 @@ _STATES: dict[str, dict[str, Any]] = {
     "untapped": {"tapped": False},
     "monstrous": {"monstrous": True},
     **{state: {"attached": attached} for state, attached in ATTACHED_STATES.items()},
+    "modified": {"any_of": MODIFIED},
 }
-"""The source's own state (301.5c: equipped, 303.4: enchanted, 701.37b: monstrous)."""
+"""The source's own state (301.5a: equipped, 303.4b: enchanted, 701.37b: monstrous, 700.9:
+modified, its controller being the ability's "you")."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,18 @@ class Conditions(Readers):
         if m:
             who = {"you": "you", "an opponent": "opponent", "defending player": "defending_player"}[m[1]]
             return Clause(self._controls(who, m[2]), block_time=who == "defending_player")
+        m = re.fullmatch(r"no opponent controls (.+)", t)
+        if m:
+            return Clause({"not": self._controls("opponent", m[1])})
+        m = re.fullmatch(r"(?:there(?:'s| is) (an?|another) (.+?)|(an?|another) (.+?) is) on the battlefield", t)
+        if m:
+            return Clause({"battlefield": self.read("count", f"{m[1] or m[3]} {m[2] or m[4]}")})
+        m = re.fullmatch(r"an? (.+?) has (an?|one or more) (\S+) counters? on it", t)
+        if m:
+            found = self.nouns.creatures(f"{m[1]} with a {m[3]} counter on it")
+            if found is None:
+                raise Unknown(t)
+            return Clause({"battlefield": {"filter": found, "at_least": 1}})
         m = re.fullmatch(
             r"(you|an opponent) (?:has|have) (no|\w+ or (?:more|fewer|less)|exactly \w+) cards? in (?:hand|your hand|their hand)",
             t,
@@ -113,11 +127,7 @@ class Conditions(Readers):
             return Clause({"source": {"types": ["creature"]}}, it="enchanted permanent", on_holder=True)
         m = re.fullmatch(r"(\$self|it|(?:enchanted|equipped) creature)(?: is|'s) (.+)", t)
         if m is None:
-            m2 = re.fullmatch(r"(\$self|it) has (a|an|one|two|three|four|five)(?: or more)? ?(\S+)? counters? on it", t)
-            if m2 is None:
-                raise Unknown(t)
-            kind = "any" if m2[3] in (None, "") else m2[3]
-            return Clause({"source": {"counters": {kind: {"ge": number(m2[2]) or 1}}}}, says_it=m2[1] == "it")
+            return self._has_state(t)
         holder, state = m[1], m[2]
         on_holder = holder.startswith(("enchanted", "equipped"))
         it = holder if on_holder else SELF
@@ -138,6 +148,23 @@ class Conditions(Readers):
                 if found:
                     block_time = "attacking" in found
                     return Clause({"source": found}, it=it, on_holder=True, block_time=block_time)
+        raise Unknown(t)
+
+    def _has_state(self, t: str) -> Clause:
+        """ "it has a +1/+1 counter on it", "$self has no shell counters on it", "he has a +1/+1
+        counter on him" (122.1), "its power is 6 or greater", "her power is 1 or less"."""
+        m = re.fullmatch(
+            r"(\$self|it|he|she) has (no|a|an|one|two|three|four|five)(?: or more)? ?(\S+)? counters? on (?:it|him|her)",
+            t,
+        )
+        if m is not None:
+            kind = "any" if m[3] in (None, "") else m[3]
+            test = {"eq": 0} if m[2] == "no" else {"ge": number(m[2]) or 1}
+            return Clause({"source": {"counters": {kind: test}}}, says_it=m[1] != SELF)
+        m = re.fullmatch(r"(its|his|her|\$self's) power is (\d+) or (less|greater)", t)
+        if m is not None:
+            test = {"le" if m[3] == "less" else "ge": int(m[2])}
+            return Clause({"source": {"power": test}}, says_it=m[1] != SELF + "'s")
         raise Unknown(t)
 
     def _controls(self, who: str, phrase: str) -> dict[str, Any]:

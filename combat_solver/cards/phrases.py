@@ -23,6 +23,14 @@ ATTACHED_STATES: dict[str, dict[str, Any]] = {
 """A permanent an Equipment is attached to is equipped (301.5a), one an Aura is attached to
 enchanted (303.4b)."""
 
+MODIFIED: list[dict[str, Any]] = [
+    {"counters": {"any": {"ge": 1}}},
+    {"attached": ATTACHED_STATES["equipped"]},
+    {"attached": {"filter": {"subtypes": ["Aura"], "controller": "you"}, "at_least": 1}},
+]
+"""700.9: modified — a counter on it, equipped, or enchanted by an Aura its controller controls (exact
+only where that controller is the ability's "you": "modified creatures you control")."""
+
 KEYWORD_WORDS = (
     "protection from",
     "bands with other",

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..rules.phrase import ATTACHED, SELF, Reader
-from .phrases import COLORS, MULTICOLORED, Nouns, number
+from .phrases import COLORS, MODIFIED, MULTICOLORED, Nouns, number
 
 
 class Unknown(Exception):
@@ -85,6 +85,11 @@ class Readers:
             w = re.sub(
                 rf"^(\S+) and (\S+) {whose[1]}$", r"\1 and \2", w
             )  # "Goblins you control and Elementals you control"
+        modified = re.match(r"modified\s+", w, flags=re.I)
+        if modified:
+            if whose is None or whose[1] != "you control":
+                return None  # 700.9: an Aura its controller controls is "you" only for your creatures
+            w = w[modified.end() :]
         named = re.fullmatch(r"(.+?) named (.+)", w)
         both = re.fullmatch(r"(\w+ creatures) and (\w+ creatures)", w, flags=re.I)
         if both and not (named or whose or other):  # "White creatures and blue creatures": either
@@ -104,6 +109,10 @@ class Readers:
             if "not" in found:
                 return None
             found["not"] = {"ids": [SELF]}
+        if modified:
+            if "any_of" in found:
+                return None
+            found["any_of"] = MODIFIED
         if found.get("types") not in (None, ["creature"]) and "creature" not in found.get("types", []):
             return None
         if found.get("types") == ["creature"]:
@@ -126,15 +135,24 @@ class Readers:
         return found
 
     def _count(self, phrase: str) -> dict[str, Any]:
-        m = re.fullmatch(r"(?:(a|an|another|(\w+) or more)\s+)(.+)", phrase.strip())
+        """ "two or more Walls", "another Ally", "at least three other creatures", "a creature
+        named Advocate of the Beast", "an enchantment or an enchanted permanent" (either)."""
+        either = re.fullmatch(r"(an? .+?) or (an? .+)", phrase.strip())
+        if either and " named " not in phrase:
+            first, second = self._count(either[1]), self._count(either[2])
+            return {"filter": {"any_of": [first["filter"], second["filter"]]}, "at_least": 1}
+        m = re.fullmatch(r"(?:(a|an|another|(\w+) or more|at least (\w+))\s+)(other\s+)?(.+)", phrase.strip())
         if not m:
             raise Unknown(phrase)
-        n = 1 if m[1] in ("a", "an", "another") else self._n(m[2])
-        found = self.nouns.creatures(m[3])
-        if found is None:
+        n = 1 if m[1] in ("a", "an", "another") else self._n(m[2] or m[3])
+        named = re.fullmatch(r"(.+?) named (.+)", m[5])
+        found = self.nouns.creatures(named[1] if named else m[5])
+        if found is None or (m[4] and m[1] in ("a", "an", "another")) or (named and SELF in named[2]):
             raise Unknown(phrase)
         found = dict(found)
-        if m[1] == "another":
+        if named:
+            found["name"] = named[2]
+        if m[1] == "another" or m[4]:
             if "not" in found:
                 raise Unknown(phrase)
             found["not"] = {"ids": [SELF]}

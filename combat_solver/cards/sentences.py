@@ -137,8 +137,9 @@ class Sentences(Conditions):
 
     def _conditional(self, s: str) -> list[AbilityData] | None:
         """ "As long as <condition>, <sentence>", "<sentence> as long as <condition>", "<...
-        can't ...> unless <condition>" and "<... can't ...> if <condition>": the sentence read
-        with the condition on each of its abilities; None if it is none of these."""
+        can't ...> unless <condition>", "<... can't ...> if <condition>" and "<... if able> unless
+        <condition>": the sentence read with the condition on each of its abilities; None if it is
+        none of these."""
         m = re.fullmatch(r"As long as (.+?), (.+)", s)
         if m:
             condition, rest, field = m[1], m[2], "condition"
@@ -146,6 +147,8 @@ class Sentences(Conditions):
             rest, condition, field = m[1], m[2], "condition"
         elif (m := re.fullmatch(r"(.+?) (unless|if) (.+)", s)) and "can't" in m[1] and not m[3].startswith("able"):
             rest, condition, field = m[1], m[3], "unless" if m[2] == "unless" else "condition"
+        elif m := re.fullmatch(r"(.+? if able) unless (.+)", s):
+            rest, condition, field = m[1], m[2], "unless"
         else:
             return None
         clause = self._clause(condition)

@@ -105,7 +105,7 @@ class BlockAdditional(AbilityBase):
     kind: Literal["block_additional"] = "block_additional"
     phrases = (
         Phrase(r"can block an additional creature each combat"),
-        Phrase(r"can block an additional (\w+) creatures each combat", {"n": Slot(1, "number")}),
+        Phrase(r"can block an additional ([\w-]+) creatures each combat", {"n": Slot(1, "number")}),
     )
     rule = "509.1a"
     n: Positive = 1
