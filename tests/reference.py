@@ -459,6 +459,8 @@ class Reference:
             return False
         if f.monstrous is not None and f.monstrous != p.monstrous:
             return False
+        if f.renowned is not None and f.renowned != p.renowned:
+            return False
         if f.mana_value is not None and not _compare(f.mana_value, p.mana_value):
             return False
         if f.attached is not None:

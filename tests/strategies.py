@@ -174,6 +174,7 @@ class _Builder:
                     {"mana_value": {c.choice(("le", "ge")): c.integer(0, 4)}},
                     {"entered_this_turn": c.chance(50)},
                     {"monstrous": c.chance(50)},
+                    {"renowned": c.chance(50)},
                     {
                         "attached": {
                             "filter": {"types": [c.choice(("enchantment", "artifact"))]},
@@ -388,6 +389,7 @@ class _Builder:
             p["mana_value"] = c.integer(0, 5)
             p["entered_this_turn"] = c.chance(30)
             p["monstrous"] = c.chance(20)
+            p["renowned"] = c.chance(20)
         for _ in range(c.choice((0, 0, 1, 2))):
             holder = c.choice(self.players)["id"]
             self.permanents.append(

@@ -390,3 +390,22 @@ def test_hundred_handed_one_blocks_a_hundred_while_monstrous() -> None:
         {"kind": "reach", "condition": {"source": {"monstrous": True}}},
         {"kind": "block_additional", "n": 99, "condition": {"source": {"monstrous": True}}},
     ]
+
+
+def test_goblin_glory_chaser_has_menace_while_renowned() -> None:
+    """702.112b, 702.111b: a renowned Goblin Glory Chaser (the board's `renowned`) can't be blocked
+    by one creature alone; before it is renowned it can."""
+    assert abilities("Goblin Glory Chaser")[-1] == {"kind": "menace", "condition": {"source": {"renowned": True}}}
+
+    def blocked(renowned: bool) -> bool:
+        board = make_board(
+            [
+                {"id": "chaser", "card": "Goblin Glory Chaser", "controller": A, "renowned": renowned},
+                {"id": "bears", "card": "Grizzly Bears", "controller": B},
+            ],
+            attackers={"chaser": B},
+        )
+        return block(board, {"bears": "chaser"}).legal
+
+    assert blocked(False)
+    assert not blocked(True)

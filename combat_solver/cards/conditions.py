@@ -23,11 +23,12 @@ _STATES: dict[str, dict[str, Any]] = {
     "tapped": {"tapped": True},
     "untapped": {"tapped": False},
     "monstrous": {"monstrous": True},
+    "renowned": {"renowned": True},
     **{state: {"attached": attached} for state, attached in ATTACHED_STATES.items()},
     "modified": {"any_of": MODIFIED},
 }
-"""The source's own state (301.5a: equipped, 303.4b: enchanted, 701.37b: monstrous, 700.9:
-modified, its controller being the ability's "you")."""
+"""The source's own state (301.5a: equipped, 303.4b: enchanted, 701.37b: monstrous, 702.112b:
+renowned, 700.9: modified, its controller being the ability's "you")."""
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,9 @@ class PermanentView(Protocol):
     def monstrous(self) -> bool: ...
 
     @property
+    def renowned(self) -> bool: ...
+
+    @property
     def attached_to(self) -> str | None: ...
 
 
@@ -181,6 +184,7 @@ class Filter(Strict):
     mana_value: Comparison | None = None
     entered_this_turn: Flag | None = None
     monstrous: Flag | None = None
+    renowned: Flag | None = None
     attached: "Count | None" = Field(
         None, description="at least N permanents matching the filter attached to it (equipped: {subtypes: [Equipment]})"
     )
@@ -230,7 +234,7 @@ class Filter(Strict):
         return self.any_of is None or any(f.matches(p, scope, you) for f in self.any_of)
 
     def _state_matches(self, p: PermanentView, scope: FilterScope) -> bool:
-        """Counters, token, mana value, this turn, monstrous, attachments, combat (613, 506.5)."""
+        """Counters, token, mana value, this turn, monstrous, renowned, attachments, combat (613, 506.5)."""
         if self.counters is not None and not all(
             t.holds(sum(p.counters.values()) if k == "any" else p.counters.get(k, 0)) for k, t in self.counters.items()
         ):
@@ -239,6 +243,7 @@ class Filter(Strict):
             ("token", "is_token"),
             ("entered_this_turn", "entered_this_turn"),
             ("monstrous", "monstrous"),
+            ("renowned", "renowned"),
         ):
             wanted = getattr(self, name)
             if wanted is not None and wanted != getattr(p, fact):
@@ -300,6 +305,8 @@ class Filter(Strict):
             extras.append("that entered this turn" if self.entered_this_turn else "that didn't enter this turn")
         if self.monstrous is not None:
             extras.append("that are monstrous" if self.monstrous else "that aren't monstrous")
+        if self.renowned is not None:
+            extras.append("that are renowned" if self.renowned else "that aren't renowned")
         if self.controller:
             extras.append(
                 {"you": "you control", "opponent": "your opponents control"}.get(
