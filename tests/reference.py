@@ -427,6 +427,9 @@ class Reference:
             elif f.controller == "opponent":
                 if you is None or not self.opponents(you, p.controller):
                     return False
+            elif f.controller == "team":  # 102.4: you and/or your teammates
+                if you is None or self.opponents(you, p.controller):
+                    return False
             elif p.controller != f.controller:
                 return False
         if f.colors is not None and not any(c in p.colors for c in f.colors):

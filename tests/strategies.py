@@ -210,7 +210,7 @@ class _Builder:
         if kind == 9:
             return {"controller": c.choice(self.players)["id"]}
         if kind == 10:
-            return {"controller": c.choice(("you", "opponent"))}
+            return {"controller": c.choice(("you", "opponent", "team"))}
         return {"toughness": {c.choice(("le", "ge")): c.integer(1, 4)}}
 
     def filter(self, relative: bool = False, depth: int = 0) -> Json:

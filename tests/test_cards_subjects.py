@@ -409,3 +409,24 @@ def test_goblin_glory_chaser_has_menace_while_renowned() -> None:
 
     assert blocked(False)
     assert not blocked(True)
+
+
+def test_knights_your_team_controls_include_a_teammates() -> None:
+    """102.4, 805.10b: Khorvath Brightflame's "Knights your team controls have haste" reaches
+    andy's summoning-sick White Knight when alice (his teammate) controls Khorvath, not when dana
+    (an opponent) does; without teams "your team" is just you."""
+    assert abilities("Khorvath Brightflame")[2]["to"] == {"subtypes": ["Knight"], "controller": "team"}
+
+    def board(khorvath_controller: str) -> Any:
+        return make_board(
+            [
+                {"id": "khorvath", "card": "Khorvath Brightflame", "controller": khorvath_controller},
+                {"id": "knight", "card": "White Knight", "controller": "andy", "summoning_sick": True},
+            ],
+            players=(A, "andy", "dana", "dave"),
+            teams={A: "A", "andy": "A", "dana": "D", "dave": "D"},
+            shared=True,
+        )
+
+    assert attack(board(A), {"knight": "dana"}).legal
+    assert not attack(board("dana"), {"knight": "dana"}).legal

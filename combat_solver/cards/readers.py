@@ -79,7 +79,7 @@ class Readers:
         w = re.sub(r"^(?:each|all)\s+", "", w, flags=re.I)
         other = re.match(r"(?:other|another)\s+", w, flags=re.I)
         w = w[other.end() :] if other else w
-        whose = re.search(r"\s+(you control|your opponents control)\b", w)
+        whose = re.search(r"\s+(you control|your opponents control|your team controls)\b", w)
         if whose:
             w = w[: whose.start()] + w[whose.end() :]
             w = re.sub(
@@ -104,7 +104,7 @@ class Readers:
         if named:
             found["name"] = self._face if named[2] == SELF else named[2]
         if whose:
-            found["controller"] = "you" if whose[1] == "you control" else "opponent"
+            found["controller"] = {"you control": "you", "your team controls": "team"}.get(whose[1], "opponent")
         if other:
             if "not" in found:
                 return None

@@ -156,7 +156,8 @@ _IDS_ONLY = frozenset({"ids"})
 class Filter(Strict):
     """A conjunction of tests on a permanent; an empty filter matches everything.
 
-    ``controller`` is ``"you"`` / ``"opponent"`` (relative to the controller of the effect that
+    ``controller`` is ``"you"`` / ``"opponent"`` / ``"team"`` (you or a teammate, 102.4; relative
+    to the controller of the effect that
     uses the filter) or a player id. ``colors`` and ``subtypes`` match when the permanent has *any*
     of the listed values; ``types``, ``supertypes`` and ``has`` need *all* of them.
     """
@@ -309,7 +310,7 @@ class Filter(Strict):
             extras.append("that are renowned" if self.renowned else "that aren't renowned")
         if self.controller:
             extras.append(
-                {"you": "you control", "opponent": "your opponents control"}.get(
+                {"you": "you control", "opponent": "your opponents control", "team": "your team controls"}.get(
                     self.controller, f"controlled by {self.controller}"
                 )
             )
@@ -347,6 +348,8 @@ def _controller_matches(wanted: str, controller: str, scope: FilterScope, you: s
         return you is not None and controller == you
     if wanted == "opponent":
         return you is not None and scope.are_opponents(you, controller)
+    if wanted == "team":
+        return you is not None and (controller == you or not scope.are_opponents(you, controller))
     return controller == wanted
 
 
