@@ -430,3 +430,38 @@ def test_knights_your_team_controls_include_a_teammates() -> None:
 
     assert attack(board(A), {"knight": "dana"}).legal
     assert not attack(board("dana"), {"knight": "dana"}).legal
+
+
+def test_goblin_goon_compares_creatures_with_the_player_it_would_attack() -> None:
+    """508.1c, 802.2a: "can't attack unless you control more creatures than defending player" is
+    read per attack target (the defending player is the one it would attack); its block half
+    ("attacking player", 805.10c: one of an attacking team) stays a warning."""
+    goon = compiled("Goblin Goon")
+    creatures = {"types": ["creature"]}
+    assert list(goon.abilities) == [
+        {
+            "kind": "cant_attack",
+            "unless": {
+                "compare": [
+                    {
+                        "left": {"filter": creatures},
+                        "op": "gt",
+                        "right": {"who": "defending_player", "filter": creatures},
+                    }
+                ]
+            },
+        }
+    ]
+    assert len(goon.warnings) == 1 and "attacking player" in goon.warnings[0]
+    board = make_board(
+        [
+            {"id": "goon", "card": "Goblin Goon", "controller": A},
+            {"id": "bears", "card": "Grizzly Bears", "controller": A},
+            {"id": "b1", "card": "Grizzly Bears", "controller": B},
+            {"id": "c1", "card": "Grizzly Bears", "controller": "carol"},
+            {"id": "c2", "card": "Grizzly Bears", "controller": "carol"},
+        ],
+        players=(A, B, "carol"),
+    )
+    assert attack(board, {"goon": B}).legal
+    assert not attack(board, {"goon": "carol"}).legal

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.phrase import SELF
-from ..rules.registry import KIND_HOMES
+from ..rules.registry import KIND_HOMES, ability_class
 from .phrases import ATTACHED_STATES, MODIFIED, number
 from .readers import Readers, Unknown
 
@@ -42,6 +42,9 @@ class Clause:
     it: str = SELF
     on_holder: bool = False
     block_time: bool = False
+    per_target: bool = False
+    """Known only once attackers are declared for its defending player alone (802.2a), so known
+    while they are declared for a kind that reads its conditions per attack target."""
     says_it: bool = False
     """The clause names its holder only as "it" (whom "it" is, the sentence says)."""
 
@@ -71,14 +74,27 @@ class Conditions(Readers):
                 else:
                     merged[key] = value
         return Clause(
-            merged, read[0].it, read[0].on_holder, any(c.block_time for c in read), any(c.says_it for c in read)
+            merged,
+            read[0].it,
+            read[0].on_holder,
+            block_time=any(c.block_time for c in read),
+            says_it=any(c.says_it for c in read),
+            per_target=all(c.per_target or not c.block_time for c in read),
         )
 
     def _one(self, t: str) -> Clause:
+        m = re.fullmatch(r"you control more (.+?) than defending player", t)
+        if m:
+            found = self.nouns.creatures(m[1])
+            if found is None:
+                raise Unknown(t)
+            left, right = {"filter": found}, {"who": "defending_player", "filter": found}
+            return Clause({"compare": [{"left": left, "op": "gt", "right": right}]}, block_time=True, per_target=True)
         m = re.fullmatch(r"(you|an opponent|defending player) controls? (.+)", t)
         if m:
             who = {"you": "you", "an opponent": "opponent", "defending player": "defending_player"}[m[1]]
-            return Clause(self._controls(who, m[2]), block_time=who == "defending_player")
+            defending = who == "defending_player"
+            return Clause(self._controls(who, m[2]), block_time=defending, per_target=defending)
         m = re.fullmatch(r"no opponent controls (.+)", t)
         if m:
             return Clause({"not": self._controls("opponent", m[1])})
@@ -210,7 +226,8 @@ class Conditions(Readers):
             elif clause.on_holder:
                 raise Unknown("a condition on what it is attached to")
             kind = target["kind"]
-            if clause.block_time and KIND_HOMES.get(kind) not in BLOCK_TIME_HOMES:
+            per_target = clause.per_target and ability_class(kind).per_target_condition
+            if clause.block_time and KIND_HOMES.get(kind) not in BLOCK_TIME_HOMES and not per_target:
                 raise Unknown(f"{kind} with a condition known only once attackers are declared")
             if "condition" in target or "unless" in target:
                 raise Unknown("a second condition")
