@@ -46,6 +46,7 @@ def abilities(name: str) -> list[dict[str, Any]]:
         "Activate no more than twice each turn.",
         "When $self enters, search your library for a creature card with deathtouch, hexproof, reach, or trample.",
         "Whenever $self deals combat damage to a player or planeswalker, planeswalk.",  # 901.8: planar die
+        "$self gets +1/+1 for each other creature on the battlefield with flying.",  # Pride of the Clouds
     ],
 )
 def test_text_about_spells_cards_decks_or_planes_does_not_bear_on_legality(sentence: str) -> None:

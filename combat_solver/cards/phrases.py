@@ -150,7 +150,7 @@ _COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b")
 #: is a keyword, not a selection).
 _SELECTING = re.compile(
     r"\b(?!bands\b)(?:creatures?|permanents?|tokens?|spells?|cards?|[a-z]+s)"
-    r"(?: you control| your opponents control| you cast)? with(?:out)? "
+    r"(?: you control| your opponents control| you cast| on the battlefield)? with(?:out)? "
     r"[a-z]+(?:(?:,| and/or| or| and) [a-z]+)*"
 )
 #: "enters with a flying counter on it": the board states the counters it has (122.1b).
