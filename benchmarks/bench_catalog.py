@@ -3,7 +3,8 @@ against the gzip'd JSON it replaced and a name index with offsets into a compres
 in blocks of 64, each block zlib-compressed; the names and offsets a gzip'd JSON read at open).
 In-process medians of opening, 30 lookups and name searches (p50/p99 over queries of every tier),
 the size each adds to a wheel, then whole-process medians (wall clock and peak memory) of the
-command line checking a board written out and the same board by card name, and of
+command line checking a board written out and the same board by card name (its cards compiled by
+an earlier run and read from the store of compiled cards, and with that store empty), and of
 ``card "Grizzly Bears"``. Run:
 
     python benchmarks/bench_catalog.py [--repeat 11] [--queries 400]
@@ -188,12 +189,16 @@ print(time.perf_counter() - start, usage.ru_maxrss / 1024, os.waitstatus_to_exit
 """Runs a command from a small process: a child forked from this one would count its memory."""
 
 
-def run(command: list[str], repeat: int) -> tuple[float, float]:
-    """Median wall seconds and peak memory (MB) of ``repeat`` runs, after one unmeasured run."""
+def run(command: list[str], repeat: int, cache: Path, *, cold: bool = False) -> tuple[float, float]:
+    """Median wall seconds and peak memory (MB) of ``repeat`` runs, after one unmeasured run;
+    ``cold``: each run with an empty cache folder (the cards compiled, not read from the store)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    env["COMBAT_SOLVER_CACHE_DIR"] = str(cache)
     subprocess.run(command, env=env, capture_output=True, check=False)
     wall, peak = [], []
-    for _ in range(repeat):
+    for n in range(repeat):
+        if cold:
+            env["COMBAT_SOLVER_CACHE_DIR"] = str(cache / f"cold-{n}")
         out = subprocess.run([sys.executable, "-c", LAUNCH, *command], env=env, capture_output=True, text=True)
         seconds, megabytes, code = out.stdout.split()
         if code not in ("0", "1"):
@@ -204,16 +209,27 @@ def run(command: list[str], repeat: int) -> tuple[float, float]:
 
 
 def whole_process(repeat: int) -> None:
+    """The commands alternated run by run would be fairer; each is run ``repeat`` times in a row
+    (medians), with its own cache folder: kept between runs, or empty for each (``cold``)."""
     cli = [sys.executable, "-m", "combat_solver"]
     with tempfile.TemporaryDirectory() as folder:
+        cache = Path(folder) / "cache"
         rows = []
-        for label, permanents in (("check, permanents written out", WRITTEN), ("check, by card name", BY_NAME)):
-            path = Path(folder) / "board.json"
+        boards = {}
+        for label, permanents in (("written", WRITTEN), ("by name", BY_NAME)):
+            path = boards[label] = Path(folder) / f"{label.replace(' ', '-')}.json"
             scenario = {"board": {**BOARD, "permanents": permanents}, "declaration": {"kind": "block", "blocks": {}}}
             path.write_text(json.dumps(scenario), encoding="utf-8")
-            rows.append((label, *run([*cli, "check", str(path)], repeat)))
-        rows.append(('card "Grizzly Bears"', *run([*cli, "card", "Grizzly Bears"], repeat)))
-        rows.append(('cards --search "runner"', *run([*cli, "cards", "--search", "runner"], repeat)))
+        rows.append(("check, permanents written out", *run([*cli, "check", str(boards["written"])], repeat, cache)))
+        rows.append(("check, by card name", *run([*cli, "check", str(boards["by name"])], repeat, cache)))
+        rows.append(
+            (
+                "check, by card name, nothing compiled yet (empty cache)",
+                *run([*cli, "check", str(boards["by name"])], repeat, cache, cold=True),
+            )
+        )
+        rows.append(('card "Grizzly Bears"', *run([*cli, "card", "Grizzly Bears"], repeat, cache)))
+        rows.append(('cards --search "runner"', *run([*cli, "cards", "--search", "runner"], repeat, cache)))
     print()
     print("| whole process | wall median | peak memory median |")
     print("|---|---:|---:|")

@@ -8,17 +8,22 @@ Also the ``served`` fixture: one ``combat-solver serve`` process for the whole r
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import httpx
 import pytest
 import sizes
 from service_support import free_port
+
+from combat_solver.cards.compiled_store import CACHE_VARIABLE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,7 +38,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    """Also gives the run its own cache directory (compiled cards, indexes of ``--cards`` files),
+    shared by the processes the tests start, unless one is set."""
     sizes.LONG = bool(config.getoption("--long"))
+    if not os.environ.get(CACHE_VARIABLE):
+        os.environ[CACHE_VARIABLE] = tempfile.mkdtemp(prefix="combat-solver-tests-")
+        config.add_cleanup(partial(shutil.rmtree, os.environ[CACHE_VARIABLE], ignore_errors=True))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -41,6 +41,18 @@ PER_TARGET_KINDS = frozenset({"cant_attack", "cant_attack_unless", "cant_attack_
 NUMBER_FACTS = get_args(PlayerFact)  # the numbers a player test reads (the data contract)
 
 
+def _mana_value(p: Permanent) -> int:
+    """202.3: read from the mana cost where the board gives one (the random boards give a cost or a
+    mana value, never both): X is 0, a hybrid symbol its largest part, a Phyrexian symbol 1."""
+    if not p.mana_cost:
+        return int(p.mana_value)
+    total = 0
+    for symbol in p.mana_cost.strip("{}").split("}{"):
+        parts = [part for part in symbol.split("/") if part != "P"]
+        total += max(int(part) if part.isdigit() else 0 if part == "X" else 1 for part in parts)
+    return total
+
+
 def _has_kinds(value: Any) -> Iterator[str]:
     """The ability kinds named in ``has`` tests anywhere in a dumped filter or condition."""
     if isinstance(value, dict):
@@ -290,6 +302,18 @@ class Reference:
             return len(set(pl.graveyard_types))
         return int(getattr(pl, name))
 
+    def devotion(self, player: str, colors: tuple[str, ...]) -> int:
+        """700.5: mana symbols of the player's permanents' costs that are any of the colors; a
+        symbol such as {W/B} or {2/W} is read by its letters, and counts once."""
+        letters = {{"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[c] for c in colors}
+        count = 0
+        for p in self.board.permanents:
+            if p.controller != player or not p.mana_cost:
+                continue
+            for symbol in p.mana_cost.strip("{}").split("}{"):
+                count += any(letter in symbol.split("/") for letter in letters)
+        return count
+
     def sharing_a_creature_type(self, player: str) -> int:
         """205.3m: the most creatures ``player`` controls that all have one creature type."""
         mine = [p for p in self.board.permanents if p.controller == player and self.is_creature(p)]
@@ -341,6 +365,10 @@ class Reference:
                     ok = False
                 if test.creatures_sharing_a_type is not None and not _compare(
                     test.creatures_sharing_a_type, self.sharing_a_creature_type(pl)
+                ):
+                    ok = False
+                if test.devotion is not None and not _compare(
+                    test.devotion.count, self.devotion(pl, test.devotion.colors)
                 ):
                     ok = False
                 results.append(ok)
@@ -464,7 +492,7 @@ class Reference:
             return False
         if f.renowned is not None and f.renowned != p.renowned:
             return False
-        if f.mana_value is not None and not _compare(f.mana_value, p.mana_value):
+        if f.mana_value is not None and not _compare(f.mana_value, _mana_value(p)):
             return False
         if f.attached is not None:
             n = sum(1 for x in self.attached.get(p.id, []) if self.matches(f.attached.filter, x, you))

@@ -86,6 +86,7 @@ EVASIONS = ("flying", "shadow", "horsemanship", "fear", "intimidate", "skulk", "
 PLAYER_WORDS = ("you", "opponent", "each_opponent", "defending_player", "active_player")
 PLAYER_NUMBERS = get_args(PlayerFact)  # the numbers a player test reads (the data contract)
 DESIGNATIONS = ("monarch", "initiative", "city's blessing", "ring-bearer")
+MANA_SYMBOLS = ("{1}", "{2}", "{X}", "{W}", "{U}", "{B}", "{R}", "{G}", "{W/B}", "{2/R}", "{G/P}", "{C}")
 GRAVEYARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "sorcery")
 
 
@@ -321,9 +322,12 @@ class _Builder:
             return {"source": self.filter(relative=you)}
         if roll <= 6:
             test = {"who": self.who(you, defending)}
-            fact = c.choice((*PLAYER_NUMBERS, "designations", "controls", "creatures_sharing_a_type"))
+            fact = c.choice((*PLAYER_NUMBERS, "designations", "controls", "creatures_sharing_a_type", "devotion"))
             if fact == "designations":
                 test[fact] = [c.choice(DESIGNATIONS)]
+            elif fact == "devotion":  # Theros gods: {colors: [black], count: {lt: 5}}
+                test[fact] = {"colors": subset(c, COLORS, 40) or [c.choice(COLORS)],
+                              "count": {c.choice(("lt", "ge")): c.integer(0, 4)}}  # fmt: skip
             elif fact == "creatures_sharing_a_type":  # Graxiplon: {ge: 3}
                 test[fact] = {c.choice(("ge", "le", "eq")): c.integer(0, 3)}
             elif fact == "controls":
@@ -370,12 +374,17 @@ class _Builder:
             p["graveyard_types"] = subset(c, GRAVEYARD_TYPES, 40)
             p["designations"] = subset(c, DESIGNATIONS, 20)
             for fact in (
-                "spells_cast_this_turn",
+                "cards_drawn_this_turn",
                 "life_gained_this_turn",
+                "life_lost_this_turn",
                 "damage_dealt_this_turn",
                 "creatures_died_this_turn",
             ):
                 p[fact] = c.integer(0, 2)
+            p["spells_cast_this_turn"] = total = c.integer(0, 3)
+            p["creature_spells_cast_this_turn"] = creature = c.integer(0, total)
+            p["noncreature_spells_cast_this_turn"] = noncreature = c.integer(0, total - creature)
+            p["instant_and_sorcery_spells_cast_this_turn"] = c.integer(0, noncreature)
 
     def permanent_facts(self) -> None:
         c = self.c
@@ -386,7 +395,10 @@ class _Builder:
             if c.chance(50):
                 p["counters"] = {c.choice(("+1/+1", "-1/-1")): c.integer(1, 2)}
             p["is_token"] = c.chance(25)
-            p["mana_value"] = c.integer(0, 5)
+            if c.chance(50):
+                p["mana_cost"] = "".join(c.choice(MANA_SYMBOLS) for _ in range(c.integer(0, 4)))
+            else:
+                p["mana_value"] = c.integer(0, 5)
             p["entered_this_turn"] = c.chance(30)
             p["monstrous"] = c.chance(20)
             p["renowned"] = c.chance(20)

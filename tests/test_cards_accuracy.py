@@ -30,6 +30,11 @@ from combat_solver.model.errors import InputError
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_FILE = ROOT / "tests" / "cards" / "random_sample.yaml"
 SAMPLE: dict[str, Any] = yaml.safe_load(SAMPLE_FILE.read_text(encoding="utf-8"))
+SAMPLES = {
+    f.name: yaml.safe_load(f.read_text(encoding="utf-8"))
+    for f in sorted((ROOT / "tests" / "cards").glob("random_sample*.yaml"))
+}
+"""Every labelled random sample: the first (seed 20261201) and the second (seed 20261202)."""
 JUGGERNAUT = [{"kind": "must_attack"}, {"kind": "cant_be_blocked_by", "by": {"subtypes": ["Wall"]}}]
 
 
@@ -176,13 +181,13 @@ def test_the_sample_is_300_cards_with_at_least_150_beyond_keyword_lines() -> Non
     assert sum(strata.values()) == 300 and strata["text"] >= 150 and set(strata) == set(SAMPLE["population"])
 
 
-@pytest.fixture(scope="module")
-def report() -> AccuracyReport:
-    return measure_accuracy(bundled_catalog(), SAMPLE)
+@pytest.fixture(scope="module", params=sorted(SAMPLES))
+def report(request: pytest.FixtureRequest) -> AccuracyReport:
+    return measure_accuracy(bundled_catalog(), SAMPLES[request.param])
 
 
 def test_no_card_of_the_sample_is_compiled_silently_wrong(report: AccuracyReport) -> None:
-    """A wrong card not marked ``known_wrong`` in the sample fails this test: the compiler has
+    """A wrong card not marked ``known_wrong`` in a sample fails this test: the compiler has
     started to compile it wrong (or it was always wrong and its mark is missing)."""
     assert not report.unexpected_wrong, "\n".join(f"{g.card}: {g.reason}" for g in report.unexpected_wrong)
 
@@ -190,6 +195,12 @@ def test_no_card_of_the_sample_is_compiled_silently_wrong(report: AccuracyReport
 def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
     """Once the compiler is fixed for a card marked ``known_wrong``, its mark goes."""
     assert not report.stale_known_wrong, "remove known_wrong: " + ", ".join(g.card for g in report.stale_known_wrong)
+
+
+def test_the_second_sample_is_200_fresh_cards_mostly_beyond_keyword_lines() -> None:
+    second = SAMPLES["random_sample_2.yaml"]
+    strata = Counter(c["stratum"] for c in second["cards"].values())
+    assert second["seed"] == 20261202 and strata == {"keywords": 60, "text": 140}
 
 
 def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -201,23 +212,25 @@ def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 @pytest.mark.long
-def test_the_sample_was_drawn_from_the_population_the_script_reads() -> None:
-    """The sample was drawn (seed 20261201) from the population of its day; as the compiler learns
-    to see more legality text the population grows, so every sampled card is still in it, in its
-    stratum, and the recorded sizes are at most today's. A card may leave it only when its label
-    says its text bears on nothing (no abilities, no warning): a false positive of the legality
-    phrases since fixed (The Beleaguered Boxer's deck-building "no more than")."""
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_the_sample_was_drawn_from_the_population_the_script_reads(name: str) -> None:
+    """Each sample was drawn from the population of its day; as the compiler learns to see more
+    legality text the population grows, so every sampled card is still in it, in its stratum, and
+    the recorded sizes are at most today's. A card may leave it only when its label says its text
+    bears on nothing (no abilities, no warning): a false positive of the legality phrases since
+    fixed (The Beleaguered Boxer's deck-building "no more than")."""
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
         import draw_sample
     finally:
         sys.path.pop(0)
+    sample = SAMPLES[name]
     today = draw_sample.population()
     names = {s: {r.name for r in records} for s, records in today.items()}
-    assert all(SAMPLE["population"][s] <= len(names[s]) for s in names)
+    assert all(sample["population"][s] <= len(names[s]) for s in names)
     strays = [
         n
-        for n, c in SAMPLE["cards"].items()
+        for n, c in sample["cards"].items()
         if n not in names[c["stratum"]] and (c.get("abilities") or c.get("levels") or c.get("warns"))
     ]
     assert strays == []

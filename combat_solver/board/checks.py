@@ -41,6 +41,23 @@ class Position(Protocol):
     def defending_player_of(self, target: str) -> str | None: ...
 
 
+def _spells_of_a_kind(player: Player, loc: Loc) -> list[Problem]:
+    """Spells of a kind are among the spells cast this turn: a creature spell isn't a noncreature
+    one (202.1), and an instant or sorcery is a noncreature spell (304.1, 307.1)."""
+    total = player.spells_cast_this_turn
+    creature = player.creature_spells_cast_this_turn
+    noncreature = player.noncreature_spells_cast_this_turn
+    instants = player.instant_and_sorcery_spells_cast_this_turn
+    if creature + noncreature > total:
+        field = "creature_spells_cast_this_turn" if creature > total else "noncreature_spells_cast_this_turn"
+        message = f"{creature} creature and {noncreature} noncreature spells, but spells_cast_this_turn is {total}"
+        return [((*loc, field), "exceeds_total", message)]
+    if instants > noncreature:
+        message = f"{instants} instants and sorceries, but noncreature_spells_cast_this_turn is {noncreature}"
+        return [((*loc, "instant_and_sorcery_spells_cast_this_turn"), "exceeds_total", message)]
+    return []
+
+
 def problems(board: Position) -> list[Problem]:
     out: list[Problem] = []
     players = {p.id: p for p in board.players}
@@ -52,6 +69,7 @@ def problems(board: Position) -> list[Problem]:
         seen.add(pl.id)
         if board.shared_team_turns and pl.team is None:
             out.append((("players", i, "team"), "missing_team", "shared_team_turns needs a team for every player"))
+        out += _spells_of_a_kind(pl, ("players", i))
     if board.active_player not in players:
         out.append((("active_player",), "unknown_id", f"no player {board.active_player!r}"))
     for i, p in enumerate(board.permanents):
@@ -67,7 +85,8 @@ def problems(board: Position) -> list[Problem]:
         if "creature" in p.types:
             for stat in ("power", "toughness"):
                 if getattr(p, stat) is None:
-                    out.append(((*loc, stat), "missing", f"a creature needs {stat}"))
+                    why = f": {p.card}'s printed {stat} is not a number (208.2: its text defines it); give `{stat}`"
+                    out.append(((*loc, stat), "missing", f"a creature needs {stat}" + (why if p.card else "")))
         if "battle" in p.types and p.protector is None:
             out.append(((*loc, "protector"), "missing", "a battle needs a protector (310.9)"))
         if p.protector is not None:

@@ -4,6 +4,7 @@ attacks (pydantic, frozen, unknown fields rejected)."""
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
 # types as objects instead of evaluating strings (start-up, docs/performance.md "Start-up").
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, ValidationInfo, model_validator
@@ -13,6 +14,7 @@ from ..cards.resolve import CardError, Token, resolve
 from ..model.base import CountedOnInput, Flag, Integer, NonNegative, ReadOnly, ReadOnlyDict, Strict
 from ..model.conditions import Designation
 from ..model.filters import CardType, Color, Filter
+from ..model.mana_cost import MANA_COST_PATTERN, mana_value
 from ..rules.registry import Ability
 
 Loc = tuple[str | int, ...]
@@ -42,7 +44,12 @@ class Player(Strict):
     graveyard_types: tuple[GraveyardType, ...] = Field((), description="card types among those cards (delirium)")
     designations: tuple[Designation, ...] = ()
     spells_cast_this_turn: NonNegative = 0
+    creature_spells_cast_this_turn: NonNegative = Field(0, description="of the spells cast this turn, creature spells")
+    noncreature_spells_cast_this_turn: NonNegative = Field(0, description="of them, noncreature spells")
+    instant_and_sorcery_spells_cast_this_turn: NonNegative = Field(0, description="of them, instants and sorceries")
+    cards_drawn_this_turn: NonNegative = 0
     life_gained_this_turn: NonNegative = 0
+    life_lost_this_turn: NonNegative = 0
     damage_dealt_this_turn: NonNegative = Field(0, description="damage dealt by sources they control")
     creatures_died_this_turn: NonNegative = Field(0, description="creatures they controlled that died")
 
@@ -85,6 +92,12 @@ class Permanent(Strict):
     owner: str | None = Field(None, description="defaults to the controller")
     protector: str | None = Field(None, description="the protecting player of a battle (310.9)")
     is_token: Flag = Field(False, description="a token (111.1); set for a `token` permanent")
+    mana_cost: str | None = Field(
+        None,
+        pattern=MANA_COST_PATTERN,
+        description='the mana cost as printed, e.g. "{2}{W}{W}" (107.4): for devotion (700.5); gives '
+        "`mana_value` when that isn't given (202.3)",
+    )
     mana_value: NonNegative = 0
     entered_this_turn: Flag = False
     monstrous: Flag = False
@@ -102,11 +115,12 @@ class Permanent(Strict):
     @model_validator(mode="before")
     @classmethod
     def _from_card(cls, data: Any, info: ValidationInfo) -> Any:
+        """The card's or token's fields filled in, and the mana value of the mana cost (202.3)."""
         if not isinstance(data, dict) or not any(data.get(k) for k in ("card", "token", "counters")):
-            return data
+            return _with_mana_value(data)
         try:
             resolved = resolve(data, info.context)
-            return {**resolved, "is_token": True} if data.get("token") else resolved
+            return _with_mana_value({**resolved, "is_token": True} if data.get("token") else resolved)
         except CardError as e:
             details = [
                 InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=(e.field,), input=data.get(e.field))
@@ -135,6 +149,13 @@ class Permanent(Strict):
     @property
     def is_creature(self) -> bool:
         return "creature" in self.types and "battle" not in self.types
+
+
+def _with_mana_value(data: Any) -> Any:
+    cost = data.get("mana_cost") if isinstance(data, dict) else None
+    if isinstance(cost, str) and "mana_value" not in data and re.fullmatch(MANA_COST_PATTERN, cost):
+        return {**data, "mana_value": mana_value(cost)}
+    return data
 
 
 class Effect(Strict):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
@@ -14,18 +13,20 @@ from contextlib import ExitStack
 from functools import cache, cached_property, partial
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import index
 from .card_record import CardRecord
 from .compiled import Compiled
-from .compiler import Compiler
+from .compiled_store import CompiledStore, cache_dir
 from .index import CardIndex, lookup_key
 from .names import rank, search_key
 
+if TYPE_CHECKING:
+    from .compiler import Compiler
+
 BUNDLED = "catalog.sqlite"
 """The bundled index (package data)."""
-CACHE_VARIABLE = "COMBAT_SOLVER_CACHE_DIR"
 CATALOG_FORMAT = 1
 
 _COLOR_OF_SYMBOL = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -84,13 +85,24 @@ class Catalog:
 
     @cached_property
     def compiler(self) -> Compiler:
+        from .compiler import Compiler
+
         return Compiler(self.subtypes)
 
+    @cached_property
+    def store(self) -> CompiledStore:
+        return CompiledStore(self.subtypes)
+
     def compiled(self, record: CardRecord) -> Compiled:
-        """The card's text compiled (cached per card)."""
+        """The card's text compiled: kept in memory and between runs (``compiled_store``), so the
+        compiler is imported only for a card no earlier run compiled."""
         found = self._compiled.get(record.name)
         if found is None:
-            found = self._compiled[record.name] = self.compiler.compile(record)
+            found = self.store.get(record)
+            if found is None:
+                found = self.compiler.compile(record)
+                self.store.put(record, found)
+            self._compiled[record.name] = found
         return found
 
     def get(self, name: str) -> CardRecord:
@@ -213,15 +225,6 @@ def records_from_data(data: Any) -> list[CardRecord]:
     if isinstance(data, list) and all(isinstance(c, dict) and "name" in c for c in data):
         return [record_from_mtgjson(c) for c in data]
     raise ValueError("expected a Scryfall oracle-cards list or an MTGJSON AtomicCards file")
-
-
-def cache_dir() -> Path:
-    """Where indexes of ``--cards`` files are kept: ``$COMBAT_SOLVER_CACHE_DIR``, else
-    ``$XDG_CACHE_HOME/combat-solver``, else ``~/.cache/combat-solver``."""
-    if os.environ.get(CACHE_VARIABLE):
-        return Path(os.environ[CACHE_VARIABLE])
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "combat-solver"
 
 
 def load_catalog_file(path: str | Path) -> Catalog:

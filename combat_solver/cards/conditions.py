@@ -12,7 +12,7 @@ from typing import Any
 
 from ..rules.phrase import SELF
 from ..rules.registry import KIND_HOMES, ability_class
-from .phrases import ATTACHED_STATES, MODIFIED, number
+from .phrases import ATTACHED_STATES, COLORS, MODIFIED, number
 from .readers import Readers, Unknown
 
 BLOCK_TIME_HOMES = ("evasion", "block_counts")
@@ -29,6 +29,16 @@ _STATES: dict[str, dict[str, Any]] = {
 }
 """The source's own state (301.5a: equipped, 303.4b: enchanted, 701.37b: monstrous, 702.112b:
 renowned, 700.9: modified, its controller being the ability's "you")."""
+
+
+_SPELLS_OF_A_KIND = {
+    "": "spells_cast_this_turn",
+    "creature": "creature_spells_cast_this_turn",
+    "noncreature": "noncreature_spells_cast_this_turn",
+    "instant or sorcery": "instant_and_sorcery_spells_cast_this_turn",
+    "instant and/or sorcery": "instant_and_sorcery_spells_cast_this_turn",
+}
+"""What "you've cast a [kind] spell this turn" counts (601.2i: a spell is cast once it becomes cast)."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +126,32 @@ class Conditions(Readers):
         m = re.fullmatch(r"(you|an opponent) (?:has|have) (\w+ or (?:more|less|fewer)) life", t)
         if m:
             return Clause(self._player(m[1], "life", self._amount(m[2])))
+        m = re.fullmatch(
+            r"you(?:'ve| have) cast (an?|\w+ or more) (creature |noncreature |instant or sorcery |instant and/or sorcery )?spells? this turn",
+            t,
+        )
+        if m:
+            fact = _SPELLS_OF_A_KIND[(m[2] or "").strip()]
+            return Clause(self._player("you", fact, {"ge": 1} if m[1] in ("a", "an") else self._amount(m[1])))
+        m = re.fullmatch(r"you(?:'ve| have) drawn (a|\w+ or more) cards? this turn", t)
+        if m:
+            return Clause(
+                self._player("you", "cards_drawn_this_turn", {"ge": 1} if m[1] == "a" else self._amount(m[1]))
+            )
+        if t in ("you've lost life this turn", "you lost life this turn"):
+            return Clause(self._player("you", "life_lost_this_turn", {"ge": 1}))
+        if t in ("a creature died under your control this turn", "a creature you controlled died this turn"):
+            return Clause(self._player("you", "creatures_died_this_turn", {"ge": 1}))
+        m = re.fullmatch(r"an opponent has (\w+ or more) cards in their graveyard", t)
+        if m:
+            return Clause(self._player("an opponent", "graveyard", self._amount(m[1])))
+        m = re.fullmatch(r"your devotion to (\w+)(?: and (\w+))? is (less than|at least|greater than) (\w+)", t)
+        if m and all(c in COLORS for c in filter(None, (m[1], m[2]))):
+            test = {"less than": "lt", "at least": "ge", "greater than": "gt"}[m[3]]
+            devotion = {"colors": [c for c in (m[1], m[2]) if c], "count": {test: self._n(m[4])}}
+            return Clause({"players": [{"who": "you", "devotion": devotion}]})
+        if t == "a player has no cards in hand":
+            return Clause({"any_of": [self._player(who, "hand", {"eq": 0}) for who in ("you", "an opponent")]})
         m = re.fullmatch(r"there are (\w+ or more|no) cards in your graveyard", t)
         if m:
             return Clause(self._player("you", "graveyard", self._amount(m[1])))

@@ -77,9 +77,21 @@ def level_blocks(text: str, names: set[str]) -> tuple[list[str], list[Block], li
     return base, blocks, levels
 
 
+_ACTIVATE_ONLY = {
+    f"Activate only if {SELF} is a creature.": {"source": {"types": ["creature"]}},
+    "Activate only during your turn.": {"your_turn": True},
+}
+"""602.5b: a restriction on activating the mana ability, as its condition."""
+
+
 def mana_ability(line: str) -> list[AbilityData]:
     """605.1a: "{T}: Add {G}." / "{T}: Add {R} or {G}." / "{T}: Add {G}{G}." / "{T}: Add one
-    mana of any color."; other mana abilities aren't in the vocabulary."""
+    mana of any color.", and "Activate only if this permanent is a creature." / "Activate only
+    during your turn." after one; other mana abilities aren't in the vocabulary."""
+    for restriction, condition in _ACTIVATE_ONLY.items():
+        if line.endswith(" " + restriction):
+            found = mana_ability(line.removesuffix(" " + restriction))
+            return [{**a, "condition": condition} for a in found]
     effect = line.removeprefix("{T}: Add ").rstrip(".")
     m = re.fullmatch(r"(one|two|three) mana of any (?:one )?color", effect)
     if m:

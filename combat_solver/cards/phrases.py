@@ -8,6 +8,8 @@ import re
 from functools import cache
 from typing import Any
 
+from ..model.creature_types import CREATURE_TYPES
+
 COLORS = ("white", "blue", "black", "red", "green")
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker")
 SUPERTYPES = ("legendary", "basic", "snow")
@@ -169,8 +171,12 @@ class Nouns:
     """Reads noun phrases against the known subtypes (singular forms, any case)."""
 
     def __init__(self, subtypes: frozenset[str]) -> None:
+        """A word names the subtype it is a form of. Where two subtypes share a form ("Elves": Elf's
+        plural and an odd card's subtype), a creature type of CR 205.3m wins, then one spelt as the
+        rules spell subtypes (a capital first letter only), then the first in the alphabet: the
+        reading never depends on set order."""
         self._subtype: dict[str, str] = {}
-        for s in sorted(subtypes, key=_first_read):
+        for s in sorted(subtypes, key=_preference):
             for form in _plurals(s):
                 self._subtype.setdefault(form.casefold(), s)
 
@@ -339,12 +345,6 @@ def _has_item(word: str) -> str | dict[str, Any] | None:
     return {"kind": "landwalk", "land": {"subtypes": [walk[1].title()]}} if walk else None
 
 
-def _first_read(subtype: str) -> tuple[bool, int, str]:
-    """Which subtype a word names when it could name two: a capitalized one before an odd spelling
-    ("Secret", not "sECreT"), the shorter before the longer ("Elves" is Elf's plural), then by name."""
-    return not subtype.istitle(), len(subtype), subtype
-
-
 def _counter_kind(word: str) -> bool:
     """A kind of counter ("+1/+1", "flying", "everything"), not a number or "no"."""
     return word != "no" and number(word) is None
@@ -374,6 +374,10 @@ def _noun_type(word: str) -> list[str] | None:
         if w in (t, t + "s"):
             return [t]
     return None
+
+
+def _preference(subtype: str) -> tuple[bool, bool, str]:
+    return subtype not in CREATURE_TYPES, subtype != subtype[:1] + subtype[1:].lower(), subtype
 
 
 def _plurals(s: str) -> set[str]:

@@ -20,6 +20,7 @@ from pydantic import Field
 
 from ..model.base import Strict
 from ..model.errors import ErrorCode
+from ..model.mana_cost import MANA_COST_PATTERN, symbols
 
 if TYPE_CHECKING:
     from .card_record import CardRecord
@@ -210,6 +211,10 @@ def _fill(out: dict[str, Any], record: CardRecord) -> set[str]:
         "supertypes": list(record.supertypes),
         "colors": list(record.colors),
     }
+    if re.fullmatch(MANA_COST_PATTERN, record.mana_cost):
+        defaults["mana_cost"] = record.mana_cost
+    else:  # a symbol of an Un-card or a digital card ({D}, and {HW}: half a mana) counts as one (202.3)
+        defaults["mana_value"] = sum(int(s) if s.isdigit() else 1 for s in symbols(record.mana_cost))
     for key, value in defaults.items():
         out.setdefault(key, value)
     printed = set()

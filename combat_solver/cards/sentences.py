@@ -47,6 +47,9 @@ CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for 
 _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
 
 
+_NONCOMBAT_EVENTS = frozenset({"enters", "enters the battlefield", "dies", "leaves the battlefield"})
+"""Events of "whenever $self enters or attacks" that no combat trigger reads."""
+
 _COMBAT_REMINDER = re.compile(r"^(?:When|Whenever) this (?:creature|permanent) (?:attacks|blocks|becomes blocked)\b")
 
 
@@ -96,7 +99,7 @@ class Sentences(Conditions):
 
     def _keywords(self, line: str) -> list[AbilityData]:
         out: list[AbilityData] = []
-        for part in re.split(r"[,;] (?:and )?(?!from\b)", line):
+        for part in re.split(r"[,;] (?!(?:and )?from\b)(?:and )?", line):
             out += self._keyword(part.strip())
         return out
 
@@ -116,15 +119,41 @@ class Sentences(Conditions):
 
     def _trigger(self, line: str) -> Result:
         """A triggered ability (508.1m, 509.1i): its condition, before the first comma, read by the
-        kinds' trigger wordings ("whenever $self attacks or blocks": both)."""
-        condition = line.partition(", ")[0]
+        kinds' trigger wordings ("whenever $self attacks or blocks": both; "enters or attacks": the
+        attack), and an intervening "if" clause after it (603.4) as the trigger's condition; a
+        trigger whose "if" isn't read is left to the note, never counted without its condition."""
+        note = "triggered ability: once it resolves, give its result as an effect"
+        condition, _, rest = line.partition(", ")
         found = self.wordings.read("trigger", condition, self)
         either = re.fullmatch(rf"(whenever {re.escape(SELF)}) (\w+(?: \w+)?) or (\w+(?: \w+)?)", condition, re.I)
         if found is None and either is not None:
-            first = self.wordings.read("trigger", f"{either[1]} {either[2]}", self)
-            second = self.wordings.read("trigger", f"{either[1]} {either[3]}", self)
-            found = first + second if first is not None and second is not None else None
-        return found or [], "triggered ability: once it resolves, give its result as an effect"
+            first, second = (self._event(either[1], e) for e in (either[2], either[3]))
+            found = first + second if first is not None and second is not None and first + second else None
+        if not found:
+            return [], note
+        intervening = re.match(r"if ([^,]+), ", rest)
+        if intervening is None:
+            return found, note
+        try:
+            return self._intervening(found, intervening[1]), note
+        except Unknown:
+            return [], note
+
+    def _event(self, whenever: str, event: str) -> list[AbilityData] | None:
+        """The trigger abilities of one event of "whenever $self X or Y"; [] for an event that has
+        nothing to do with combat (entering, dying, leaving); None for one not read."""
+        if event.casefold() in _NONCOMBAT_EVENTS:
+            return []
+        return self.wordings.read("trigger", f"{whenever} {event}", self)
+
+    def _intervening(self, found: list[AbilityData], clause: str) -> list[AbilityData]:
+        """603.4: "if <c>" checked as the ability triggers: the trigger's condition ("if you don't
+        control X": its ``unless`` you control X)."""
+        negative = re.fullmatch(r"(you|an opponent|defending player) (?:don't|doesn't) control (.+)", clause)
+        if negative:
+            verb = "control" if negative[1] == "you" else "controls"
+            return self.conditioned(found, self._clause(f"{negative[1]} {verb} {negative[2]}"), "unless")
+        return self.conditioned(found, self._clause(clause), "condition")
 
     def _static(self, sentence: str) -> list[AbilityData]:
         try:

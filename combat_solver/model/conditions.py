@@ -13,7 +13,8 @@ from pydantic import Field, model_validator
 
 from .base import Strict
 from .creature_types import CREATURE_TYPES
-from .filters import Comparison, Count, Filter, FilterScope, PermanentView
+from .filters import Color, Comparison, Count, Filter, FilterScope, PermanentView
+from .mana_cost import devotion
 
 Designation = Literal["monarch", "initiative", "city's blessing", "ring-bearer"]
 PlayerFact = Literal[
@@ -23,7 +24,12 @@ PlayerFact = Literal[
     "graveyard",
     "graveyard_card_types",
     "spells_cast_this_turn",
+    "creature_spells_cast_this_turn",
+    "noncreature_spells_cast_this_turn",
+    "instant_and_sorcery_spells_cast_this_turn",
+    "cards_drawn_this_turn",
     "life_gained_this_turn",
+    "life_lost_this_turn",
     "damage_dealt_this_turn",
     "creatures_died_this_turn",
 ]
@@ -111,6 +117,21 @@ class Context:
         return max(groups.values(), default=0)
 
 
+class Devotion(Strict):
+    """700.5: a player's devotion to ``colors`` (one, or a combination: a hybrid symbol of two of
+    them counts once), as ``count`` tests it ("your devotion to black is less than five": {lt: 5})."""
+
+    colors: tuple[Color, ...] = Field(min_length=1, max_length=5)
+    count: Comparison
+
+    def holds(self, ctx: "Context", player: str) -> bool:
+        costs = [p.mana_cost or "" for p in ctx.scope.permanents if p.controller == player]
+        return self.count.holds(devotion(costs, self.colors))
+
+    def describe(self) -> str:
+        return f"devotion to {' and '.join(self.colors)} {self.count.describe()}"
+
+
 class PlayerTest(Strict):
     """Facts about ``who`` (see ``PLAYER_WORDS``): each given test must hold. ``opponent`` holds
     when some opponent passes, ``each_opponent`` when all do."""
@@ -122,7 +143,14 @@ class PlayerTest(Strict):
     graveyard: Comparison | None = Field(None, description="cards in graveyard (threshold: {ge: 7})")
     graveyard_card_types: Comparison | None = Field(None, description="card types among them (delirium: {ge: 4})")
     spells_cast_this_turn: Comparison | None = None
+    creature_spells_cast_this_turn: Comparison | None = Field(None, description="of them, creature spells")
+    noncreature_spells_cast_this_turn: Comparison | None = Field(None, description="of them, noncreature spells")
+    instant_and_sorcery_spells_cast_this_turn: Comparison | None = Field(
+        None, description="of them, instant and sorcery spells"
+    )
+    cards_drawn_this_turn: Comparison | None = None
     life_gained_this_turn: Comparison | None = None
+    life_lost_this_turn: Comparison | None = None
     damage_dealt_this_turn: Comparison | None = None
     creatures_died_this_turn: Comparison | None = Field(None, description="creatures they controlled that died")
     designations: tuple[Designation, ...] | None = Field(None, description="has every one of these")
@@ -130,6 +158,9 @@ class PlayerTest(Strict):
     creatures_sharing_a_type: Comparison | None = Field(
         None,
         description="the most creatures they control that share a creature type (205.3m; Graxiplon: {ge: 3})",
+    )
+    devotion: Devotion | None = Field(
+        None, description="their devotion to colors (700.5: the mana symbols of their permanents' mana costs)"
     )
 
     def holds(self, ctx: Context) -> bool:
@@ -148,6 +179,8 @@ class PlayerTest(Strict):
         sharing = self.creatures_sharing_a_type
         if sharing is not None and not sharing.holds(ctx.most_sharing_a_creature_type(player)):
             return False
+        if self.devotion is not None and not self.devotion.holds(ctx, player):
+            return False
         return self.controls is None or ctx.count(self.controls.filter, player) >= self.controls.at_least
 
     def describe(self) -> str:
@@ -159,6 +192,8 @@ class PlayerTest(Strict):
             parts.append("is " + " and ".join(self.designations))
         if self.controls is not None:
             parts.append(f"controls at least {self.controls.at_least} {self.controls.filter.describe()}")
+        if self.devotion is not None:
+            parts.append(self.devotion.describe())
         if self.creatures_sharing_a_type is not None:
             parts.append(
                 f"controls {self.creatures_sharing_a_type.describe() or 'any number of'} creatures that share a creature type"

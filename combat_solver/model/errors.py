@@ -28,6 +28,7 @@ ErrorCode = Literal[
     "duplicate_id",
     "duplicate_key",
     "duplicate_member",
+    "exceeds_total",
     "internal_error",
     "invalid_attack_target",
     "json_invalid",

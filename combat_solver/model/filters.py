@@ -67,6 +67,9 @@ class PermanentView(Protocol):
     def is_token(self) -> bool: ...
 
     @property
+    def mana_cost(self) -> str | None: ...
+
+    @property
     def mana_value(self) -> int: ...
 
     @property

@@ -30,9 +30,9 @@ class _Subject(AbilityBase):
 
 
 class AttackTrigger(_Subject):
-    """508.1m: "Whenever <this creature / a creature you control> attacks [a player / a
+    """508.1m, 508.3a: "Whenever <this creature / a creature [you control]> attacks [you / a
     planeswalker]" — once for each such attacking creature; with ``once``, "whenever one or more
-    ... attack" — once in all (603.2c)."""
+    ... attack" and "whenever you attack" (508.3d) — once in all (603.2c)."""
 
     kind: Literal["attack_trigger"] = "attack_trigger"
     phrases = (
@@ -43,10 +43,18 @@ class AttackTrigger(_Subject):
         Phrase(r"whenever (?:enchanted|equipped) creature attacks", {"who": {"ids": [ATTACHED]}}, "trigger"),
         Phrase(r"whenever a creature you control attacks", {"who": {"controller": "you"}}, "trigger"),
         Phrase(
-            r"whenever one or more creatures you control attack",
+            r"whenever one or more creatures you control attack|whenever you attack",
             {"who": {"controller": "you"}, "once": True},
             "trigger",
         ),
+        Phrase(r"whenever a creature attacks", {"who": {}}, "trigger"),
+        Phrase(r"whenever a creature attacks you", {"who": {}, "target": {"player": "you"}}, "trigger"),
+        Phrase(
+            r"whenever a creature attacks you or a planeswalker you control",
+            {"who": {}, "target": {"player": "you", "planeswalkers": True}},
+            "trigger",
+        ),
+        Phrase(r"whenever (an? [^,]+? you control) attacks", {"who": Slot(1, "creatures")}, "trigger"),
     )
     rule = "508.1m"
     once: Flag = False

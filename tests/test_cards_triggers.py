@@ -1,0 +1,105 @@
+"""Real cards, by name, whose attack triggers the compiler reads (508.1m, 508.3a, 508.3d): an
+intervening "if" is the trigger's condition (603.4) and a trigger whose "if" isn't read is never
+counted without it; "enters or attacks" triggers on the attack; "whenever you attack" once in
+all; "whenever a creature attacks you or a planeswalker you control" on the attacks at you; a
+subject filter ("a white creature you control"). Also two lines read whole: a keyword line's
+list of protections ("from A, from B, and from C", 702.16g) and a mana ability's restriction
+("Activate only if this permanent is a creature", 602.5b, 605.1a)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_solver import AttackDeclaration, Board, check_attacks
+from combat_solver.cards.catalog import bundled_catalog
+
+
+def _times(permanents: list[dict[str, Any]], attacks: dict[str, str], holder: str) -> int:
+    """How many times ``holder``'s attack trigger triggers on a legal attack (alice attacks bob)."""
+    board = Board.model_validate(
+        {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents},
+        context={"catalog": bundled_catalog()},
+    )
+    verdict = check_attacks(board, AttackDeclaration(attacks=attacks))
+    assert verdict.legal, verdict
+    return sum(t.count for t in verdict.triggers if t.holder == holder and t.kind == "attack_trigger")
+
+
+def _abilities(name: str) -> tuple[dict[str, Any], ...]:
+    catalog = bundled_catalog()
+    return catalog.compiled(catalog.get(name)).abilities
+
+
+def test_603_4_maestros_diabolist_triggers_unless_you_control_a_devil_token() -> None:
+    diabolist = {"id": "m", "card": "Maestros Diabolist", "controller": "alice"}
+    devil = {"id": "d", "token": {"name": "Devil", "types": ["creature"], "subtypes": ["Devil"], "power": 1,
+                                  "toughness": 1}, "controller": "alice"}  # fmt: skip
+    assert _times([diabolist], {"m": "bob"}, "m") == 1
+    assert _times([diabolist, devil], {"m": "bob"}, "m") == 0
+
+
+def test_603_4_an_intervening_if_not_read_leaves_no_trigger_counted_without_it() -> None:
+    """Pack tactics' "if you attacked with creatures with total power 6 or greater this combat"."""
+    assert not [a for a in _abilities("Battle Cry Goblin") if a["kind"] == "attack_trigger"]
+    goblin = {"id": "b", "card": "Battle Cry Goblin", "controller": "alice"}
+    assert _times([goblin], {"b": "bob"}, "b") == 0
+
+
+def test_508_3a_kroxa_and_kunoros_enters_or_attacks() -> None:
+    assert {"kind": "attack_trigger"} in _abilities("Kroxa and Kunoros")
+    kroxa = {"id": "k", "card": "Kroxa and Kunoros", "controller": "alice"}
+    assert _times([kroxa], {"k": "bob"}, "k") == 1
+
+
+def test_508_3a_linden_counts_each_white_creature_of_yours_that_attacks() -> None:
+    permanents = [
+        {"id": "l", "card": "Linden, the Steadfast Queen", "controller": "alice"},
+        {"id": "w", "card": "Savannah Lions", "controller": "alice"},
+        {"id": "g", "card": "Grizzly Bears", "controller": "alice"},
+    ]
+    assert _times(permanents, {"w": "bob", "g": "bob", "l": "bob"}, "l") == 2
+
+
+def test_508_3a_isperia_triggers_on_creatures_attacking_her_controller() -> None:
+    permanents = [
+        {"id": "i", "card": "Isperia, Supreme Judge", "controller": "bob"},
+        {"id": "g", "card": "Grizzly Bears", "controller": "alice"},
+        {"id": "s", "card": "Savannah Lions", "controller": "alice"},
+    ]
+    assert _times(permanents, {"g": "bob", "s": "bob"}, "i") == 2
+
+
+def test_508_3d_whenever_you_attack_triggers_once() -> None:
+    found = [a for a in _abilities("Caesar, Legion's Emperor") if a["kind"] == "attack_trigger"]
+    assert found == [{"kind": "attack_trigger", "who": {"controller": "you"}, "once": True}]
+
+
+def test_702_16g_every_protection_of_a_list_with_a_final_and() -> None:
+    protections = [a["from"] for a in _abilities("Elite Inquisitor") if a["kind"] == "protection"]
+    assert protections == [{"subtypes": ["Vampire"]}, {"subtypes": ["Werewolf"]}, {"subtypes": ["Zombie"]}]
+    colors = [a["from"] for a in _abilities("Oversoul of Dusk") if a["kind"] == "protection"]
+    assert colors == [{"colors": ["blue"]}, {"colors": ["black"]}, {"colors": ["red"]}]
+
+
+def test_605_1a_a_mana_ability_active_only_while_a_creature_pays_an_attack_tax() -> None:
+    """508.1h: Propaganda's {2}; Flywheel Racer's mana counts only while it is a creature."""
+    assert {"kind": "mana", "produces": "any", "amount": 1, "condition": {"source": {"types": ["creature"]}}} in (
+        _abilities("Flywheel Racer")
+    )
+    catalog = bundled_catalog()
+
+    def attack(racer: dict[str, Any]) -> bool:
+        permanents = [
+            {"id": "g", "card": "Grizzly Bears", "controller": "alice"},
+            {"id": "f", "card": "Forest", "controller": "alice"},
+            {"id": "p", "card": "Propaganda", "controller": "bob"},
+            {"id": "r", "card": "Flywheel Racer", "controller": "alice", **racer},
+        ]
+        board = Board.model_validate(
+            {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents},
+            context={"catalog": catalog},
+        )
+        return check_attacks(board, AttackDeclaration(attacks={"g": "bob"})).legal
+
+    assert not attack({})
+    assert attack({"types": ["artifact", "creature"], "subtypes": ["Vehicle"], "power": 3, "toughness": 3})
