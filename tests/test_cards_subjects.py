@@ -466,3 +466,15 @@ def test_goblin_goon_compares_creatures_with_the_player_it_would_attack() -> Non
     )
     assert attack(board, {"goon": B}).legal
     assert not attack(board, {"goon": "carol"}).legal
+
+
+def test_an_intervening_its_power_names_the_attacker_not_the_aura() -> None:
+    """603.4: Writ of Passage's "Whenever enchanted creature attacks, if its power is 2 or less" is
+    about the enchanted creature; a condition on the Aura (the trigger's source) would be wrong,
+    so the trigger stays a note. Angelic Sell-Sword's "if its power is 6 or greater" is its own."""
+    writ = compiled("Writ of Passage")
+    assert writ.abilities == () and writ.warnings == () and writ.notes
+    assert abilities("Angelic Sell-Sword")[2] == {
+        "kind": "attack_trigger",
+        "condition": {"source": {"power": {"ge": 6}}},
+    }

@@ -153,7 +153,10 @@ class Sentences(Conditions):
         if negative:
             verb = "control" if negative[1] == "you" else "controls"
             return self.conditioned(found, self._clause(f"{negative[1]} {verb} {negative[2]}"), "unless")
-        return self.conditioned(found, self._clause(clause), "condition")
+        read = self._clause(clause)
+        if read.says_it and any("who" in a for a in found):
+            raise Unknown('whom the condition\'s "it" names')  # the attacker, not the trigger's source
+        return self.conditioned(found, read, "condition")
 
     def _static(self, sentence: str) -> list[AbilityData]:
         try:
