@@ -195,18 +195,13 @@ class Nouns:
         if m:
             out = {"power": {"eq": int(m[1])}, "toughness": {"eq": int(m[2])}}
             p = m[3]
-        p, that = _split_that(p)
-        if that is not None:
-            extra = self._that(that)
-            if extra is None:
-                return None
-            out.update(extra)
-        p, tail = _split_tail(p)
-        if tail is not None:
-            extra = self._qualifier(tail)
-            if extra is None:
-                return None
-            out.update(extra)
+        for split, read in ((_split_that, self._that), (_split_tail, self._qualifier)):
+            p, clause = split(p)
+            if clause is not None:
+                extra = read(clause)
+                if extra is None:
+                    return None
+                out.update(extra)
         either = self._subtype_list(p)
         if either is not None:
             return {**out, "subtypes": either}
