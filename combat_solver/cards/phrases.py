@@ -304,6 +304,10 @@ class Nouns:
         m = re.fullmatch(r"with power (\d+) or (less|greater)", t)
         if m:
             return {"power": {"le" if m[2] == "less" else "ge": int(m[1])}}
+        m = re.fullmatch(r"with power or toughness (\d+) or (less|greater)", t)
+        if m:
+            bound = {"le" if m[2] == "less" else "ge": int(m[1])}
+            return {"any_of": [{"power": bound}, {"toughness": bound}]}
         m = re.fullmatch(r"with toughness (\d+) or (less|greater)", t)
         if m:
             return {"toughness": {"le" if m[2] == "less" else "ge": int(m[1])}}

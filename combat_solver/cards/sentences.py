@@ -366,6 +366,9 @@ class Sentences(Conditions):
         if both is not None:
             rest = both[1] or ""
             return self._predicate(f"can't attack{rest}") + self._predicate(f"can't block{rest}")
+        each = re.fullmatch(r"can't attack (.+?) or block (.+)", p, flags=re.I)
+        if each is not None:  # "can't attack you or block creatures you control"
+            return self._predicate(f"can't attack {each[1]}") + self._predicate(f"can't block {each[2]}")
         found = self.wordings.read("predicate", p, self)
         if found is not None:
             return found
