@@ -478,3 +478,26 @@ def test_an_intervening_its_power_names_the_attacker_not_the_aura() -> None:
         "kind": "attack_trigger",
         "condition": {"source": {"power": {"ge": 6}}},
     }
+
+
+def test_each_half_of_cant_attack_you_or_block_and_power_or_toughness() -> None:
+    """508.1c, 509.1b: Storm, Windrider's "Creatures with flying can't attack you or block creatures
+    you control" is two restrictions; Tetsuko Umezawa's "Creatures you control with power or
+    toughness 1 or less can't be blocked" reaches a creature meeting either bound."""
+    flying = {"has": ["flying"]}
+    assert abilities("Storm, Windrider")[1:] == [
+        {"kind": "grant", "to": flying, "ability": {"kind": "cant_attack", "target": {"player": "you"}}},
+        {"kind": "grant", "to": flying, "ability": {"kind": "cant_block", "attackers": {"controller": "you"}}},
+    ]
+    small = {"any_of": [{"power": {"le": 1}}, {"toughness": {"le": 1}}], "controller": "you"}
+    assert abilities("Tetsuko Umezawa, Fugitive")[0]["to"] == small
+    board = make_board(
+        [
+            {"id": "tetsuko", "card": "Tetsuko Umezawa, Fugitive", "controller": A},
+            {"id": "bears", "card": "Grizzly Bears", "controller": A},
+            {"id": "wall", "card": "Wall of Wood", "controller": B},
+        ],
+        attackers={"tetsuko": B, "bears": B},
+    )
+    assert not block(board, {"wall": "tetsuko"}).legal
+    assert block(board, {"wall": "bears"}).legal
