@@ -501,3 +501,33 @@ def test_each_half_of_cant_attack_you_or_block_and_power_or_toughness() -> None:
     )
     assert not block(board, {"wall": "tetsuko"}).legal
     assert block(board, {"wall": "bears"}).legal
+
+
+def test_each_keyword_with_its_own_condition() -> None:
+    """702.9b, 702.10b: Tribal Golem "has trample as long as you control a Beast, haste as long as
+    you control a Goblin, ... flying as long as you control a Wizard"; Multiclass Baldric's
+    "Equipped creature has ... haste if you control a Warrior, and flying if you control a Wizard":
+    each keyword its own condition (the regeneration quoted is a note)."""
+
+    def you_control(subtype: str) -> dict[str, Any]:
+        return _you_control({"subtypes": [subtype]})
+
+    golem = compiled("Tribal Golem")
+    assert list(golem.abilities) == [
+        {"kind": "haste", "condition": you_control("Goblin")},
+        {"kind": "flying", "condition": you_control("Wizard")},
+    ]
+    assert golem.warnings == () and golem.notes
+    assert abilities("Multiclass Baldric") == [
+        {"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": k}, "condition": you_control(s)}
+        for k, s in (("haste", "Warrior"), ("flying", "Wizard"))
+    ]
+    board = make_board(
+        [
+            {"id": "golem", "card": "Tribal Golem", "controller": A},
+            {"id": "bears", "card": "Grizzly Bears", "controller": B},
+            {"id": "wizard", "card": "Prodigal Sorcerer", "controller": A},
+        ],
+        attackers={"golem": B},
+    )
+    assert not block(board, {"bears": "golem"}).legal

@@ -172,6 +172,9 @@ class Sentences(Conditions):
         can't ...> unless <condition>", "<... can't ...> if <condition>" and "<... if able> unless
         <condition>": the sentence read with the condition on each of its abilities; None if it is
         none of these."""
+        each = self._each_conditioned(s)
+        if each is not None:
+            return each
         m = re.fullmatch(r"As long as (.+?), (.+)", s)
         if m:
             condition, rest, field = m[1], m[2], "condition"
@@ -192,6 +195,33 @@ class Sentences(Conditions):
                 raise Unknown('whom "it" names')
             rest = clause.it + rest[rest.index(" ") :]
         return self.conditioned(self._unconditional(rest), clause, field)
+
+    def _each_conditioned(self, s: str) -> list[AbilityData] | None:
+        """ "<subject> has trample as long as you control a Beast, haste as long as you control a
+        Goblin, ..." (Tribal Golem, Tek, Multiclass Baldric): each predicate with its own condition;
+        None if the sentence isn't such a list."""
+        m = re.fullmatch(rf"({re.escape(SELF)}|Equipped creature|Enchanted creature) (.+)", s)
+        if m is None:
+            return None
+        parts = re.split(r",? and |, ", re.sub(r'"[^"]*"', lambda q: q[0].replace(",", ";"), m[2]))
+        read = [re.fullmatch(r"(?:(has|gets) )?(.+?) (as long as|if) (.+)", part) for part in parts]
+        if len(parts) < 2 or None in read:
+            return None
+        out: list[AbilityData] = []
+        verb = None
+        for found in read:
+            assert found is not None
+            verb = found[1] or verb
+            words = found[2].replace(";", ",")
+            if verb == "gets" and re.fullmatch(r"[+-]\d+/[+-]\d+", words):
+                continue
+            if verb != "has":
+                raise Unknown(s)
+            clause = self._clause(found[4])
+            if clause.says_it:
+                raise Unknown('whom the condition\'s "it" names')
+            out += self.conditioned(self._unconditional(f"{m[1]} has {words}"), clause, "condition")
+        return out
 
     def _unconditional(self, sentence: str) -> list[AbilityData]:
         s = sentence.rstrip(".").strip()
