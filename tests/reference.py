@@ -28,13 +28,43 @@ from typing import Any, get_args
 from combat_solver import AttackDeclaration, BlockDeclaration, Board, Comparison, Count, Filter, Permanent, Target
 from combat_solver.model.conditions import PlayerFact
 from combat_solver.model.creature_types import CREATURE_TYPES  # the list of CR 205.3m (data, not encoding)
+from combat_solver.rules.costs import ManaAbility  # the data class of a mana ability (305.6 adds one)
 
 Pair = tuple[str, str]  # (blocker id, attacker id)
+# A layer-6 effect: (timestamp, ability added, controller, to filter or None, fixed holder id,
+# gate grant, gate permanent, id of the permanent whose ability generates it)
+Item = tuple[int, Any, str | None, Any, str | None, Any, Any, str | None]
 Decl = frozenset[Pair]
 AbilityT = Any  # an ability model; read by its documented fields only
 
 # Ability kinds whose effects belong to the whole game, not to one creature.
 GAME_KINDS = frozenset({"block_limit", "attack_limit", "must_be_attacked", "chooses_attackers", "chooses_blockers"})
+# Effects on characteristics: types (layer 4, 613.1d) and abilities removed (layer 6, 613.1f).
+LAYER_KINDS = frozenset({"type_change", "lose_abilities"})
+# 205.3i: the land types; 305.6: the basic ones and the mana their intrinsic abilities make.
+LAND_TYPES = frozenset(
+    t.casefold()
+    for t in [
+        "Cave",
+        "Desert",
+        "Forest",
+        "Gate",
+        "Island",
+        "Lair",
+        "Locus",
+        "Mine",
+        "Mountain",
+        "Plains",
+        "Planet",
+        "Power-Plant",
+        "Sphere",
+        "Swamp",
+        "Tower",
+        "Town",
+        "Urza's",
+    ]
+)
+BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 # Restrictions on attacking whose conditions are read per attack target before attackers are
 # declared (the defending player is then the one that target belongs to, 802.2a).
 PER_TARGET_KINDS = frozenset({"cant_attack", "cant_attack_unless", "cant_attack_if"})
@@ -66,6 +96,43 @@ def _has_kinds(value: Any) -> Iterator[str]:
             yield from _has_kinds(item)
 
 
+def _read_choices(board: Board) -> Board:
+    """607.2d: "the chosen color" (type, player) refers only to the choice its own permanent made.
+    The board writes it ``chosen``: in a filter's ``colors`` the permanent's ``chosen.color``, in
+    ``subtypes`` its ``chosen.creature_type``, as a ``controller`` or ``player`` its ``chosen.player``,
+    as a number test's ``even`` whether its ``chosen.parity`` is even (607.2f; docs/board-format.md). The board with those values written in."""
+
+    def put(value: Any, chosen: dict[str, Any]) -> Any:
+        if isinstance(value, dict):
+            out = {}
+            for key, item in value.items():
+                if key == "colors" and isinstance(item, list):
+                    out[key] = [chosen["color"] if v == "chosen" else v for v in item]
+                elif key == "subtypes" and isinstance(item, list):
+                    out[key] = [chosen["creature_type"] if v == "chosen" else v for v in item]
+                elif key in ("controller", "player") and item == "chosen":
+                    out[key] = chosen["player"]
+                elif key == "even" and item == "chosen":
+                    out[key] = chosen["parity"] == "even"
+                else:
+                    out[key] = put(item, chosen)
+            return out
+        if isinstance(value, list):
+            return [put(v, chosen) for v in value]
+        return value
+
+    permanents = []
+    for p in board.permanents:
+        chosen = p.chosen.model_dump()
+        if any(v is not None for v in chosen.values()):
+            written = put([a.model_dump(mode="json", by_alias=True, exclude_none=True) for a in p.abilities], chosen)
+            p = Permanent.model_validate(
+                {**p.model_dump(mode="json", by_alias=True, exclude_none=True), "abilities": written}
+            )
+        permanents.append(p)
+    return board.model_copy(update={"permanents": tuple(permanents)})
+
+
 @dataclass(frozen=True)
 class Requirement:
     """One requirement (509.1c); ``kind`` is lure / must_be_blocked / must_block."""
@@ -93,14 +160,11 @@ class Reference:
     """Brute-force reference on one board."""
 
     def __init__(self, board: Board) -> None:
-        self.board = board
-        self.perms: dict[str, Permanent] = {p.id: p for p in board.permanents}
+        board = _read_choices(board)
         self.team: dict[str, str] = {p.id: (p.team if p.team is not None else "player:" + p.id) for p in board.players}
         self.attacks: dict[str, str] = dict(board.combat.attackers) if board.combat is not None else {}
-        self.attached: dict[str, list[Permanent]] = {}
-        for p in board.permanents:
-            if p.attached_to is not None:
-                self.attached.setdefault(p.attached_to, []).append(p)
+        self._place(board)
+        self._layer4()
         # (ability, controller) pairs each permanent has once layer 6 is applied (613.1f).
         self.with_controller: dict[str, list[tuple[AbilityT, str | None]]] = self._layer6()
         self.abilities: dict[str, list[AbilityT]] = {k: [a for a, _ in v] for k, v in self.with_controller.items()}
@@ -110,56 +174,186 @@ class Reference:
         self._legal: dict[int, list[Decl]] = {}
         self._maximum: dict[int, int] = {}
 
+    # ----- types (layer 4) ---------------------------------------------------------------------
+
+    def _place(self, board: Board) -> None:
+        """The board as it stands, with each permanent's printed unconditional abilities (what a
+        filter sees before layer 6)."""
+        self.board = board
+        self.perms: dict[str, Permanent] = {p.id: p for p in board.permanents}
+        self.attached: dict[str, list[Permanent]] = {}
+        for p in board.permanents:
+            if p.attached_to is not None:
+                self.attached.setdefault(p.attached_to, []).append(p)
+        self.abilities = {
+            p.id: [
+                a
+                for a in p.abilities
+                if a.kind != "grant"
+                and a.kind not in GAME_KINDS | LAYER_KINDS
+                and a.condition is None
+                and a.unless is None
+            ]
+            for p in board.permanents
+        }
+
+    def _layer4(self) -> None:
+        """613.1d: each type-changing effect applies, one at a time, to what it matches then
+        (611.3a): the next is the earliest (board order, then effects; 613.7) that no other pending
+        one would change, by changing what it applies to or by taking its ability away (305.7, a
+        land whose types are set loses its text's abilities); in a loop, the earliest (613.8b)."""
+        pending: list[tuple[AbilityT, str | None, str | None]] = []
+        for obj in _chronology(self.board):  # 613.7
+            if isinstance(obj, Permanent):
+                pending += [(a, obj.controller, obj.id) for a in obj.abilities if a.kind == "type_change"]
+            elif obj.ability.kind == "type_change":
+                pending.append((obj.ability, obj.controller, None))
+        if not pending:
+            return
+        # 613.3: characteristic-defining abilities first (604.3a: printed on what they change, unconditional).
+        defining = [
+            i
+            for i in pending
+            if i[2] is not None and i[0].to is None and i[0].condition is None and i[0].unless is None
+        ]
+        timestamped = list(pending)
+        pending = defining + [i for i in pending if i not in defining]
+        recolored: list[tuple[int, AbilityT, list[str]]] = []
+
+        def exists(item: tuple[AbilityT, str | None, str | None]) -> bool:
+            return item[2] is None or any(a is item[0] or a == item[0] for a in self.perms[item[2]].abilities)
+
+        def reach(item: tuple[AbilityT, str | None, str | None]) -> list[str]:
+            ab, you, source = item
+            if ab.to is None:
+                found = [self.perms[source]] if source is not None else []
+            else:
+                found = [p for p in self.board.permanents if self.matches(ab.to, p, you)]
+            return [p.id for p in found if self.ability_active(ab, you, p)]
+
+        def apply(item: tuple[AbilityT, str | None, str | None]) -> None:
+            if not exists(item):
+                return
+            hit = set(reach(item))
+            perms = [_retyped(p, item[0]) if p.id in hit else p for p in self.board.permanents]
+            self._place(self.board.model_copy(update={"permanents": tuple(perms)}))
+
+        while pending:
+            pick = pending[0]
+            for item in pending:
+                before, now = self.board, reach(item)
+                depends = False
+                for other in pending:
+                    if other is item:
+                        continue
+                    apply(other)
+                    depends = not exists(item) or reach(item) != now
+                    self._place(before)
+                    if depends:
+                        break
+                if not depends:
+                    pick = item
+                    break
+            pending.remove(pick)
+            if exists(pick) and pick[0].colors is not None:
+                recolored.append((timestamped.index(pick), pick[0], reach(pick)))
+            apply(pick)
+        # 613.1e, 613.6: layer 5, the colors set, in timestamp order, on what each changed in layer 4.
+        for _, ab, hit in sorted(recolored, key=lambda r: r[0]):
+            perms = [
+                p.model_copy(update={"colors": tuple(ab.colors)}) if p.id in hit else p for p in self.board.permanents
+            ]
+            self._place(self.board.model_copy(update={"permanents": tuple(perms)}))
+
     # ----- abilities -------------------------------------------------------------------------
 
     def _layer6(self) -> dict[str, list[tuple[AbilityT, str | None]]]:
         """613.1f, 613.8, 611.3a: printed unconditional abilities first; then each grant, effect with
-        ``to`` and conditional ability applies, one at a time, to what it matches at that moment. The
-        next is the earliest whose application no other pending one would change (613.8a), or the
-        earliest when each depends on another (613.8b). Results are listed in timestamp order."""
+        ``to``, conditional ability and ability-removing effect applies, one at a time, to what it
+        matches at that moment. The next is the earliest whose existence or application no other
+        pending one would change (613.8a: a removal that would take away the ability generating it,
+        or change what it applies to), or the earliest when each depends on another (613.8b). A
+        removal takes what the permanent has then; what is given later stays (613.7). An effect whose
+        permanent has lost the ability generating it doesn't apply. Results are listed in timestamp
+        order."""
         have: dict[str, list[tuple[AbilityT, str | None]]] = {p.id: [] for p in self.board.permanents}
         self.abilities = {p.id: [] for p in self.board.permanents}
-        # (timestamp, ability added, controller, to filter or None, fixed holder id, gate grant, gate permanent)
-        pending: list[tuple[int, AbilityT, str | None, Any, str | None, Any, Permanent | None]] = []
+        # (timestamp, ability added, controller, to filter or None, fixed holder id, gate grant,
+        # gate permanent, id of the permanent whose ability generates it)
+        pending: list[Item] = []
         stamp = 0
-        for p in self.board.permanents:
+        printed: list[tuple[int, AbilityT, Permanent]] = []
+        for obj in _chronology(self.board):
+            if not isinstance(obj, Permanent):
+                e = obj
+                stamp += 1
+                if e.ability.kind == "lose_abilities":
+                    pending.append((stamp, e.ability, e.controller, e.ability.to, None, None, None, None))
+                elif e.to is not None and e.ability.kind != "type_change":
+                    pending.append((stamp, e.ability, e.controller, e.to, None, None, None, None))
+                continue
+            p = obj
             for a in p.abilities:
                 stamp += 1
                 if a.kind == "grant":
-                    pending.append((stamp, a.ability, p.controller, a.to, None, a, p))
-                elif a.kind in GAME_KINDS:
+                    pending.append((stamp, a.ability, p.controller, a.to, None, a, p, p.id))
+                elif a.kind == "lose_abilities":
+                    pending.append((stamp, a, p.controller, a.to, p.id if a.to is None else None, None, None, p.id))
+                elif a.kind in GAME_KINDS | LAYER_KINDS:
                     continue
                 elif a.condition is None and a.unless is None:
                     self.abilities[p.id].append(a)
+                    printed.append((stamp, a, p))
                 else:
-                    pending.append((stamp, a, p.controller, None, p.id, None, None))
-        for e in self.board.effects:
-            stamp += 1
-            if e.to is not None:
-                pending.append((stamp, e.ability, e.controller, e.to, None, None, None))
+                    pending.append((stamp, a, p.controller, None, p.id, None, None, p.id))
+        # holder id -> (order applied, removal)
+        self.removed: dict[str, list[tuple[int, AbilityT]]] = {p.id: [] for p in self.board.permanents}
 
-        def reach(item: tuple[int, AbilityT, str | None, Any, str | None, Any, Permanent | None]) -> list[str]:
-            _, ab, controller, to, holder, gate, gate_perm = item
+        def generator(item: Item) -> str:
+            return "grant" if item[5] is not None else item[1].kind
+
+        def lost(perm_id: str | None, kind: str, after: int = -1) -> bool:
+            return perm_id is not None and any(
+                at > after and (r.kinds is None or kind in r.kinds) for at, r in self.removed[perm_id]
+            )
+
+        def reach(item: Item) -> list[str]:
+            _, ab, controller, to, holder, gate, gate_perm, _origin = item
             if gate is not None and not self.ability_active(gate, controller, gate_perm):
                 return []
             if holder is not None:
                 found = [self.perms[holder]]
             else:
-                found = [p for p in self.board.permanents if self.is_creature(p) and self.matches(to, p, controller)]
+                removal = ab.kind == "lose_abilities"
+                found = [
+                    p
+                    for p in self.board.permanents
+                    if (removal or self.is_creature(p)) and self.matches(to, p, controller)
+                ]
             per_target = ab.kind in PER_TARGET_KINDS and self.board.combat is None
             return [p.id for p in found if per_target or self.ability_active(ab, controller, p)]
 
-        # (timestamp, ability, controller, holders, abilities had when it applied)
-        applied: list[tuple[int, AbilityT, str | None, list[str], dict[str, list[AbilityT]] | None]] = []
+        def put(ab: AbilityT, holders: list[str]) -> None:
+            for h in holders:
+                if ab.kind == "lose_abilities":
+                    self.abilities[h] = [
+                        a for a in self.abilities[h] if ab.kinds is not None and a.kind not in ab.kinds
+                    ]
+                else:
+                    self.abilities[h].append(ab)
+
+        # (timestamp, ability, controller, holders, abilities had when it applied, order applied)
+        applied: list[tuple[int, AbilityT, str | None, list[str], dict[str, list[AbilityT]] | None, int]] = []
 
         def per_declaration(ab: AbilityT) -> bool:
             return self.board.combat is None and (self.gated(ab) or ab.kind in PER_TARGET_KINDS)
 
-        def kinds_read(item: tuple[int, AbilityT, str | None, Any, str | None, Any, Permanent | None]) -> set[str]:
-            _, ab, _, to, _, gate, _ = item
+        def kinds_read(item: Item) -> set[str]:
+            _, ab, _, to, _, gate, _, _ = item
             parts = [to, ab.condition, ab.unless, *((gate.condition, gate.unless) if gate is not None else ())]
             return {k for part in parts if part is not None for k in _has_kinds(part.model_dump(mode="json"))}
 
+        order = 0
         while pending:
             pick = pending[0]
             for item in pending:
@@ -173,14 +367,26 @@ class Reference:
                     if other is item:
                         continue
                     gained = reach(other)
-                    if gained and other[1].kind in reads:
+                    removal = other[1]
+                    takes = removal.kind == "lose_abilities" and (
+                        removal.kinds is None or generator(item) in removal.kinds
+                    )
+                    if takes and item[7] in gained:
                         depends = True
                         break
-                    for h in gained:
-                        self.abilities[h].append(other[1])
+                    if gained and removal.kind != "lose_abilities" and removal.kind in reads:
+                        depends = True
+                        break
+                    takes_read = removal.kind == "lose_abilities" and (
+                        removal.kinds is None or set(removal.kinds) & reads
+                    )
+                    if gained and reads and takes_read:
+                        depends = True
+                        break
+                    saved = {h: list(self.abilities[h]) for h in gained}
+                    put(other[1], gained)
                     changed = reach(item) != now
-                    for h in gained:
-                        self.abilities[h].pop()
+                    self.abilities.update(saved)
                     if changed:
                         depends = True
                         break
@@ -188,21 +394,23 @@ class Reference:
                     pick = item
                     break
             pending.remove(pick)
-            holders = reach(pick)
+            holders = [] if lost(pick[7], generator(pick)) else reach(pick)
+            order += 1
+            if pick[1].kind == "lose_abilities":
+                for h in holders:
+                    self.removed[h].append((order, pick[1]))
+                put(pick[1], holders)
+                continue
             deferred = per_declaration(pick[1])
             then = {k: list(v) for k, v in self.abilities.items()} if deferred else None
-            for h in holders:
-                self.abilities[h].append(pick[1])
-            applied.append((pick[0], pick[1], pick[2], holders, then))
-        printed_stamp = 0
-        for p in self.board.permanents:
-            for a in p.abilities:
-                printed_stamp += 1
-                if a.kind != "grant" and a.kind not in GAME_KINDS and a.condition is None and a.unless is None:
-                    applied.append((printed_stamp, a, p.controller, [p.id], None))
+            put(pick[1], holders)
+            applied.append((pick[0], pick[1], pick[2], holders, then, order))
+        applied += [(at, a, p.controller, [p.id], None, 0) for at, a, p in printed]
         self.had_when_applied: dict[tuple[str, int], dict[str, list[AbilityT]]] = {}
-        for _, ab, controller, holders, then in sorted(applied, key=lambda x: x[0]):
+        for _, ab, controller, holders, then, at in sorted(applied, key=lambda x: x[0]):
             for h in holders:
+                if lost(h, ab.kind, at):
+                    continue
                 if then is not None:
                     self.had_when_applied[(h, len(have[h]))] = then
                 have[h].append((ab, controller))
@@ -222,19 +430,29 @@ class Reference:
         finally:
             self.abilities = now
 
+    def lost(self, perm_id: str, kind: str) -> bool:
+        """Whether an ability-removing effect took ``kind`` from the permanent (613.1f)."""
+        return any(r.kinds is None or kind in r.kinds for _, r in self.removed.get(perm_id, ()))
+
     def _game_rules(self) -> list[tuple[AbilityT, str | None, Permanent | None]]:
+        """Rules of the game from permanents and effects, in timestamp order (613.7: the latest
+        chooser of attackers or blockers decides)."""
         out: list[tuple[AbilityT, str | None, Permanent | None]] = []
-        for p in self.board.permanents:
-            out += [
-                (a, p.controller, p)
-                for a in p.abilities
-                if a.kind in GAME_KINDS and self.ability_active(a, p.controller, p)
-            ]
-        out += [
-            (e.ability, e.controller, None)
-            for e in self.board.effects
-            if e.to is None and self.ability_active(e.ability, e.controller, None)
-        ]
+        for obj in _chronology(self.board):
+            if isinstance(obj, Permanent):
+                out += [
+                    (a, obj.controller, obj)
+                    for a in obj.abilities
+                    if a.kind in GAME_KINDS
+                    and not self.lost(obj.id, a.kind)
+                    and self.ability_active(a, obj.controller, obj)
+                ]
+            elif (
+                obj.to is None
+                and obj.ability.kind not in LAYER_KINDS
+                and self.ability_active(obj.ability, obj.controller, None)
+            ):
+                out.append((obj.ability, obj.controller, None))
         return out
 
     # ----- conditions (own implementation of the documented semantics) -------------------------
@@ -811,6 +1029,45 @@ class Reference:
         parts = self.split(decl)
         assert parts is not None
         return {u.players: self.count_obeyed(u, part) for u, part in zip(self.units, parts, strict=True)}
+
+
+def _chronology(board: Board) -> list[Any]:
+    """613.7: permanents and effects by timestamp; one without ``timestamp`` is at its place in
+    the board (permanents, then effects), and ties go by place."""
+    objects: list[Any] = list(board.permanents) + list(board.effects)
+    stamps = {id(o): (o.timestamp if o.timestamp is not None else i, i) for i, o in enumerate(objects)}
+    return sorted(objects, key=lambda o: stamps[id(o)])
+
+
+def _retyped(p: Permanent, ab: AbilityT) -> Permanent:
+    """``p`` after one type-changing effect: "in addition to its other types" keeps every type
+    (205.1b); "every creature type" adds each of 205.3m; land types set replace its land types and
+    take away the abilities of its own text (305.7); a land gains the mana ability of each basic land
+    type it newly has (305.6)."""
+    types = list(p.types) + [t for t in ab.types if t not in p.types]
+    subtypes = list(p.subtypes)
+    abilities = list(p.abilities)
+
+    def basics(subs: list[str], kinds: list[str]) -> set[str]:
+        folded = {s.casefold() for s in subs}
+        return {b for b in BASIC_MANA if "land" in kinds and b.casefold() in folded}
+
+    old = basics(list(p.subtypes), list(p.types))
+    if ab.land_types is not None and "land" in types:
+        subtypes = [s for s in subtypes if s.casefold() not in LAND_TYPES] + list(ab.land_types)
+        abilities, old = [], set()
+    if ab.creature_types is not None:  # 205.1a: the new creature types replace the old ones
+        subtypes = [s for s in subtypes if s.casefold() not in CREATURE_TYPES] + list(ab.creature_types)
+    extra = list(ab.subtypes)
+    extra += sorted(CREATURE_TYPES) if ab.every_creature_type else []
+    extra += list(BASIC_MANA) if ab.every_basic_land_type else []
+    for sub in extra:
+        if sub.casefold() not in {x.casefold() for x in subtypes}:
+            subtypes.append(sub)
+    gained = basics(subtypes, types) - old
+    if gained:
+        abilities.append(ManaAbility(produces="".join(BASIC_MANA[b] for b in sorted(gained))))
+    return p.model_copy(update={"types": tuple(types), "subtypes": tuple(subtypes), "abilities": tuple(abilities)})
 
 
 def _compare(c: Comparison, v: int | None) -> bool:

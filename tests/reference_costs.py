@@ -225,12 +225,17 @@ class CostReference:
         self.board = board
         self.step = "attack" if board.combat is None else "block"
         self.base: Reference = AttackReference(board) if self.step == "attack" else Reference(board)
+        board = self.board = self.base.board  # types changed (613.1d): the base reference's own layer 4
         self.perms: dict[str, Permanent] = {p.id: p for p in board.permanents}
         self.life = {p.id: p.life for p in board.players}
         self.hand = {p.id: p.hand for p in board.players}
         self.taxes: list[tuple[AbilityT, str | None]] = []  # game-wide cost rules with their controller
         for p in board.permanents:
-            self.taxes += [(a, p.controller) for a in p.abilities if a.kind in ("attack_tax", "block_tax")]
+            self.taxes += [
+                (a, p.controller)
+                for a in p.abilities
+                if a.kind in ("attack_tax", "block_tax") and not self.base.lost(p.id, a.kind)  # 613.1f
+            ]
         self.taxes += [
             (e.ability, e.controller)
             for e in board.effects

@@ -420,6 +420,59 @@ class _Builder:
     def grant(self) -> Json:
         return {"kind": "grant", "to": self.filter(relative=True), "ability": self.creature_ability()}
 
+    lost_kinds: tuple[str, ...] = (*EVASIONS, "reach", "menace", "lure", "cant_block", "must_block", "grant")
+    """The kinds a random ability-removing effect names."""
+
+    def characteristic(self, on_itself: bool = False) -> Json:
+        """A type-changing effect (613.1d) or an ability-removing one (613.1f), on ``to`` (a creature,
+        a filter, lands) or, ``on_itself``, on the permanent that has it."""
+        c = self.c
+        ids = self.creature_ids()
+        ability: Json
+        if c.chance(50):
+            change = c.choice(
+                (
+                    "subtypes",
+                    "subtypes",
+                    "every_creature_type",
+                    "every_basic_land_type",
+                    "land_types",
+                    "types",
+                    "creature_types",
+                )
+            )
+            if change == "subtypes":
+                ability = {
+                    "kind": "type_change",
+                    "subtypes": subset(self.c, CREATURE_SUBTYPES + LAND_SUBTYPES, 30) or ["Wall"],
+                }
+            elif change == "creature_types":
+                ability = {"kind": "type_change", "creature_types": subset(c, CREATURE_SUBTYPES[:4], 40)}
+                if c.chance(60):
+                    ability["colors"] = subset(c, COLORS, 30)
+            elif change == "land_types":
+                ability = {"kind": "type_change", "land_types": [c.choice(LAND_SUBTYPES)]}
+            elif change == "types":
+                ability = {
+                    "kind": "type_change",
+                    "types": [c.choice(("artifact", "land"))],
+                    "subtypes": subset(c, LAND_SUBTYPES, 20),
+                }
+            else:
+                ability = {"kind": "type_change", change: True}
+        else:
+            ability = {"kind": "lose_abilities"}
+            if c.chance(70):
+                ability["kinds"] = sorted(set(subset(c, self.lost_kinds, 25) or ["flying"]))
+        if on_itself:
+            return ability
+        lands = {"types": ["land"]} if c.chance(50) else {"subtypes": [c.choice(LAND_SUBTYPES)]}
+        roll = c.integer(0, 2)
+        ability["to"] = (
+            {"ids": [c.choice(ids)]} if roll == 0 and ids else (lands if roll == 1 else self.filter(relative=True))
+        )
+        return ability
+
     # ----- permanents -------------------------------------------------------------------------
 
     def creature(self, pid: str, controller: str, tapped_percent: int) -> Json:
@@ -468,6 +521,41 @@ ATTACK_GATED_KINDS = (
 )
 
 
+def add_characteristics(b: _Builder, creatures: list[Json]) -> None:
+    """Types changed and abilities lost (613.1d, 613.1f): on a creature itself, from an Aura-like
+    enchantment, or as a resolved effect."""
+    c = b.c
+    for _ in range(c.choice((0, 0, 0, 0, 1, 1, 2))):
+        where = c.integer(0, 2)
+        if where == 0 and creatures:
+            c.choice(creatures)["abilities"].append(b.characteristic(on_itself=c.chance(50)))
+        elif where == 1:
+            b.permanents.append(
+                {
+                    "id": f"x{len(b.permanents) + 1}",
+                    "name": "Mutation",
+                    "controller": c.choice(b.players)["id"],
+                    "types": ["enchantment"],
+                    "abilities": [b.characteristic()],
+                }
+            )
+        else:
+            b.effects.append(
+                {"source": f"m{len(b.effects)}", "controller": c.choice(b.players)["id"], "ability": b.characteristic()}
+            )
+
+
+def add_timestamps(b: _Builder) -> None:
+    """613.7: some boards state when some permanents and effects began to apply (the others keep
+    their place in the board)."""
+    c = b.c
+    if not c.chance(20):
+        return
+    for obj in [*b.permanents, *b.effects]:
+        if c.chance(40):
+            obj["timestamp"] = c.integer(0, 12)
+
+
 def add_conditions(b: _Builder, attack_step: bool) -> None:
     """Give some abilities an "as long as" or "unless" condition (issue #12), naming only players
     that resolve: "you" needs a controller; before attackers are declared, "defending player" is
@@ -485,6 +573,47 @@ def add_conditions(b: _Builder, attack_step: bool) -> None:
             visit(ability, True)
     for e in b.effects:
         visit(e["ability"], e.get("controller") is not None)
+
+
+CHOSEN_TYPES = ("Wall", "Eldrazi", "Human", "Goblin")  # creature types (205.3m) of CREATURE_SUBTYPES
+
+
+def add_choices(b: _Builder) -> None:
+    """Give some permanents the choices they made as they entered (607.2d) and let some of the
+    values in their abilities read them: a filter's color or subtype, a controller or a player
+    becomes ``chosen``."""
+    c = b.c
+    players = [p["id"] for p in b.players]
+
+    def visit(value: Any) -> Any:
+        if isinstance(value, dict):
+            out = {}
+            for key, item in value.items():
+                if key == "devotion" or (key == "colors" and value.get("kind") == "type_change"):
+                    out[key] = item  # 700.5 counts mana symbols; a color set (613.1e) is no choice
+                elif key in ("colors", "subtypes") and isinstance(item, list):
+                    out[key] = ["chosen" if c.chance(30) else v for v in item]
+                elif (key in ("controller", "player") and isinstance(item, str) and c.chance(20)) or (
+                    key == "even" and c.chance(40)
+                ):
+                    out[key] = "chosen"
+                else:
+                    out[key] = visit(item)
+            return out
+        if isinstance(value, list):
+            return [visit(v) for v in value]
+        return value
+
+    for p in b.permanents:
+        if not p.get("abilities") or not c.chance(25):
+            continue
+        p["chosen"] = {
+            "color": c.choice(COLORS),
+            "creature_type": c.choice(CHOSEN_TYPES),
+            "player": c.choice(players),
+            "parity": c.choice(("odd", "even")),
+        }
+        p["abilities"] = visit(p["abilities"])
 
 
 def build_board(c: Chooser) -> Board:
@@ -588,6 +717,7 @@ def build_board(c: Chooser) -> Board:
                 "abilities": [b.grant() for _ in range(c.integer(1, 2))],
             }
         )
+    add_characteristics(b, creatures)
     if c.chance(6):  # Master Warcraft: someone else declares the blocks (legality is the same)
         b.permanents.append(
             {
@@ -631,7 +761,9 @@ def build_board(c: Chooser) -> Board:
             e["controller"] = active
     b.player_facts()
     b.permanent_facts()
+    add_timestamps(b)
     add_conditions(b, attack_step=False)
+    add_choices(b)
     board: Json = {
         "players": b.players,
         "active_player": active,
@@ -714,6 +846,8 @@ ATTACK_REQUIREMENT_KINDS = (
 
 
 class _AttackBuilder(_Builder):
+    lost_kinds = ("haste", "vigilance", "defender", "cant_attack", "must_attack", "attack_limit", "goad", "grant")
+
     def __init__(self, c: Chooser) -> None:
         super().__init__(c)
         self.keywords = ATTACK_KEYWORDS
@@ -887,6 +1021,7 @@ def build_attack_board(c: Chooser) -> Board:
         c.choice(creatures)["abilities"].append({"kind": c.choice(TRIGGER_KINDS)})
     if c.chance(25):
         c.choice(creatures)["abilities"].append(b.grant())
+    add_characteristics(b, creatures)
     if c.chance(20):
         b.permanents.append(
             {
@@ -943,7 +1078,9 @@ def build_attack_board(c: Chooser) -> Board:
 
     b.player_facts()
     b.permanent_facts()
+    add_timestamps(b)
     add_conditions(b, attack_step=True)
+    add_choices(b)
     board: Json = {
         "players": b.players,
         "active_player": active,

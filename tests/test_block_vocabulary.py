@@ -144,7 +144,8 @@ PROVOKED_TURTLE = effect("Deftblade Elite", K("must_block", attacker="elite"), i
 # ============================================================================ coverage
 def test_every_block_ability_kind_has_a_test_here():
     """Every kind of the block vocabulary (all kinds but the attack-only ones of
-    rules/attacking.py and rules/attack_requirements.py, costs, optional costs and triggers) is named here."""
+    rules/attacking.py and rules/attack_requirements.py, costs, optional costs, triggers, and the
+    characteristics of rules/characteristics.py, tested in tests/test_characteristics.py) is named here."""
     from combat_solver.rules.registry import ability_classes
 
     attack_only = {
@@ -153,6 +154,7 @@ def test_every_block_ability_kind_has_a_test_here():
         "combat_solver.rules.costs",
         "combat_solver.rules.optional",
         "combat_solver.rules.triggers",
+        "combat_solver.rules.characteristics",
     }
     block_kinds = [c.model_fields["kind"].default for c in ability_classes() if c.__module__ not in attack_only]
     names = " ".join(n for n in globals() if n.startswith("test_"))

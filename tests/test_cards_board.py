@@ -187,9 +187,11 @@ def test_a_token_by_description() -> None:
 def test_hand_written_abilities_add_or_with_card_text_false_replace() -> None:
     added = make_board([{"id": "w", "card": "Watchdog", "controller": "bob", "abilities": [{"kind": "reach"}]}])
     assert kinds(added, "w") == ["must_block", "reach"]
-    replaced = make_board([{"id": "s", "card": "Stormtide Leviathan", "controller": "bob", "card_text": False,
-         "abilities": [{"kind": "landwalk", "land": {"subtypes": ["Island"]}}]}])  # fmt: skip
-    assert kinds(replaced, "s") == ["landwalk"] and replaced.card_warnings == ()
+    warned = make_board([{"id": "g", "card": "Goblin Goon", "controller": "bob"}])
+    assert warned.permanent("g").card_warnings != ()
+    replaced = make_board([{"id": "g", "card": "Goblin Goon", "controller": "bob", "card_text": False,
+         "abilities": [{"kind": "cant_block"}]}])  # fmt: skip
+    assert kinds(replaced, "g") == ["cant_block"] and replaced.permanent("g").card_warnings == ()
 
 
 def test_resolving_twice_changes_nothing() -> None:
@@ -219,12 +221,14 @@ def test_bad_card_names_the_field() -> None:
 def test_a_verdict_on_a_board_with_uncompiled_text_carries_warnings() -> None:
     b = make_board(
         [
-            {"id": "s", "card": "Stormtide Leviathan", "controller": "alice"},
+            {"id": "s", "card": "Goblin Goon", "controller": "alice"},
             {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
         ]
     )
     verdict = check_attacks(b, AttackDeclaration(attacks={"s": "bob"}))
-    assert verdict.warnings == ("Stormtide Leviathan: All lands are Islands in addition to their other types.",)
+    assert verdict.warnings == (
+        "Goblin Goon: Goblin Goon can't block unless you control more creatures than attacking player.",
+    )
     assert "Card text not compiled" in render_text(b, verdict)
     assert json.loads(verdict.model_dump_json())["warnings"] == list(verdict.warnings)
     clean = check_attacks(
@@ -247,9 +251,11 @@ def test_card_command(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert '"kind": "cant_attack", "target": {"player": "you", "planeswalkers": true}' in out
     assert "$attached = " in out
-    assert main(["card", "Stormtide Leviathan", "--format", "json"]) == 0
+    assert main(["card", "Goblin Goon", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["warnings"] == ["Stormtide Leviathan: All lands are Islands in addition to their other types."]
+    assert report["warnings"] == [
+        "Goblin Goon: Goblin Goon can't block unless you control more creatures than attacking player."
+    ]
     assert main(["card", "Juggernat"]) == 2
     assert "did you mean 'Juggernaut'" in capsys.readouterr().err
 

@@ -88,10 +88,11 @@ READ: dict[str, Callable[[], bool]] = {
     "living metal": lambda: _compiled("Arcee, Acrobatic Coupe").creature_during_your_turn,
     "impending": _impending_warns,
     "station": lambda: any(lv.creature for lv in _compiled("Exploration Broodship").levels),
+    "riot": lambda: _compiled("Arcbound Slasher").riot,
 }
 
 
 @pytest.mark.parametrize("row", [k for k in KEYWORDS if k.reading == "read"], ids=lambda k: k.name)
 def test_a_keyword_read_outside_the_abilities(row: Keyword) -> None:
-    """702.73a, 711.2, 702.98a, 702.103b, 702.114a, 702.151b, 702.161a, 702.176a, 721.2b."""
+    """702.73a, 711.2, 702.98a, 702.103b, 702.114a, 702.136a, 702.151b, 702.161a, 702.176a, 721.2b."""
     assert READ[row.name](), row.rule

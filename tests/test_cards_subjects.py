@@ -235,7 +235,7 @@ def test_relative_clauses_and_lists_of_creatures() -> None:
     ]
     island = {"kind": "landwalk", "land": {"subtypes": ["Island"]}}
     stormtide = compiled("Stormtide Leviathan").abilities
-    assert stormtide[1] == {
+    assert stormtide[-1] == {
         "kind": "grant",
         "to": {"not": {"any_of": [{"has": ["flying"]}, {"has": [island]}]}},
         "ability": {"kind": "cant_attack"},

@@ -277,3 +277,34 @@ def test_attack_step_by_clicking_with_counters_an_aura_and_a_warning(browser: Br
         ("alice", "A"), ("bob", "A"), ("carol", "B"), ("dave", "B")
     ]  # fmt: skip
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_card_that_chose_as_it_entered_asks_for_its_choice(browser: Browser, base_url: str) -> None:
+    """607.2d: Voice of All's "protection from the chosen color" needs its choice: until it is
+    chosen the card warns (the protection isn't applied, never guessed); chosen red, a red
+    creature can't block it (702.16f). Riot's haste chosen, Zhur-Taa Goblin has haste (702.136a)."""
+    page = open_page(browser, base_url, 1280)
+    add_card(page, "Voice of All", "alice", "voice")
+    add_card(page, "Shivan Dragon", "bob", "dragon")
+    expect(page.locator("[data-pid=voice] .warnings")).to_contain_text(
+        "Voice of All (voice): the chosen color isn't on the board"
+    )
+    voice = {p["id"]: p for p in page_board(page)["permanents"]}["voice"]
+    assert "chosen" not in voice and voice["abilities"] == [{"kind": "flying"}]
+    page.select_option("[data-pid=voice] [data-field=chosen-color]", "red")
+    expect(page.locator("[data-pid=voice] .warnings")).to_have_count(0)
+    voice = {p["id"]: p for p in page_board(page)["permanents"]}["voice"]
+    assert voice["chosen"] == {"color": "red"}
+    assert {"kind": "protection", "from": {"colors": ["chosen"]}} in voice["abilities"]
+    pair(page, "combat", "voice", "bob")
+    pair(page, "blocker", "dragon", "voice")
+    page.click("#check")
+    expect(page.locator("#verdict .headline")).to_have_attribute("data-status", "illegal")
+    expect(page.locator("#verdict .rule[data-rule='702.16f']").first).to_be_visible()
+
+    add_card(page, "Zhur-Taa Goblin", "alice", "goblin")
+    expect(page.locator("[data-pid=goblin] [data-field=chosen-riot]")).to_have_count(1)
+    page.select_option("[data-pid=goblin] [data-field=chosen-riot]", "haste")
+    goblin = {p["id"]: p for p in page_board(page)["permanents"]}["goblin"]
+    assert {"kind": "haste"} in goblin["abilities"]
+    assert page.errors == []  # type: ignore[attr-defined]

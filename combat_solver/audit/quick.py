@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import cast
 
 from ..board.model import Board, Permanent
+from ..model.choices import Choices
 from ..model.declarations import AttackDeclaration, BlockDeclaration
 from ..model.filters import PermanentView
 from ..model.ir import Atom, Lin, Pair, evaluate
@@ -51,6 +52,8 @@ def _plain(board: Board) -> bool:
 
 def _plain_permanent(p: Permanent) -> bool:
     if p.attached_to is not None or p.counters or "planeswalker" in p.types or "battle" in p.types:
+        return False
+    if p.chosen != Choices():
         return False
     return all(a.kind in QUICK_KINDS and a.condition is None and a.unless is None for a in p.abilities)
 

@@ -11,10 +11,11 @@ from typing import Any, Protocol, get_args
 from pydantic import BaseModel
 
 from ..model.base import Strict
+from ..model.choices import CHOSEN, WHAT, mentions_chosen, references
 from ..model.conditions import PLAYER_WORDS, Condition, PlayerTest, Quantity
 from ..model.errors import Problem
 from ..model.filters import Filter, Target
-from ..rules.kind import AbilityBase, attack_hooks, id_fields, player_fields
+from ..rules.kind import AbilityBase, attack_hooks, has_hook, id_fields, player_fields
 from ..rules.registry import ABILITY_KINDS, Grant, ability_class
 from .parts import Combat, EarlierAttack, Effect, Loc, Permanent, Player
 
@@ -108,7 +109,8 @@ def problems(board: Position) -> list[Problem]:
         elif e.ability.scope == "creature" and e.to is None:
             out.append(((*loc, "to"), "missing", f"say which creatures the {e.ability.kind} effect applies to"))
         elif e.ability.scope == "game" and e.to is not None:
-            out.append(((*loc, "to"), "not_applicable", f"{e.ability.kind} applies to the game, not to creatures"))
+            where = "give `to` in the ability" if "to" in type(e.ability).model_fields else "not to creatures"
+            out.append(((*loc, "to"), "not_applicable", f"{e.ability.kind} applies to the game, {where}"))
         if e.to is not None:
             out += [
                 ((*loc, "to", "ids"), "unknown_id", f"no permanent {x!r}")
@@ -140,16 +142,64 @@ def problems(board: Position) -> list[Problem]:
                 loc = ("attacked_this_turn", i, "target")
                 out.append((loc, "unknown_id", f"no player, planeswalker or battle {earlier.target!r}"))
     out += _player_word_problems(board)
-    out += _pattern_problems(board, filters)
+    inert = [
+        *(("permanents", i, "abilities", j) for i, p in enumerate(board.permanents)
+          for j, ability in enumerate(p.abilities) if _inert_while_declaring_attackers(ability)),
+        *(("effects", i) for i, e in enumerate(board.effects) if _inert_while_declaring_attackers(e.ability)),
+    ]  # fmt: skip
+    out += _pattern_problems(board, filters, inert)
+    out += _choice_problems(board, set(players))
     return out
 
 
-def _pattern_problems(board: Position, filters: list[tuple[Loc, Loc, Filter]]) -> list[Problem]:
+def _choice_problems(board: Position, players: set[str]) -> list[Problem]:
+    """607.2d: ``chosen`` in an ability reads its own permanent's choice: the choice must be on
+    that permanent (an effect has no choices), and a chosen player must be a player."""
+    out: list[Problem] = []
+    for i, p in enumerate(board.permanents):
+        if p.chosen.player is not None and p.chosen.player not in players:
+            out.append((("permanents", i, "chosen", "player"), "unknown_id", f"no player {p.chosen.player!r}"))
+        for ability in p.abilities:
+            if not mentions_chosen(ability):
+                continue
+            for choice in sorted(references(ability.model_dump(mode="json", by_alias=True, exclude_none=True))):
+                if p.chosen.value(choice) is None:
+                    out.append(
+                        (
+                            ("permanents", i, "chosen", choice),
+                            "missing",
+                            f"its {ability.kind} reads {WHAT[choice]} (607.2d): give `chosen: {{{choice}: ...}}`",
+                        )
+                    )
+    for i, e in enumerate(board.effects):
+        if mentions_chosen(e) and references(e.model_dump(mode="json", by_alias=True, exclude_none=True)):
+            out.append(
+                (
+                    ("effects", i),
+                    "not_applicable",
+                    "`chosen` reads a permanent's own choice (607.2d); an effect has none: write the value itself",
+                )
+            )
+    return out
+
+
+def _inert_while_declaring_attackers(ability: AbilityBase) -> bool:
+    """Whether the kind does nothing while attackers are declared (evasion, blocking rules): its
+    conditions may read the attack or the defending player, as it is read only once both are known
+    (a creature is an attacking creature only once declared, 508.1k: Kitesail Corsair's "has flying
+    as long as it's attacking" is false while its attack is being declared)."""
+    if isinstance(ability, Grant):
+        return _inert_while_declaring_attackers(ability.ability)
+    return not any(has_hook(ability, hook) for hook in (*_ATTACK_HOOKS, *_UNGATED_HOOKS))
+
+
+def _pattern_problems(board: Position, filters: list[tuple[Loc, Loc, Filter]], inert: list[Loc]) -> list[Problem]:
     """Every ``has`` pattern names a kind and fields of that kind; ``attacking`` filters need a
-    declared attack."""
+    declared attack, but in the abilities at ``inert`` (those doing nothing while attackers are
+    declared)."""
     out: list[Problem] = []
     for loc, _, value in filters:
-        if board.combat is None:
+        if board.combat is None and not any(loc[: len(at)] == at for at in inert):
             out += [
                 (
                     (*loc, name),
@@ -196,7 +246,12 @@ def _player_word_problems(board: Position) -> list[Problem]:
                 out.append((sub_loc, "unresolved_player", "`you` needs a controller: give the effect's controller"))
             elif word == "owner" and not has_holder:
                 out.append((sub_loc, "unresolved_player", "`owner` needs a creature that has the ability"))
-            elif word == "defending_player" and board.combat is None and not _per_target(ability):
+            elif (
+                word == "defending_player"
+                and board.combat is None
+                and not _per_target(ability)
+                and not _inert_while_declaring_attackers(ability)
+            ):
                 out.append(
                     (
                         sub_loc,
@@ -205,9 +260,14 @@ def _player_word_problems(board: Position) -> list[Problem]:
                         "use it in cant_attack_unless / cant_attack_if or a restriction on attacking",
                     )
                 )
-            elif word not in (*PLAYER_WORDS, "owner") and all(pl.id != word for pl in board.players):
+            elif word not in (*PLAYER_WORDS, "owner", CHOSEN) and all(pl.id != word for pl in board.players):
                 out.append((sub_loc, "unknown_id", f"no player {word!r}"))
-        if board.combat is None and _tests_the_attack(ability) and not _gated_while_declaring(ability):
+        if (
+            board.combat is None
+            and _tests_the_attack(ability)
+            and not _gated_while_declaring(ability)
+            and not _inert_while_declaring_attackers(ability)
+        ):
             out.append(
                 (
                     loc,
@@ -278,7 +338,7 @@ def _filter_problems(filters: list[tuple[Loc, Loc, Filter]], players: set[str]) 
             kind = wanted.get("kind") if isinstance(wanted, dict) else wanted
             if kind not in ABILITY_KINDS:
                 out.append(((*loc, "has", i), "unknown_kind", f"no ability kind {kind!r} (see ABILITY_KINDS)"))
-        if f.controller is not None and f.controller not in players | {"you", "opponent", "team"}:
+        if f.controller is not None and f.controller not in players | {"you", "opponent", "team", CHOSEN}:
             out.append(
                 (
                     (*loc, "controller"),

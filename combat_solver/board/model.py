@@ -131,7 +131,7 @@ def _turn_players(data: Mapping[str, Any]) -> frozenset[str]:
         for p in (given if isinstance(given, list | tuple) else ())
         if isinstance(p, Mapping | Player)
     ]
-    teams = {p.get("id"): p.get("team") for p in players}
+    teams = {p.get("id"): p.get("team") for p in players if isinstance(p.get("id"), str)}
     if not data.get("shared_team_turns") or teams.get(active) is None:
         return frozenset({active}) if isinstance(active, str) else frozenset()
     return frozenset(pid for pid, team in teams.items() if isinstance(pid, str) and team == teams[active])

@@ -5,19 +5,26 @@ attacks (pydantic, frozen, unknown fields rejected)."""
 # types as objects instead of evaluating strings (start-up, docs/performance.md "Start-up").
 
 import re
+from functools import cache
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, ValidationInfo, model_validator
+from pydantic import ConfigDict, Field, TypeAdapter, ValidationInfo, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from ..cards.resolve import CardError, Token, resolve
 from ..model.base import CountedOnInput, Flag, Integer, NonNegative, ReadOnly, ReadOnlyDict, Strict
+from ..model.choices import Choices, mentions_chosen, with_choices
 from ..model.conditions import Designation
 from ..model.filters import CardType, Color, Filter
 from ..model.mana_cost import MANA_COST_PATTERN, mana_value
 from ..rules.registry import Ability
 
 Loc = tuple[str | int, ...]
+
+
+@cache
+def _ability() -> TypeAdapter[Ability]:
+    return TypeAdapter(Ability)
 
 
 MAX_PLAYERS = 100
@@ -109,7 +116,15 @@ class Permanent(Strict):
     counters: Annotated[dict[str, NonNegative], ReadOnly] = Field(
         default_factory=ReadOnlyDict, description='counters by kind, e.g. {"+1/+1": 2, flying: 1} (122.1)'
     )
+    chosen: Choices = Field(
+        default_factory=Choices, description="what it chose as it entered: a color, a creature type, a player, riot's"
+    )
     attached_to: str | None = Field(None, description="the permanent an Aura or Equipment is attached to")
+    timestamp: NonNegative | None = Field(
+        None,
+        description="613.7: orders its continuous effects (entering, 613.7d; attaching, 613.7e); "
+        "default: its place among the board's permanents and effects",
+    )
     card_warnings: tuple[str, ...] = Field((), description="card text that bears on combat but wasn't compiled")
 
     @model_validator(mode="before")
@@ -133,6 +148,18 @@ class Permanent(Strict):
                 for i in e.errors()
             ]
         raise ValidationError.from_exception_data("Permanent", details)
+
+    def abilities_as_chosen(self) -> tuple[Ability, ...]:
+        """Its abilities with ``chosen`` read as its own choices (607.2d: "the chosen color" is the
+        one this permanent chose)."""
+        return tuple(
+            _ability().validate_python(
+                with_choices(a.model_dump(mode="json", by_alias=True, exclude_none=True), self.chosen)
+            )
+            if mentions_chosen(a)
+            else a
+            for a in self.abilities
+        )
 
     @property
     def owner_id(self) -> str:
@@ -168,6 +195,9 @@ class Effect(Strict):
     controller: str | None = None
     to: Filter | None = None
     ability: Ability
+    timestamp: NonNegative | None = Field(
+        None, description="613.7b: when it was created; default: its place, after every permanent"
+    )
 
 
 class Combat(Strict):

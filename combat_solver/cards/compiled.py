@@ -5,7 +5,9 @@ the levels a card's counters reach (711.2, 702.184, 702.98)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args
+
+from ..model.choices import Choice, references
 
 AbilityData = dict[str, Any]
 """One ability as the compiler writes it: ``{"kind": ..., <fields>}`` (validated on a board)."""
@@ -57,6 +59,15 @@ class Compiled:
     """Each sentence of its text that bears on legality and what became of it: never dropped."""
     creature_unless_attached: bool = False
     """Reconfigure (702.151b) or bestow (702.103b): attached to a creature it isn't a creature."""
+    riot: bool = False
+    """Riot (702.136a): it entered with a +1/+1 counter (in the board's ``counters``) or has haste
+    (the board's ``chosen.riot``)."""
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        """The choices of the board's ``chosen`` its abilities read (607.2d, 702.136a)."""
+        found = references(self.abilities) | references([a for level in self.levels for a in level.abilities])
+        return tuple(c for c in get_args(Choice) if c in found or (c == "riot" and self.riot))
 
     @property
     def all_warnings(self) -> tuple[str, ...]:
@@ -75,6 +86,7 @@ class Found:
     relevant: bool = False
     living_metal: bool = False
     unattached_creature: bool = False
+    riot: bool = False
     readings: list[tuple[str, Reading]] = field(default_factory=list)
 
     def warn(self, warning: str, sentence: str) -> None:

@@ -29,7 +29,7 @@ from .oracle_text import (
     sentences,
     strip_reminders,
 )
-from .phrases import bears_on_legality
+from .phrases import bears_on_legality, choices_made
 from .readers import Unknown
 from .sentences import Sentences, keyword_defined_by_reminder, keyword_note
 
@@ -59,6 +59,7 @@ class Compiler(Sentences):
             first = face.removeprefix("A-").split(" ")[0]
             if first != "The" and self.nouns.subtype(first) is None:
                 names.add(first)
+        self.nouns.chosen = choices_made(card.text, names)
         base, blocks, levels = level_blocks(card.text, names)
         found = self._lines(base, names, face)
         for block in blocks:
@@ -102,6 +103,7 @@ class Compiler(Sentences):
             found.living_metal,
             tuple(found.readings),
             found.unattached_creature,
+            found.riot,
         )
 
     def _lines(self, lines: list[str], names: set[str], face: str) -> Found:
@@ -121,6 +123,10 @@ class Compiler(Sentences):
                 continue
             if re.fullmatch(r"living metal", line, flags=re.I):
                 found.relevant = found.living_metal = True  # 702.161a: read by ``resolve``
+                found.readings.append((line, "compiled"))
+                continue
+            if re.fullmatch(r"riot", line, flags=re.I) and not found.riot:
+                found.relevant = found.riot = True  # 702.136a: its choice is read by ``resolve``
                 found.readings.append((line, "compiled"))
                 continue
             if re.fullmatch(r"(?:reconfigure|bestow)\b.*", line, flags=re.I):

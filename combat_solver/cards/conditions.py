@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..rules.phrase import SELF
+from ..rules.phrase import ATTACHED, SELF
 from ..rules.registry import KIND_HOMES, ability_class
 from .phrases import ATTACHED_STATES, COLORS, MODIFIED, number
 from .readers import Readers, Unknown
@@ -259,6 +259,10 @@ class Conditions(Readers):
                     raise Unknown("a grant's condition known only once attackers are declared")
                 if clause.on_holder:
                     target = a["ability"] = dict(a["ability"])
+            elif a["kind"] in ("type_change", "lose_abilities"):
+                # read for each permanent it changes ("this": that permanent), docs/design.md §4.10
+                if clause.on_holder != ("to" in a) or ("to" in a and a["to"] != {"ids": [ATTACHED]}):
+                    raise Unknown("a condition on an effect on other permanents")
             elif clause.on_holder:
                 raise Unknown("a condition on what it is attached to")
             kind = target["kind"]

@@ -189,7 +189,7 @@ KEYWORDS: tuple[Keyword, ...] = (
     _0(133, "jump-start", CAST),
     _k(134, "mentor", "Mentor", "attack_trigger"),
     _0(135, "afterlife", OTHER),
-    _w(136, "riot", "Riot", "its choice of haste or a +1/+1 counter isn't a board fact"),
+    _r(136, "riot", "Arcbound Slasher", "haste if the board's `chosen.riot` is haste (702.136a), read by `resolve`"),
     _0(137, "spectacle", CAST),
     _0(138, "escape", CAST),
     _0(139, "companion", OTHER),

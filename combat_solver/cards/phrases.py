@@ -122,6 +122,29 @@ _WORD_NUMBERS = {
 }
 
 
+CHOICES = {
+    "a color": "color",
+    "a creature type": "creature_type",
+    "a player": "player",
+    "an opponent": "player",
+}
+"""What "As this creature enters, choose ..." makes a permanent choose (607.2d, 614.12a): the
+choice its "the chosen ..." reads, a field of the board's ``chosen``."""
+_CHOOSE = re.compile(
+    r"(?im)^As (\S.*?) enters(?: the battlefield)?, choose (a color|a creature type|a player|an opponent)\.$"
+)
+
+
+def choices_made(text: str, names: set[str]) -> frozenset[str]:
+    """The choices a card's text makes as the card itself enters ("As this Aura enters, choose a
+    color.", a sentence on its own line); not another object's ("As a creature enters")."""
+    return frozenset(
+        CHOICES[m[2].casefold()]
+        for m in _CHOOSE.finditer(text)
+        if m[1] in names or re.fullmatch(r"this [a-z]+", m[1], flags=re.I)
+    )
+
+
 def number(word: str) -> int | None:
     """ "two" -> 2, "3" -> 3; None for anything else."""
     w = word.casefold()
@@ -175,6 +198,9 @@ class Nouns:
         plural and an odd card's subtype), a creature type of CR 205.3m wins, then one spelt as the
         rules spell subtypes (a capital first letter only), then the first in the alphabet: the
         reading never depends on set order."""
+        self.chosen: frozenset[str] = frozenset()
+        """The choices the card being read makes as it enters (``CHOICES``): "the chosen color"
+        reads only a color the card itself chose (607.2d)."""
         self._subtype: dict[str, str] = {}
         for s in sorted(subtypes, key=_preference):
             for form in _plurals(s):
@@ -202,6 +228,13 @@ class Nouns:
                 if extra is None:
                     return None
                 out.update(extra)
+        of_chosen = re.fullmatch(r"(.+?) of the chosen (color|type|creature type)", p)
+        if of_chosen:
+            choice = "color" if of_chosen[2] == "color" else "creature_type"
+            if choice not in self.chosen:
+                return None
+            out["colors" if choice == "color" else "subtypes"] = ["chosen"]
+            p = of_chosen[1]
         either = self._subtype_list(p)
         if either is not None:
             return {**out, "subtypes": either}

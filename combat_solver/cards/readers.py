@@ -51,6 +51,11 @@ class Readers:
 
     def _quality(self, q: str) -> dict[str, Any]:
         c = q.strip().casefold()
+        if c in ("the chosen color", "the chosen player"):
+            choice = c.removeprefix("the chosen ")
+            if choice not in self.nouns.chosen:
+                raise Unknown(q)
+            return {"colors": ["chosen"]} if choice == "color" else {"controller": "chosen"}
         if c in COLORS:
             return {"colors": [c]}
         if c == "colorless":
@@ -66,8 +71,9 @@ class Readers:
             raise Unknown(q)
         return found
 
-    def _holder(self, words: str) -> dict[str, Any] | None:
-        """Whom a subject names: {"self": True}, {"ids": [$attached]} or a filter (with "you" kept)."""
+    def _holder(self, words: str, *, permanents: bool = False) -> dict[str, Any] | None:
+        """Whom a subject names: {"self": True}, {"ids": [$attached]} or a filter (with "you"
+        kept) of creatures, or with ``permanents`` of any permanents (its card types kept)."""
         w = words.strip()
         if w == SELF:
             return {"self": True}
@@ -113,6 +119,8 @@ class Readers:
             if "any_of" in found:
                 return None
             found["any_of"] = MODIFIED
+        if permanents:
+            return found if {"types", "subtypes", "not", "token"} & set(found) else None
         if found.get("types") not in (None, ["creature"]) and "creature" not in found.get("types", []):
             return None
         if found.get("types") == ["creature"]:

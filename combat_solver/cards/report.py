@@ -42,6 +42,7 @@ def card_report(record: CardRecord, compiled: Compiled) -> dict[str, Any]:
             for level in compiled.levels
         ],
         "notes": list(compiled.notes),
+        "choices": list(compiled.choices),
     }
 
 
@@ -67,6 +68,11 @@ def render_card(record: CardRecord, compiled: Compiled) -> str:
             what.insert(0, "is a creature")
         lines.append(
             f"With {span} {level.counter} counters (from `counters`): {'; '.join(what) or 'nothing for combat'}"
+        )
+    if compiled.choices:
+        lines.append(
+            "Choices made as it enters (the board's `chosen`; without them a verdict warns): "
+            + ", ".join(compiled.choices)
         )
     if compiled.all_warnings:
         lines.append("Not compiled (a verdict with this card carries these warnings):")

@@ -121,7 +121,8 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
         if use_text:
             found = [*compiled.abilities, *(a for level in levels for a in level.abilities)]
             warned = [*compiled.warnings, *(w for level in levels for w in level.warnings)]
-            out["card_warnings"] = [*warned, *out.get("card_warnings", ())]
+            found, missing = _as_chosen(found, compiled, out, catalog)
+            out["card_warnings"] = [*warned, *missing, *out.get("card_warnings", ())]
     counters = out.get("counters") or {}
     if isinstance(counters, Mapping) and use_text:
         found += _apply_counters(out, counters, printed, catalog)
@@ -163,6 +164,30 @@ def on_turn(permanents: Any, turn_players: frozenset[str], context: Any) -> Any:
 _CHANGELING = re.compile(r"(?im)^(?:[^,(\n]+, )*changeling\b")
 """Changeling on a line of keywords (a card's "Changeling (...)", a token's ``keywords: [flying,
 changeling]``): every creature type (702.73a)."""
+
+
+def _as_chosen(
+    found: list[Any], compiled: Compiled, out: Mapping[str, Any], catalog: Catalog
+) -> tuple[list[Any], list[str]]:
+    """The abilities whose choices the board gives (607.2d: "the chosen color" is the one this
+    permanent chose), riot's haste if it chose haste (702.136a), and a warning for each choice
+    the text reads that the board doesn't give: the abilities reading it are left out, never guessed."""
+    from ..model.choices import WHAT, references
+
+    made = out.get("chosen")
+    made = made if isinstance(made, Mapping) else {}
+    missing = [c for c in compiled.choices if made.get(c) is None]
+    face = compiled.card.split(" // ")[0]
+    who = f"{face} ({out.get('id')})"
+    warnings = [
+        f"{who}: {WHAT[c]} isn't on the board: give it as `chosen: {{{c}: ...}}`"
+        + (" (haste, or counter with the +1/+1 counter in `counters`)" if c == "riot" else "")
+        for c in missing
+    ]
+    kept = [a for a in found if not references(a) & set(missing)]
+    if compiled.riot and made.get("riot") == "haste":
+        kept += catalog.compiler.keyword("haste")
+    return kept, warnings
 
 
 def _active_levels(compiled: Compiled, counters: Any) -> list[Level]:

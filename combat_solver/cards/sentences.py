@@ -9,8 +9,10 @@ import re
 from functools import cache
 from typing import Any
 
-from ..rules.phrase import MANA, SELF
+from ..rules.phrase import ATTACHED, MANA, SELF
 from ..rules.registry import KIND_HOMES, ability_class
+from .characteristics import PREDICATE as CHARACTERISTIC
+from .characteristics import characteristic
 from .compiled import AbilityData, Result
 from .conditions import BLOCK_TIME_HOMES, Conditions
 from .keywords import KEYWORDS
@@ -42,6 +44,11 @@ def keyword_note(line: str) -> str | None:
     return next((note for pattern, note in KEYWORD_NOTES.items() if re.fullmatch(pattern, line, flags=re.I)), None)
 
 
+_SUBTYPE_LIST = re.compile(r"\b(?:is|are) [A-Z][\w'-]*(?:, [A-Z][\w'-]*)*,? and [A-Z][\w'-]*(?= in addition to)")
+"""A list of subtypes added ("are Clerics, Rogues, Warriors, and Wizards in addition to their other
+types"), read as one predicate."""
+UNTAP_STEP = "doesn't untap during its controller's untap step"
+"""502.3: what untaps is no part of a declaration; the board states whether a permanent is tapped."""
 CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for each|except)\b", re.I)
 """Words that make what follows hold only sometimes: never dropped, never compiled."""
 _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
@@ -85,6 +92,8 @@ class Sentences(Conditions):
         self._kinds = kinds
         self.granted = False
         """Set when a sentence read so far grants a quoted activated or triggered ability."""
+        self._subject_words = ""
+        """The subject of the sentence being read, as written."""
 
     @property
     def wordings(self) -> Wordings:
@@ -337,25 +346,39 @@ class Sentences(Conditions):
         return [tax]
 
     def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
-        verbs = r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded)\b"
-        m = re.match(rf"^(.+?)\s+(?={verbs})(.*)$", s)
+        verbs = (
+            r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded|loses|lose)\b"
+            r"|is (?:an?|every) |are (?:every |artifacts\b|enchantments\b|lands\b|[A-Z])"
+        )
+        m = re.match(rf"^(.+?)(?<!\bthat)\s+(?={verbs})(.*)$", s)  # not "creatures that are Zombies"
         if not m:
             return None, s
+        self._subject_words = m[1]
         holder = self._holder(m[1])
+        if holder is None and CHARACTERISTIC.match(m[2]):
+            found = self._holder(m[1], permanents=True)
+            holder = None if found is None else {"permanents": found}
         return holder, m[2]
 
     def _give(self, holder: dict[str, Any], abilities: list[AbilityData]) -> list[AbilityData]:
-        """Each ability granted to the creatures ``holder`` names; to "attacking creatures" only
+        """The abilities for ``holder``: its own, granted to it, or (types and abilities lost,
+        613.1d, 613.1f) an effect on the permanents it names (``to``); to "attacking creatures" only
         what matters once attackers are declared (``BLOCK_TIME_HOMES``: evasion, blocker counts)."""
         if holder.get("self"):
             return abilities
         out = []
         for a in abilities:
-            if ability_class(a["kind"]).scope == "game":
+            if a["kind"] in ("type_change", "lose_abilities"):
+                to = holder.get("permanents") or self._holder(self._subject_words, permanents=True)
+                if to is None:
+                    raise Unknown(self._subject_words)
+                out.append({**a, "to": to})
+            elif ability_class(a["kind"]).scope == "game" or "permanents" in holder:
                 raise Unknown(a["kind"])
-            if "attacking" in holder and KIND_HOMES.get(a["kind"]) not in BLOCK_TIME_HOMES:
+            elif "attacking" in holder and KIND_HOMES.get(a["kind"]) not in BLOCK_TIME_HOMES:
                 raise Unknown(f"{a['kind']} granted to attacking creatures")
-            out.append({"kind": "grant", "to": holder, "ability": a})
+            else:
+                out.append({"kind": "grant", "to": holder, "ability": a})
         return out
 
     def _predicates(self, predicate: str, holder: dict[str, Any]) -> list[AbilityData]:
@@ -363,19 +386,36 @@ class Sentences(Conditions):
         "and" (never split inside a quoted ability); a chunk that isn't a predicate continues the
         keyword list of a "has"."""
         out: list[AbilityData] = []
-        after_has = False
+        after_has = after_loses = False
+        predicate = re.sub(r" with base power and toughness -?\d+/-?\d+", "", predicate)  # layer 7b: written
+        predicate = _SUBTYPE_LIST.sub(lambda m: re.sub(r",? and |, ", " ", m[0]), predicate)
         quoted = iter(re.findall(r'"[^"]*"', predicate))
         for masked in re.split(_LIST, re.sub(r'"[^"]*"', '"Q"', predicate.strip())):
             masked = masked.removeprefix(SELF + " ") if holder.get("self") else masked
             chunk = re.sub(r'"Q"', lambda _m: next(quoted), masked)
-            if re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
+            if after_loses and not re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is|are)\b", chunk):
+                out[-1] = {**out[-1], "kinds": [*out[-1]["kinds"], *(a["kind"] for a in self._lost(chunk))]}
+                continue
+            after_loses = False
+            if re.match(r"can't (?:have|gain)\b", chunk):
+                raise Unknown(chunk)  # 613.1f: an ability it can't have or gain (not in the vocabulary)
+            if CHARACTERISTIC.match(chunk) and not re.match(r"is goaded\b", chunk):
+                creatures = (
+                    self._subject_words.casefold().endswith("creature")
+                    if holder.get("ids") == [ATTACHED]
+                    else not {"self", "permanents"} & set(holder)
+                )
+                found, first = characteristic(chunk, self.nouns, self._keyword, creatures=creatures)
+                out = [*found, *out] if first else [*out, *found]
+                after_has, after_loses = False, "kinds" in found[0]
+            elif re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
                 try:
                     out += self._predicate(chunk)
                 except Unknown:
                     if bears_on_legality(chunk) or chunk.startswith(("has ", "have ")):
                         raise
                 after_has = chunk.startswith(("has ", "have "))
-            elif chunk.startswith(("its activated abilities", "where X is")):
+            elif chunk.startswith(("its activated abilities", "where X is")) or chunk == UNTAP_STEP:
                 continue
             elif after_has and masked == '"Q"':
                 out += self._has(chunk)
@@ -386,6 +426,13 @@ class Sentences(Conditions):
             else:
                 raise Unknown(chunk)
         return self._give(holder, out)
+
+    def _lost(self, chunk: str) -> list[AbilityData]:
+        """A keyword continuing a "loses" list ("loses flying and first strike"): one kind, no fields."""
+        found = self._keyword(chunk)
+        if not found or any(set(a) != {"kind"} for a in found):
+            raise Unknown(chunk)
+        return found
 
     def _predicate(self, p: str) -> list[AbilityData]:
         """One predicate: "gets +N/+N" (nothing for combat), "can't attack or block <rest>"

@@ -285,9 +285,9 @@ class AttackTest(Strict):
     def describe(self) -> str:
         who = "other " if self.others else ""
         number = self.count.describe() or "any number of"
-        if self.count.even is not None:
+        if self.count.parity is not None:
             bounds = self.count.model_copy(update={"even": None}).describe()
-            number = f"an {'even' if self.count.even else 'odd'} number{f' ({bounds})' if bounds else ''} of"
+            number = f"an {'even' if self.count.parity else 'odd'} number{f' ({bounds})' if bounds else ''} of"
         return f"{number} {who}{self.filter.describe()} attack"
 
 

@@ -65,6 +65,7 @@ ErrorCode = Literal[
     "too_large",
     "too_many_values",
     "unknown_card",
+    "unknown_creature_type",
     "unknown_field",
     "unknown_id",
     "unknown_kind",

@@ -114,12 +114,22 @@ class Comparison(Strict):
     eq: Integer | None = None
     ge: Integer | None = None
     gt: Integer | None = None
-    even: Flag | None = Field(None, description="true: an even number; false: an odd one")
+    even: Flag | Literal["chosen"] | None = Field(
+        None, description="true: an even number; false: an odd one; `chosen`: its permanent's chosen quality (607.2f)"
+    )
+
+    @property
+    def parity(self) -> bool | None:
+        """``even`` as read: true even, false odd (``chosen`` is written in with the permanent's
+        choices before anything reads it, ``model.choices``)."""
+        if self.even == "chosen":
+            raise ValueError("`even: chosen` is read only once its permanent's choice is written in")
+        return self.even
 
     def holds(self, value: int | None) -> bool:
         if value is None:
             return False
-        if self.even is not None and self.even != (value % 2 == 0):
+        if self.parity is not None and self.parity != (value % 2 == 0):
             return False
         return (
             (self.lt is None or value < self.lt)
@@ -147,7 +157,9 @@ class Comparison(Strict):
             bound = getattr(self, name)
             if bound is not None:
                 parts.append(f"{text} {bound}".strip())
-        if self.even is not None:
+        if self.even == "chosen":
+            parts.append("of the chosen quality (odd or even)")
+        elif self.even is not None:
             parts.append("even" if self.even else "odd")
         return " and ".join(parts)
 
@@ -168,10 +180,14 @@ class Filter(Strict):
     ids: tuple[str, ...] | None = None
     name: str | None = None
     controller: str | None = None
-    colors: tuple[Color, ...] | None = None
+    colors: tuple[Color | Literal["chosen"], ...] | None = Field(
+        None, description="any of these colors; `chosen`: the color its permanent chose (607.2d)"
+    )
     colorless: Flag | None = None
     types: tuple[CardType, ...] | None = None
-    subtypes: tuple[str, ...] | None = None
+    subtypes: tuple[str, ...] | None = Field(
+        None, description="any of these subtypes; `chosen`: the creature type its permanent chose (607.2d)"
+    )
     supertypes: tuple[str, ...] | None = None
     power: Comparison | None = None
     toughness: Comparison | None = None
@@ -369,13 +385,15 @@ class Target(Strict):
     ids: tuple[str, ...] | None = None
 
     def referenced_ids(self) -> list[str]:
-        named = [self.player] if self.player not in (None, "you", "owner") else []
+        named = [self.player] if self.player not in (None, "you", "owner", "chosen") else []
         return [*named, *(self.ids or ())]
 
     def describe(self) -> str:
         if self.ids:
             return " or ".join(self.ids)
-        who = {"you": "you", "owner": "its owner", None: "a player"}.get(self.player, self.player or "")
+        who = {"you": "you", "owner": "its owner", "chosen": "the chosen player", None: "a player"}.get(
+            self.player, self.player or ""
+        )
         parts = [who] if self.include_player else []
         if self.planeswalkers:
             parts.append("planeswalkers " + ("you control" if self.player == "you" else f"{who} controls"))

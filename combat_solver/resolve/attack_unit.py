@@ -125,7 +125,7 @@ class AttackUnit(UnitBase):
         lo, hi = test.count.bounds()
         count = self.attacking_count(test.counted(ctx, self.attackers))
         bounds = () if lo is None and hi is None else (Cmp(count, lo, hi),)
-        parity = () if test.count.even is None else (Parity(count, test.count.even),)
+        parity = () if test.count.parity is None else (Parity(count, test.count.parity),)
         return (*bounds, *parity)
 
     @staticmethod

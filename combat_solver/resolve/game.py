@@ -8,9 +8,10 @@ import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
-from ..board.model import Board, Permanent, Player
+from ..board.model import Board, Effect, Permanent, Player
+from ..model.choices import mentions_chosen
 from ..model.conditions import Context
 from ..model.filters import Filter, PermanentView, same_fields
 from ..model.ir import (
@@ -26,6 +27,19 @@ from ..rules.kind import (
 from ..rules.registry import Ability, Grant
 from .once import once
 
+if TYPE_CHECKING:
+    from ..rules.characteristics import LoseAbilities, TypeChange
+
+
+@dataclass(frozen=True)
+class _TypeEffect:
+    """A type-changing effect (layer 4): its ability, the permanent it is on (None: an effect of
+    a resolved spell) and who "you" is."""
+
+    ability: TypeChange
+    source: str | None
+    controller: str | None
+
 
 @dataclass(frozen=True)
 class _Continuous:
@@ -40,6 +54,12 @@ class _Continuous:
     to: Filter | None = None
     gate: Grant | None = None
     origin: Permanent | None = None
+    dated: bool = False
+    """An effect of the board's ``effects`` with its own ``timestamp``."""
+
+    @property
+    def stated_timestamp(self) -> bool:
+        return self.dated or (self.origin is not None and self.origin.timestamp is not None)
 
 
 def _kinds_read(effect: _Continuous) -> frozenset[str]:
@@ -72,6 +92,49 @@ def _unconditional(ability: AbilityBase) -> bool:
     return ability.condition is None and ability.unless is None
 
 
+def _timestamp_order(permanents: Sequence[Permanent], effects: Sequence[Effect]) -> list[Permanent | Effect]:
+    """613.7: the permanents and effects in timestamp order: each one's ``timestamp``, or else its
+    place (permanents in board order, then effects); equal keys in place order. A permanent's
+    static abilities share its timestamp (613.7a), in the order written."""
+    objects: list[Permanent | Effect] = [*permanents, *effects]
+    keys = [(o.timestamp if o.timestamp is not None else place, place) for place, o in enumerate(objects)]
+    return [objects[place] for _, place in sorted(keys)]
+
+
+def _removal(ability: AbilityBase) -> TypeGuard[LoseAbilities]:
+    """An ability-removing effect (613.1f; its module is imported only for a board with one)."""
+    return ability.kind == "lose_abilities"
+
+
+def _type_change(ability: AbilityBase) -> TypeGuard[TypeChange]:
+    return ability.kind == "type_change"
+
+
+def _generator_kind(effect: _Continuous) -> str:
+    """The kind of the ability on ``effect.origin`` that generates ``effect``."""
+    return "grant" if effect.gate is not None else effect.ability.kind
+
+
+class _Removals:
+    """What ability-removing effects took from each permanent in layer 6 (613.1f), and when
+    (the step of layer 6 each applied at)."""
+
+    def __init__(self) -> None:
+        self._by_holder: dict[str, list[tuple[int, LoseAbilities]]] = {}
+
+    def add(self, holders: tuple[str, ...], step: int, removal: LoseAbilities) -> None:
+        for h in holders:
+            self._by_holder.setdefault(h, []).append((step, removal))
+
+    def removes(self, holder: str, kind: str, after: int) -> bool:
+        """Whether an effect applied after step ``after`` (-1: any) removed ``kind`` from ``holder``."""
+        return any(at > after and r.removes(kind) for at, r in self._by_holder.get(holder, ()))
+
+    def generator_lost(self, effect: _Continuous) -> bool:
+        """Whether the permanent whose ability generates ``effect`` has lost that ability."""
+        return effect.origin is not None and self.removes(effect.origin.id, _generator_kind(effect), -1)
+
+
 new_pair = partial(tuple.__new__, Pair)
 """``Pair`` from a (blocker, attacker) tuple, without the Python-level constructor."""
 
@@ -88,53 +151,70 @@ class Game:
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        """The board with its type-changing effects applied (layer 4, 613.1d)."""
         self.derived: dict[str, Any] = {}
         """What the layers above build once per game (the declaring units of ``units``)."""
-        permanents = board.permanents
-        self._perms = {p.id: p for p in permanents}
         self._teams = {p.id: (p.team if p.team is not None else f"player:{p.id}") for p in board.players}
         self._attacking = tuple(sorted(board.combat.attackers)) if board.combat is not None else ()
         self.declaring = board.combat is None
         """Attackers are being declared: conditions on the attack are read per declaration."""
         attacks = board.combat.attackers if board.combat is not None else {}
+        if any(mentions_chosen(a) for p in board.permanents for a in p.abilities):
+            chosen = tuple(p.model_copy(update={"abilities": p.abilities_as_chosen()}) for p in board.permanents)
+            self.board = board = board.model_copy(update={"permanents": chosen})
+        self._set_permanents(board.permanents)
+        self._layer_warnings: list[str] = []
         self._defender_of = {a: self.defending_player_of(target) for a, target in attacks.items()}
         self._defenders = frozenset([self.defending_player(a) for a in self._attacking])
-        self._attached: dict[str, list[Permanent]] = {}
+        if any(_type_change(a) for p in board.permanents for a in p.abilities) or any(
+            _type_change(e.ability) for e in board.effects
+        ):
+            self._layer4()
+            self.board = board.model_copy(update={"permanents": self._permanents})
         self._declarers: dict[tuple[frozenset[str], str, str], DeclarerReport] = {}
         self._hooked: dict[tuple[str, str], list[Instance]] = {}
-        self._had: dict[str, list[Ability]] = {}
-        self.instances: dict[str, list[Instance]] = {}
-        for p in permanents:
-            self._had[p.id] = []
-            self.instances[p.id] = []
-            if p.attached_to is not None:
-                self._attached.setdefault(p.attached_to, []).append(p)
+        self.instances: dict[str, list[Instance]] = {p.id: [] for p in self._permanents}
         self.game_rules: list[Instance] = []
-        timestamped: list[tuple[Ability, Permanent | None, _Continuous | None]] = []
-        for p in board.permanents:
+        timestamped: list[tuple[Ability, Permanent | None, _Continuous | None, Effect | None]] = []
+        for o in _timestamp_order(self._permanents, board.effects):
+            p, e = (o, None) if isinstance(o, Permanent) else (None, o)
+            if e is not None:
+                if _type_change(e.ability):
+                    continue
+                effect = None
+                if _removal(e.ability):
+                    effect = _Continuous(
+                        e.ability, e.source, e.controller, to=e.ability.to, dated=e.timestamp is not None
+                    )
+                elif e.to is not None:
+                    effect = _Continuous(e.ability, e.source, e.controller, to=e.to, dated=e.timestamp is not None)
+                timestamped.append((e.ability, None, effect, e))
+                continue
+            assert p is not None
             for ability in p.abilities:
                 effect = None
                 if isinstance(ability, Grant):
                     effect = _Continuous(ability.ability, p.name, p.controller, to=ability.to, gate=ability, origin=p)
-                elif ability.scope == "creature":
-                    if ability.condition is None and ability.unless is None:
-                        self._had[p.id].append(ability)
-                    else:
-                        effect = _Continuous(ability, p.name, p.controller, holder=p)
-                timestamped.append((ability, p, effect))
-        for e in board.effects:
-            effect = None if e.to is None else _Continuous(e.ability, e.source, e.controller, to=e.to)
-            timestamped.append((e.ability, None, effect))
-        holders, as_applied = self._resolve_layer6([t[2] for t in timestamped if t[2] is not None])
-        effects = iter(board.effects)
-        for ability, bearer, effect in timestamped:
-            source_effect = next(effects) if bearer is None else None
+                elif _removal(ability):
+                    holder = p if ability.to is None else None
+                    effect = _Continuous(ability, p.name, p.controller, holder=holder, to=ability.to, origin=p)
+                elif _type_change(ability):
+                    continue
+                elif ability.scope == "creature" and not _unconditional(ability):
+                    effect = _Continuous(ability, p.name, p.controller, holder=p, origin=p)
+                timestamped.append((ability, p, effect, None))
+        holders, as_applied, lost = self._resolve_layer6([t[2] for t in timestamped if t[2] is not None])
+        for ability, bearer, effect, source_effect in timestamped:
+            if _removal(ability):
+                continue
             if effect is not None:
                 for holder_id in holders[id(effect)]:
                     holder = self._perms[holder_id]
                     self.instances[holder_id].append(
                         Instance(effect.ability, holder, effect.source, effect.controller, as_applied.get(id(effect)))
                     )
+            elif bearer is not None and lost.removes(bearer.id, ability.kind, -1):
+                continue
             elif bearer is not None and ability.scope == "game":
                 if _unconditional(ability) or ability.applies(
                     self.context(bearer.controller, bearer), declaring=self.declaring
@@ -146,6 +226,97 @@ class Game:
                 self.context(source_effect.controller, None), declaring=self.declaring
             ):
                 self.game_rules.append(Instance(ability, None, source_effect.source, source_effect.controller))
+
+    def _set_permanents(self, permanents: Sequence[Permanent]) -> None:
+        """The permanents as they stand, with the abilities printed on them that apply whatever
+        the board (no condition, not a grant): what filters read before layer 6."""
+        self._permanents = tuple(permanents)
+        self._perms = {p.id: p for p in permanents}
+        self._attached: dict[str, list[Permanent]] = {}
+        self._had: dict[str, list[Ability]] = {}
+        for p in permanents:
+            self._had[p.id] = [
+                a for a in p.abilities if not isinstance(a, Grant) and a.scope == "creature" and _unconditional(a)
+            ]
+            if p.attached_to is not None:
+                self._attached.setdefault(p.attached_to, []).append(p)
+
+    def _layer4(self) -> None:
+        """613.1d: type-changing effects, each applied to what it matches when it applies
+        (611.3a), in timestamp order (613.7: permanents in board order, then effects) unless a
+        dependency orders them (613.8a): next the earliest that no other pending one would change
+        the existence of (305.7: setting a land's types removes the abilities of its text: Blood
+        Moon before Urborg) or what it applies to (Blood Moon before Conversion); in a loop, the
+        earliest (613.8b); characteristic-defining abilities first (613.3). Filters see printed
+        abilities only (layer 6 comes later). Then layer 5 (613.1e): the colors they set, in
+        timestamp order, on what each changed in layer 4 (613.6)."""
+        pending = [
+            _TypeEffect(a, o.id, o.controller) if isinstance(o, Permanent) else _TypeEffect(a, None, o.controller)
+            for o in _timestamp_order(self._permanents, self.board.effects)
+            for a in (o.abilities if isinstance(o, Permanent) else (o.ability,))
+            if _type_change(a)
+        ]
+        stamps = {id(e): i for i, e in enumerate(pending)}
+        pending.sort(key=lambda e: not e.ability.defines_itself)
+        for e in pending:
+            found: set[str] = set()
+            for c in (e.ability.condition, e.ability.unless):
+                if c is not None:
+                    _collect_has(c.model_dump(mode="json", exclude_none=True), found)
+            if found:
+                where = self._perms[e.source].name if e.source is not None else "an effect"
+                self._layer_warnings.append(
+                    f"{where}: a type change whose condition reads abilities ({', '.join(sorted(found))}) is read "
+                    "before layer 6 gives or removes them (613.1d, 613.1f): only printed abilities are seen"
+                )
+        colors: list[tuple[int, _TypeEffect, list[str]]] = []
+        while pending:
+            chosen = next(
+                (e for e in pending if not any(self._type_depends(e, o) for o in pending if o is not e)), pending[0]
+            )
+            pending.remove(chosen)
+            if chosen.source is not None and chosen.ability not in self._perms[chosen.source].abilities:
+                continue
+            targets = self._type_targets(chosen)
+            self._apply_types(chosen, targets)
+            if chosen.ability.colors is not None:
+                colors.append((stamps[id(chosen)], chosen, targets))
+        if colors:
+            from .characteristics import colored
+
+            for _, effect, targets in sorted(colors, key=lambda c: c[0]):
+                wanted = set(targets)
+                self._set_permanents([colored(p, effect.ability) if p.id in wanted else p for p in self._permanents])
+
+    def _type_targets(self, effect: _TypeEffect) -> list[str]:
+        """What ``effect`` changes now: its source, or what matches ``to``; its condition read for
+        each ("this": that permanent)."""
+        change = effect.ability
+        if change.to is None:
+            found = [self._perms[effect.source]] if effect.source is not None else []
+        else:
+            found = [p for p in self._permanents if change.to.matches(p, self, effect.controller)]
+        return [p.id for p in found if _unconditional(change) or change.applies(self.context(effect.controller, p))]
+
+    def _apply_types(self, effect: _TypeEffect, targets: list[str]) -> None:
+        if targets:
+            wanted = set(targets)
+            from .characteristics import changed
+
+            self._set_permanents([changed(p, effect.ability) if p.id in wanted else p for p in self._permanents])
+
+    def _type_depends(self, effect: _TypeEffect, other: _TypeEffect) -> bool:
+        """Whether applying ``other`` first would remove ``effect``'s ability or change what it
+        applies to (613.8a)."""
+        if effect.ability.to is None and _unconditional(effect.ability) and other.ability.land_types is None:
+            return False  # its source stays its target, and only setting land types removes abilities
+        before, targets = self._permanents, self._type_targets(effect)
+        self._apply_types(other, self._type_targets(other))
+        try:
+            gone = effect.source is not None and effect.ability not in self._perms[effect.source].abilities
+            return gone or self._type_targets(effect) != targets
+        finally:
+            self._set_permanents(before)
 
     def context(self, you: str | None, source: PermanentView | None) -> Context:
         """Who "you", "this" and "defending player" are for a condition read at declaration: the
@@ -159,7 +330,8 @@ class Game:
         return Context(self, you, source, defending)
 
     def _targets(self, effect: _Continuous) -> tuple[str, ...]:
-        """What ``effect`` applies to in the current state of layer 6 (611.3a)."""
+        """What ``effect`` applies to in the current state of layer 6 (611.3a): creatures, or for
+        an ability-removing effect any permanent."""
         gate = effect.gate
         if (
             gate is not None
@@ -171,7 +343,8 @@ class Game:
             found = [effect.holder] if effect.holder is not None else []
         else:
             to, controller = effect.to, effect.controller
-            found = [p for p in self.board.permanents if p.is_creature and to.matches(p, self, controller)]
+            anything = _removal(effect.ability)
+            found = [p for p in self._permanents if (anything or p.is_creature) and to.matches(p, self, controller)]
         ability = effect.ability
         if _unconditional(ability) or (ability.per_target_condition and self.declaring):
             return tuple([p.id for p in found])
@@ -179,32 +352,111 @@ class Game:
             p.id for p in found if ability.applies(self.context(effect.controller, p), declaring=self.declaring)
         )
 
-    def _resolve_layer6(self, effects: list[_Continuous]) -> tuple[dict[int, tuple[str, ...]], dict[int, Game]]:
-        """Apply grants, effects and conditional abilities in dependency order (613.8): next the
-        earliest effect no other pending effect would change the application of (613.8a), or in
-        timestamp order inside a dependency loop (613.8b); each applies to what it matches at
-        that moment (611.3a) and is locked in. Returns the holders of each effect, and for an
-        effect whose conditions are read per declaration the board as it stood when it applied."""
+    def _resolve_layer6(
+        self, effects: list[_Continuous]
+    ) -> tuple[dict[int, tuple[str, ...]], dict[int, Game], _Removals]:
+        """Apply grants, effects, conditional abilities and ability-removing effects in dependency
+        order (613.8): next the earliest effect no other pending effect would change the
+        existence or application of (613.8a), or in timestamp order inside a dependency loop
+        (613.8b); each applies to what it matches at that moment (611.3a) and is locked in. An
+        ability-removing effect removes what its permanents have at that moment (613.7); an effect
+        whose ability its permanent lost before it applied doesn't exist. Returns the holders of
+        each effect (those that lost its ability later left out), for an effect whose conditions
+        are read per declaration the board as it stood when it applied, and what was removed."""
         pending = list(effects)
         applied: dict[int, tuple[str, ...]] = {}
         as_applied: dict[int, Game] = {}
         reads: dict[int, frozenset[str]] = {}
+        lost = _Removals()
+        step: dict[int, int] = {}
+        removing = any(_removal(e.ability) for e in effects)
         while pending:
             chosen = pending[0]
             if len(pending) > 1:
                 reads = reads or {id(e): _kinds_read(e) for e in effects}
                 current: dict[int, tuple[str, ...]] = {}
                 chosen = next(
-                    (a for a in pending if not reads[id(a)] or not self._depends(a, pending, current, reads[id(a)])),
+                    (
+                        a
+                        for a in pending
+                        if not (removing and self._removed_by(a, pending, current))
+                        and (not reads[id(a)] or not self._depends(a, pending, current, reads[id(a)]))
+                    ),
                     pending[0],
                 )
             pending.remove(chosen)
-            applied[id(chosen)] = self._targets(chosen)
+            step[id(chosen)] = len(step)
+            applied[id(chosen)] = () if lost.generator_lost(chosen) else self._targets(chosen)
+            if _removal(chosen.ability):
+                lost.add(applied[id(chosen)], step[id(chosen)], chosen.ability)
+                self._counter_timestamps(chosen, applied[id(chosen)])
+                for holder in applied[id(chosen)]:
+                    self._had[holder] = [a for a in self._had[holder] if not chosen.ability.removes(a.kind)]
+                continue
             if self._read_per_declaration(chosen.ability):
                 as_applied[id(chosen)] = self._as_of_now()
             for holder in applied[id(chosen)]:
                 self._had[holder].append(chosen.ability)
-        return applied, as_applied
+        self._unstated_order(effects, applied)
+        kept = {
+            id(effect): tuple(
+                h for h in applied[id(effect)] if not lost.removes(h, effect.ability.kind, step[id(effect)])
+            )
+            for effect in effects
+        }
+        return kept, as_applied, lost
+
+    def _unstated_order(self, effects: list[_Continuous], applied: Mapping[int, tuple[str, ...]]) -> None:
+        """Where a removal and an effect giving the kind it removes meet on one permanent, one from
+        a permanent and the other from the board's ``effects``, and neither states a
+        ``timestamp``, their order (613.7) is the default (effects after permanents): warned."""
+        removals = [r for r in effects if _removal(r.ability) and not r.stated_timestamp]
+        for r in removals:
+            assert _removal(r.ability)
+            for e in effects:
+                if _removal(e.ability) or e.stated_timestamp or (e.origin is None) == (r.origin is None):
+                    continue
+                met = sorted(set(applied[id(r)]) & set(applied[id(e)]))
+                if met and r.ability.removes(e.ability.kind):
+                    self._layer_warnings.append(
+                        f"{self._perms[met[0]].name}: {r.source} removes {e.ability.kind} and {e.source} gives it; "
+                        "which came later isn't on the board (613.7): effects are taken as later than "
+                        "permanents (give `timestamp`)"
+                    )
+
+    def _counter_timestamps(self, removal: _Continuous, holders: tuple[str, ...]) -> None:
+        """A keyword counter has its own timestamp (613.7c), which the board doesn't state: when an
+        ability-removing effect meets an ability a counter gives, the verdict warns (the ability is
+        taken as removed)."""
+        assert _removal(removal.ability)
+        if not any(self._perms[h].counters for h in holders):
+            return
+        from ..rules.registry import keyword_kinds
+
+        kinds = keyword_kinds()
+        for h in holders:
+            for name, count in self._perms[h].counters.items():
+                kind = kinds.get(name.casefold())
+                if count and kind is not None and removal.ability.removes(kind):
+                    self._layer_warnings.append(
+                        f"{self._perms[h].name}: which of its {name} counter and {removal.source}'s removal of "
+                        f"{kind} came last isn't on the board (613.7c); {kind} is taken as removed"
+                    )
+
+    def _removed_by(self, effect: _Continuous, pending: list[_Continuous], current: dict[int, tuple[str, ...]]) -> bool:
+        """Whether another pending ability-removing effect would remove the ability that
+        generates ``effect`` (613.8a: it changes the first one's existence)."""
+        origin = effect.origin
+        if origin is None:
+            return False
+        kind = _generator_kind(effect)
+        for other in pending:
+            if other is not effect and _removal(other.ability) and other.ability.removes(kind):
+                if id(other) not in current:
+                    current[id(other)] = self._targets(other)
+                if origin.id in current[id(other)]:
+                    return True
+        return False
 
     def _read_per_declaration(self, ability: Ability) -> bool:
         """Whether some of ``ability``'s conditions are read only per declaration or per attack target."""
@@ -231,28 +483,35 @@ class Game:
         """Whether applying another pending effect would change what ``effect`` applies to (613.8a).
         An effect whose conditions are read per declaration depends on every other one adding a
         kind they read: that can change whether it applies to some declaration."""
-        if not current:
-            current.update((id(e), self._targets(e)) for e in pending)
+        for e in pending:
+            if id(e) not in current:
+                current[id(e)] = self._targets(e)
         now = current[id(effect)]
         deferred = self._read_per_declaration(effect.ability)
         for other in pending:
-            if other is effect or other.ability.kind not in kinds:
+            removal = other.ability if _removal(other.ability) else None
+            if other is effect or (
+                other.ability.kind not in kinds if removal is None else not any(removal.removes(k) for k in kinds)
+            ):
                 continue
             added = current[id(other)]
             if deferred and added:
                 return True
+            saved = {h: list(self._had[h]) for h in added}
             for h in added:
-                self._had[h].append(other.ability)
+                if removal is None:
+                    self._had[h].append(other.ability)
+                else:
+                    self._had[h] = [a for a in self._had[h] if not removal.removes(a.kind)]
             changed = self._targets(effect) != now
-            for h in added:
-                self._had[h].pop()
+            self._had.update(saved)
             if changed:
                 return True
         return False
 
     @property
     def permanents(self) -> tuple[Permanent, ...]:
-        return self.board.permanents
+        return self._permanents
 
     @property
     def earlier_attacks(self) -> EarlierAttacks:
@@ -295,14 +554,15 @@ class Game:
 
     @once
     def warnings(self) -> tuple[str, ...]:
-        """Card text on the board that bears on combat but wasn't compiled."""
-        return self.board.card_warnings
+        """Card text on the board that bears on combat but wasn't compiled, and what layer 6
+        couldn't order from the board (a keyword counter's timestamp, 613.7c)."""
+        return self.board.card_warnings + tuple(self._layer_warnings)
 
     def player(self, player_id: str) -> Player:
         return next(p for p in self.board.players if p.id == player_id)
 
     def permanents_of(self, player: str) -> list[Permanent]:
-        return [p for p in self.board.permanents if p.controller == player]
+        return [p for p in self._permanents if p.controller == player]
 
     def hooked(self, permanent_id: str, hook: str) -> Sequence[Instance]:
         """The instances on ``permanent_id`` whose kind has its own ``hook``, in order."""

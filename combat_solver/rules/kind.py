@@ -478,7 +478,7 @@ class AbilityBase(Strict):
         out: list[tuple[str, str]] = []
         ids = id_fields(type(self))
         for name, value in self:
-            if isinstance(value, str) and name in ids and value not in ("you", "owner"):
+            if isinstance(value, str) and name in ids and value not in ("you", "owner", "chosen"):
                 out.append((name, value))
             elif hasattr(value, "referenced_ids") and not isinstance(value, AbilityBase):
                 out += [(name, ref) for ref in value.referenced_ids()]

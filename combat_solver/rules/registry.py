@@ -97,6 +97,8 @@ KIND_HOMES: dict[str, str] = {
     "rampage": "triggers",
     "flanking": "triggers",
     "bushido": "triggers",
+    "type_change": "characteristics",
+    "lose_abilities": "characteristics",
 }
 """Every kind of the ``rules`` modules -> the module defining it, in the order of the union (a test
 holds the table to the classes: a kind is added here and in its class).

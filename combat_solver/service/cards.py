@@ -38,8 +38,9 @@ def _stat(value: str | None) -> int | None:
 
 class CatalogCards:
     """``CardCatalog`` over a ``combat_solver.cards.Catalog``: a record is the card's Oracle
-    fields with its compiled ``abilities``, ``warnings`` (combat text not compiled) and ``notes``
-    (text to give as an effect once used)."""
+    fields with its compiled ``abilities``, ``warnings`` (combat text not compiled), ``notes``
+    (text to give as an effect once used) and ``choices`` (what it chose as it entered, 607.2d:
+    the page asks for them)."""
 
     def __init__(self, catalog: Any) -> None:
         self.catalog = catalog
@@ -65,6 +66,7 @@ class CatalogCards:
             "abilities": list(compiled.abilities),
             "warnings": list(compiled.all_warnings),
             "notes": list(compiled.notes),
+            "choices": list(compiled.choices),
         }
 
     def search(self, query: str, limit: int) -> Sequence[str]:

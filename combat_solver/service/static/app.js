@@ -78,6 +78,35 @@ async function api(path, body) {
 
 /* ---------- the board the API reads ---------- */
 
+/* 607.2d, 702.136a: the choices a card makes as it enters (the board's `chosen`), how the page
+   asks for each, and which of them an ability reads through the word "chosen". */
+const CHOICE_LABELS = { color: "Chosen color", creature_type: "Chosen creature type", player: "Chosen player", parity: "Chosen quality (odd or even)", riot: "Riot" };
+const CHOICE_WHAT = { color: "the chosen color", creature_type: "the chosen creature type", player: "the chosen player", parity: "the chosen quality (odd or even)", riot: "riot's choice (702.136a)" };
+const CHOICE_COLORS = ["white", "blue", "black", "red", "green"];
+
+function choicesRead(value, found = new Set()) {
+  if (Array.isArray(value)) { for (const v of value) choicesRead(v, found); return found; }
+  if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === "colors" && Array.isArray(v) && v.includes("chosen")) found.add("color");
+      else if (k === "subtypes" && Array.isArray(v) && v.includes("chosen")) found.add("creature_type");
+      else if ((k === "controller" || k === "player") && v === "chosen") found.add("player");
+      else if (k === "even" && v === "chosen") found.add("parity");
+      else choicesRead(v, found);
+    }
+  }
+  return found;
+}
+
+function missingChoices(p) {
+  const chosen = p.chosen || {};
+  return (p.choices || []).filter((c) => !chosen[c]);
+}
+
+function choiceWarnings(p) {
+  return missingChoices(p).map((c) => `${p.name} (${p.id}): ${CHOICE_WHAT[c]} isn't on the board: choose it above (${CHOICE_LABELS[c]})`);
+}
+
 function substitute(value, values) {
   if (typeof value === "string") return value in values ? values[value] : value;
   if (Array.isArray(value)) return value.map((v) => substitute(v, values));
@@ -131,9 +160,15 @@ function toPermanent(p) {
   let toughness = wholeNumber(p, "toughness");
   const abilities = [];
   const values = { $self: p.id, $attached: p.attached || null, $controller: p.controller, $power: power };
+  const missing = new Set(missingChoices(p));
+  const chosen = Object.fromEntries(Object.entries(p.chosen || {}).filter(([, v]) => v));
   for (const a of written) {
     if (!p.attached && JSON.stringify(a).includes('"$attached"')) continue;
+    if ([...choicesRead(a)].some((c) => missing.has(c))) continue;
     abilities.push(substitute(a, values));
+  }
+  if ((p.choices || []).includes("riot") && chosen.riot === "haste" && !abilities.some((a) => a.kind === "haste")) {
+    abilities.push({ kind: "haste" });
   }
   for (const [kind, n] of Object.entries(parseCounters(p.counters || ""))) {
     const pt = kind.match(/^([+-]\d+)\/([+-]\d+)$/);
@@ -152,6 +187,7 @@ function toPermanent(p) {
   if (p.sick) out.summoning_sick = true;
   if (p.types.includes("battle")) out.protector = p.protector || firstOpponentOf(p.controller);
   if (abilities.length) out.abilities = abilities;
+  if (Object.keys(chosen).length) out.chosen = chosen;
   return out;
 }
 
@@ -226,6 +262,7 @@ function fromRecord(record, controller) {
     tapped: false, sick: false, counters: "", attached: "",
     abilities: JSON.stringify(record.abilities || [], null, 1).replace(/\n\s*/g, " "),
     warnings: [...(record.warnings || []), ...variableStats(record)], custom: !!record.custom,
+    choices: record.choices || [], chosen: {},
   };
 }
 
@@ -407,6 +444,22 @@ function renderBattlefields() {
   }
 }
 
+function choiceField(p, choice, update) {
+  p.chosen = p.chosen || {};
+  const now = p.chosen[choice] || "";
+  const set = update((t) => { if (t.value.trim()) p.chosen[choice] = t.value.trim(); else delete p.chosen[choice]; });
+  const options = (values) => [el("option", { value: "" }, "—"),
+    ...values.map(([v, text]) => el("option", { value: v, selected: v === now }, text))];
+  const input = choice === "creature_type"
+    ? el("input", { value: now, placeholder: "Elf", "data-field": `chosen-${choice}`, onchange: set })
+    : el("select", { "data-field": `chosen-${choice}`, onchange: set }, options(
+      choice === "color" ? CHOICE_COLORS.map((c) => [c, c])
+        : choice === "player" ? players().map((q) => [q, q])
+          : choice === "parity" ? [["odd", "odd"], ["even", "even"]]
+            : [["haste", "haste"], ["counter", "+1/+1 counter (add it under Counters)"]]));
+  return field(CHOICE_LABELS[choice], input);
+}
+
 function permCard(p) {
   const info = cardInfo.get(p.card) || {};
   const pt = p.power !== "" || p.toughness !== "" ? `${p.power}/${p.toughness}` : "";
@@ -415,6 +468,7 @@ function permCard(p) {
   const update = (fn) => (ev) => { fn(ev.target); changed(); };
   const others = state.perms.filter((q) => q.id !== p.id);
   const kinds = abilityKinds(p.abilities);
+  const warnings = [...p.warnings, ...choiceWarnings(p)];
   const open = openCards.has(p.id) || !narrow.matches;
   const brief = [p.tapped ? "tapped" : "", p.sick ? "summoning sick" : "", p.counters ? `counters ${p.counters}` : "",
     p.attached ? `on ${label(p.attached)}` : "", ...kinds].filter(Boolean).join(" · ");
@@ -450,12 +504,14 @@ function permCard(p) {
       field("Attached to", el("select", { "data-field": "attached", onchange: update((t) => { p.attached = t.value; }) },
         el("option", { value: "" }, "—"), others.map((q) => el("option", { value: q.id, selected: q.id === p.attached }, label(q.id))))),
     ),
+    (p.choices || []).length ? el("div", { class: "perm-grid choices", "aria-label": "Choices made as it entered" },
+      p.choices.map((c) => choiceField(p, c, update))) : null,
     el("div", { class: "toggles" },
       el("label", { class: "check" }, el("input", { type: "checkbox", checked: p.tapped, "data-field": "tapped", onchange: update((t) => { p.tapped = t.checked; }) }), "Tapped"),
       el("label", { class: "check" }, el("input", { type: "checkbox", checked: p.sick, "data-field": "sick", onchange: update((t) => { p.sick = t.checked; }) }), "Summoning sick"),
     ),
-    p.warnings.length ? el("ul", { class: "warnings", "aria-label": "Card text not compiled" },
-      p.warnings.map((w) => el("li", {}, w))) : null,
+    warnings.length ? el("ul", { class: "warnings", "aria-label": "Card text not compiled" },
+      warnings.map((w) => el("li", {}, w))) : null,
     (info.notes || []).length ? el("ul", { class: "notes", "aria-label": "Text to give as an effect once used" },
       info.notes.map((n) => el("li", {}, n))) : null,
     details,
@@ -471,7 +527,7 @@ function permCard(p) {
         } },
       el("strong", { class: "perm-name" }, p.name),
       brief ? el("span", { class: "perm-brief" }, brief) : null,
-      p.warnings.length ? el("span", { class: "warn-badge", title: "Card text not compiled" }, `⚠ ${p.warnings.length}`) : null),
+      warnings.length ? el("span", { class: "warn-badge", title: "Card text not compiled" }, `⚠ ${warnings.length}`) : null),
       pt ? el("span", { class: "pt" }, pt) : null,
       el("button", { type: "button", class: "icon", title: `Remove ${p.name}`, "aria-label": `Remove ${p.name}`, onclick: () => { removePermanent(p.id); changed(); } }, "×")),
     body,
@@ -1110,6 +1166,11 @@ function saveToUrl() {
   }, 120);
 }
 
+function madeChoices(given) {
+  const chosen = Object.fromEntries(Object.entries(given || {}).filter(([, v]) => v));
+  return { choices: Object.keys(chosen), chosen };
+}
+
 /* A scenario file read by the server, as the page's state: fields as written (counters and
    attachments are already in the abilities and power/toughness the file gives). */
 function stateFromScenario(scenario) {
@@ -1125,6 +1186,7 @@ function stateFromScenario(scenario) {
     power: p.power ?? "", toughness: p.toughness ?? "", tapped: !!p.tapped, sick: !!p.summoning_sick,
     counters: "", attached: "", protector: p.protector || null,
     abilities: JSON.stringify(p.abilities || []), warnings: p.card_warnings || [], custom: false,
+    ...madeChoices(p.chosen),
   }));
   next.effects = (b.effects || []).map((e) => {
     const onlyIds = e.to && Object.keys(e.to).every((k) => k === "ids");

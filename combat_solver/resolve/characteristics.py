@@ -1,0 +1,60 @@
+"""Type-changing effects (layer 4, 613.1d) as they change one permanent: types and subtypes
+added (205.1b), every creature type (205.3m), land types set (305.7) and the mana abilities of
+basic land types gained (305.6). The order they apply in is the game's (``resolve/game.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..board.model import Permanent
+from ..model.creature_types import CREATURE_TYPES
+from ..rules.characteristics import BASIC_LAND_TYPES, LAND_TYPES, TypeChange
+from ..rules.registry import ability_class
+
+_BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+"""305.6: the mana each basic land type's intrinsic ability makes."""
+_LAND_TYPES = frozenset(t.casefold() for t in LAND_TYPES)
+_EVERY_CREATURE_TYPE = tuple(sorted(CREATURE_TYPES))
+
+
+def changed(permanent: Permanent, change: TypeChange) -> Permanent:
+    """``permanent`` as ``change`` leaves it. Setting land types (305.7) removes its land types
+    and the abilities it has from its own text (every ability written on the permanent), and
+    gives the mana ability of each new basic land type; land types added keep both, and a land
+    gains the mana ability of each basic land type it didn't have (305.6)."""
+    types = (*permanent.types, *(t for t in change.types if t not in permanent.types))
+    subtypes = list(permanent.subtypes)
+    abilities: list[Any] = list(permanent.abilities)
+    before = _basic_types(permanent.subtypes) if "land" in permanent.types else set()
+    if change.land_types is not None and "land" in types:
+        subtypes = [s for s in subtypes if s.casefold() not in _LAND_TYPES]
+        abilities, before = [], set()
+        subtypes += change.land_types
+    if change.creature_types is not None:
+        subtypes = [s for s in subtypes if s.casefold() not in CREATURE_TYPES] + list(change.creature_types)
+    added = [*change.subtypes]
+    if change.every_creature_type:
+        added += _EVERY_CREATURE_TYPE
+    if change.every_basic_land_type:
+        added += BASIC_LAND_TYPES
+    folded = {s.casefold() for s in subtypes}
+    for s in added:
+        if s.casefold() not in folded:
+            subtypes.append(s)
+            folded.add(s.casefold())
+    if "land" in types:
+        gained = "".join(_BASIC_MANA[t] for t in BASIC_LAND_TYPES if t in _basic_types(tuple(subtypes)) - before)
+        if gained:
+            abilities.append(ability_class("mana").model_validate({"kind": "mana", "produces": gained}))
+    update: dict[str, Any] = {"types": types, "subtypes": tuple(subtypes), "abilities": tuple(abilities)}
+    return permanent.model_copy(update=update)
+
+
+def colored(permanent: Permanent, change: TypeChange) -> Permanent:
+    """``permanent`` with the colors ``change`` sets (layer 5, 613.1e)."""
+    return permanent if change.colors is None else permanent.model_copy(update={"colors": change.colors})
+
+
+def _basic_types(subtypes: tuple[str, ...]) -> set[str]:
+    folded = {s.casefold() for s in subtypes}
+    return {t for t in BASIC_LAND_TYPES if t.casefold() in folded}

@@ -1,0 +1,108 @@
+"""Ability kinds that change characteristics other abilities read: types (layer 4, 613.1d) and
+abilities removed (layer 6, 613.1f). They have no hook of their own: the resolved game
+(``resolve/game.py``) applies them before anything reads types or abilities (613.1: layer 4,
+then layer 6), in timestamp order unless a dependency orders them (613.7, 613.8;
+docs/design.md §4.10)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from ..model.base import Flag
+from ..model.filters import Color, Filter
+from .kind import AbilityBase
+
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+"""305.6: the basic land types."""
+LAND_TYPES = (
+    *BASIC_LAND_TYPES,
+    "Cave",
+    "Desert",
+    "Gate",
+    "Lair",
+    "Locus",
+    "Mine",
+    "Planet",
+    "Power-Plant",
+    "Sphere",
+    "Tower",
+    "Town",
+    "Urza's",
+)
+"""205.3i: the land types."""
+
+BasicLandType = Literal["Plains", "Island", "Swamp", "Mountain", "Forest"]
+AddedCardType = Literal["artifact", "enchantment", "kindred", "land"]
+"""Card types an effect may add here: adding creature, planeswalker or battle makes a permanent
+something that attacks, blocks or is attacked, with characteristics the board must state."""
+
+
+class TypeChange(AbilityBase):
+    """613.1d (layer 4): "is a Knight in addition to its other types" (Dark Knight's Greatsword),
+    "is every creature type" (Mistform Ultimus; Amorphous Axe), "Lands you control are every basic
+    land type in addition to their other types" (Prismatic Omen), "Nonbasic lands are Mountains"
+    (Blood Moon: ``land_types`` sets them, 205.1b, 305.7: the land loses its old land types and the
+    abilities of its rules text, and gains the mana ability of each new basic land type; 305.6).
+    ``creature_types`` sets them (205.1a: "is a Frog creature"), ``colors`` sets its colors in
+    layer 5 (613.1e) on the permanents it changed in layer 4 (613.6). Applies to its source, or to
+    every permanent matching ``to``."""
+
+    kind: Literal["type_change"] = "type_change"
+    scope = "game"
+    rule = "613.1d"
+    to: Filter | None = Field(None, description="the permanents it changes; none: its source")
+    types: tuple[AddedCardType, ...] = Field((), description="card types added (205.1b)")
+    subtypes: tuple[str, ...] = Field((), description="subtypes added (205.1b)")
+    every_creature_type: Flag = Field(False, description="it is every creature type (205.3m)")
+    every_basic_land_type: Flag = Field(False, description="it is every basic land type in addition (305.6)")
+    land_types: tuple[BasicLandType, ...] | None = Field(
+        None, description="sets its land types (305.7): old land types and its rules text's abilities lost"
+    )
+    creature_types: tuple[str, ...] | None = Field(
+        None, description="sets its creature types (205.1a; Frogify: [Frog]): the old ones lost"
+    )
+    colors: tuple[Color, ...] | None = Field(
+        None, description="sets its colors (layer 5, 613.1e; [] colorless), on what it changed in layer 4 (613.6)"
+    )
+
+    @model_validator(mode="after")
+    def _changes_something(self) -> TypeChange:
+        adds = self.types or self.subtypes or self.every_creature_type or self.every_basic_land_type
+        if not adds and self.land_types is None and self.creature_types is None and self.colors is None:
+            raise ValueError("a type change adds types or subtypes, or sets land types, creature types or colors")
+        return self
+
+    @property
+    def defines_itself(self) -> bool:
+        """A characteristic-defining ability (604.3a: on the permanent it affects, not conditional),
+        applied first within its layer (613.3): "$self is every creature type"."""
+        return self.to is None and self.condition is None and self.unless is None
+
+
+class LoseAbilities(AbilityBase):
+    """613.1f (layer 6): "Equipped creature loses flying" (Magebane Armor), "Enchanted creature
+    loses all abilities" (Frogify: ``kinds`` not given). Removes abilities that the affected
+    permanents have when it applies: their own, and those of effects applied before it (613.7:
+    timestamp order; an ability given later is kept). Applies to its source, or to every
+    permanent matching ``to``."""
+
+    kind: Literal["lose_abilities"] = "lose_abilities"
+    scope = "game"
+    rule = "613.1f"
+    to: Filter | None = Field(None, description="the permanents it affects; none: its source")
+    kinds: tuple[str, ...] | None = Field(None, description="the ability kinds lost; none: all abilities")
+
+    @field_validator("kinds")
+    @classmethod
+    def _known(cls, kinds: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        from .registry import ABILITY_KINDS
+
+        unknown = [k for k in kinds or () if k not in ABILITY_KINDS]
+        if unknown:
+            raise ValueError(f"unknown ability kind {unknown[0]!r}")
+        return kinds
+
+    def removes(self, kind: str) -> bool:
+        return self.kinds is None or kind in self.kinds

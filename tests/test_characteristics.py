@@ -1,0 +1,305 @@
+"""Type-changing effects (layer 4, 613.1d) and ability-removing effects (layer 6, 613.1f): the rules
+text on hand-written boards (timestamps 613.7, dependencies 613.8a, land types 305.6-305.7) and real
+cards through the compiler (Colossus Hammer, Silverskin Armor, Blood Moon, Conversion, Urborg)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from asserts import A, B, K, assert_illegal, assert_legal, block, creature, effect, make_board, permanent
+from pydantic import ValidationError
+
+from combat_solver.cards.catalog import bundled_catalog
+from combat_solver.resolve.game import Game
+
+MOUNTAINWALK = K("landwalk", land={"subtypes": ["Mountain"]})
+
+
+def card(pid: str, name: str, controller: str, **fields: Any) -> dict[str, Any]:
+    return {"id": pid, "card": name, "controller": controller, **fields}
+
+
+# ----------------------------------------------------------------------------- the rules text
+
+
+def test_613_1f_an_equipment_that_removes_flying_lets_a_ground_creature_block() -> None:
+    """613.1f: "Equipped creature loses flying": the flyer can be blocked by a creature without
+    flying or reach (702.9b no longer applies)."""
+    flyer = creature("f", "Flyer", A, 2, 2, K("flying"))
+    bear = creature("g", "Bear", B)
+    hammer = permanent(
+        "h", "Hammer", A, ["artifact"], K("lose_abilities", to={"ids": ["f"]}, kinds=["flying"]), subtypes=["Equipment"]
+    )
+    assert_illegal(block(make_board([flyer, bear], {"f": B}), {"g": "f"}), "702.9b", "flying", ("g", "f"))
+    assert_legal(block(make_board([flyer, hammer, bear], {"f": B}), {"g": "f"}))
+
+
+def test_613_7_a_grant_later_than_the_removal_is_kept_an_earlier_one_is_lost() -> None:
+    """613.7: within layer 6 effects apply in timestamp order (a permanent's place on the board): an
+    Aura giving flying after "loses flying" leaves the creature flying; one before it doesn't."""
+    ground = creature("f", "Bear", A)
+    bear = creature("g", "Blocker", B)
+    lose = permanent("h", "Hammer", A, ["artifact"], K("lose_abilities", to={"ids": ["f"]}, kinds=["flying"]))
+    wings = permanent("w", "Wings", A, ["enchantment"], K("grant", to={"ids": ["f"]}, ability=K("flying")))
+    later = make_board([ground, lose, wings, bear], {"f": B})
+    assert_illegal(block(later, {"g": "f"}), "702.9b", "flying", ("g", "f"))
+    earlier = make_board([ground, wings, lose, bear], {"f": B})
+    assert_legal(block(earlier, {"g": "f"}))
+
+
+def test_613_8a_losing_all_abilities_takes_away_the_grants_the_creature_gives() -> None:
+    """613.8a: an effect that would remove the ability generating another applies first, whatever
+    the timestamps: a lord that loses all abilities grants nothing (its earlier grant of flying to
+    another creature is gone)."""
+    lord = creature("l", "Lord", A, 2, 2, K("grant", to={"controller": "you"}, ability=K("flying")))
+    other = creature("o", "Squire", A)
+    bear = creature("g", "Blocker", B)
+    humble = permanent("s", "Subdual", B, ["enchantment"], K("lose_abilities", to={"ids": ["l"]}))
+    assert_illegal(block(make_board([lord, other, bear], {"o": B}), {"g": "o"}), "702.9b", "flying")
+    assert_legal(block(make_board([lord, other, bear, humble], {"o": B}), {"g": "o"}))
+
+
+def test_613_1d_a_subtype_added_by_an_aura_meets_can_t_be_blocked_except_by() -> None:
+    """613.1d, 205.1b: "is a Dragon in addition to its other types" makes the enchanted creature a
+    Dragon for "can't be blocked except by Dragons" (509.1b)."""
+    attacker = creature("a", "Drake", A, 2, 2, K("cant_be_blocked_except_by", by={"subtypes": ["Dragon"]}))
+    bear = creature("g", "Bear", B)
+    aura = permanent("x", "Aura", B, ["enchantment"], K("type_change", to={"ids": ["g"]}, subtypes=["Dragon"]))
+    assert block(make_board([attacker, bear], {"a": B}), {"g": "a"}).status == "illegal"
+    assert_legal(block(make_board([attacker, bear, aura], {"a": B}), {"g": "a"}))
+
+
+def test_205_3m_every_creature_type_is_each_one() -> None:
+    """205.3m: "is every creature type" (Mistform Ultimus) is a Wall and a Dragon alike."""
+    attacker = creature("a", "Drake", A, 2, 2, K("cant_be_blocked_except_by", by={"subtypes": ["Dragon"]}))
+    mistform = creature("g", "Mistform", B, 3, 3, K("type_change", every_creature_type=True))
+    assert_legal(block(make_board([attacker, mistform], {"a": B}), {"g": "a"}))
+
+
+def test_305_7_nonbasic_lands_are_mountains_for_landwalk() -> None:
+    """305.7, 702.14c: "Nonbasic lands are Mountains" (Blood Moon) makes the defender's Tundra a
+    Mountain, so mountainwalk can't be blocked; a basic Plains stays a Plains."""
+    walker = creature("w", "Goblin", A, 1, 1, MOUNTAINWALK)
+    bear = creature("g", "Bear", B)
+    moon = permanent(
+        "m",
+        "Moon",
+        A,
+        ["enchantment"],
+        K("type_change", to={"types": ["land"], "not": {"supertypes": ["basic"]}}, land_types=["Mountain"]),
+    )
+    tundra = permanent("t", "Tundra", B, ["land"], subtypes=["Plains", "Island"])
+    plains = permanent("p", "Plains", B, ["land"], subtypes=["Plains"], supertypes=["basic"])
+    assert_legal(block(make_board([walker, bear, tundra, plains], {"w": B}), {"g": "w"}))
+    moved = make_board([walker, bear, tundra, plains, moon], {"w": B})
+    assert_illegal(block(moved, {"g": "w"}), "702.14c", "landwalk", ("g", "w"))
+    game = Game.of(moved)
+    assert game.permanent("t").subtypes == ("Mountain",)
+    assert game.permanent("p").subtypes == ("Plains",)
+
+
+def test_305_7_setting_land_types_removes_the_land_s_own_type_changing_ability() -> None:
+    """305.7, 613.8a: a nonbasic land with "Each land is a Swamp in addition to its other land types"
+    loses that ability to "Nonbasic lands are Mountains", which therefore applies first whatever the
+    timestamps (Blood Moon and Urborg): the defender's basic Plains is no Swamp, so swampwalk can be
+    blocked."""
+    walker = creature("w", "Wraith", A, 1, 1, K("landwalk", land={"subtypes": ["Swamp"]}))
+    bear = creature("g", "Bear", B)
+    urborg = permanent("u", "Urborg", A, ["land"], K("type_change", to={"types": ["land"]}, subtypes=["Swamp"]))
+    plains = permanent("p", "Plains", B, ["land"], subtypes=["Plains"], supertypes=["basic"])
+    moon = permanent(
+        "m",
+        "Moon",
+        A,
+        ["enchantment"],
+        K("type_change", to={"types": ["land"], "not": {"supertypes": ["basic"]}}, land_types=["Mountain"]),
+    )
+    assert block(make_board([urborg, walker, bear, plains], {"w": B}), {"g": "w"}).status == "illegal"
+    assert_legal(block(make_board([urborg, walker, bear, plains, moon], {"w": B}), {"g": "w"}))
+
+
+def test_305_6_a_land_that_gains_basic_land_types_gains_their_mana_abilities() -> None:
+    """305.6: a land with a basic land type has its mana ability: under "Lands you control are
+    every basic land type in addition to their other types" a typeless land pays {G} to block
+    (509.1d)."""
+    attacker = creature("a", "Bear", A)
+    behemoth = creature("g", "Behemoth", B, 5, 5, K("block_cost", cost={"mana": "{G}"}))
+    wastes = permanent("l", "Wastes", B, ["land"], supertypes=["basic"])
+    omen = permanent(
+        "o",
+        "Omen",
+        B,
+        ["enchantment"],
+        K("type_change", to={"types": ["land"], "controller": "you"}, every_basic_land_type=True),
+    )
+    assert block(make_board([attacker, behemoth, wastes], {"a": B}), {"g": "a"}).status == "illegal"
+    assert_legal(block(make_board([attacker, behemoth, wastes, omen], {"a": B}), {"g": "a"}))
+
+
+def test_613_1f_a_removal_by_a_resolved_effect_and_its_condition_on_the_creature() -> None:
+    """613.1f: "target creature loses flying" as an effect; a condition on a removal is read on the
+    creature it affects (Ray of Frost: only while it is red)."""
+    flyer = creature("f", "Flyer", A, 2, 2, K("flying"), colors=["blue"])
+    bear = creature("g", "Bear", B)
+    frost = K("lose_abilities", to={"ids": ["f"]}, condition={"source": {"colors": ["red"]}})
+    assert_illegal(
+        block(make_board([flyer, bear], {"f": B}, effects=[effect("s", frost, controller=B)]), {"g": "f"}),
+        "702.9b",
+        "flying",
+    )
+    gone = K("lose_abilities", to={"ids": ["f"]}, kinds=["flying"])
+    assert_legal(block(make_board([flyer, bear], {"f": B}, effects=[effect("s", gone, controller=B)]), {"g": "f"}))
+
+
+# ----------------------------------------------------------------------------- real cards
+
+
+def test_colossus_hammer_lets_grizzly_bears_block_serra_angel() -> None:
+    """613.1f: Colossus Hammer's "Equipped creature ... loses flying" on Serra Angel: Grizzly Bears
+    can block it (702.9b no longer applies)."""
+    angel, bears = card("angel", "Serra Angel", A), card("bears", "Grizzly Bears", B)
+    hammer = card("hammer", "Colossus Hammer", A, attached_to="angel")
+    assert block(make_board([angel, bears], {"angel": B}), {"bears": "angel"}).status == "illegal"
+    v = block(make_board([angel, hammer, bears], {"angel": B}), {"bears": "angel"})
+    assert_legal(v)
+    assert not v.warnings
+
+
+def test_silverskin_armor_makes_the_blocker_an_artifact_that_can_block_fear() -> None:
+    """613.1d, 702.36b: fear ("can't be blocked except by artifact creatures and/or black creatures"):
+    Silverskin Armor's "Equipped creature ... is an artifact in addition to its other types" lets
+    Grizzly Bears block Accursed Spirit (intimidate: artifact creatures too, 702.13b)."""
+    spirit, bears = card("spirit", "Accursed Spirit", A), card("bears", "Grizzly Bears", B)
+    armor = card("armor", "Silverskin Armor", B, attached_to="bears")
+    assert block(make_board([spirit, bears], {"spirit": B}), {"bears": "spirit"}).status == "illegal"
+    assert_legal(block(make_board([spirit, bears, armor], {"spirit": B}), {"bears": "spirit"}))
+
+
+def test_blood_moon_and_conversion_make_tundra_a_plains_again() -> None:
+    """613.8a: Conversion ("All Mountains are Plains") depends on Blood Moon ("Nonbasic lands are
+    Mountains"), which applies first though later on the board: Tundra ends a Plains only, so
+    Goblin Mountaineer's mountainwalk (702.14c) doesn't stop Grizzly Bears."""
+    goblin, bears = card("goblin", "Goblin Mountaineer", A), card("bears", "Grizzly Bears", B)
+    conversion, moon = card("conv", "Conversion", A), card("moon", "Blood Moon", A)
+    tundra = card("tundra", "Tundra", B)
+    moon_only = make_board([goblin, bears, tundra, moon], {"goblin": B})
+    assert_illegal(block(moon_only, {"bears": "goblin"}), "702.14c", "landwalk")
+    both = make_board([goblin, bears, tundra, conversion, moon], {"goblin": B})
+    assert_legal(block(both, {"bears": "goblin"}))
+    assert Game.of(both).permanent("tundra").subtypes == ("Plains",)
+
+
+def test_urborg_makes_every_land_a_swamp_for_swampwalk() -> None:
+    """613.1d, 702.14c: Urborg, Tomb of Yawgmoth ("Each land is a Swamp in addition to its other land
+    types") gives swampwalk something to see on a defender with only a Plains."""
+    wraith, bears = card("wraith", "Bog Wraith", A), card("bears", "Grizzly Bears", B)
+    plains, urborg = card("plains", "Plains", B), card("urborg", "Urborg, Tomb of Yawgmoth", A)
+    assert_legal(block(make_board([wraith, bears, plains], {"wraith": B}), {"bears": "wraith"}))
+    assert_illegal(
+        block(make_board([wraith, bears, plains, urborg], {"wraith": B}), {"bears": "wraith"}), "702.14c", "landwalk"
+    )
+
+
+def test_frogify_makes_a_black_creature_a_blue_frog_that_can_t_block_fear() -> None:
+    """205.1a, 613.1e, 702.36b: Frogify ("loses all abilities and is a blue Frog creature") sets the
+    enchanted creature's creature types and colors (layer 5 on what layer 4 changed, 613.6): Walking
+    Corpse, black, could block Cateran Enforcer's fear; as a blue Frog it can't."""
+    enforcer, corpse = card("enforcer", "Cateran Enforcer", A), card("corpse", "Walking Corpse", B)
+    frogify = card("frog", "Frogify", A, attached_to="corpse")
+    assert_legal(block(make_board([enforcer, corpse], {"enforcer": B}), {"corpse": "enforcer"}))
+    frogged = make_board([enforcer, corpse, frogify], {"enforcer": B})
+    assert_illegal(block(frogged, {"corpse": "enforcer"}), "702.36b", "fear")
+    corpse_now = Game.of(frogged).permanent("corpse")
+    assert (corpse_now.subtypes, corpse_now.colors) == (("Frog",), ("blue",))
+
+
+def test_the_compiler_reads_types_added_set_and_abilities_lost() -> None:
+    """613.1d, 613.1f, 305.7: the wordings of docs/cards.md's table, and what stays warned."""
+    catalog = bundled_catalog()
+
+    def compiled(name: str) -> tuple[list[dict[str, Any]], tuple[str, ...]]:
+        found = catalog.compiled(catalog.get(name))
+        return list(found.abilities), found.warnings
+
+    assert compiled("Dark Knight's Greatsword")[0] == [
+        {"kind": "type_change", "subtypes": ["Knight"], "to": {"ids": ["$attached"]}}
+    ]
+    assert compiled("Mistform Ultimus")[0] == [{"kind": "type_change", "every_creature_type": True}]
+    assert compiled("Blood Moon")[0] == [
+        {"kind": "type_change", "land_types": ["Mountain"], "to": {"types": ["land"], "not": {"supertypes": ["basic"]}}}
+    ]
+    assert compiled("Prismatic Omen")[0] == [
+        {"kind": "type_change", "every_basic_land_type": True, "to": {"types": ["land"], "controller": "you"}}
+    ]
+    assert compiled("Gravity Sphere")[0] == [
+        {"kind": "lose_abilities", "kinds": ["flying"], "to": {"types": ["creature"]}}
+    ]
+    stasis = compiled("Stasis Field")[0]
+    assert [a["kind"] for a in stasis] == ["lose_abilities", "grant"]  # "loses all other abilities" first
+    assert compiled("Frogify")[0] == [
+        {"kind": "lose_abilities", "to": {"ids": ["$attached"]}},
+        {"kind": "type_change", "creature_types": ["Frog"], "colors": ["blue"], "to": {"ids": ["$attached"]}},
+    ]
+    for warned in (
+        "Witness Protection",
+        "Adaptive Automaton",
+        "Margle, Cousin of Yargle",
+        "Archetype of Imagination",
+        "Deep Freeze",
+    ):
+        abilities, warnings = compiled(warned)
+        assert warnings, warned
+        assert not any(a["kind"] in ("type_change", "lose_abilities") for a in abilities), warned
+
+
+def test_613_7c_a_keyword_counter_met_by_a_removal_is_warned() -> None:
+    """613.7c: a counter's timestamp is when it was put on; the board doesn't say whether that was
+    before or after the removal, so the verdict warns (flying taken as removed)."""
+    flyer = creature("f", "Bear", A, 2, 2, counters={"flying": 1})
+    bear = creature("g", "Blocker", B)
+    grounded = permanent("h", "Grounded", A, ["enchantment"], K("lose_abilities", to={"ids": ["f"]}, kinds=["flying"]))
+    v = block(make_board([flyer, grounded, bear], {"f": B}), {"g": "f"})
+    assert_legal(v)
+    assert any("613.7c" in w for w in v.warnings)
+    assert not block(make_board([flyer, bear], {"f": B}), {"g": "f"}).warnings
+
+
+def test_an_effect_that_changes_types_says_whom_in_its_ability() -> None:
+    """A type change or removal names what it changes in its own ``to``; an effect's ``to`` beside it
+    is bad input naming the field, and so is an id on no permanent."""
+    bear = creature("g", "Bear", B)
+    misplaced = {"source": "s", "controller": A, "to": {"ids": ["g"]}, "ability": K("type_change", subtypes=["Dragon"])}
+    with pytest.raises(ValidationError, match=r"effects\.0\.to\n.*give `to` in the ability"):
+        make_board([bear], effects=[misplaced])
+    dangling = effect("s", K("lose_abilities", to={"ids": ["nobody"]}), controller=A)
+    with pytest.raises(ValidationError, match=r"effects\.0\.ability\.to\n.*no permanent 'nobody'"):
+        make_board([bear], effects=[dangling])
+
+
+def test_613_1d_a_type_change_conditioned_on_an_ability_is_warned() -> None:
+    """613.1d comes before 613.1f: a type change "as long as it has flying" is read on printed
+    abilities only, which the rules leave unclear when layer 6 would change them: the verdict warns."""
+    attacker = creature("a", "Drake", A, 2, 2, K("cant_be_blocked_except_by", by={"subtypes": ["Dragon"]}))
+    has_flying = {"source": {"has": ["flying"]}}
+    bear = creature("g", "Bear", B, 2, 2, K("flying"), K("type_change", subtypes=["Dragon"], condition=has_flying))
+    v = block(make_board([attacker, bear], {"a": B}), {"g": "a"})
+    assert_legal(v)
+    assert any("613.1d" in w for w in v.warnings)
+
+
+def test_613_7_timestamps_on_the_board_order_a_removal_and_a_grant() -> None:
+    """613.7b, 613.7e: "target creature loses flying until end of turn" resolved before an Aura
+    giving flying was attached: the Aura is later and wins. Without timestamps an effect is taken
+    as later than every permanent, and the verdict says so."""
+    ground = creature("f", "Bear", A)
+    blocker = creature("g", "Blocker", B)
+    wings = permanent("w", "Wings", A, ["enchantment"], K("grant", to={"ids": ["f"]}, ability=K("flying")))
+    frost = effect("Frost", K("lose_abilities", to={"ids": ["f"]}, kinds=["flying"]), controller=B)
+    guessed = block(make_board([ground, wings, blocker], {"f": B}, effects=[frost]), {"g": "f"})
+    assert_legal(guessed)
+    assert any("613.7" in w and "timestamp" in w for w in guessed.warnings)
+    dated = make_board([ground, {**wings, "timestamp": 5}, blocker], {"f": B}, effects=[{**frost, "timestamp": 2}])
+    stated = block(dated, {"g": "f"})
+    assert_illegal(stated, "702.9b", "flying", ("g", "f"))
+    assert not stated.warnings
