@@ -126,6 +126,15 @@ class Sentences(Conditions):
             raise Unknown(part)
         return []
 
+    def _listed_keyword(self, part: str) -> list[AbilityData]:
+        """A keyword of a "has" list: one the vocabulary reads, or one of CR 702 that gives nothing
+        for combat ("lifelink"); any other single word ("ratmanship", known only by its reminder
+        text; "blue" continuing "protection from white, blue, and red") is ``Unknown``, never dropped."""
+        found = self._keyword(part)
+        if not found and re.fullmatch(r"[a-z]+", part) and not _known_keyword(part):
+            raise Unknown(part)
+        return found
+
     def _trigger(self, line: str) -> Result:
         """A triggered ability (508.1m, 509.1i): its condition, before the first comma, read by the
         kinds' trigger wordings ("whenever $self attacks or blocks": both; "enters or attacks": the
@@ -422,7 +431,7 @@ class Sentences(Conditions):
             elif CONDITION.search(masked):
                 raise Unknown(chunk)
             elif after_has and not re.match(r"(?:is|are|isn't|loses?|gains?|becomes?)\b", chunk):
-                out += self._keyword(chunk)
+                out += self._listed_keyword(chunk)
             else:
                 raise Unknown(chunk)
         return self._give(holder, out)
@@ -468,7 +477,7 @@ class Sentences(Conditions):
         out: list[AbilityData] = []
         for part in parts:
             if part != '"Q"':
-                out += self._keyword(part)
+                out += self._listed_keyword(part)
                 continue
             inner = quoted.pop(0)
             if is_activated(inner) or re.match(r"(?:When|Whenever|At)\b", inner):
