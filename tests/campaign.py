@@ -46,6 +46,7 @@ NEW_PRIMITIVES = (
     '"blockers":',
     '"entered_this_turn"',
     '"monstrous"',
+    '"renowned"',
     '"creatures_sharing_a_type"',
     '"your_turn"',
 )

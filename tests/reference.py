@@ -673,6 +673,9 @@ class Reference:
             elif f.controller == "opponent":
                 if you is None or not self.opponents(you, p.controller):
                     return False
+            elif f.controller == "team":  # 102.4: you and/or your teammates
+                if you is None or self.opponents(you, p.controller):
+                    return False
             elif p.controller != f.controller:
                 return False
         if f.colors is not None and not any(c in p.colors for c in f.colors):
@@ -704,6 +707,8 @@ class Reference:
         if f.entered_this_turn is not None and f.entered_this_turn != p.entered_this_turn:
             return False
         if f.monstrous is not None and f.monstrous != p.monstrous:
+            return False
+        if f.renowned is not None and f.renowned != p.renowned:
             return False
         if f.mana_value is not None and not _compare(f.mana_value, _mana_value(p)):
             return False

@@ -175,6 +175,7 @@ class _Builder:
                     {"mana_value": {c.choice(("le", "ge")): c.integer(0, 4)}},
                     {"entered_this_turn": c.chance(50)},
                     {"monstrous": c.chance(50)},
+                    {"renowned": c.chance(50)},
                     {
                         "attached": {
                             "filter": {"types": [c.choice(("enchantment", "artifact"))]},
@@ -210,7 +211,7 @@ class _Builder:
         if kind == 9:
             return {"controller": c.choice(self.players)["id"]}
         if kind == 10:
-            return {"controller": c.choice(("you", "opponent"))}
+            return {"controller": c.choice(("you", "opponent", "team"))}
         return {"toughness": {c.choice(("le", "ge")): c.integer(1, 4)}}
 
     def filter(self, relative: bool = False, depth: int = 0) -> Json:
@@ -402,6 +403,7 @@ class _Builder:
                 p["mana_value"] = c.integer(0, 5)
             p["entered_this_turn"] = c.chance(30)
             p["monstrous"] = c.chance(20)
+            p["renowned"] = c.chance(20)
         for _ in range(c.choice((0, 0, 1, 2))):
             holder = c.choice(self.players)["id"]
             self.permanents.append(

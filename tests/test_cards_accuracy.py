@@ -211,12 +211,31 @@ def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
         assert any(line.startswith(grade_name + " ") for line in out.splitlines()), grade_name
 
 
+LEFT_THE_POPULATION = frozenset(
+    {
+        "Emblazoned Golem",
+        "Fire-Belly Changeling",
+        "Fires of Invention",
+        "Manaforge Cinder",
+        "Mwonvuli Beast Tracker",
+        "Sewer Rats",
+        "Soul Kiss",
+        "Susan Foreman",
+        "The Beleaguered Boxer",
+    }
+)
+"""Cards whose only "legality text" was a false positive of the phrases, fixed since the draws:
+activation limits and a deck-building rule ("no more than"), a search for "a creature card with
+defender", planeswalking (901.8)."""
+
+
 @pytest.mark.long
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_the_sample_was_drawn_from_the_population_the_script_reads(name: str) -> None:
     """Each sample was drawn from the population of its day; as the compiler learns to see more
-    legality text the population grows (it never shrinks), so every sampled card is still in it,
-    in its stratum, and the recorded sizes are at most today's."""
+    legality text the population grows, and it shrinks only by ``LEFT_THE_POPULATION``: every
+    sampled card is still in it, in its stratum, unless it is one of those (its label then says its
+    text bears on nothing), and the recorded sizes are at most today's with those cards counted."""
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
         import draw_sample
@@ -225,6 +244,10 @@ def test_the_sample_was_drawn_from_the_population_the_script_reads(name: str) ->
     sample = SAMPLES[name]
     today = draw_sample.population()
     names = {s: {r.name for r in records} for s, records in today.items()}
-    assert all(sample["population"][s] <= len(names[s]) for s in names)
+    catalog = bundled_catalog()
+    left = {s: {n for n in LEFT_THE_POPULATION if draw_sample.stratum(catalog.get(n)) == s} for s in names}
+    assert all(not draw_sample.relevant(catalog.get(n)) for n in LEFT_THE_POPULATION)
+    assert all(sample["population"][s] <= len(names[s] | left[s]) for s in names)
     strays = [n for n, c in sample["cards"].items() if n not in names[c["stratum"]]]
-    assert strays == []
+    assert set(strays) <= LEFT_THE_POPULATION
+    assert not any(sample["cards"][n].get(k) for n in strays for k in ("abilities", "levels", "warns"))

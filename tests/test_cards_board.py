@@ -187,9 +187,11 @@ def test_a_token_by_description() -> None:
 def test_hand_written_abilities_add_or_with_card_text_false_replace() -> None:
     added = make_board([{"id": "w", "card": "Watchdog", "controller": "bob", "abilities": [{"kind": "reach"}]}])
     assert kinds(added, "w") == ["must_block", "reach"]
-    replaced = make_board([{"id": "s", "card": "Stormtide Leviathan", "controller": "bob", "card_text": False,
-         "abilities": [{"kind": "landwalk", "land": {"subtypes": ["Island"]}}]}])  # fmt: skip
-    assert kinds(replaced, "s") == ["landwalk"] and replaced.card_warnings == ()
+    warned = make_board([{"id": "g", "card": "Goblin Goon", "controller": "bob"}])
+    assert warned.permanent("g").card_warnings != ()
+    replaced = make_board([{"id": "g", "card": "Goblin Goon", "controller": "bob", "card_text": False,
+         "abilities": [{"kind": "cant_block"}]}])  # fmt: skip
+    assert kinds(replaced, "g") == ["cant_block"] and replaced.permanent("g").card_warnings == ()
 
 
 def test_resolving_twice_changes_nothing() -> None:

@@ -89,7 +89,7 @@ def _random_problem(rng: random.Random) -> Problem:
 RANDOM = 319
 """How many flow-shaped random problems are compared: the first ``RANDOM`` from the seeds "flows:0",
 "flows:1", ... (built when a test first asks, not while collecting)."""
-BOARDS = 90
+BOARDS = 84
 """How many flow-shaped problems of random boards that fit the search are compared: the first
 ``BOARDS`` from the boards seeded "search:0", "search:1", ..."""
 

@@ -311,7 +311,7 @@ def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, st
         return out  # a granted ability is checked on its own
     if isinstance(value, PlayerTest) or (isinstance(value, Quantity) and value.of not in ("power", "toughness")):
         out.append(((*loc, "who"), value.who))
-    if isinstance(value, Filter) and value.controller in ("you", "opponent"):
+    if isinstance(value, Filter) and value.controller in ("you", "opponent", "team"):
         out.append(((*loc, "controller"), "you"))
     if isinstance(value, Condition) and value.your_turn is not None:
         out.append(((*loc, "your_turn"), "you"))
@@ -339,9 +339,13 @@ def _filter_problems(filters: list[tuple[Loc, Loc, Filter]], players: set[str]) 
             kind = wanted.get("kind") if isinstance(wanted, dict) else wanted
             if kind not in ABILITY_KINDS:
                 out.append(((*loc, "has", i), "unknown_kind", f"no ability kind {kind!r} (see ABILITY_KINDS)"))
-        if f.controller is not None and f.controller not in players | {"you", "opponent", CHOSEN}:
+        if f.controller is not None and f.controller not in players | {"you", "opponent", "team", CHOSEN}:
             out.append(
-                ((*loc, "controller"), "unknown_id", f"{f.controller!r} is not `you`, `opponent` or a player id")
+                (
+                    (*loc, "controller"),
+                    "unknown_id",
+                    f"{f.controller!r} is not `you`, `opponent`, `team` or a player id",
+                )
             )
     return out
 

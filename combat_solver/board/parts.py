@@ -108,6 +108,7 @@ class Permanent(Strict):
     mana_value: NonNegative = 0
     entered_this_turn: Flag = False
     monstrous: Flag = False
+    renowned: Flag = Field(False, description="renowned (702.112b): renown put its counters on it")
     abilities: tuple[Ability, ...] = ()
     card: str | None = Field(None, description="a card name: fills the fields not given from the card catalog")
     token: Token | None = Field(None, description="a token by description, instead of `card`")

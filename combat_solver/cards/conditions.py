@@ -13,7 +13,7 @@ from typing import Any
 from ..rules.kind import AbilityBase, attack_hooks
 from ..rules.phrase import ATTACHED, SELF
 from ..rules.registry import KIND_HOMES, ability_class
-from .phrases import COLORS, MODIFIED, number
+from .phrases import ATTACHED_STATES, COLORS, MODIFIED, number
 from .readers import Readers, Unknown
 
 BLOCK_TIME_HOMES = ("evasion", "block_counts", "block_requirements")
@@ -27,11 +27,12 @@ _STATES: dict[str, dict[str, Any]] = {
     "tapped": {"tapped": True},
     "untapped": {"tapped": False},
     "monstrous": {"monstrous": True},
-    "equipped": {"attached": {"filter": {"subtypes": ["Equipment"]}, "at_least": 1}},
-    "enchanted": {"attached": {"filter": {"subtypes": ["Aura"]}, "at_least": 1}},
-    "modified": MODIFIED,
+    "renowned": {"renowned": True},
+    **{state: {"attached": attached} for state, attached in ATTACHED_STATES.items()},
+    "modified": {"any_of": MODIFIED},
 }
-"""The source's own state (301.5c: equipped, 303.4: enchanted, 701.37b: monstrous, 700.9: modified)."""
+"""The source's own state (301.5a: equipped, 303.4b: enchanted, 701.37b: monstrous, 702.112b:
+renowned, 700.9: modified, its controller being the ability's "you")."""
 
 
 _SPELLS_OF_A_KIND = {
@@ -90,18 +91,19 @@ class Conditions(Readers):
             merged,
             read[0].it,
             read[0].on_holder,
-            any(c.block_time for c in read),
-            any(c.says_it for c in read),
-            any(c.attack_state for c in read),
+            block_time=any(c.block_time for c in read),
+            says_it=any(c.says_it for c in read),
+            attack_state=any(c.attack_state for c in read),
         )
 
     def _one(self, t: str) -> Clause:
-        m = re.fullmatch(r"you control more (creatures|lands) than (defending|attacking) player", t)
-        if m:  # Goblin Goon, Mogg Toady; 506.2: the active player is the attacking player
-            counted = {"of": "permanents", "filter": {"types": [m[1].removesuffix("s")]}}
-            them = "defending_player" if m[2] == "defending" else "active_player"
-            compare = {"left": {"who": "you", **counted}, "op": "gt", "right": {"who": them, **counted}}
-            return Clause({"compare": [compare]}, block_time=m[2] == "defending")
+        m = re.fullmatch(r"you control more (.+?) than defending player", t)
+        if m:  # Goblin Goon, Mogg Toady: the player it would attack (802.2a); "attacking player"
+            found = self.nouns.creatures(m[1])  # stays warned: with shared team turns it is one of them (805.10c)
+            if found is None:
+                raise Unknown(t)
+            left, right = {"filter": found}, {"who": "defending_player", "filter": found}
+            return Clause({"compare": [{"left": left, "op": "gt", "right": right}]}, block_time=True)
         m = re.fullmatch(r"an? (.+?) also attacks", t)
         if m and (found := self.nouns.creatures(m[1])) is not None:  # Scarred Puma (508.1c)
             found = {k: v for k, v in found.items() if not (k == "types" and v == ["creature"])}
@@ -109,7 +111,20 @@ class Conditions(Readers):
         m = re.fullmatch(r"(you|an opponent|defending player) controls? (.+)", t)
         if m:
             who = {"you": "you", "an opponent": "opponent", "defending player": "defending_player"}[m[1]]
-            return Clause(self._controls(who, m[2]), block_time=who == "defending_player")
+            defending = who == "defending_player"
+            return Clause(self._controls(who, m[2]), block_time=defending)
+        m = re.fullmatch(r"no opponent controls (.+)", t)
+        if m:
+            return Clause({"not": self._controls("opponent", m[1])})
+        m = re.fullmatch(r"(?:there(?:'s| is) (an?|another) (.+?)|(an?|another) (.+?) is) on the battlefield", t)
+        if m:
+            return Clause({"battlefield": self.read("count", f"{m[1] or m[3]} {m[2] or m[4]}")})
+        m = re.fullmatch(r"an? (.+?) has (an?|one or more) (\S+) counters? on it", t)
+        if m:
+            found = self.nouns.creatures(f"{m[1]} with a {m[3]} counter on it")
+            if found is None:
+                raise Unknown(t)
+            return Clause({"battlefield": {"filter": found, "at_least": 1}})
         m = re.fullmatch(
             r"(you|an opponent) (?:has|have) (no|\w+ or (?:more|fewer|less)|exactly \w+) cards? in (?:hand|your hand|their hand)",
             t,
@@ -190,11 +205,7 @@ class Conditions(Readers):
             r"(\$self|it|(?:enchanted|equipped) creature)(?: is|'s|(?<=it)s(?= (?:power|toughness) )) (.+)", t
         )
         if m is None:
-            m2 = re.fullmatch(r"(\$self|it) has (a|an|one|two|three|four|five)(?: or more)? ?(\S+)? counters? on it", t)
-            if m2 is None:
-                raise Unknown(t)
-            kind = "any" if m2[3] in (None, "") else m2[3]
-            return Clause({"source": {"counters": {kind: {"ge": number(m2[2]) or 1}}}}, says_it=m2[1] == "it")
+            return self._has_state(t)
         holder, state = m[1], m[2]
         on_holder = holder.startswith(("enchanted", "equipped"))
         it = holder if on_holder else SELF
@@ -222,7 +233,25 @@ class Conditions(Readers):
             if found is not None and state not in _STATES:
                 found = {k: v for k, v in found.items() if k != "types"}
                 if found:
-                    return Clause({"source": found}, it=it, on_holder=True)
+                    block_time = "attacking" in found
+                    return Clause({"source": found}, it=it, on_holder=True, block_time=block_time)
+        raise Unknown(t)
+
+    def _has_state(self, t: str) -> Clause:
+        """ "it has a +1/+1 counter on it", "$self has no shell counters on it", "he has a +1/+1
+        counter on him" (122.1), "its power is 6 or greater", "her power is 1 or less"."""
+        m = re.fullmatch(
+            r"(\$self|it|he|she) has (no|a|an|one|two|three|four|five)(?: or more)? ?(\S+)? counters? on (?:it|him|her)",
+            t,
+        )
+        if m is not None:
+            kind = "any" if m[3] in (None, "") else m[3]
+            test = {"eq": 0} if m[2] == "no" else {"ge": number(m[2]) or 1}
+            return Clause({"source": {"counters": {kind: test}}}, says_it=m[1] != SELF)
+        m = re.fullmatch(r"(its|his|her|\$self's) power is (\d+) or (less|greater)", t)
+        if m is not None:
+            test = {"le" if m[3] == "less" else "ge": int(m[2])}
+            return Clause({"source": {"power": test}}, says_it=m[1] != SELF + "'s")
         raise Unknown(t)
 
     def _controls(self, who: str, phrase: str) -> dict[str, Any]:

@@ -17,15 +17,20 @@ MULTICOLORED: dict[str, Any] = {
     "any_of": [{"colors": [a], "any_of": [{"colors": [b]}]} for i, a in enumerate(COLORS) for b in COLORS[i + 1 :]]
 }
 """Two or more colors: some pair of colors both present (105.4)."""
-MODIFIED: dict[str, Any] = {
-    "any_of": [
-        {"counters": {"any": {"ge": 1}}},
-        {"attached": {"filter": {"subtypes": ["Equipment"]}, "at_least": 1}},
-        {"attached": {"filter": {"subtypes": ["Aura"], "controller": "you"}, "at_least": 1}},
-    ]
+ATTACHED_STATES: dict[str, dict[str, Any]] = {
+    "equipped": {"filter": {"subtypes": ["Equipment"]}, "at_least": 1},
+    "enchanted": {"filter": {"subtypes": ["Aura"]}, "at_least": 1},
 }
-"""700.9: modified: a counter on it, equipped, or enchanted by an Aura its controller controls
-(``you``: read only where "you" is that controller)."""
+"""A permanent an Equipment is attached to is equipped (301.5a), one an Aura is attached to
+enchanted (303.4b)."""
+
+MODIFIED: list[dict[str, Any]] = [
+    {"counters": {"any": {"ge": 1}}},
+    {"attached": ATTACHED_STATES["equipped"]},
+    {"attached": {"filter": {"subtypes": ["Aura"], "controller": "you"}, "at_least": 1}},
+]
+"""700.9: modified — a counter on it, equipped, or enchanted by an Aura its controller controls (exact
+only where that controller is the ability's "you": "modified creatures you control")."""
 
 KEYWORD_WORDS = (
     "protection from",
@@ -77,7 +82,6 @@ LEGALITY_PHRASES = (
     "able to block",
     "must be blocked",
     "must attack",
-    "no more than",
     "as though it were untapped",
     "as though they were untapped",
     "as though it didn't have defender",
@@ -158,15 +162,19 @@ def bears_on_legality(sentence: str) -> bool:
     if _ENTERS_WITH.search(s):
         return False
     s = _SELECTING.sub(" ", s)
-    return re.search(r"walk\b", s) is not None or any(re.search(rf"\b{re.escape(k)}", s) for k in legality_keywords())
+    return re.search(r"(?<!planes)walk\b", s) is not None or any(
+        re.search(rf"\b{re.escape(k)}", s) for k in legality_keywords()
+    )
 
 
 _COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b")
 
-#: "creatures with flying": a keyword that only selects creatures gives or takes nothing ("bands
-#: with other" is a keyword, not a selection).
+#: "creatures with flying", "creature spells you cast with banding", "a creature card with flying":
+#: a keyword that only selects creatures, spells or cards gives or takes nothing ("bands with other"
+#: is a keyword, not a selection).
 _SELECTING = re.compile(
-    r"\b(?!bands\b)(?:creatures?|permanents?|tokens?|[a-z]+s)(?: you control| your opponents control)? with(?:out)? "
+    r"\b(?!bands\b)(?:creatures?|permanents?|tokens?|spells?|cards?|[a-z]+s)"
+    r"(?: you control| your opponents control| you cast| on the battlefield)? with(?:out)? "
     r"[a-z]+(?:(?:,| and/or| or| and) [a-z]+)*"
 )
 #: "enters with a flying counter on it": the board states the counters it has (122.1b).
@@ -212,12 +220,13 @@ class Nouns:
         if m:
             out = {"power": {"eq": int(m[1])}, "toughness": {"eq": int(m[2])}}
             p = m[3]
-        p, tail = _split_tail(p)
-        if tail is not None:
-            extra = self._qualifier(tail)
-            if extra is None:
-                return None
-            out.update(extra)
+        for split, read in ((_split_that, self._that), (_split_tail, self._qualifier)):
+            p, clause = split(p)
+            if clause is not None:
+                extra = read(clause)
+                if extra is None:
+                    return None
+                out.update(extra)
         of_chosen = re.fullmatch(r"(.+?) of the chosen (color|type|creature type)", p)
         if of_chosen:
             choice = "color" if of_chosen[2] == "color" else "creature_type"
@@ -225,6 +234,9 @@ class Nouns:
                 return None
             out["colors" if choice == "color" else "subtypes"] = ["chosen"]
             p = of_chosen[1]
+        either = self._subtype_list(p)
+        if either is not None:
+            return {**out, "subtypes": either}
         words = p.split()
         if not words:
             return None
@@ -246,6 +258,32 @@ class Nouns:
             out["subtypes"] = [sub]
         return self._adjectives(head, out)
 
+    def _that(self, clause: str) -> dict[str, Any] | None:
+        """ "that are enchanted", "that's a Cat, Elemental, or Beast", "that are Zombies and/or
+        tokens": what a relative clause adds to a noun phrase; None if it isn't understood."""
+        m = re.fullmatch(r"(?:are|is|'s) (.+)", clause.strip())
+        if m is None:
+            return None
+        state = m[1].casefold()
+        if state in ATTACHED_STATES:
+            return {"attached": ATTACHED_STATES[state]}
+        if state in ("tapped", "untapped"):
+            return {"tapped": state == "tapped"}
+        either = re.fullmatch(r"(\w+) and/or tokens", m[1])
+        if either is not None and self.subtype(either[1]) is not None:
+            return {"any_of": [{"subtypes": [self.subtype(either[1])]}, {"token": True}]}
+        listed = self._subtype_list(re.sub(r"\ban? ", "", m[1]))
+        return {"subtypes": listed} if listed is not None else None
+
+    def _subtype_list(self, p: str) -> list[str] | None:
+        """ "Wolf or Werewolf", "Elves and Warriors", "Krakens, Leviathans, Octopuses, and
+        Serpents": creatures of any of the subtypes (205.3); None if ``p`` is no such list."""
+        words = re.split(r",? (?:and/or|or|and) |, ", p)
+        if len(words) < 2:
+            return None
+        found = [self.subtype(w) for w in words]
+        return [s for s in found if s is not None] if all(found) else None
+
     def _adjectives(self, words: list[str], out: dict[str, Any]) -> dict[str, Any] | None:
         colors: list[str] = []
         i = 0
@@ -262,6 +300,10 @@ class Nouns:
                 out["any_of"] = MULTICOLORED["any_of"]
             elif w in ("tapped", "untapped"):
                 out["tapped"] = w == "tapped"
+            elif w in ATTACHED_STATES and "attached" not in out:
+                out["attached"] = ATTACHED_STATES[w]
+            elif w == "attacking":
+                out["attacking"] = True
             elif w in ("token", "nontoken"):
                 out["token"] = w == "token"
             elif w in CARD_TYPES:
@@ -298,17 +340,16 @@ class Nouns:
         m = re.fullmatch(r"with power (\d+) or (less|greater)", t)
         if m:
             return {"power": {"le" if m[2] == "less" else "ge": int(m[1])}}
+        m = re.fullmatch(r"with power or toughness (\d+) or (less|greater)", t)
+        if m:
+            bound = {"le" if m[2] == "less" else "ge": int(m[1])}
+            return {"any_of": [{"power": bound}, {"toughness": bound}]}
         m = re.fullmatch(r"with toughness (\d+) or (less|greater)", t)
         if m:
             return {"toughness": {"le" if m[2] == "less" else "ge": int(m[1])}}
-        m = re.fullmatch(
-            r"with (?:(a|one|\w+) or more |a |(?=\S+ counters on them|counters on them))(?:(\S+) )?counters? on (?:it|them)",
-            t,
-        )
-        if m and (m[1] is None or number(m[1]) is not None):
-            # Herald of Secret Streams: "with +1/+1 counters on them"; Kulrath Knight: any counters;
-            # Runadi: "with three or more +1/+1 counters on them"
-            return {"counters": {m[2] or "any": {"ge": number(m[1]) if m[1] else 1}}}
+        m = re.fullmatch(r"with (?:(an?|one or more)|(\w+) or more)? ?(?:(\S+) )?counters? on (?:it|them)", t)
+        if m and (m[2] is None or number(m[2]) is not None) and (m[3] is None or _counter_kind(m[3])):
+            return {"counters": {m[3] or "any": {"ge": number(m[2]) if m[2] else 1}}}
         m = re.fullmatch(r"with power greater than (\d+)", t)
         if m:
             return {"power": {"gt": int(m[1])}}
@@ -323,8 +364,8 @@ class Nouns:
         if m:
             return {"power": {"lt": int(m[1])}}
         m = re.fullmatch(r"(with|without) ([a-z]+)(?: (and|or|and/or) ([a-z]+))?", t)
-        if m and _ability(m[2]) is not None and (m[4] is None or _ability(m[4]) is not None):
-            kinds = [_ability(m[2])] + ([_ability(m[4])] if m[4] else [])
+        if m and _has_item(m[2]) is not None and (m[4] is None or _has_item(m[4]) is not None):
+            kinds = [_has_item(m[2])] + ([_has_item(m[4])] if m[4] else [])
             if m[1] == "with":
                 if m[3] in ("or", "and/or"):
                     return {"any_of": [{"has": [k]} for k in kinds]}
@@ -334,13 +375,26 @@ class Nouns:
         return None
 
 
-def _ability(word: str) -> str | dict[str, Any] | None:
-    """The ability a filter's ``has`` names by ``word``: a kind's keyword ("flying") or a basic
-    landwalk ("islandwalk": Stormtide Leviathan's "Creatures without flying or islandwalk")."""
+def _has_item(word: str) -> str | dict[str, Any] | None:
+    """What "with <word>" asks a creature to have: a kind by its keyword ("flying") or a landwalk
+    of a basic land type ("islandwalk": ``{kind: landwalk, land: {subtypes: [Island]}}``, 702.14a)."""
+    named = filter_keywords()
+    if word in named:
+        return named[word]
     walk = re.fullmatch(r"(plains|island|swamp|mountain|forest)walk", word)
-    if walk:
-        return {"kind": "landwalk", "land": {"subtypes": [walk[1].capitalize()]}}
-    return filter_keywords().get(word)
+    return {"kind": "landwalk", "land": {"subtypes": [walk[1].title()]}} if walk else None
+
+
+def _counter_kind(word: str) -> bool:
+    """A kind of counter ("+1/+1", "flying", "everything"), not a number or "no"."""
+    return word != "no" and number(word) is None
+
+
+def _split_that(p: str) -> tuple[str, str | None]:
+    m = re.match(r"^(.*?)\s+that((?:'s| are| is)\s.*)$", p, flags=re.I)
+    if m:
+        return m[1], m[2]
+    return p, None
 
 
 def _split_tail(p: str) -> tuple[str, str | None]:

@@ -85,15 +85,22 @@ class Readers:
         w = re.sub(r"^(?:each|all)\s+", "", w, flags=re.I)
         other = re.match(r"(?:other|another)\s+", w, flags=re.I)
         w = w[other.end() :] if other else w
-        whose = re.search(r"\s+(you control|your opponents control|enchanted player controls)\b", w)
+        whose = re.search(r"\s+(you control|your opponents control|your team controls|enchanted player controls)\b", w)
         if whose:
             w = w[: whose.start()] + w[whose.end() :]
+            w = re.sub(
+                rf"^(\S+) and (\S+) {whose[1]}$", r"\1 and \2", w
+            )  # "Goblins you control and Elementals you control"
         modified = re.match(r"modified\s+", w, flags=re.I)
-        if modified:  # 700.9: "modified creatures you control" (its Aura is its controller's)
-            if not whose or whose[1] != "you control":
-                return None
+        if modified:
+            if whose is None or whose[1] != "you control":
+                return None  # 700.9: an Aura its controller controls is "you" only for your creatures
             w = w[modified.end() :]
         named = re.fullmatch(r"(.+?) named (.+)", w)
+        both = re.fullmatch(r"(\w+ creatures) and (\w+ creatures)", w, flags=re.I)
+        if both and not (named or whose or other):  # "White creatures and blue creatures": either
+            either = [self.nouns.creatures(part) for part in both.groups()]
+            return None if None in either else {"any_of": [_creatures(f) for f in either]}
         found = self.nouns.creatures(named[1] if named else w)
         if found is None:
             return None
@@ -102,17 +109,17 @@ class Readers:
             return None
         if named:
             found["name"] = self._face if named[2] == SELF else named[2]
-        if modified:
-            if "any_of" in found:
-                return None
-            found["any_of"] = MODIFIED["any_of"]
         if whose:
-            owners = {"you control": "you", "your opponents control": "opponent"}
+            owners = {"you control": "you", "your opponents control": "opponent", "your team controls": "team"}
             found["controller"] = owners.get(whose[1], ATTACHED)  # a Curse's player (303.4)
         if other:
             if "not" in found:
                 return None
             found["not"] = {"ids": [SELF]}
+        if modified:
+            if "any_of" in found:
+                return None
+            found["any_of"] = MODIFIED
         if permanents:
             return found if {"types", "subtypes", "not", "token"} & set(found) else None
         if found.get("types") not in (None, ["creature"]) and "creature" not in found.get("types", []):
@@ -137,24 +144,24 @@ class Readers:
         return found
 
     def _count(self, phrase: str) -> dict[str, Any]:
-        least = re.fullmatch(r"at least (\w+) other (.+)", phrase.strip())
-        if least:  # Oketra the True: "at least three other creatures"
-            found = self.nouns.creatures(least[2])
-            if found is None or "not" in found:
-                raise Unknown(phrase)
-            return {"filter": {**found, "not": {"ids": [SELF]}}, "at_least": self._n(least[1])}
-        m = re.fullmatch(r"(?:(a|an|another|(\w+) or more)\s+)(.+)", phrase.strip())
+        """ "two or more Walls", "another Ally", "at least three other creatures", "a creature
+        named Advocate of the Beast", "an enchantment or an enchanted permanent" (either)."""
+        either = re.fullmatch(r"(an? .+?) or (an? .+)", phrase.strip())
+        if either and " named " not in phrase:
+            first, second = self._count(either[1]), self._count(either[2])
+            return {"filter": {"any_of": [first["filter"], second["filter"]]}, "at_least": 1}
+        m = re.fullmatch(r"(?:(a|an|another|(\w+) or more|at least (\w+))\s+)(other\s+)?(.+)", phrase.strip())
         if not m:
             raise Unknown(phrase)
-        n = 1 if m[1] in ("a", "an", "another") else self._n(m[2])
-        named = re.fullmatch(r"(.+?) named (.+)", m[3])  # Marauding Maulhorn: "a creature named Advocate of the Beast"
-        found = self.nouns.creatures(named[1] if named else m[3])
-        if found is None:
+        n = 1 if m[1] in ("a", "an", "another") else self._n(m[2] or m[3])
+        named = re.fullmatch(r"(.+?) named (.+)", m[5])
+        found = self.nouns.creatures(named[1] if named else m[5])
+        if found is None or (m[4] and m[1] in ("a", "an", "another")) or (named and SELF in named[2]):
             raise Unknown(phrase)
         found = dict(found)
         if named:
-            found["name"] = self._face if named[2] == SELF else named[2]
-        if m[1] == "another":
+            found["name"] = named[2]
+        if m[1] == "another" or m[4]:
             if "not" in found:
                 raise Unknown(phrase)
             found["not"] = {"ids": [SELF]}
@@ -171,3 +178,8 @@ class Readers:
         if n is None:
             raise Unknown(word)
         return n
+
+
+def _creatures(found: dict[str, Any] | None) -> dict[str, Any]:
+    """A filter read from "<...> creatures", its implied ``types: [creature]`` left out."""
+    return {k: v for k, v in (found or {}).items() if not (k == "types" and v == ["creature"])}

@@ -10,11 +10,11 @@ from functools import cache
 from typing import Any
 
 from ..rules.phrase import ATTACHED, MANA, SELF
-from ..rules.registry import ability_class
+from ..rules.registry import KIND_HOMES, ability_class
 from .characteristics import PREDICATE as CHARACTERISTIC
 from .characteristics import characteristic
 from .compiled import AbilityData, Result
-from .conditions import Clause, Conditions
+from .conditions import BLOCK_TIME_HOMES, Clause, Conditions
 from .keywords import KEYWORDS
 from .oracle_text import is_activated
 from .phrases import bears_on_legality
@@ -126,6 +126,15 @@ class Sentences(Conditions):
             raise Unknown(part)
         return []
 
+    def _listed_keyword(self, part: str) -> list[AbilityData]:
+        """A keyword of a "has" list: one the vocabulary reads, or one of CR 702 that gives nothing
+        for combat ("lifelink"); any other single word ("ratmanship", known only by its reminder
+        text; "blue" continuing "protection from white, blue, and red") is ``Unknown``, never dropped."""
+        found = self._keyword(part)
+        if not found and re.fullmatch(r"[a-z]+", part) and not _known_keyword(part):
+            raise Unknown(part)
+        return found
+
     def _trigger(self, line: str) -> Result:
         """A triggered ability (508.1m, 509.1i): its condition, before the first comma, read by the
         kinds' trigger wordings ("whenever $self attacks or blocks": both; "enters or attacks": the
@@ -162,7 +171,10 @@ class Sentences(Conditions):
         if negative:
             verb = "control" if negative[1] == "you" else "controls"
             return self.conditioned(found, self._clause(f"{negative[1]} {verb} {negative[2]}"), "unless")
-        return self.conditioned(found, self._clause(clause), "condition")
+        read = self._clause(clause)
+        if read.says_it and any("who" in a for a in found):
+            raise Unknown('whom the condition\'s "it" names')  # the attacker, not the trigger's source
+        return self.conditioned(found, read, "condition")
 
     def _static(self, sentence: str) -> list[AbilityData]:
         try:
@@ -175,8 +187,12 @@ class Sentences(Conditions):
 
     def _conditional(self, s: str) -> list[AbilityData] | None:
         """ "As long as <condition>, <sentence>", "<sentence> as long as <condition>", "<...
-        can't ...> unless <condition>" and "<... can't ...> if <condition>": the sentence read
-        with the condition on each of its abilities; None if it is none of these."""
+        can't ...> unless <condition>", "<... can't ...> if <condition>" and "<... if able> unless
+        <condition>": the sentence read with the condition on each of its abilities; None if it is
+        none of these."""
+        each = self._each_conditioned(s)
+        if each is not None:
+            return each
         m = re.fullmatch(r"As long as (.+?), (.+)", s)
         if m:
             condition, rest, field = m[1], m[2], "condition"
@@ -206,6 +222,33 @@ class Sentences(Conditions):
                 raise Unknown('whom "it" names')
             rest = clause.it + rest[rest.index(" ") :]
         return self.conditioned(self._unconditional(rest), clause, field)
+
+    def _each_conditioned(self, s: str) -> list[AbilityData] | None:
+        """ "<subject> has trample as long as you control a Beast, haste as long as you control a
+        Goblin, ..." (Tribal Golem, Tek, Multiclass Baldric): each predicate with its own condition;
+        None if the sentence isn't such a list."""
+        m = re.fullmatch(rf"({re.escape(SELF)}|Equipped creature|Enchanted creature) (.+)", s)
+        if m is None:
+            return None
+        parts = re.split(r",? and |, ", re.sub(r'"[^"]*"', lambda q: q[0].replace(",", ";"), m[2]))
+        read = [re.fullmatch(r"(?:(has|gets) )?(.+?) (as long as|if) (.+)", part) for part in parts]
+        if len(parts) < 2 or None in read:
+            return None
+        out: list[AbilityData] = []
+        verb = None
+        for found in read:
+            assert found is not None
+            verb = found[1] or verb
+            words = found[2].replace(";", ",")
+            if verb == "gets" and re.fullmatch(r"[+-]\d+/[+-]\d+", words):
+                continue
+            if verb != "has":
+                raise Unknown(s)
+            clause = self._clause(found[4])
+            if clause.says_it:
+                raise Unknown('whom the condition\'s "it" names')
+            out += self.conditioned(self._unconditional(f"{m[1]} has {words}"), clause, "condition")
+        return out
 
     def _unconditional(self, sentence: str) -> list[AbilityData]:
         s = sentence.rstrip(".").strip()
@@ -400,7 +443,7 @@ class Sentences(Conditions):
             r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded|loses|lose)\b"
             r"|is (?:an?|every) |are (?:every |artifacts\b|enchantments\b|lands\b|[A-Z])|isn't a creature$"
         )
-        m = re.match(rf"^(.+?)\s+(?={verbs})(.*)$", s)
+        m = re.match(rf"^(.+?)(?<!\bthat)\s+(?={verbs})(.*)$", s)  # not "creatures that are Zombies"
         if not m:
             return None, s
         self._subject_words = m[1]
@@ -412,7 +455,8 @@ class Sentences(Conditions):
 
     def _give(self, holder: dict[str, Any], abilities: list[AbilityData]) -> list[AbilityData]:
         """The abilities for ``holder``: its own, granted to it, or (types and abilities lost,
-        613.1d, 613.1f) an effect on the permanents it names (``to``)."""
+        613.1d, 613.1f) an effect on the permanents it names (``to``); to "attacking creatures" only
+        what matters once attackers are declared (``BLOCK_TIME_HOMES``: evasion, blocker counts)."""
         if holder.get("self"):
             return abilities
         out = []
@@ -424,13 +468,16 @@ class Sentences(Conditions):
                 out.append({**a, "to": to})
             elif ability_class(a["kind"]).scope == "game" or "permanents" in holder:
                 raise Unknown(a["kind"])
+            elif "attacking" in holder and KIND_HOMES.get(a["kind"]) not in BLOCK_TIME_HOMES:
+                raise Unknown(f"{a['kind']} granted to attacking creatures")
             else:
                 out.append({"kind": "grant", "to": holder, "ability": a})
         return out
 
     def _predicates(self, predicate: str, holder: dict[str, Any]) -> list[AbilityData]:
         """ "gets +2/+2, has vigilance, and can't attack you": predicates joined by commas and
-        "and"; a chunk that isn't a predicate continues the keyword list of a "has"."""
+        "and" (never split inside a quoted ability); a chunk that isn't a predicate continues the
+        keyword list of a "has"."""
         out: list[AbilityData] = []
         after_has = after_loses = False
         predicate = re.sub(r" with base power and toughness -?\d+/-?\d+", "", predicate)  # layer 7b: written
@@ -439,8 +486,10 @@ class Sentences(Conditions):
         predicate = re.sub(
             r"^can't attack, block, or (?:transform|crew Vehicles)\b", "can't attack or block", predicate
         )
-        for chunk in re.split(_LIST, predicate.strip()):
-            chunk = chunk.removeprefix(SELF + " ") if holder.get("self") else chunk
+        quoted = iter(re.findall(r'"[^"]*"', predicate))
+        for masked in re.split(_LIST, re.sub(r'"[^"]*"', '"Q"', predicate.strip())):
+            masked = masked.removeprefix(SELF + " ") if holder.get("self") else masked
+            chunk = re.sub(r'"Q"', lambda _m: next(quoted), masked)
             if after_loses and not re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is|are)\b", chunk):
                 out[-1] = {**out[-1], "kinds": [*out[-1]["kinds"], *(a["kind"] for a in self._lost(chunk))]}
                 continue
@@ -465,10 +514,12 @@ class Sentences(Conditions):
                 after_has = chunk.startswith(("has ", "have "))
             elif chunk.startswith(("its activated abilities", "where X is")) or chunk == UNTAP_STEP:
                 continue
-            elif CONDITION.search(chunk):
+            elif after_has and masked == '"Q"':
+                out += self._has(chunk)
+            elif CONDITION.search(masked):
                 raise Unknown(chunk)
             elif after_has and not re.match(r"(?:is|are|isn't|loses?|gains?|becomes?)\b", chunk):
-                out += self._keyword(chunk)
+                out += self._listed_keyword(chunk)
             else:
                 raise Unknown(chunk)
         return self._give(holder, out)
@@ -520,7 +571,7 @@ class Sentences(Conditions):
         out: list[AbilityData] = []
         for part in parts:
             if part != '"Q"':
-                out += self._keyword(part)
+                out += self._listed_keyword(part)
                 continue
             inner = quoted.pop(0)
             if is_activated(inner) or re.match(r"(?:When|Whenever|At)\b", inner):

@@ -79,6 +79,9 @@ class PermanentView(Protocol):
     def monstrous(self) -> bool: ...
 
     @property
+    def renowned(self) -> bool: ...
+
+    @property
     def attached_to(self) -> str | None: ...
 
 
@@ -168,7 +171,8 @@ _IDS_ONLY = frozenset({"ids"})
 class Filter(Strict):
     """A conjunction of tests on a permanent; an empty filter matches everything.
 
-    ``controller`` is ``"you"`` / ``"opponent"`` (relative to the controller of the effect that
+    ``controller`` is ``"you"`` / ``"opponent"`` / ``"team"`` (you or a teammate, 102.4; relative
+    to the controller of the effect that
     uses the filter) or a player id. ``colors`` and ``subtypes`` match when the permanent has *any*
     of the listed values; ``types``, ``supertypes`` and ``has`` need *all* of them.
     """
@@ -200,6 +204,7 @@ class Filter(Strict):
     mana_value: Comparison | None = None
     entered_this_turn: Flag | None = None
     monstrous: Flag | None = None
+    renowned: Flag | None = None
     attached: "Count | None" = Field(
         None, description="at least N permanents matching the filter attached to it (equipped: {subtypes: [Equipment]})"
     )
@@ -249,7 +254,7 @@ class Filter(Strict):
         return self.any_of is None or any(f.matches(p, scope, you) for f in self.any_of)
 
     def _state_matches(self, p: PermanentView, scope: FilterScope) -> bool:
-        """Counters, token, mana value, this turn, monstrous, attachments, combat (613, 506.5)."""
+        """Counters, token, mana value, this turn, monstrous, renowned, attachments, combat (613, 506.5)."""
         if self.counters is not None and not all(
             t.holds(sum(p.counters.values()) if k == "any" else p.counters.get(k, 0)) for k, t in self.counters.items()
         ):
@@ -258,6 +263,7 @@ class Filter(Strict):
             ("token", "is_token"),
             ("entered_this_turn", "entered_this_turn"),
             ("monstrous", "monstrous"),
+            ("renowned", "renowned"),
         ):
             wanted = getattr(self, name)
             if wanted is not None and wanted != getattr(p, fact):
@@ -319,9 +325,11 @@ class Filter(Strict):
             extras.append("that entered this turn" if self.entered_this_turn else "that didn't enter this turn")
         if self.monstrous is not None:
             extras.append("that are monstrous" if self.monstrous else "that aren't monstrous")
+        if self.renowned is not None:
+            extras.append("that are renowned" if self.renowned else "that aren't renowned")
         if self.controller:
             extras.append(
-                {"you": "you control", "opponent": "your opponents control"}.get(
+                {"you": "you control", "opponent": "your opponents control", "team": "your team controls"}.get(
                     self.controller, f"controlled by {self.controller}"
                 )
             )
@@ -359,6 +367,8 @@ def _controller_matches(wanted: str, controller: str, scope: FilterScope, you: s
         return you is not None and controller == you
     if wanted == "opponent":
         return you is not None and scope.are_opponents(you, controller)
+    if wanted == "team":
+        return you is not None and (controller == you or not scope.are_opponents(you, controller))
     return controller == wanted
 
 

@@ -131,8 +131,8 @@ class Skulk(AbilityBase):
 class Landwalk(AbilityBase):
     """702.14c: can't be blocked as long as the defending player controls a land of the kind named
     (``land`` filter: ``{subtypes: [Island]}`` for islandwalk, ``{not: {supertypes: [basic]}}`` for
-    nonbasic landwalk, ``{supertypes: [legendary]}`` for legendary landwalk, ``{supertypes: [snow],
-    subtypes: [Swamp]}`` for snow swampwalk: 702.14a)."""
+    nonbasic landwalk, ``{supertypes: [legendary]}`` for legendary landwalk, ``{subtypes: [Swamp],
+    supertypes: [snow]}`` for snow swampwalk, 702.14a)."""
 
     kind: Literal["landwalk"] = "landwalk"
     phrases = (
@@ -147,6 +147,11 @@ class Landwalk(AbilityBase):
         Phrase(r"nonbasic landwalk", {"land": {"not": {"supertypes": ["basic"]}}}, "keyword"),
         Phrase(r"artifact landwalk", {"land": {"types": ["artifact"]}}, "keyword"),
         Phrase(r"(legendary|snow) landwalk", {"land": {"supertypes": [Slot(1, "lower")]}}, "keyword"),
+        Phrase(
+            r"(snow|legendary) (plains|island|swamp|mountain|forest|desert)walk",
+            {"land": {"subtypes": [Slot(2, "title")], "supertypes": [Slot(1, "lower")]}},
+            "keyword",
+        ),
     )
     rule = "702.14c"
     land: Filter
