@@ -103,3 +103,29 @@ def test_605_1a_a_mana_ability_active_only_while_a_creature_pays_an_attack_tax()
 
     assert not attack({})
     assert attack({"types": ["artifact", "creature"], "subtypes": ["Vehicle"], "power": 3, "toughness": 3})
+
+
+def test_508_3c_whenever_you_attack_with_one_or_more_of_them_triggers_once() -> None:
+    found = [a for a in _abilities("Witch-king, Sky Scourge") if a["kind"] == "attack_trigger"]
+    assert found == [{"kind": "attack_trigger", "who": {"subtypes": ["Wraith"], "controller": "you"}, "once": True}]
+
+
+def _warnings(name: str) -> tuple[str, ...]:
+    catalog = bundled_catalog()
+    return catalog.compiled(catalog.get(name)).warnings
+
+
+def test_605_1a_508_1h_a_mana_ability_with_another_cost_is_warned_never_dropped() -> None:
+    """Its mana could pay a cost to attack (508.1h); the vocabulary's mana states no cost but {T}.
+    Mana spendable only on spells (106.6) pays no such cost: nothing to warn."""
+    assert _warnings("Skirge Familiar") == ("Skirge Familiar: Discard a card: Add {B}.",)
+    assert _warnings("Mana Confluence") == ("Mana Confluence: {T}, Pay 1 life: Add one mana of any color.",)
+    assert _warnings("Lord of the Forsaken") == ()
+    assert _warnings("Llanowar Elves") == ()
+
+
+def test_302_1_a_permanent_that_is_a_creature_under_a_condition_is_warned() -> None:
+    assert _warnings("Phoenix Fleet Airship") == (
+        "Phoenix Fleet Airship: As long as you control eight or more permanents named Phoenix Fleet Airship, "
+        "Phoenix Fleet Airship is an artifact creature.",
+    )

@@ -29,7 +29,7 @@ from .oracle_text import (
     sentences,
     strip_reminders,
 )
-from .phrases import bears_on_legality, choices_made
+from .phrases import COSTLY_MANA, bears_on_legality, choices_made
 from .readers import Unknown
 from .sentences import Sentences, keyword_defined_by_reminder, keyword_note
 
@@ -167,6 +167,8 @@ class Compiler(Sentences):
             return [(line, lambda _s: ([], note))]
         if re.match(r"\{T\}: Add ", line):
             return [(line, self._mana)]
+        if is_activated(line) and COSTLY_MANA.match(line):
+            return [(line, self._costly_mana)]
         if is_activated(line):
             return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
         if re.match(r"^(When|Whenever|At)\b", line):
@@ -174,6 +176,15 @@ class Compiler(Sentences):
         if not line.endswith((".", '"', ")")) and '"' not in line:
             return [(line, self._keyword_line)]
         return [(s, self._sentence) for s in sentences(line)]
+
+    @staticmethod
+    def _costly_mana(line: str) -> Result:
+        """605.1a: a mana ability with a cost besides {T} (discard, life, mana, sacrifice): it can
+        pay costs to attack or block (508.1h), but ``mana`` states no other cost: warned. Mana
+        spendable only on spells (106.6) pays no such cost: a note."""
+        if "Spend this mana only" in line:
+            return [], "mana spendable only on spells: it pays no cost to attack or block (106.6)"
+        raise Unknown(line)
 
     @staticmethod
     def _mana(line: str) -> Result:

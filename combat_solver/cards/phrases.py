@@ -159,6 +159,8 @@ def bears_on_legality(sentence: str) -> bool:
     s = sentence.casefold()
     if any(p in s for p in LEGALITY_PHRASES) or _ANIMATION.search(sentence) or _COPY.search(s):
         return True
+    if _IS_A_CREATURE.search(sentence) or COSTLY_MANA.match(sentence):
+        return True
     if _ENTERS_WITH.search(s):
         return False
     s = _SELECTING.sub(" ", s)
@@ -168,6 +170,17 @@ def bears_on_legality(sentence: str) -> bool:
 
 
 _COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b")
+#: "As long as you control eight or more permanents named Phoenix Fleet Airship, $self is an
+#: artifact creature": a permanent that is a creature while a condition holds (302.1, 506.4).
+#: "Discard a card: Add {B}.", "{T}, Pay 1 life: Add one mana of any color.": a mana ability
+#: (605.1a) with a cost besides {T} can pay costs to attack or block (508.1h, 509.1d); the
+#: vocabulary's ``mana`` has no other cost, so it is warned, never dropped (a loyalty ability is no
+#: mana ability, 605.1a). Mana that may be spent only on spells ("Spend this mana only to cast ...",
+#: 106.6) pays no such cost: a note.
+COSTLY_MANA = re.compile(r"^(?!\{T\}: |\[)[^:\"]+: Add (?:\{|one mana|two mana|three mana)")
+_IS_A_CREATURE = re.compile(
+    r"(?:^|, )(?:\$self is|it's) an? (?:artifact |enchantment |land )*creature(?: with power and toughness .+)?\.?$"
+)
 
 #: "creatures with flying", "creature spells you cast with banding", "a creature card with flying":
 #: a keyword that only selects creatures, spells or cards gives or takes nothing ("bands with other"

@@ -142,6 +142,9 @@ class Sentences(Conditions):
         trigger whose "if" isn't read is left to the note, never counted without its condition."""
         note = "triggered ability: once it resolves, give its result as an effect"
         condition, _, rest = line.partition(", ")
+        with_them = re.fullmatch(r"whenever you attack with one or more (.+)", condition, re.I)
+        if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack"
+            condition = f"whenever one or more {with_them[1]} you control attack"
         found = self.wordings.read("trigger", condition, self)
         either = re.fullmatch(rf"(whenever {re.escape(SELF)}) (\w+(?: \w+)?) or (\w+(?: \w+)?)", condition, re.I)
         if found is None and either is not None:

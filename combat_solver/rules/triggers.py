@@ -55,6 +55,9 @@ class AttackTrigger(_Subject):
             "trigger",
         ),
         Phrase(r"whenever (an? [^,]+? you control) attacks", {"who": Slot(1, "creatures")}, "trigger"),
+        Phrase(
+            r"whenever one or more ([^,]+? you control) attack", {"who": Slot(1, "creatures"), "once": True}, "trigger"
+        ),
     )
     rule = "508.1m"
     once: Flag = False
