@@ -18,13 +18,13 @@ if TYPE_CHECKING:
     from .io import render
     from .io.scenario import Expectation, Scenario, load_declaration, load_scenario, parse_declaration, parse_scenario
     from .model.base import MAX_INTEGER
-    from .model.deadline import Deadline
+    from .model.deadline import DEFAULT_TIME_LIMIT, Deadline, Undetermined
     from .model.declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
     from .model.errors import ErrorItem, InputError
     from .model.filters import Comparison, Count, Filter, Target
     from .model.records import RequirementReport, UnitReport, Verdict, Violation, WhyAnswer
     from .rules.registry import ABILITY_KINDS, Ability, Grant
-    from .solve.engine import DEFAULT_TIME_LIMIT, Impossible, Undetermined
+    from .solve.engine import Impossible
     from .steps import why
     from .steps.attacks import check_attacks, count_legal_attacks, legal_attacks, solve_attacks
     from .steps.blocks import check_blocks, count_legal_blocks, legal_blocks, solve_blocks
@@ -35,9 +35,9 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "steps.attacks": ("check_attacks", "count_legal_attacks", "legal_attacks", "solve_attacks"),
     "steps.blocks": ("check_blocks", "count_legal_blocks", "legal_blocks", "solve_blocks"),
     "board.model": ("Board", "Combat", "Effect", "Permanent", "Player"),
-    "model.deadline": ("Deadline",),
+    "model.deadline": ("DEFAULT_TIME_LIMIT", "Deadline", "Undetermined"),
     "model.declarations": ("AttackDeclaration", "BlockDeclaration", "Declaration", "FixedPairs"),
-    "solve.engine": ("DEFAULT_TIME_LIMIT", "Impossible", "Undetermined"),
+    "solve.engine": ("Impossible",),
     "model.errors": ("ErrorItem", "InputError"),
     "model.filters": ("Comparison", "Count", "Filter", "Target"),
     "io.scenario": (

@@ -21,18 +21,15 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from pydantic import ValidationError
 
 from .audit import cli as audit_cli
-from .io.coerce import as_preference
 from .io.inputs import STDIN, display_name, read_data
-from .io.scenario import load_declaration, load_scenario
 from .model.base import MAX_INTEGER
-from .model.deadline import Deadline
-from .model.declarations import Declaration, FixedPairs
+from .model.deadline import DEFAULT_TIME_LIMIT, Deadline, Undetermined
 from .model.errors import InputError
-from .solve.engine import DEFAULT_TIME_LIMIT, Undetermined
 
 if TYPE_CHECKING:
     from .board.model import Board
     from .cards.catalog import Catalog
+    from .model.declarations import Declaration, FixedPairs
     from .model.records import Verdict, WhyAnswer
 
 REQUEST_TIME_LIMIT = 30.0
@@ -335,6 +332,8 @@ def _deadlined(args: argparse.Namespace, deadline: Deadline) -> int:
     if args.board == STDIN and STDIN in (getattr(args, "declaration", None), getattr(args, "prefer", None)):
         raise InputError.one(("-",), "stdin_twice", "standard input can be read for one file only")
     _afford_reading(args.board, deadline)
+    from .io.scenario import load_scenario
+
     scenario = load_scenario(args.board, catalog=catalog)
     board = scenario.board
     if args.command == "check":
@@ -385,6 +384,7 @@ def _afford_reading(path: str, deadline: Deadline) -> None:
 
 def _check(args: argparse.Namespace, board: Board, declared: Declaration | None, deadline: Deadline) -> int:
     """``check``: the service's check without the rest of the service (start-up)."""
+    from .io.scenario import load_declaration
     from .steps.check import check_declaration
 
     declaration = load_declaration(args.declaration) if args.declaration else declared
@@ -522,6 +522,8 @@ def _load_preference(path: str) -> dict[tuple[str, str], int]:
     if not isinstance(data, dict) or not all(isinstance(row, dict) for row in data.values()):
         raise InputError.one(("prefer",), "not_a_mapping", "expected {id: {id: weight}}").located(source)
     try:
+        from .io.coerce import as_preference
+
         return as_preference({(str(a), str(b)): w for a, row in data.items() for b, w in row.items()})
     except InputError as e:
         raise e.located(source) from None
@@ -529,6 +531,8 @@ def _load_preference(path: str) -> dict[tuple[str, str], int]:
 
 def _load_fix(path: str) -> FixedPairs:
     try:
+        from .model.declarations import FixedPairs
+
         return FixedPairs.model_validate(read_data(path))
     except ValidationError as e:
         raise InputError.from_validation(e, prefix=("fix",), source=display_name(path)) from None

@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..solve.engine import DEFAULT_TIME_LIMIT
+from ..model.deadline import DEFAULT_TIME_LIMIT
 from .reading import CHUNK_SIZE, DEFAULT_CONNECT_TIMEOUT
 
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from ..model.deadline import DEFAULT_TIME_LIMIT
 from ..model.errors import InputError
-from ..solve.engine import DEFAULT_TIME_LIMIT
 from .check import Audited
 from .engines import Engine, require_engine, running
 from .output import FileResults, StdoutResults, is_parquet, require_parquet

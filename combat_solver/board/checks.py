@@ -11,7 +11,8 @@ from typing import Any, Protocol, get_args
 from pydantic import BaseModel
 
 from ..model.base import Strict
-from ..model.choices import CHOSEN, WHAT, mentions_chosen, references
+from ..model.choices import WHAT, mentions_chosen
+from ..model.chosen_word import CHOSEN, references
 from ..model.conditions import PLAYER_WORDS, Condition, PlayerTest, Quantity
 from ..model.errors import Problem
 from ..model.filters import Filter, Target

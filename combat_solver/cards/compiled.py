@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from ..model.choices import Choice, references
+from ..model.chosen_word import Choice, references
 
 AbilityData = dict[str, Any]
 """One ability as the compiler writes it: ``{"kind": ..., <fields>}`` (validated on a board)."""

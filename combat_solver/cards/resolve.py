@@ -172,7 +172,8 @@ def _as_chosen(
     """The abilities whose choices the board gives (607.2d: "the chosen color" is the one this
     permanent chose), riot's haste if it chose haste (702.136a), and a warning for each choice
     the text reads that the board doesn't give: the abilities reading it are left out, never guessed."""
-    from ..model.choices import WHAT, references
+    from ..model.choices import WHAT
+    from ..model.chosen_word import references
 
     made = out.get("chosen")
     made = made if isinstance(made, Mapping) else {}

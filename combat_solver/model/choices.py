@@ -18,19 +18,9 @@ from pydantic import BaseModel, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from .base import Strict
+from .chosen_word import CHOSEN, LIST_FIELDS, PLAYER_FIELDS, Choice
 from .creature_types import CREATURE_TYPES
 from .filters import Color
-
-CHOSEN = "chosen"
-"""The word an ability uses for its permanent's choice (607.2d)."""
-
-Choice = Literal["color", "creature_type", "player", "parity", "riot"]
-
-LIST_FIELDS: Mapping[str, Choice] = {"colors": "color", "subtypes": "creature_type"}
-"""Filter fields whose lists may hold ``chosen``, and the choice it stands for there."""
-PLAYER_FIELDS = frozenset({"controller", "player"})
-"""Fields naming one player that may be ``chosen`` (a filter's controller, a target's player,
-a kind's player field): the chosen player."""
 
 WHAT: Mapping[Choice, str] = {
     "color": "the chosen color",
@@ -73,25 +63,6 @@ class Choices(Strict):
 def mentions_chosen(model: BaseModel) -> bool:
     """Whether ``chosen`` is a value somewhere in ``model`` (a quick test before ``references``)."""
     return f'"{CHOSEN}"' in model.model_dump_json()
-
-
-def references(value: Any) -> set[Choice]:
-    """The choices the JSON form of an ability (or filter) reads through ``chosen``."""
-    found: set[Choice] = set()
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            if key in LIST_FIELDS and isinstance(item, list | tuple) and CHOSEN in item:
-                found.add(LIST_FIELDS[key])
-            elif key in PLAYER_FIELDS and item == CHOSEN:
-                found.add("player")
-            elif key == "even" and item == CHOSEN:
-                found.add("parity")
-            else:
-                found |= references(item)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            found |= references(item)
-    return found
 
 
 def with_choices(value: Any, choices: Choices) -> Any:

@@ -132,3 +132,11 @@ def _check(seconds: object) -> None:
         )
     if seconds <= 0:
         raise InputError.one(("time_limit",), "not_positive", f"the time limit must be positive, not {seconds!r}")
+
+
+DEFAULT_TIME_LIMIT = 10.0
+"""Seconds one command or API call may spend unless told otherwise (a ``Deadline``)."""
+
+
+class Undetermined(RuntimeError):
+    """The solver ran out of time before it could prove an answer."""

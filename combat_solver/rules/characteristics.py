@@ -68,7 +68,8 @@ class TypeChange(AbilityBase):
         None, description="sets its colors (layer 5, 613.1e; [] colorless), on what it changed in layer 4 (613.6)"
     )
     not_creature: Flag = Field(
-        False, description="it isn't a creature (205.1a: the creature type removed, and its creature types unless kindred)"
+        False,
+        description="it isn't a creature (205.1a: the creature type removed, and its creature types unless kindred)",
     )
 
     @model_validator(mode="after")

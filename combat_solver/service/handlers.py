@@ -19,11 +19,10 @@ from pydantic import BaseModel, ValidationError
 from ..board.model import Board
 from ..io.inputs import read_text
 from ..io.scenario import parse_scenario
-from ..model.deadline import Deadline
+from ..model.deadline import Deadline, Undetermined
 from ..model.declarations import BlockDeclaration, Declaration
 from ..model.errors import InputError
 from ..model.records import StepName, Verdict, WhyAnswer
-from ..solve.engine import Undetermined
 from ..steps.attacks import legal_attacks
 from ..steps.blocks import legal_blocks
 from ..steps.check import check_declaration, solve_declaration

@@ -9,10 +9,10 @@ from pydantic import ConfigDict, Field
 
 from ..board.model import Board
 from ..model.base import Strict
+from ..model.deadline import DEFAULT_TIME_LIMIT
 from ..model.declarations import Declaration, FixedPairs
 from ..model.errors import CodeField
 from ..model.records import StepName, Verdict, WhyAnswer
-from ..solve.engine import DEFAULT_TIME_LIMIT
 
 
 class Message(Strict):

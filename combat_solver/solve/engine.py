@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 from weakref import WeakKeyDictionary
 
-from ..model.deadline import Deadline
+from ..model.deadline import Deadline, Undetermined
 from ..model.declarations import FixedPairs
 from ..model.errors import ErrorItem, InputError
 from ..model.ir import Atom, Checker, Cmp, Cond, Lin, Problem, Side, atoms_of, compilable, evaluate, read_once
@@ -25,13 +25,6 @@ from . import paths
 
 if TYPE_CHECKING:
     from ..model.cost_terms import CostTerm
-
-DEFAULT_TIME_LIMIT = 10.0
-"""Seconds one command or API call may spend unless told otherwise (a ``Deadline``)."""
-
-
-class Undetermined(RuntimeError):
-    """The solver ran out of time before it could prove an answer."""
 
 
 class Impossible(ValueError):

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..board.model import Board
 from ..io.coerce import BoardData, DeclarationData
-from ..model.deadline import Deadline
+from ..model.deadline import DEFAULT_TIME_LIMIT, Deadline
 from ..model.declarations import AttackDeclaration, FixedPairs
 from ..model.errors import ErrorItem, InputError
 from ..model.ir import Atom, Attack
@@ -16,7 +16,7 @@ from ..resolve.consequences import after_attack
 from ..resolve.game import Game
 from ..resolve.units import AttackUnit, attack_unit
 from ..rules.registry import DECLARATION_KINDS, ability_class
-from ..solve.engine import DEFAULT_TIME_LIMIT, Unit
+from ..solve.engine import Unit
 from .core import Case, Preference, Step, restriction_violations
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..board.model import Board
 from ..io.coerce import BoardData, DeclarationData
-from ..model.deadline import Deadline
+from ..model.deadline import DEFAULT_TIME_LIMIT, Deadline, Undetermined
 from ..model.declarations import BlockDeclaration, FixedPairs
 from ..model.errors import ErrorItem, InputError
 from ..model.ir import Atom, Pair
@@ -15,7 +15,7 @@ from ..model.records import STEP_RULES, CombatState, DeclarerReport, TriggerRepo
 from ..resolve.consequences import after_block
 from ..resolve.game import Game
 from ..resolve.units import block_units, unit_of
-from ..solve.engine import DEFAULT_TIME_LIMIT, Impossible, Undetermined, Unit
+from ..solve.engine import Impossible, Unit
 from .core import Case, Preference, Step, restriction_violations
 
 __all__ = [

@@ -10,7 +10,7 @@ from typing import Any, Generic, TypeVar
 
 from ..board.model import Board
 from ..io.coerce import BoardData, DeclarationData, as_board, as_declaration, as_fix, as_preference
-from ..model.deadline import Deadline, DeadlinePassed, watching
+from ..model.deadline import Deadline, DeadlinePassed, Undetermined, watching
 from ..model.declarations import AttackDeclaration, BlockDeclaration, FixedPairs
 from ..model.ir import Atom
 from ..model.records import CombatState, DeclarerReport, StepName, TriggerReport, Verdict, Violation
@@ -190,7 +190,7 @@ class Step(ABC, Generic[D]):
                         found = engine.enumerate_legal(self.units(game), deadline)
                     chosen = next(found, None)
                 except DeadlinePassed:
-                    raise engine.Undetermined("the time limit ran out before the declarations were listed") from None
+                    raise Undetermined("the time limit ran out before the declarations were listed") from None
             if chosen is None:
                 return
             yield self.read(chosen)
@@ -202,4 +202,4 @@ class Step(ABC, Generic[D]):
             try:
                 return engine.count_legal(units, deadline, limit)
             except DeadlinePassed:
-                raise engine.Undetermined("the time limit ran out before the declarations were counted") from None
+                raise Undetermined("the time limit ran out before the declarations were counted") from None

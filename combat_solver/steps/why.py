@@ -18,7 +18,7 @@ import re
 from ..board.model import Board, Permanent
 from ..io.coerce import BoardData, as_board
 from ..io.render import describe
-from ..model.deadline import Deadline, DeadlinePassed, watching
+from ..model.deadline import DEFAULT_TIME_LIMIT, Deadline, DeadlinePassed, Undetermined, watching
 from ..model.declarations import AttackDeclaration, BlockDeclaration, Declaration, FixedPairs
 from ..model.errors import InputError
 from ..model.ir import Attack, Cond, Lin, Pair, atoms_of
@@ -26,7 +26,6 @@ from ..model.records import WhyAnswer, WhyReason
 from ..resolve.game import Game
 from ..resolve.units import AttackUnit, BlockUnit, attack_unit, block_units, unit_of
 from ..solve import engine, paths
-from ..solve.engine import DEFAULT_TIME_LIMIT
 from ..solve.result import Why
 from .attacks import check_attacks
 from .blocks import check_blocks
@@ -49,7 +48,7 @@ def ask(board: Board | BoardData, question: str, *, time_limit: float | Deadline
         try:
             return _ask(board, question, deadline)
         except DeadlinePassed:
-            raise engine.Undetermined("the time limit ran out before the question was answered") from None
+            raise Undetermined("the time limit ran out before the question was answered") from None
 
 
 def _ask(board: Board, question: str, deadline: Deadline) -> WhyAnswer:
@@ -153,10 +152,10 @@ def _search(unit: engine.Unit, extra: tuple[Cond, ...], deadline: Deadline) -> t
     problem = engine.problem(unit)
     best = paths.maximize(problem, time_limit=deadline.remaining())
     if best.requirements is None:
-        raise engine.Undetermined("the solver timed out on the requirement maximum")
+        raise Undetermined("the solver timed out on the requirement maximum")
     outcome = paths.why_not(problem, extra, minimum=best.requirements, time_limit=deadline.remaining())
     if outcome.status == "undetermined":
-        raise engine.Undetermined("the solver timed out while explaining")
+        raise Undetermined("the solver timed out while explaining")
     return outcome, best.requirements
 
 
@@ -280,7 +279,7 @@ def _no_declaration(board: Board, question: str, verb: str, deadline: Deadline) 
     if verdict.status == "legal":
         return WhyAnswer(question=question, answer=f"No {verb} at all is legal here.")
     if verdict.status == "undetermined":
-        raise engine.Undetermined("the solver timed out on the requirement maximum")
+        raise Undetermined("the solver timed out on the requirement maximum")
     answer = f"No {verb} at all is illegal: it obeys {verdict.requirements_obeyed} of a possible {verdict.requirements_maximum} requirements"
     if verdict.witness is not None:
         answer += f"; this obeys the maximum: {describe(board, verdict.witness)}"
