@@ -85,6 +85,9 @@ class _Encoder:
 
         self._started = time.monotonic()
         self.built = 0.0
+        self.overhead = 0.0
+        """The longest a solve of this model took beyond CP-SAT's own search (handing the model
+        over, and taking it down): what the next solve's time limit can't cover."""
         self.cp = cp_model
         self.model = _model_class()()
         self.problem = problem
@@ -309,13 +312,20 @@ class _Encoder:
         s.parameters.random_seed = SEED
         s.parameters.linearization_level = 2
         s.parameters.cp_model_presolve = False
-        left = min(time_limit, watched_remaining())
-        s.parameters.max_time_in_seconds = max(left - UNDO_SHARE * self.built, 0.0)
+        s.parameters.max_time_in_seconds = self.affordable(time_limit)
         return s
+
+    def affordable(self, time_limit: float) -> float:
+        """The search time a solve may take: what is left, less what undoing the model and a
+        solve's own overhead take (so a solve never starts that can only end late)."""
+        left = min(time_limit, watched_remaining())
+        return max(left - UNDO_SHARE * self.built - self.overhead, 0.0)
 
     def solve(self, solver: cp_model.CpSolver) -> Any:
         """The solver's status; a model CP-SAT refuses is a bug here, never a time-out."""
+        started = time.monotonic()
         status = solver.solve(self.model)
+        self.overhead = max(self.overhead, time.monotonic() - started - solver.wall_time)
         if status == self.cp.MODEL_INVALID:
             raise InvalidModel(self.model.validate() or "CP-SAT refused the model")
         return status
@@ -323,6 +333,11 @@ class _Encoder:
     def chosen(self, solver: cp_model.CpSolver) -> frozenset[Atom]:
         return frozenset(a for a, v in self.vars.items() if solver.boolean_value(v))
 
+
+PREFERENCE_SETUP_SHARE = 1.5
+"""Setting a preference's objective and a hint on every variable takes up to this share of the
+time building the model took (0.7 s after 0.5 s of building, 300 a side beside two busy
+processes): a preference search starts only if that much is left besides its search."""
 
 PREFERENCE_EFFORT = 10.0
 """With a bounded preference, its search may spend this many times the deterministic time (a
@@ -418,11 +433,15 @@ def _prefer(
     None on a time-out. ``effort``: a deterministic-time cap on each solve; a solve the clock stops
     before it has spent ``effort`` is a time-out too (what it found depends on the machine and
     the time limit, so it is not reported)."""
+    if enc.affordable(deadline - time.monotonic()) <= PREFERENCE_SETUP_SHARE * enc.built:
+        return None  # setting its objective and hints would itself end past the deadline
     for atom, v in enc.vars.items():
         enc.model.add_hint(v, atom in hint)
     weights = [(enc.vars[a], w) for a, w in sorted(preference.items()) if a in enc.vars]
     enc.model.maximize(enc.cp.LinearExpr.weighted_sum([v for v, _ in weights], [w for _, w in weights]))
     while True:
+        if enc.affordable(deadline - time.monotonic()) <= 0:
+            return None  # a solve would end past the deadline before it searched at all
         solver = enc.solver(deadline - time.monotonic())
         if effort is not None:
             solver.parameters.max_deterministic_time = effort
