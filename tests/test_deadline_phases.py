@@ -21,7 +21,7 @@ from combat_solver.model.deadline import DeadlinePassed, afford, checkpoint, pro
 from combat_solver.resolve.block_unit import BlockUnit
 from combat_solver.resolve.game import Game
 from combat_solver.resolve.units import block_units
-from combat_solver.solve import cpsat
+from combat_solver.solve import cpsat_encoder
 from combat_solver.solve.engine import problem
 
 
@@ -171,8 +171,8 @@ def test_cp_sat_is_not_imported_when_the_deadline_cannot_afford_the_import_509_1
         "import sys\n"
         "from benchmarks.bench_blocks import board\n"
         "from combat_solver import BlockDeclaration, check_blocks\n"
-        "from combat_solver.solve import cpsat\n"
-        "cpsat.IMPORT_SECONDS = float(sys.argv[1])\n"
+        "from combat_solver.solve import cpsat_encoder\n"
+        "cpsat_encoder.IMPORT_SECONDS = float(sys.argv[1])\n"
         "verdict = check_blocks(board(8), BlockDeclaration(), time_limit=60.0)\n"
         "print(verdict.status, 'ortools.sat.python.cp_model' in sys.modules)\n"
     )
@@ -185,13 +185,13 @@ def test_cp_sat_is_not_imported_when_the_deadline_cannot_afford_the_import_509_1
         return done.stdout.strip()
 
     assert run(1e6) == "undetermined False"
-    assert run(cpsat.IMPORT_SECONDS) == "illegal True"
+    assert run(cpsat_encoder.IMPORT_SECONDS) == "illegal True"
 
 
 def test_a_solvers_limit_is_never_more_than_the_watched_deadline_leaves() -> None:
     """A solve handed the seconds left before the work that led up to it still stops in time."""
     unit = _block_unit(board(4))
-    encoder = cpsat._Encoder(problem(unit), paid=())
+    encoder = cpsat_encoder.Encoder(problem(unit), paid=())
     with watching(Deadline(0.5)):
         assert encoder.solver(100.0).parameters.max_time_in_seconds <= 0.5
     assert encoder.solver(100.0).parameters.max_time_in_seconds > 99.0

@@ -16,7 +16,7 @@ import pytest
 from benchmarks.bench_blocks import board
 from combat_solver import check_attacks, check_blocks, load_scenario
 from combat_solver.cli import main
-from combat_solver.solve import cpsat
+from combat_solver.solve import cpsat_encoder
 
 ROOT = Path(__file__).resolve().parent.parent
 OKK = ROOT / "examples" / "attack-okk-beside-serra-angel.yaml"
@@ -53,7 +53,7 @@ def test_verdict_only_computes_no_witness() -> None:
 def _clock_cuts_the_closeness_search(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     """The closeness search (the solve with a deterministic-time cap) stopped by the clock at
     once, as a time limit about to pass would; returns the caps seen."""
-    real = cpsat._Encoder.solve
+    real = cpsat_encoder.Encoder.solve
     caps: list[float] = []
 
     def solve(self: Any, solver: Any) -> Any:
@@ -62,7 +62,7 @@ def _clock_cuts_the_closeness_search(monkeypatch: pytest.MonkeyPatch) -> list[fl
             solver.parameters.max_time_in_seconds = 0.0
         return real(self, solver)
 
-    monkeypatch.setattr(cpsat._Encoder, "solve", solve)
+    monkeypatch.setattr(cpsat_encoder.Encoder, "solve", solve)
     return caps
 
 

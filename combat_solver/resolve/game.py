@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any
 
 from ..board.model import Board, Effect, Permanent, Player
 from ..model.choices import mentions_chosen
@@ -19,120 +18,27 @@ from ..model.ir import (
 )
 from ..model.records import DeclarerReport
 from ..rules.kind import (
-    AbilityBase,
     EarlierAttacks,
     Instance,
     has_hook,
 )
 from ..rules.registry import Ability, Grant
+from .effects import (
+    Continuous,
+    Removals,
+    TypeEffect,
+    collect_has,
+    generator_kind,
+    is_removal,
+    is_type_change,
+    kinds_read,
+    timestamp_order,
+    unconditional,
+)
 from .once import once
 
 if TYPE_CHECKING:
-    from ..rules.characteristics import LoseAbilities, TypeChange
-
-
-@dataclass(frozen=True)
-class _TypeEffect:
-    """A type-changing effect (layer 4): its ability, the permanent it is on (None: an effect of
-    a resolved spell) and who "you" is."""
-
-    ability: TypeChange
-    source: str | None
-    controller: str | None
-
-
-@dataclass(frozen=True)
-class _Continuous:
-    """A layer-6 effect (613.1f): ``ability`` added to ``holder`` (a printed conditional
-    ability), or to every creature matching ``to`` (a grant or an effect), gated by the grant's
-    own condition (``gate``, read on ``origin``)."""
-
-    ability: Ability
-    source: str
-    controller: str | None
-    holder: Permanent | None = None
-    to: Filter | None = None
-    gate: Grant | None = None
-    origin: Permanent | None = None
-    dated: bool = False
-    """An effect of the board's ``effects`` with its own ``timestamp``."""
-
-    @property
-    def stated_timestamp(self) -> bool:
-        return self.dated or (self.origin is not None and self.origin.timestamp is not None)
-
-
-def _kinds_read(effect: _Continuous) -> frozenset[str]:
-    """The ability kinds that what ``effect`` applies to can depend on (``has`` tests in its
-    filter or conditions); only effects adding those kinds can change it (613.8a)."""
-    parts = [effect.to, effect.ability.condition, effect.ability.unless]
-    if effect.gate is not None:
-        parts += [effect.gate.condition, effect.gate.unless]
-    found: set[str] = set()
-    for part in parts:
-        if part is not None:
-            _collect_has(part.model_dump(mode="json", exclude_none=True), found)
-    return frozenset(found)
-
-
-def _collect_has(value: Any, found: set[str]) -> None:
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key == "has":
-                found.update(k if isinstance(k, str) else str(k.get("kind")) for k in item)
-            else:
-                _collect_has(item, found)
-    elif isinstance(value, list):
-        for item in value:
-            _collect_has(item, found)
-
-
-def _unconditional(ability: AbilityBase) -> bool:
-    """Whether ``ability`` applies whatever the board (no "as long as", no "unless")."""
-    return ability.condition is None and ability.unless is None
-
-
-def _timestamp_order(permanents: Sequence[Permanent], effects: Sequence[Effect]) -> list[Permanent | Effect]:
-    """613.7: the permanents and effects in timestamp order: each one's ``timestamp``, or else its
-    place (permanents in board order, then effects); equal keys in place order. A permanent's
-    static abilities share its timestamp (613.7a), in the order written."""
-    objects: list[Permanent | Effect] = [*permanents, *effects]
-    keys = [(o.timestamp if o.timestamp is not None else place, place) for place, o in enumerate(objects)]
-    return [objects[place] for _, place in sorted(keys)]
-
-
-def _removal(ability: AbilityBase) -> TypeGuard[LoseAbilities]:
-    """An ability-removing effect (613.1f; its module is imported only for a board with one)."""
-    return ability.kind == "lose_abilities"
-
-
-def _type_change(ability: AbilityBase) -> TypeGuard[TypeChange]:
-    return ability.kind == "type_change"
-
-
-def _generator_kind(effect: _Continuous) -> str:
-    """The kind of the ability on ``effect.origin`` that generates ``effect``."""
-    return "grant" if effect.gate is not None else effect.ability.kind
-
-
-class _Removals:
-    """What ability-removing effects took from each permanent in layer 6 (613.1f), and when
-    (the step of layer 6 each applied at)."""
-
-    def __init__(self) -> None:
-        self._by_holder: dict[str, list[tuple[int, LoseAbilities]]] = {}
-
-    def add(self, holders: tuple[str, ...], step: int, removal: LoseAbilities) -> None:
-        for h in holders:
-            self._by_holder.setdefault(h, []).append((step, removal))
-
-    def removes(self, holder: str, kind: str, after: int) -> bool:
-        """Whether an effect applied after step ``after`` (-1: any) removed ``kind`` from ``holder``."""
-        return any(at > after and r.removes(kind) for at, r in self._by_holder.get(holder, ()))
-
-    def generator_lost(self, effect: _Continuous) -> bool:
-        """Whether the permanent whose ability generates ``effect`` has lost that ability."""
-        return effect.origin is not None and self.removes(effect.origin.id, _generator_kind(effect), -1)
+    pass
 
 
 new_pair = partial(tuple.__new__, Pair)
@@ -166,8 +72,8 @@ class Game:
         self._layer_warnings: list[str] = []
         self._defender_of = {a: self.defending_player_of(target) for a, target in attacks.items()}
         self._defenders = frozenset([self.defending_player(a) for a in self._attacking])
-        if any(_type_change(a) for p in board.permanents for a in p.abilities) or any(
-            _type_change(e.ability) for e in board.effects
+        if any(is_type_change(a) for p in board.permanents for a in p.abilities) or any(
+            is_type_change(e.ability) for e in board.effects
         ):
             self._layer4()
             self.board = board.model_copy(update={"permanents": self._permanents})
@@ -175,37 +81,37 @@ class Game:
         self._hooked: dict[tuple[str, str], list[Instance]] = {}
         self.instances: dict[str, list[Instance]] = {p.id: [] for p in self._permanents}
         self.game_rules: list[Instance] = []
-        timestamped: list[tuple[Ability, Permanent | None, _Continuous | None, Effect | None]] = []
-        for o in _timestamp_order(self._permanents, board.effects):
+        timestamped: list[tuple[Ability, Permanent | None, Continuous | None, Effect | None]] = []
+        for o in timestamp_order(self._permanents, board.effects):
             p, e = (o, None) if isinstance(o, Permanent) else (None, o)
             if e is not None:
-                if _type_change(e.ability):
+                if is_type_change(e.ability):
                     continue
                 effect = None
-                if _removal(e.ability):
-                    effect = _Continuous(
+                if is_removal(e.ability):
+                    effect = Continuous(
                         e.ability, e.source, e.controller, to=e.ability.to, dated=e.timestamp is not None
                     )
                 elif e.to is not None:
-                    effect = _Continuous(e.ability, e.source, e.controller, to=e.to, dated=e.timestamp is not None)
+                    effect = Continuous(e.ability, e.source, e.controller, to=e.to, dated=e.timestamp is not None)
                 timestamped.append((e.ability, None, effect, e))
                 continue
             assert p is not None
             for ability in p.abilities:
                 effect = None
                 if isinstance(ability, Grant):
-                    effect = _Continuous(ability.ability, p.name, p.controller, to=ability.to, gate=ability, origin=p)
-                elif _removal(ability):
+                    effect = Continuous(ability.ability, p.name, p.controller, to=ability.to, gate=ability, origin=p)
+                elif is_removal(ability):
                     holder = p if ability.to is None else None
-                    effect = _Continuous(ability, p.name, p.controller, holder=holder, to=ability.to, origin=p)
-                elif _type_change(ability):
+                    effect = Continuous(ability, p.name, p.controller, holder=holder, to=ability.to, origin=p)
+                elif is_type_change(ability):
                     continue
-                elif ability.scope == "creature" and not _unconditional(ability):
-                    effect = _Continuous(ability, p.name, p.controller, holder=p, origin=p)
+                elif ability.scope == "creature" and not unconditional(ability):
+                    effect = Continuous(ability, p.name, p.controller, holder=p, origin=p)
                 timestamped.append((ability, p, effect, None))
         holders, as_applied, lost = self._resolve_layer6([t[2] for t in timestamped if t[2] is not None])
         for ability, bearer, effect, source_effect in timestamped:
-            if _removal(ability):
+            if is_removal(ability):
                 continue
             if effect is not None:
                 for holder_id in holders[id(effect)]:
@@ -216,7 +122,7 @@ class Game:
             elif bearer is not None and lost.removes(bearer.id, ability.kind, -1):
                 continue
             elif bearer is not None and ability.scope == "game":
-                if _unconditional(ability) or ability.applies(
+                if unconditional(ability) or ability.applies(
                     self.context(bearer.controller, bearer), declaring=self.declaring
                 ):
                     self.game_rules.append(Instance(ability, bearer, bearer.name, bearer.controller))
@@ -236,7 +142,7 @@ class Game:
         self._had: dict[str, list[Ability]] = {}
         for p in permanents:
             self._had[p.id] = [
-                a for a in p.abilities if not isinstance(a, Grant) and a.scope == "creature" and _unconditional(a)
+                a for a in p.abilities if not isinstance(a, Grant) and a.scope == "creature" and unconditional(a)
             ]
             if p.attached_to is not None:
                 self._attached.setdefault(p.attached_to, []).append(p)
@@ -251,10 +157,10 @@ class Game:
         abilities only (layer 6 comes later). Then layer 5 (613.1e): the colors they set, in
         timestamp order, on what each changed in layer 4 (613.6)."""
         pending = [
-            _TypeEffect(a, o.id, o.controller) if isinstance(o, Permanent) else _TypeEffect(a, None, o.controller)
-            for o in _timestamp_order(self._permanents, self.board.effects)
+            TypeEffect(a, o.id, o.controller) if isinstance(o, Permanent) else TypeEffect(a, None, o.controller)
+            for o in timestamp_order(self._permanents, self.board.effects)
             for a in (o.abilities if isinstance(o, Permanent) else (o.ability,))
-            if _type_change(a)
+            if is_type_change(a)
         ]
         stamps = {id(e): i for i, e in enumerate(pending)}
         pending.sort(key=lambda e: not e.ability.defines_itself)
@@ -262,14 +168,14 @@ class Game:
             found: set[str] = set()
             for c in (e.ability.condition, e.ability.unless):
                 if c is not None:
-                    _collect_has(c.model_dump(mode="json", exclude_none=True), found)
+                    collect_has(c.model_dump(mode="json", exclude_none=True), found)
             if found:
                 where = self._perms[e.source].name if e.source is not None else "an effect"
                 self._layer_warnings.append(
                     f"{where}: a type change whose condition reads abilities ({', '.join(sorted(found))}) is read "
                     "before layer 6 gives or removes them (613.1d, 613.1f): only printed abilities are seen"
                 )
-        colors: list[tuple[int, _TypeEffect, list[str]]] = []
+        colors: list[tuple[int, TypeEffect, list[str]]] = []
         while pending:
             chosen = next(
                 (e for e in pending if not any(self._type_depends(e, o) for o in pending if o is not e)), pending[0]
@@ -288,7 +194,7 @@ class Game:
                 wanted = set(targets)
                 self._set_permanents([colored(p, effect.ability) if p.id in wanted else p for p in self._permanents])
 
-    def _type_targets(self, effect: _TypeEffect) -> list[str]:
+    def _type_targets(self, effect: TypeEffect) -> list[str]:
         """What ``effect`` changes now: its source, or what matches ``to``; its condition read for
         each ("this": that permanent)."""
         change = effect.ability
@@ -296,19 +202,19 @@ class Game:
             found = [self._perms[effect.source]] if effect.source is not None else []
         else:
             found = [p for p in self._permanents if change.to.matches(p, self, effect.controller)]
-        return [p.id for p in found if _unconditional(change) or change.applies(self.context(effect.controller, p))]
+        return [p.id for p in found if unconditional(change) or change.applies(self.context(effect.controller, p))]
 
-    def _apply_types(self, effect: _TypeEffect, targets: list[str]) -> None:
+    def _apply_types(self, effect: TypeEffect, targets: list[str]) -> None:
         if targets:
             wanted = set(targets)
             from .characteristics import changed
 
             self._set_permanents([changed(p, effect.ability) if p.id in wanted else p for p in self._permanents])
 
-    def _type_depends(self, effect: _TypeEffect, other: _TypeEffect) -> bool:
+    def _type_depends(self, effect: TypeEffect, other: TypeEffect) -> bool:
         """Whether applying ``other`` first would remove ``effect``'s ability or change what it
         applies to (613.8a)."""
-        if effect.ability.to is None and _unconditional(effect.ability) and other.ability.land_types is None:
+        if effect.ability.to is None and unconditional(effect.ability) and other.ability.land_types is None:
             return False  # its source stays its target, and only setting land types removes abilities
         before, targets = self._permanents, self._type_targets(effect)
         self._apply_types(other, self._type_targets(other))
@@ -329,13 +235,13 @@ class Game:
             defending = source.controller
         return Context(self, you, source, defending)
 
-    def _targets(self, effect: _Continuous) -> tuple[str, ...]:
+    def _targets(self, effect: Continuous) -> tuple[str, ...]:
         """What ``effect`` applies to in the current state of layer 6 (611.3a): creatures, or for
         an ability-removing effect any permanent."""
         gate = effect.gate
         if (
             gate is not None
-            and not _unconditional(gate)
+            and not unconditional(gate)
             and not gate.applies(self.context(effect.controller, effect.origin), declaring=self.declaring)
         ):
             return ()
@@ -343,18 +249,18 @@ class Game:
             found = [effect.holder] if effect.holder is not None else []
         else:
             to, controller = effect.to, effect.controller
-            anything = _removal(effect.ability)
+            anything = is_removal(effect.ability)
             found = [p for p in self._permanents if (anything or p.is_creature) and to.matches(p, self, controller)]
         ability = effect.ability
-        if _unconditional(ability) or (ability.per_target_condition and self.declaring):
+        if unconditional(ability) or (ability.per_target_condition and self.declaring):
             return tuple([p.id for p in found])
         return tuple(
             p.id for p in found if ability.applies(self.context(effect.controller, p), declaring=self.declaring)
         )
 
     def _resolve_layer6(
-        self, effects: list[_Continuous]
-    ) -> tuple[dict[int, tuple[str, ...]], dict[int, Game], _Removals]:
+        self, effects: list[Continuous]
+    ) -> tuple[dict[int, tuple[str, ...]], dict[int, Game], Removals]:
         """Apply grants, effects, conditional abilities and ability-removing effects in dependency
         order (613.8): next the earliest effect no other pending effect would change the
         existence or application of (613.8a), or in timestamp order inside a dependency loop
@@ -367,13 +273,13 @@ class Game:
         applied: dict[int, tuple[str, ...]] = {}
         as_applied: dict[int, Game] = {}
         reads: dict[int, frozenset[str]] = {}
-        lost = _Removals()
+        lost = Removals()
         step: dict[int, int] = {}
-        removing = any(_removal(e.ability) for e in effects)
+        removing = any(is_removal(e.ability) for e in effects)
         while pending:
             chosen = pending[0]
             if len(pending) > 1:
-                reads = reads or {id(e): _kinds_read(e) for e in effects}
+                reads = reads or {id(e): kinds_read(e) for e in effects}
                 current: dict[int, tuple[str, ...]] = {}
                 chosen = next(
                     (
@@ -387,7 +293,7 @@ class Game:
             pending.remove(chosen)
             step[id(chosen)] = len(step)
             applied[id(chosen)] = () if lost.generator_lost(chosen) else self._targets(chosen)
-            if _removal(chosen.ability):
+            if is_removal(chosen.ability):
                 lost.add(applied[id(chosen)], step[id(chosen)], chosen.ability)
                 self._counter_timestamps(chosen, applied[id(chosen)])
                 for holder in applied[id(chosen)]:
@@ -406,15 +312,15 @@ class Game:
         }
         return kept, as_applied, lost
 
-    def _unstated_order(self, effects: list[_Continuous], applied: Mapping[int, tuple[str, ...]]) -> None:
+    def _unstated_order(self, effects: list[Continuous], applied: Mapping[int, tuple[str, ...]]) -> None:
         """Where a removal and an effect giving the kind it removes meet on one permanent, one from
         a permanent and the other from the board's ``effects``, and neither states a
         ``timestamp``, their order (613.7) is the default (effects after permanents): warned."""
-        removals = [r for r in effects if _removal(r.ability) and not r.stated_timestamp]
+        removals = [r for r in effects if is_removal(r.ability) and not r.stated_timestamp]
         for r in removals:
-            assert _removal(r.ability)
+            assert is_removal(r.ability)
             for e in effects:
-                if _removal(e.ability) or e.stated_timestamp or (e.origin is None) == (r.origin is None):
+                if is_removal(e.ability) or e.stated_timestamp or (e.origin is None) == (r.origin is None):
                     continue
                 met = sorted(set(applied[id(r)]) & set(applied[id(e)]))
                 if met and r.ability.removes(e.ability.kind):
@@ -424,11 +330,11 @@ class Game:
                         "permanents (give `timestamp`)"
                     )
 
-    def _counter_timestamps(self, removal: _Continuous, holders: tuple[str, ...]) -> None:
+    def _counter_timestamps(self, removal: Continuous, holders: tuple[str, ...]) -> None:
         """A keyword counter has its own timestamp (613.7c), which the board doesn't state: when an
         ability-removing effect meets an ability a counter gives, the verdict warns (the ability is
         taken as removed)."""
-        assert _removal(removal.ability)
+        assert is_removal(removal.ability)
         if not any(self._perms[h].counters for h in holders):
             return
         from ..rules.registry import keyword_kinds
@@ -443,15 +349,15 @@ class Game:
                         f"{kind} came last isn't on the board (613.7c); {kind} is taken as removed"
                     )
 
-    def _removed_by(self, effect: _Continuous, pending: list[_Continuous], current: dict[int, tuple[str, ...]]) -> bool:
+    def _removed_by(self, effect: Continuous, pending: list[Continuous], current: dict[int, tuple[str, ...]]) -> bool:
         """Whether another pending ability-removing effect would remove the ability that
         generates ``effect`` (613.8a: it changes the first one's existence)."""
         origin = effect.origin
         if origin is None:
             return False
-        kind = _generator_kind(effect)
+        kind = generator_kind(effect)
         for other in pending:
-            if other is not effect and _removal(other.ability) and other.ability.removes(kind):
+            if other is not effect and is_removal(other.ability) and other.ability.removes(kind):
                 if id(other) not in current:
                     current[id(other)] = self._targets(other)
                 if origin.id in current[id(other)]:
@@ -475,8 +381,8 @@ class Game:
 
     def _depends(
         self,
-        effect: _Continuous,
-        pending: list[_Continuous],
+        effect: Continuous,
+        pending: list[Continuous],
         current: dict[int, tuple[str, ...]],
         kinds: frozenset[str],
     ) -> bool:
@@ -489,7 +395,7 @@ class Game:
         now = current[id(effect)]
         deferred = self._read_per_declaration(effect.ability)
         for other in pending:
-            removal = other.ability if _removal(other.ability) else None
+            removal = other.ability if is_removal(other.ability) else None
             if other is effect or (
                 other.ability.kind not in kinds if removal is None else not any(removal.removes(k) for k in kinds)
             ):
