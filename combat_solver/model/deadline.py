@@ -46,9 +46,6 @@ class Deadline:
         """Seconds left (0 once it has passed)."""
         return max(self._end - clock(), 0.0)
 
-    def passed(self) -> bool:
-        return clock() >= self._end
-
     def slowdown(self) -> float:
         """Wall seconds per second of the process's CPU time (at least 1): how much the machine's
         other work stretches any fixed amount of this work. Measured since the deadline was made
