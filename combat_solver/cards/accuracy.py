@@ -196,6 +196,22 @@ def _level_key(level: Mapping[str, Any]) -> str:
     return "level " + json.dumps(fields, sort_keys=True)
 
 
+def as_conditions(level: Mapping[str, Any]) -> list[dict[str, Any]] | None:
+    """A counter level that only gives abilities from N counters up, as those abilities under the
+    same condition on their source ("as long as it has three or more judgment counters on it",
+    122.1): the two spellings mean the same and grade alike. None for a level that sets power
+    and toughness, makes a creature, warns or ends at a count (a leveler's box, 711.2)."""
+    if any(
+        level.get(k) not in (None, (), [], False) for k in ("at_most", "power", "toughness", "creature", "warnings")
+    ):
+        return None
+    abilities = level.get("abilities") or ()
+    if not abilities or any("condition" in a for a in abilities):
+        return None
+    test = {"source": {"counters": {level["counter"]: {"ge": level.get("at_least", 1)}}}}
+    return [{**a, "condition": test} for a in abilities]
+
+
 def _shown(ability: Mapping[str, Any]) -> str:
     return json.dumps(dict(ability), separators=(", ", ": "), ensure_ascii=False)
 
@@ -260,8 +276,13 @@ def grade_card(catalog: Catalog, card: SampleCard) -> Graded:
             side[k := _key(a)] += 1
             shown.setdefault(k, _shown(a))
         for lv in levels:
-            side[k := _level_key(lv)] += 1
-            shown.setdefault(k, _shown_level(lv))
+            conditioned = as_conditions(lv)
+            for a in conditioned if conditioned is not None else ():
+                side[k := _key(a)] += 1
+                shown.setdefault(k, _shown(a))
+            if conditioned is None:
+                side[k := _level_key(lv)] += 1
+                shown.setdefault(k, _shown_level(lv))
     warnings = compiled.all_warnings
     return Graded(
         card.name,

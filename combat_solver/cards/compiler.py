@@ -149,7 +149,8 @@ class Compiler(Sentences):
                     if bears:
                         found.warn(f"{face}: {sentence.replace(SELF, face)}", sentence)
                     continue
-                if bears and not abilities and note is None:
+                inert = compile_one == self._sentence and self.inert
+                if bears and not abilities and note is None and not inert:
                     # never dropped: a sentence bearing on legality that gave nothing is warned
                     found.warn(f"{face}: {sentence.replace(SELF, face)}", sentence)
                     continue
@@ -157,7 +158,7 @@ class Compiler(Sentences):
                 if note is not None and bears:
                     found.notes.append(f"{face}: {sentence.replace(SELF, face)} ({note})")
                 if bears:
-                    outcome: Reading = "compiled" if abilities else "noted" if note is not None else "dropped"
+                    outcome: Reading = "compiled" if abilities or inert else "noted" if note is not None else "dropped"
                     found.readings.append((sentence, outcome))
         return found
 
@@ -196,7 +197,7 @@ class Compiler(Sentences):
     def _sentence(self, sentence: str) -> Result:
         """A static sentence, or a one-shot instruction (sagas, modes, "It gains haste until end
         of turn"): static abilities say "has" and "can't", one-shot effects "gains" and "this turn"."""
-        self.granted = False
+        self.granted = self.inert = False
         keyword = keyword_note(sentence)
         if keyword is not None:
             return [], keyword
@@ -212,6 +213,11 @@ class Compiler(Sentences):
                 raise
             if COPY.search(plain):
                 raise
+            static_gain = re.fullmatch(
+                r"((?:Enchanted|Equipped) creature (?:gets [+-]\d+/[+-]\d+ and )?)gains (.+)", sentence
+            )
+            if static_gain and not ONE_SHOT.search(static_gain[2]):  # Taught by Surrak: an Aura's static "gains"
+                return self._sentence(f"{static_gain[1]}has {static_gain[2]}")
             if ONE_SHOT.search(plain):
                 return [], "one-shot effect: once it happens, give its result as an effect"
             if quoted and all(is_activated(q) for q in quoted) and not bears_on_legality(plain):

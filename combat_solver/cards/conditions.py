@@ -12,7 +12,7 @@ from typing import Any
 
 from ..rules.kind import AbilityBase, attack_hooks
 from ..rules.phrase import ATTACHED, SELF
-from ..rules.registry import KIND_HOMES, ability_class
+from ..rules.registry import KIND_HOMES, ability_class, keyword_kinds
 from .phrases import ATTACHED_STATES, COLORS, MODIFIED, number
 from .readers import Readers, Unknown
 
@@ -131,6 +131,9 @@ class Conditions(Readers):
         )
         if m:
             return Clause(self._player(m[1], "hand", self._amount(m[2])))
+        m = re.fullmatch(r"(you|an opponent) (?:has|have) (no|\w+ or more) poison counters?", t)
+        if m:  # corrupted (Incisor Glider): 122.1f
+            return Clause(self._player(m[1], "poison", self._amount(m[2])))
         m = re.fullmatch(r"(you|an opponent) (?:has|have) (\w+ or (?:more|less|fewer)) life", t)
         if m:
             return Clause(self._player(m[1], "life", self._amount(m[2])))
@@ -239,7 +242,8 @@ class Conditions(Readers):
 
     def _has_state(self, t: str) -> Clause:
         """ "it has a +1/+1 counter on it", "$self has no shell counters on it", "he has a +1/+1
-        counter on him" (122.1), "its power is 6 or greater", "her power is 1 or less"."""
+        counter on him" (122.1), "it has defender" (a keyword it has), "its power is 6 or greater",
+        "her power is 1 or less"."""
         m = re.fullmatch(
             r"(\$self|it|he|she) has (no|a|an|one|two|three|four|five)(?: or more)? ?(\S+)? counters? on (?:it|him|her)",
             t,
@@ -248,6 +252,9 @@ class Conditions(Readers):
             kind = "any" if m[3] in (None, "") else m[3]
             test = {"eq": 0} if m[2] == "no" else {"ge": number(m[2]) or 1}
             return Clause({"source": {"counters": {kind: test}}}, says_it=m[1] != SELF)
+        m = re.fullmatch(r"(\$self|it) has ([a-z]+(?: [a-z]+)?)", t)
+        if m is not None and (kind := keyword_kinds().get(m[2])) is not None:  # Manor Gargoyle
+            return Clause({"source": {"has": [kind]}}, says_it=m[1] != SELF)
         m = re.fullmatch(r"(its|his|her|\$self's) power is (\d+) or (less|greater)", t)
         if m is not None:
             test = {"le" if m[3] == "less" else "ge": int(m[2])}

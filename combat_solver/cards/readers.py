@@ -66,7 +66,8 @@ class Readers:
             return {"colorless": False, "not": MULTICOLORED}
         found = self.nouns.creatures(q)
         if found is None or (
-            found.get("types") and not set(found["types"]) & {"creature", "artifact", "enchantment", "land"}
+            found.get("types")
+            and not set(found["types"]) & {"creature", "artifact", "enchantment", "land", "planeswalker"}
         ):
             raise Unknown(q)
         return found

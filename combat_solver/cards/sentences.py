@@ -92,6 +92,9 @@ class Sentences(Conditions):
         self._kinds = kinds
         self.granted = False
         """Set when a sentence read so far grants a quoted activated or triggered ability."""
+        self.inert = False
+        """Set when a sentence was read whole and means nothing for combat: only its condition
+        names a combat keyword (Manor Gargoyle: "has indestructible as long as it has defender")."""
         self._subject_words = ""
         """The subject of the sentence being read, as written."""
 
@@ -220,11 +223,14 @@ class Sentences(Conditions):
             clause = self._clause(re.sub(r"^it(?:'s| is)\b", f"{named} is", re.sub(r"^its\b", f"{named}'s", condition)))
         if clause.says_it and (leading or not rest.startswith(SELF + " ")):
             raise Unknown('whom the condition\'s "it" names')  # another sentence's "it", or each of many
-        if re.match(r"(?:it|they)\b", rest, flags=re.I):
+        bearing = bears_on_legality(rest)
+        if pronoun := re.match(r"(?:it|they)\b", rest, flags=re.I):
             if not leading or clause.says_it:
                 raise Unknown('whom "it" names')
-            rest = clause.it + rest[rest.index(" ") :]
-        return self.conditioned(self._unconditional(rest), clause, field)
+            rest = clause.it + rest[pronoun.end() :]
+        body = self._unconditional(rest)
+        self.inert = not body and not bearing and bears_on_legality(condition)
+        return self.conditioned(body, clause, field)
 
     def _each_conditioned(self, s: str) -> list[AbilityData] | None:
         """ "<subject> has trample as long as you control a Beast, haste as long as you control a

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Literal
 
+from pydantic import Field
+
 from ..model.base import Flag, Positive
 from ..model.filters import Filter, PermanentView, Target
 from .kind import AbilityBase, CombatFactsView, Instance
@@ -32,14 +34,14 @@ class _Subject(AbilityBase):
 class AttackTrigger(_Subject):
     """508.1m, 508.3a: "Whenever <this creature / a creature [you control]> attacks [you / a
     planeswalker]" — once for each such attacking creature; with ``once``, "whenever one or more
-    ... attack" and "whenever you attack" (508.3d) — once in all (603.2c)."""
+    ... attack" and "whenever you attack" (508.3d) — once in all (603.2c); with ``most_life``,
+    only an attack on a player with the most life or tied for most life (dethrone, 702.105a)."""
 
     kind: Literal["attack_trigger"] = "attack_trigger"
     phrases = (
-        Phrase(
-            r"mentor|battle cry|annihilator \d+|myriad|melee|dethrone|firebending \d+|mobilize \d+", place="keyword"
-        ),
-        Phrase(r"whenever \$self attacks", place="trigger"),
+        Phrase(r"mentor|battle cry|annihilator \d+|myriad|melee|firebending \d+|mobilize \d+", place="keyword"),
+        Phrase(r"dethrone", {"most_life": True}, "keyword"),
+        Phrase(r"whenever \$self attacks?", place="trigger"),
         Phrase(r"whenever (?:enchanted|equipped) creature attacks", {"who": {"ids": [ATTACHED]}}, "trigger"),
         Phrase(r"whenever a creature you control attacks", {"who": {"controller": "you"}}, "trigger"),
         Phrase(
@@ -62,16 +64,28 @@ class AttackTrigger(_Subject):
     rule = "508.1m"
     once: Flag = False
     target: Target | None = None
+    most_life: Flag = Field(
+        False, description="only on an attack on a player with the most life or tied for most life (dethrone)"
+    )
 
     def attack_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         spec = self.target
         attackers = [
             a
             for a in self.subjects(facts, inst, facts.attackers)
-            if spec is None or facts.attack_target_matches(spec, facts.attacks[a.id], inst)
+            if (spec is None or facts.attack_target_matches(spec, facts.attacks[a.id], inst))
+            and (not self.most_life or _has_most_life(facts, facts.attacks[a.id]))
         ]
         if attackers:
             yield facts.fired(inst, self.kind, self.rule, 1 if self.once else len(attackers), [a.id for a in attackers])
+
+
+def _has_most_life(facts: CombatFactsView, target: str) -> bool:
+    """702.105a: ``target`` is a player whose life total is the highest, or tied for it."""
+    game = facts.game
+    if target not in game.player_ids:
+        return False
+    return game.player(target).life == max(game.player(p).life for p in game.player_ids)
 
 
 class BlockTrigger(_Subject):
@@ -79,7 +93,7 @@ class BlockTrigger(_Subject):
     each such blocking creature, however many creatures it blocks."""
 
     kind: Literal["block_trigger"] = "block_trigger"
-    phrases = (Phrase(r"whenever \$self blocks", place="trigger"),)
+    phrases = (Phrase(r"whenever \$self blocks?", place="trigger"),)
     rule = "509.3a"
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
@@ -108,7 +122,7 @@ class BecomesBlockedTrigger(AbilityBase):
     kind: Literal["becomes_blocked_trigger"] = "becomes_blocked_trigger"
     phrases = (
         Phrase(r"afflict \d+", place="keyword"),
-        Phrase(r"whenever \$self becomes blocked", place="trigger"),
+        Phrase(r"whenever \$self becomes? blocked", place="trigger"),
     )
     rule = "509.3c"
     by_at_least: Positive = 1
