@@ -197,7 +197,10 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
     assert not report.stale_known_wrong, "remove known_wrong: " + ", ".join(g.card for g in report.stale_known_wrong)
 
 
-@pytest.mark.parametrize(("name", "seed"), [("random_sample_2.yaml", 20261202), ("random_sample_3.yaml", 20261203)])
+@pytest.mark.parametrize(
+    ("name", "seed"),
+    [("random_sample_2.yaml", 20261202), ("random_sample_3.yaml", 20261203), ("random_sample_4.yaml", 20261204)],
+)
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:
     sample = SAMPLES[name]
     strata = Counter(c["stratum"] for c in sample["cards"].values())
