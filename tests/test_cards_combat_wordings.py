@@ -719,3 +719,30 @@ def test_rime_dryad_snow_forestwalk_needs_a_snow_forest_702_14c() -> None:
     assert violations(make_board([*base, card("forest", "Forest", B)], {"dryad": B}), {"bears": "dryad"}) == []
     snowy = make_board([*base, card("forest", "Snow-Covered Forest", B)], {"dryad": B})
     assert violations(snowy, {"bears": "dryad"}) == [("702.14c", "landwalk")]
+
+
+# ============================================================================ the source's state: a creature, entered, what its holder has
+def test_foriysian_totem_blocks_an_additional_creature_only_while_it_is_a_creature_509_1a_302_1() -> None:
+    """'As long as this artifact is a creature, it can block an additional creature each combat.'"""
+    animated = {"types": ["artifact", "creature"], "subtypes": ["Giant"], "power": 4, "toughness": 4}
+    attackers = [card("g1", "Grizzly Bears", A), card("g2", "Grizzly Bears", A)]
+    board = make_board([*attackers, card("totem", "Foriysian Totem", B, **animated)], {"g1": B, "g2": B})
+    assert block(board, {"totem": ("g1", "g2")}).legal
+    plain = make_board([*attackers, card("totem", "Foriysian Totem", B), card("wall", "Wall of Stone", B)], {"g1": B})
+    assert not block(plain, {"totem": ("g1",)}).legal
+
+
+def test_keldon_strike_team_gives_haste_the_turn_it_entered_302_6() -> None:
+    """'As long as this creature entered this turn, creatures you control have haste.'"""
+    bears = card("bears", "Grizzly Bears", A, summoning_sick=True)
+    team = card("team", "Keldon Strike Team", A, summoning_sick=True)
+    assert attack(make_board([bears, {**team, "entered_this_turn": True}]), {"bears": B}).legal
+    assert not attack(make_board([bears, team]), {"bears": B}).legal
+
+
+def test_warmongers_chariot_lets_an_equipped_defender_attack_702_3b() -> None:
+    """'As long as equipped creature has defender, it can attack as though it didn't have defender.'"""
+    wall = card("wall", "Wall of Stone", A)
+    chariot = card("chariot", "Warmonger's Chariot", A, attached_to="wall")
+    assert attack(make_board([wall, chariot]), {"wall": B}).legal
+    assert not attack(make_board([wall]), {"wall": B}).legal

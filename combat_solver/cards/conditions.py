@@ -30,9 +30,11 @@ _STATES: dict[str, dict[str, Any]] = {
     "renowned": {"renowned": True},
     **{state: {"attached": attached} for state, attached in ATTACHED_STATES.items()},
     "modified": {"any_of": MODIFIED},
+    "a creature": {"types": ["creature"]},
 }
 """The source's own state (301.5a: equipped, 303.4b: enchanted, 701.37b: monstrous, 702.112b:
-renowned, 700.9: modified, its controller being the ability's "you")."""
+renowned, 700.9: modified, its controller being the ability's "you"; a creature: a Vehicle or
+land while it is one, 302.1)."""
 
 
 _SPELLS_OF_A_KIND = {
@@ -202,6 +204,13 @@ class Conditions(Readers):
     def _state(self, t: str) -> Clause:
         """The source's state ("$self is untapped", "it's attacking alone", "it has a counter on
         it") or, for an Aura or Equipment, what it is attached to ("enchanted creature is red")."""
+        entered = re.fullmatch(r"(\$self|it) entered(?: the battlefield)? this turn", t)
+        if entered:  # Ashaya's... "as long as this creature entered this turn"
+            return Clause({"source": {"entered_this_turn": True}}, says_it=entered[1] != SELF)
+        holder_has = re.fullmatch(r"(enchanted|equipped) creature has ([a-z]+(?: [a-z]+)?)", t)
+        if holder_has and (kind := keyword_kinds().get(holder_has[2])) is not None:
+            named = f"{holder_has[1]} creature"  # Stonewall's-like "as long as equipped creature has defender"
+            return Clause({"source": {"has": [kind]}}, it=named, on_holder=True)
         if re.fullmatch(r"enchanted permanent is a creature", t):
             return Clause({"source": {"types": ["creature"]}}, it="enchanted permanent", on_holder=True)
         m = re.fullmatch(
