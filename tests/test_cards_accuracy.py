@@ -90,6 +90,16 @@ def test_spellings_that_mean_the_same_grade_alike() -> None:
     assert grade_card(catalog, card([either], name="Orchard Spirit")).grade == "exact"
     other = {"kind": "grant", "to": {"controller": "you", "types": ["artifact"]}, "ability": {"kind": "menace"}}
     assert grade_card(catalog, card([other], name="Goblin War Drums")).grade == "wrong"
+    # Seeker: blockers are creatures (506.4), so "artifact creatures and/or white creatures" is
+    # "artifacts or white" among them
+    seeker = {"kind": "cant_be_blocked_except_by", "by": {"any_of": [{"types": ["artifact"]}, {"colors": ["white"]}]}}
+    granted = {"kind": "grant", "to": {"ids": ["$attached"]}, "ability": seeker}
+    assert grade_card(catalog, card([granted], name="Seeker")).grade == "exact"
+    # Shield of the Oversoul: "as long as enchanted creature is white" on the grant's `to` or on its holder
+    on_to = [{"kind": "grant", "to": {"ids": ["$attached"], "colors": ["white"]}, "ability": {"kind": "flying"}}]
+    assert grade_card(catalog, card(on_to, name="Shield of the Oversoul")).grade == "exact"
+    elsewhere = [{"kind": "grant", "to": {"ids": ["$attached"], "colors": ["blue"]}, "ability": {"kind": "flying"}}]
+    assert grade_card(catalog, card(elsewhere, name="Shield of the Oversoul")).grade == "wrong"
 
 
 # --- shares and intervals -----------------------------------------------------------------------
@@ -205,6 +215,12 @@ def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name:
     sample = SAMPLES[name]
     strata = Counter(c["stratum"] for c in sample["cards"].values())
     assert sample["seed"] == seed and strata == {"keywords": 60, "text": 140}
+
+
+def test_the_discovery_sample_is_300_fresh_cards_almost_all_beyond_keyword_lines() -> None:
+    sample = SAMPLES["random_sample_6.yaml"]
+    strata = Counter(c["stratum"] for c in sample["cards"].values())
+    assert sample["seed"] == 20261206 and strata == {"keywords": 30, "text": 270}
 
 
 def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:

@@ -746,3 +746,23 @@ def test_warmongers_chariot_lets_an_equipped_defender_attack_702_3b() -> None:
     chariot = card("chariot", "Warmonger's Chariot", A, attached_to="wall")
     assert attack(make_board([wall, chariot]), {"wall": B}).legal
     assert not attack(make_board([wall]), {"wall": B}).legal
+
+
+def test_outlaws_are_assassins_mercenaries_pirates_rogues_and_warlocks_700_12() -> None:
+    """Hellspur Posse Boss: "Other outlaws you control have haste": a summoning-sick Rogue may
+    attack, a summoning-sick Bear may not."""
+    boss = card("boss", "Hellspur Posse Boss", A)
+    rogue = card("rogue", "Fencing Ace", A, subtypes=["Human", "Rogue"], summoning_sick=True)
+    bears = card("bears", "Grizzly Bears", A, summoning_sick=True)
+    board = make_board([boss, rogue, bears])
+    assert attack(board, {"rogue": B}).legal
+    assert not attack(board, {"bears": B}).legal
+
+
+def test_a_sagas_chapter_ability_is_a_note_not_a_warning_714_2b() -> None:
+    """Summon: Kujata's "II — Ice — Up to three target creatures can't block this turn" is a
+    triggered ability (714.2b): once it resolves, its result is an effect on the board."""
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get("Summon: Kujata"))
+    assert not compiled.all_warnings
+    assert any("can't block this turn" in n and "714.2b" in n for n in compiled.notes)

@@ -129,3 +129,23 @@ def test_302_1_a_permanent_that_is_a_creature_under_a_condition_is_warned() -> N
         "Phoenix Fleet Airship: As long as you control eight or more permanents named Phoenix Fleet Airship, "
         "Phoenix Fleet Airship is an artifact creature.",
     )
+
+
+def test_506_1_aurelia_triggers_only_the_first_time_she_attacks_each_turn() -> None:
+    """"Whenever Aurelia attacks for the first time each turn": not in a second combat after
+    she attacked in the first (the board's `attacked_this_turn`); with only a number of earlier
+    attackers, the report says it depends on whether she was one."""
+    aurelia = {"id": "a", "card": "Aurelia, the Warleader", "controller": "alice"}
+
+    def reports(earlier: Any) -> list[tuple[int, str]]:
+        board = Board.model_validate(
+            {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": [aurelia],
+             "attacked_this_turn": earlier},
+            context={"catalog": bundled_catalog()},
+        )  # fmt: skip
+        verdict = check_attacks(board, AttackDeclaration(attacks={"a": "bob"}))
+        return [(t.count, t.note) for t in verdict.triggers if t.kind == "attack_trigger"]
+
+    assert reports([]) == [(1, "")]
+    assert reports([{"creature": "a", "target": "bob"}]) == []
+    assert [count for count, note in reports(1) if "earlier combat" in note] == [1]

@@ -29,6 +29,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..model.errors import ErrorCode, InputError
+from ..rules.phrase import ATTACHED
 from .catalog import Catalog, UnknownCard
 from .labels import canonical, canonical_level
 
@@ -154,17 +155,37 @@ def _mappings(loc: tuple[str | int, ...], raw: Any) -> tuple[Mapping[str, Any], 
 def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
     """The ability with spellings that mean the same made one: a grant gives its ability to
     creatures only, so ``creature`` in its ``to.types`` says nothing ("Artifact creatures you
-    control have haste" and "Artifacts you control ..." grant to the same creatures)."""
-    out = dict(ability)
+    control have haste" and "Artifacts you control ..." grant to the same creatures), nor in a
+    filter of blockers (``by``) or attackers (``attackers``), which are creatures (506.4); a grant
+    to what it is attached to "as long as it is white" is the same said on the grant's ``to`` or
+    as the granted ability's condition on its holder."""
+    out = {k: _no_creature_type(v) if k in ("by", "attackers") else v for k, v in ability.items()}
+    if isinstance(out.get("ability"), Mapping):
+        out["ability"] = normalized(out["ability"])
     if out.get("kind") == "grant" and isinstance(out.get("to"), Mapping):
-        to = dict(out["to"])
-        types = [t for t in to.get("types") or () if t != "creature"]
-        if "types" in to:
-            if types:
-                to["types"] = types
-            else:
-                del to["types"]
+        to = _no_creature_type(out["to"])
+        held = {k: v for k, v in to.items() if k != "ids"}
+        granted = out.get("ability")
+        if to.get("ids") == [ATTACHED] and held and isinstance(granted, Mapping) and "condition" not in granted:
+            to = {"ids": [ATTACHED]}
+            out["ability"] = {**granted, "condition": {"source": held}}
         out["to"] = to
+    return out
+
+
+def _no_creature_type(f: Any) -> Any:
+    """A filter of creatures without ``creature`` in its ``types`` (nor in its ``any_of`` items)."""
+    if not isinstance(f, Mapping):
+        return f
+    out = dict(f)
+    if "types" in out:
+        types = [t for t in out["types"] or () if t != "creature"]
+        if types:
+            out["types"] = types
+        else:
+            del out["types"]
+    if isinstance(out.get("any_of"), list):
+        out["any_of"] = [_no_creature_type(item) for item in out["any_of"]]
     return out
 
 

@@ -38,6 +38,14 @@ __all__ = ["ATTACHED", "CONTROLLER", "POWER", "SELF", "AbilityData", "Compiled",
 ABILITY_WORD = re.compile(r"^(?!Max speed\b)[A-Z][\w' ,-]*? — (?=[A-Z$])")
 """An ability word (207.2c: no rules meaning) before its ability; "Max speed —" is a keyword
 (702.178a: "as long as your speed is 4"), kept so that its sentence is warned."""
+CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
+"""A Saga's chapter symbol (714.2a): the line is a chapter ability, a triggered ability (714.2b)."""
+
+
+def _chapter(_line: str) -> Result:
+    return [], "chapter ability (714.2b): once it resolves, give its result as an effect"
+
+
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 """305.6: the basic land types and the mana their intrinsic ability makes."""
 
@@ -139,8 +147,10 @@ class Compiler(Sentences):
                     f"{face}: {line.replace(SELF, face)} ({unknown}: a keyword known only by its reminder text)", line
                 )
                 continue
-            line = ABILITY_WORD.sub("", line)
-            for sentence, compile_one in self._parts(line):
+            chapter = CHAPTER.match(line)
+            line = ABILITY_WORD.sub("", line[chapter.end() :] if chapter else line)
+            parts = self._parts(line) if chapter is None else [(line, _chapter)]
+            for sentence, compile_one in parts:
                 bears = bears_on_legality(sentence) or keyword_note(sentence) is not None
                 found.relevant = found.relevant or bears
                 try:

@@ -202,6 +202,10 @@ _ANIMATION = re.compile(
 )
 
 
+OUTLAWS = ("Assassin", "Mercenary", "Pirate", "Rogue", "Warlock")
+"""700.12: an outlaw is an Assassin, a Mercenary, a Pirate, a Rogue or a Warlock."""
+
+
 class Nouns:
     """Reads noun phrases against the known subtypes (singular forms, any case)."""
 
@@ -264,6 +268,8 @@ class Nouns:
         if noun_types is not None:
             if noun_types:
                 out["types"] = noun_types
+        elif noun.casefold() in ("outlaw", "outlaws"):
+            out["subtypes"] = list(OUTLAWS)
         else:
             sub = self.subtype(noun)
             if sub is None:

@@ -35,13 +35,16 @@ class AttackTrigger(_Subject):
     """508.1m, 508.3a: "Whenever <this creature / a creature [you control]> attacks [you / a
     planeswalker]" — once for each such attacking creature; with ``once``, "whenever one or more
     ... attack" and "whenever you attack" (508.3d) — once in all (603.2c); with ``most_life``,
-    only an attack on a player with the most life or tied for most life (dethrone, 702.105a)."""
+    only an attack on a player with the most life or tied for most life (dethrone, 702.105a); with
+    ``first_time_each_turn``, not for a creature that attacked in an earlier combat this turn
+    (Aurelia, the Warleader; 506.1: a turn may have more than one combat phase)."""
 
     kind: Literal["attack_trigger"] = "attack_trigger"
     phrases = (
         Phrase(r"mentor|battle cry|annihilator \d+|myriad|melee|firebending \d+|mobilize \d+", place="keyword"),
         Phrase(r"dethrone", {"most_life": True}, "keyword"),
         Phrase(r"whenever \$self attacks?", place="trigger"),
+        Phrase(r"whenever \$self attacks for the first time each turn", {"first_time_each_turn": True}, "trigger"),
         Phrase(r"whenever (?:enchanted|equipped) creature attacks", {"who": {"ids": [ATTACHED]}}, "trigger"),
         Phrase(r"whenever a creature you control attacks", {"who": {"controller": "you"}}, "trigger"),
         Phrase(
@@ -67,6 +70,9 @@ class AttackTrigger(_Subject):
     most_life: Flag = Field(
         False, description="only on an attack on a player with the most life or tied for most life (dethrone)"
     )
+    first_time_each_turn: Flag = Field(
+        False, description="not for a creature that attacked in an earlier combat this turn (`attacked_this_turn`)"
+    )
 
     def attack_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         spec = self.target
@@ -76,8 +82,15 @@ class AttackTrigger(_Subject):
             if (spec is None or facts.attack_target_matches(spec, facts.attacks[a.id], inst))
             and (not self.most_life or _has_most_life(facts, facts.attacks[a.id]))
         ]
+        note = ""
+        if self.first_time_each_turn:
+            earlier = facts.game.earlier_attacks
+            attackers = [a for a in attackers if all(a.id != creature for creature, _ in earlier.known)]
+            if earlier.anonymous and attackers:
+                note = "unless it attacked in an earlier combat this turn (`attacked_this_turn` gives no creatures)"
         if attackers:
-            yield facts.fired(inst, self.kind, self.rule, 1 if self.once else len(attackers), [a.id for a in attackers])
+            count = 1 if self.once else len(attackers)
+            yield facts.fired(inst, self.kind, self.rule, count, [a.id for a in attackers], note)
 
 
 def _has_most_life(facts: CombatFactsView, target: str) -> bool:
