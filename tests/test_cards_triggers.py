@@ -129,3 +129,47 @@ def test_302_1_a_permanent_that_is_a_creature_under_a_condition_is_warned() -> N
         "Phoenix Fleet Airship: As long as you control eight or more permanents named Phoenix Fleet Airship, "
         "Phoenix Fleet Airship is an artifact creature.",
     )
+
+
+def test_508_3c_lulu_triggers_on_other_creatures_with_flying_only() -> None:
+    """ "Whenever you attack with one or more other creatures with flying": Lulu attacking alone
+    (she has flying) doesn't trigger it; another flyer does, once (603.2c)."""
+    lulu = {"id": "l", "card": "Lulu, Vengeful Hollyphant", "controller": "alice"}
+    angel = {"id": "s", "card": "Serra Angel", "controller": "alice"}
+    assert _times([lulu, angel], {"l": "bob"}, "l") == 0
+    assert _times([lulu, angel], {"l": "bob", "s": "bob"}, "l") == 1
+
+
+def test_508_3a_glory_bearers_counts_each_other_creature_of_yours_that_attacks() -> None:
+    """ "Whenever another creature you control attacks": not when Glory Bearers itself attacks."""
+    permanents = [
+        {"id": "gb", "card": "Glory Bearers", "controller": "alice"},
+        {"id": "w", "card": "Savannah Lions", "controller": "alice"},
+        {"id": "g", "card": "Grizzly Bears", "controller": "alice"},
+    ]
+    assert _times(permanents, {"gb": "bob"}, "gb") == 0
+    assert _times(permanents, {"gb": "bob", "w": "bob", "g": "bob"}, "gb") == 2
+
+
+def test_603_2_when_triggers_as_whenever_does() -> None:
+    """ "When this creature attacks or blocks" (Ceremonial Guard) triggers each time, as "whenever"
+    does; "when enchanted creature attacks or blocks" (Cunning) on the enchanted creature."""
+    assert _abilities("Ceremonial Guard") == ({"kind": "attack_trigger"}, {"kind": "block_trigger"})
+    guard = {"id": "c", "card": "Ceremonial Guard", "controller": "alice"}
+    assert _times([guard], {"c": "bob"}, "c") == 1
+    attached = {"who": {"ids": ["$attached"]}}
+    assert _abilities("Cunning") == (
+        {"kind": "attack_trigger", **attached},
+        {"kind": "block_trigger", **attached},
+    )
+    bears = {"id": "g", "card": "Grizzly Bears", "controller": "alice"}
+    cunning = {"id": "cu", "card": "Cunning", "controller": "alice", "attached_to": "g"}
+    assert _times([bears, cunning], {"g": "bob"}, "cu") == 1
+
+
+def test_508_3a_enters_the_battlefield_or_attacks_and_a_name_of_two() -> None:
+    """ "When Wingsteed Trainer enters the battlefield or attacks"; "Whenever Aang and La attack"."""
+    assert {"kind": "attack_trigger"} in _abilities("Wingsteed Trainer")
+    assert {"kind": "attack_trigger"} in _abilities("Aang and La, Ocean's Fury")
+    trainer = {"id": "t", "card": "Wingsteed Trainer", "controller": "alice"}
+    assert _times([trainer], {"t": "bob"}, "t") == 1

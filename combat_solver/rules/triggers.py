@@ -39,7 +39,7 @@ class AttackTrigger(_Subject):
         Phrase(
             r"mentor|battle cry|annihilator \d+|myriad|melee|dethrone|firebending \d+|mobilize \d+", place="keyword"
         ),
-        Phrase(r"whenever \$self attacks", place="trigger"),
+        Phrase(r"whenever \$self attacks?", place="trigger"),  # "attack": a name of two ("Aang and La")
         Phrase(r"whenever (?:enchanted|equipped) creature attacks", {"who": {"ids": [ATTACHED]}}, "trigger"),
         Phrase(r"whenever a creature you control attacks", {"who": {"controller": "you"}}, "trigger"),
         Phrase(
@@ -54,7 +54,7 @@ class AttackTrigger(_Subject):
             {"who": {}, "target": {"player": "you", "planeswalkers": True}},
             "trigger",
         ),
-        Phrase(r"whenever (an? [^,]+? you control) attacks", {"who": Slot(1, "creatures")}, "trigger"),
+        Phrase(r"whenever ((?:an?|another) [^,]+? you control) attacks", {"who": Slot(1, "creatures")}, "trigger"),
         Phrase(
             r"whenever one or more ([^,]+? you control) attack", {"who": Slot(1, "creatures"), "once": True}, "trigger"
         ),
@@ -79,7 +79,10 @@ class BlockTrigger(_Subject):
     each such blocking creature, however many creatures it blocks."""
 
     kind: Literal["block_trigger"] = "block_trigger"
-    phrases = (Phrase(r"whenever \$self blocks", place="trigger"),)
+    phrases = (
+        Phrase(r"whenever \$self blocks?", place="trigger"),
+        Phrase(r"whenever (?:enchanted|equipped) creature blocks", {"who": {"ids": [ATTACHED]}}, "trigger"),
+    )
     rule = "509.3a"
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
