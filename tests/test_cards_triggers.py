@@ -173,3 +173,18 @@ def test_508_3a_enters_the_battlefield_or_attacks_and_a_name_of_two() -> None:
     assert {"kind": "attack_trigger"} in _abilities("Aang and La, Ocean's Fury")
     trainer = {"id": "t", "card": "Wingsteed Trainer", "controller": "alice"}
     assert _times([trainer], {"t": "bob"}, "t") == 1
+
+
+def test_508_3a_a_trigger_keyword_with_x_is_its_attack_trigger() -> None:
+    """ "Mobilize X, where X is ..." (702.181a), "Firebending X" (702.189a), "annihilator X"
+    (702.86a): "Whenever this creature attacks" whatever X is; once dropped in silence. Bushido X
+    (702.45a) needs its N: warned."""
+    for name in ("Avenger of the Fallen", "Firebending Student", "That Which Was Compleated", "Ulamog, the Defiler"):
+        assert {"kind": "attack_trigger"} in _abilities(name), name
+    shield = {"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "attack_trigger"}}
+    assert shield in _abilities("Infantry Shield")
+    avenger = {"id": "a", "card": "Avenger of the Fallen", "controller": "alice"}
+    assert _times([avenger], {"a": "bob"}, "a") == 1
+    assert _warnings("Fumiko the Lowblood") == (
+        "Fumiko the Lowblood: Fumiko the Lowblood has bushido X, where X is the number of attacking creatures.",
+    )

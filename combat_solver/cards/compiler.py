@@ -175,6 +175,9 @@ class Compiler(Sentences):
             return [(line, self._trigger)]
         if not line.endswith((".", '"', ")")) and '"' not in line:
             return [(line, self._keyword_line)]
+        x_keyword = re.fullmatch(r"([A-Z][\w'-]*(?: [\w'-]+)? X), where X is [^.]+\.", line)
+        if x_keyword:  # "Mobilize X, where X is ...": the keyword, its X read by no combat kind
+            return [(line, lambda _s: self._keyword_line(x_keyword[1]))]
         return [(s, self._sentence) for s in sentences(line)]
 
     @staticmethod

@@ -37,7 +37,8 @@ class AttackTrigger(_Subject):
     kind: Literal["attack_trigger"] = "attack_trigger"
     phrases = (
         Phrase(
-            r"mentor|battle cry|annihilator \d+|myriad|melee|dethrone|firebending \d+|mobilize \d+", place="keyword"
+            r"mentor|battle cry|annihilator (?:\d+|X)|myriad|melee|dethrone|firebending (?:\d+|X)|mobilize (?:\d+|X)",
+            place="keyword",
         ),
         Phrase(r"whenever \$self attacks?", place="trigger"),  # "attack": a name of two ("Aang and La")
         Phrase(r"whenever (?:enchanted|equipped) creature attacks", {"who": {"ids": [ATTACHED]}}, "trigger"),
