@@ -188,3 +188,15 @@ def test_508_3a_a_trigger_keyword_with_x_is_its_attack_trigger() -> None:
     assert _warnings("Fumiko the Lowblood") == (
         "Fumiko the Lowblood: Fumiko the Lowblood has bushido X, where X is the number of attacking creatures.",
     )
+
+
+def test_702_169c_a_solved_trigger_is_never_counted_without_its_case_solved() -> None:
+    """ "Solved — Whenever you attack ..." triggers only if the Case is solved, which the board
+    doesn't say: left out (once read as an ability word, 207.2c, and counted unsolved); a solved
+    static animation stays warned (702.169b)."""
+    assert not [a for a in _abilities("Case of the Market Melee") if a["kind"] == "attack_trigger"]
+    assert not [a for a in _abilities("Case of the Trampled Garden") if a["kind"] == "attack_trigger"]
+    assert _warnings("Case of the Gorgon's Kiss") == (
+        "Case of the Gorgon's Kiss: Solved — This Case is a 4/4 Gorgon creature with deathtouch and lifelink "
+        "in addition to its other types.",
+    )

@@ -35,9 +35,11 @@ from .sentences import Sentences, keyword_defined_by_reminder, keyword_note
 
 __all__ = ["ATTACHED", "CONTROLLER", "POWER", "SELF", "AbilityData", "Compiled", "Compiler", "Level"]
 
-ABILITY_WORD = re.compile(r"^(?!Max speed\b)[A-Z][\w' ,-]*? — (?=[A-Z$])")
-"""An ability word (207.2c: no rules meaning) before its ability; "Max speed —" is a keyword
-(702.178a: "as long as your speed is 4"), kept so that its sentence is warned."""
+ABILITY_WORD = re.compile(r"^(?!Max speed\b|Solved\b)[A-Z][\w' ,-]*? — (?=[A-Z$])")
+"""An ability word (207.2c: no rules meaning) before its ability; "Max speed —" and "Solved —"
+are keywords (702.178a: "as long as your speed is 4"; 702.169b-c: "as long as this Case is solved",
+"triggers only if this Case is solved"), kept so that a static sentence is warned and a trigger
+is never counted without its condition."""
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 """305.6: the basic land types and the mana their intrinsic ability makes."""
 
