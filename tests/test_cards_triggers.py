@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_solver import AttackDeclaration, Board, check_attacks
+from combat_solver import AttackDeclaration, BlockDeclaration, Board, check_attacks, check_blocks
 from combat_solver.cards.catalog import bundled_catalog
 
 
@@ -200,3 +200,24 @@ def test_702_169c_a_solved_trigger_is_never_counted_without_its_case_solved() ->
         "Case of the Gorgon's Kiss: Solved — This Case is a 4/4 Gorgon creature with deathtouch and lifelink "
         "in addition to its other types.",
     )
+
+
+def test_509_3b_509_3d_blocks_or_becomes_blocked_by_a_creature_is_both_per_creature() -> None:
+    """Ashmouth Hound: "Whenever this creature blocks or becomes blocked by a creature": once per
+    attacker it blocks (509.3b) and once per creature blocking it (509.3d); with a quality the
+    blocks half can't state (Cockatrice: "a non-Wall creature") it is left out."""
+    assert _abilities("Ashmouth Hound") == ({"kind": "blocks_creature_trigger"}, {"kind": "blocked_by_creature_trigger"})
+    assert not [a for a in _abilities("Cockatrice") if a["kind"].endswith("trigger")]
+    permanents = [
+        {"id": "h", "card": "Ashmouth Hound", "controller": "alice"},
+        {"id": "g", "card": "Grizzly Bears", "controller": "bob"},
+        {"id": "s", "card": "Savannah Lions", "controller": "bob"},
+    ]
+    board = Board.model_validate(
+        {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents,
+         "combat": {"attackers": {"h": "bob"}}},
+        context={"catalog": bundled_catalog()},
+    )  # fmt: skip
+    verdict = check_blocks(board, BlockDeclaration(blocks={"g": ["h"], "s": ["h"]}))
+    assert verdict.legal, verdict
+    assert sum(t.count for t in verdict.triggers if t.holder == "h" and t.kind == "blocked_by_creature_trigger") == 2

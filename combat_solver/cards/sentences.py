@@ -155,6 +155,10 @@ class Sentences(Conditions):
         if found is None and either is not None:
             first, second = (self._event(either[1], e) for e in (either[2], either[3]))
             found = first + second if first is not None and second is not None and first + second else None
+        both_ways = re.fullmatch(rf"(whenever {re.escape(SELF)}) blocks or becomes blocked by (.+)", condition, re.I)
+        if found is None and both_ways is not None:  # 509.3b and 509.3d: "blocks <it> or becomes blocked by <it>"
+            first, second = (self._event(both_ways[1], f"{verb} {both_ways[2]}") for verb in ("blocks", "becomes blocked by"))
+            found = first + second if first and second else None
         if not found:
             return [], note
         intervening = re.match(r"if ([^,]+), ", rest)
