@@ -577,8 +577,13 @@ def test_702_16_a_list_joining_unlike_words_is_warned_never_read_as_one_filter()
     nouns = Nouns(frozenset({"You", "Wolf", "Werewolf"}))
     assert nouns.creatures("artifact or enchantment") is None
     assert nouns.creatures("You and permanents") is None
-    assert nouns.creatures("white, blue, or red creatures") == {"types": ["creature"], "colors": ["white", "blue", "red"]}
+    assert nouns.creatures("white, blue, or red creatures") == {
+        "types": ["creature"],
+        "colors": ["white", "blue", "red"],
+    }
     assert nouns.creatures("other creatures") is None  # "other" is its reader's: not: {ids: [$self]}
     gor = compiled("Gor Muldrak, Amphinologist")
     assert gor.abilities == ()
-    assert gor.warnings == ("Gor Muldrak, Amphinologist: You and permanents you control have protection from Salamanders.",)
+    assert gor.warnings == (
+        "Gor Muldrak, Amphinologist: You and permanents you control have protection from Salamanders.",
+    )

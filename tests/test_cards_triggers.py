@@ -206,7 +206,10 @@ def test_509_3b_509_3d_blocks_or_becomes_blocked_by_a_creature_is_both_per_creat
     """Ashmouth Hound: "Whenever this creature blocks or becomes blocked by a creature": once per
     attacker it blocks (509.3b) and once per creature blocking it (509.3d); with a quality the
     blocks half can't state (Cockatrice: "a non-Wall creature") it is left out."""
-    assert _abilities("Ashmouth Hound") == ({"kind": "blocks_creature_trigger"}, {"kind": "blocked_by_creature_trigger"})
+    assert _abilities("Ashmouth Hound") == (
+        {"kind": "blocks_creature_trigger"},
+        {"kind": "blocked_by_creature_trigger"},
+    )
     assert not [a for a in _abilities("Cockatrice") if a["kind"].endswith("trigger")]
     permanents = [
         {"id": "h", "card": "Ashmouth Hound", "controller": "alice"},

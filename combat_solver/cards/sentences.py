@@ -157,7 +157,9 @@ class Sentences(Conditions):
             found = first + second if first is not None and second is not None and first + second else None
         both_ways = re.fullmatch(rf"(whenever {re.escape(SELF)}) blocks or becomes blocked by (.+)", condition, re.I)
         if found is None and both_ways is not None:  # 509.3b and 509.3d: "blocks <it> or becomes blocked by <it>"
-            first, second = (self._event(both_ways[1], f"{verb} {both_ways[2]}") for verb in ("blocks", "becomes blocked by"))
+            first, second = (
+                self._event(both_ways[1], f"{verb} {both_ways[2]}") for verb in ("blocks", "becomes blocked by")
+            )
             found = first + second if first and second else None
         if not found:
             return [], note
