@@ -542,3 +542,48 @@ def test_an_unknown_word_in_a_has_list_is_warned_never_dropped() -> None:
     quiet = text("Creatures you control have flying and lifelink.")  # lifelink: CR 702, nothing for combat
     assert quiet.warnings == ()
     assert quiet.abilities == ({"kind": "grant", "to": {"controller": "you"}, "ability": {"kind": "flying"}},)
+
+
+def test_509_1b_jeskai_infiltrator_unblockable_only_while_you_control_no_other_creature() -> None:
+    """ "can't be blocked as long as you control no other creatures": the Infiltrator itself
+    doesn't count (once read as "no creatures", never true while it is on the battlefield)."""
+
+    def board(*others: dict[str, Any]) -> Any:
+        jeskai = {"id": "jeskai", "card": "Jeskai Infiltrator", "controller": A}
+        wall = {"id": "wall", "card": "Wall of Wood", "controller": B}
+        return make_board([jeskai, wall, *others], attackers={"jeskai": B})
+
+    assert not block(board(), {"wall": "jeskai"}).legal
+    assert block(board({"id": "bears", "card": "Grizzly Bears", "controller": A}), {"wall": "jeskai"}).legal
+
+
+def test_509_1b_flutterfox_flies_with_an_artifact_or_an_enchantment() -> None:
+    """ "As long as you control an artifact or enchantment": either one (once read as a
+    permanent that is both, an artifact enchantment)."""
+
+    def board(*others: dict[str, Any]) -> Any:
+        fox = {"id": "fox", "card": "Flutterfox", "controller": A}
+        bears = {"id": "bears", "card": "Grizzly Bears", "controller": B}
+        return make_board([fox, bears, *others], attackers={"fox": B})
+
+    assert block(board(), {"bears": "fox"}).legal
+    assert not block(board({"id": "o", "card": "Ornithopter", "controller": A}), {"bears": "fox"}).legal
+    assert not block(board({"id": "p", "card": "Propaganda", "controller": A}), {"bears": "fox"}).legal
+
+
+def test_702_16_a_list_joining_unlike_words_is_warned_never_read_as_one_filter() -> None:
+    """ "You and permanents you control have protection from Salamanders" once gave protection to
+    creatures of a subtype "You"; "artifact or enchantment" is either, never both (205.2a)."""
+    nouns = Nouns(frozenset({"You", "Wolf", "Werewolf"}))
+    assert nouns.creatures("artifact or enchantment") is None
+    assert nouns.creatures("You and permanents") is None
+    assert nouns.creatures("white, blue, or red creatures") == {
+        "types": ["creature"],
+        "colors": ["white", "blue", "red"],
+    }
+    assert nouns.creatures("other creatures") is None  # "other" is its reader's: not: {ids: [$self]}
+    gor = compiled("Gor Muldrak, Amphinologist")
+    assert gor.abilities == ()
+    assert gor.warnings == (
+        "Gor Muldrak, Amphinologist: You and permanents you control have protection from Salamanders.",
+    )

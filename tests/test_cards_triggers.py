@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_solver import AttackDeclaration, Board, check_attacks
+from combat_solver import AttackDeclaration, BlockDeclaration, Board, check_attacks, check_blocks
 from combat_solver.cards.catalog import bundled_catalog
 
 
@@ -132,7 +132,7 @@ def test_302_1_a_permanent_that_is_a_creature_under_a_condition_is_warned() -> N
 
 
 def test_506_1_aurelia_triggers_only_the_first_time_she_attacks_each_turn() -> None:
-    """"Whenever Aurelia attacks for the first time each turn": not in a second combat after
+    """ "Whenever Aurelia attacks for the first time each turn": not in a second combat after
     she attacked in the first (the board's `attacked_this_turn`); with only a number of earlier
     attackers, the report says it depends on whether she was one."""
     aurelia = {"id": "a", "card": "Aurelia, the Warleader", "controller": "alice"}
@@ -149,3 +149,98 @@ def test_506_1_aurelia_triggers_only_the_first_time_she_attacks_each_turn() -> N
     assert reports([]) == [(1, "")]
     assert reports([{"creature": "a", "target": "bob"}]) == []
     assert [count for count, note in reports(1) if "earlier combat" in note] == [1]
+
+
+def test_508_3c_lulu_triggers_on_other_creatures_with_flying_only() -> None:
+    """ "Whenever you attack with one or more other creatures with flying": Lulu attacking alone
+    (she has flying) doesn't trigger it; another flyer does, once (603.2c)."""
+    lulu = {"id": "l", "card": "Lulu, Vengeful Hollyphant", "controller": "alice"}
+    angel = {"id": "s", "card": "Serra Angel", "controller": "alice"}
+    assert _times([lulu, angel], {"l": "bob"}, "l") == 0
+    assert _times([lulu, angel], {"l": "bob", "s": "bob"}, "l") == 1
+
+
+def test_508_3a_glory_bearers_counts_each_other_creature_of_yours_that_attacks() -> None:
+    """ "Whenever another creature you control attacks": not when Glory Bearers itself attacks."""
+    permanents = [
+        {"id": "gb", "card": "Glory Bearers", "controller": "alice"},
+        {"id": "w", "card": "Savannah Lions", "controller": "alice"},
+        {"id": "g", "card": "Grizzly Bears", "controller": "alice"},
+    ]
+    assert _times(permanents, {"gb": "bob"}, "gb") == 0
+    assert _times(permanents, {"gb": "bob", "w": "bob", "g": "bob"}, "gb") == 2
+
+
+def test_603_2_when_triggers_as_whenever_does() -> None:
+    """ "When this creature attacks or blocks" (Ceremonial Guard) triggers each time, as "whenever"
+    does; "when enchanted creature attacks or blocks" (Cunning) on the enchanted creature."""
+    assert _abilities("Ceremonial Guard") == ({"kind": "attack_trigger"}, {"kind": "block_trigger"})
+    guard = {"id": "c", "card": "Ceremonial Guard", "controller": "alice"}
+    assert _times([guard], {"c": "bob"}, "c") == 1
+    attached = {"who": {"ids": ["$attached"]}}
+    assert _abilities("Cunning") == (
+        {"kind": "attack_trigger", **attached},
+        {"kind": "block_trigger", **attached},
+    )
+    bears = {"id": "g", "card": "Grizzly Bears", "controller": "alice"}
+    cunning = {"id": "cu", "card": "Cunning", "controller": "alice", "attached_to": "g"}
+    assert _times([bears, cunning], {"g": "bob"}, "cu") == 1
+
+
+def test_508_3a_enters_the_battlefield_or_attacks_and_a_name_of_two() -> None:
+    """ "When Wingsteed Trainer enters the battlefield or attacks"; "Whenever Aang and La attack"."""
+    assert {"kind": "attack_trigger"} in _abilities("Wingsteed Trainer")
+    assert {"kind": "attack_trigger"} in _abilities("Aang and La, Ocean's Fury")
+    trainer = {"id": "t", "card": "Wingsteed Trainer", "controller": "alice"}
+    assert _times([trainer], {"t": "bob"}, "t") == 1
+
+
+def test_508_3a_a_trigger_keyword_with_x_is_its_attack_trigger() -> None:
+    """ "Mobilize X, where X is ..." (702.181a), "Firebending X" (702.189a), "annihilator X"
+    (702.86a): "Whenever this creature attacks" whatever X is; once dropped in silence. Bushido X
+    (702.45a) needs its N: warned."""
+    for name in ("Avenger of the Fallen", "Firebending Student", "That Which Was Compleated", "Ulamog, the Defiler"):
+        assert {"kind": "attack_trigger"} in _abilities(name), name
+    shield = {"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "attack_trigger"}}
+    assert shield in _abilities("Infantry Shield")
+    avenger = {"id": "a", "card": "Avenger of the Fallen", "controller": "alice"}
+    assert _times([avenger], {"a": "bob"}, "a") == 1
+    assert _warnings("Fumiko the Lowblood") == (
+        "Fumiko the Lowblood: Fumiko the Lowblood has bushido X, where X is the number of attacking creatures.",
+    )
+
+
+def test_702_169c_a_solved_trigger_is_never_counted_without_its_case_solved() -> None:
+    """ "Solved — Whenever you attack ..." triggers only if the Case is solved, which the board
+    doesn't say: left out (once read as an ability word, 207.2c, and counted unsolved); a solved
+    static animation stays warned (702.169b)."""
+    assert not [a for a in _abilities("Case of the Market Melee") if a["kind"] == "attack_trigger"]
+    assert not [a for a in _abilities("Case of the Trampled Garden") if a["kind"] == "attack_trigger"]
+    assert _warnings("Case of the Gorgon's Kiss") == (
+        "Case of the Gorgon's Kiss: Solved — This Case is a 4/4 Gorgon creature with deathtouch and lifelink "
+        "in addition to its other types.",
+    )
+
+
+def test_509_3b_509_3d_blocks_or_becomes_blocked_by_a_creature_is_both_per_creature() -> None:
+    """Ashmouth Hound: "Whenever this creature blocks or becomes blocked by a creature": once per
+    attacker it blocks (509.3b) and once per creature blocking it (509.3d); with a quality the
+    blocks half can't state (Cockatrice: "a non-Wall creature") it is left out."""
+    assert _abilities("Ashmouth Hound") == (
+        {"kind": "blocks_creature_trigger"},
+        {"kind": "blocked_by_creature_trigger"},
+    )
+    assert not [a for a in _abilities("Cockatrice") if a["kind"].endswith("trigger")]
+    permanents = [
+        {"id": "h", "card": "Ashmouth Hound", "controller": "alice"},
+        {"id": "g", "card": "Grizzly Bears", "controller": "bob"},
+        {"id": "s", "card": "Savannah Lions", "controller": "bob"},
+    ]
+    board = Board.model_validate(
+        {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents,
+         "combat": {"attackers": {"h": "bob"}}},
+        context={"catalog": bundled_catalog()},
+    )  # fmt: skip
+    verdict = check_blocks(board, BlockDeclaration(blocks={"g": ["h"], "s": ["h"]}))
+    assert verdict.legal, verdict
+    assert sum(t.count for t in verdict.triggers if t.holder == "h" and t.kind == "blocked_by_creature_trigger") == 2

@@ -35,9 +35,11 @@ from .sentences import Sentences, keyword_defined_by_reminder, keyword_note
 
 __all__ = ["ATTACHED", "CONTROLLER", "POWER", "SELF", "AbilityData", "Compiled", "Compiler", "Level"]
 
-ABILITY_WORD = re.compile(r"^(?!Max speed\b)[A-Z][\w' ,-]*? — (?=[A-Z$])")
-"""An ability word (207.2c: no rules meaning) before its ability; "Max speed —" is a keyword
-(702.178a: "as long as your speed is 4"), kept so that its sentence is warned."""
+ABILITY_WORD = re.compile(r"^(?!Max speed\b|Solved\b)[A-Z][\w' ,-]*? — (?=[A-Z$])")
+"""An ability word (207.2c: no rules meaning) before its ability; "Max speed —" and "Solved —"
+are keywords (702.178a: "as long as your speed is 4"; 702.169b-c: "as long as this Case is solved",
+"triggers only if this Case is solved"), kept so that a static sentence is warned and a trigger
+is never counted without its condition."""
 CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 """A Saga's chapter symbol (714.2a): the line is a chapter ability, a triggered ability (714.2b)."""
 
@@ -186,6 +188,9 @@ class Compiler(Sentences):
             return [(line, self._trigger)]
         if not line.endswith((".", '"', ")")) and '"' not in line:
             return [(line, self._keyword_line)]
+        x_keyword = re.fullmatch(r"([A-Z][\w'-]*(?: [\w'-]+)? X), where X is [^.]+\.", line)
+        if x_keyword:  # "Mobilize X, where X is ...": the keyword, its X read by no combat kind
+            return [(line, lambda _s: self._keyword_line(x_keyword[1]))]
         return [(s, self._sentence) for s in sentences(line)]
 
     @staticmethod

@@ -14,7 +14,7 @@ from ..rules.kind import AbilityBase, attack_hooks
 from ..rules.phrase import ATTACHED, SELF
 from ..rules.registry import KIND_HOMES, ability_class, keyword_kinds
 from .phrases import ATTACHED_STATES, COLORS, MODIFIED, number
-from .readers import Readers, Unknown
+from .readers import Readers, Unknown, other_than_self
 
 BLOCK_TIME_HOMES = ("evasion", "block_counts", "block_requirements")
 """The rules modules whose kinds matter only once attackers are declared (what may block an
@@ -189,9 +189,7 @@ class Conditions(Readers):
         m = re.fullmatch(r"there(?: is|'s) (an?|another) (.+?) on the battlefield", t)
         if m and (found := self.nouns.creatures(m[2])) is not None:  # Glacial Crasher
             if m[1] == "another":
-                if "not" in found:
-                    raise Unknown(t)
-                found = {**found, "not": {"ids": [SELF]}}
+                found = other_than_self(found, t)
             return Clause({"battlefield": {"filter": found, "at_least": 1}})
         m = re.fullmatch(r"no opponent controls (.+)", t)
         if m:  # "as long as no opponent controls a white or blue creature": none of them does
@@ -275,9 +273,12 @@ class Conditions(Readers):
         untapped lands": what ``who`` controls, as player tests."""
         p = phrase.strip()
         if p.startswith("no "):
-            found = self.nouns.creatures(p[3:])
+            other = p.startswith("no other ")  # Jeskai Infiltrator: "you control no other creatures"
+            found = self.nouns.creatures(p.removeprefix("no other " if other else "no "))
             if found is None:
                 raise Unknown(p)
+            if other:
+                found = other_than_self(found, p)
             return {"not": {"players": [{"who": who, "controls": {"filter": found, "at_least": 1}}]}}
         alternatives = re.split(r",? or (?=an? |another )", p)
         counts = [self.read("count", a) for a in alternatives]

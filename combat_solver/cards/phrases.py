@@ -226,9 +226,13 @@ class Nouns:
         return self._subtype.get(word.casefold())
 
     def creatures(self, phrase: str) -> dict[str, Any] | None:
-        """A filter for a phrase naming creatures or permanents; None if it isn't understood."""
+        """A filter for a phrase naming creatures or permanents; None if it isn't understood,
+        and None for "other ..." or "another ...": "other" excludes an object the phrase doesn't
+        know of (the source), so its reader says whom (``not: {ids: [$self]}``)."""
         p = phrase.strip()
-        p = re.sub(r"^(?:a|an|all|each|any|the|other|another)\s+", "", p, flags=re.I)
+        p = re.sub(r"^(?:a|an|all|each|any|the)\s+", "", p, flags=re.I)
+        if re.match(r"(?:other|another)\b", p, flags=re.I):
+            return None
         return self._phrase(p)
 
     def _phrase(self, p: str) -> dict[str, Any] | None:
@@ -304,6 +308,8 @@ class Nouns:
         return [s for s in found if s is not None] if all(found) else None
 
     def _adjectives(self, words: list[str], out: dict[str, Any]) -> dict[str, Any] | None:
+        if not self._joins_alike(words, out):
+            return None
         colors: list[str] = []
         i = 0
         while i < len(words):
@@ -343,6 +349,27 @@ class Nouns:
         if isinstance(out.get("not"), dict) and len(out["not"]) > 1:
             return None
         return out
+
+    def _joins_alike(self, words: list[str], out: dict[str, Any]) -> bool:
+        """Whether every "and", "or", "and/or" or comma among ``words`` joins colors ("white or
+        black", "black and/or red": any of them, 105.2) or two subtypes ("Wolf or Werewolf"):
+        never card types or unlike words ("artifact or enchantment" isn't an artifact
+        enchantment; "You and permanents you control" names a player)."""
+        for i, word in enumerate(words):
+            w = word.casefold()
+            joins = w in ("or", "and", "and/or")
+            if not joins and not w.endswith(","):
+                continue
+            before = (words[i - 1] if joins and i else word).casefold().rstrip(",")
+            after = words[i + 1].casefold().rstrip(",") if i + 1 < len(words) else None
+            if after is not None and after in ("or", "and", "and/or"):
+                after = words[i + 2].casefold().rstrip(",") if i + 2 < len(words) else None
+            if before in COLORS and after in COLORS:
+                continue
+            if joins and after is None and self.subtype(before) is not None and out.get("subtypes"):
+                continue
+            return False
+        return True
 
     def _non(self, word: str) -> dict[str, Any] | None:
         if word in COLORS:

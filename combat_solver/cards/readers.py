@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..rules.phrase import ATTACHED, SELF, Reader
-from .phrases import COLORS, MODIFIED, MULTICOLORED, Nouns, number
+from .phrases import CARD_TYPES, COLORS, MODIFIED, MULTICOLORED, Nouns, number
 
 
 class Unknown(Exception):
@@ -133,6 +133,9 @@ class Readers:
         whose = re.fullmatch(r"(.+?) (you|your opponents) control", phrase)
         if whose:
             return {**self._by(whose[1]), "controller": "you" if whose[2] == "you" else "opponent"}
+        other = re.match(r"(?:(?:a|an|all|each|the)\s+)?(?:other|another)\s+", phrase, flags=re.I)
+        if other:  # Lulu, Vengeful Hollyphant: "one or more other creatures with flying"
+            return other_than_self(self._by(phrase[other.end() :]), phrase)
         m = re.fullmatch(r"(.+?) (?:or|and/or) (.+)", phrase)
         if m and self.nouns.creatures(m[1]) is not None and self.nouns.creatures(m[2]) is not None:
             return {"any_of": [self.nouns.creatures(m[1]), self.nouns.creatures(m[2])]}
@@ -147,6 +150,9 @@ class Readers:
     def _count(self, phrase: str) -> dict[str, Any]:
         """ "two or more Walls", "another Ally", "at least three other creatures", "a creature
         named Advocate of the Beast", "an enchantment or an enchanted permanent" (either)."""
+        types = re.fullmatch(r"an? (\w+) or (\w+)", phrase.strip())
+        if types and {types[1], types[2]} <= set(CARD_TYPES):  # Flutterfox: "an artifact or enchantment"
+            phrase = f"a {types[1]} or a {types[2]}"
         either = re.fullmatch(r"(an? .+?) or (an? .+)", phrase.strip())
         if either and " named " not in phrase:
             first, second = self._count(either[1]), self._count(either[2])
@@ -163,9 +169,7 @@ class Readers:
         if named:
             found["name"] = named[2]
         if m[1] == "another" or m[4]:
-            if "not" in found:
-                raise Unknown(phrase)
-            found["not"] = {"ids": [SELF]}
+            found = other_than_self(found, phrase)
         return {"filter": found, "at_least": n}
 
     def _permanents(self, phrase: str) -> dict[str, Any]:
@@ -179,6 +183,14 @@ class Readers:
         if n is None:
             raise Unknown(word)
         return n
+
+
+def other_than_self(found: dict[str, Any], phrase: str) -> dict[str, Any]:
+    """ "other <creatures>", "another <creature>": those of ``found`` but the source itself;
+    ``Unknown`` where the filter already has a ``not`` to merge with."""
+    if "not" in found:
+        raise Unknown(phrase)
+    return {**found, "not": {"ids": [SELF]}}
 
 
 def _creatures(found: dict[str, Any] | None) -> dict[str, Any]:

@@ -54,7 +54,7 @@ CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for 
 _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
 
 
-_NONCOMBAT_EVENTS = frozenset({"enters", "enters the battlefield", "dies", "leaves the battlefield"})
+_NONCOMBAT_EVENTS = frozenset({"enters", "enter", "enters the battlefield", "dies", "leaves the battlefield"})
 """Events of "whenever $self enters or attacks" that no combat trigger reads."""
 
 _COMBAT_REMINDER = re.compile(r"^(?:When|Whenever) this (?:creature|permanent) (?:attacks|blocks|becomes blocked)\b")
@@ -145,14 +145,25 @@ class Sentences(Conditions):
         trigger whose "if" isn't read is left to the note, never counted without its condition."""
         note = "triggered ability: once it resolves, give its result as an effect"
         condition, _, rest = line.partition(", ")
+        condition = re.sub(r"^When\b", "Whenever", condition)  # 603.2: each time the event happens
         with_them = re.fullmatch(r"whenever you attack with one or more (.+)", condition, re.I)
         if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack"
             condition = f"whenever one or more {with_them[1]} you control attack"
         found = self.wordings.read("trigger", condition, self)
-        either = re.fullmatch(rf"(whenever {re.escape(SELF)}) (\w+(?: \w+)?) or (\w+(?: \w+)?)", condition, re.I)
+        either = re.fullmatch(
+            rf"(whenever (?:{re.escape(SELF)}|enchanted creature|equipped creature)) (\w+(?: \w+){{0,2}}) or (\w+(?: \w+){{0,2}})",
+            condition,
+            re.I,
+        )
         if found is None and either is not None:
             first, second = (self._event(either[1], e) for e in (either[2], either[3]))
             found = first + second if first is not None and second is not None and first + second else None
+        both_ways = re.fullmatch(rf"(whenever {re.escape(SELF)}) blocks or becomes blocked by (.+)", condition, re.I)
+        if found is None and both_ways is not None:  # 509.3b and 509.3d: "blocks <it> or becomes blocked by <it>"
+            first, second = (
+                self._event(both_ways[1], f"{verb} {both_ways[2]}") for verb in ("blocks", "becomes blocked by")
+            )
+            found = first + second if first and second else None
         if not found:
             return [], note
         intervening = re.match(r"if ([^,]+), ", rest)

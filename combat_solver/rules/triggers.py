@@ -41,9 +41,12 @@ class AttackTrigger(_Subject):
 
     kind: Literal["attack_trigger"] = "attack_trigger"
     phrases = (
-        Phrase(r"mentor|battle cry|annihilator \d+|myriad|melee|firebending \d+|mobilize \d+", place="keyword"),
+        Phrase(
+            r"mentor|battle cry|annihilator (?:\d+|X)|myriad|melee|firebending (?:\d+|X)|mobilize (?:\d+|X)",
+            place="keyword",
+        ),
         Phrase(r"dethrone", {"most_life": True}, "keyword"),
-        Phrase(r"whenever \$self attacks?", place="trigger"),
+        Phrase(r"whenever \$self attacks?", place="trigger"),  # "attack": a name of two ("Aang and La")
         Phrase(r"whenever \$self attacks for the first time each turn", {"first_time_each_turn": True}, "trigger"),
         Phrase(r"whenever (?:enchanted|equipped) creature attacks", {"who": {"ids": [ATTACHED]}}, "trigger"),
         Phrase(r"whenever a creature you control attacks", {"who": {"controller": "you"}}, "trigger"),
@@ -59,7 +62,7 @@ class AttackTrigger(_Subject):
             {"who": {}, "target": {"player": "you", "planeswalkers": True}},
             "trigger",
         ),
-        Phrase(r"whenever (an? [^,]+? you control) attacks", {"who": Slot(1, "creatures")}, "trigger"),
+        Phrase(r"whenever ((?:an?|another) [^,]+? you control) attacks", {"who": Slot(1, "creatures")}, "trigger"),
         Phrase(
             r"whenever one or more ([^,]+? you control) attack", {"who": Slot(1, "creatures"), "once": True}, "trigger"
         ),
@@ -106,7 +109,10 @@ class BlockTrigger(_Subject):
     each such blocking creature, however many creatures it blocks."""
 
     kind: Literal["block_trigger"] = "block_trigger"
-    phrases = (Phrase(r"whenever \$self blocks?", place="trigger"),)
+    phrases = (
+        Phrase(r"whenever \$self blocks?", place="trigger"),
+        Phrase(r"whenever (?:enchanted|equipped) creature blocks", {"who": {"ids": [ATTACHED]}}, "trigger"),
+    )
     rule = "509.3a"
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
