@@ -41,6 +41,17 @@ AbilityT = Any  # an ability model; read by its documented fields only
 GAME_KINDS = frozenset({"block_limit", "attack_limit", "must_be_attacked", "chooses_attackers", "chooses_blockers"})
 # Effects on characteristics: types (layer 4, 613.1d) and abilities removed (layer 6, 613.1f).
 LAYER_KINDS = frozenset({"type_change", "lose_abilities"})
+# 613.1f: what a creature has when an effect gives it, so that an ability-removing effect applied
+# later takes it: keyword abilities of 702 and mana abilities (605). Any other kind given to it
+# ("Enchanted creature can't attack", "target creature can't block this turn") is the giver's own
+# effect, which no lost ability takes away (a grant's ``gains`` says otherwise).
+HAD_WHEN_GIVEN = frozenset(
+    {
+        "flying", "reach", "defender", "vigilance", "haste", "menace", "fear", "intimidate", "shadow",
+        "horsemanship", "skulk", "landwalk", "protection", "banding", "bands_with_other", "flanking",
+        "bushido", "rampage", "enlist", "mana",
+    }
+)  # fmt: skip
 # 205.3i: the land types; 305.6: the basic ones and the mana their intrinsic abilities make.
 LAND_TYPES = frozenset(
     t.casefold()
@@ -354,6 +365,7 @@ class Reference:
             return {k for part in parts if part is not None for k in _has_kinds(part.model_dump(mode="json"))}
 
         order = 0
+        effects_only: set[int] = set()  # the order numbers of effects that give no ability (613.1f)
         while pending:
             pick = pending[0]
             for item in pending:
@@ -405,11 +417,16 @@ class Reference:
             then = {k: list(v) for k, v in self.abilities.items()} if deferred else None
             put(pick[1], holders)
             applied.append((pick[0], pick[1], pick[2], holders, then, order))
+            gate = pick[5]
+            if pick[4] is None and not (
+                gate.gains if gate is not None and gate.gains is not None else pick[1].kind in HAD_WHEN_GIVEN
+            ):
+                effects_only.add(order)
         applied += [(at, a, p.controller, [p.id], None, 0) for at, a, p in printed]
         self.had_when_applied: dict[tuple[str, int], dict[str, list[AbilityT]]] = {}
         for _, ab, controller, holders, then, at in sorted(applied, key=lambda x: x[0]):
             for h in holders:
-                if lost(h, ab.kind, at):
+                if at not in effects_only and lost(h, ab.kind, at):
                     continue
                 if then is not None:
                     self.had_when_applied[(h, len(have[h]))] = then
@@ -1152,13 +1169,14 @@ class AttackReference(Reference):
         if board.attackable_players is not None:
             defending = [d for d in defending if d in board.attackable_players]
         self.defending: tuple[str, ...] = tuple(defending)
+        # the permanents as layer 4 left them (613.1d: "isn't a creature" takes a creature out)
         self.creatures: list[str] = [
-            p.id for p in board.permanents if self.is_creature(p) and p.controller in self.attacking_players
+            p.id for p in self.board.permanents if self.is_creature(p) and p.controller in self.attacking_players
         ]
         # 508.1b, 802.3: a defending player, a planeswalker they control, a battle they protect (310.9b).
         self.targets: list[str] = list(self.defending) + [
             p.id
-            for p in board.permanents
+            for p in self.board.permanents
             if ("planeswalker" in p.types and p.controller in self.defending)
             or ("battle" in p.types and p.protector in self.defending)
         ]

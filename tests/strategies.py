@@ -421,7 +421,12 @@ class _Builder:
         return self.ability(self.c.choice(ATTACKER_KINDS + BLOCKER_KINDS))
 
     def grant(self) -> Json:
-        return {"kind": "grant", "to": self.filter(relative=True), "ability": self.creature_ability()}
+        """A grant; now and then one saying whether its creatures gain the ability as their own
+        (613.1f: an ability-removing effect applied later takes only that)."""
+        out = {"kind": "grant", "to": self.filter(relative=True), "ability": self.creature_ability()}
+        if self.c.chance(15):
+            out["gains"] = self.c.chance(50)
+        return out
 
     lost_kinds: tuple[str, ...] = (*EVASIONS, "reach", "menace", "lure", "cant_block", "must_block", "grant")
     """The kinds a random ability-removing effect names."""

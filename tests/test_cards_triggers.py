@@ -244,3 +244,12 @@ def test_509_3b_509_3d_blocks_or_becomes_blocked_by_a_creature_is_both_per_creat
     verdict = check_blocks(board, BlockDeclaration(blocks={"g": ["h"], "s": ["h"]}))
     assert verdict.legal, verdict
     assert sum(t.count for t in verdict.triggers if t.holder == "h" and t.kind == "blocked_by_creature_trigger") == 2
+
+
+def test_508_3a_windreader_sphinx_triggers_for_each_attacker_with_flying() -> None:
+    permanents = [
+        {"id": "s", "card": "Windreader Sphinx", "controller": "bob"},
+        {"id": "f", "card": "Wild Griffin", "controller": "alice"},
+        {"id": "g", "card": "Grizzly Bears", "controller": "alice"},
+    ]
+    assert _times(permanents, {"f": "bob", "g": "bob"}, "s") == 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from asserts import A, B, K, assert_illegal, assert_legal, block, creature, effect, make_board, permanent
+from asserts import A, B, K, assert_illegal, assert_legal, attack, block, creature, effect, make_board, permanent
 from pydantic import ValidationError
 
 from combat_solver.cards.catalog import bundled_catalog
@@ -58,6 +58,34 @@ def test_613_8a_losing_all_abilities_takes_away_the_grants_the_creature_gives() 
     humble = permanent("s", "Subdual", B, ["enchantment"], K("lose_abilities", to={"ids": ["l"]}))
     assert_illegal(block(make_board([lord, other, bear], {"o": B}), {"g": "o"}), "702.9b", "flying")
     assert_legal(block(make_board([lord, other, bear, humble], {"o": B}), {"g": "o"}))
+
+
+def test_613_1f_an_aura_s_can_t_attack_is_its_own_effect_that_no_lost_ability_takes_away() -> None:
+    """613.1f removes abilities an object has; "Enchanted creature can't attack or block" is
+    Pacifism's effect, not an ability of the creature (613 changes characteristics only), so
+    Frogify attached later still leaves Grizzly Bears unable to attack. A keyword Pacifism-like
+    Aura gives ("has defender") is an ability the creature has: Frogify later takes it."""
+    bears = card("bears", "Grizzly Bears", A)
+    pacifism = card("pac", "Pacifism", B, attached_to="bears")
+    frogify = card("frog", "Frogify", B, attached_to="bears")
+    assert_illegal(attack(make_board([bears, pacifism, frogify]), {"bears": B}), "508.1c", "cant_attack")
+    assert_illegal(attack(make_board([bears, frogify, pacifism]), {"bears": B}), "508.1c", "cant_attack")
+    walled = permanent("aura", "Walling", B, ["enchantment"], K("grant", to={"ids": ["bears"]}, ability=K("defender")))
+    frog = card("frog", "Frogify", B, attached_to="bears", timestamp=5)
+    assert_legal(attack(make_board([bears, walled, frog]), {"bears": B}))
+    assert_illegal(attack(make_board([bears, walled]), {"bears": B}), "702.3b", "defender")
+
+
+def test_613_1f_a_grant_that_says_its_ability_is_gained_is_taken_by_a_later_removal() -> None:
+    """A quoted ability ("Enchanted creature has 'This creature can't attack'") is one the
+    creature has: ``gains: true``; a later "loses all abilities" takes it."""
+    bears = card("bears", "Grizzly Bears", A)
+    quoted = permanent(
+        "aura", "Curse", B, ["enchantment"], K("grant", to={"ids": ["bears"]}, ability=K("cant_attack"), gains=True)
+    )
+    frog = card("frog", "Frogify", B, attached_to="bears", timestamp=5)
+    assert_legal(attack(make_board([bears, quoted, frog]), {"bears": B}))
+    assert_illegal(attack(make_board([bears, quoted]), {"bears": B}), "508.1c", "cant_attack")
 
 
 def test_613_1d_a_subtype_added_by_an_aura_meets_can_t_be_blocked_except_by() -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 from ..board.model import Effect, Permanent
 from ..model.filters import Filter
 from ..rules.kind import AbilityBase
-from ..rules.registry import Ability, Grant
+from ..rules.registry import Ability, Grant, abilities_had
 
 if TYPE_CHECKING:
     from ..rules.characteristics import LoseAbilities, TypeChange
@@ -46,6 +46,18 @@ class Continuous:
     @property
     def stated_timestamp(self) -> bool:
         return self.dated or (self.origin is not None and self.origin.timestamp is not None)
+
+    @property
+    def gives_an_ability(self) -> bool:
+        """Whether its holders have ``ability`` as their own, so that an ability-removing effect
+        applied later takes it (613.1f): a printed conditional ability; a grant that gives one
+        (``Grant.gives_an_ability``); a resolved effect giving a keyword, triggered or mana
+        ability. "Can't block this turn" is the effect itself: no lost ability takes it away."""
+        if self.holder is not None:
+            return True
+        if self.gate is not None:
+            return self.gate.gives_an_ability
+        return self.ability.kind in abilities_had()
 
 
 def kinds_read(effect: Continuous) -> frozenset[str]:

@@ -306,7 +306,9 @@ class Game:
         self._unstated_order(effects, applied)
         kept = {
             id(effect): tuple(
-                h for h in applied[id(effect)] if not lost.removes(h, effect.ability.kind, step[id(effect)])
+                h
+                for h in applied[id(effect)]
+                if not (effect.gives_an_ability and lost.removes(h, effect.ability.kind, step[id(effect)]))
             )
             for effect in effects
         }
@@ -320,7 +322,12 @@ class Game:
         for r in removals:
             assert is_removal(r.ability)
             for e in effects:
-                if is_removal(e.ability) or e.stated_timestamp or (e.origin is None) == (r.origin is None):
+                if (
+                    is_removal(e.ability)
+                    or not e.gives_an_ability
+                    or e.stated_timestamp
+                    or (e.origin is None) == (r.origin is None)
+                ):
                     continue
                 met = sorted(set(applied[id(r)]) & set(applied[id(e)]))
                 if met and r.ability.removes(e.ability.kind):

@@ -24,6 +24,7 @@ from pydantic import Field, GetCoreSchemaHandler, GetJsonSchemaHandler, TypeAdap
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, core_schema
 
+from ..model.base import Flag
 from ..model.filters import Filter
 from .kind import KINDS, AbilityBase
 from .phrase import Phrase
@@ -124,6 +125,22 @@ def ability_classes() -> tuple[type[AbilityBase], ...]:
     return tuple(ability_class(kind) for kind in ABILITY_KINDS)
 
 
+@cache
+def abilities_had() -> frozenset[str]:
+    """The kinds that are abilities a creature has when an effect gives them (613.1f: what
+    ability-removing effects take away): keyword abilities (702), triggered abilities and mana
+    abilities. Every other kind given to a creature ("Enchanted creature can't attack") is the
+    giving permanent's own effect on it, which no ability it loses takes away."""
+    return frozenset(
+        _kind_of(cls)
+        for cls in ability_classes()
+        if cls.keyword is not None
+        or any(p.place == "keyword" for p in cls.phrases)
+        or _kind_of(cls).endswith("_trigger")
+        or _kind_of(cls) == "mana"
+    )
+
+
 def keyword_kinds(classes: tuple[type[AbilityBase], ...] | None = None) -> dict[str, str]:
     """Each kind's ``keyword`` -> its kind, of ``classes`` (default: every kind)."""
     return {cls.keyword: _kind_of(cls) for cls in classes or ability_classes() if cls.keyword is not None}
@@ -213,6 +230,17 @@ class Grant(AbilityBase):
     kind: Literal["grant"] = "grant"
     to: Filter = Field(default_factory=Filter)
     ability: Ability
+    gains: Flag | None = Field(
+        None,
+        description="whether the creatures gain `ability` as their own, so that an ability-removing effect "
+        "applied later takes it (613.1f); default: yes for keyword, triggered and mana abilities, no for any "
+        "other kind (\"Enchanted creature can't attack\" is the grant's own effect); true for a quoted "
+        "ability (\"have 'This creature can't block'\")",
+    )
+
+    @property
+    def gives_an_ability(self) -> bool:
+        return self.gains if self.gains is not None else self.ability.kind in abilities_had()
 
     @field_validator("ability")
     @classmethod

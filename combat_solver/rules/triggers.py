@@ -63,6 +63,7 @@ class AttackTrigger(_Subject):
             "trigger",
         ),
         Phrase(r"whenever ((?:an?|another) [^,]+? you control) attacks", {"who": Slot(1, "creatures")}, "trigger"),
+        Phrase(r"whenever (an? creature with [^,]+?) attacks", {"who": Slot(1, "creatures")}, "trigger"),
         Phrase(
             r"whenever one or more ([^,]+? you control) attack", {"who": Slot(1, "creatures"), "once": True}, "trigger"
         ),
