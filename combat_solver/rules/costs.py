@@ -20,6 +20,9 @@ from ..model.filters import Filter, PermanentView, Target
 from .kind import AbilityBase, AttackScope, BlockScope, Instance
 from .phrase import MANA, Phrase, Slot
 
+_SYMBOLS = r"(?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRG])\})+"
+"""A mana cost a mana ability's cost may have: generic, colored and hybrid symbols."""
+
 
 class ManaAbility(AbilityBase):
     """605.1a: a mana ability. What one activation makes: ``amount`` mana all of one color among
@@ -29,7 +32,8 @@ class ManaAbility(AbilityBase):
     "{W}{U}", "{U}{U}"]``). What one activation costs (118.3, 602.1): {T} unless ``tap`` is false
     (302.6: a creature's needs it controlled since the turn began), ``cost`` (mana, hybrid
     included, life, untapped permanents to tap, cards to discard) and, with ``sacrifice_self``,
-    the permanent itself. ``per_turn``: how many more times it can be activated this turn
+    the permanent itself. ``damage_to_you``: the damage it deals its controller (Ancient Tomb), which
+    lowers the life left to pay life with (119.4, 120.3a). ``per_turn``: how many more times it can be activated this turn
     ("Activate only once each turn": 1, 602.5b). Life: 0 can always be paid, more only up to the
     life total (119.4)."""
 
@@ -50,7 +54,51 @@ class ManaAbility(AbilityBase):
     per_turn: NonNegative | None = Field(
         None, description="how many more times it can be activated this turn (Activate only once each turn: 1)"
     )
-    phrases = ()
+    damage_to_you: NonNegative = Field(
+        0, description="the damage it deals to its controller once activated (Ancient Tomb: 2; painlands: 1)"
+    )
+    phrases = (
+        Phrase(r"\{T\}", {"tap": True}, "mana_cost"),
+        Phrase(r"(" + _SYMBOLS + ")", {"cost": {"mana": Slot(1)}}, "mana_cost"),
+        Phrase(r"Pay (\w+) life", {"cost": {"life": Slot(1, "number")}}, "mana_cost"),
+        Phrase(r"Sacrifice \$self", {"sacrifice_self": True}, "mana_cost"),
+        Phrase(r"Discard a card", {"cost": {"discard": 1}}, "mana_cost"),
+        Phrase(r"Tap an untapped (.+?) you control", {"cost": {"tap": {"filter": Slot(1, "permanents")}}}, "mana_cost"),
+        Phrase(r"Add one mana of any color\.", {"produces": "any", "amount": 1}, "mana_effect"),
+        Phrase(
+            r"Add (one|two|three|four|five) mana of any one color\.",
+            {"produces": "any", "amount": Slot(1, "number")},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add (two|three|four|five) mana in any combination of colors\.",
+            {"produces": "any", "amount": Slot(1, "number"), "mix": True},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add (two|three|four|five) mana in any combination of (\{[WUBRGC]\} and/or \{[WUBRGC]\})\.",
+            {"produces": Slot(2, "colors"), "amount": Slot(1, "number"), "mix": True},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add (\{[WUBRGC]\}(?:, \{[WUBRGC]\})*,? or \{[WUBRGC]\})\.", {"produces": Slot(1, "colors")}, "mana_effect"
+        ),
+        Phrase(r"Add ((?:\{[WUBRGC]\})+)\.", {"makes": [Slot(1)]}, "mana_effect"),
+        Phrase(
+            r"Add ((?:\{[WUBRGC]\})+(?:, (?:\{[WUBRGC]\})+)*,? or (?:\{[WUBRGC]\})+)\.",
+            {"makes": Slot(1, "combos")},
+            "mana_effect",
+        ),
+        Phrase(r"Activate only once each turn\.", {"per_turn": 1}, "mana_effect"),
+        Phrase(r"\$self deals (\w+) damage to you\.", {"damage_to_you": Slot(1, "number")}, "mana_effect"),
+        Phrase(
+            r"Activate only if \$self is a creature\.",
+            {"condition": {"source": {"types": ["creature"]}}},
+            "mana_effect",
+        ),
+        Phrase(r"Activate only during your turn\.", {"condition": {"your_turn": True}}, "mana_effect"),
+    )
+    """602.5b: a restriction on activating it is its condition (``condition``) or ``per_turn``."""
 
     @field_validator("produces")
     @classmethod
@@ -88,9 +136,7 @@ class ManaAbility(AbilityBase):
             if not (cost.life or cost.discard or cost.tap or Mana.parse(cost.mana).count()):
                 raise ValueError("a mana ability without {T} has a cost (mana, life, tap, discard or sacrifice_self)")
             if not (cost.life or cost.discard or cost.tap) and Mana.parse(cost.mana).count() < self.most():
-                raise ValueError(
-                    "a mana ability without {T} whose only cost is mana makes no more mana than that cost"
-                )
+                raise ValueError("a mana ability without {T} whose only cost is mana makes no more mana than that cost")
         return self
 
     def colors(self) -> tuple[str, ...]:
@@ -110,8 +156,13 @@ class ManaAbility(AbilityBase):
 
     def simple(self) -> bool:
         """ "{T}: Add <one color of produces>" with no other cost, as many times as {T} allows."""
-        return self.makes is None and not self.mix and self.tap and self.cost is None and not self.sacrifice_self and (
-            self.per_turn is None or self.per_turn > 0
+        return (
+            self.makes is None
+            and not self.mix
+            and self.tap
+            and self.cost is None
+            and not self.sacrifice_self
+            and not self.damage_to_you
         )
 
     def cost_text(self) -> str:

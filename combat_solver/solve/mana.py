@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 class Option:
     """One way to make mana: ``combos`` (one of them per activation) or, with ``mix``, ``most``
     mana in any combination of ``colors``; ``tap``: {T} is part of its cost; ``cost``: the rest
-    (None: none); ``hi``: the most activations (None: bounded only by the mana it is fed)."""
+    (None: none); ``hi``: the most activations (None: bounded only by the mana it is fed);
+    ``damage``: what one activation deals its controller."""
 
     source: PermanentView
     index: int
@@ -34,6 +35,7 @@ class Option:
     sacrifice_self: bool
     hi: int | None
     text: str
+    damage: int = 0
 
     @property
     def mana_cost(self) -> int:
@@ -69,19 +71,19 @@ def mana_options(game: GameView, player: str) -> list[Option]:
                 for color in a.colors():
                     most[color] = max(most.get(color, 0), a.amount)
         if most:
-            combos = tuple(((c, n),) for c, n in most.items())
-            out.append(Option(p, 0, tuple(most), combos, False, max(most.values()), True, None, False, 1, "{T}"))
+            merged = tuple(((c, n),) for c, n in most.items())
+            out.append(Option(p, 0, tuple(most), merged, False, max(most.values()), True, None, False, 1, "{T}"))
         for k, a in enumerate(a for a in abilities if not a.simple()):
             cost = a.cost.resolve(game, player) if a.cost is not None else None
-            combos = () if a.mix else tuple(tuple(sorted(c.items())) for c in a.combinations())
+            combos: tuple[tuple[tuple[str, int], ...], ...] = (
+                () if a.mix else tuple(tuple(sorted(c.items())) for c in a.combinations())
+            )
             hi = _most_activations(game, player, a, info.life, info.hand)
             out.append(Option(p, k + 1, a.colors(), combos, a.mix, a.most(), a.tap, cost, a.sacrifice_self, hi,
-                              a.cost_text()))  # fmt: skip
+                              a.cost_text(), a.damage_to_you))  # fmt: skip
     bounded = sum(o.hi * o.most for o in out if o.hi is not None)
     fed = min(MAX_INTEGER, bounded * (len(out) + 1))
-    return [
-        o if o.hi is not None else replace(o, hi=min(MAX_INTEGER, fed // max(o.mana_cost, 1))) for o in out
-    ]
+    return [o if o.hi is not None else replace(o, hi=min(MAX_INTEGER, fed // max(o.mana_cost, 1))) for o in out]
 
 
 def _most_activations(game: GameView, player: str, a: ManaAbility, life: int, hand: int) -> int | None:

@@ -101,7 +101,7 @@ class _Builder:
         discard = _sum(t.units.times(t.cost.discard) for t in mine) + _lin(
             (v, c.discard) for v, c in paid_by_activations
         )
-        self.hard.append((life_cost + _lin((z, 2) for z in life_for_phyrexian)).at_most(max(info.life, 0)))
+        self._life(player, options, activations, life_cost + _lin((z, 2) for z in life_for_phyrexian), info.life)
         self.hard.append(discard.at_most(info.hand))
         for what, owed, bound in (("life", life_cost, info.life), ("discard", discard, info.hand)):
             if owed.terms or owed.const:
@@ -121,7 +121,7 @@ class _Builder:
                 if conflict is not None:
                     self.hard.append((Lin.of([v]) + conflict).at_most(1))
             self.hard.append((Lin.of(picks) + owed_objects.times(-1)).at_least(0))
-        for (action, _), same in picked.items():
+        for same in picked.values():
             self.hard.append(Lin.of(same).at_most(1))
         for obj in dict.fromkeys(obj for action, obj in picked if action == "return"):
             if ("sacrifice", obj) in picked:
@@ -136,6 +136,25 @@ class _Builder:
             taps = taps + Lin.of(picked.get(("tap", pid), ()))
             if len(taps.terms) > 1 or pid in busy:
                 self.hard.append((taps + busy.get(pid, Lin())).at_most(1))
+
+    def _life(
+        self, player: str, options: list[Option], activations: dict[Option, Choice], owed: Lin, life: int
+    ) -> None:
+        """119.4: life is paid only up to the life total: the life the mana abilities' costs take
+        (paid first) and, if the declaration's costs take life too, that and the damage the mana
+        abilities deal their controller (Ancient Tomb, 120.3a: they resolve before the total is
+        paid, 508.1i-j)."""
+        damage = _lin((activations[o], o.damage) for o in options if o.damage)
+        if not damage.terms:
+            self.hard.append(owed.at_most(max(life, 0)))
+            return
+        by_abilities = _lin((activations[o], o.cost.life) for o in options if o.cost is not None and o.cost.life)
+        self.hard.append(by_abilities.at_most(max(life, 0)))
+        most = max(life, 0) + sum(o.damage * (o.hi or 0) for o in options) + 1
+        pays = self.choice(("pays life", player))
+        declaration = owed + by_abilities.times(-1)
+        self.hard.append((declaration + _lin([(pays, -most)])).at_most(0))
+        self.hard.append((owed + damage + _lin([(pays, most)])).at_most(max(life, 0) + most))
 
     def _activation(self, game: GameView, player: str, o: Option) -> Choice:
         """How many times ``o`` is activated (605.3a): named in the shown plan when it costs more
@@ -161,10 +180,16 @@ class _Builder:
             for c, k in o.combos[0]:
                 self.hard.append(_lin([(out[c], 1), (n, -k)]).at_most(0))
         else:
-            picks = [self.choice(("combo", player, o.source.id, str(o.index), str(a)), hi) for a in range(len(o.combos))]
+            picks = [
+                self.choice(("combo", player, o.source.id, str(o.index), str(a)), hi) for a in range(len(o.combos))
+            ]
             self.hard.append((Lin.of(picks) + _lin([(n, -1)])).at_most(0))
             for c, v in out.items():
-                self.hard.append(_lin([(v, 1), *((p, -dict(combo).get(c, 0)) for p, combo in zip(picks, o.combos))]).at_most(0))
+                self.hard.append(
+                    _lin(
+                        [(v, 1), *((p, -dict(combo).get(c, 0)) for p, combo in zip(picks, o.combos, strict=True))]
+                    ).at_most(0)
+                )
         return out
 
 
@@ -220,18 +245,24 @@ class _Pool:
             for c, k in cost.colored:
                 need.setdefault(c, Lin())
                 need[c] = need[c] + _lin([(n, k)])
-            for c, lin in self.hybrid(("cost", j.source.id, str(j.index)), {p: _lin([(n, k)]) for p, k in cost.hybrid}).items():
+            for c, lin in self.hybrid(
+                ("cost", j.source.id, str(j.index)), {p: _lin([(n, k)]) for p, k in cost.hybrid}
+            ).items():
                 need[c] = need.get(c, Lin()) + lin
             into: dict[str, list[Choice]] = {}
             for c in self.colors:
                 bound = sum(s.most_of(c) * (s.hi or 0) for s in seeds)
                 if bound:
-                    q = builder.choice(("spend", player, "seeds", j.source.id, str(j.index), c), min(bound, MAX_INTEGER))
+                    q = builder.choice(
+                        ("spend", player, "seeds", j.source.id, str(j.index), c), min(bound, MAX_INTEGER)
+                    )
                     from_seeds.setdefault(c, []).append(q)
                     into.setdefault(c, []).append(q)
                 for i in ranked:
                     if i is not j and (most := i.most_of(c) * (i.hi or 0)):
-                        q = builder.choice(("spend", player, i.source.id, str(i.index), j.source.id, str(j.index), c), most)
+                        q = builder.choice(
+                            ("spend", player, i.source.id, str(i.index), j.source.id, str(j.index), c), most
+                        )
                         builder.hard.append(_lin([(q, 1), (before[i, j], -most)]).at_most(0))
                         self.spent.setdefault(f"{i.source.id}#{i.index}#{c}", []).append(q)
                         into.setdefault(c, []).append(q)
