@@ -6,6 +6,7 @@ elsewhere), life only up to the life total (119.4), and a permanent sacrificed c
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -13,8 +14,10 @@ from pydantic import ValidationError
 
 from combat_solver import AttackDeclaration, Board, check_attacks
 from combat_solver.cards.catalog import bundled_catalog
+from combat_solver.cards.oracle_text import selfify
 from combat_solver.model.records import Verdict
 from combat_solver.rules.costs import ManaAbility
+from combat_solver.rules.phrase import SELF
 
 Json = dict[str, Any]
 
@@ -169,3 +172,39 @@ def test_bad_mana_ability_fields_are_refused(fields: Json, words: str) -> None:
 def test_schema_states_the_new_fields() -> None:
     props = ManaAbility.model_json_schema()["properties"]
     assert {"makes", "mix", "tap", "cost", "sacrifice_self", "per_turn", "damage_to_you"} <= set(props)
+
+
+_MANA_LINE = re.compile(r"^(?:[A-Z][\w' ,-]*? — )?(?!\[)[^:\"]+: Add (?:\{|one mana|two mana|three mana|\w+ mana)")
+"""605.1a, read here on its own: an activated ability ("cost: effect", not a loyalty ability) whose
+effect adds mana ("Add {", "Add one mana", "Add X mana"), with no target."""
+
+
+@pytest.mark.long
+def test_605_1a_every_mana_ability_of_the_catalog_is_compiled_or_warned() -> None:
+    """No mana ability of a permanent is silently dropped: it can pay a cost to attack or block
+    (508.1h, 509.1d), so each is an ability, a warning, or (mana spendable only on spells or
+    abilities, 106.6) a note."""
+    catalog = bundled_catalog()
+    silent: list[str] = []
+    lines = 0
+    for record in catalog:
+        if not record.is_permanent:
+            continue
+        compiled = catalog.compiled(record)
+        for raw in record.text.split("\n"):
+            line = re.sub(r"\s*\([^()]*\)", "", raw).strip()
+            if not _MANA_LINE.match(line) or "target" in line:
+                continue
+            lines += 1
+            face = record.name.split(" // ")[0]
+            names = {face, face.removeprefix("A-"), re.split(r",| the | of ", face.removeprefix("A-"))[0]}
+            effect = selfify(line, names).partition(": ")[2]
+            kept = ("compiled", "noted") if "Spend this mana only" in line else ("compiled",)
+            read = any(s.partition(": ")[2] == effect for s, outcome in compiled.readings if outcome in kept)
+            warnings = [*compiled.warnings, *(w for level in compiled.levels for w in level.warnings)]
+            warned = any(effect.replace(SELF, face) in w for w in warnings)
+            if not (read or warned):
+                silent.append(f"{record.name}: {line}")
+    assert lines > 2_000
+    assert silent == []
+

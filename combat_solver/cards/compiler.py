@@ -194,7 +194,7 @@ class Compiler(Sentences):
         note = keyword_note(line)
         if note is not None:
             return [(line, lambda _s: ([], note))]
-        if is_activated(line) and MANA_ABILITY.match(line):
+        if MANA_ABILITY.match(line):
             return [(line, self._mana)]
         if is_activated(line):
             return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
