@@ -83,7 +83,7 @@ def test_605_3a_two_signets_chained_from_one_land() -> None:
 
 def test_107_4e_mystic_gate_with_one_island() -> None:
     """The Island's {U} pays {W/U}; Mystic Gate makes two mana: Propaganda's {2} is paid (its {T}
-ability either makes {C} or filters, never both)."""
+    ability either makes {C} or filters, never both)."""
     gate = [_card("pr", "Propaganda", "bob"), _card("mg", "Mystic Gate"), *_bears(1)]
     assert _attack([*gate, _card("is", "Island")], ["b0"]).legal
     assert _attack([*gate, _card("pl", "Plains")], ["b0"]).legal
@@ -138,7 +138,7 @@ def test_508_1f_springleaf_drum_cannot_tap_an_attacker() -> None:
 
 
 def test_602_5b_abzan_devotee_once_each_turn() -> None:
-    """"{1}: Add {W}, {B}, or {G}. Activate only once each turn.": with two Forests, one {W}."""
+    """ "{1}: Add {W}, {B}, or {G}. Activate only once each turn.": with two Forests, one {W}."""
     armor = {"id": "tax", "name": "White tax", "controller": "bob", "types": ["enchantment"],
              "abilities": [{"kind": "attack_tax", "cost": {"mana": "{W}{W}"}}]}  # fmt: skip
     board = [armor, _card("ad", "Abzan Devotee"), _card("f1", "Forest"), _card("f2", "Forest"), *_bears(1)]
@@ -176,7 +176,7 @@ def test_schema_states_the_new_fields() -> None:
 
 _MANA_LINE = re.compile(r"^(?:[A-Z][\w' ,-]*? — )?(?!\[)[^:\"]+: Add (?:\{|one mana|two mana|three mana|\w+ mana)")
 """605.1a, read here on its own: an activated ability ("cost: effect", not a loyalty ability) whose
-effect adds mana ("Add {", "Add one mana", "Add X mana"), with no target."""
+effect adds mana ("Add {", "Add one mana", "Add X mana")."""
 
 
 @pytest.mark.long
@@ -193,7 +193,7 @@ def test_605_1a_every_mana_ability_of_the_catalog_is_compiled_or_warned() -> Non
         compiled = catalog.compiled(record)
         for raw in record.text.split("\n"):
             line = re.sub(r"\s*\([^()]*\)", "", raw).strip()
-            if not _MANA_LINE.match(line) or "target" in line:
+            if not _MANA_LINE.match(line):
                 continue
             lines += 1
             face = record.name.split(" // ")[0]
@@ -207,4 +207,3 @@ def test_605_1a_every_mana_ability_of_the_catalog_is_compiled_or_warned() -> Non
                 silent.append(f"{record.name}: {line}")
     assert lines > 2_000
     assert silent == []
-

@@ -48,7 +48,8 @@ its card's: its card text says nothing of its abilities on the battlefield (warn
 
 
 MANA_SIDE_EFFECT = re.compile(
-    r"^(?:If that mana is spent\b|When you spend this mana\b|\$self deals \w+ damage to each opponent\.$)"
+    r"^(?:If that mana is spent\b|When you spend this mana\b|\$self deals \w+ damage to each opponent\.$"
+    r"|Each opponent gains \w+ life\.$)"
 )
 """605.1a: what a mana ability does besides making mana that changes nothing its mana can pay."""
 

@@ -173,9 +173,10 @@ _COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b")
 #: "As long as you control eight or more permanents named Phoenix Fleet Airship, $self is an
 #: artifact creature": a permanent that is a creature while a condition holds (302.1, 506.4).
 #: "{T}: Add {G}{U}.", "Discard a card: Add {B}.", "{T}: Add {G} for each Elf on the battlefield.": a
-#: mana ability (605.1a: an activated ability that adds mana, has no target and is no loyalty
-#: ability) can pay costs to attack or block (508.1h, 509.1d, 605.3a): compiled exactly or warned.
-MANA_ABILITY = re.compile(r"^(?!\[)(?![^\"]*\btarget)[^:\"]+: Add (?:\{|one mana|two mana|three mana|\w+ mana)")
+#: mana ability (605.1a: an activated ability that adds mana and is no loyalty ability; one with a
+#: target is read as none of the vocabulary's, so warned) can pay costs to attack or block (508.1h,
+#: 509.1d, 605.3a): compiled exactly or warned.
+MANA_ABILITY = re.compile(r"^(?!\[)[^:\"]+: Add (?:\{|one mana|two mana|three mana|\w+ mana)")
 _IS_A_CREATURE = re.compile(
     r"(?:^|, )(?:\$self is|it's) an? (?:artifact |enchantment |land )*creature(?: with power and toughness .+)?\.?$"
 )

@@ -97,6 +97,11 @@ class ManaAbility(AbilityBase):
             "mana_effect",
         ),
         Phrase(r"Activate only during your turn\.", {"condition": {"your_turn": True}}, "mana_effect"),
+        Phrase(
+            r"Activate only if \$self entered this turn\.",
+            {"condition": {"source": {"entered_this_turn": True}}},
+            "mana_effect",
+        ),
     )
     """602.5b: a restriction on activating it is its condition (``condition``) or ``per_turn``."""
 
