@@ -143,7 +143,7 @@ def test_602_5b_abzan_devotee_once_each_turn() -> None:
              "abilities": [{"kind": "attack_tax", "cost": {"mana": "{W}{W}"}}]}  # fmt: skip
     board = [armor, _card("ad", "Abzan Devotee"), _card("f1", "Forest"), _card("f2", "Forest"), *_bears(1)]
     assert not _attack(board, ["b0"]).legal
-    assert _attack(board + [_card("pl", "Plains")], ["b0"]).legal
+    assert _attack([*board, _card("pl", "Plains")], ["b0"]).legal
 
 
 def test_605_1a_simic_growth_chamber_makes_both() -> None:

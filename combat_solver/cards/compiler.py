@@ -49,9 +49,11 @@ its card's: its card text says nothing of its abilities on the battlefield (warn
 
 MANA_SIDE_EFFECT = re.compile(
     r"^(?:If that mana is spent\b|When you spend this mana\b|\$self deals \w+ damage to each opponent\.$"
-    r"|Each opponent gains \w+ life\.$)"
+    r"|Each opponent gains \w+ life\.$|\$self doesn't untap during your next untap step\.$"
+    r"|Put an? [a-z]+ counter on \$self\.$)"
 )
-"""605.1a: what a mana ability does besides making mana that changes nothing its mana can pay."""
+"""605.1a: what a mana ability does besides making mana that changes nothing its mana can pay (its
+controller's life, hand and permanents stay as they were: "Draw a card" is not among them)."""
 
 
 def _merged(into: AbilityData, part: AbilityData) -> None:
