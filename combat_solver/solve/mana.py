@@ -5,8 +5,8 @@ costs and makes (605.1a, 106.1, 118.3)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from ..model.base import MAX_INTEGER
 from ..model.cost_terms import MANA_COLORS, Cost, UnitCost
@@ -17,12 +17,13 @@ if TYPE_CHECKING:
     from ..rules.kind import GameView
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False, slots=True)
 class Option:
     """One way to make mana: ``combos`` (one of them per activation) or, with ``mix``, ``most``
     mana in any combination of ``colors``; ``tap``: {T} is part of its cost; ``cost``: the rest
     (None: none); ``hi``: the most activations (None: bounded only by the mana it is fed);
-    ``damage``: what one activation deals its controller."""
+    ``damage``: what one activation deals its controller. Made once per side problem and never
+    changed (slots, not frozen: a board has one per mana source, built for every declaring unit)."""
 
     source: PermanentView
     index: int
@@ -36,6 +37,10 @@ class Option:
     hi: int | None
     text: str
     damage: int = 0
+    per_color: dict[str, int] = field(default_factory=dict)
+    """The most mana of each color one activation makes."""
+    ones: bool = False
+    """Each activation makes one mana (of one of ``colors``)."""
 
     @property
     def mana_cost(self) -> int:
@@ -45,9 +50,29 @@ class Option:
 
     def most_of(self, color: str) -> int:
         """The most mana of ``color`` one activation makes."""
-        if self.mix:
-            return self.most if color in self.colors else 0
-        return max(dict(combo).get(color, 0) for combo in self.combos)
+        return self.per_color.get(color, 0)
+
+
+def _option(
+    source: PermanentView,
+    index: int,
+    combos: tuple[tuple[tuple[str, int], ...], ...],
+    mix: tuple[tuple[str, ...], int] | None,
+    **rest: Any,
+) -> Option:
+    """An option that makes one of ``combos``, or with ``mix`` (colors, amount) that much mana in
+    any combination of those colors."""
+    if mix is not None:
+        colors, most = mix
+        per_color = dict.fromkeys(colors, most)
+    else:
+        per_color = {}
+        for combo in combos:
+            for c, n in combo:
+                per_color[c] = max(per_color.get(c, 0), n)
+        colors, most = tuple(per_color), max(sum(n for _, n in combo) for combo in combos)
+    ones = most == 1
+    return Option(source, index, colors, combos, mix is not None, most, per_color=per_color, ones=ones, **rest)
 
 
 def mana_options(game: GameView, player: str) -> list[Option]:
@@ -59,28 +84,36 @@ def mana_options(game: GameView, player: str) -> list[Option]:
     info = game.player(player)
     out: list[Option] = []
     for p in sorted(game.permanents_of(player), key=lambda q: q.id):
+        found = [i.ability for i in game.instances.get(p.id, ()) if isinstance(i.ability, ManaAbility)]
+        if not found:
+            continue
         untapped = not p.tapped and not game.is_summoning_sick(p)
-        abilities = [
-            i.ability
-            for i in game.instances.get(p.id, [])
-            if isinstance(i.ability, ManaAbility) and i.ability.per_turn != 0 and (untapped or not i.ability.tap)
-        ]
+        abilities = [a for a in found if a.per_turn != 0 and (untapped or not a.tap)]
+        plain = [a for a in abilities if a.simple()]
         most: dict[str, int] = {}
-        for a in abilities:
-            if a.simple():
-                for color in a.colors():
-                    most[color] = max(most.get(color, 0), a.amount)
+        for a in plain:
+            for color in a.colors():
+                most[color] = max(most.get(color, 0), a.amount)
         if most:
+            top = max(most.values())
             merged = tuple(((c, n),) for c, n in most.items())
-            out.append(Option(p, 0, tuple(most), merged, False, max(most.values()), True, None, False, 1, "{T}"))
-        for k, a in enumerate(a for a in abilities if not a.simple()):
-            cost = a.cost.resolve(game, player) if a.cost is not None else None
-            combos: tuple[tuple[tuple[str, int], ...], ...] = (
-                () if a.mix else tuple(tuple(sorted(c.items())) for c in a.combinations())
+            out.append(Option(p, 0, tuple(most), merged, False, top, True, None, False, 1, "{T}", 0, most, top == 1))
+        for k, a in enumerate(a for a in abilities if a not in plain):
+            combos = () if a.mix else tuple(tuple(sorted(c.items())) for c in a.combinations())
+            out.append(
+                _option(
+                    p,
+                    k + 1,
+                    combos,
+                    (a.colors(), a.amount) if a.mix else None,
+                    tap=a.tap,
+                    cost=a.cost.resolve(game, player) if a.cost is not None else None,
+                    sacrifice_self=a.sacrifice_self,
+                    hi=_most_activations(game, player, a, info.life, info.hand),
+                    text=a.cost_text(),
+                    damage=a.damage_to_you,
+                )
             )
-            hi = _most_activations(game, player, a, info.life, info.hand)
-            out.append(Option(p, k + 1, a.colors(), combos, a.mix, a.most(), a.tap, cost, a.sacrifice_self, hi,
-                              a.cost_text(), a.damage_to_you))  # fmt: skip
     bounded = sum(o.hi * o.most for o in out if o.hi is not None)
     fed = min(MAX_INTEGER, bounded * (len(out) + 1))
     return [o if o.hi is not None else replace(o, hi=min(MAX_INTEGER, fed // max(o.mana_cost, 1))) for o in out]

@@ -63,8 +63,10 @@ class _Builder:
         the mana abilities they activate (605.3a), life, cards and permanents (118.3)."""
         info = game.player(player)
         options = mana_options(game, player)
-        activations = {o: self._activation(game, player, o) for o in options}
-        made = {o: self._made(game, player, o, activations[o]) for o in options}
+        activations: dict[Option, Choice] = {}
+        made: dict[Option, dict[str, Choice]] = {}
+        for o in options:
+            activations[o], made[o] = self._option(game.label(o.source), player, o)
         demands = [(action, f, t.units.times(n)) for t in mine for action, f, n in t.cost.permanents()]
         demands += [
             ("tap", o.cost.tap[0], Lin.of([activations[o]]).times(o.cost.tap[1]))
@@ -131,11 +133,14 @@ class _Builder:
                 gone = Lin.of([activations[o], *picked.get(("sacrifice", o.source.id), ()),
                                *picked.get(("return", o.source.id), ())])  # fmt: skip
                 self.hard.append((gone + fighting.get(o.source.id, Lin())).at_most(1))
-        for pid in dict.fromkeys(o.source.id for o in options if o.tap):
-            taps = Lin.of([activations[o] for o in options if o.tap and o.source.id == pid])
-            taps = taps + Lin.of(picked.get(("tap", pid), ()))
-            if len(taps.terms) > 1 or pid in busy:
-                self.hard.append((taps + busy.get(pid, Lin())).at_most(1))
+        tapping: dict[str, list[Choice]] = {}
+        for o in options:
+            if o.tap:
+                tapping.setdefault(o.source.id, []).append(activations[o])
+        for pid, uses in tapping.items():
+            taps = [*uses, *picked.get(("tap", pid), ())]
+            if len(taps) > 1 or pid in busy:
+                self.hard.append((Lin.of(taps) + busy.get(pid, Lin())).at_most(1))
 
     def _life(
         self, player: str, options: list[Option], activations: dict[Option, Choice], owed: Lin, life: int
@@ -156,25 +161,20 @@ class _Builder:
         self.hard.append((declaration + _lin([(pays, -most)])).at_most(0))
         self.hard.append((owed + damage + _lin([(pays, most)])).at_most(max(life, 0) + most))
 
-    def _activation(self, game: GameView, player: str, o: Option) -> Choice:
-        """How many times ``o`` is activated (605.3a): named in the shown plan when it costs more
-        than {T}."""
-        shown = "" if o.cost is None and not o.sacrifice_self else f"activate {game.label(o.source)} ({o.text})"
-        v = self.choice(("activate", player, o.source.id, str(o.index), "tap" if o.tap else ""), o.hi or 0, shown)
-        self.cleanup.append((v, SOURCE_WEIGHT))
-        return v
-
-    def _made(self, game: GameView, player: str, o: Option, n: Choice) -> dict[str, Choice]:
-        """The mana ``n`` activations of ``o`` make, per color: one of its combinations each
-        time (605.1a), or ``most`` in any combination of its colors (106.1)."""
+    def _option(self, label: str, player: str, o: Option) -> tuple[Choice, dict[str, Choice]]:
+        """How many times ``o`` is activated (605.3a; named in the shown plan when it costs more
+        than {T}) and the mana that makes, per color: one of its combinations each time (605.1a),
+        or ``most`` in any combination of its colors (106.1)."""
+        shown = "" if o.cost is None and not o.sacrifice_self else f"activate {label} ({o.text})"
         hi = o.hi or 0
-        label = game.label(o.source)
+        n = self.choice(("activate", player, o.source.id, str(o.index), "tap" if o.tap else ""), hi, shown)
+        self.cleanup.append((n, SOURCE_WEIGHT))
         out = {
-            c: self.choice(("mana", player, o.source.id, str(o.index), c), o.most_of(c) * hi, f"{label}: {{{c}}}")
-            for c in o.colors
+            c: self.choice(("mana", player, o.source.id, str(o.index), c), most * hi, f"{label}: {{{c}}}")
+            for c, most in o.per_color.items()
         }
         self.cleanup += [(v, 1) for v in out.values()]
-        if o.mix or all(sum(k for _, k in combo) == 1 for combo in o.combos):
+        if o.mix or o.ones:
             self.hard.append((Lin.of(out.values()) + _lin([(n, -o.most)])).at_most(0))
         elif len(o.combos) == 1:
             for c, k in o.combos[0]:
@@ -190,7 +190,7 @@ class _Builder:
                         [(v, 1), *((p, -dict(combo).get(c, 0)) for p, combo in zip(picks, o.combos, strict=True))]
                     ).at_most(0)
                 )
-        return out
+        return n, out
 
 
 class _Pool:
