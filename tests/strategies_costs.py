@@ -34,7 +34,7 @@ payers below 0 life, bands listing a creature twice) are fixed and kept as regre
 COLORS = ("white", "blue", "black", "red", "green")
 BASICS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 SUBTYPES = ("Wolf", "Knight", "Elf", "Wall")
-MANA_COSTS = ("{1}", "{2}", "{2}", "{W}", "{G}", "{C}", "{1}{U}", "{W/P}", "{W/P}", "{G/P}", "{0}", "{3}")
+MANA_COSTS = ("{1}", "{2}", "{2}", "{W}", "{G}", "{C}", "{1}{U}", "{W/P}", "{W/P}", "{G/P}", "{0}", "{3}", "{W/U}")
 COST_FILTERS: tuple[Json, ...] = (
     {"types": ["land"]},
     {"subtypes": ["Island"]},

@@ -6,7 +6,9 @@ elsewhere), life only up to the life total (119.4), and a permanent sacrificed c
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +17,7 @@ from pydantic import ValidationError
 from combat_solver import AttackDeclaration, Board, check_attacks
 from combat_solver.cards.catalog import bundled_catalog
 from combat_solver.cards.oracle_text import selfify
+from combat_solver.cli import main
 from combat_solver.model.records import Verdict
 from combat_solver.rules.costs import ManaAbility
 from combat_solver.rules.phrase import SELF
@@ -71,14 +74,15 @@ def test_118_3_a_signet_does_not_pay_its_own_cost() -> None:
 
 
 def test_605_3a_two_signets_chained_from_one_land() -> None:
-    """Plains -> Signet A ({W}{U}) -> one of it pays Signet B: three mana (one attacker's {2} and one
-    more, but never the {4} of two) and, without the Plains, none at all (no activation pays for
-    one activated before it)."""
+    """Plains -> Signet A ({W}{U}) -> one of it pays Signet B: three mana, a tax of {3}; without the
+    Plains not even Propaganda's {2}: each Signet would pay the other's {1}, but the one activated
+    first has nothing to pay with (118.3)."""
     signets = [_card("s1", "Azorius Signet"), _card("s2", "Orzhov Signet")]
     tax = {"id": "tax", "name": "Tax of three", "controller": "bob", "types": ["enchantment"],
            "abilities": [{"kind": "attack_tax", "cost": {"mana": "{3}"}}]}  # fmt: skip
     assert _attack([tax, *signets, _card("pl", "Plains"), *_bears(1)], ["b0"]).legal
-    assert not _attack([tax, *signets, *_bears(1)], ["b0"]).legal
+    propaganda = _card("pr", "Propaganda", "bob")
+    assert not _attack([propaganda, *signets, *_bears(1)], ["b0"]).legal  # each paying the other's {1}: no
 
 
 def test_107_4e_mystic_gate_with_one_island() -> None:
@@ -207,3 +211,14 @@ def test_605_1a_every_mana_ability_of_the_catalog_is_compiled_or_warned() -> Non
                 silent.append(f"{record.name}: {line}")
     assert lines > 2_000
     assert silent == []
+
+
+def test_a_bad_mana_ability_on_a_board_exits_2_naming_the_ability(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rock = {"id": "x", "name": "Rock", "controller": "a", "types": ["artifact"],
+            "abilities": [{"kind": "mana", "produces": "G", "per_turn": 2**40}]}  # fmt: skip
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps({"players": [{"id": "a"}, {"id": "b"}], "active_player": "a", "permanents": [rock]}))
+    assert main(["solve", str(path)]) == 2
+    assert "board.permanents[0].abilities[0].per_turn" in capsys.readouterr().err
