@@ -809,6 +809,8 @@ class ActivationSearch:
         self.mine = [p for p in ref.board.permanents if p.controller == payer]
         self.leaving: frozenset[str] = frozenset()
         """The permanents the total sacrifices or returns (508.1j, after the mana abilities)."""
+        self.reserved: frozenset[str] = frozenset()
+        """The permanents the total taps (508.1j): still here when it is paid, so not sacrificed before."""
         self.abilities = [
             (p, ab) for p in self.mine for ab in ref.base.abilities[p.id] if ab.kind == "mana" and ab.per_turn != 0
         ]
@@ -824,6 +826,7 @@ class ActivationSearch:
         for reserved in itertools.combinations(tap_candidates, need_tap):
             if not self.ref.assignable(list(reserved), self.total.tap, self.payer):
                 continue
+            self.reserved = frozenset(reserved)
             for leaving in self._leaving(leave_candidates, self.total.sacrifice + self.total.bounce):
                 self.leaving = leaving
                 start = (tuple(0 for _ in MANA_TYPES), life, hand, frozenset(reserved), frozenset(), ())
@@ -856,7 +859,7 @@ class ActivationSearch:
 
     def _activations(self, k: int, p: Permanent, ab: AbilityT, state: tuple[Any, ...]) -> Iterable[tuple[Any, ...]]:
         pool, life, hand, tapped_now, gone, used = state
-        if p.id in gone or (ab.sacrifice_self and (p.id in self.in_combat or p.id in self.leaving)):
+        if p.id in gone or (ab.sacrifice_self and p.id in self.in_combat | self.leaving | self.reserved):
             return
         times = dict(used).get(k, 0)
         if ab.per_turn is not None and times >= ab.per_turn:

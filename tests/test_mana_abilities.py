@@ -222,3 +222,13 @@ def test_a_bad_mana_ability_on_a_board_exits_2_naming_the_ability(
     path.write_text(json.dumps({"players": [{"id": "a"}, {"id": "b"}], "active_player": "a", "permanents": [rock]}))
     assert main(["solve", str(path)]) == 2
     assert "board.permanents[0].abilities[0].per_turn" in capsys.readouterr().err
+
+
+def test_508_1i_j_a_permanent_sacrificed_for_mana_is_gone_when_the_total_is_paid() -> None:
+    """Blood Pet sacrificed for {B} while mana abilities are activated (508.1i) can't also be the
+    creature tapped to pay the total (508.1j)."""
+    toll = {"id": "toll", "name": "Toll", "controller": "bob", "types": ["enchantment"],
+            "abilities": [{"kind": "attack_tax", "cost": {"mana": "{B}", "tap": {"filter": {"types": ["creature"]}}}}]}  # fmt: skip
+    board = [toll, _card("bp", "Blood Pet"), *_bears(1)]
+    assert not _attack(board, ["b0"]).legal
+    assert _attack([*board, _card("sw", "Swamp")], ["b0"]).legal

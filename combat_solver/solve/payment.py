@@ -60,7 +60,9 @@ class _Builder:
         self, game: GameView, player: str, mine: Sequence[CostTerm], tapped: InCombat, in_combat: InCombat
     ) -> None:
         """What ``player`` owes for the cost terms ``mine`` and how they can pay it: the mana of
-        the mana abilities they activate (605.3a), life, cards and permanents (118.3)."""
+        the mana abilities they activate (605.3a), life, cards and permanents (118.3). A permanent
+        sacrificed to its own mana ability (508.1i) is gone when the total is paid (508.1j): it
+        can't also be sacrificed, returned or tapped for it."""
         info = game.player(player)
         options = mana_options(game, player)
         activations: dict[Option, Choice] = {}
@@ -68,6 +70,7 @@ class _Builder:
         for o in options:
             activations[o], made[o] = self._option(game.label(o.source), player, o)
         demands = [(action, f, t.units.times(n)) for t in mine for action, f, n in t.cost.permanents()]
+        declared = len(demands)
         demands += [
             ("tap", o.cost.tap[0], Lin.of([activations[o]]).times(o.cost.tap[1]))
             for o in options
@@ -111,6 +114,7 @@ class _Builder:
                 v = self.choice((what, player), max(bound, 0), template)
                 self.hard.append((Lin.of([v]) + owed.times(-1)).equals(0))
         picked: dict[tuple[str, str], list[Choice]] = {}
+        tapped_for_total: dict[str, list[Choice]] = {}
         for i, ((action, _, owed_objects), found) in enumerate(zip(demands, candidates, strict=True)):
             picks = []
             for p in found:
@@ -119,6 +123,8 @@ class _Builder:
                 self.cleanup.append((v, LIFE_WEIGHT))
                 picks.append(v)
                 picked.setdefault((action, p.id), []).append(v)
+                if action == "tap" and i < declared:
+                    tapped_for_total.setdefault(p.id, []).append(v)
                 conflict = fighting.get(p.id) if action in _LEAVES else busy.get(p.id)
                 if conflict is not None:
                     self.hard.append((Lin.of([v]) + conflict).at_most(1))
@@ -130,9 +136,10 @@ class _Builder:
                 self.hard.append(Lin.of([*picked["sacrifice", obj], *picked["return", obj]]).at_most(1))
         for o in options:
             if o.sacrifice_self:
-                gone = Lin.of([activations[o], *picked.get(("sacrifice", o.source.id), ()),
-                               *picked.get(("return", o.source.id), ())])  # fmt: skip
-                self.hard.append((gone + fighting.get(o.source.id, Lin())).at_most(1))
+                pid = o.source.id
+                paid_later = [*picked.get(("sacrifice", pid), ()), *picked.get(("return", pid), ()),
+                              *tapped_for_total.get(pid, ())]  # fmt: skip
+                self.hard.append((Lin.of([activations[o], *paid_later]) + fighting.get(pid, Lin())).at_most(1))
         tapping: dict[str, list[Choice]] = {}
         for o in options:
             if o.tap:
