@@ -33,6 +33,11 @@ Readings (each one a sentence of the rules or of the design brief):
   508.1i), enlisted creatures, creatures that are summoning sick without haste (302.6).
   {W/P} is paid with {W} or 2 life (119.4: paying more than 0 life needs a life total at least that
   large; 119.4b: 0 life can always be paid, even from a life total of 0 or less).
+  A mana ability with a cost besides {T}, several colors at once or no {T} (``ActivationSearch``):
+  every order of activations is tried, each paying its own cost in full from what is already made and
+  the life, cards and permanents left (118.3, 605.3a); {T} once; ``per_turn`` at most; a permanent
+  sacrificed to its own ability makes nothing after and can't be in this combat; an ability's damage to
+  its controller lowers the life left (119.4, 120.3a); hybrid symbols are paid with either color (107.4e).
 * **Tap** ``n`` untapped permanents of the payer matching the filter: not ones tapped by the
   declaration, not ones tapped for mana; summoning sickness doesn't matter (it is not a {T} ability of
   the creature). A vigilant attacker or a blocker may be tapped.
@@ -71,7 +76,7 @@ import itertools
 import math
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,6 +109,7 @@ class Total:
     generic: int = 0
     colored: dict[str, int] = field(default_factory=dict)
     phyrexian: dict[str, int] = field(default_factory=dict)
+    hybrid: dict[str, int] = field(default_factory=dict)
     life: int = 0
     sacrifice: list[tuple[Filter, int]] = field(default_factory=list)
     tap: list[tuple[Filter, int]] = field(default_factory=list)
@@ -123,6 +129,7 @@ class Total:
             self.generic,
             tuple(sorted((c, n) for c, n in self.colored.items() if n)),
             tuple(sorted((c, n) for c, n in self.phyrexian.items() if n)),
+            tuple(sorted((c, n) for c, n in self.hybrid.items() if n)),
             self.life,
             terms(self.sacrifice),
             terms(self.tap),
@@ -134,6 +141,7 @@ class Total:
         parts = []
         mana = "".join(f"{{{c}}}" * n for c, n in sorted(self.colored.items()))
         mana += "".join(f"{{{c}/P}}" * n for c, n in sorted(self.phyrexian.items()))
+        mana += "".join(f"{{{h[0]}/{h[1]}}}" * n for h, n in sorted(self.hybrid.items()))
         if self.generic or not mana:
             mana = f"{{{self.generic}}}" + mana
         parts.append(mana)
@@ -147,13 +155,26 @@ class Total:
         return ", ".join(parts)
 
 
+def parse_hybrid(text: str) -> dict[str, int]:
+    """107.4e: ``"{W/U}{W/U}"`` -> ``{"WU": 2}`` (either color pays each), other symbols left out."""
+    out: dict[str, int] = {}
+    for sym in _SYMBOL.findall(text):
+        s = sym.upper()
+        if len(s) == 3 and s[1] == "/" and s[0] in COLORS and s[2] in COLORS:
+            out[s[0] + s[2]] = out.get(s[0] + s[2], 0) + 1
+    return out
+
+
 def parse_mana(text: str) -> tuple[int, dict[str, int], dict[str, int], int]:
-    """``"{2}{W}{W/P}{X}"`` -> (generic, colored incl. C, phyrexian, number of X)."""
+    """``"{2}{W}{W/P}{X}"`` -> (generic, colored incl. C, phyrexian, number of X); hybrid symbols
+    are ``parse_hybrid``'s."""
     generic, x = 0, 0
     colored: dict[str, int] = {}
     phyrexian: dict[str, int] = {}
     for sym in _SYMBOL.findall(text):
         s = sym.upper()
+        if len(s) == 3 and s[1] == "/" and s[0] in COLORS and s[2] in COLORS:
+            continue
         if s.isdigit():
             generic += int(s)
         elif s == "X":
@@ -294,6 +315,8 @@ class CostReference:
             total.colored[c] = total.colored.get(c, 0) + n
         for c, n in phyrexian.items():
             total.phyrexian[c] = total.phyrexian.get(c, 0) + n
+        for h, n in parse_hybrid(cost.mana).items():
+            total.hybrid[h] = total.hybrid.get(h, 0) + n
         total.life += cost.life
         if cost.sacrifice is not None:
             total.sacrifice.append((cost.sacrifice.filter, cost.sacrifice.n))
@@ -368,7 +391,7 @@ class CostReference:
     def mana_options(self, pid: str) -> list[tuple[str, int]]:
         out: set[tuple[str, int]] = set()
         for ab in self.base.abilities[pid]:
-            if ab.kind != "mana":
+            if ab.kind != "mana" or ab.per_turn == 0:
                 continue
             colors = COLORS if ab.produces.casefold() == "any" else tuple(ab.produces.upper())
             out |= {(c, ab.amount) for c in colors if c in MANA_TYPES}
@@ -381,6 +404,9 @@ class CostReference:
         return self._pay_cache[key]
 
     def _payable(self, payer: str, total: Total, tapped: frozenset[str], in_combat: frozenset[str]) -> bool:
+        mine = [p.id for p in self.board.permanents if p.controller == payer]
+        if total.hybrid or any(not _plain(ab) for pid in mine for ab in self.base.abilities[pid] if ab.kind == "mana"):
+            return ActivationSearch(self, payer, total, tapped, in_combat).payable()
         life = self.life.get(payer, 0)
         if total.discard > self.hand.get(payer, 0) or not life_payable(total.life, life):
             return False
@@ -716,3 +742,174 @@ def campaign_board(
     if problems:
         problems.append("board: " + board.model_dump_json(by_alias=True, exclude_none=True))
     return step, problems
+
+
+# ============================================================================ mana abilities with costs
+
+
+def _plain(ab: AbilityT) -> bool:
+    """ "{T}: Add" one color of ``produces``, nothing else: the pool search above covers it."""
+    return (
+        ab.makes is None and not ab.mix and ab.tap and ab.cost is None and not ab.sacrifice_self
+        and not ab.damage_to_you
+    )  # fmt: skip
+
+
+def _outputs(ab: AbilityT) -> list[tuple[int, ...]]:
+    """Every pool one activation can add (605.1a, 106.1), as counts in ``MANA_TYPES`` order."""
+    colors = COLORS if ab.produces.casefold() == "any" else tuple(dict.fromkeys(ab.produces.upper()))
+    if ab.makes is not None:
+        combos = [re.findall(r"[WUBRGC]", m.upper()) for m in ab.makes]
+    elif ab.mix:
+        combos = [list(c) for c in itertools.combinations_with_replacement(colors, ab.amount)]
+    else:
+        combos = [[c] * ab.amount for c in colors]
+    return sorted({tuple(combo.count(t) for t in MANA_TYPES) for combo in combos})
+
+
+def _payments(
+    pool: tuple[int, ...], generic: int, colored: dict[str, int], hybrid: dict[str, int]
+) -> Iterator[tuple[int, ...]]:
+    """Every pool left after paying the mana (each hybrid symbol with one of its colors, 107.4e)."""
+    left = list(pool)
+    for c, n in colored.items():
+        left[MANA_TYPES.index(c)] -= n
+    if any(v < 0 for v in left):
+        return
+    symbols = [pair for pair, n in hybrid.items() for _ in range(n)]
+    seen = set()
+    for picks in itertools.product(*symbols):
+        after = list(left)
+        for c in picks:
+            after[MANA_TYPES.index(c)] -= 1
+        if any(v < 0 for v in after):
+            continue
+        for spend in itertools.combinations_with_replacement(range(len(MANA_TYPES)), generic):
+            rest = list(after)
+            for i in spend:
+                rest[i] -= 1
+            if all(v >= 0 for v in rest) and tuple(rest) not in seen:
+                seen.add(tuple(rest))
+                yield tuple(rest)
+
+
+class ActivationSearch:
+    """Whether ``payer`` can pay ``total``, trying every order of mana ability activations
+    (508.1i, 605.3a): each ability's cost paid in full when activated (118.3) from the mana already
+    made and the life, cards and untapped permanents left (119.4: life only up to the total; the
+    damage an ability deals comes after its cost); {T} once, of a permanent untapped, not tapped
+    by the declaration (508.1f) and not summoning sick (302.6); ``per_turn`` activations at most;
+    a permanent sacrificed to its own ability is gone and can't be in this combat; then the total
+    paid from what is left (508.1j)."""
+
+    def __init__(
+        self, ref: CostReference, payer: str, total: Total, tapped: frozenset[str], in_combat: frozenset[str]
+    ) -> None:
+        self.ref, self.payer, self.total, self.tapped, self.in_combat = ref, payer, total, tapped, in_combat
+        self.mine = [p for p in ref.board.permanents if p.controller == payer]
+        self.leaving: frozenset[str] = frozenset()
+        """The permanents the total sacrifices or returns (508.1j, after the mana abilities)."""
+        self.reserved: frozenset[str] = frozenset()
+        """The permanents the total taps (508.1j): still here when it is paid, so not sacrificed before."""
+        self.abilities = [
+            (p, ab) for p in self.mine for ab in ref.base.abilities[p.id] if ab.kind == "mana" and ab.per_turn != 0
+        ]
+
+    def payable(self) -> bool:
+        life, hand = self.ref.life.get(self.payer, 0), self.ref.hand.get(self.payer, 0)
+        untapped = [p for p in self.mine if not p.tapped and p.id not in self.tapped]
+        leave_candidates = [p.id for p in self.mine if p.id not in self.in_combat]
+        need_tap = sum(n for _, n in self.total.tap)
+        tap_candidates = [
+            p.id for p in untapped if any(self.ref.base.matches(f, p, self.payer) for f, _ in self.total.tap)
+        ]
+        for reserved in itertools.combinations(tap_candidates, need_tap):
+            if not self.ref.assignable(list(reserved), self.total.tap, self.payer):
+                continue
+            self.reserved = frozenset(reserved)
+            for leaving in self._leaving(leave_candidates, self.total.sacrifice + self.total.bounce):
+                self.leaving = leaving
+                start = (tuple(0 for _ in MANA_TYPES), life, hand, frozenset(reserved), frozenset(), ())
+                if self._search(start, set()):
+                    return True
+        return False
+
+    def _leaving(self, candidates: list[str], terms: list[tuple[Filter, int]]) -> Iterable[frozenset[str]]:
+        if not terms:
+            yield frozenset()
+            return
+        (f, n), rest = terms[0], terms[1:]
+        matching = [c for c in candidates if self.ref.base.matches(f, self.ref.perms[c], self.payer)]
+        for pick in itertools.combinations(matching, n):
+            for more in self._leaving([c for c in candidates if c not in pick], rest):
+                yield frozenset(pick) | more
+
+    def _search(self, state: tuple[Any, ...], seen: set[tuple[Any, ...]]) -> bool:
+        if state in seen:
+            return False
+        seen.add(state)
+        pool, life, hand = state[:3]
+        if self._settles(pool, life, hand):
+            return True
+        for k, (p, ab) in enumerate(self.abilities):
+            for nxt in self._activations(k, p, ab, state):
+                if self._search(nxt, seen):
+                    return True
+        return False
+
+    def _activations(self, k: int, p: Permanent, ab: AbilityT, state: tuple[Any, ...]) -> Iterable[tuple[Any, ...]]:
+        pool, life, hand, tapped_now, gone, used = state
+        if p.id in gone or (ab.sacrifice_self and p.id in self.in_combat | self.leaving | self.reserved):
+            return
+        times = dict(used).get(k, 0)
+        if ab.per_turn is not None and times >= ab.per_turn:
+            return
+        if ab.tap:
+            sick = self.ref.base.is_creature(p) and p.summoning_sick and not self.ref.has(p.id, "haste")
+            if p.tapped or p.id in self.tapped or p.id in tapped_now or sick:
+                return
+        cost = ab.cost
+        life_cost = cost.life if cost is not None else 0
+        discard = cost.discard if cost is not None else 0
+        if not life_payable(life_cost, life) or discard > hand:
+            return
+        generic, colored, _, _ = parse_mana(cost.mana) if cost is not None else (0, {}, {}, 0)
+        hybrid = parse_hybrid(cost.mana) if cost is not None else {}
+        taps: list[frozenset[str]] = [frozenset()]
+        if cost is not None and cost.tap is not None:
+            free = [
+                q.id for q in self.mine
+                if not q.tapped and q.id not in self.tapped and q.id not in tapped_now and q.id not in gone
+                and not (ab.tap and q.id == p.id) and self.ref.base.matches(cost.tap.filter, q, self.payer)
+            ]  # fmt: skip
+            taps = [frozenset(c) for c in itertools.combinations(free, cost.tap.n)]
+        counted = tuple(sorted({**dict(used), k: times + 1}.items())) if ab.per_turn is not None else used
+        for left in _payments(pool, generic, colored, hybrid):
+            for tapped_too in taps:
+                for made in _outputs(ab):
+                    yield (
+                        tuple(a + b for a, b in zip(left, made, strict=True)),
+                        life - life_cost - ab.damage_to_you,
+                        hand - discard,
+                        tapped_now | tapped_too | ({p.id} if ab.tap else set()),
+                        gone | ({p.id} if ab.sacrifice_self else set()),
+                        counted,
+                    )
+
+    def _settles(self, pool: tuple[int, ...], life: int, hand: int) -> bool:
+        """508.1j: the total paid from ``pool``, the life and the cards left."""
+        t = self.total
+        if t.discard > hand:
+            return False
+        phyrexian = [c for c, n in t.phyrexian.items() for _ in range(n)]
+        for paid_with_mana in itertools.product((True, False), repeat=len(phyrexian)):
+            colored = dict(t.colored)
+            for c, by_mana in zip(phyrexian, paid_with_mana, strict=True):
+                if by_mana:
+                    colored[c] = colored.get(c, 0) + 1
+            life_owed = t.life + 2 * paid_with_mana.count(False)
+            if life_owed and life_owed > life:
+                continue
+            if any(True for _ in _payments(pool, t.generic, colored, t.hybrid)):
+                return True
+        return False

@@ -34,7 +34,7 @@ payers below 0 life, bands listing a creature twice) are fixed and kept as regre
 COLORS = ("white", "blue", "black", "red", "green")
 BASICS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 SUBTYPES = ("Wolf", "Knight", "Elf", "Wall")
-MANA_COSTS = ("{1}", "{2}", "{2}", "{W}", "{G}", "{C}", "{1}{U}", "{W/P}", "{W/P}", "{G/P}", "{0}", "{3}")
+MANA_COSTS = ("{1}", "{2}", "{2}", "{W}", "{G}", "{C}", "{1}{U}", "{W/P}", "{W/P}", "{G/P}", "{0}", "{3}", "{W/U}")
 COST_FILTERS: tuple[Json, ...] = (
     {"types": ["land"]},
     {"subtypes": ["Island"]},
@@ -214,7 +214,26 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
                     "abilities": [{"kind": "mana", "produces": "C", "amount": 2}],
                 }
             )
+        if c.chance(30):
+            out[-1]["abilities"].append(c.choice(COSTLY_MANA))
     return out
+
+
+COSTLY_MANA: tuple[Json, ...] = (
+    {"kind": "mana", "makes": ["{G}{U}"]},  # Simic Growth Chamber
+    {"kind": "mana", "cost": {"mana": "{1}"}, "makes": ["{W}{U}"]},  # Azorius Signet
+    {"kind": "mana", "cost": {"mana": "{W/U}"}, "makes": ["{W}{W}", "{W}{U}", "{U}{U}"]},  # Mystic Gate
+    {"kind": "mana", "cost": {"mana": "{2}"}, "produces": "any"},  # Celestial Prism
+    {"kind": "mana", "cost": {"life": 1}, "produces": "any"},  # Mana Confluence
+    {"kind": "mana", "sacrifice_self": True, "produces": "any"},  # Lotus Petal
+    {"kind": "mana", "tap": False, "cost": {"discard": 1}, "produces": "B"},  # Skirge Familiar
+    {"kind": "mana", "tap": False, "cost": {"mana": "{1}"}, "produces": "WBG", "per_turn": 1},  # Abzan Devotee
+    {"kind": "mana", "damage_to_you": 2, "produces": "C", "amount": 2},  # Ancient Tomb
+    {"kind": "mana", "cost": {"tap": {"filter": {"types": ["creature"]}}}, "produces": "any"},  # Springleaf Drum
+    {"kind": "mana", "produces": "RG", "amount": 2, "mix": True},
+    {"kind": "mana", "tap": False, "sacrifice_self": True, "cost": {"mana": "{1}"}, "makes": ["{B}{B}"]},
+)
+"""Mana abilities with a cost besides {T} or more than one color's mana (605.1a), as cards word them."""
 
 
 def players(c: Chooser, three: int, known: bool) -> list[Json]:

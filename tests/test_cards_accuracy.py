@@ -239,7 +239,6 @@ LEFT_THE_POPULATION = frozenset(
         "Mwonvuli Beast Tracker",
         "Sewer Rats",
         "Soul Kiss",
-        "Susan Foreman",
         "The Beleaguered Boxer",
     }
 )

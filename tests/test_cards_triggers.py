@@ -115,11 +115,13 @@ def _warnings(name: str) -> tuple[str, ...]:
     return catalog.compiled(catalog.get(name)).warnings
 
 
-def test_605_1a_508_1h_a_mana_ability_with_another_cost_is_warned_never_dropped() -> None:
-    """Its mana could pay a cost to attack (508.1h); the vocabulary's mana states no cost but {T}.
-    Mana spendable only on spells (106.6) pays no such cost: nothing to warn."""
-    assert _warnings("Skirge Familiar") == ("Skirge Familiar: Discard a card: Add {B}.",)
-    assert _warnings("Mana Confluence") == ("Mana Confluence: {T}, Pay 1 life: Add one mana of any color.",)
+def test_605_1a_508_1h_a_mana_ability_not_stated_exactly_is_warned_never_dropped() -> None:
+    """Its mana could pay a cost to attack (508.1h): a cost or an amount the vocabulary can't state
+    (storage counters, "for each Elf") is warned. Mana spendable only on spells (106.6) pays no such
+    cost: nothing to warn."""
+    assert _warnings("Priest of Titania") == ("Priest of Titania: {T}: Add {G} for each Elf on the battlefield.",)
+    assert _warnings("Ashnod's Altar") == ("Ashnod's Altar: Sacrifice a creature: Add {C}{C}.",)
+    assert _warnings("Skirge Familiar") == ()
     assert _warnings("Lord of the Forsaken") == ()
     assert _warnings("Llanowar Elves") == ()
 

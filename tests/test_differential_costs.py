@@ -372,6 +372,32 @@ def test_one_activation_of_one_mana_ability_per_permanent() -> None:
         assert check_attacks(board, declaration).legal is legal, mana
 
 
+def test_605_3a_mana_abilities_paying_each_others_costs_need_a_first_source() -> None:
+    """Two Signet-like rocks ("{1}, {T}: Add {W}{U}"): the one activated first can't be paid by the
+    other (118.3), so a {2} tax needs a land; with one Plains they make three mana (Plains -> A -> B),
+    three of them four."""
+    signets = [
+        {"id": f"s{i}", "name": "Signet", "controller": "p1", "types": ["artifact"],
+         "abilities": [{"kind": "mana", "cost": {"mana": "{1}"}, "makes": ["{W}{U}"]}]}
+        for i in (1, 2)
+    ]  # fmt: skip
+    plains = {"id": "pl", "name": "Plains", "controller": "p1", "types": ["land"],
+              "abilities": [{"kind": "mana", "produces": "W"}]}  # fmt: skip
+    third = {**signets[0], "id": "s3"}
+    declaration = AttackDeclaration(attacks={"a": "p2"})
+    for extra, mana, legal in (
+        ([], "{2}", False),
+        ([plains], "{3}", True),
+        ([plains], "{4}", False),
+        ([third], "{2}", False),  # no circle of three either (each pays the next's {1})
+        ([third, plains], "{4}", True),
+        ([third, plains], "{5}", False),
+    ):
+        board = _board([*signets, *extra, _bear("a"), _tax({"mana": mana})])
+        assert CostReference(board).verdict(declaration).legal is legal, (mana, extra)
+        assert check_attacks(board, declaration).legal is legal, (mana, extra)
+
+
 def test_band_listing_one_creature_twice_is_not_a_band() -> None:
     """702.22c and the brief: a band has at least two attacking creatures. ``bands=[[h1, h1]]`` names one
     creature, so it is no band (the solver rejects ``[[h1]]`` with 702.22c invalid_band, but accepts this)."""

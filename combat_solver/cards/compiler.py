@@ -17,19 +17,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
+from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF, Place
+from ..rules.registry import ability_class
 from .card_record import CardRecord
 from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
 from .oracle_text import (
     ONE_SHOT,
     is_activated,
     level_blocks,
-    mana_ability,
     selfify,
     sentences,
     strip_reminders,
 )
-from .phrases import COSTLY_MANA, bears_on_legality, choices_made
+from .phrases import MANA_ABILITY, bears_on_legality, choices_made
 from .readers import Unknown
 from .sentences import Sentences, keyword_defined_by_reminder, keyword_note
 
@@ -55,6 +55,38 @@ BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Fore
 COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b", re.I)
 """707.2, 614.1c: a permanent that entered as a copy has the copied object's characteristics, not
 its card's: its card text says nothing of its abilities on the battlefield (warned, never noted)."""
+
+
+MANA_SIDE_EFFECT = re.compile(
+    r"^(?:If that mana is spent\b|When you spend this mana\b|\$self deals \w+ damage to each opponent\.$"
+    r"|Each opponent gains \w+ life\.$|\$self doesn't untap during your next untap step\.$"
+    r"|Put an? [a-z]+ counter on \$self\.$)"
+)
+"""605.1a: what a mana ability does besides making mana that changes nothing its mana can pay (its
+controller's life, hand and permanents stay as they were: "Draw a card" is not among them)."""
+
+
+def _merged(into: AbilityData, part: AbilityData) -> None:
+    """``part``'s fields added to ``into`` (the fields of ``cost`` one by one)."""
+    for k, v in part.items():
+        if k == "cost" and "cost" in into:
+            into["cost"] = {**into["cost"], **v}
+        elif k in into and k != "tap":
+            raise Unknown(str(part))
+        else:
+            into[k] = v
+
+
+def _plain(ability: AbilityData) -> AbilityData:
+    """The ability as the vocabulary's simplest fields say it: {T} unwritten (the default), one
+    combination of one color as ``produces`` and ``amount`` ("{C}{C}": ``C``, 2)."""
+    out = {k: v for k, v in ability.items() if k != "tap" or not v}
+    makes = out.get("makes")
+    symbols = re.findall(r"[WUBRGC]", makes[0]) if makes is not None and len(makes) == 1 else []
+    if symbols and len(set(symbols)) == 1:
+        del out["makes"]
+        out["produces"], out["amount"] = symbols[0], len(symbols)
+    return out
 
 
 class Compiler(Sentences):
@@ -178,10 +210,8 @@ class Compiler(Sentences):
         note = keyword_note(line)
         if note is not None:
             return [(line, lambda _s: ([], note))]
-        if re.match(r"\{T\}: Add ", line):
+        if MANA_ABILITY.match(line):
             return [(line, self._mana)]
-        if is_activated(line) and COSTLY_MANA.match(line):
-            return [(line, self._costly_mana)]
         if is_activated(line):
             return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
         if re.match(r"^(When|Whenever|At)\b", line):
@@ -193,21 +223,40 @@ class Compiler(Sentences):
             return [(line, lambda _s: self._keyword_line(x_keyword[1]))]
         return [(s, self._sentence) for s in sentences(line)]
 
-    @staticmethod
-    def _costly_mana(line: str) -> Result:
-        """605.1a: a mana ability with a cost besides {T} (discard, life, mana, sacrifice): it can
-        pay costs to attack or block (508.1h), but ``mana`` states no other cost: warned. Mana
-        spendable only on spells (106.6) pays no such cost: a note."""
-        if "Spend this mana only" in line:
-            return [], "mana spendable only on spells: it pays no cost to attack or block (106.6)"
-        raise Unknown(line)
+    def _mana(self, line: str) -> Result:
+        """605.1a: a mana ability, read with the ``mana`` kind's phrases: each part of its cost
+        ("{1}", "{T}", "Pay 1 life", "Sacrifice $self") and each sentence of its effect ("Add
+        {G}{U}.", "Activate only once each turn.", "$self deals 2 damage to you."); a sentence that
+        changes nothing it can pay ("If that mana is spent on a creature spell, it gains haste")
+        is a note. Mana spendable only on spells or abilities pays no cost to attack or block
+        (106.6): a note. Anything else is ``Unknown`` (warned: "for each Elf", storage counters,
+        "Activate only as a sorcery")."""
+        head, _, effect = line.partition(": ")
+        if "Spend this mana only" in effect:
+            return [], "mana spendable only on spells or abilities: it pays no cost to attack or block (106.6)"
+        ability: AbilityData = {"kind": "mana", "tap": False}
+        for part in head.split(", "):
+            _merged(ability, self._mana_part("mana_cost", part, line))
+        note = None
+        for k, sentence in enumerate(sentences(effect)):
+            if k and MANA_SIDE_EFFECT.match(sentence):
+                note = "mana ability: what it does besides making mana, once used, give as an effect"
+                continue
+            found = self._mana_part("mana_effect", sentence, line)
+            if (k == 0) != ("produces" in found or "makes" in found):
+                raise Unknown(line)
+            _merged(ability, found)
+        try:
+            ability_class("mana").model_validate(ability)
+        except ValueError as e:
+            raise Unknown(line) from e
+        return [_plain(ability)], note
 
-    @staticmethod
-    def _mana(line: str) -> Result:
-        """605.1a: a mana ability; one whose effect isn't plain mana ("If that mana is spent on a
-        Dragon creature spell, it gains haste") is a note: once used, its result is an effect."""
-        found = mana_ability(line)
-        return found, None if found else "mana ability: once used, give its result as an effect"
+    def _mana_part(self, place: Place, text: str, line: str) -> AbilityData:
+        found = self.wordings.read(place, text, self)
+        if found is None:
+            raise Unknown(line)
+        return {k: v for k, v in found[0].items() if k != "kind"}
 
     def _sentence(self, sentence: str) -> Result:
         """A static sentence, or a one-shot instruction (sagas, modes, "It gains haste until end

@@ -1,6 +1,6 @@
 """Oracle text as the compiler reads it: lines without reminder text, the card's names as
 ``$self``, sentences, activated abilities, the counter-dependent blocks of levelers, stations and
-unleash (711.2, 702.184, 702.98) and basic mana abilities (605.1a)."""
+unleash (711.2, 702.184, 702.98)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..rules.phrase import SELF
-from .compiled import AbilityData, Level
+from .compiled import Level
 from .phrases import number
 
 ONE_SHOT = re.compile(
@@ -75,33 +75,6 @@ def level_blocks(text: str, names: set[str]) -> tuple[list[str], list[Block], li
         if creature_at:
             levels.append(Level("charge", int(creature_at[1]), creature=True))
     return base, blocks, levels
-
-
-_ACTIVATE_ONLY = {
-    f"Activate only if {SELF} is a creature.": {"source": {"types": ["creature"]}},
-    "Activate only during your turn.": {"your_turn": True},
-}
-"""602.5b: a restriction on activating the mana ability, as its condition."""
-
-
-def mana_ability(line: str) -> list[AbilityData]:
-    """605.1a: "{T}: Add {G}." / "{T}: Add {R} or {G}." / "{T}: Add {G}{G}." / "{T}: Add one
-    mana of any color.", and "Activate only if this permanent is a creature." / "Activate only
-    during your turn." after one; other mana abilities aren't in the vocabulary."""
-    for restriction, condition in _ACTIVATE_ONLY.items():
-        if line.endswith(" " + restriction):
-            found = mana_ability(line.removesuffix(" " + restriction))
-            return [{**a, "condition": condition} for a in found]
-    effect = line.removeprefix("{T}: Add ").rstrip(".")
-    m = re.fullmatch(r"(one|two|three) mana of any (?:one )?color", effect)
-    if m:
-        return [{"kind": "mana", "produces": "any", "amount": number(m[1])}]
-    symbols = re.findall(r"\{([WUBRGC])\}", effect)
-    if re.fullmatch(r"(?:\{[WUBRGC]\})+", effect) and len(set(symbols)) == 1:
-        return [{"kind": "mana", "produces": symbols[0], "amount": len(symbols)}]
-    if re.fullmatch(r"\{[WUBRGC]\}(?:, \{[WUBRGC]\})*,? or \{[WUBRGC]\}", effect):
-        return [{"kind": "mana", "produces": "".join(dict.fromkeys(symbols))}]
-    return []
 
 
 def strip_reminders(text: str) -> str:

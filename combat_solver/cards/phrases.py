@@ -159,7 +159,7 @@ def bears_on_legality(sentence: str) -> bool:
     s = sentence.casefold()
     if any(p in s for p in LEGALITY_PHRASES) or _ANIMATION.search(sentence) or _COPY.search(s):
         return True
-    if _IS_A_CREATURE.search(sentence) or COSTLY_MANA.match(sentence):
+    if _IS_A_CREATURE.search(sentence) or MANA_ABILITY.match(sentence):
         return True
     if _ENTERS_WITH.search(s):
         return False
@@ -172,12 +172,11 @@ def bears_on_legality(sentence: str) -> bool:
 _COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b")
 #: "As long as you control eight or more permanents named Phoenix Fleet Airship, $self is an
 #: artifact creature": a permanent that is a creature while a condition holds (302.1, 506.4).
-#: "Discard a card: Add {B}.", "{T}, Pay 1 life: Add one mana of any color.": a mana ability
-#: (605.1a) with a cost besides {T} can pay costs to attack or block (508.1h, 509.1d); the
-#: vocabulary's ``mana`` has no other cost, so it is warned, never dropped (a loyalty ability is no
-#: mana ability, 605.1a). Mana that may be spent only on spells ("Spend this mana only to cast ...",
-#: 106.6) pays no such cost: a note.
-COSTLY_MANA = re.compile(r"^(?!\{T\}: |\[)[^:\"]+: Add (?:\{|one mana|two mana|three mana)")
+#: "{T}: Add {G}{U}.", "Discard a card: Add {B}.", "{T}: Add {G} for each Elf on the battlefield.": a
+#: mana ability (605.1a: an activated ability that adds mana and is no loyalty ability; one with a
+#: target is read as none of the vocabulary's, so warned) can pay costs to attack or block (508.1h,
+#: 509.1d, 605.3a): compiled exactly or warned.
+MANA_ABILITY = re.compile(r"^(?!\[)[^:\"]+: Add (?:\{|one mana|two mana|three mana|\w+ mana)")
 _IS_A_CREATURE = re.compile(
     r"(?:^|, )(?:\$self is|it's) an? (?:artifact |enchantment |land )*creature(?: with power and toughness .+)?\.?$"
 )

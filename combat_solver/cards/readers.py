@@ -34,6 +34,8 @@ class Readers:
             "qualities": self._protection,
             "lower": str.casefold,
             "title": str.capitalize,
+            "colors": _mana_letters,
+            "combos": _combinations,
         }
         return readings.get(reader, str)(words)
 
@@ -196,3 +198,13 @@ def other_than_self(found: dict[str, Any], phrase: str) -> dict[str, Any]:
 def _creatures(found: dict[str, Any] | None) -> dict[str, Any]:
     """A filter read from "<...> creatures", its implied ``types: [creature]`` left out."""
     return {k: v for k, v in (found or {}).items() if not (k == "types" and v == ["creature"])}
+
+
+def _mana_letters(text: str) -> str:
+    """ "{W}, {U}, or {B}" -> "WUB" (the colors one of which a mana ability makes, 106.1)."""
+    return "".join(dict.fromkeys(re.findall(r"\{([WUBRGC])\}", text.upper())))
+
+
+def _combinations(text: str) -> list[str]:
+    """ "{W}{W}, {W}{U}, or {U}{U}" -> ["{W}{W}", "{W}{U}", "{U}{U}"]."""
+    return [c.upper() for c in re.split(r",? or |, ", text.strip())]

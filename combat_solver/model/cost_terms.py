@@ -22,12 +22,14 @@ _SYMBOL = re.compile(r"\{([^{}]+)\}")
 
 @dataclass(frozen=True)
 class Mana:
-    """A parsed mana cost: generic amount, colored (and {C}) symbols, Phyrexian symbols, X count."""
+    """A parsed mana cost: generic amount, colored (and {C}) symbols, Phyrexian symbols, X count,
+    hybrid symbols (107.4e: ``"WU"`` for {W/U}, payable with either color)."""
 
     generic: int = 0
     colored: tuple[tuple[str, int], ...] = ()
     phyrexian: tuple[tuple[str, int], ...] = ()
     x: int = 0
+    hybrid: tuple[tuple[str, int], ...] = ()
 
     @staticmethod
     def parse(text: str) -> Mana:
@@ -36,6 +38,7 @@ class Mana:
         generic = x = 0
         colored: dict[str, int] = {}
         phyrexian: dict[str, int] = {}
+        hybrid: dict[str, int] = {}
         for symbol in _SYMBOL.findall(text):
             s = symbol.upper()
             if s.isdigit():
@@ -46,11 +49,20 @@ class Mana:
                 colored[s] = colored.get(s, 0) + 1
             elif len(s) == 3 and s.endswith("/P") and s[0] in MANA_COLORS[:5]:
                 phyrexian[s[0]] = phyrexian.get(s[0], 0) + 1
+            elif len(s) == 3 and s[1] == "/" and s[0] != s[2] and {s[0], s[2]} <= set(MANA_COLORS[:5]):
+                pair = "".join(sorted((s[0], s[2]), key=MANA_COLORS.index))
+                hybrid[pair] = hybrid.get(pair, 0) + 1
             else:
                 raise ValueError(f"unsupported mana symbol {{{symbol}}}")
-        if generic + x + sum(colored.values()) + sum(phyrexian.values()) > MAX_INTEGER:
+        if generic + x + sum(colored.values()) + sum(phyrexian.values()) + sum(hybrid.values()) > MAX_INTEGER:
             raise ValueError(f"a mana cost can't exceed {MAX_INTEGER} mana")
-        return Mana(generic, tuple(sorted(colored.items())), tuple(sorted(phyrexian.items())), x)
+        return Mana(
+            generic, tuple(sorted(colored.items())), tuple(sorted(phyrexian.items())), x, tuple(sorted(hybrid.items()))
+        )
+
+    def count(self) -> int:
+        """How many mana it takes (X as 0)."""
+        return self.generic + sum(n for _, n in (*self.colored, *self.phyrexian, *self.hybrid))
 
 
 class Permanents(Strict):
@@ -156,6 +168,7 @@ class Cost(Strict):
             tap=(self.tap.filter, self.tap.n) if self.tap else None,
             discard=self.discard,
             bounce=(self.bounce.filter, self.bounce.n) if self.bounce else None,
+            hybrid=mana.hybrid,
         )
 
 
@@ -171,6 +184,7 @@ class UnitCost:
     tap: tuple[Filter, int] | None
     discard: int
     bounce: tuple[Filter, int] | None = None
+    hybrid: tuple[tuple[str, int], ...] = ()
 
     def permanents(self) -> tuple[tuple[str, Filter, int], ...]:
         """The permanents it asks for: (action, filter, how many)."""
@@ -213,12 +227,16 @@ def total_text(costs: Sequence[tuple[UnitCost, int]]) -> str:
     generic = sum(c.generic * n for c, n in costs)
     colored: dict[str, int] = {}
     phyrexian: dict[str, int] = {}
+    hybrid: dict[str, int] = {}
     for c, n in costs:
         for color, k in c.colored:
             colored[color] = colored.get(color, 0) + k * n
         for color, k in c.phyrexian:
             phyrexian[color] = phyrexian.get(color, 0) + k * n
-    mana = "".join(f"{{{c}/P}}" * k for c, k in sorted(phyrexian.items()))
+        for pair, k in c.hybrid:
+            hybrid[pair] = hybrid.get(pair, 0) + k * n
+    mana = "".join(f"{{{p[0]}/{p[1]}}}" * k for p, k in sorted(hybrid.items()))
+    mana += "".join(f"{{{c}/P}}" * k for c, k in sorted(phyrexian.items()))
     mana = (f"{{{generic}}}" if generic else "") + "".join(f"{{{c}}}" * k for c, k in sorted(colored.items())) + mana
     parts = [mana] if mana else []
     life = sum(c.life * n for c, n in costs)

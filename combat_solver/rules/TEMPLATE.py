@@ -55,7 +55,7 @@ class TemplateCantBlockCreaturesOf(AbilityBase, registered=False):
     # attack_restrictions, attack_requirements, attack_costs, permits_attacking_while_summoning_sick,
     # permits_attacking_as_though_haste, permits_attacking_with_defender,
     # keeps_untapped_when_attacking, permits_band, declaration_violations. Triggers:
-    # attack_triggers, block_triggers. Costs: mana_made. Rendering: the message of each Reason,
+    # attack_triggers, block_triggers. Rendering: the message of each Reason,
     # Restriction and Requirement (and a Restriction's ``detail``) words the violation shown.
 
     def forbids_blocking(self, unit: BlockScope, inst: Instance, attacker: PermanentView) -> Reason | None:

@@ -6,29 +6,104 @@ what is paid, docs/design.md §4.2; paying in full, 509.1f) is in the ``costs`` 
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
-from ..model.base import Positive
-from ..model.cost_terms import MANA_COLORS, Cost, CostTerm
-from ..model.filters import Filter, Target
+from ..model.base import MAX_INTEGER, Flag, NonNegative, Positive
+from ..model.cost_terms import MANA_COLORS, Cost, CostTerm, Mana, total_text
+from ..model.filters import Filter, PermanentView, Target
 from .kind import AbilityBase, AttackScope, BlockScope, Instance
 from .phrase import MANA, Phrase, Slot
 
+_SYMBOLS = r"(?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRG])\})+"
+"""A mana cost a mana ability's cost may have: generic, colored and hybrid symbols."""
+
 
 class ManaAbility(AbilityBase):
-    """605.1a: "{T}: Add <mana>" — ``produces`` lists the colors it can make (``"G"``, ``"WU"``,
-    ``"C"``, ``"any"``); one activation makes ``amount`` mana, all of one of those colors (Gilded
-    Lotus: "three mana of any one color"). Needs the permanent untapped, and a creature without
-    haste must have been controlled since the turn began (302.6). Life: 0 can always be paid,
-    more only up to the life total (119.4)."""
+    """605.1a: a mana ability. What one activation makes: ``amount`` mana all of one color among
+    ``produces`` (``"G"``, ``"WU"``, ``"C"``, ``"any"``; Gilded Lotus: three of any one color);
+    with ``mix``, ``amount`` mana in any combination of those colors (106.1); or one of the fixed
+    combinations of ``makes`` (Simic Growth Chamber ``["{G}{U}"]``, Mystic Gate ``["{W}{W}",
+    "{W}{U}", "{U}{U}"]``). What one activation costs (118.3, 602.1): {T} unless ``tap`` is false
+    (302.6: a creature's needs it controlled since the turn began), ``cost`` (mana, hybrid
+    included, life, untapped permanents to tap, cards to discard) and, with ``sacrifice_self``,
+    the permanent itself. ``damage_to_you``: the damage it deals its controller (Ancient Tomb), which
+    lowers the life left to pay life with (119.4, 120.3a). ``per_turn``: how many more times it can be activated this turn
+    ("Activate only once each turn": 1, 602.5b). Life: 0 can always be paid, more only up to the
+    life total (119.4)."""
 
     kind: Literal["mana"] = "mana"
     rule = "605.1a"
     produces: str = "any"
     amount: Positive = 1
+    mix: Flag = Field(False, description="`amount` mana in any combination of the colors of `produces` (106.1)")
+    makes: tuple[str, ...] | None = Field(
+        None,
+        description='the fixed combinations one activation may make, e.g. ["{G}{U}"] or ["{W}{W}", "{W}{U}", "{U}{U}"]',
+    )
+    tap: Flag = Field(True, description="{T} is part of its cost (false: it can be activated again and again)")
+    cost: Cost | None = Field(
+        None, description="the rest of its cost: mana (hybrid included), life, tap (other permanents), discard"
+    )
+    sacrifice_self: Flag = Field(False, description="sacrificing the permanent itself is part of its cost")
+    per_turn: NonNegative | None = Field(
+        None, description="how many more times it can be activated this turn (Activate only once each turn: 1)"
+    )
+    damage_to_you: NonNegative = Field(
+        0, description="the damage it deals to its controller once activated (Ancient Tomb: 2; painlands: 1)"
+    )
+    phrases = (
+        Phrase(r"\{T\}", {"tap": True}, "mana_cost"),
+        Phrase(r"(" + _SYMBOLS + ")", {"cost": {"mana": Slot(1)}}, "mana_cost"),
+        Phrase(r"Pay (\w+) life", {"cost": {"life": Slot(1, "number")}}, "mana_cost"),
+        Phrase(r"Sacrifice \$self", {"sacrifice_self": True}, "mana_cost"),
+        Phrase(r"Discard a card", {"cost": {"discard": 1}}, "mana_cost"),
+        Phrase(r"Tap an untapped (.+?) you control", {"cost": {"tap": {"filter": Slot(1, "permanents")}}}, "mana_cost"),
+        Phrase(r"Add one mana of any color\.", {"produces": "any", "amount": 1}, "mana_effect"),
+        Phrase(
+            r"Add (one|two|three|four|five) mana of any one color\.",
+            {"produces": "any", "amount": Slot(1, "number")},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add (two|three|four|five) mana in any combination of colors\.",
+            {"produces": "any", "amount": Slot(1, "number"), "mix": True},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add (two|three|four|five) mana in any combination of (\{[WUBRGC]\} and/or \{[WUBRGC]\})\.",
+            {"produces": Slot(2, "colors"), "amount": Slot(1, "number"), "mix": True},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add (\{[WUBRGC]\}(?:, \{[WUBRGC]\})*,? or \{[WUBRGC]\})\.", {"produces": Slot(1, "colors")}, "mana_effect"
+        ),
+        Phrase(r"Add ((?:\{[WUBRGC]\})+)\.", {"makes": [Slot(1)]}, "mana_effect"),
+        Phrase(
+            r"Add ((?:\{[WUBRGC]\})+(?:, (?:\{[WUBRGC]\})+)*,? or (?:\{[WUBRGC]\})+)\.",
+            {"makes": Slot(1, "combos")},
+            "mana_effect",
+        ),
+        Phrase(r"Activate only once each turn\.", {"per_turn": 1}, "mana_effect"),
+        Phrase(r"\$self deals (\w+) damage to you\.", {"damage_to_you": Slot(1, "number")}, "mana_effect"),
+        Phrase(
+            r"Activate only if \$self is a creature\.",
+            {"condition": {"source": {"types": ["creature"]}}},
+            "mana_effect",
+        ),
+        Phrase(r"Activate only during your turn\.", {"condition": {"your_turn": True}}, "mana_effect"),
+        Phrase(
+            r"Activate only if \$self entered this turn\.",
+            {"condition": {"source": {"entered_this_turn": True}}},
+            "mana_effect",
+        ),
+    )
+    """602.5b: a restriction on activating it is its condition (``condition``) or ``per_turn``."""
 
     @field_validator("produces")
     @classmethod
@@ -37,11 +112,83 @@ class ManaAbility(AbilityBase):
             raise ValueError('produces is "any" or letters among W, U, B, R, G, C')
         return text.upper() if text != "any" else text
 
+    @field_validator("makes")
+    @classmethod
+    def _combinations(cls, combos: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        if combos is None:
+            return None
+        if not combos:
+            raise ValueError("makes lists at least one combination of mana")
+        for combo in combos:
+            if not re.fullmatch(r"(?:\{[WUBRGC]\})+", combo.upper()) or len(combo) // 3 > MAX_INTEGER:
+                raise ValueError(f"{combo!r} is not mana like {{G}}{{U}} (symbols among W, U, B, R, G, C)")
+        return tuple(c.upper() for c in combos)
+
+    @model_validator(mode="after")
+    def _one_way(self) -> ManaAbility:
+        if self.makes is not None and {"produces", "amount", "mix"} & self.model_fields_set:
+            raise ValueError("makes states the mana itself: give it without produces, amount or mix")
+        if self.cost is not None:
+            mana = Mana.parse(self.cost.mana)
+            if mana.x or mana.phyrexian or self.cost.x_count or self.cost.x_domain or self.cost.x_counters:
+                raise ValueError("a mana ability's cost has no {X} and no Phyrexian mana")
+            if self.cost.x_battlefield is not None or self.cost.sacrifice or self.cost.bounce:
+                raise ValueError(
+                    "a mana ability's cost sacrifices only the permanent itself (sacrifice_self) and returns none"
+                )
+        if not self.tap and not self.sacrifice_self:
+            cost = self.cost or Cost()
+            if not (cost.life or cost.discard or cost.tap or Mana.parse(cost.mana).count()):
+                raise ValueError("a mana ability without {T} has a cost (mana, life, tap, discard or sacrifice_self)")
+            if not (cost.life or cost.discard or cost.tap) and Mana.parse(cost.mana).count() < self.most():
+                raise ValueError("a mana ability without {T} whose only cost is mana makes no more mana than that cost")
+        return self
+
     def colors(self) -> tuple[str, ...]:
+        if self.makes is not None:
+            return tuple(dict.fromkeys(c for combo in self.combinations() for c in combo))
         return MANA_COLORS[:5] if self.produces == "any" else tuple(dict.fromkeys(self.produces))
 
-    def mana_made(self) -> tuple[tuple[str, ...], int]:
-        return self.colors(), self.amount
+    def combinations(self) -> tuple[dict[str, int], ...]:
+        """What one activation may make, each a count per color (``mix``: not listed, see ``most``)."""
+        if self.makes is not None:
+            return tuple(Counter(re.findall(r"[WUBRGC]", combo)) for combo in self.makes)
+        return tuple({c: self.amount} for c in self.colors())
+
+    def most(self) -> int:
+        """The most mana one activation makes."""
+        return self.amount if self.makes is None else max(len(combo) // 3 for combo in self.makes)
+
+    def simple(self) -> bool:
+        """ "{T}: Add <one color of produces>" with no other cost, as many times as {T} allows."""
+        return (
+            self.makes is None
+            and not self.mix
+            and self.tap
+            and self.cost is None
+            and not self.sacrifice_self
+            and not self.damage_to_you
+        )
+
+    def cost_text(self) -> str:
+        """Its cost as Oracle text words it ("{1}, {T}", "{T}, Pay 1 life", "Sacrifice it")."""
+        unit = (self.cost or Cost()).resolve(_NoBoard(), None)
+        mana = total_text([(replace(unit, life=0, tap=None, discard=0), 1)])
+        rest = total_text([(replace(unit, generic=0, colored=(), hybrid=()), 1)])
+        parts = [mana] if mana != "{0}" else []
+        parts += ["{T}"] if self.tap else []
+        parts += [rest] if rest != "{0}" else []
+        parts += ["sacrifice it"] if self.sacrifice_self else []
+        return ", ".join(parts)
+
+
+class _NoBoard:
+    """Resolving a cost without X reads no board."""
+
+    permanents: tuple[PermanentView, ...] = ()
+
+    def matches(self, f: Filter, permanent: PermanentView, you: str | None) -> bool:
+        return False
 
 
 class AttackTax(AbilityBase):

@@ -429,10 +429,6 @@ class AbilityBase(Strict):
     def permits_tapped_block(self) -> bool:
         return False
 
-    def mana_made(self) -> tuple[tuple[str, ...], int] | None:
-        """605.1a: the colors one activation of this mana ability can make, and how much."""
-        return None
-
     def block_restrictions(self, unit: BlockScope, inst: Instance) -> Iterable[Restriction]:
         return ()
 

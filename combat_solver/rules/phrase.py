@@ -18,17 +18,22 @@ CONTROLLER = "$controller"
 POWER = "$power"
 """The power of the permanent whose text it is."""
 
-Reader = Literal["number", "creatures", "count", "permanents", "quality", "qualities", "text", "lower", "title"]
+Reader = Literal[
+    "number", "creatures", "count", "permanents", "quality", "qualities", "text", "lower", "title", "colors", "combos"
+]
 """How a slot's words are read: ``number`` ("two" -> 2), ``creatures`` (a creature filter:
 "creatures with flying"), ``count`` ("two or more Walls": a filter and at least how many),
 ``permanents`` (a permanent filter), ``quality`` (a color or creature quality: "bands with
 other Wolves"), ``qualities`` ("protection from black and from red": one ability per quality,
-702.16), ``text`` (the words as written), ``lower`` and ``title`` (casefolded, capitalized)."""
+702.16), ``text`` (the words as written), ``lower`` and ``title`` (casefolded, capitalized), ``colors``
+("{W}, {U}, or {B}": the letters ``"WUB"``) and ``combos`` ("{W}{W}, {W}{U}, or {U}{U}": the list
+of those combinations of mana)."""
 
-Place = Literal["keyword", "predicate", "trigger", "sentence"]
+Place = Literal["keyword", "predicate", "trigger", "sentence", "mana_cost", "mana_effect"]
 """Where a phrase stands: a part of a keyword line ("rampage 2"), a predicate after its subject
 ("can't block creatures with flying"), a trigger condition ("whenever $self attacks", before its
-comma) or a whole sentence ("No more than two creatures can attack each combat")."""
+comma) or a whole sentence ("No more than two creatures can attack each combat"); in a mana ability
+(605.1a), one part of its cost ("{T}", "Pay 1 life") or one sentence of its effect ("Add {G}{U}.")."""
 
 
 @dataclass(frozen=True)

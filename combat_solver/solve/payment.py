@@ -10,10 +10,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..model.base import MAX_INTEGER
 from ..model.cost_terms import CostTerm, total_text
 from ..model.filters import PermanentView
 from ..model.ir import Atom, Choice, Cmp, Cond, Lin, Problem, Side
 from ..model.records import CostReport, Violation
+from .mana import Option, all_colors, mana_options
 
 if TYPE_CHECKING:
     from ..rules.kind import GameView
@@ -57,45 +59,38 @@ class _Builder:
     def payer(
         self, game: GameView, player: str, mine: Sequence[CostTerm], tapped: InCombat, in_combat: InCombat
     ) -> None:
-        """What ``player`` owes for the cost terms ``mine`` and how they can pay it."""
-        sources = _mana_sources(game, player)
+        """What ``player`` owes for the cost terms ``mine`` and how they can pay it: the mana of
+        the mana abilities they activate (605.3a), life, cards and permanents (118.3). A permanent
+        sacrificed to its own mana ability (508.1i) is gone when the total is paid (508.1j): it
+        can't also be sacrificed, returned or tapped for it."""
+        info = game.player(player)
+        options = mana_options(game, player)
+        activations: dict[Option, Choice] = {}
+        made: dict[Option, dict[str, Choice]] = {}
+        for o in options:
+            activations[o], made[o] = self._option(game.label(o.source), player, o)
         demands = [(action, f, t.units.times(n)) for t in mine for action, f, n in t.cost.permanents()]
+        declared = len(demands)
+        demands += [
+            ("tap", o.cost.tap[0], Lin.of([activations[o]]).times(o.cost.tap[1]))
+            for o in options
+            if o.cost is not None and o.cost.tap is not None
+        ]
         candidates = [
             [p for p in game.permanents_of(player) if game.matches(f, p, player) and (action != "tap" or not p.tapped)]
             for action, f, _ in demands
         ]
-        involved = {s.id for s, _, _ in sources} | {p.id for ps in candidates for p in ps}
+        involved = {o.source.id for o in options} | {p.id for ps in candidates for p in ps}
         busy = {i: lin for i in involved if (lin := tapped(game.permanent(i))) is not None}
         fighting = {i: lin for i in involved if (lin := in_combat(game.permanent(i))) is not None}
-        all_mana: list[Choice] = []
-        by_color: dict[str, list[Choice]] = {}
-        mana_use: dict[str, list[Choice]] = {}
-        for src, made_of, amount in sources:
-            label = game.label(src)
-            one_color = [self.choice(("color", player, src.id, c)) for c, _ in made_of] if len(made_of) > 1 else []
-            if one_color:
-                self.hard.append(Lin.of(one_color).equals(1))
-            uses = []
-            for k, (color, most) in enumerate(made_of):
-                v = self.choice(("mana", player, src.id, color), most, f"{label}: {{{color}}}")
-                if one_color:
-                    self.hard.append(_lin([(v, 1), (one_color[k], -most)]).at_most(0))
-                by_color.setdefault(color, []).append(v)
-                all_mana.append(v)
-                uses.append(v)
-            mana_use[src.id] = uses
-            active = self.choice(("activate", player, src.id))
-            self.hard.append(_lin([*((u, 1) for u in uses), (active, -amount)]).at_most(0))
-            self.cleanup += [(active, SOURCE_WEIGHT), *((u, 1) for u in uses)]
-            made = Lin.of(uses)
-            self.hard.append((made + busy[src.id].times(amount) if src.id in busy else made).at_most(amount))
+        pool = _Pool(self, player, options, made, activations)
         need_total = _sum(t.units.times(t.cost.generic) for t in mine)
         colored = _per_color(mine, phyrexian=False)
         phyrexian = _per_color(mine, phyrexian=True)
-        info = game.player(player)
+        hybrid = pool.hybrid(("final",), _per_pair(mine))
         life_for_phyrexian: list[Choice] = []
-        for color in sorted(set(colored) | set(phyrexian)):
-            need = colored.get(color, Lin())
+        for color in sorted(set(colored) | set(phyrexian) | set(hybrid)):
+            need = colored.get(color, Lin()) + hybrid.get(color, Lin())
             if color in phyrexian:
                 most = max(info.life, 0) // 2
                 z = self.choice(("phyrexian", player, color), most, f"2 life for each of {{{color}/P}}")
@@ -103,12 +98,15 @@ class _Builder:
                 self.cleanup.append((z, LIFE_WEIGHT))
                 life_for_phyrexian.append(z)
                 need = need + phyrexian[color] + _lin([(z, -1)])
-            self.hard.append((Lin.of(by_color.get(color, [])) + need.times(-1)).at_least(0))
+            self.hard.append((pool.left(color) + need.times(-1)).at_least(0))
             need_total = need_total + need
-        self.hard.append((Lin.of(all_mana) + need_total.times(-1)).at_least(0))
-        life_cost = _sum(t.units.times(t.cost.life) for t in mine)
-        discard = _sum(t.units.times(t.cost.discard) for t in mine)
-        self.hard.append((life_cost + _lin((z, 2) for z in life_for_phyrexian)).at_most(max(info.life, 0)))
+        self.hard.append((pool.left_total() + need_total.times(-1)).at_least(0))
+        paid_by_activations = [(activations[o], o.cost) for o in options if o.cost is not None]
+        life_cost = _sum(t.units.times(t.cost.life) for t in mine) + _lin((v, c.life) for v, c in paid_by_activations)
+        discard = _sum(t.units.times(t.cost.discard) for t in mine) + _lin(
+            (v, c.discard) for v, c in paid_by_activations
+        )
+        self._life(player, options, activations, life_cost + _lin((z, 2) for z in life_for_phyrexian), info.life)
         self.hard.append(discard.at_most(info.hand))
         for what, owed, bound in (("life", life_cost, info.life), ("discard", discard, info.hand)):
             if owed.terms or owed.const:
@@ -116,6 +114,7 @@ class _Builder:
                 v = self.choice((what, player), max(bound, 0), template)
                 self.hard.append((Lin.of([v]) + owed.times(-1)).equals(0))
         picked: dict[tuple[str, str], list[Choice]] = {}
+        tapped_for_total: dict[str, list[Choice]] = {}
         for i, ((action, _, owed_objects), found) in enumerate(zip(demands, candidates, strict=True)):
             picks = []
             for p in found:
@@ -124,18 +123,201 @@ class _Builder:
                 self.cleanup.append((v, LIFE_WEIGHT))
                 picks.append(v)
                 picked.setdefault((action, p.id), []).append(v)
+                if action == "tap" and i < declared:
+                    tapped_for_total.setdefault(p.id, []).append(v)
                 conflict = fighting.get(p.id) if action in _LEAVES else busy.get(p.id)
                 if conflict is not None:
                     self.hard.append((Lin.of([v]) + conflict).at_most(1))
             self.hard.append((Lin.of(picks) + owed_objects.times(-1)).at_least(0))
-        for (action, obj), same in picked.items():
+        for same in picked.values():
             self.hard.append(Lin.of(same).at_most(1))
-            if action == "tap":
-                amount = next((a for s, _, a in sources if s.id == obj), 1)
-                self.hard.append((Lin.of(mana_use.get(obj, [])) + Lin.of(same).times(amount)).at_most(amount))
         for obj in dict.fromkeys(obj for action, obj in picked if action == "return"):
             if ("sacrifice", obj) in picked:
                 self.hard.append(Lin.of([*picked["sacrifice", obj], *picked["return", obj]]).at_most(1))
+        for o in options:
+            if o.sacrifice_self:
+                pid = o.source.id
+                paid_later = [*picked.get(("sacrifice", pid), ()), *picked.get(("return", pid), ()),
+                              *tapped_for_total.get(pid, ())]  # fmt: skip
+                self.hard.append((Lin.of([activations[o], *paid_later]) + fighting.get(pid, Lin())).at_most(1))
+        tapping: dict[str, list[Choice]] = {}
+        for o in options:
+            if o.tap:
+                tapping.setdefault(o.source.id, []).append(activations[o])
+        for pid, uses in tapping.items():
+            taps = [*uses, *picked.get(("tap", pid), ())]
+            if len(taps) > 1 or pid in busy:
+                self.hard.append((Lin.of(taps) + busy.get(pid, Lin())).at_most(1))
+
+    def _life(
+        self, player: str, options: list[Option], activations: dict[Option, Choice], owed: Lin, life: int
+    ) -> None:
+        """119.4: life is paid only up to the life total: the life the mana abilities' costs take
+        (paid first) and, if the declaration's costs take life too, that and the damage the mana
+        abilities deal their controller (Ancient Tomb, 120.3a: they resolve before the total is
+        paid, 508.1i-j)."""
+        damage = _lin((activations[o], o.damage) for o in options if o.damage)
+        if not damage.terms:
+            self.hard.append(owed.at_most(max(life, 0)))
+            return
+        by_abilities = _lin((activations[o], o.cost.life) for o in options if o.cost is not None and o.cost.life)
+        self.hard.append(by_abilities.at_most(max(life, 0)))
+        most = max(life, 0) + sum(o.damage * (o.hi or 0) for o in options) + 1
+        pays = self.choice(("pays life", player))
+        declaration = owed + by_abilities.times(-1)
+        self.hard.append((declaration + _lin([(pays, -most)])).at_most(0))
+        self.hard.append((owed + damage + _lin([(pays, most)])).at_most(max(life, 0) + most))
+
+    def _option(self, label: str, player: str, o: Option) -> tuple[Choice, dict[str, Choice]]:
+        """How many times ``o`` is activated (605.3a; named in the shown plan when it costs more
+        than {T}) and the mana that makes, per color: one of its combinations each time (605.1a),
+        or ``most`` in any combination of its colors (106.1)."""
+        shown = "" if o.cost is None and not o.sacrifice_self else f"activate {label} ({o.text})"
+        hi = o.hi or 0
+        n = self.choice(("activate", player, o.source.id, str(o.index), "tap" if o.tap else ""), hi, shown)
+        self.cleanup.append((n, SOURCE_WEIGHT))
+        out = {
+            c: self.choice(("mana", player, o.source.id, str(o.index), c), most * hi, f"{label}: {{{c}}}")
+            for c, most in o.per_color.items()
+        }
+        self.cleanup += [(v, 1) for v in out.values()]
+        if o.mix or o.ones:
+            self.hard.append((Lin.of(out.values()) + _lin([(n, -o.most)])).at_most(0))
+        elif len(o.combos) == 1:
+            for c, k in o.combos[0]:
+                self.hard.append(_lin([(out[c], 1), (n, -k)]).at_most(0))
+        else:
+            picks = [
+                self.choice(("combo", player, o.source.id, str(o.index), str(a)), hi) for a in range(len(o.combos))
+            ]
+            self.hard.append((Lin.of(picks) + _lin([(n, -1)])).at_most(0))
+            for c, v in out.items():
+                self.hard.append(
+                    _lin(
+                        [(v, 1), *((p, -dict(combo).get(c, 0)) for p, combo in zip(picks, o.combos, strict=True))]
+                    ).at_most(0)
+                )
+        return n, out
+
+
+class _Pool:
+    """Where mana goes (605.3a, 106.4): a mana ability whose cost includes mana is paid from
+    the mana of the others (never from its own), in an order of activation (an ability only pays
+    for those activated after it); what is left pays the declaration's costs. Without such
+    abilities all mana goes to the declaration (no order is needed)."""
+
+    def __init__(
+        self,
+        builder: _Builder,
+        player: str,
+        options: list[Option],
+        made: dict[Option, dict[str, Choice]],
+        activations: dict[Option, Choice],
+    ) -> None:
+        self.builder, self.player, self.made = builder, player, made
+        self.colors = all_colors(options)
+        self.spent: dict[str, list[Choice]] = {}
+        paid = [o for o in options if o.mana_cost]
+        sacrificed = {o.source.id for o in paid}
+        ranked = paid + [o for o in options if o.sacrifice_self and not o.mana_cost and o.source.id in sacrificed]
+        before: dict[tuple[Option, Option], Choice] = {}
+        if len(ranked) > 1:
+            before = {
+                (i, j): builder.choice(("before", player, i.source.id, str(i.index), j.source.id, str(j.index)))
+                for i in ranked
+                for j in ranked
+                if i is not j
+            }
+            for k, i in enumerate(ranked):
+                for j in ranked[k + 1 :]:
+                    builder.hard.append(Lin.of([before[i, j], before[j, i]]).at_most(1))
+        if len(ranked) > 2:
+            rank = {o: builder.choice(("rank", player, o.source.id, str(o.index)), len(ranked) - 1) for o in ranked}
+            for (i, j), y in before.items():
+                builder.hard.append(_lin([(rank[j], 1), (rank[i], -1), (y, -len(ranked))]).at_least(1 - len(ranked)))
+        for s in ranked:
+            if not s.sacrifice_self:
+                continue
+            for o in options:
+                if o is not s and o.source.id == s.source.id and o in ranked:
+                    used = self._used(o, activations[o])
+                    builder.hard.append(_lin([(activations[s], 1), (used, 1), (before[o, s], -1)]).at_most(1))
+        seeds = [o for o in options if o not in ranked]
+        from_seeds: dict[str, list[Choice]] = {}
+        for j in paid:
+            cost = j.cost
+            assert cost is not None
+            n = activations[j]
+            need = {c: Lin() for c in self.colors}
+            for c, k in cost.colored:
+                need.setdefault(c, Lin())
+                need[c] = need[c] + _lin([(n, k)])
+            for c, lin in self.hybrid(
+                ("cost", j.source.id, str(j.index)), {p: _lin([(n, k)]) for p, k in cost.hybrid}
+            ).items():
+                need[c] = need.get(c, Lin()) + lin
+            into: dict[str, list[Choice]] = {}
+            for c in self.colors:
+                bound = sum(s.most_of(c) * (s.hi or 0) for s in seeds)
+                if bound:
+                    q = builder.choice(
+                        ("spend", player, "seeds", j.source.id, str(j.index), c), min(bound, MAX_INTEGER)
+                    )
+                    from_seeds.setdefault(c, []).append(q)
+                    into.setdefault(c, []).append(q)
+                for i in ranked:
+                    if i is not j and (most := i.most_of(c) * (i.hi or 0)):
+                        q = builder.choice(
+                            ("spend", player, i.source.id, str(i.index), j.source.id, str(j.index), c), most
+                        )
+                        builder.hard.append(_lin([(q, 1), (before[i, j], -most)]).at_most(0))
+                        self.spent.setdefault(f"{i.source.id}#{i.index}#{c}", []).append(q)
+                        into.setdefault(c, []).append(q)
+            for c, lin in need.items():
+                builder.hard.append((Lin.of(into.get(c, [])) + lin.times(-1)).at_least(0))
+            total = _lin([(n, j.mana_cost)])
+            builder.hard.append((Lin.of([q for qs in into.values() for q in qs]) + total.times(-1)).at_least(0))
+        for c, qs in from_seeds.items():
+            seed_made = Lin.of([made[s][c] for s in seeds if c in made[s]])
+            builder.hard.append((seed_made + Lin.of(qs).times(-1)).at_least(0))
+        for i in ranked:
+            for c, v in made[i].items():
+                out = self.spent.get(f"{i.source.id}#{i.index}#{c}", [])
+                if out:
+                    builder.hard.append((Lin.of([v]) + Lin.of(out).times(-1)).at_least(0))
+        self.consumed: dict[str, list[Choice]] = {c: [] for c in self.colors}
+        for c, qs in from_seeds.items():
+            self.consumed[c] += qs
+        for key, qs in self.spent.items():
+            self.consumed[key.rsplit("#", 1)[1]] += qs
+
+    def _used(self, o: Option, n: Choice) -> Choice:
+        """1 if ``o`` is activated at all."""
+        if o.hi == 1:
+            return n
+        used = self.builder.choice(("used", self.player, o.source.id, str(o.index)))
+        self.builder.hard.append(_lin([(n, 1), (used, -(o.hi or 0))]).at_most(0))
+        return used
+
+    def hybrid(self, key: tuple[str, ...], owed: dict[str, Lin]) -> dict[str, Lin]:
+        """107.4e: each hybrid symbol paid with one of its two colors: the need per color."""
+        out: dict[str, Lin] = {}
+        for pair, lin in owed.items():
+            hi = min(MAX_INTEGER, sum(o.most * (o.hi or 0) for o in self.made))
+            split = [self.builder.choice(("hybrid", self.player, *key, pair, c), hi) for c in pair]
+            self.builder.hard.append((Lin.of(split) + lin.times(-1)).equals(0))
+            for c, v in zip(pair, split, strict=True):
+                out[c] = out.get(c, Lin()) + Lin.of([v])
+        return out
+
+    def left(self, color: str) -> Lin:
+        """The mana of ``color`` left for the declaration's costs."""
+        return Lin.of([m[color] for m in self.made.values() if color in m]) + Lin.of(
+            self.consumed.get(color, [])
+        ).times(-1)
+
+    def left_total(self) -> Lin:
+        return _sum(self.left(c) for c in self.colors)
 
 
 def payment_side(game: GameView, terms: Sequence[CostTerm], tapped: InCombat, in_combat: InCombat) -> Side | None:
@@ -151,24 +333,12 @@ def payment_side(game: GameView, terms: Sequence[CostTerm], tapped: InCombat, in
     return Side(tuple(builder.choices), tuple(builder.hard), Lin(tuple(builder.cleanup)))
 
 
-def _mana_sources(game: GameView, player: str) -> list[tuple[PermanentView, tuple[tuple[str, int], ...], int]]:
-    """Untapped permanents of ``player`` whose mana abilities can be activated now (605, 302.6),
-    each with the colors it can make, the most one activation makes of each (tapping it activates
-    one of its mana abilities: a {C}{C} ability and a one-mana "any color" one make {C}{C} or one
-    colored mana, never two), and the most of any."""
-    out = []
-    for p in game.permanents_of(player):
-        if p.tapped or game.is_summoning_sick(p):
-            continue
-        most: dict[str, int] = {}
-        for i in game.instances.get(p.id, []):
-            made = i.ability.mana_made()
-            if made is not None:
-                for color in made[0]:
-                    most[color] = max(most.get(color, 0), made[1])
-        if most:
-            out.append((p, tuple(most.items()), max(most.values())))
-    return sorted(out, key=lambda s: s[0].id)
+def _per_pair(terms: Sequence[CostTerm]) -> dict[str, Lin]:
+    out: dict[str, Lin] = {}
+    for t in terms:
+        for pair, n in t.cost.hybrid:
+            out[pair] = out.get(pair, Lin()) + t.units.times(n)
+    return out
 
 
 def _per_color(terms: Sequence[CostTerm], *, phyrexian: bool) -> dict[str, Lin]:
@@ -198,7 +368,8 @@ def settle(
         unavailable = tuple(
             Cmp(Lin.of([c]), None, 0)
             for c in side.choices
-            if (c.key[0] == "mana" and c.key[2] in also_tapped) or (c.key[0] == "tap" and c.key[3] in also_tapped)
+            if (c.key[0] == "activate" and c.key[4] == "tap" and c.key[2] in also_tapped)
+            or (c.key[0] == "tap" and c.key[3] in also_tapped)
         )
     from . import paths
 

@@ -1,0 +1,143 @@
+"""The mana abilities a payer can activate while paying a declaration's costs (508.1i, 605.3a):
+each an ``Option`` (one mana ability, or the plain "{T}: Add" abilities of one permanent merged:
+tapping it activates one of them), with how often it can be activated and what one activation
+costs and makes (605.1a, 106.1, 118.3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from ..model.base import MAX_INTEGER
+from ..model.cost_terms import MANA_COLORS, Cost, UnitCost
+from ..model.filters import PermanentView
+from ..rules.costs import ManaAbility
+
+if TYPE_CHECKING:
+    from ..rules.kind import GameView
+
+
+@dataclass(eq=False, slots=True)
+class Option:
+    """One way to make mana: ``combos`` (one of them per activation) or, with ``mix``, ``most``
+    mana in any combination of ``colors``; ``tap``: {T} is part of its cost; ``cost``: the rest
+    (None: none); ``hi``: the most activations (None: bounded only by the mana it is fed);
+    ``damage``: what one activation deals its controller. Made once per side problem and never
+    changed (slots, not frozen: a board has one per mana source, built for every declaring unit)."""
+
+    source: PermanentView
+    index: int
+    colors: tuple[str, ...]
+    combos: tuple[tuple[tuple[str, int], ...], ...]
+    mix: bool
+    most: int
+    tap: bool
+    cost: UnitCost | None
+    sacrifice_self: bool
+    hi: int | None
+    text: str
+    damage: int = 0
+    per_color: dict[str, int] = field(default_factory=dict)
+    """The most mana of each color one activation makes."""
+    ones: bool = False
+    """Each activation makes one mana (of one of ``colors``)."""
+
+    @property
+    def mana_cost(self) -> int:
+        """How much mana one activation costs."""
+        c = self.cost
+        return 0 if c is None else c.generic + sum(n for _, n in (*c.colored, *c.hybrid))
+
+    def most_of(self, color: str) -> int:
+        """The most mana of ``color`` one activation makes."""
+        return self.per_color.get(color, 0)
+
+
+def _option(
+    source: PermanentView,
+    index: int,
+    combos: tuple[tuple[tuple[str, int], ...], ...],
+    mix: tuple[tuple[str, ...], int] | None,
+    **rest: Any,
+) -> Option:
+    """An option that makes one of ``combos``, or with ``mix`` (colors, amount) that much mana in
+    any combination of those colors."""
+    if mix is not None:
+        colors, most = mix
+        per_color = dict.fromkeys(colors, most)
+    else:
+        per_color = {}
+        for combo in combos:
+            for c, n in combo:
+                per_color[c] = max(per_color.get(c, 0), n)
+        colors, most = tuple(per_color), max(sum(n for _, n in combo) for combo in combos)
+    ones = most == 1
+    return Option(source, index, colors, combos, mix is not None, most, per_color=per_color, ones=ones, **rest)
+
+
+def mana_options(game: GameView, player: str) -> list[Option]:
+    """The mana abilities of ``player``'s permanents that can be activated now (605, 302.6: a {T}
+    ability of a creature needs it controlled since the turn began, 602.5b: none left this turn),
+    by permanent id. Plain "{T}: Add" abilities of one permanent are one option (tapping it
+    activates one of them: a {C}{C} ability and a one-mana "any color" one make {C}{C} or one
+    colored mana, never two)."""
+    info = game.player(player)
+    out: list[Option] = []
+    for p in sorted(game.permanents_of(player), key=lambda q: q.id):
+        found = [i.ability for i in game.instances.get(p.id, ()) if isinstance(i.ability, ManaAbility)]
+        if not found:
+            continue
+        untapped = not p.tapped and not game.is_summoning_sick(p)
+        abilities = [a for a in found if a.per_turn != 0 and (untapped or not a.tap)]
+        plain = [a for a in abilities if a.simple()]
+        most: dict[str, int] = {}
+        for a in plain:
+            for color in a.colors():
+                most[color] = max(most.get(color, 0), a.amount)
+        if most:
+            top = max(most.values())
+            merged = tuple(((c, n),) for c, n in most.items())
+            out.append(Option(p, 0, tuple(most), merged, False, top, True, None, False, 1, "{T}", 0, most, top == 1))
+        for k, a in enumerate(a for a in abilities if a not in plain):
+            combos = () if a.mix else tuple(tuple(sorted(c.items())) for c in a.combinations())
+            out.append(
+                _option(
+                    p,
+                    k + 1,
+                    combos,
+                    (a.colors(), a.amount) if a.mix else None,
+                    tap=a.tap,
+                    cost=a.cost.resolve(game, player) if a.cost is not None else None,
+                    sacrifice_self=a.sacrifice_self,
+                    hi=_most_activations(game, player, a, info.life, info.hand),
+                    text=a.cost_text(),
+                    damage=a.damage_to_you,
+                )
+            )
+    bounded = sum(o.hi * o.most for o in out if o.hi is not None)
+    fed = min(MAX_INTEGER, bounded * (len(out) + 1))
+    return [o if o.hi is not None else replace(o, hi=min(MAX_INTEGER, fed // max(o.mana_cost, 1))) for o in out]
+
+
+def _most_activations(game: GameView, player: str, a: ManaAbility, life: int, hand: int) -> int | None:
+    """The most times ``a`` can be activated: once with {T} or a sacrifice of itself, else as
+    often as ``per_turn``, the life (119.4), cards and untapped permanents its cost takes allow;
+    None if only the mana it is fed bounds it."""
+    if a.tap or a.sacrifice_self:
+        return 1
+    bounds = [a.per_turn] if a.per_turn is not None else []
+    cost = a.cost or Cost()
+    if cost.life:
+        bounds.append(max(life, 0) // cost.life)
+    if cost.discard:
+        bounds.append(max(hand, 0) // cost.discard)
+    if cost.tap is not None:
+        f = cost.tap.filter
+        untapped = [p for p in game.permanents_of(player) if not p.tapped and game.matches(f, p, player)]
+        bounds.append(len(untapped) // cost.tap.n)
+    return min(bounds) if bounds else None
+
+
+def all_colors(options: list[Option]) -> tuple[str, ...]:
+    """The colors (and {C}) some option makes, in the order of 106.1."""
+    return tuple(c for c in MANA_COLORS if any(c in o.colors for o in options))

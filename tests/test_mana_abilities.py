@@ -1,0 +1,234 @@
+"""Mana abilities read exactly (605.1a) and paid with while declaring (508.1h-j, 605.3a): real
+cards by name through the compiler. An activation cost is paid in full (118.3): its mana comes
+from other mana abilities activated before it, never from its own (Azorius Signet needs {1} from
+elsewhere), life only up to the life total (119.4), and a permanent sacrificed can't be in combat
+(docs/design.md §4.2). Without {T} an ability can be activated again (Skirge Familiar)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from combat_solver import AttackDeclaration, Board, check_attacks
+from combat_solver.cards.catalog import bundled_catalog
+from combat_solver.cards.oracle_text import selfify
+from combat_solver.cli import main
+from combat_solver.model.records import Verdict
+from combat_solver.rules.costs import ManaAbility
+from combat_solver.rules.phrase import SELF
+
+Json = dict[str, Any]
+
+
+def _card(pid: str, name: str, controller: str = "alice", **more: Any) -> Json:
+    return {"id": pid, "card": name, "controller": controller, **more}
+
+
+def _attack(permanents: list[Json], attackers: list[str], *, life: int = 20, hand: int = 0) -> Verdict:
+    """alice attacks bob with ``attackers`` (the bears are alice's, the taxes bob's)."""
+    board = Board.model_validate(
+        {
+            "players": [{"id": "alice", "life": life, "hand": hand}, {"id": "bob"}],
+            "active_player": "alice",
+            "permanents": permanents,
+        },
+        context={"catalog": bundled_catalog()},
+    )
+    return check_attacks(board, AttackDeclaration(attacks=dict.fromkeys(attackers, "bob")))
+
+
+def _bears(n: int) -> list[Json]:
+    return [_card(f"b{i}", "Grizzly Bears") for i in range(n)]
+
+
+def _abilities(name: str) -> tuple[Json, ...]:
+    catalog = bundled_catalog()
+    return catalog.compiled(catalog.get(name)).abilities
+
+
+def _payment(verdict: Verdict) -> tuple[str, ...]:
+    return next(c.payment for c in verdict.costs if c.player == "alice")
+
+
+def test_605_1a_508_1h_ghostly_prison_azorius_signet_fed_by_one_plains() -> None:
+    """Plains pays the Signet's {1} (605.3a), the Signet makes {W}{U}: {2} for one attacker, not {4}."""
+    board = [_card("gp", "Ghostly Prison", "bob"), _card("sig", "Azorius Signet"), _card("pl", "Plains")]
+    one = _attack([*board, *_bears(2)], ["b0"])
+    assert one.legal, one.violations
+    assert "activate Azorius Signet ({1}, {T})" in _payment(one)
+    assert {"Plains: {W}", "Azorius Signet: {W}", "Azorius Signet: {U}"} <= set(_payment(one))
+    two = _attack([*board, *_bears(2)], ["b0", "b1"])
+    assert not two.legal
+    assert [v.rule for v in two.violations] == ["508.1j"]
+
+
+def test_118_3_a_signet_does_not_pay_its_own_cost() -> None:
+    """Without another source the Signet's {1} can't be paid: its own mana comes only after."""
+    alone = _attack([_card("gp", "Ghostly Prison", "bob"), _card("sig", "Azorius Signet"), *_bears(1)], ["b0"])
+    assert not alone.legal
+
+
+def test_605_3a_two_signets_chained_from_one_land() -> None:
+    """Plains -> Signet A ({W}{U}) -> one of it pays Signet B: three mana, a tax of {3}; without the
+    Plains not even Propaganda's {2}: each Signet would pay the other's {1}, but the one activated
+    first has nothing to pay with (118.3)."""
+    signets = [_card("s1", "Azorius Signet"), _card("s2", "Orzhov Signet")]
+    tax = {"id": "tax", "name": "Tax of three", "controller": "bob", "types": ["enchantment"],
+           "abilities": [{"kind": "attack_tax", "cost": {"mana": "{3}"}}]}  # fmt: skip
+    assert _attack([tax, *signets, _card("pl", "Plains"), *_bears(1)], ["b0"]).legal
+    propaganda = _card("pr", "Propaganda", "bob")
+    assert not _attack([propaganda, *signets, *_bears(1)], ["b0"]).legal  # each paying the other's {1}: no
+
+
+def test_107_4e_mystic_gate_with_one_island() -> None:
+    """The Island's {U} pays {W/U}; Mystic Gate makes two mana: Propaganda's {2} is paid (its {T}
+    ability either makes {C} or filters, never both)."""
+    gate = [_card("pr", "Propaganda", "bob"), _card("mg", "Mystic Gate"), *_bears(1)]
+    assert _attack([*gate, _card("is", "Island")], ["b0"]).legal
+    assert _attack([*gate, _card("pl", "Plains")], ["b0"]).legal
+    assert not _attack(gate, ["b0"]).legal  # alone: {C}, or its own {C} can't pay {W/U}
+    assert _abilities("Mystic Gate")[1] == {
+        "kind": "mana",
+        "cost": {"mana": "{W/U}"},
+        "makes": ["{W}{W}", "{W}{U}", "{U}{U}"],
+    }
+
+
+def test_605_1a_skirge_familiar_discards_again_and_again() -> None:
+    """No {T} in its cost: it can attack and still be activated, once per card discarded."""
+    board = [_card("pr", "Propaganda", "bob"), _card("sk", "Skirge Familiar"), *_bears(1)]
+    assert _attack(board, ["b0"], hand=2).legal
+    assert not _attack(board, ["b0"], hand=1).legal
+    both = _attack(board, ["b0", "sk"], hand=4)
+    assert both.legal
+    assert "activate Skirge Familiar (discard 1 card) x4" in _payment(both)
+
+
+def test_design_4_2_a_sacrificed_mana_creature_cannot_also_attack() -> None:
+    """Blood Pet pays {B} by sacrificing itself, but not while it attacks."""
+    board = [_card("pr", "Propaganda", "bob"), _card("bp", "Blood Pet"), _card("sw", "Swamp"), *_bears(1)]
+    verdict = _attack(board, ["b0"])
+    assert verdict.legal
+    assert "activate Blood Pet (sacrifice it)" in _payment(verdict)
+    assert not _attack(board, ["bp"]).legal  # the Swamp's {B} alone
+
+
+def test_119_4_mana_confluence_pays_life_only_up_to_the_life_total() -> None:
+    board = [_card("pr", "Propaganda", "bob"), _card("mc", "Mana Confluence"), _card("f", "Forest"), *_bears(1)]
+    assert _attack(board, ["b0"], life=1).legal
+    assert not _attack(board, ["b0"], life=0).legal
+
+
+def test_119_4_ancient_tomb_damage_leaves_less_life_to_pay_with() -> None:
+    """Ghostly Prison {2} and Norn's Annex {W/P}: Ancient Tomb pays the {2} and deals 2 damage to
+    alice before the total is paid (508.1i-j), so 2 life for {W/P} needs 4."""
+    board = [_card("gp", "Ghostly Prison", "bob"), _card("na", "Norn's Annex", "bob"), _card("at", "Ancient Tomb"),
+             *_bears(1)]  # fmt: skip
+    assert _attack(board, ["b0"], life=4).legal
+    assert not _attack(board, ["b0"], life=3).legal
+    assert _attack(board[:1] + board[2:], ["b0"], life=1).legal  # no life owed: the damage doesn't matter
+
+
+def test_508_1f_springleaf_drum_cannot_tap_an_attacker() -> None:
+    """508.1f before 508.1i: the attacking bear is tapped; the Drum needs another creature."""
+    board = [_card("pr", "Propaganda", "bob"), _card("d", "Springleaf Drum"), _card("f", "Forest")]
+    assert _attack([*board, *_bears(2)], ["b0"]).legal
+    assert not _attack([*board, *_bears(1)], ["b0"]).legal
+
+
+def test_602_5b_abzan_devotee_once_each_turn() -> None:
+    """ "{1}: Add {W}, {B}, or {G}. Activate only once each turn.": with two Forests, one {W}."""
+    armor = {"id": "tax", "name": "White tax", "controller": "bob", "types": ["enchantment"],
+             "abilities": [{"kind": "attack_tax", "cost": {"mana": "{W}{W}"}}]}  # fmt: skip
+    board = [armor, _card("ad", "Abzan Devotee"), _card("f1", "Forest"), _card("f2", "Forest"), *_bears(1)]
+    assert not _attack(board, ["b0"]).legal
+    assert _attack([*board, _card("pl", "Plains")], ["b0"]).legal
+
+
+def test_605_1a_simic_growth_chamber_makes_both() -> None:
+    board = [_card("pr", "Propaganda", "bob"), _card("sg", "Simic Growth Chamber"), *_bears(1)]
+    assert _attack(board, ["b0"]).legal
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"makes": ["{G}{U}"], "produces": "G"}, "makes states the mana itself"),
+        ({"makes": []}, "at least one combination"),
+        ({"makes": ["GU"]}, "is not mana like"),
+        ({"tap": False}, "without {T} has a cost"),
+        ({"tap": False, "cost": {"mana": "{1}"}, "amount": 2}, "makes no more mana than that cost"),
+        ({"cost": {"mana": "{X}"}}, "no {X}"),
+        ({"cost": {"sacrifice": {"n": 1}}}, "sacrifices only the permanent itself"),
+        ({"per_turn": -1}, "greater than or equal to 0"),
+    ],
+)
+def test_bad_mana_ability_fields_are_refused(fields: Json, words: str) -> None:
+    with pytest.raises(ValidationError, match=words.replace("{", r"\{").replace("}", r"\}")):
+        ManaAbility.model_validate({"kind": "mana", **fields})
+
+
+def test_schema_states_the_new_fields() -> None:
+    props = ManaAbility.model_json_schema()["properties"]
+    assert {"makes", "mix", "tap", "cost", "sacrifice_self", "per_turn", "damage_to_you"} <= set(props)
+
+
+_MANA_LINE = re.compile(r"^(?:[A-Z][\w' ,-]*? — )?(?!\[)[^:\"]+: Add (?:\{|one mana|two mana|three mana|\w+ mana)")
+"""605.1a, read here on its own: an activated ability ("cost: effect", not a loyalty ability) whose
+effect adds mana ("Add {", "Add one mana", "Add X mana")."""
+
+
+@pytest.mark.long
+def test_605_1a_every_mana_ability_of_the_catalog_is_compiled_or_warned() -> None:
+    """No mana ability of a permanent is silently dropped: it can pay a cost to attack or block
+    (508.1h, 509.1d), so each is an ability, a warning, or (mana spendable only on spells or
+    abilities, 106.6) a note."""
+    catalog = bundled_catalog()
+    silent: list[str] = []
+    lines = 0
+    for record in catalog:
+        if not record.is_permanent:
+            continue
+        compiled = catalog.compiled(record)
+        for raw in record.text.split("\n"):
+            line = re.sub(r"\s*\([^()]*\)", "", raw).strip()
+            if not _MANA_LINE.match(line):
+                continue
+            lines += 1
+            face = record.name.split(" // ")[0]
+            names = {face, face.removeprefix("A-"), re.split(r",| the | of ", face.removeprefix("A-"))[0]}
+            effect = selfify(line, names).partition(": ")[2]
+            kept = ("compiled", "noted") if "Spend this mana only" in line else ("compiled",)
+            read = any(s.partition(": ")[2] == effect for s, outcome in compiled.readings if outcome in kept)
+            warnings = [*compiled.warnings, *(w for level in compiled.levels for w in level.warnings)]
+            warned = any(effect.replace(SELF, face) in w for w in warnings)
+            if not (read or warned):
+                silent.append(f"{record.name}: {line}")
+    assert lines > 2_000
+    assert silent == []
+
+
+def test_a_bad_mana_ability_on_a_board_exits_2_naming_the_ability(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rock = {"id": "x", "name": "Rock", "controller": "a", "types": ["artifact"],
+            "abilities": [{"kind": "mana", "produces": "G", "per_turn": 2**40}]}  # fmt: skip
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps({"players": [{"id": "a"}, {"id": "b"}], "active_player": "a", "permanents": [rock]}))
+    assert main(["solve", str(path)]) == 2
+    assert "board.permanents[0].abilities[0].per_turn" in capsys.readouterr().err
+
+
+def test_508_1i_j_a_permanent_sacrificed_for_mana_is_gone_when_the_total_is_paid() -> None:
+    """Blood Pet sacrificed for {B} while mana abilities are activated (508.1i) can't also be the
+    creature tapped to pay the total (508.1j)."""
+    toll = {"id": "toll", "name": "Toll", "controller": "bob", "types": ["enchantment"],
+            "abilities": [{"kind": "attack_tax", "cost": {"mana": "{B}", "tap": {"filter": {"types": ["creature"]}}}}]}  # fmt: skip
+    board = [toll, _card("bp", "Blood Pet"), *_bears(1)]
+    assert not _attack(board, ["b0"]).legal
+    assert _attack([*board, _card("sw", "Swamp")], ["b0"]).legal
