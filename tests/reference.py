@@ -344,11 +344,22 @@ class Reference:
             per_target = ab.kind in PER_TARGET_KINDS and self.board.combat is None
             return [p.id for p in found if per_target or self.ability_active(ab, controller, p)]
 
+        def gives_no_ability(item: Item) -> bool:
+            """613.1f: an effect on creatures that is no ability of theirs (a grant's ``gains``)."""
+            _, ab, _, _, holder, gate, _, _ = item
+            if holder is not None or ab.kind == "lose_abilities":
+                return False
+            return not (gate.gains if gate is not None and gate.gains is not None else ab.kind in HAD_WHEN_GIVEN)
+
+        not_theirs = {id(item[1]) for item in pending if gives_no_ability(item)}
+
         def put(ab: AbilityT, holders: list[str]) -> None:
             for h in holders:
                 if ab.kind == "lose_abilities":
                     self.abilities[h] = [
-                        a for a in self.abilities[h] if ab.kinds is not None and a.kind not in ab.kinds
+                        a
+                        for a in self.abilities[h]
+                        if id(a) in not_theirs or (ab.kinds is not None and a.kind not in ab.kinds)
                     ]
                 else:
                     self.abilities[h].append(ab)
@@ -417,10 +428,7 @@ class Reference:
             then = {k: list(v) for k, v in self.abilities.items()} if deferred else None
             put(pick[1], holders)
             applied.append((pick[0], pick[1], pick[2], holders, then, order))
-            gate = pick[5]
-            if pick[4] is None and not (
-                gate.gains if gate is not None and gate.gains is not None else pick[1].kind in HAD_WHEN_GIVEN
-            ):
+            if gives_no_ability(pick):
                 effects_only.add(order)
         applied += [(at, a, p.controller, [p.id], None, 0) for at, a, p in printed]
         self.had_when_applied: dict[tuple[str, int], dict[str, list[AbilityT]]] = {}

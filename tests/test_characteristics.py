@@ -331,3 +331,18 @@ def test_613_7_timestamps_on_the_board_order_a_removal_and_a_grant() -> None:
     stated = block(dated, {"g": "f"})
     assert_illegal(stated, "702.9b", "flying", ("g", "f"))
     assert not stated.warnings
+
+
+def test_613_1f_what_an_effect_gives_is_kept_whole_by_a_later_removal() -> None:
+    """A grant of shadow said not to be an ability of theirs (``gains: false``) survives a later
+    "loses all abilities" as a whole: the creature still has shadow for blocking (702.28b) as well
+    as for being blocked, so two such creatures may block each other."""
+    shade = K("grant", to={"power": {"le": 0}}, ability=K("shadow"), gains=False)
+    attacker = creature("a", "Shade", A, 0, 2)
+    blocker = creature("b", "Wisp", B, 0, 2)
+    giver = permanent("g", "Veil", A, ["enchantment"], shade)
+    dress = permanent("d", "Dress Down", B, ["enchantment"], K("lose_abilities", to={"types": ["creature"]}))
+    assert_legal(block(make_board([attacker, blocker, giver, dress], {"a": B}), {"b": "a"}))
+    plain = creature("p", "Bear", B, 2, 2)
+    board = make_board([attacker, plain, giver, dress], {"a": B})
+    assert_illegal(block(board, {"p": "a"}), "702.28b", "shadow")

@@ -38,7 +38,7 @@ from .effects import (
 from .once import once
 
 if TYPE_CHECKING:
-    pass
+    from ..rules.characteristics import LoseAbilities
 
 
 new_pair = partial(tuple.__new__, Pair)
@@ -275,6 +275,7 @@ class Game:
         reads: dict[int, frozenset[str]] = {}
         lost = Removals()
         step: dict[int, int] = {}
+        self._effects_given: set[int] = {id(e.ability) for e in effects if not e.gives_an_ability}
         removing = any(is_removal(e.ability) for e in effects)
         while pending:
             chosen = pending[0]
@@ -297,7 +298,7 @@ class Game:
                 lost.add(applied[id(chosen)], step[id(chosen)], chosen.ability)
                 self._counter_timestamps(chosen, applied[id(chosen)])
                 for holder in applied[id(chosen)]:
-                    self._had[holder] = [a for a in self._had[holder] if not chosen.ability.removes(a.kind)]
+                    self._had[holder] = self._after_removal(self._had[holder], chosen.ability)
                 continue
             if self._read_per_declaration(chosen.ability):
                 as_applied[id(chosen)] = self._as_of_now()
@@ -313,6 +314,11 @@ class Game:
             for effect in effects
         }
         return kept, as_applied, lost
+
+    def _after_removal(self, had: list[Ability], removal: LoseAbilities) -> list[Ability]:
+        """What a permanent has after ``removal`` (613.1f): the abilities it removes go, except
+        what another permanent's effect gives it ("can't attack": no ability of its own)."""
+        return [a for a in had if id(a) in self._effects_given or not removal.removes(a.kind)]
 
     def _unstated_order(self, effects: list[Continuous], applied: Mapping[int, tuple[str, ...]]) -> None:
         """Where a removal and an effect giving the kind it removes meet on one permanent, one from
@@ -415,7 +421,7 @@ class Game:
                 if removal is None:
                     self._had[h].append(other.ability)
                 else:
-                    self._had[h] = [a for a in self._had[h] if not removal.removes(a.kind)]
+                    self._had[h] = self._after_removal(self._had[h], removal)
             changed = self._targets(effect) != now
             self._had.update(saved)
             if changed:
