@@ -21,6 +21,7 @@ from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF, Place
 from ..rules.registry import ability_class
 from .card_record import CardRecord
 from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
+from .keyword_lines import keyword_defined_by_reminder, keyword_note
 from .oracle_text import (
     ONE_SHOT,
     is_activated,
@@ -31,7 +32,7 @@ from .oracle_text import (
 )
 from .phrases import MANA_ABILITY, bears_on_legality, choices_made
 from .readers import Unknown
-from .sentences import Sentences, keyword_defined_by_reminder, keyword_note
+from .sentences import Sentences
 
 __all__ = ["ATTACHED", "CONTROLLER", "POWER", "SELF", "AbilityData", "Compiled", "Compiler", "Level"]
 

@@ -6,7 +6,6 @@ read here is the grammar around them and the few sentences whose reading needs c
 from __future__ import annotations
 
 import re
-from functools import cache
 from typing import Any
 
 from ..rules.phrase import ATTACHED, MANA, SELF
@@ -15,34 +14,11 @@ from .characteristics import PREDICATE as CHARACTERISTIC
 from .characteristics import characteristic
 from .compiled import AbilityData, Result
 from .conditions import BLOCK_TIME_HOMES, Clause, Conditions
-from .keywords import KEYWORDS
+from .keyword_lines import KEYWORDS_OF_KINDS, known_keyword
 from .oracle_text import is_activated
 from .phrases import bears_on_legality
 from .readers import Unknown
 from .wordings import Wordings, wordings
-
-KEYWORDS_OF_KINDS: dict[str, tuple[AbilityData, ...]] = {
-    "decayed": ({"kind": "cant_block"}, {"kind": "attack_trigger"}),
-}
-"""Keywords that mean abilities of more than one kind (702.147a: decayed)."""
-KEYWORD_NOTES: dict[str, str] = {
-    r"(?:commander )?suspend\b.*": "suspend (702.62a): cast from suspend it gains haste; give haste as an effect",
-    r"dash\b.*": "dash (702.109a): cast for its dash cost it has haste; give haste as an effect",
-    r"blitz\b.*": "blitz (702.152a): cast for its blitz cost it has haste; give haste as an effect",
-    r"unearth\b.*": "unearth (702.84a): returned by unearth it gains haste; give haste as an effect",
-    r"encore\b.*": "encore (702.141a): its tokens gain haste and attack if able; give them as effects",
-    r"prototype\b.*": "prototype (702.160a): cast prototyped it has other power, toughness and colors; write them",
-    r"backup \d+": "backup (702.165a): once it resolves, give the abilities it grants as effects",
-    r"crew \d+\.?": "crew (702.122a): once crewed it is an artifact creature; write its types",
-}
-"""Keyword lines whose meaning for combat depends on how the permanent was cast or what was
-done with it: a note (the board states the result)."""
-
-
-def keyword_note(line: str) -> str | None:
-    """The note of a keyword line of ``KEYWORD_NOTES``; None if it is none of them."""
-    return next((note for pattern, note in KEYWORD_NOTES.items() if re.fullmatch(pattern, line, flags=re.I)), None)
-
 
 _SUBTYPE_LIST = re.compile(r"\b(?:is|are) [A-Z][\w'-]*(?:, [A-Z][\w'-]*)*,? and [A-Z][\w'-]*(?= in addition to)")
 """A list of subtypes added ("are Clerics, Rogues, Warriors, and Wizards in addition to their other
@@ -56,31 +32,6 @@ _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
 
 _NONCOMBAT_EVENTS = frozenset({"enters", "enter", "enters the battlefield", "dies", "leaves the battlefield"})
 """Events of "whenever $self enters or attacks" that no combat trigger reads."""
-
-_COMBAT_REMINDER = re.compile(r"^(?:When|Whenever) this (?:creature|permanent) (?:attacks|blocks|becomes blocked)\b")
-
-
-def keyword_defined_by_reminder(line: str) -> str | None:
-    """A keyword that is neither an ability kind's nor one of CR 702 (a digital-only keyword such
-    as "double team") in a keyword line, whose reminder text, its only definition on the card, is a
-    trigger on attacking or blocking (508.1m, 509.1i): returned to be warned, else None."""
-    for head, reminder in re.findall(r"([^().]*)\(([^()]*)\)", line):
-        if not _COMBAT_REMINDER.match(reminder):
-            continue
-        part = re.split(r"[,;] (?:and )?", head.strip())[-1].strip().casefold()
-        if part and not _known_keyword(part):
-            return part
-    return None
-
-
-@cache
-def _keyword_names() -> tuple[str, ...]:
-    names = {k.name for k in KEYWORDS} | set(wordings().keywords) | set(KEYWORDS_OF_KINDS)
-    return tuple(sorted(names, key=len, reverse=True))
-
-
-def _known_keyword(part: str) -> bool:
-    return any(part == n or part.startswith((n + " ", n + "—", n + "-", n + "cycling")) for n in _keyword_names())
 
 
 class Sentences(Conditions):
@@ -134,7 +85,7 @@ class Sentences(Conditions):
         for combat ("lifelink"); any other single word ("ratmanship", known only by its reminder
         text; "blue" continuing "protection from white, blue, and red") is ``Unknown``, never dropped."""
         found = self._keyword(part)
-        if not found and re.fullmatch(r"[a-z]+", part) and not _known_keyword(part):
+        if not found and re.fullmatch(r"[a-z]+", part) and not known_keyword(part):
             raise Unknown(part)
         return found
 

@@ -1,0 +1,60 @@
+"""What a keyword line means besides its kinds' own keywords: keywords that mean abilities of
+several kinds, keywords whose result the board states (a note), and a keyword known only by its
+reminder text (warned)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from .compiled import AbilityData
+from .keywords import KEYWORDS
+from .wordings import wordings
+
+KEYWORDS_OF_KINDS: dict[str, tuple[AbilityData, ...]] = {
+    "decayed": ({"kind": "cant_block"}, {"kind": "attack_trigger"}),
+}
+"""Keywords that mean abilities of more than one kind (702.147a: decayed)."""
+KEYWORD_NOTES: dict[str, str] = {
+    r"(?:commander )?suspend\b.*": "suspend (702.62a): cast from suspend it gains haste; give haste as an effect",
+    r"dash\b.*": "dash (702.109a): cast for its dash cost it has haste; give haste as an effect",
+    r"blitz\b.*": "blitz (702.152a): cast for its blitz cost it has haste; give haste as an effect",
+    r"unearth\b.*": "unearth (702.84a): returned by unearth it gains haste; give haste as an effect",
+    r"encore\b.*": "encore (702.141a): its tokens gain haste and attack if able; give them as effects",
+    r"prototype\b.*": "prototype (702.160a): cast prototyped it has other power, toughness and colors; write them",
+    r"backup \d+": "backup (702.165a): once it resolves, give the abilities it grants as effects",
+    r"crew \d+\.?": "crew (702.122a): once crewed it is an artifact creature; write its types",
+}
+"""Keyword lines whose meaning for combat depends on how the permanent was cast or what was
+done with it: a note (the board states the result)."""
+
+
+def keyword_note(line: str) -> str | None:
+    """The note of a keyword line of ``KEYWORD_NOTES``; None if it is none of them."""
+    return next((note for pattern, note in KEYWORD_NOTES.items() if re.fullmatch(pattern, line, flags=re.I)), None)
+
+
+_COMBAT_REMINDER = re.compile(r"^(?:When|Whenever) this (?:creature|permanent) (?:attacks|blocks|becomes blocked)\b")
+
+
+def keyword_defined_by_reminder(line: str) -> str | None:
+    """A keyword that is neither an ability kind's nor one of CR 702 (a digital-only keyword such
+    as "double team") in a keyword line, whose reminder text, its only definition on the card, is a
+    trigger on attacking or blocking (508.1m, 509.1i): returned to be warned, else None."""
+    for head, reminder in re.findall(r"([^().]*)\(([^()]*)\)", line):
+        if not _COMBAT_REMINDER.match(reminder):
+            continue
+        part = re.split(r"[,;] (?:and )?", head.strip())[-1].strip().casefold()
+        if part and not known_keyword(part):
+            return part
+    return None
+
+
+@cache
+def _keyword_names() -> tuple[str, ...]:
+    names = {k.name for k in KEYWORDS} | set(wordings().keywords) | set(KEYWORDS_OF_KINDS)
+    return tuple(sorted(names, key=len, reverse=True))
+
+
+def known_keyword(part: str) -> bool:
+    return any(part == n or part.startswith((n + " ", n + "—", n + "-", n + "cycling")) for n in _keyword_names())
