@@ -265,3 +265,20 @@ def test_attack_boards_agree_with_reference_on_each_path(path: str, board: Board
     with engine_path(path):
         problems = check_attack_board(board, HypothesisChooser(data.draw))
     assert not problems, "\n".join(map(str, problems))
+
+
+@pytest.mark.parametrize(
+    "path", sorted((Path(__file__).parent / "fixtures" / "differential").glob("*.json")), ids=lambda p: p.stem
+)
+def test_boards_a_campaign_once_found_disagreeing_agree(path: Path) -> None:
+    """Random boards on which engine and reference once disagreed: a creature made a noncreature
+    by layer 4 (613.1d) kept its attack requirements in the reference; a blocker's `has` test read
+    shadow given by another permanent's effect as removed by a later "loses all abilities" (613.1f)."""
+    import random
+
+    from strategies import RandomChooser
+
+    board = Board.model_validate_json(path.read_text(encoding="utf-8"))
+    c = RandomChooser(random.Random(path.stem))
+    found = check_board(board, c) if board.combat is not None else check_attack_board(board, c)
+    assert not found, found
