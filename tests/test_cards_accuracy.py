@@ -209,7 +209,12 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
 
 @pytest.mark.parametrize(
     ("name", "seed"),
-    [("random_sample_2.yaml", 20261202), ("random_sample_3.yaml", 20261203), ("random_sample_4.yaml", 20261204)],
+    [
+        ("random_sample_2.yaml", 20261202),
+        ("random_sample_3.yaml", 20261203),
+        ("random_sample_4.yaml", 20261204),
+        ("random_sample_5.yaml", 20261205),
+    ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:
     sample = SAMPLES[name]

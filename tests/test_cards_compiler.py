@@ -205,11 +205,14 @@ def test_the_sources_own_state_and_what_an_aura_enchants() -> None:
     ]
 
 
-def test_an_it_from_another_sentence_is_warned_not_guessed() -> None:
+def test_an_it_after_a_sentence_about_the_enchanted_creature_names_that_creature() -> None:
     """Gutter Shortcut: "Enchanted creature gets +3/+0. It can't be blocked as long as it's
-    attacking alone": "it" is the enchanted creature, not the Aura: a warning."""
+    attacking alone": Oracle text names an Aura itself "this Aura", so "It" after a sentence about
+    the enchanted creature is that creature (506.5: attacking alone)."""
     c = compiled("A-Gutter Shortcut")
-    assert c.abilities == () and c.warnings
+    granted = {"kind": "cant_be_blocked", "condition": {"source": {"attacking_alone": True}}}
+    assert c.abilities == ({"kind": "grant", "to": {"ids": ["$attached"]}, "ability": granted},)
+    assert not c.warnings
 
 
 def test_a_subject_with_a_counter_on_it() -> None:

@@ -232,3 +232,32 @@ def test_508_1i_j_a_permanent_sacrificed_for_mana_is_gone_when_the_total_is_paid
     board = [toll, _card("bp", "Blood Pet"), *_bears(1)]
     assert not _attack(board, ["b0"]).legal
     assert _attack([*board, _card("sw", "Swamp")], ["b0"]).legal
+
+
+def test_605_1a_a_mana_ability_an_aura_gives_a_land_pays_an_attack_tax() -> None:
+    """Abundant Growth: "Enchanted land has '{T}: Add one mana of any color.'" on a Swamp pays
+    Norn's Annex's {W/P} when alice can't pay 2 life (119.4); without it the Swamp makes only {B}.
+    A mana ability given to a noncreature permanent is that permanent's (605.1a)."""
+    from combat_solver import AttackDeclaration, Board, check_attacks
+    from combat_solver.cards.catalog import bundled_catalog
+
+    def legal(growth: bool) -> bool:
+        permanents = [
+            {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
+            {"id": "swamp", "card": "Swamp", "controller": "alice"},
+            {"id": "annex", "card": "Norn's Annex", "controller": "bob"},
+        ]
+        if growth:
+            permanents.append({"id": "g", "card": "Abundant Growth", "controller": "alice", "attached_to": "swamp"})
+        board = Board.model_validate(
+            {
+                "players": [{"id": "alice", "life": 1}, {"id": "bob"}],
+                "active_player": "alice",
+                "permanents": permanents,
+            },
+            context={"catalog": bundled_catalog()},
+        )
+        return check_attacks(board, AttackDeclaration(attacks={"bears": "bob"})).legal
+
+    assert legal(True)
+    assert not legal(False)

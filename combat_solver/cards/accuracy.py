@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
@@ -158,8 +159,14 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
     control have haste" and "Artifacts you control ..." grant to the same creatures), nor in a
     filter of blockers (``by``) or attackers (``attackers``), which are creatures (506.4); a grant
     to what it is attached to "as long as it is white" is the same said on the grant's ``to`` or
-    as the granted ability's condition on its holder."""
+    as the granted ability's condition on its holder; a mana ability making N mana of one color is
+    ``produces`` and ``amount`` however written."""
     out = {k: _no_creature_type(v) if k in ("by", "attackers") else v for k, v in ability.items()}
+    makes = out.get("makes") if out.get("kind") == "mana" else None
+    symbols = re.findall(r"[WUBRGC]", makes[0]) if isinstance(makes, list) and len(makes) == 1 else []
+    if symbols and len(set(symbols)) == 1:  # "{G}{G}": two of one color, as `produces` and `amount`
+        del out["makes"]
+        out["produces"], out["amount"] = symbols[0], len(symbols)
     if isinstance(out.get("ability"), Mapping):
         out["ability"] = normalized(out["ability"])
     if out.get("kind") == "grant" and isinstance(out.get("to"), Mapping):

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 
-from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF, Place
-from ..rules.registry import ability_class
+from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
 from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
 from .keyword_lines import keyword_defined_by_reminder, keyword_note
+from .mana_lines import read_mana
 from .oracle_text import (
     ONE_SHOT,
     is_activated,
@@ -58,35 +59,18 @@ COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b", re.I)
 its card's: its card text says nothing of its abilities on the battlefield (warned, never noted)."""
 
 
-MANA_SIDE_EFFECT = re.compile(
-    r"^(?:If that mana is spent\b|When you spend this mana\b|\$self deals \w+ damage to each opponent\.$"
-    r"|Each opponent gains \w+ life\.$|\$self doesn't untap during your next untap step\.$"
-    r"|Put an? [a-z]+ counter on \$self\.$)"
-)
-"""605.1a: what a mana ability does besides making mana that changes nothing its mana can pay (its
-controller's life, hand and permanents stay as they were: "Draw a card" is not among them)."""
-
-
-def _merged(into: AbilityData, part: AbilityData) -> None:
-    """``part``'s fields added to ``into`` (the fields of ``cost`` one by one)."""
-    for k, v in part.items():
-        if k == "cost" and "cost" in into:
-            into["cost"] = {**into["cost"], **v}
-        elif k in into and k != "tap":
-            raise Unknown(str(part))
-        else:
-            into[k] = v
-
-
-def _plain(ability: AbilityData) -> AbilityData:
-    """The ability as the vocabulary's simplest fields say it: {T} unwritten (the default), one
-    combination of one color as ``produces`` and ``amount`` ("{C}{C}": ``C``, 2)."""
-    out = {k: v for k, v in ability.items() if k != "tap" or not v}
-    makes = out.get("makes")
-    symbols = re.findall(r"[WUBRGC]", makes[0]) if makes is not None and len(makes) == 1 else []
-    if symbols and len(set(symbols)) == 1:
-        del out["makes"]
-        out["produces"], out["amount"] = symbols[0], len(symbols)
+def _pronouns_named(found: list[str]) -> list[str]:
+    """A line's sentences with "It" after a sentence about "Enchanted creature" or "Equipped
+    creature" naming that creature (Draconic Destiny: "... It's a Dragon in addition to its other
+    types.")."""
+    out: list[str] = []
+    for s in found:
+        holder = re.match(r"(Enchanted|Equipped) creature\b", out[-1]) if out else None
+        pronoun = re.match(r"It(?:'s|s| is)?\b", s)
+        if holder and pronoun:
+            verb = " is" if pronoun[0] in ("It's", "It is") else ""
+            s = f"{holder[0]}{verb}{s[pronoun.end() :]}"
+        out.append(s)
     return out
 
 
@@ -222,42 +206,18 @@ class Compiler(Sentences):
         x_keyword = re.fullmatch(r"([A-Z][\w'-]*(?: [\w'-]+)? X), where X is [^.]+\.", line)
         if x_keyword:  # "Mobilize X, where X is ...": the keyword, its X read by no combat kind
             return [(line, lambda _s: self._keyword_line(x_keyword[1]))]
-        return [(s, self._sentence) for s in sentences(line)]
+        written = sentences(line)
+        return [
+            (s, self._sentence if read == s else partial(self._named, read))
+            for s, read in zip(written, _pronouns_named(written), strict=True)
+        ]
+
+    def _named(self, read: str, _written: str) -> Result:
+        """A sentence whose "It" names the enchanted or equipped creature, read as written out."""
+        return self._sentence(read)
 
     def _mana(self, line: str) -> Result:
-        """605.1a: a mana ability, read with the ``mana`` kind's phrases: each part of its cost
-        ("{1}", "{T}", "Pay 1 life", "Sacrifice $self") and each sentence of its effect ("Add
-        {G}{U}.", "Activate only once each turn.", "$self deals 2 damage to you."); a sentence that
-        changes nothing it can pay ("If that mana is spent on a creature spell, it gains haste")
-        is a note. Mana spendable only on spells or abilities pays no cost to attack or block
-        (106.6): a note. Anything else is ``Unknown`` (warned: "for each Elf", storage counters,
-        "Activate only as a sorcery")."""
-        head, _, effect = line.partition(": ")
-        if "Spend this mana only" in effect:
-            return [], "mana spendable only on spells or abilities: it pays no cost to attack or block (106.6)"
-        ability: AbilityData = {"kind": "mana", "tap": False}
-        for part in head.split(", "):
-            _merged(ability, self._mana_part("mana_cost", part, line))
-        note = None
-        for k, sentence in enumerate(sentences(effect)):
-            if k and MANA_SIDE_EFFECT.match(sentence):
-                note = "mana ability: what it does besides making mana, once used, give as an effect"
-                continue
-            found = self._mana_part("mana_effect", sentence, line)
-            if (k == 0) != ("produces" in found or "makes" in found):
-                raise Unknown(line)
-            _merged(ability, found)
-        try:
-            ability_class("mana").model_validate(ability)
-        except ValueError as e:
-            raise Unknown(line) from e
-        return [_plain(ability)], note
-
-    def _mana_part(self, place: Place, text: str, line: str) -> AbilityData:
-        found = self.wordings.read(place, text, self)
-        if found is None:
-            raise Unknown(line)
-        return {k: v for k, v in found[0].items() if k != "kind"}
+        return read_mana(line, self.wordings, self)
 
     def _sentence(self, sentence: str) -> Result:
         """A static sentence, or a one-shot instruction (sagas, modes, "It gains haste until end

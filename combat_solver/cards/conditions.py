@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.kind import AbilityBase, attack_hooks
-from ..rules.phrase import ATTACHED, SELF
+from ..rules.phrase import ATTACHED, SELF, Reader
 from ..rules.registry import KIND_HOMES, ability_class, keyword_kinds
 from .phrases import ATTACHED_STATES, COLORS, MODIFIED, number
 from .readers import Readers, Unknown, other_than_self
@@ -67,6 +67,16 @@ class Clause:
 
 class Conditions(Readers):
     """Reads condition clauses."""
+
+    def read(self, reader: Reader, words: str) -> Any:
+        """As ``Readers.read``, and ``condition``: a condition known whenever it is read (not one
+        about the attack, nor of an Aura's holder)."""
+        if reader != "condition":
+            return super().read(reader, words)
+        clause = self._clause(words)
+        if clause.on_holder or clause.says_it or clause.block_time or clause.attack_state:
+            raise Unknown(words)
+        return clause.data
 
     def _clause(self, text: str) -> Clause:
         """One condition, or several joined by "and" (``Unknown`` if any part isn't read)."""

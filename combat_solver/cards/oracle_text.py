@@ -102,6 +102,9 @@ def sentences(line: str) -> list[str]:
     for i, ch in enumerate(line):
         if ch == '"':
             depth = not depth
+            if not depth and line[i - 1] == "." and re.match(r" [A-Z]", line[i + 1 : i + 3]):
+                out.append(line[start : i + 1].strip())  # a quoted ability ends the sentence it closes
+                start = i + 1
         elif ch == "." and not depth and (i + 1 == len(line) or line[i + 1] == " "):
             out.append(line[start : i + 1].strip())
             start = i + 1

@@ -15,8 +15,9 @@ from .characteristics import characteristic
 from .compiled import AbilityData, Result
 from .conditions import BLOCK_TIME_HOMES, Clause, Conditions
 from .keyword_lines import KEYWORDS_OF_KINDS, known_keyword
+from .mana_lines import read_mana
 from .oracle_text import is_activated
-from .phrases import bears_on_legality
+from .phrases import MANA_ABILITY, bears_on_legality
 from .readers import Unknown
 from .wordings import Wordings, wordings
 
@@ -97,6 +98,12 @@ class Sentences(Conditions):
         note = "triggered ability: once it resolves, give its result as an effect"
         condition, _, rest = line.partition(", ")
         condition = re.sub(r"^When\b", "Whenever", condition)  # 603.2: each time the event happens
+        condition = re.sub(  # Tadeas: "a creature you control with reach" is "a creature with reach you control"
+            r"^(whenever an? \w+) you control (with [^,]+?) attacks$",
+            r"\1 \2 you control attacks",
+            condition,
+            flags=re.I,
+        )
         with_them = re.fullmatch(r"whenever you attack with one or more (.+)", condition, re.I)
         if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack"
             condition = f"whenever one or more {with_them[1]} you control attack"
@@ -545,6 +552,11 @@ class Sentences(Conditions):
                 out += self._listed_keyword(part)
                 continue
             inner = quoted.pop(0)
+            if MANA_ABILITY.match(inner):  # Esika: a mana ability they have (605.1a), paying costs
+                found, note = read_mana(inner.replace("this creature", SELF), self.wordings, self)
+                self.granted = self.granted or note is not None
+                out += found
+                continue
             if is_activated(inner) or re.match(r"(?:When|Whenever|At)\b", inner):
                 self.granted = True
                 continue

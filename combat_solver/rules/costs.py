@@ -91,17 +91,8 @@ class ManaAbility(AbilityBase):
         ),
         Phrase(r"Activate only once each turn\.", {"per_turn": 1}, "mana_effect"),
         Phrase(r"\$self deals (\w+) damage to you\.", {"damage_to_you": Slot(1, "number")}, "mana_effect"),
-        Phrase(
-            r"Activate only if \$self is a creature\.",
-            {"condition": {"source": {"types": ["creature"]}}},
-            "mana_effect",
-        ),
+        Phrase(r"Activate only if (.+)\.", {"condition": Slot(1, "condition")}, "mana_effect"),
         Phrase(r"Activate only during your turn\.", {"condition": {"your_turn": True}}, "mana_effect"),
-        Phrase(
-            r"Activate only if \$self entered this turn\.",
-            {"condition": {"source": {"entered_this_turn": True}}},
-            "mana_effect",
-        ),
     )
     """602.5b: a restriction on activating it is its condition (``condition``) or ``per_turn``."""
 

@@ -19,15 +19,27 @@ POWER = "$power"
 """The power of the permanent whose text it is."""
 
 Reader = Literal[
-    "number", "creatures", "count", "permanents", "quality", "qualities", "text", "lower", "title", "colors", "combos"
+    "number",
+    "creatures",
+    "count",
+    "permanents",
+    "quality",
+    "qualities",
+    "text",
+    "lower",
+    "title",
+    "colors",
+    "combos",
+    "condition",
 ]
 """How a slot's words are read: ``number`` ("two" -> 2), ``creatures`` (a creature filter:
 "creatures with flying"), ``count`` ("two or more Walls": a filter and at least how many),
 ``permanents`` (a permanent filter), ``quality`` (a color or creature quality: "bands with
 other Wolves"), ``qualities`` ("protection from black and from red": one ability per quality,
 702.16), ``text`` (the words as written), ``lower`` and ``title`` (casefolded, capitalized), ``colors``
-("{W}, {U}, or {B}": the letters ``"WUB"``) and ``combos`` ("{W}{W}, {W}{U}, or {U}{U}": the list
-of those combinations of mana)."""
+("{W}, {U}, or {B}": the letters ``"WUB"``), ``combos`` ("{W}{W}, {W}{U}, or {U}{U}": the list
+of those combinations of mana) and ``condition`` ("you control an artifact": the condition
+language, read as the ability's own state when it applies)."""
 
 Place = Literal["keyword", "predicate", "trigger", "sentence", "mana_cost", "mana_effect"]
 """Where a phrase stands: a part of a keyword line ("rampage 2"), a predicate after its subject

@@ -221,7 +221,8 @@ else:
 
 
 class Grant(AbilityBase):
-    """A static ability of a permanent that gives ``ability`` to every creature matching ``to``
+    """A static ability of a permanent that gives ``ability`` to every creature matching ``to`` (any
+    permanent, for a mana ability: "Enchanted land has \"{T}: Add one mana of any color.\"")
     ("Creatures you control can't be blocked by more than one creature", "Creatures can't block").
     ``you`` in the filter is this permanent's controller. Added in layer 6 (613.1f) to whatever
     matches ``to`` when it applies (611.3a): grants apply in dependency order (613.8), so a

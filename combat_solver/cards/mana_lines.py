@@ -1,0 +1,83 @@
+"""A mana ability's line (605.1a) read with the ``mana`` kind's phrases: its cost, what it makes and
+what else it does; the same reading for a line of its own and a quoted ability a permanent gives
+("Elves you control have \"{T}: Add {G}{G}.\"")."""
+
+from __future__ import annotations
+
+import re
+
+from ..rules.phrase import Place
+from ..rules.registry import ability_class
+from .compiled import AbilityData, Result
+from .oracle_text import sentences
+from .readers import Readers, Unknown
+from .wordings import Wordings
+
+MANA_SIDE_EFFECT = re.compile(
+    r"^(?:If that mana is spent\b|When you spend this mana\b|\$self deals \w+ damage to each opponent\.$"
+    r"|Each opponent gains \w+ life\.$|\$self doesn't untap during your next untap step\.$"
+    r"|Put an? [a-z]+ counter on \$self\.$|When you do, )"
+)
+"""605.1a: what a mana ability does besides making mana that changes nothing its mana can pay (its
+controller's life, hand and permanents stay as they were: "Draw a card" is not among them); a
+reflexive trigger ("When you do, mill two cards", 603.12) resolves only after the cost is paid."""
+
+
+def _merged(into: AbilityData, part: AbilityData) -> None:
+    """``part``'s fields added to ``into`` (the fields of ``cost`` one by one)."""
+    for k, v in part.items():
+        if k == "cost" and "cost" in into:
+            into["cost"] = {**into["cost"], **v}
+        elif k in into and k != "tap":
+            raise Unknown(str(part))
+        else:
+            into[k] = v
+
+
+def _plain(ability: AbilityData) -> AbilityData:
+    """The ability as the vocabulary's simplest fields say it: {T} unwritten (the default), one
+    combination of one color as ``produces`` and ``amount`` ("{C}{C}": ``C``, 2)."""
+    out = {k: v for k, v in ability.items() if k != "tap" or not v}
+    makes = out.get("makes")
+    symbols = re.findall(r"[WUBRGC]", makes[0]) if makes is not None and len(makes) == 1 else []
+    if symbols and len(set(symbols)) == 1:
+        del out["makes"]
+        out["produces"], out["amount"] = symbols[0], len(symbols)
+    return out
+
+
+def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
+    """605.1a: a mana ability, read with the ``mana`` kind's phrases: each part of its cost
+    ("{1}", "{T}", "Pay 1 life", "Sacrifice $self") and each sentence of its effect ("Add
+    {G}{U}.", "Activate only once each turn.", "$self deals 2 damage to you."); a sentence that
+    changes nothing it can pay ("If that mana is spent on a creature spell, it gains haste")
+    is a note. Mana spendable only on spells or abilities pays no cost to attack or block
+    (106.6): a note. Anything else is ``Unknown`` (warned: "for each Elf", storage counters,
+    "Activate only as a sorcery")."""
+    head, _, effect = line.partition(": ")
+    if "Spend this mana only" in effect:
+        return [], "mana spendable only on spells or abilities: it pays no cost to attack or block (106.6)"
+    ability: AbilityData = {"kind": "mana", "tap": False}
+    for part in head.split(", "):
+        _merged(ability, _part(wordings, readers, "mana_cost", part, line))
+    note = None
+    for k, sentence in enumerate(sentences(effect)):
+        if k and MANA_SIDE_EFFECT.match(sentence):
+            note = "mana ability: what it does besides making mana, once used, give as an effect"
+            continue
+        found = _part(wordings, readers, "mana_effect", sentence, line)
+        if (k == 0) != ("produces" in found or "makes" in found):
+            raise Unknown(line)
+        _merged(ability, found)
+    try:
+        ability_class("mana").model_validate(ability)
+    except ValueError as e:
+        raise Unknown(line) from e
+    return [_plain(ability)], note
+
+
+def _part(wordings: Wordings, readers: Readers, place: Place, text: str, line: str) -> AbilityData:
+    found = wordings.read(place, text, readers)
+    if found is None:
+        raise Unknown(line)
+    return {k: v for k, v in found[0].items() if k != "kind"}

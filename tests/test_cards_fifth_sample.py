@@ -1,0 +1,100 @@
+"""Real cards, by name, that the fifth labelled sample (tests/cards/random_sample_5.yaml, held
+out and graded once) and the discovery sample (random_sample_6.yaml) found read wrong or not
+read: a quoted mana ability that permanents are given (605.1a), "a creature you control with
+reach attacks" (508.1m), "Activate only if <condition>" on a mana ability (602.5b), a reflexive
+trigger after making mana (603.12), "It" naming the enchanted creature in the next sentence, and
+an Aura's "can't attack or block. It loses all abilities" (613.1f)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_solver import AttackDeclaration, Board, check_attacks
+from combat_solver.cards.catalog import bundled_catalog
+
+
+def _board(permanents: list[dict[str, Any]], **extra: Any) -> Board:
+    players = extra.pop("players", [{"id": "alice"}, {"id": "bob"}])
+    return Board.model_validate(
+        {"players": players, "active_player": "alice", "permanents": permanents, **extra},
+        context={"catalog": bundled_catalog()},
+    )
+
+
+def _compiled(name: str) -> Any:
+    catalog = bundled_catalog()
+    return catalog.compiled(catalog.get(name))
+
+
+def _attacks(permanents: list[dict[str, Any]], attacks: dict[str, str], **extra: Any) -> bool:
+    return check_attacks(_board(permanents, **extra), AttackDeclaration(attacks=attacks)).legal
+
+
+def test_605_1a_esikas_legendary_creatures_have_a_mana_ability_that_pays_propaganda() -> None:
+    """ "Other legendary creatures you control have vigilance and '{T}: Add one mana of any
+    color.'": a legendary creature's mana pays Propaganda's {2} with one Forest."""
+    permanents = [
+        {"id": "esika", "card": "Esika, God of the Tree", "controller": "alice", "tapped": True},
+        {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
+        {"id": "isamaru", "card": "Isamaru, Hound of Konda", "controller": "alice"},
+        {"id": "forest", "card": "Forest", "controller": "alice"},
+        {"id": "prop", "card": "Propaganda", "controller": "bob"},
+    ]
+    assert _attacks(permanents, {"bears": "bob"})
+    assert not _attacks([p for p in permanents if p["id"] != "isamaru"], {"bears": "bob"})
+
+
+def test_605_1a_joraga_treespeakers_level_five_gives_elves_a_mana_ability() -> None:
+    compiled = _compiled("Joraga Treespeaker")
+    top = next(level for level in compiled.levels if level.at_least == 5)
+    granted = [a for a in top.abilities if a["kind"] == "grant"]
+    assert granted and granted[0]["ability"] == {"kind": "mana", "produces": "G", "amount": 2}
+    assert not compiled.all_warnings
+
+
+def test_508_1m_tadeas_triggers_for_each_attacking_creature_of_yours_with_reach() -> None:
+    permanents = [
+        {"id": "t", "card": "Tadeas, Juniper Ascendant", "controller": "alice"},
+        {"id": "spider", "card": "Giant Spider", "controller": "alice"},
+        {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
+    ]
+    verdict = check_attacks(_board(permanents), AttackDeclaration(attacks={"spider": "bob", "bears": "bob"}))
+    assert [t.count for t in verdict.triggers if t.holder == "t"] == [1]
+
+
+def test_602_5b_spire_of_industrys_mana_of_any_color_only_while_you_control_an_artifact() -> None:
+    """'{T}, Pay 1 life: Add one mana of any color. Activate only if you control an artifact.':
+    with Norn's Annex ({W/P}) and alice at 1 life, the Spire's white mana pays only with an artifact."""
+    permanents = [
+        {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
+        {"id": "spire", "card": "Spire of Industry", "controller": "alice"},
+        {"id": "annex", "card": "Norn's Annex", "controller": "bob"},
+    ]
+    ornithopter = {"id": "orni", "card": "Ornithopter", "controller": "alice"}
+    players = [{"id": "alice", "life": 2}, {"id": "bob"}]
+    assert _attacks([*permanents, ornithopter], {"bears": "bob"}, players=players)
+    assert not _attacks(permanents, {"bears": "bob"}, players=[{"id": "alice", "life": 1}, {"id": "bob"}])
+
+
+def test_603_12_a_reflexive_trigger_after_making_mana_is_a_note() -> None:
+    compiled = _compiled("Shaun & Rebecca, Agents")
+    assert {"kind": "mana", "produces": "C", "amount": 1} in compiled.abilities and not compiled.all_warnings
+
+
+def test_it_in_the_next_sentence_names_the_enchanted_creature_draconic_destiny() -> None:
+    """ "... and has flying, haste, and '{1}: ...' It's a Dragon in addition to its other types.":
+    the Dragon type goes to the enchanted creature (613.1d), the activated ability is a note."""
+    compiled = _compiled("Draconic Destiny")
+    assert {"kind": "type_change", "to": {"ids": ["$attached"]}, "subtypes": ["Dragon"]} in compiled.abilities
+    assert not compiled.all_warnings and compiled.notes
+
+
+def test_613_1f_heliods_punishment_keeps_its_creature_from_attacking_after_it_loses_all_abilities() -> None:
+    """ "Enchanted creature can't attack or block. It loses all abilities ...": the creature loses
+    its haste (a summoning-sick Raging Goblin can't attack for that too) and Heliod's
+    Punishment's own restriction stays: it is the Aura's effect, not an ability of the creature."""
+    goblin = {"id": "g", "card": "Raging Goblin", "controller": "alice"}
+    punished = [goblin, {"id": "h", "card": "Heliod's Punishment", "controller": "bob", "attached_to": "g"}]
+    verdict = check_attacks(_board(punished), AttackDeclaration(attacks={"g": "bob"}))
+    assert not verdict.legal and any(v.kind == "cant_attack" for v in verdict.violations)
+    assert _attacks([goblin], {"g": "bob"})
