@@ -214,6 +214,7 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_3.yaml", 20261203),
         ("random_sample_4.yaml", 20261204),
         ("random_sample_5.yaml", 20261205),
+        ("random_sample_7.yaml", 20261207),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

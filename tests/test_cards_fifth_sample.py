@@ -98,3 +98,18 @@ def test_613_1f_heliods_punishment_keeps_its_creature_from_attacking_after_it_lo
     verdict = check_attacks(_board(punished), AttackDeclaration(attacks={"g": "bob"}))
     assert not verdict.legal and any(v.kind == "cant_attack" for v in verdict.violations)
     assert _attacks([goblin], {"g": "bob"})
+
+
+def test_205_1a_arixmethes_is_only_a_land_while_it_has_a_slumber_counter() -> None:
+    """The seventh sample: "As long as Arixmethes has a slumber counter on it, it's a land. (It's
+    not a creature.)": with a counter it can't attack (508.1a: only creatures attack)."""
+    arix = {"id": "x", "card": "Arixmethes, Slumbering Isle", "controller": "alice"}
+    assert not _attacks([{**arix, "counters": {"slumber": 5}}], {"x": "bob"})
+    assert _attacks([arix], {"x": "bob"})
+
+
+def test_605_1b_a_triggered_mana_ability_is_warned_never_dropped() -> None:
+    """Barbflare Gremlin, Mana Flare: "Whenever a player taps a land for mana, that player adds
+    ...": more mana for costs to attack or block, which the vocabulary doesn't state."""
+    for name in ("Barbflare Gremlin", "Mana Flare"):
+        assert any("taps a land for mana" in w for w in _compiled(name).all_warnings), name

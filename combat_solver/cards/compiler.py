@@ -31,7 +31,7 @@ from .oracle_text import (
     sentences,
     strip_reminders,
 )
-from .phrases import MANA_ABILITY, bears_on_legality, choices_made
+from .phrases import MANA_ABILITY, MANA_TRIGGER, bears_on_legality, choices_made
 from .readers import Unknown
 from .sentences import Sentences
 
@@ -57,6 +57,10 @@ BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Fore
 COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b", re.I)
 """707.2, 614.1c: a permanent that entered as a copy has the copied object's characteristics, not
 its card's: its card text says nothing of its abilities on the battlefield (warned, never noted)."""
+
+
+def _unread(line: str) -> Result:
+    raise Unknown(line)
 
 
 def _pronouns_named(found: list[str]) -> list[str]:
@@ -87,6 +91,7 @@ class Compiler(Sentences):
             if first != "The" and self.nouns.subtype(first) is None:
                 names.add(first)
         self.nouns.chosen = choices_made(card.text, names)
+        self.printed_types = tuple(card.permanent_types)
         base, blocks, levels = level_blocks(card.text, names)
         found = self._lines(base, names, face)
         for block in blocks:
@@ -197,6 +202,8 @@ class Compiler(Sentences):
             return [(line, lambda _s: ([], note))]
         if MANA_ABILITY.match(line):
             return [(line, self._mana)]
+        if MANA_TRIGGER.match(line):
+            return [(line, _unread)]
         if is_activated(line):
             return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
         if re.match(r"^(When|Whenever|At)\b", line):

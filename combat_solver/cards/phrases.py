@@ -159,7 +159,7 @@ def bears_on_legality(sentence: str) -> bool:
     s = sentence.casefold()
     if any(p in s for p in LEGALITY_PHRASES) or _ANIMATION.search(sentence) or _COPY.search(s):
         return True
-    if _IS_A_CREATURE.search(sentence) or MANA_ABILITY.match(sentence):
+    if _IS_A_CREATURE.search(sentence) or MANA_ABILITY.match(sentence) or MANA_TRIGGER.match(sentence):
         return True
     if _ENTERS_WITH.search(s):
         return False
@@ -176,9 +176,13 @@ _COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b")
 #: mana ability (605.1a: an activated ability that adds mana and is no loyalty ability; one with a
 #: target is read as none of the vocabulary's, so warned) can pay costs to attack or block (508.1h,
 #: 509.1d, 605.3a): compiled exactly or warned.
+MANA_TRIGGER = re.compile(r"^Whenever [^,]*\b(?:taps?|is tapped|are tapped) [^,]*for mana, [^.]*\badds?\b")
+"""605.1b: a triggered mana ability ("Whenever a player taps a land for mana, that player adds
+..."): more mana to pay costs to attack or block with, which the vocabulary doesn't state (warned)."""
 MANA_ABILITY = re.compile(r"^(?!\[)[^:\"]+: Add (?:\{|one mana|two mana|three mana|\w+ mana)")
 _IS_A_CREATURE = re.compile(
     r"(?:^|, )(?:\$self is|it's) an? (?:artifact |enchantment |land )*creature(?: with power and toughness .+)?\.?$"
+    r"|(?:^|, )(?:\$self is|it's) an? (?:artifact |enchantment )*land\.?$"
 )
 
 #: "creatures with flying", "creature spells you cast with banding", "a creature card with flying":

@@ -47,6 +47,8 @@ class Sentences(Conditions):
         self.inert = False
         """Set when a sentence was read whole and means nothing for combat: only its condition
         names a combat keyword (Manor Gargoyle: "has indestructible as long as it has defender")."""
+        self.printed_types: tuple[str, ...] = ()
+        """The card types of the card being read (what "it's a land" replaces)."""
         self._subject_words = ""
         """The subject of the sentence being read, as written."""
 
@@ -196,7 +198,7 @@ class Sentences(Conditions):
         if pronoun := re.match(r"(?:it|they)\b", rest, flags=re.I):
             if not leading or clause.says_it:
                 raise Unknown('whom "it" names')
-            rest = clause.it + rest[pronoun.end() :]
+            rest = clause.it + re.sub(r"^'s\b", " is", rest[pronoun.end() :])
         body = self._unconditional(rest)
         self.inert = not body and not bearing and bears_on_legality(condition)
         return self.conditioned(body, clause, field)
@@ -480,7 +482,10 @@ class Sentences(Conditions):
                     if holder.get("ids") == [ATTACHED]
                     else not {"self", "permanents"} & set(holder)
                 )
-                found, first = characteristic(chunk, self.nouns, self._keyword, creatures=creatures)
+                if holder.get("self") and re.fullmatch(r"is an? land", chunk) and self.printed_types == ("creature",):
+                    found, first = [{"kind": "type_change", "types": ["land"], "not_creature": True}], False
+                else:  # Arixmethes: a creature card that "is a land" is only a land (205.1a, 305.1)
+                    found, first = characteristic(chunk, self.nouns, self._keyword, creatures=creatures)
                 out = [*found, *out] if first else [*out, *found]
                 after_has, after_loses = False, "kinds" in found[0]
             elif re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
