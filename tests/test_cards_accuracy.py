@@ -98,6 +98,17 @@ def test_spellings_that_mean_the_same_grade_alike() -> None:
     # Shield of the Oversoul: "as long as enchanted creature is white" on the grant's `to` or on its holder
     on_to = [{"kind": "grant", "to": {"ids": ["$attached"], "colors": ["white"]}, "ability": {"kind": "flying"}}]
     assert grade_card(catalog, card(on_to, name="Shield of the Oversoul")).grade == "exact"
+    # Gift of Wrath: "as long as enchanted permanent is a creature": a grant reaches creatures only
+    wrath = {"kind": "grant", "to": {"ids": ["$attached"], "types": ["creature"]}, "ability": {"kind": "menace"}}
+    assert grade_card(catalog, card([wrath], name="Gift of Wrath")).grade == "exact"
+    # Thornspire Verge: "Activate only if you control a Mountain or a Forest": one test of either
+    either_land = {"players": [{"who": "you", "controls": {"filter": {"subtypes": ["Mountain", "Forest"]}}}]}
+    verge = [{"kind": "mana", "produces": "R"}, {"kind": "mana", "produces": "G", "condition": either_land}]
+    assert grade_card(catalog, card(verge, name="Thornspire Verge")).grade == "exact"
+    # Seafarer's Quay: "bands with other legendary creatures": banding partners are creatures
+    quay = {"kind": "bands_with_other", "quality": {"supertypes": ["legendary"]}}
+    granted_quay = {"kind": "grant", "to": {"colors": ["blue"], "supertypes": ["legendary"], "controller": "you"}}
+    assert grade_card(catalog, card([{**granted_quay, "ability": quay}], name="Seafarer's Quay")).grade == "exact"
     elsewhere = [{"kind": "grant", "to": {"ids": ["$attached"], "colors": ["blue"]}, "ability": {"kind": "flying"}}]
     assert grade_card(catalog, card(elsewhere, name="Shield of the Oversoul")).grade == "wrong"
 
@@ -215,6 +226,7 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_4.yaml", 20261204),
         ("random_sample_5.yaml", 20261205),
         ("random_sample_7.yaml", 20261207),
+        ("random_sample_8.yaml", 20261208),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

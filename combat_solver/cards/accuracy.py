@@ -160,15 +160,25 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
     filter of blockers (``by``) or attackers (``attackers``), which are creatures (506.4); a grant
     to what it is attached to "as long as it is white" is the same said on the grant's ``to`` or
     as the granted ability's condition on its holder; a mana ability making N mana of one color is
-    ``produces`` and ``amount`` however written."""
+    ``produces`` and ``amount`` however written; "you control a Mountain or a Forest" one test of
+    either subtype; "as long as enchanted permanent is a creature" on a grant, which reaches
+    creatures only, nothing (but for a mana ability, which any permanent may be given)."""
     out = {k: _no_creature_type(v) if k in ("by", "attackers") else v for k, v in ability.items()}
     makes = out.get("makes") if out.get("kind") == "mana" else None
     symbols = re.findall(r"[WUBRGC]", makes[0]) if isinstance(makes, list) and len(makes) == 1 else []
     if symbols and len(set(symbols)) == 1:  # "{G}{G}": two of one color, as `produces` and `amount`
         del out["makes"]
         out["produces"], out["amount"] = symbols[0], len(symbols)
+    for key in ("condition", "unless"):
+        if isinstance(out.get(key), Mapping):
+            out[key] = _one_of_subtypes(out[key])
+    if out.get("kind") == "bands_with_other":
+        out["quality"] = _no_creature_type(out.get("quality"))
     if isinstance(out.get("ability"), Mapping):
         out["ability"] = normalized(out["ability"])
+        granted = out["ability"]
+        if granted.get("condition") == {"source": {"types": ["creature"]}} and granted.get("kind") != "mana":
+            out["ability"] = {k: v for k, v in granted.items() if k != "condition"}  # a grant reaches creatures only
     if out.get("kind") == "grant" and isinstance(out.get("to"), Mapping):
         to = _no_creature_type(out["to"])
         held = {k: v for k, v in to.items() if k != "ids"}
@@ -178,6 +188,28 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
             out["ability"] = {**granted, "condition": {"source": held}}
         out["to"] = to
     return out
+
+
+def _one_of_subtypes(condition: Mapping[str, Any]) -> Mapping[str, Any]:
+    """ "You control a Mountain or a Forest" as one test of a permanent with either subtype
+    (``any_of`` of single-subtype "controls" tests of one player, each "at least one")."""
+    items = condition.get("any_of")
+    if set(condition) != {"any_of"} or not isinstance(items, list) or len(items) < 2:
+        return condition
+    subtypes: list[str] = []
+    who = None
+    for item in items:
+        players = item.get("players") if isinstance(item, Mapping) and set(item) == {"players"} else None
+        test = players[0] if isinstance(players, list) and len(players) == 1 else None
+        controls = test.get("controls") if isinstance(test, Mapping) and set(test) == {"who", "controls"} else None
+        f = controls.get("filter") if isinstance(controls, Mapping) and controls.get("at_least", 1) == 1 else None
+        if not isinstance(f, Mapping) or set(f) != {"subtypes"} or not isinstance(test, Mapping):
+            return condition
+        if who not in (None, test["who"]):
+            return condition
+        who = test["who"]
+        subtypes += f["subtypes"]
+    return {"players": [{"who": who, "controls": {"filter": {"subtypes": subtypes}, "at_least": 1}}]}
 
 
 def _no_creature_type(f: Any) -> Any:

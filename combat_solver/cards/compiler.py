@@ -42,6 +42,9 @@ ABILITY_WORD = re.compile(r"^(?!Max speed\b|Solved\b)[A-Z][\w' ,-]*? — (?=[A-Z
 are keywords (702.178a: "as long as your speed is 4"; 702.169b-c: "as long as this Case is solved",
 "triggers only if this Case is solved"), kept so that a static sentence is warned and a trigger
 is never counted without its condition."""
+MODE = re.compile(r"^• [A-Z][\w' -]* — ")
+"""A mode of a permanent that chose one as it entered ("• Abzan — Whenever you attack, ..."): it
+has that mode's ability only, and the board doesn't say which (700.2)."""
 CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 """A Saga's chapter symbol (714.2a): the line is a chapter ability, a triggered ability (714.2b)."""
 
@@ -141,6 +144,9 @@ class Compiler(Sentences):
     def _lines(self, lines: list[str], names: set[str], face: str) -> Found:
         found = Found()
         leveled = False
+        modal = any(
+            re.match(r"As .+ enters(?: the battlefield)?, choose (?!one\b|two\b|up to\b)", raw) for raw in lines
+        )
         for raw in lines:
             line = selfify(strip_reminders(raw).strip(), names)
             if not line:
@@ -171,6 +177,11 @@ class Compiler(Sentences):
                     f"{face}: {line.replace(SELF, face)} ({unknown}: a keyword known only by its reminder text)", line
                 )
                 continue
+            mode = MODE.match(line) if modal else None
+            if mode is not None and self._means_anything(line[mode.end() :]):
+                found.relevant = True  # Hollowmurk Siege: which mode it chose isn't on the board
+                found.warn(f"{face}: {line.replace(SELF, face)} (only in the mode chosen as it entered)", line)
+                continue
             chapter = CHAPTER.match(line)
             line = ABILITY_WORD.sub("", line[chapter.end() :] if chapter else line)
             parts = self._parts(line) if chapter is None else [(line, _chapter)]
@@ -195,6 +206,18 @@ class Compiler(Sentences):
                     outcome: Reading = "compiled" if abilities or inert else "noted" if note is not None else "dropped"
                     found.readings.append((sentence, outcome))
         return found
+
+    def _means_anything(self, line: str) -> bool:
+        """Whether ``line`` gives an ability or legality text it can't read (what a mode gives; a
+        one-shot effect, a note, doesn't count)."""
+        for sentence, compile_one in self._parts(line):
+            try:
+                if compile_one(sentence)[0]:
+                    return True
+            except Unknown:
+                if bears_on_legality(sentence):
+                    return True
+        return False
 
     def _parts(self, line: str) -> list[tuple[str, Callable[[str], Result]]]:
         note = keyword_note(line)

@@ -161,6 +161,11 @@ class Conditions(Readers):
             return Clause(
                 self._player("you", "cards_drawn_this_turn", {"ge": 1} if m[1] == "a" else self._amount(m[1]))
             )
+        m = re.fullmatch(r"you(?:'ve| have)? gained (\w+ or more|\w+) life this turn", t)
+        if m:  # Frodo, Adventurous Hobbit
+            if " or " not in m[1]:
+                raise Unknown(t)
+            return Clause(self._player("you", "life_gained_this_turn", self._amount(m[1])))
         if t in ("you've lost life this turn", "you lost life this turn"):
             return Clause(self._player("you", "life_lost_this_turn", {"ge": 1}))
         if t in ("a creature died under your control this turn", "a creature you controlled died this turn"):

@@ -9,6 +9,7 @@ from functools import cache
 
 from .compiled import AbilityData
 from .keywords import KEYWORDS
+from .phrases import bears_on_legality
 from .wordings import wordings
 
 KEYWORDS_OF_KINDS: dict[str, tuple[AbilityData, ...]] = {
@@ -39,13 +40,16 @@ _COMBAT_REMINDER = re.compile(r"^(?:When|Whenever) this (?:creature|permanent) (
 
 def keyword_defined_by_reminder(line: str) -> str | None:
     """A keyword that is neither an ability kind's nor one of CR 702 (a digital-only keyword such
-    as "double team") in a keyword line, whose reminder text, its only definition on the card, is a
-    trigger on attacking or blocking (508.1m, 509.1i): returned to be warned, else None."""
+    as "double team", an Un-card's "aggressive") in a keyword line, whose reminder text, its only
+    definition on the card, is a trigger on attacking or blocking (508.1m, 509.1i) or bears on
+    legality: returned to be warned, else None."""
+    bare = re.sub(r"\([^()]*\)", "", line).strip()
+    keywords_only = '"' not in bare and not bare.endswith(".")
     for head, reminder in re.findall(r"([^().]*)\(([^()]*)\)", line):
-        if not _COMBAT_REMINDER.match(reminder):
+        if not _COMBAT_REMINDER.match(reminder) and not (keywords_only and bears_on_legality(reminder)):
             continue
         part = re.split(r"[,;] (?:and )?", head.strip())[-1].strip().casefold()
-        if part and not known_keyword(part):
+        if part and not known_keyword(part) and not bears_on_legality(part):  # "swampwalk": read elsewhere
             return part
     return None
 

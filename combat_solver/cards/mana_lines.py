@@ -16,7 +16,7 @@ from .wordings import Wordings
 MANA_SIDE_EFFECT = re.compile(
     r"^(?:If that mana is spent\b|When you spend this mana\b|\$self deals \w+ damage to each opponent\.$"
     r"|Each opponent gains \w+ life\.$|\$self doesn't untap during your next untap step\.$"
-    r"|Put an? [a-z]+ counter on \$self\.$|When you do, )"
+    r"|Put an? [a-z]+ counter on \$self\.$|When you do, |You get \w+ poison counters?\.$)"
 )
 """605.1a: what a mana ability does besides making mana that changes nothing its mana can pay (its
 controller's life, hand and permanents stay as they were: "Draw a card" is not among them); a

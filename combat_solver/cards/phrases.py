@@ -72,6 +72,7 @@ LEGALITY_PHRASES = (
     "can block",
     "can attack",
     "can only attack",
+    "may attack",
     "attack only",
     "can't be attacked",
     "attacks each combat",

@@ -64,6 +64,11 @@ class ManaAbility(AbilityBase):
         Phrase(r"Sacrifice \$self", {"sacrifice_self": True}, "mana_cost"),
         Phrase(r"Discard a card", {"cost": {"discard": 1}}, "mana_cost"),
         Phrase(r"Tap an untapped (.+?) you control", {"cost": {"tap": {"filter": Slot(1, "permanents")}}}, "mana_cost"),
+        Phrase(
+            r"Tap (two|three|four|five) untapped (.+?) you control",
+            {"cost": {"tap": {"filter": Slot(2, "permanents"), "n": Slot(1, "number")}}},
+            "mana_cost",
+        ),
         Phrase(r"Add one mana of any color\.", {"produces": "any", "amount": 1}, "mana_effect"),
         Phrase(
             r"Add (one|two|three|four|five) mana of any one color\.",
