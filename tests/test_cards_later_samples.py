@@ -159,3 +159,43 @@ def test_a_keyword_known_only_by_a_reminder_bearing_on_attacks_is_warned() -> No
 def test_605_1a_a_side_effect_on_poison_counters_is_a_note() -> None:
     compiled = _compiled("Mox Poison")
     assert {"kind": "mana", "produces": "any", "amount": 1} in compiled.abilities and not compiled.all_warnings
+
+
+def test_702_16b_protection_from_snow_and_from_instants() -> None:
+    """Ronom Hulk: "Protection from snow" (no snow creature blocks it); Sword of Wealth and Power's
+    "protection from instants and from sorceries" gives nothing for combat: no warning."""
+    hulk = {"id": "h", "card": "Ronom Hulk", "controller": "alice"}
+    snow = {"id": "s", "card": "Karplusan Yeti", "controller": "bob", "supertypes": ["snow"]}
+    bears = {"id": "b", "card": "Grizzly Bears", "controller": "bob"}
+    from combat_solver import BlockDeclaration, check_blocks
+
+    board = _board([hulk, snow, bears], combat={"attackers": {"h": "bob"}})
+    assert not check_blocks(board, BlockDeclaration(blocks={"s": ("h",)})).legal
+    assert check_blocks(board, BlockDeclaration(blocks={"b": ("h",)})).legal
+    sword = _compiled("Sword of Wealth and Power")
+    assert not sword.abilities and not sword.all_warnings
+
+
+def test_702_3b_expedition_lookout_attacks_and_is_unblockable_with_eight_cards_in_a_graveyard() -> None:
+    """ "..., this creature can attack as though it didn't have defender and it can't be blocked"."""
+    lookout = {"id": "l", "card": "Expedition Lookout", "controller": "alice"}
+    assert _attacks([lookout], {"l": "bob"}, players=[{"id": "alice"}, {"id": "bob", "graveyard": 8}])
+    assert not _attacks([lookout], {"l": "bob"}, players=[{"id": "alice"}, {"id": "bob", "graveyard": 7}])
+
+
+def test_603_4_eminence_is_on_the_battlefield_and_a_name_after_the() -> None:
+    """Sidar Jabari's eminence "if Sidar Jabari is in the command zone or on the battlefield"
+    holds for a permanent on the board; The Caffeinated Runner's Oracle text says "the The
+    Caffeinated Runner"."""
+    assert {"kind": "attack_trigger", "who": {"subtypes": ["Knight"], "controller": "you"}, "once": True} in (
+        _compiled("Sidar Jabari of Zhalfir").abilities
+    )
+    assert {"kind": "attack_trigger"} in _compiled("The Caffeinated Runner").abilities
+
+
+def test_721_2b_the_lines_after_a_station_threshold_are_in_its_box() -> None:
+    """Infinite Guideline Station: "12+ | Flying" and, printed in the same box, "Whenever
+    Infinite Guideline Station attacks, ...": the trigger is the 12+ level's."""
+    compiled = _compiled("Infinite Guideline Station")
+    assert {"kind": "attack_trigger"} not in compiled.abilities
+    assert any({"kind": "attack_trigger"} in level.abilities for level in compiled.levels if level.at_least == 12)

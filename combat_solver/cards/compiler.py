@@ -188,13 +188,14 @@ class Compiler(Sentences):
             for sentence, compile_one in parts:
                 bears = bears_on_legality(sentence) or keyword_note(sentence) is not None
                 found.relevant = found.relevant or bears
+                self.inert = False
                 try:
                     abilities, note = compile_one(sentence)
                 except Unknown:
                     if bears:
                         found.warn(f"{face}: {sentence.replace(SELF, face)}", sentence)
                     continue
-                inert = compile_one == self._sentence and self.inert
+                inert = self.inert
                 if bears and not abilities and note is None and not inert:
                     # never dropped: a sentence bearing on legality that gave nothing is warned
                     found.warn(f"{face}: {sentence.replace(SELF, face)}", sentence)

@@ -53,8 +53,9 @@ def level_blocks(text: str, names: set[str]) -> tuple[list[str], list[Block], li
         if leveler:
             current = Block("level", int(leveler[1]), int(leveler[2]) if leveler[2] else None)
             blocks.append(current)
-        elif station:
-            blocks.append(Block("charge", int(station[1]), None, [station[2]]))
+        elif station:  # the lines after a threshold are printed in its box (721.2b)
+            current = Block("charge", int(station[1]), None, [station[2]])
+            blocks.append(current)
         elif current is not None and stats and current.power is None and not current.lines:
             current.power, current.toughness = int(stats[1]), int(stats[2])
         elif current is not None:
@@ -85,6 +86,7 @@ def selfify(line: str, names: set[str]) -> str:
     for name in sorted(names, key=len, reverse=True):
         line = re.sub(rf"\b{re.escape(name)}\b(?!')", SELF, line)
         line = re.sub(rf"\b{re.escape(name)}'s\b", SELF + "'s", line)
+    line = re.sub(r"\bthe \$self\b", SELF, line)  # The Caffeinated Runner: "Whenever the The Caffeinated Runner"
     return re.sub(r"\b[Tt]his (creature|permanent|land|artifact|enchantment|Vehicle|card)\b", SELF, line)
 
 

@@ -21,6 +21,10 @@ class Readers:
 
     def __init__(self, subtypes: frozenset[str]) -> None:
         self.nouns = Nouns(subtypes)
+        self.inert = False
+        """Set when a sentence was read whole and means nothing for combat: only its condition
+        names a combat keyword (Manor Gargoyle: "has indestructible as long as it has defender"),
+        or it gives protection from instants or sorceries only."""
         self._face = ""
 
     def read(self, reader: Reader, words: str) -> Any:
@@ -47,6 +51,8 @@ class Readers:
                 qualities.append({})
             elif q.casefold() in ("all colors", "each color"):
                 qualities.append({"colors": ["white", "blue", "black", "red", "green"]})
+            elif q.casefold() in ("instants", "sorceries"):
+                self.inert = True  # 702.16: no instant or sorcery blocks (Sword of Wealth and Power)
             else:
                 qualities.append(self._quality(q))
         return qualities
@@ -62,6 +68,8 @@ class Readers:
             return {"colors": [c]}
         if c == "colorless":
             return {"colorless": True}
+        if c == "snow":
+            return {"supertypes": ["snow"]}
         if c == "multicolored":
             return MULTICOLORED
         if c == "monocolored":

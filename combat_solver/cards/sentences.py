@@ -44,9 +44,6 @@ class Sentences(Conditions):
         self._kinds = kinds
         self.granted = False
         """Set when a sentence read so far grants a quoted activated or triggered ability."""
-        self.inert = False
-        """Set when a sentence was read whole and means nothing for combat: only its condition
-        names a combat keyword (Manor Gargoyle: "has indestructible as long as it has defender")."""
         self.printed_types: tuple[str, ...] = ()
         """The card types of the card being read (what "it's a land" replaces)."""
         self._subject_words = ""
@@ -144,6 +141,8 @@ class Sentences(Conditions):
     def _intervening(self, found: list[AbilityData], clause: str) -> list[AbilityData]:
         """603.4: "if <c>" checked as the ability triggers: the trigger's condition ("if you don't
         control X": its ``unless`` you control X)."""
+        if re.fullmatch(rf"{re.escape(SELF)} is (?:in the command zone or )?on the battlefield", clause):
+            return found  # eminence (Sidar Jabari): a permanent on the board is on the battlefield
         negative = re.fullmatch(r"(you|an opponent|defending player) (?:don't|doesn't) control (.+)", clause)
         if negative:
             verb = "control" if negative[1] == "you" else "controls"
@@ -468,7 +467,8 @@ class Sentences(Conditions):
         )
         quoted = iter(re.findall(r'"[^"]*"', predicate))
         for masked in re.split(_LIST, re.sub(r'"[^"]*"', '"Q"', predicate.strip())):
-            masked = masked.removeprefix(SELF + " ") if holder.get("self") else masked
+            if holder.get("self"):  # "..., and it can't be blocked" (Expedition Lookout)
+                masked = re.sub(r"^it (?=can't|can|has|gets)", "", masked.removeprefix(SELF + " "))
             chunk = re.sub(r'"Q"', lambda _m: next(quoted), masked)
             if after_loses and not re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is|are)\b", chunk):
                 out[-1] = {**out[-1], "kinds": [*out[-1]["kinds"], *(a["kind"] for a in self._lost(chunk))]}
