@@ -109,6 +109,16 @@ def test_spellings_that_mean_the_same_grade_alike() -> None:
     quay = {"kind": "bands_with_other", "quality": {"supertypes": ["legendary"]}}
     granted_quay = {"kind": "grant", "to": {"colors": ["blue"], "supertypes": ["legendary"], "controller": "you"}}
     assert grade_card(catalog, card([{**granted_quay, "ability": quay}], name="Seafarer's Quay")).grade == "exact"
+    # Iridescent Angel: "protection from each color" as one protection or five (702.16)
+    five = [{"kind": "protection", "from": {"colors": [c]}} for c in ("white", "blue", "black", "red", "green")]
+    assert grade_card(catalog, card([{"kind": "flying"}, *five], name="Iridescent Angel")).grade == "exact"
+    # Mordor Trebuchet: "Goblins and/or Orcs": either subtype as a list or as any_of
+    either = {"any_of": [{"subtypes": ["Goblin"]}, {"subtypes": ["Orc"]}], "controller": "you"}
+    trigger = {"kind": "attack_trigger", "once": True}
+    listed = {**trigger, "who": {"subtypes": ["Goblin", "Orc"], "controller": "you"}}
+    wall = {"kind": "defender"}
+    assert grade_card(catalog, card([wall, listed], name="Mordor Trebuchet")).grade == "exact"
+    assert grade_card(catalog, card([wall, {**trigger, "who": either}], name="Mordor Trebuchet")).grade == "exact"
     elsewhere = [{"kind": "grant", "to": {"ids": ["$attached"], "colors": ["blue"]}, "ability": {"kind": "flying"}}]
     assert grade_card(catalog, card(elsewhere, name="Shield of the Oversoul")).grade == "wrong"
 
@@ -228,6 +238,7 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_7.yaml", 20261207),
         ("random_sample_8.yaml", 20261208),
         ("random_sample_9.yaml", 20261209),
+        ("random_sample_10.yaml", 20261210),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

@@ -199,3 +199,10 @@ def test_721_2b_the_lines_after_a_station_threshold_are_in_its_box() -> None:
     compiled = _compiled("Infinite Guideline Station")
     assert {"kind": "attack_trigger"} not in compiled.abilities
     assert any({"kind": "attack_trigger"} in level.abilities for level in compiled.levels if level.at_least == 12)
+
+
+def test_302_6_activating_abilities_as_though_they_had_haste_is_warned() -> None:
+    """Thousand-Year Elixir, Tyvar: a summoning-sick creature's {T} mana ability could pay a cost
+    to attack or block; the vocabulary doesn't state it, so it is a warning, never a note."""
+    for name in ("Thousand-Year Elixir", "Tyvar, Jubilant Brawler"):
+        assert any("as though" in w for w in _compiled(name).all_warnings), name

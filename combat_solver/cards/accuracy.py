@@ -246,7 +246,38 @@ def _unordered(value: Any) -> Any:
 
 def _key(ability: Mapping[str, Any]) -> str:
     """The ability as every field spelled out (``labels.canonical``), normalized, filter sets sorted."""
-    return json.dumps(_unordered(json.loads(canonical(normalized(ability)))), sort_keys=True)
+    return json.dumps(_unordered(json.loads(canonical(_subtypes_either(normalized(ability))))), sort_keys=True)
+
+
+def _subtypes_either(value: Any) -> Any:
+    """A filter's ``any_of`` of one-subtype filters ("Goblins and/or Orcs") as its ``subtypes``."""
+    if isinstance(value, list):
+        return [_subtypes_either(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: _subtypes_either(v) for k, v in value.items()}
+    items = out.get("any_of")
+    if (
+        isinstance(items, list)
+        and len(items) > 1
+        and not out.get("subtypes")
+        and all(isinstance(i, dict) and set(i) == {"subtypes"} and len(i["subtypes"]) == 1 for i in items)
+    ):
+        out["subtypes"] = [i["subtypes"][0] for i in items]
+        del out["any_of"]
+    return out
+
+
+def keys(ability: Mapping[str, Any]) -> list[str]:
+    """The keys an ability grades as: protection from several colors as one per color (702.16:
+    "protection from each color" and five protections mean the same)."""
+    f = ability.get("from")
+    if ability.get("kind") != "protection" or not isinstance(f, Mapping) or set(f) != {"colors"}:
+        return [_key(ability)]
+    colors = f["colors"]
+    if isinstance(colors, list) and len(colors) > 1 and "chosen" not in colors:
+        return [_key({**ability, "from": {"colors": [c]}}) for c in colors]
+    return [_key(ability)]
 
 
 def _level_key(level: Mapping[str, Any]) -> str:
@@ -333,8 +364,9 @@ def grade_card(catalog: Catalog, card: SampleCard) -> Graded:
         (got, compiled.abilities, tuple(asdict(lv) for lv in compiled.levels)),
     ):
         for a in abilities:
-            side[k := _key(a)] += 1
-            shown.setdefault(k, _shown(a))
+            for k in keys(a):
+                side[k] += 1
+                shown.setdefault(k, _shown(a))
         for lv in levels:
             conditioned = as_conditions(lv)
             for a in conditioned if conditioned is not None else ():

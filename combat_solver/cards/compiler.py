@@ -31,7 +31,7 @@ from .oracle_text import (
     sentences,
     strip_reminders,
 )
-from .phrases import MANA_ABILITY, MANA_TRIGGER, bears_on_legality, choices_made
+from .phrases import ABILITIES_AS_THOUGH_HASTE, MANA_ABILITY, MANA_TRIGGER, bears_on_legality, choices_made
 from .readers import Unknown
 from .sentences import Sentences
 
@@ -267,7 +267,7 @@ class Compiler(Sentences):
             plain = re.sub(r'"[^"]*"', '""', sentence).removeprefix(SELF)
             if sentence.startswith(("During", "As long as")):
                 raise
-            if COPY.search(plain):
+            if COPY.search(plain) or ABILITIES_AS_THOUGH_HASTE.search(plain):
                 raise
             static_gain = re.fullmatch(
                 r"((?:Enchanted|Equipped) creature (?:gets [+-]\d+/[+-]\d+ and )?)gains (.+)", sentence

@@ -162,6 +162,8 @@ def bears_on_legality(sentence: str) -> bool:
         return True
     if _IS_A_CREATURE.search(sentence) or MANA_ABILITY.match(sentence) or MANA_TRIGGER.match(sentence):
         return True
+    if ABILITIES_AS_THOUGH_HASTE.search(sentence):
+        return True
     if _ENTERS_WITH.search(s):
         return False
     s = _SELECTING.sub(" ", s)
@@ -177,6 +179,10 @@ _COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b")
 #: mana ability (605.1a: an activated ability that adds mana and is no loyalty ability; one with a
 #: target is read as none of the vocabulary's, so warned) can pay costs to attack or block (508.1h,
 #: 509.1d, 605.3a): compiled exactly or warned.
+ABILITIES_AS_THOUGH_HASTE = re.compile(r"\bactivate abilities of [^.]+ as though [^.]+ had haste\b", re.I)
+"""302.6: "You may activate abilities of artifacts and creatures as though those artifacts and
+creatures had haste" (Thousand-Year Elixir): a summoning-sick creature's {T} mana ability could
+pay a cost to attack or block; the vocabulary doesn't state it (warned)."""
 MANA_TRIGGER = re.compile(r"^Whenever [^,]*\b(?:taps?|is tapped|are tapped) [^,]*for mana, [^.]*\badds?\b")
 """605.1b: a triggered mana ability ("Whenever a player taps a land for mana, that player adds
 ..."): more mana to pay costs to attack or block with, which the vocabulary doesn't state (warned)."""
