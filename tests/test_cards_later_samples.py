@@ -206,3 +206,13 @@ def test_302_6_activating_abilities_as_though_they_had_haste_is_warned() -> None
     to attack or block; the vocabulary doesn't state it, so it is a warning, never a note."""
     for name in ("Thousand-Year Elixir", "Tyvar, Jubilant Brawler"):
         assert any("as though" in w for w in _compiled(name).all_warnings), name
+
+
+def test_605_1a_when_that_mana_is_spent_is_a_note_and_an_ability_word_may_hold_the_name() -> None:
+    """Primal Wellspring's "When that mana is spent to cast an instant or sorcery spell, copy that
+    spell" changes nothing its mana pays; Lizard, Connors's Curse's "Lizard, Connors's Curse
+    Formula — When ... enters, ..." is an ability word before an enters trigger (a note)."""
+    wellspring = _compiled("Primal Wellspring")
+    assert {"kind": "mana", "produces": "any", "amount": 1} in wellspring.abilities and not wellspring.all_warnings
+    lizard = _compiled("Lizard, Connors's Curse")
+    assert not lizard.all_warnings and lizard.notes

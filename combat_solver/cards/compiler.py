@@ -37,7 +37,7 @@ from .sentences import Sentences
 
 __all__ = ["ATTACHED", "CONTROLLER", "POWER", "SELF", "AbilityData", "Compiled", "Compiler", "Level"]
 
-ABILITY_WORD = re.compile(r"^(?!Max speed\b|Solved\b)[A-Z][\w' ,-]*? — (?=[A-Z$])")
+ABILITY_WORD = re.compile(r"^(?!Max speed\b|Solved\b)(?:\$self |[A-Z])[\w' ,-]*? — (?=[A-Z$])")
 """An ability word (207.2c: no rules meaning) before its ability; "Max speed —" and "Solved —"
 are keywords (702.178a: "as long as your speed is 4"; 702.169b-c: "as long as this Case is solved",
 "triggers only if this Case is solved"), kept so that a static sentence is warned and a trigger

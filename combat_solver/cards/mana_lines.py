@@ -14,7 +14,7 @@ from .readers import Readers, Unknown
 from .wordings import Wordings
 
 MANA_SIDE_EFFECT = re.compile(
-    r"^(?:If that mana is spent\b|When you spend this mana\b|\$self deals \w+ damage to each opponent\.$"
+    r"^(?:If that mana is spent\b|When (?:you spend this mana|that mana is spent)\b|\$self deals \w+ damage to each opponent\.$"
     r"|Each opponent gains \w+ life\.$|\$self doesn't untap during your next untap step\.$"
     r"|Put an? [a-z]+ counter on \$self\.$|When you do, |You get \w+ poison counters?\.$)"
 )
