@@ -5,6 +5,7 @@ what else it does; the same reading for a line of its own and a quoted ability a
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..rules.phrase import Place
 from ..rules.registry import ability_class
@@ -51,7 +52,8 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     ("{1}", "{T}", "Pay 1 life", "Sacrifice $self") and each sentence of its effect ("Add
     {G}{U}.", "Activate only once each turn.", "$self deals 2 damage to you."); a sentence that
     changes nothing it can pay ("If that mana is spent on a creature spell, it gains haste")
-    is a note. Mana spendable only on spells or abilities pays no cost to attack or block
+    is a note; "If <condition>, add <mana> instead." makes two abilities, each under the condition
+    or unless it (Urza's Tower). Mana spendable only on spells or abilities pays no cost to attack or block
     (106.6): a note. Anything else is ``Unknown`` (warned: "for each Elf", storage counters,
     "Activate only as a sorcery")."""
     head, _, effect = line.partition(": ")
@@ -61,7 +63,13 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     for part in head.split(", "):
         _merged(ability, _part(wordings, readers, "mana_cost", part, line))
     note = None
+    instead: tuple[Any, AbilityData] | None = None
     for k, sentence in enumerate(sentences(effect)):
+        otherwise = re.fullmatch(r"If (.+), add (.+) instead\.", sentence) if k == 1 else None
+        if otherwise:  # Urza's Tower, Ilysian Caryatid: another output while a condition holds
+            output = _part(wordings, readers, "mana_effect", f"Add {otherwise[2]}.", line)
+            instead = (readers.read("condition", otherwise[1]), output)
+            continue
         if k and MANA_SIDE_EFFECT.match(sentence):
             note = "mana ability: what it does besides making mana, once used, give as an effect"
             continue
@@ -69,11 +77,19 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
         if (k == 0) != ("produces" in found or "makes" in found):
             raise Unknown(line)
         _merged(ability, found)
-    try:
-        ability_class("mana").model_validate(ability)
-    except ValueError as e:
-        raise Unknown(line) from e
-    return [_plain(ability)], note
+    abilities = [ability]
+    if instead is not None:
+        condition, output = instead
+        if "condition" in ability:
+            raise Unknown(line)
+        base = {k: v for k, v in ability.items() if k not in ("produces", "makes", "mix", "amount")}
+        abilities = [{**ability, "unless": condition}, {**base, **output, "condition": condition}]
+    for a in abilities:
+        try:
+            ability_class("mana").model_validate(a)
+        except ValueError as e:
+            raise Unknown(line) from e
+    return [_plain(a) for a in abilities], note
 
 
 def _part(wordings: Wordings, readers: Readers, place: Place, text: str, line: str) -> AbilityData:
