@@ -219,7 +219,7 @@ def test_605_1a_when_that_mana_is_spent_is_a_note_and_an_ability_word_may_hold_t
 
 
 def test_605_1a_leafkin_druid_adds_two_instead_while_you_control_four_creatures() -> None:
-    """"{T}: Add {G}. If you control four or more creatures, add {G}{G} instead.": Propaganda's
+    """ "{T}: Add {G}. If you control four or more creatures, add {G}{G} instead.": Propaganda's
     {2} for one attacker is paid by the Druid alone with four creatures, not with three."""
     druid = {"id": "d", "card": "Leafkin Druid", "controller": "alice"}
     bears = [{"id": f"b{i}", "card": "Grizzly Bears", "controller": "alice"} for i in range(3)]
