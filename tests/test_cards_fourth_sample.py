@@ -87,7 +87,7 @@ def test_702_16b_protection_from_planeswalkers_stops_an_animated_planeswalker_bl
     assert check_blocks(board, BlockDeclaration(blocks={"bears": ("m",)})).legal
 
 
-def test_manor_gargoyles_indestructible_while_it_has_defender_means_nothing_for_combat() -> None:
+def test_702_3b_manor_gargoyles_indestructible_while_it_has_defender_means_nothing_for_combat() -> None:
     """The sentence is read whole (its condition: the keyword it has) and gives no combat
     ability, so it is no warning; its defender still keeps it from attacking (702.3b)."""
     compiled = _compiled("Manor Gargoyle")

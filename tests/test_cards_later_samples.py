@@ -81,7 +81,7 @@ def test_603_12_a_reflexive_trigger_after_making_mana_is_a_note() -> None:
     assert {"kind": "mana", "produces": "C", "amount": 1} in compiled.abilities and not compiled.all_warnings
 
 
-def test_it_in_the_next_sentence_names_the_enchanted_creature_draconic_destiny() -> None:
+def test_613_1d_it_in_the_next_sentence_names_the_enchanted_creature_draconic_destiny() -> None:
     """ "... and has flying, haste, and '{1}: ...' It's a Dragon in addition to its other types.":
     the Dragon type goes to the enchanted creature (613.1d), the activated ability is a note."""
     compiled = _compiled("Draconic Destiny")
@@ -149,7 +149,7 @@ def test_700_2_a_mode_chosen_as_it_entered_is_warned_never_counted() -> None:
     assert not _compiled("Baleful Beholder").all_warnings
 
 
-def test_a_keyword_known_only_by_a_reminder_bearing_on_attacks_is_warned() -> None:
+def test_702_1_a_keyword_known_only_by_a_reminder_bearing_on_attacks_is_warned() -> None:
     """Bear with Set's Mechanic: "Aggressive (... only creatures with aggressive may attack during
     it.)": no rule defines it, its reminder bears on who may attack."""
     assert any("aggressive" in w for w in _compiled("Bear with Set's Mechanic").all_warnings)

@@ -268,7 +268,7 @@ def _subtypes_either(value: Any) -> Any:
     return out
 
 
-def keys(ability: Mapping[str, Any]) -> list[str]:
+def _keys(ability: Mapping[str, Any]) -> list[str]:
     """The keys an ability grades as: protection from several colors as one per color (702.16:
     "protection from each color" and five protections mean the same)."""
     f = ability.get("from")
@@ -283,7 +283,7 @@ def keys(ability: Mapping[str, Any]) -> list[str]:
 def _level_key(level: Mapping[str, Any]) -> str:
     """A counter level as ``labels.canonical_level`` says it, its abilities as ``_key`` does."""
     fields = json.loads(canonical_level({**level, "abilities": []}).removeprefix("level "))
-    fields["abilities"] = sorted(_key(a) for a in level.get("abilities", ()))
+    fields["abilities"] = sorted(k for a in level.get("abilities", ()) for k in _keys(a))
     return "level " + json.dumps(fields, sort_keys=True)
 
 
@@ -364,7 +364,7 @@ def grade_card(catalog: Catalog, card: SampleCard) -> Graded:
         (got, compiled.abilities, tuple(asdict(lv) for lv in compiled.levels)),
     ):
         for a in abilities:
-            for k in keys(a):
+            for k in _keys(a):
                 side[k] += 1
                 shown.setdefault(k, _shown(a))
         for lv in levels:

@@ -558,7 +558,7 @@ class Sentences(Conditions):
                 continue
             inner = quoted.pop(0)
             if MANA_ABILITY.match(inner):  # Esika: a mana ability they have (605.1a), paying costs
-                found, note = read_mana(inner.replace("this creature", SELF), self.wordings, self)
+                found, note = read_mana(inner, self.wordings, self)
                 self.granted = self.granted or note is not None
                 out += found
                 continue
