@@ -4,6 +4,7 @@ cards through the compiler (Colossus Hammer, Silverskin Armor, Blood Moon, Conve
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -11,6 +12,8 @@ from asserts import A, B, K, assert_illegal, assert_legal, attack, block, creatu
 from pydantic import ValidationError
 
 from combat_solver.cards.catalog import bundled_catalog
+from combat_solver.cards.compiled import Compiled
+from combat_solver.model.errors import InputError
 from combat_solver.resolve.game import Game
 
 MOUNTAINWALK = K("landwalk", land={"subtypes": ["Mountain"]})
@@ -18,6 +21,12 @@ MOUNTAINWALK = K("landwalk", land={"subtypes": ["Mountain"]})
 
 def card(pid: str, name: str, controller: str, **fields: Any) -> dict[str, Any]:
     return {"id": pid, "card": name, "controller": controller, **fields}
+
+
+def compile_text(text: str) -> Compiled:
+    """``text`` compiled as the Oracle text of an enchantment (Corrupted Zendikon's record)."""
+    catalog = bundled_catalog()
+    return catalog.compiler.compile(dataclasses.replace(catalog.get("Corrupted Zendikon"), text=text))
 
 
 # ----------------------------------------------------------------------------- the rules text
@@ -346,3 +355,145 @@ def test_613_1f_what_an_effect_gives_is_kept_whole_by_a_later_removal() -> None:
     plain = creature("p", "Bear", B, 2, 2)
     board = make_board([attacker, plain, giver, dress], {"a": B})
     assert_illegal(block(board, {"p": "a"}), "702.28b", "shadow")
+
+
+# ----------------------------------------------------------------------------- permanents made creatures
+
+
+def test_613_1d_corrupted_zendikon_makes_a_forest_a_3_3_black_ooze_land_that_attacks() -> None:
+    """613.1d, 205.1b, 105.3, 613.4b: "Enchanted land is a 3/3 black Ooze creature. It's still a
+    land." The Forest is a land creature (its types kept: "still a land"), an Ooze, black only, with
+    base power and toughness 3/3; controlled since the turn began (302.6), it can attack."""
+    forest, bears = card("forest", "Forest", A), card("bears", "Grizzly Bears", B)
+    zendikon = card("zen", "Corrupted Zendikon", A, attached_to="forest")
+    board = make_board([forest, zendikon, bears])
+    land = Game.of(board).permanent("forest")
+    assert set(land.types) == {"land", "creature"}
+    assert (set(land.subtypes), land.colors, land.power, land.toughness) == ({"Forest", "Ooze"}, ("black",), 3, 3)
+    assert_legal(attack(board, {"forest": B}))
+    sick = make_board([{**forest, "summoning_sick": True}, zendikon, bears])
+    assert_illegal(attack(sick, {"forest": B}), "302.6", "summoning_sick")
+
+
+def test_613_4c_counters_on_a_land_made_a_creature_add_to_the_base_power_it_is_given() -> None:
+    """613.4b-c: a +1/+1 counter on a land Vastwood Zendikon makes a 6/4 gives a 7/5: the base
+    power and toughness of the effect, then the counter."""
+    forest = card("forest", "Forest", A, counters={"+1/+1": 1})
+    board = make_board([forest, card("zen", "Vastwood Zendikon", A, attached_to="forest")])
+    land = Game.of(board).permanent("forest")
+    assert (land.power, land.toughness) == (7, 5)
+
+
+def test_702_3b_guardian_zendikon_s_land_has_defender_and_can_t_attack() -> None:
+    """702.3b: "Enchanted land is a 2/6 white Wall creature with defender": the land creature has
+    the defender it is given (a grant, layer 6 after layer 4 made it a creature)."""
+    forest, bears = card("forest", "Forest", A), card("bears", "Grizzly Bears", B)
+    board = make_board([forest, card("zen", "Guardian Zendikon", A, attached_to="forest"), bears])
+    assert_illegal(attack(board, {"forest": B}), "702.3b", "defender")
+
+
+def test_702_14c_kormus_bell_s_swamps_are_creatures_that_can_t_block_a_swampwalker() -> None:
+    """613.1d: Kormus Bell ("All Swamps are 1/1 black creatures that are still lands") makes the
+    defender's Swamp a 1/1 creature; Bog Wraith's swampwalk (702.14c) still stops it blocking,
+    while Living Lands' Forest (a 1/1 creature too) may block Grizzly Bears."""
+    wraith, swamp = card("wraith", "Bog Wraith", A), card("swamp", "Swamp", B)
+    bell = card("bell", "Kormus Bell", A)
+    board = make_board([wraith, swamp, bell], {"wraith": B})
+    assert Game.of(board).permanent("swamp").power == 1
+    assert_illegal(block(board, {"swamp": "wraith"}), "702.14c", "landwalk")
+    bears, forest, lands = card("bears", "Grizzly Bears", A), card("forest", "Forest", B), card("ll", "Living Lands", B)
+    assert_legal(block(make_board([bears, forest, lands], {"bears": B}), {"forest": "bears"}))
+
+
+def test_205_1b_rusted_relic_is_a_creature_only_with_metalcraft() -> None:
+    """205.1b, 613.1d: Rusted Relic "is a 5/5 Golem artifact creature as long as you control three
+    or more artifacts": with three it attacks; with fewer it is not a creature."""
+    relic, bears = card("relic", "Rusted Relic", A), card("bears", "Grizzly Bears", B)
+    others = [card(f"a{i}", "Sol Ring", A) for i in range(2)]
+    board = make_board([relic, *others, bears])
+    assert (Game.of(board).permanent("relic").power, Game.of(board).permanent("relic").subtypes) == (5, ("Golem",))
+    assert_legal(attack(board, {"relic": B}))
+    assert not Game.of(make_board([relic, others[0], bears])).permanent("relic").is_creature
+
+
+def test_warden_of_the_wall_is_a_flying_creature_only_on_other_players_turns() -> None:
+    """613.1d: "During turns other than yours, this artifact is a 2/3 Gargoyle artifact creature
+    with flying": on its controller's opponent's turn it blocks Serra Angel (702.9b); on its own
+    turn it is no creature."""
+    angel, warden = card("angel", "Serra Angel", A), card("warden", "Warden of the Wall", B)
+    assert_legal(block(make_board([angel, warden], {"angel": B}), {"warden": "angel"}))
+    assert not Game.of(make_board([warden], active=B)).permanent("warden").is_creature
+
+
+def test_613_1d_a_permanent_made_a_creature_without_power_is_an_input_error() -> None:
+    """A type change that makes a permanent a creature and sets no power and toughness (the board
+    must give them, 208.3): the error names the permanent's field, never a guess."""
+    forest = card("forest", "Forest", A, abilities=[{"kind": "type_change", "types": ["creature"]}])
+    with pytest.raises(InputError) as caught:
+        attack(make_board([forest, card("bears", "Grizzly Bears", B)]), {"forest": B})
+    assert caught.value.items[0].loc == ("board", "permanents", 0, "power")
+    assert caught.value.items[0].code == "missing"
+
+
+def test_613_4b_base_power_is_set_only_by_a_type_change_that_adds_creature() -> None:
+    with pytest.raises(ValidationError, match="only with types"):
+        make_board(
+            [
+                card(
+                    "f",
+                    "Forest",
+                    A,
+                    abilities=[{"kind": "type_change", "subtypes": ["Ooze"], "power": 1, "toughness": 1}],
+                )
+            ]
+        )
+    with pytest.raises(ValidationError, match="both power and toughness"):
+        make_board([card("f", "Forest", A, abilities=[{"kind": "type_change", "types": ["creature"], "power": 1}])])
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        (
+            "Enchanted land is a 4/4 Elemental creature with reach and haste. It's still a land.",
+            {
+                "types": ["creature"],
+                "subtypes": ["Elemental"],
+                "power": 4,
+                "toughness": 4,
+                "to": {"ids": ["$attached"]},
+            },
+        ),
+        (
+            "Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other types.",
+            {"types": ["creature"], "power": 5, "toughness": 5, "to": {"ids": ["$attached"]}},
+        ),
+        (
+            "Forests you control are 1/1 green Elf creatures that are still lands.",
+            {
+                "types": ["creature"],
+                "subtypes": ["Elf"],
+                "colors": ["green"],
+                "power": 1,
+                "toughness": 1,
+                "to": {"subtypes": ["Forest"], "controller": "you"},
+            },
+        ),
+    ],
+)
+def test_205_1b_the_compiler_reads_a_permanent_made_a_creature(text: str, change: dict[str, Any]) -> None:
+    compiled = compile_text(text)
+    assert not compiled.warnings
+    assert {"kind": "type_change", **change} in compiled.abilities
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Enchanted land is a 3/3 black Ooze creature.",  # 205.1a: its card types replaced, not kept
+        "Enchanted artifact is a blue creature in addition to its other types.",  # colors in addition
+        "Enchanted land is a 2/2 creature with blorptweft. It's still a land.",
+    ],
+)
+def test_205_1a_a_creature_made_of_a_permanent_that_would_lose_its_types_is_warned(text: str) -> None:
+    assert compile_text(text).warnings

@@ -180,9 +180,10 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
         if granted.get("condition") == {"source": {"types": ["creature"]}} and granted.get("kind") != "mana":
             out["ability"] = {k: v for k, v in granted.items() if k != "condition"}  # a grant reaches creatures only
     if out.get("kind") == "grant" and isinstance(out.get("to"), Mapping):
-        to = _no_creature_type(out["to"])
-        held = {k: v for k, v in to.items() if k != "ids"}
         granted = out.get("ability")
+        gives_mana = isinstance(granted, Mapping) and granted.get("kind") == "mana"
+        to = out["to"] if gives_mana else _no_creature_type(out["to"])
+        held = {k: v for k, v in to.items() if k != "ids"}
         if to.get("ids") == [ATTACHED] and held and isinstance(granted, Mapping) and "condition" not in granted:
             to = {"ids": [ATTACHED]}
             out["ability"] = {**granted, "condition": {"source": held}}
@@ -213,7 +214,8 @@ def _one_of_subtypes(condition: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def _no_creature_type(f: Any) -> Any:
-    """A filter of creatures without ``creature`` in its ``types`` (nor in its ``any_of`` items)."""
+    """A filter of creatures without ``creature`` in its ``types`` (nor in its ``any_of`` items or
+    its ``not``: of creatures, "not an artifact creature" is "not an artifact")."""
     if not isinstance(f, Mapping):
         return f
     out = dict(f)
@@ -225,6 +227,8 @@ def _no_creature_type(f: Any) -> Any:
             del out["types"]
     if isinstance(out.get("any_of"), list):
         out["any_of"] = [_no_creature_type(item) for item in out["any_of"]]
+    if isinstance(out.get("not"), Mapping):
+        out["not"] = _no_creature_type(out["not"])
     return out
 
 

@@ -21,7 +21,7 @@ from functools import partial
 from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
 from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
-from .keyword_lines import keyword_defined_by_reminder, keyword_note
+from .keyword_lines import gives_unknown_keyword, keyword_defined_by_reminder, keyword_note
 from .mana_lines import read_mana
 from .oracle_text import (
     ONE_SHOT,
@@ -47,6 +47,25 @@ MODE = re.compile(r"^• [A-Z][\w' -]* — ")
 has that mode's ability only, and the board doesn't say which (700.2)."""
 CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 """A Saga's chapter symbol (714.2a): the line is a chapter ability, a triggered ability (714.2b)."""
+
+STILL_A_LAND = re.compile(r"\. (It's|They're) still (?:a land|lands)\.")
+"""205.1b: "Enchanted land is a 3/3 black Ooze creature. It's still a land.": the second sentence
+says the first keeps the land's types, and is read with it."""
+
+
+def still_a_land(line: str) -> str:
+    """ "... is a 4/4 Elemental creature with reach and haste. It's still a land." as "... creature
+    that's still a land with reach and haste." (205.1b), one sentence."""
+    m = STILL_A_LAND.search(line)
+    if m is None:
+        return line
+    head = line[: m.start()]
+    creature = list(re.finditer(r"\bcreatures?\b", head))
+    if not creature:
+        return line
+    at = creature[-1].end()
+    still = " that are still lands" if m[1] == "They're" else " that's still a land"
+    return head[:at] + still + head[at:] + "." + line[m.end() :]
 
 
 def _chapter(_line: str) -> Result:
@@ -173,6 +192,12 @@ class Compiler(Sentences):
             unknown = keyword_defined_by_reminder(raw)
             if unknown is not None:
                 found.relevant = True
+                defined = self._by_reminder(raw, unknown, names, face)
+                if defined is not None:
+                    found.abilities += defined.abilities
+                    found.notes += defined.notes
+                    found.readings += defined.readings
+                    continue
                 found.warn(
                     f"{face}: {line.replace(SELF, face)} ({unknown}: a keyword known only by its reminder text)", line
                 )
@@ -184,9 +209,13 @@ class Compiler(Sentences):
                 continue
             chapter = CHAPTER.match(line)
             line = ABILITY_WORD.sub("", line[chapter.end() :] if chapter else line)
+            if not is_activated(line) and not re.match(r"(?:When|Whenever|At)\b", line):
+                line = still_a_land(line)
             parts = self._parts(line) if chapter is None else [(line, _chapter)]
             for sentence, compile_one in parts:
-                bears = bears_on_legality(sentence) or keyword_note(sentence) is not None
+                bears = (
+                    bears_on_legality(sentence) or keyword_note(sentence) is not None or gives_unknown_keyword(sentence)
+                )
                 found.relevant = found.relevant or bears
                 self.inert = False
                 try:
@@ -207,6 +236,25 @@ class Compiler(Sentences):
                     outcome: Reading = "compiled" if abilities or inert else "noted" if note is not None else "dropped"
                     found.readings.append((sentence, outcome))
         return found
+
+    def _by_reminder(self, raw: str, keyword: str, names: set[str], face: str) -> Found | None:
+        """A keyword line with a keyword outside CR 702 (Alchemy's "double team") read with the
+        reminder text that defines it, the card's only definition of it: the line's other
+        keywords and that reminder's sentences, or None where any of them isn't read exactly."""
+        for head, reminder in re.findall(r"([^().]*)\(([^()]*)\)", raw):
+            parts = [p.strip() for p in re.split(r"[,;] (?:and )?", head.strip())]
+            if parts[-1].casefold() != keyword:
+                continue
+            others = ", ".join(p for p in parts[:-1] if p)
+            sub = self._lines([others, reminder] if others else [reminder], names, face)
+            return None if sub.uncompiled else sub
+        return None
+
+    def _graveyard_only(self, _sentence: str) -> Result:
+        """113.6b: "As long as Wonder is in your graveyard ..." functions only from the graveyard:
+        nothing of the permanent on the battlefield."""
+        self.inert = True
+        return [], None
 
     def _means_anything(self, line: str) -> bool:
         """Whether ``line`` gives an ability or legality text it can't read (what a mode gives; a
@@ -232,6 +280,11 @@ class Compiler(Sentences):
             return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
         if re.match(r"^(When|Whenever|At)\b", line):
             return [(line, self._trigger)]
+        if re.match(rf"As long as {re.escape(SELF)} is in your graveyard\b", line):
+            return [(line, self._graveyard_only)]
+        entering = re.match(rf"As {re.escape(SELF)} enters and whenever it attacks, ", line)
+        if entering:  # Boomstacker: a replacement effect as it enters (614.1c) and an attack trigger
+            return [(f"Whenever {SELF} attacks, {line[entering.end() :]}", self._trigger)]
         if not line.endswith((".", '"', ")")) and '"' not in line:
             return [(line, self._keyword_line)]
         x_keyword = re.fullmatch(r"([A-Z][\w'-]*(?: [\w'-]+)? X), where X is [^.]+\.", line)

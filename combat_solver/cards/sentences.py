@@ -11,7 +11,7 @@ from typing import Any
 from ..rules.phrase import ATTACHED, MANA, SELF
 from ..rules.registry import KIND_HOMES, ability_class
 from .characteristics import PREDICATE as CHARACTERISTIC
-from .characteristics import characteristic
+from .characteristics import animation, characteristic
 from .compiled import AbilityData, Result
 from .conditions import BLOCK_TIME_HOMES, Clause, Conditions
 from .keyword_lines import KEYWORDS_OF_KINDS, known_keyword
@@ -231,9 +231,9 @@ class Sentences(Conditions):
 
     def _unconditional(self, sentence: str) -> list[AbilityData]:
         s = sentence.rstrip(".").strip()
-        during = re.match(r"During your turn, ", s)
+        during = re.match(r"During (your turn|turns other than yours), ", s)
         if during:
-            return self._during_your_turn(self._static(s[during.end() :]))
+            return self._during_your_turn(self._static(s[during.end() :]), during[1] == "your turn")
         found = self.wordings.read("sentence", s, self) or self._game_rule(s)
         if found is not None:
             return found
@@ -295,13 +295,13 @@ class Sentences(Conditions):
         return [{**a, "to": {**a["to"], "not": excluded}} for a in out]
 
     @staticmethod
-    def _during_your_turn(abilities: list[AbilityData]) -> list[AbilityData]:
+    def _during_your_turn(abilities: list[AbilityData], yours: bool = True) -> list[AbilityData]:
         """ "During your turn, <static ability>": each ability (a grant: the grant itself, whose
         "you" is its source's controller) applies only on its controller's turn (805.4a: their
-        team's, with shared team turns)."""
+        team's, with shared team turns); "During turns other than yours": only on the others."""
         if any("condition" in a or "unless" in a for a in abilities):
             raise Unknown("a second condition")
-        return [{**a, "condition": {"your_turn": True}} for a in abilities]
+        return [{**a, "condition": {"your_turn": yours}} for a in abilities]
 
     def _game_rule(self, s: str) -> list[AbilityData] | None:
         """Rules of the game a permanent states beyond the kinds' wordings: taxes (508.1h,
@@ -420,16 +420,20 @@ class Sentences(Conditions):
     def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
         verbs = (
             r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded|loses|lose)\b"
-            r"|is (?:an?|every) |are (?:every |artifacts\b|enchantments\b|lands\b|[A-Z])|isn't a creature$"
+            r"|is (?:an?|every) |are (?:every |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )|isn't a creature$"
         )
         m = re.match(rf"^(.+?)(?<!\bthat)\s+(?={verbs})(.*)$", s)  # not "creatures that are Zombies"
         if not m:
             return None, s
         self._subject_words = m[1]
         holder = self._holder(m[1])
-        if holder is None and CHARACTERISTIC.match(m[2]):
+        animated = re.match(r"(?:is|are) (?:an? )?(?:\d+/\d+ )?[\w' -]*?\bcreatures?\b", m[2]) is not None
+        if (holder is None or (animated and not {"ids", "self"} & set(holder))) and CHARACTERISTIC.match(m[2]):
             found = self._holder(m[1], permanents=True)
-            holder = None if found is None else {"permanents": found}
+            if found is not None and "creature" not in found.get("types", ()):
+                holder = {"permanents": found}
+            elif holder is None:
+                holder = None if found is None else {"permanents": found}
         return holder, m[2]
 
     def _give(self, holder: dict[str, Any], abilities: list[AbilityData]) -> list[AbilityData]:
@@ -445,8 +449,12 @@ class Sentences(Conditions):
                 if to is None:
                     raise Unknown(self._subject_words)
                 out.append({**a, "to": to})
-            elif ability_class(a["kind"]).scope == "game" or "permanents" in holder:
+            elif ability_class(a["kind"]).scope == "game":
                 raise Unknown(a["kind"])
+            elif "permanents" in holder:  # "Lands you control are 2/2 creatures with first strike": those creatures
+                if not any(x["kind"] == "type_change" and "creature" in x.get("types", ()) for x in abilities):
+                    raise Unknown(a["kind"])
+                out.append({"kind": "grant", "to": holder["permanents"], "ability": a})
             elif "attacking" in holder and KIND_HOMES.get(a["kind"]) not in BLOCK_TIME_HOMES:
                 raise Unknown(f"{a['kind']} granted to attacking creatures")
             else:
@@ -459,6 +467,8 @@ class Sentences(Conditions):
         keyword list of a "has"."""
         out: list[AbilityData] = []
         after_has = after_loses = False
+        base_stats = re.search(r" with base power and toughness (-?\d+)/(-?\d+)", predicate)
+        base = (int(base_stats[1]), int(base_stats[2])) if base_stats else None
         predicate = re.sub(r" with base power and toughness -?\d+/-?\d+", "", predicate)  # layer 7b: written
         predicate = _SUBTYPE_LIST.sub(lambda m: re.sub(r",? and |, ", " ", m[0]), predicate)
         # Bound by Moonsilver, Intercessor's Arrest: transforming and crewing aren't declared in combat
@@ -482,12 +492,23 @@ class Sentences(Conditions):
                     if holder.get("ids") == [ATTACHED]
                     else not {"self", "permanents"} & set(holder)
                 )
+                made = None
                 if holder.get("self") and re.fullmatch(r"is an? land", chunk) and self.printed_types == ("creature",):
                     found, first = [{"kind": "type_change", "types": ["land"], "not_creature": True}], False
+                elif not creatures and (
+                    made := animation(
+                        chunk,
+                        self.nouns,
+                        self._listed_keyword,
+                        base,
+                        self.printed_types if holder.get("self") else None,
+                    )
+                ):
+                    found, first = made, False
                 else:  # Arixmethes: a creature card that "is a land" is only a land (205.1a, 305.1)
                     found, first = characteristic(chunk, self.nouns, self._keyword, creatures=creatures)
                 out = [*found, *out] if first else [*out, *found]
-                after_has, after_loses = False, "kinds" in found[0]
+                after_has, after_loses = made is not None and " with " in chunk, "kinds" in found[0]
             elif re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
                 try:
                     out += self._predicate(chunk)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..board.model import Board, Effect, Permanent, Player
 from ..model.choices import mentions_chosen
 from ..model.conditions import Context
+from ..model.errors import InputError
 from ..model.filters import Filter, PermanentView, same_fields
 from ..model.ir import (
     Pair,
@@ -193,6 +194,14 @@ class Game:
             for _, effect, targets in sorted(colors, key=lambda c: c[0]):
                 wanted = set(targets)
                 self._set_permanents([colored(p, effect.ability) if p.id in wanted else p for p in self._permanents])
+        for i, p in enumerate(self._permanents):
+            if p.is_creature and (p.power is None or p.toughness is None):
+                raise InputError.one(
+                    ("board", "permanents", i, "power" if p.power is None else "toughness"),
+                    "missing",
+                    f"{p.name} is a creature by a type-changing effect (613.1d) that sets no power and toughness: "
+                    "give its power and toughness",
+                )
 
     def _type_targets(self, effect: TypeEffect) -> list[str]:
         """What ``effect`` changes now: its source, or what matches ``to``; its condition read for
