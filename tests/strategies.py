@@ -467,6 +467,15 @@ class _Builder:
                     "types": [c.choice(("artifact", "land"))],
                     "subtypes": subset(c, LAND_SUBTYPES, 20),
                 }
+                if c.chance(40):  # 613.1d, 613.4b: a land or artifact made a creature (Living Lands)
+                    ability = {
+                        "kind": "type_change",
+                        "types": ["creature"],
+                        "power": c.integer(0, 4),
+                        "toughness": c.integer(1, 4),
+                    }
+                    if c.chance(50):
+                        ability["subtypes"] = subset(c, CREATURE_SUBTYPES[:4], 40)
             else:
                 ability = {"kind": "type_change", change: True}
         else:

@@ -497,3 +497,15 @@ def test_205_1b_the_compiler_reads_a_permanent_made_a_creature(text: str, change
 )
 def test_205_1a_a_creature_made_of_a_permanent_that_would_lose_its_types_is_warned(text: str) -> None:
     assert compile_text(text).warnings
+
+
+def test_607_2d_metallic_mimic_and_arcane_adaptation_add_the_creature_type_each_chose() -> None:
+    """607.2d, 613.1d: Metallic Mimic "is the chosen type in addition to its other types" and
+    Arcane Adaptation makes creatures you control the chosen type: each its own choice; with no
+    choice on the board the card's warning says so; a chosen land type (Realmwright) stays warned."""
+    mimic = card("mimic", "Metallic Mimic", B, chosen={"creature_type": "Wall"})
+    board = make_board([mimic, card("x", "Arcane Adaptation", B, chosen={"creature_type": "Elf"})])
+    assert set(Game.of(board).permanent("mimic").subtypes) == {"Shapeshifter", "Wall", "Elf"}
+    unchosen = make_board([card("mimic", "Metallic Mimic", B)])
+    assert any("chosen creature type" in w for w in unchosen.permanents[0].card_warnings)
+    assert compile_text("Lands you control are the chosen type in addition to their other types.").warnings

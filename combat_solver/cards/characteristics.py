@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..model.chosen_word import CHOSEN
 from ..model.creature_types import CREATURE_TYPES
 from ..rules.characteristics import BASIC_LAND_TYPES
 from .compiled import AbilityData
@@ -95,7 +96,7 @@ def characteristic(
     ``creatures``: the subject names creatures only, so "is a Frog creature" keeps its card types
     (205.1b) and sets its creature types (205.1a), and a color before it sets its colors (105.3).
     Raises ``Unknown`` for a wording it doesn't read exactly: colors, base power and toughness,
-    creature types that replace the old ones (205.1b), "the chosen type"."""
+    creature types that replace the old ones (205.1b), "the chosen type" of a land type."""
     if chunk == "isn't a creature":
         return [{"kind": "type_change", "not_creature": True}], False
     lose = re.fullmatch(r"loses? (.+)", chunk)
@@ -105,6 +106,8 @@ def characteristic(
     if m is None:
         raise Unknown(chunk)
     what, addition = m[1], m[2] is not None
+    if what in ("the chosen type", "the chosen creature type") and addition and "creature_type" in nouns.chosen:
+        return [{"kind": "type_change", "subtypes": [CHOSEN]}], False  # Metallic Mimic (607.2d)
     if what == "every creature type":
         return [{"kind": "type_change", "every_creature_type": True}], False
     if what == "every basic land type" and addition:

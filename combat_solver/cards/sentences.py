@@ -420,7 +420,8 @@ class Sentences(Conditions):
     def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
         verbs = (
             r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded|loses|lose)\b"
-            r"|is (?:an?|every) |are (?:every |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )|isn't a creature$"
+            r"|is (?:an?|every|the chosen) |are (?:every |the chosen |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )"
+            r"|isn't a creature$"
         )
         m = re.match(rf"^(.+?)(?<!\bthat)\s+(?={verbs})(.*)$", s)  # not "creatures that are Zombies"
         if not m:
