@@ -736,6 +736,8 @@ class Reference:
             return False
         if f.renowned is not None and f.renowned != p.renowned:
             return False
+        if f.kicked is not None and f.kicked != p.kicked:
+            return False
         if f.mana_value is not None and not _compare(f.mana_value, _mana_value(p)):
             return False
         if f.attached is not None:

@@ -176,6 +176,7 @@ class _Builder:
                     {"entered_this_turn": c.chance(50)},
                     {"monstrous": c.chance(50)},
                     {"renowned": c.chance(50)},
+                    {"kicked": c.chance(50)},
                     {
                         "attached": {
                             "filter": {"types": [c.choice(("enchantment", "artifact"))]},
@@ -383,6 +384,7 @@ class _Builder:
                 "creatures_died_this_turn",
             ):
                 p[fact] = c.integer(0, 2)
+            p["speed"] = c.integer(0, 4)
             p["spells_cast_this_turn"] = total = c.integer(0, 3)
             p["creature_spells_cast_this_turn"] = creature = c.integer(0, total)
             p["noncreature_spells_cast_this_turn"] = noncreature = c.integer(0, total - creature)
@@ -404,6 +406,7 @@ class _Builder:
             p["entered_this_turn"] = c.chance(30)
             p["monstrous"] = c.chance(20)
             p["renowned"] = c.chance(20)
+            p["kicked"] = c.chance(15)
         for _ in range(c.choice((0, 0, 1, 2))):
             holder = c.choice(self.players)["id"]
             self.permanents.append(

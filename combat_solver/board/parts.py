@@ -59,6 +59,9 @@ class Player(Strict):
     life_lost_this_turn: NonNegative = 0
     damage_dealt_this_turn: NonNegative = Field(0, description="damage dealt by sources they control")
     creatures_died_this_turn: NonNegative = Field(0, description="creatures they controlled that died")
+    speed: Annotated[int, Field(ge=0, le=4)] = Field(
+        0, description="their speed (702.179: 0 without one, 4 is max speed, 702.179e-f)"
+    )
 
     def fact(self, name: str) -> int:
         """A number conditions read (``conditions.PlayerFact``)."""
@@ -109,6 +112,7 @@ class Permanent(Strict):
     entered_this_turn: Flag = False
     monstrous: Flag = False
     renowned: Flag = Field(False, description="renowned (702.112b): renown put its counters on it")
+    kicked: Flag = Field(False, description="cast kicked (702.33d): its abilities for a kicked spell apply (702.33e)")
     abilities: tuple[Ability, ...] = ()
     card: str | None = Field(None, description="a card name: fills the fields not given from the card catalog")
     token: Token | None = Field(None, description="a token by description, instead of `card`")

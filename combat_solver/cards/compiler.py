@@ -53,6 +53,18 @@ STILL_A_LAND = re.compile(r"\. (It's|They're) still (?:a land|lands)\.")
 says the first keeps the land's types, and is read with it."""
 
 
+MAX_SPEED = {"players": [{"who": "you", "speed": {"ge": 4}}]}
+"""702.178a, 702.179e: its controller has max speed (speed 4)."""
+
+
+def _at_max_speed(read: Callable[[str], Result], sentence: str) -> Result:
+    """A max speed ability's ability (702.178a), each of its abilities only at max speed."""
+    abilities, note = read(sentence)
+    if any("condition" in a or "unless" in a for a in abilities):
+        raise Unknown("a second condition under max speed")
+    return [{**a, "condition": MAX_SPEED} for a in abilities], note
+
+
 def still_a_land(line: str) -> str:
     """ "... is a 4/4 Elemental creature with reach and haste. It's still a land." as "... creature
     that's still a land with reach and haste." (205.1b), one sentence."""
@@ -269,6 +281,9 @@ class Compiler(Sentences):
         return False
 
     def _parts(self, line: str) -> list[tuple[str, Callable[[str], Result]]]:
+        max_speed = re.match(r"Max speed — ", line)
+        if max_speed:  # 702.178a: "As long as your speed is 4, this object has '[Ability]'"
+            return [(sentence, partial(_at_max_speed, read)) for sentence, read in self._parts(line[max_speed.end() :])]
         note = keyword_note(line)
         if note is not None:
             return [(line, lambda _s: ([], note))]

@@ -192,6 +192,11 @@ class Conditions(Readers):
             test = {"less than": "lt", "at least": "ge", "greater than": "gt"}[m[3]]
             devotion = {"colors": [c for c in (m[1], m[2]) if c], "count": {test: self._n(m[4])}}
             return Clause({"players": [{"who": "you", "devotion": devotion}]})
+        if t == "you have max speed":  # 702.179e
+            return Clause(self._player("you", "speed", {"ge": 4}))
+        m = re.fullmatch(r"your speed is (\w+) or (?:higher|greater)", t)
+        if m and self._n(m[1]) is not None:  # 702.179f
+            return Clause(self._player("you", "speed", {"ge": self._n(m[1])}))
         if t == "a player has no cards in hand":
             return Clause({"any_of": [self._player(who, "hand", {"eq": 0}) for who in ("you", "an opponent")]})
         m = re.fullmatch(r"there are (\w+ or more|no|fewer than \w+) cards in your graveyard", t)

@@ -246,6 +246,14 @@ class Sentences(Conditions):
             if others is None or "self" in others or "ids" in others:
                 raise Unknown(s)
             return [{"kind": "must_attack", "condition": {"attack": {"filter": others}}}]
+        kicked = re.fullmatch(
+            rf"If {re.escape(SELF)} was kicked, it enters with (?:.+? counters? on it and )?with (.+)", s
+        )
+        if kicked is not None:  # 702.33e: counters are the board's; what it has entering kicked, kept
+            gained = self._predicates(f"has {kicked[1]}", {"self": True})
+            if not gained or any("condition" in a or "unless" in a for a in gained):
+                raise Unknown(s)
+            return [{**a, "condition": {"source": {"kicked": True}}} for a in gained]
         excepted = re.fullmatch(r"Except for (.+?), (.+)", s)
         if excepted is not None:
             return self._except_for(excepted[1], excepted[2])
