@@ -21,6 +21,7 @@ from functools import partial
 from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
 from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
+from .copy_effects import read_copy
 from .keyword_lines import keyword_defined_by_reminder, keyword_note
 from .mana_lines import read_mana
 from .oracle_text import (
@@ -139,6 +140,7 @@ class Compiler(Sentences):
             tuple(found.readings),
             found.unattached_creature,
             found.riot,
+            copy=found.copy,
         )
 
     def _lines(self, lines: list[str], names: set[str], face: str) -> Found:
@@ -181,6 +183,13 @@ class Compiler(Sentences):
             if mode is not None and self._means_anything(line[mode.end() :]):
                 found.relevant = True  # Hollowmurk Siege: which mode it chose isn't on the board
                 found.warn(f"{face}: {line.replace(SELF, face)} (only in the mode chosen as it entered)", line)
+                continue
+            copy = read_copy(line, face, partial(self._lines, names=names, face=face), self.nouns.subtype)
+            if copy is not None and found.copy is None:
+                found.relevant, found.copy = True, copy  # 707.2: what it copied is the board's ``copy_of``
+                found.warnings += copy.warnings
+                found.uncompiled += [line] if copy.warnings else []
+                found.readings.append((line, "warned" if copy.warnings else "compiled"))
                 continue
             chapter = CHAPTER.match(line)
             line = ABILITY_WORD.sub("", line[chapter.end() :] if chapter else line)
