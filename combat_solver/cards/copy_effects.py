@@ -102,7 +102,7 @@ def _types(effect: CopyEffect, words: str, creature_only: bool, subtype: Callabl
             types.append(word)
         elif word in _SUPERTYPES and not creature_only:
             supertypes.append(word)
-        elif known is not None and (known in CREATURE_TYPES or not creature_only):
+        elif known is not None and (known.casefold() in CREATURE_TYPES or not creature_only):
             subtypes.append(known)
         else:
             return None

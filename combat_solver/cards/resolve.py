@@ -108,7 +108,9 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
     printed: set[str] = set()
     found: list[Any] = []
     if record is not None and compiled is not None:
-        record, compiled, copy_warnings = _as_copy(out, record, compiled, catalog)
+        who = f"{record.name.split(' // ')[0]} ({out.get('id')})"
+        record, compiled, name, copy_warnings = as_copy(record, compiled, out.get("copy_of"), catalog, who)
+        out.setdefault("name", name)
         if use_text:
             out["card_warnings"] = [*copy_warnings, *out.get("card_warnings", ())]
         if _CHANGELING.search(record.text):
@@ -158,7 +160,7 @@ def on_turn(permanents: Any, turn_players: frozenset[str], context: Any) -> Any:
             try:
                 record, compiled = _source(dict(data), context)
                 if record is not None and compiled is not None:
-                    record, compiled, _ = _as_copy(dict(data), record, compiled, catalog_of(context))
+                    record, compiled, _, _ = as_copy(record, compiled, data.get("copy_of"), catalog_of(context), "")
             except (CardError, ValueError):
                 record, compiled = None, None
             if record is not None and compiled is not None and compiled.creature_during_your_turn:
@@ -199,34 +201,33 @@ def _as_chosen(
     return kept, warnings
 
 
-def _as_copy(
-    out: dict[str, Any], record: CardRecord, compiled: Compiled, catalog: Catalog
-) -> tuple[CardRecord, Compiled, list[str]]:
-    """The card and text of a permanent that entered as a copy (707.2): the copiable values of
-    the board's ``copy_of`` card, through each copy of a copy in the list (707.3), modified by
-    each copier's exceptions (707.9); with the name the last one keeping its own gives it
-    (``out["name"]`` set unless written). Without ``copy_of`` it is its own card, with a warning
-    saying to give it; ``copy_of: []`` says it copied nothing."""
+def as_copy(
+    record: CardRecord, compiled: Compiled, chain: Any, catalog: Catalog, who: str
+) -> tuple[CardRecord, Compiled, str, list[str]]:
+    """The card, text and name of a permanent that entered as a copy (707.2): the copiable
+    values of the ``copy_of`` card, through each copy of a copy in the list (707.3), modified by
+    each copier's exceptions (707.9), named by the last one that keeps its own name. Without
+    ``copy_of`` (None) it is its own card, with a warning saying to give it (``who`` names the
+    permanent); ``copy_of: []`` says it copied nothing."""
     from .copy_effects import copiable
 
     face = record.name.split(" // ")[0]
-    chain = out.get("copy_of")
     if compiled.copy is None:
         if chain is not None:
             why = "has no copy effect: a permanent that became a copy of a card otherwise is that card (`card:`)"
             raise CardError("copy_of", "not_a_copy", f"{face} {why}")
-        return record, compiled, []
+        return record, compiled, face, []
     if chain is None:
         warning = (
-            f"{face} ({out.get('id')}): what it entered as a copy of isn't on the board (707.2): give it as "
+            f"{who}: what it entered as a copy of isn't on the board (707.2): give it as "
             "`copy_of: <card name>` (`copy_of: []` if it copied nothing); read as copying nothing"
         )
-        return record, compiled, [warning]
+        return record, compiled, face, [warning]
     names = [chain] if isinstance(chain, str) else chain
     if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
         raise CardError("copy_of", "not_a_string", "`copy_of` is a card name or a list of card names")
     if not names:
-        return record, compiled, []
+        return record, compiled, face, []
     copiers = [record, *(_copied_card(name, i, catalog) for i, name in enumerate(names))]
     values = copiers.pop()
     name = values.name.split(" // ")[0]
@@ -239,9 +240,8 @@ def _as_copy(
         values = copiable(values, copier, effect)
         name = copier.name.split(" // ")[0] if effect.keeps_name else name
         warnings += [f"{w} (copying {values.name})" for w in effect.warnings]
-    out.setdefault("name", name)
     copied = catalog.compiled(values)
-    return values, replace(copied, warnings=(*copied.warnings, *warnings)), []
+    return values, replace(copied, warnings=(*copied.warnings, *warnings)), name, []
 
 
 def _copied_card(name: str, index: int, catalog: Catalog) -> CardRecord:
