@@ -184,13 +184,16 @@ class Compiler(Sentences):
                 found.relevant = True  # Hollowmurk Siege: which mode it chose isn't on the board
                 found.warn(f"{face}: {line.replace(SELF, face)} (only in the mode chosen as it entered)", line)
                 continue
-            copy = read_copy(line, face, partial(self._lines, names=names, face=face), self.nouns.subtype)
+            first, *rest = sentences(line)
+            copy = read_copy(first, face, partial(self._lines, names=names, face=face), self.nouns.subtype)
             if copy is not None and found.copy is None:
                 found.relevant, found.copy = True, copy  # 707.2: what it copied is the board's ``copy_of``
                 found.warnings += copy.warnings
-                found.uncompiled += [line] if copy.warnings else []
-                found.readings.append((line, "warned" if copy.warnings else "compiled"))
-                continue
+                found.uncompiled += [first] if copy.warnings else []
+                found.readings.append((first, "warned" if copy.warnings else "compiled"))
+                line = " ".join(rest)  # Wall of Stolen Identity: "When you do, tap the copied creature ..."
+                if not line:
+                    continue
             chapter = CHAPTER.match(line)
             line = ABILITY_WORD.sub("", line[chapter.end() :] if chapter else line)
             parts = self._parts(line) if chapter is None else [(line, _chapter)]
