@@ -184,6 +184,8 @@ class Compiler(Sentences):
                 found.relevant = True  # Hollowmurk Siege: which mode it chose isn't on the board
                 found.warn(f"{face}: {line.replace(SELF, face)} (only in the mode chosen as it entered)", line)
                 continue
+            chapter = CHAPTER.match(line)
+            line = ABILITY_WORD.sub("", line[chapter.end() :] if chapter else line)
             first, *rest = sentences(line)
             copy = read_copy(first, face, partial(self._lines, names=names, face=face), self.nouns.subtype)
             if copy is not None and found.copy is None:
@@ -194,8 +196,6 @@ class Compiler(Sentences):
                 line = " ".join(rest)  # Wall of Stolen Identity: "When you do, tap the copied creature ..."
                 if not line:
                     continue
-            chapter = CHAPTER.match(line)
-            line = ABILITY_WORD.sub("", line[chapter.end() :] if chapter else line)
             parts = self._parts(line) if chapter is None else [(line, _chapter)]
             for sentence, compile_one in parts:
                 bears = bears_on_legality(sentence) or keyword_note(sentence) is not None
