@@ -17,7 +17,11 @@ def test_entering_as_a_copy_is_warned_without_copy_of_707_2(name: str) -> None:
     assert compiled.copy is not None
     assert not any("as a copy of" in n for n in compiled.notes)
     board = Board.model_validate(
-        {"players": [{"id": "a"}, {"id": "b"}], "active_player": "a", "permanents": [{"id": "x", "card": name, "controller": "a"}]}
+        {
+            "players": [{"id": "a"}, {"id": "b"}],
+            "active_player": "a",
+            "permanents": [{"id": "x", "card": name, "controller": "a"}],
+        }
     )
     assert any("as a copy of" in w for w in board.card_warnings), board.card_warnings
 

@@ -17,10 +17,10 @@ from pydantic import ValidationError
 from combat_solver.cards.catalog import bundled_catalog
 from combat_solver.cards.compiled_store import from_data, to_data
 from combat_solver.cli import main
+from combat_solver.model.errors import InputError
 from combat_solver.service.cards import installed_catalog
 from combat_solver.service.handlers import Service
 from combat_solver.service.models import CardRequest
-from combat_solver.model.errors import InputError
 
 
 def _card(pid: str, name: str, controller: str = A, **fields: Any) -> dict[str, Any]:
@@ -39,7 +39,12 @@ def _errors(permanents: list[dict[str, Any]]) -> list[tuple[tuple[Any, ...], str
 def test_707_2_clone_copying_serra_angel_has_its_copiable_values() -> None:
     """707.2: name, mana cost, color, types, rules text, power and toughness are Serra Angel's."""
     clone = make_board([_card("c", "Clone", copy_of="Serra Angel")]).permanent("c")
-    assert (clone.name, clone.types, clone.subtypes, clone.colors) == ("Serra Angel", ("creature",), ("Angel",), ("white",))
+    assert (clone.name, clone.types, clone.subtypes, clone.colors) == (
+        "Serra Angel",
+        ("creature",),
+        ("Angel",),
+        ("white",),
+    )
     assert (clone.power, clone.toughness, clone.mana_cost, clone.mana_value) == (4, 4, "{3}{W}{W}", 5)
     assert sorted(a.kind for a in clone.abilities) == ["flying", "vigilance"]
     assert clone.card_warnings == ()
@@ -60,7 +65,12 @@ def test_707_2_clone_copying_serra_angel_can_block_a_flier() -> None:
 
 def test_707_2_a_clone_that_copied_nothing_is_itself_without_a_warning() -> None:
     clone = make_board([_card("c", "Clone", copy_of=[], power=1)]).permanent("c")
-    assert (clone.name, clone.subtypes, clone.colors, clone.card_warnings) == ("Clone", ("Shapeshifter",), ("blue",), ())
+    assert (clone.name, clone.subtypes, clone.colors, clone.card_warnings) == (
+        "Clone",
+        ("Shapeshifter",),
+        ("blue",),
+        (),
+    )
 
 
 def test_707_2_counters_and_status_are_the_clones_own() -> None:
@@ -85,7 +95,11 @@ def test_613_2a_other_effects_apply_to_the_copy_as_to_any_permanent() -> None:
 def test_707_9b_phantasmal_image_copying_a_legendary_creature_is_legendary_and_an_illusion() -> None:
     """707.9b: "it's an Illusion in addition to its other types"; legendary is copied (707.2)."""
     image = make_board([_card("i", "Phantasmal Image", copy_of="Isamaru, Hound of Konda")]).permanent("i")
-    assert (image.name, image.supertypes, image.subtypes) == ("Isamaru, Hound of Konda", ("legendary",), ("Dog", "Illusion"))
+    assert (image.name, image.supertypes, image.subtypes) == (
+        "Isamaru, Hound of Konda",
+        ("legendary",),
+        ("Dog", "Illusion"),
+    )
     assert (image.power, image.toughness, image.colors, image.card_warnings) == (2, 2, ("white",), ())
 
 
@@ -115,7 +129,10 @@ def test_707_9a_wall_of_stolen_identity_has_defender() -> None:
 def test_707_9c_sakashima_keeps_its_name_and_vesuvan_its_color() -> None:
     """707.9c: "its name is Sakashima the Impostor"; "it doesn't copy that creature's color"."""
     board = make_board(
-        [_card("s", "Sakashima the Impostor", copy_of="Serra Angel"), _card("v", "Vesuvan Doppelganger", copy_of="Serra Angel")]
+        [
+            _card("s", "Sakashima the Impostor", copy_of="Serra Angel"),
+            _card("v", "Vesuvan Doppelganger", copy_of="Serra Angel"),
+        ]
     )
     assert (board.permanent("s").name, board.permanent("s").supertypes) == ("Sakashima the Impostor", ("legendary",))
     assert (board.permanent("v").name, board.permanent("v").colors) == ("Serra Angel", ("blue",))
@@ -165,11 +182,15 @@ def test_copy_of_an_unknown_card_is_an_error_naming_the_field() -> None:
 
 def test_copy_of_a_spell_is_not_a_permanent() -> None:
     """707.2, 110.4: what a permanent copied is a permanent card."""
-    assert _errors([_card("c", "Clone", copy_of="Lightning Bolt")]) == [(("permanents", 0, "copy_of", 0), "not_a_permanent")]
+    assert _errors([_card("c", "Clone", copy_of="Lightning Bolt")]) == [
+        (("permanents", 0, "copy_of", 0), "not_a_permanent")
+    ]
 
 
 def test_copy_of_on_a_card_without_a_copy_effect_is_refused() -> None:
-    assert _errors([_card("g", "Grizzly Bears", copy_of="Serra Angel")]) == [(("permanents", 0, "copy_of"), "not_a_copy")]
+    assert _errors([_card("g", "Grizzly Bears", copy_of="Serra Angel")]) == [
+        (("permanents", 0, "copy_of"), "not_a_copy")
+    ]
     assert _errors([_card("c", "Clone", copy_of=["Grizzly Bears", "Serra Angel"])]) == [
         (("permanents", 0, "copy_of", 0), "not_a_copy")
     ]
@@ -188,7 +209,10 @@ def test_the_compiler_reads_the_copy_sentence_and_its_exceptions() -> None:
     image = catalog.compiled(catalog.get("Phantasmal Image"))
     assert image.copy is not None and image.copy.subtypes == ("Illusion",) and image.warnings == ()
     dack = catalog.compiled(catalog.get("Dack's Duplicate"))
-    assert dack.copy is not None and dack.copy.abilities == ({"kind": "haste"}, {"kind": "attack_trigger", "most_life": True})
+    assert dack.copy is not None and dack.copy.abilities == (
+        {"kind": "haste"},
+        {"kind": "attack_trigger", "most_life": True},
+    )
     effigy = catalog.compiled(catalog.get("Machine God's Effigy"))
     assert effigy.copy is not None and effigy.copy.warnings == effigy.warnings[:1] != ()
     glurg = catalog.compiled(catalog.get("It Came from Planet Glurg"))
@@ -224,8 +248,17 @@ def test_the_card_command_shows_the_copy(capsys: pytest.CaptureFixture[str]) -> 
 def test_the_card_lookup_of_the_page_and_mcp_takes_copy_of() -> None:
     service = Service(cards=installed_catalog())
     found = service.card(CardRequest(name="Phantasmal Image", copy_of=("Serra Angel",)))
-    assert found.card is not None and (found.card["name"], found.card["subtypes"]) == ("Serra Angel", ["Angel", "Illusion"])
+    assert found.card is not None and (found.card["name"], found.card["subtypes"]) == (
+        "Serra Angel",
+        ["Angel", "Illusion"],
+    )
     assert service.card(CardRequest(name="Clone")).card["copies"] is True  # type: ignore[index]
     with pytest.raises(InputError) as caught:
         service.card(CardRequest(name="Clone", copy_of=("Sera Angel",)))
     assert [(i.loc, i.code) for i in caught.value.items] == [(("copy_of", 0), "unknown_card")]
+
+
+def test_copy_of_on_a_permanent_written_out_is_refused() -> None:
+    """707.2: only a card's copy effect copies; a permanent written out states its values itself."""
+    written = {"id": "x", "name": "X", "controller": A, "types": ["creature"], "power": 1, "toughness": 1}
+    assert _errors([{**written, "copy_of": "Serra Angel"}]) == [(("permanents", 0, "copy_of"), "not_a_copy")]

@@ -315,7 +315,9 @@ def test_a_clone_asks_what_it_copied(browser: Browser, base_url: str) -> None:
     page = open_page(browser, base_url, 1280)
     add_card(page, "Wind Drake", "alice", "drake")
     add_card(page, "Phantasmal Image", "bob", "image")
-    expect(page.locator("[data-pid=image] .warnings")).to_contain_text("what it entered as a copy of isn't on the board")
+    expect(page.locator("[data-pid=image] .warnings")).to_contain_text(
+        "what it entered as a copy of isn't on the board"
+    )
     page.fill("[data-pid=image] [data-field=copy_of]", "Serra Angel")
     page.press("[data-pid=image] [data-field=copy_of]", "Enter")
     expect(page.locator("[data-pid=image] .perm-name")).to_have_text("Serra Angel")

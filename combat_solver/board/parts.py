@@ -139,7 +139,9 @@ class Permanent(Strict):
     @classmethod
     def _from_card(cls, data: Any, info: ValidationInfo) -> Any:
         """The card's or token's fields filled in, and the mana value of the mana cost (202.3)."""
-        if not isinstance(data, dict) or not any(data.get(k) for k in ("card", "token", "counters")):
+        if not isinstance(data, dict) or not (
+            any(data.get(k) for k in ("card", "token", "counters")) or "copy_of" in data
+        ):
             return _with_mana_value(data)
         try:
             resolved = resolve(data, info.context)

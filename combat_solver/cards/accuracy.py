@@ -142,7 +142,9 @@ def _card(name: str, entry: Any, population: Mapping[str, int]) -> SampleCard:
         if copy is not None:
             canonical_copy(copy)
     except (ValidationError, TypeError, AttributeError) as e:
-        raise _bad((*loc, "copy"), "not_an_object", f"a copy effect is {{types, subtypes, abilities, ...}}: {e}") from None
+        raise _bad(
+            (*loc, "copy"), "not_an_object", f"a copy effect is {{types, subtypes, abilities, ...}}: {e}"
+        ) from None
     warns = entry.get("warns", False)
     if not isinstance(warns, bool):
         raise _bad((*loc, "warns"), "one_of", "warns is one of true or false")

@@ -68,7 +68,9 @@ def read_copy(
     return effect
 
 
-def _exception(clause: str, effect: CopyEffect, quoted: list[str], subtype: Callable[[str], str | None]) -> CopyEffect | None:
+def _exception(
+    clause: str, effect: CopyEffect, quoted: list[str], subtype: Callable[[str], str | None]
+) -> CopyEffect | None:
     """One exception (707.9) added to ``effect``; None if it isn't one this module states."""
     clause = re.sub(r"^(?:he|it)(?:'s| is)\b", "it's", clause)
     clause = re.sub(r"^(?:his|its) ", "its ", clause)
@@ -81,7 +83,9 @@ def _exception(clause: str, effect: CopyEffect, quoted: list[str], subtype: Call
     stats = re.fullmatch(r"it's (\d+)/(\d+)", clause)
     if stats:
         return replace(effect, power=int(stats[1]), toughness=int(stats[2]))
-    if re.fullmatch(r"it enters with (?:an|a|one|two|three|X) (?:additional )?[+\w/-]+ counters? on it(?: if .+)?", clause):
+    if re.fullmatch(
+        r"it enters with (?:an|a|one|two|three|X) (?:additional )?[+\w/-]+ counters? on it(?: if .+)?", clause
+    ):
         return effect  # counters aren't copiable values (707.2): they are the board's ``counters``
     types = re.fullmatch(r"(?:it's|is) (?:an? )?(.+) in addition to (?:its|his) other (creature )?types", clause)
     if types:
@@ -92,8 +96,10 @@ def _exception(clause: str, effect: CopyEffect, quoted: list[str], subtype: Call
     return None
 
 
-def _types(effect: CopyEffect, words: str, creature_only: bool, subtype: Callable[[str], str | None]) -> CopyEffect | None:
-    """"It's a Shapeshifter Rogue in addition to its other types", "an artifact creature",
+def _types(
+    effect: CopyEffect, words: str, creature_only: bool, subtype: Callable[[str], str | None]
+) -> CopyEffect | None:
+    """ "It's a Shapeshifter Rogue in addition to its other types", "an artifact creature",
     "legendary and snow" (707.9b; 707.9d: its characteristic-defining abilities stay copied)."""
     types, subtypes, supertypes = list(effect.types), list(effect.subtypes), list(effect.supertypes)
     for word in re.split(r" and | ", words):
@@ -110,7 +116,7 @@ def _types(effect: CopyEffect, words: str, creature_only: bool, subtype: Callabl
 
 
 def _abilities(effect: CopyEffect, what: str, quoted: list[str]) -> CopyEffect | None:
-    """"It has flying", "has haste and dethrone", "it has "<ability>"" (707.9a): lines of rules
+    """ "It has flying", "has haste and dethrone", "it has "<ability>"" (707.9a): lines of rules
     text the copy has; a word that isn't a keyword of 702 isn't read."""
     held = re.fullmatch(r'"(\d+)"', what)
     if held:

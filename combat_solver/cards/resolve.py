@@ -107,6 +107,10 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
     use_text = out.get("card_text", True)
     printed: set[str] = set()
     found: list[Any] = []
+    if record is None and out.get("copy_of") is not None:
+        raise CardError(
+            "copy_of", "not_a_copy", "a permanent written out copies nothing: name its card (`card: Clone`)"
+        )
     if record is not None and compiled is not None:
         who = f"{record.name.split(' // ')[0]} ({out.get('id')})"
         record, compiled, name, copy_warnings = as_copy(record, compiled, out.get("copy_of"), catalog, who)
