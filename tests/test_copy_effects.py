@@ -262,3 +262,9 @@ def test_copy_of_on_a_permanent_written_out_is_refused() -> None:
     """707.2: only a card's copy effect copies; a permanent written out states its values itself."""
     written = {"id": "x", "name": "X", "controller": A, "types": ["creature"], "power": 1, "toughness": 1}
     assert _errors([{**written, "copy_of": "Serra Angel"}]) == [(("permanents", 0, "copy_of"), "not_a_copy")]
+
+
+def test_a_resolved_copy_validates_again_to_the_same_board() -> None:
+    """Resolving is idempotent: a dumped board with a copy reads back as the same board."""
+    board = make_board([_card("c", "Phantasmal Image", copy_of=["Vesuvan Doppelganger", "Serra Angel"])])
+    assert type(board).model_validate(board.model_dump(mode="json", by_alias=True)) == board

@@ -140,7 +140,7 @@ class Permanent(Strict):
     def _from_card(cls, data: Any, info: ValidationInfo) -> Any:
         """The card's or token's fields filled in, and the mana value of the mana cost (202.3)."""
         if not isinstance(data, dict) or not (
-            any(data.get(k) for k in ("card", "token", "counters")) or "copy_of" in data
+            any(data.get(k) for k in ("card", "token", "counters")) or data.get("copy_of") is not None
         ):
             return _with_mana_value(data)
         try:
