@@ -1,20 +1,35 @@
 """Text the compiler can't read is warned, never noted or dropped. 707.2, 614.1c: a permanent that entered as a copy has the copied object's characteristics, so
-its own card's text says nothing of its abilities on the battlefield: by card name it is warned
-(never a one-shot note, never dropped)."""
+its own card's text says nothing of its abilities on the battlefield: by card name without the
+board's `copy_of` it is warned (never a one-shot note, never dropped)."""
 
 from __future__ import annotations
 
 import pytest
 
+from combat_solver import Board
 from combat_solver.cards.catalog import bundled_catalog
 
 
 @pytest.mark.parametrize("name", ["Clone", "Moritte of the Frost", "Malleable Impostor", "Phantasmal Image"])
-def test_entering_as_a_copy_is_warned_707_2(name: str) -> None:
+def test_entering_as_a_copy_is_warned_without_copy_of_707_2(name: str) -> None:
     catalog = bundled_catalog()
     compiled = catalog.compiled(catalog.get(name))
-    assert any("as a copy of" in w for w in compiled.warnings), compiled.warnings
+    assert compiled.copy is not None
     assert not any("as a copy of" in n for n in compiled.notes)
+    board = Board.model_validate(
+        {
+            "players": [{"id": "a"}, {"id": "b"}],
+            "active_player": "a",
+            "permanents": [{"id": "x", "card": name, "controller": "a"}],
+        }
+    )
+    assert any("as a copy of" in w for w in board.card_warnings), board.card_warnings
+
+
+def test_an_exception_to_a_copy_it_cant_read_is_warned_on_the_card_707_9f() -> None:
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get("Moritte of the Frost"))
+    assert any("an exception to the copy that isn't read" in w for w in compiled.warnings), compiled.warnings
 
 
 @pytest.mark.parametrize(

@@ -123,6 +123,11 @@ class Permanent(Strict):
     chosen: Choices = Field(
         default_factory=Choices, description="what it chose as it entered: a color, a creature type, a player, riot's"
     )
+    copy_of: str | tuple[str, ...] | None = Field(
+        None,
+        description="the card a clone entered as a copy of (707.2); a list for a copy of a copy, the copied "
+        "permanent's card first, then what that one copied (707.3); [] copied nothing",
+    )
     attached_to: str | None = Field(
         None,
         description="the permanent an Aura or Equipment is attached to, or the player an Aura with enchant player is (303.4)",
@@ -138,15 +143,16 @@ class Permanent(Strict):
     @classmethod
     def _from_card(cls, data: Any, info: ValidationInfo) -> Any:
         """The card's or token's fields filled in, and the mana value of the mana cost (202.3)."""
-        if not isinstance(data, dict) or not any(data.get(k) for k in ("card", "token", "counters")):
+        if not isinstance(data, dict) or not (
+            any(data.get(k) for k in ("card", "token", "counters")) or data.get("copy_of") is not None
+        ):
             return _with_mana_value(data)
         try:
             resolved = resolve(data, info.context)
             return _with_mana_value({**resolved, "is_token": True} if data.get("token") else resolved)
         except CardError as e:
-            details = [
-                InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=(e.field,), input=data.get(e.field))
-            ]
+            loc = e.field if isinstance(e.field, tuple) else (e.field,)
+            details = [InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=loc, input=data.get(loc[0]))]
         except ValidationError as e:
             details = [
                 InitErrorDetails(

@@ -32,11 +32,11 @@ from pydantic import ValidationError
 from ..model.errors import ErrorCode, InputError
 from ..rules.phrase import ATTACHED
 from .catalog import Catalog, UnknownCard
-from .labels import canonical, canonical_level
+from .labels import canonical, canonical_copy, canonical_level, compiled_copy
 
 GRADES = ("exact", "partial", "wrong", "unread")
 Z95 = 1.959963984540054
-_CARD_FIELDS = frozenset({"stratum", "abilities", "levels", "warns", "note", "known_wrong"})
+_CARD_FIELDS = frozenset({"stratum", "abilities", "levels", "copy", "warns", "note", "known_wrong"})
 _TOP_FIELDS = frozenset({"seed", "population", "cards"})
 TITLES = {"keywords": "keyword lines only", "text": "more than keyword lines"}
 """How the report names the strata of ``scripts/draw_sample.py`` (any other stratum by its name)."""
@@ -57,6 +57,8 @@ class SampleCard:
     levels: tuple[Mapping[str, Any], ...] = ()
     warns: bool = False
     known_wrong: str | None = None
+    copy: Mapping[str, Any] | None = None
+    """A copy effect's exceptions (707.9, ``labels.canonical_copy``)."""
 
 
 @dataclass(frozen=True)
@@ -135,13 +137,21 @@ def _card(name: str, entry: Any, population: Mapping[str, int]) -> SampleCard:
             raise _bad(
                 (*loc, "levels", i), "not_an_object", f"a level is {{counter, at_least, abilities, ...}}: {e}"
             ) from None
+    copy = entry.get("copy")
+    try:
+        if copy is not None:
+            canonical_copy(copy)
+    except (ValidationError, TypeError, AttributeError) as e:
+        raise _bad(
+            (*loc, "copy"), "not_an_object", f"a copy effect is {{types, subtypes, abilities, ...}}: {e}"
+        ) from None
     warns = entry.get("warns", False)
     if not isinstance(warns, bool):
         raise _bad((*loc, "warns"), "one_of", "warns is one of true or false")
     for field in ("note", "known_wrong"):
         if field in entry and not isinstance(entry[field], str):
             raise _bad((*loc, field), "not_a_string", f"{field} is a sentence")
-    return SampleCard(name, str(stratum), abilities, levels, warns, entry.get("known_wrong"))
+    return SampleCard(name, str(stratum), abilities, levels, warns, entry.get("known_wrong"), copy)
 
 
 def _mappings(loc: tuple[str | int, ...], raw: Any) -> tuple[Mapping[str, Any], ...]:
@@ -379,6 +389,13 @@ def grade_card(catalog: Catalog, card: SampleCard) -> Graded:
             if conditioned is None:
                 side[k := _level_key(lv)] += 1
                 shown.setdefault(k, _shown_level(lv))
+    for side, copy_key in (
+        (expected, None if card.copy is None else canonical_copy(card.copy)),
+        (got, compiled_copy(compiled)),
+    ):
+        if copy_key is not None:
+            side[copy_key] += 1
+            shown.setdefault(copy_key, copy_key)
     warnings = compiled.all_warnings
     return Graded(
         card.name,

@@ -21,6 +21,7 @@ from functools import partial
 from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
 from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
+from .copy_effects import read_copy
 from .keyword_lines import gives_unknown_keyword, keyword_defined_by_reminder, keyword_note
 from .mana_lines import read_mana
 from .oracle_text import (
@@ -170,6 +171,7 @@ class Compiler(Sentences):
             tuple(found.readings),
             found.unattached_creature,
             found.riot,
+            copy=found.copy,
         )
 
     def _lines(self, lines: list[str], names: set[str], face: str) -> Found:
@@ -223,6 +225,16 @@ class Compiler(Sentences):
             line = ABILITY_WORD.sub("", line[chapter.end() :] if chapter else line)
             if not is_activated(line) and not re.match(r"(?:When|Whenever|At)\b", line):
                 line = still_a_land(line)
+            first, *rest = sentences(line)
+            copy = read_copy(first, face, partial(self._lines, names=names, face=face), self.nouns.subtype)
+            if copy is not None and found.copy is None:
+                found.relevant, found.copy = True, copy  # 707.2: what it copied is the board's ``copy_of``
+                found.warnings += copy.warnings
+                found.uncompiled += [first] if copy.warnings else []
+                found.readings.append((first, "warned" if copy.warnings else "compiled"))
+                line = " ".join(rest)  # Wall of Stolen Identity: "When you do, tap the copied creature ..."
+                if not line:
+                    continue
             parts = self._parts(line) if chapter is None else [(line, _chapter)]
             for sentence, compile_one in parts:
                 bears = (
