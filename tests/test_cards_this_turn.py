@@ -141,3 +141,35 @@ def test_702_33e_pouncing_wurm_kicked_has_haste_and_attacks_the_turn_it_entered(
         return check_attacks(board, AttackDeclaration(attacks={"w": "bob"})).legal
 
     assert attacks(True) and not attacks(False)
+
+
+def test_702_95b_wingcrafter_gives_flying_to_the_creature_it_is_paired_with() -> None:
+    """702.95b: "As long as this creature is paired with another creature, both creatures have
+    flying": Grizzly Bears paired with Wingcrafter blocks Serra Angel (702.9b); unpaired it can't."""
+
+    def blocks(paired: bool) -> bool:
+        wing = {"id": "w", "card": "Wingcrafter", "controller": "bob", **({"paired_with": "b"} if paired else {})}
+        permanents = [{"id": "s", "card": "Serra Angel", "controller": "alice"}, wing]
+        permanents.append({"id": "b", "card": "Grizzly Bears", "controller": "bob"})
+        data = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents}
+        board = Board.model_validate(
+            {**data, "combat": {"attackers": {"s": "bob"}}}, context={"catalog": bundled_catalog()}
+        )
+        return check_blocks(board, BlockDeclaration(blocks={"b": ("s",)})).legal
+
+    assert blocks(True) and not blocks(False)
+
+
+@pytest.mark.parametrize(
+    ("paired_with", "code"), [("nobody", "unknown_id"), ("s", "not_applicable"), ("w", "not_applicable")]
+)
+def test_702_95b_a_pair_names_another_creature_of_the_same_controller(paired_with: str, code: str) -> None:
+    permanents = [
+        {"id": "s", "card": "Serra Angel", "controller": "alice"},
+        {"id": "w", "card": "Wingcrafter", "controller": "bob", "paired_with": paired_with},
+    ]
+    data = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents}
+    with pytest.raises(ValidationError) as caught:
+        Board.model_validate(data, context={"catalog": bundled_catalog()})
+    error = caught.value.errors()[0]
+    assert (error["loc"][-1], error["type"]) == ("paired_with", code)

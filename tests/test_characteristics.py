@@ -280,7 +280,7 @@ def test_the_compiler_reads_types_added_set_and_abilities_lost() -> None:
     ]
     for warned in (
         "Witness Protection",
-        "Adaptive Automaton",
+        "Realmwright",
         "Margle, Cousin of Yargle",
         "Archetype of Imagination",
         "Deep Freeze",

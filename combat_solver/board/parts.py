@@ -128,6 +128,7 @@ class Permanent(Strict):
         description="the card a clone entered as a copy of (707.2); a list for a copy of a copy, the copied "
         "permanent's card first, then what that one copied (707.3); [] copied nothing",
     )
+    paired_with: str | None = Field(None, description="the creature a soulbond paired it with (702.95b)")
     attached_to: str | None = Field(
         None,
         description="the permanent an Aura or Equipment is attached to, or the player an Aura with enchant player is (303.4)",

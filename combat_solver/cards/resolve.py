@@ -323,19 +323,23 @@ def _fill(out: dict[str, Any], record: CardRecord) -> set[str]:
 
 
 def _placed(abilities: tuple[dict[str, Any], ...], out: Mapping[str, Any]) -> list[Any]:
-    """``$self``, ``$attached`` and ``$controller`` replaced by this permanent's ids; abilities
-    for what it is attached to dropped while it is attached to nothing (an unattached Equipment)."""
-    from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
+    """``$self``, ``$attached``, ``$paired`` and ``$controller`` replaced by this permanent's ids;
+    abilities for what it is attached to dropped while it is attached to nothing (an unattached
+    Equipment), and those for the pair while it is unpaired (702.95b)."""
+    from ..rules.phrase import ATTACHED, CONTROLLER, PAIRED, POWER, SELF
 
     values = {
         SELF: out.get("id"),
         ATTACHED: out.get("attached_to"),
+        PAIRED: out.get("paired_with"),
         CONTROLLER: out.get("controller"),
         POWER: out.get("power"),
     }
     placed = []
     for ability in abilities:
         if out.get("attached_to") is None and ATTACHED in repr(ability):
+            continue
+        if out.get("paired_with") is None and PAIRED in repr(ability):
             continue
         placed.append(_substitute(ability, values))
     return placed

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..rules.phrase import ATTACHED, MANA, SELF
+from ..rules.phrase import ATTACHED, MANA, PAIRED, SELF
 from ..rules.registry import KIND_HOMES, ability_class
 from .characteristics import PREDICATE as CHARACTERISTIC
 from .characteristics import animation, characteristic
@@ -246,6 +246,16 @@ class Sentences(Conditions):
             if others is None or "self" in others or "ids" in others:
                 raise Unknown(s)
             return [{"kind": "must_attack", "condition": {"attack": {"filter": others}}}]
+        paired = re.fullmatch(
+            rf"As long as {re.escape(SELF)} is paired with another creature, (?:both creatures|each of those creatures) "
+            r"(?:have|has) (.+)",
+            s,
+        )
+        if paired is not None:  # 702.95b: both creatures of the pair, while the board pairs them (paired_with)
+            gained = self._predicates(f"has {paired[1]}", {"self": True})
+            if any("condition" in a or "unless" in a or ability_class(a["kind"]).scope == "game" for a in gained):
+                raise Unknown(s)
+            return [{"kind": "grant", "to": {"ids": [SELF, PAIRED]}, "ability": a} for a in gained]
         kicked = re.fullmatch(
             rf"If {re.escape(SELF)} was kicked, it enters with (?:.+? counters? on it and )?with (.+)", s
         )
