@@ -35,6 +35,9 @@ from .catalog import Catalog, UnknownCard
 from .labels import canonical, canonical_copy, canonical_level, compiled_copy
 
 GRADES = ("exact", "partial", "wrong", "unread")
+IN_FULL = "in full"
+"""Of the exact cards, those compiled with no warning: the card read whole, nothing left to the
+user (a card whose text the vocabulary can't state is exact when it warns, never read in full)."""
 Z95 = 1.959963984540054
 _CARD_FIELDS = frozenset({"stratum", "abilities", "levels", "copy", "warns", "note", "known_wrong"})
 _TOP_FIELDS = frozenset({"seed", "population", "cards"})
@@ -438,7 +441,8 @@ class AccuracyReport:
     seed: int | None = None
 
     def count(self, grade_name: str, stratum: str | None = None) -> int:
-        return sum(1 for g in self.graded if g.grade == grade_name and stratum in (None, g.stratum))
+        """Cards of ``grade_name`` (or ``in full``: exact with no warning, the card read whole)."""
+        return sum(1 for g in self.graded if _is(g, grade_name) and stratum in (None, g.stratum))
 
     def size(self, stratum: str | None = None) -> int:
         return sum(1 for g in self.graded if stratum in (None, g.stratum))
@@ -479,7 +483,7 @@ class AccuracyReport:
             f"  {TITLES.get(s, s) + ' (n=' + str(self.size(s)) + ')':34}" for s in strata
         )
         lines.append(head.rstrip())
-        for name in GRADES:
+        for name in (*GRADES, IN_FULL):
             row = f"{name:8}  {self.weighted(name).render():24}"
             row += "".join(f"  {self.count(name, s):4d}  {self.share(name, s).render():28}" for s in strata)
             lines.append(row.rstrip())
@@ -493,6 +497,10 @@ class AccuracyReport:
         for g in self.stale_known_wrong:
             lines.append(f"no longer wrong (remove known_wrong): {g.card}")
         return "\n".join(lines)
+
+
+def _is(g: Graded, grade_name: str) -> bool:
+    return g.grade == "exact" and not g.warnings if grade_name == IN_FULL else g.grade == grade_name
 
 
 def measure_accuracy(catalog: Catalog, data: Any) -> AccuracyReport:
