@@ -21,9 +21,11 @@ from .phrases import MANA_ABILITY, bears_on_legality
 from .readers import Unknown
 from .wordings import Wordings, wordings
 
-_SUBTYPE_LIST = re.compile(r"\b(?:is|are) [A-Z][\w'-]*(?:, [A-Z][\w'-]*)*,? and [A-Z][\w'-]*(?= in addition to)")
+_SUBTYPE_LIST = re.compile(
+    r"\b(?:is|are) (?:an? )?[A-Z][\w'-]*(?:, [A-Z][\w'-]*)*,? and [A-Z][\w'-]*(?= in addition to|$)"
+)
 """A list of subtypes added ("are Clerics, Rogues, Warriors, and Wizards in addition to their other
-types"), read as one predicate."""
+types") or set ("Enchanted land is a Mountain, Forest, and Plains": 305.7), read as one predicate."""
 UNTAP_STEP = "doesn't untap during its controller's untap step"
 """502.3: what untaps is no part of a declaration; the board states whether a permanent is tapped."""
 CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for each|except)\b", re.I)
@@ -421,6 +423,7 @@ class Sentences(Conditions):
         verbs = (
             r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded|loses|lose)\b"
             r"|is (?:an?|every) |are (?:every |artifacts\b|enchantments\b|lands\b|[A-Z])|isn't a creature$"
+            r"|(?:is|are) (?:all colors|colorless|white|blue|black|red|green)\b"
         )
         m = re.match(rf"^(.+?)(?<!\bthat)\s+(?={verbs})(.*)$", s)  # not "creatures that are Zombies"
         if not m:
