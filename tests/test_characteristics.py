@@ -428,6 +428,8 @@ def test_613_1e_colors_set_are_compiled_colors_added_and_other_changes_are_warne
         "Ensoul Ring",
         "Planar Nexus",
         "Thran Lens",
+        "Hish of the Snake Cult",
+        "Ruff, Underdog Champ",
     ):
         abilities, warnings = compiled(warned)
         assert warnings, warned

@@ -26,6 +26,9 @@ _SUBTYPE_LIST = re.compile(
 )
 """A list of subtypes added ("are Clerics, Rogues, Warriors, and Wizards in addition to their other
 types") or set ("Enchanted land is a Mountain, Forest, and Plains": 305.7), read as one predicate."""
+_GIVES_MANA = re.compile(r'ha(?:s|ve) "[^"]*: Add\b[^"]*"\.?')
+"""A quoted mana ability given to permanents that may be no creatures ("Lands you control have
+"{T}: Add one mana of any color.""): the grant's ``to`` names permanents (605.1a)."""
 UNTAP_STEP = "doesn't untap during its controller's untap step"
 """502.3: what untaps is no part of a declaration; the board states whether a permanent is tapped."""
 CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for each|except)\b", re.I)
@@ -430,7 +433,7 @@ class Sentences(Conditions):
             return None, s
         self._subject_words = m[1]
         holder = self._holder(m[1])
-        if holder is None and CHARACTERISTIC.match(m[2]):
+        if holder is None and (CHARACTERISTIC.match(m[2]) or _GIVES_MANA.fullmatch(m[2])):
             found = self._holder(m[1], permanents=True)
             holder = None if found is None else {"permanents": found}
         return holder, m[2]
@@ -448,6 +451,8 @@ class Sentences(Conditions):
                 if to is None:
                     raise Unknown(self._subject_words)
                 out.append({**a, "to": to})
+            elif a["kind"] == "mana" and "permanents" in holder:  # Jaheira: "Tokens you control have ..."
+                out.append({"kind": "grant", "to": holder["permanents"], "ability": a})
             elif ability_class(a["kind"]).scope == "game" or "permanents" in holder:
                 raise Unknown(a["kind"])
             elif "attacking" in holder and KIND_HOMES.get(a["kind"]) not in BLOCK_TIME_HOMES:
