@@ -270,8 +270,10 @@ class Reference:
             if exists(pick) and pick[0].colors is not None:
                 recolored.append((timestamped.index(pick), pick[0], reach(pick)))
             apply(pick)
-        # 613.1e, 613.6: layer 5, the colors set, in timestamp order, on what each changed in layer 4.
-        for _, ab, hit in sorted(recolored, key=lambda r: r[0]):
+        # 613.1e, 613.6: layer 5, the colors set on what each changed in layer 4; 613.3: those of
+        # characteristic-defining abilities first, then 613.7: in timestamp order.
+        cda = [i[0] for i in defining]
+        for _, ab, hit in sorted(recolored, key=lambda r: (not any(r[1] is a for a in cda), r[0])):
             perms = [
                 p.model_copy(update={"colors": tuple(ab.colors)}) if p.id in hit else p for p in self.board.permanents
             ]

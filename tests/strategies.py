@@ -451,6 +451,7 @@ class _Builder:
                     "types",
                     "creature_types",
                     "not_creature",
+                    "colors",
                 )
             )
             if change == "subtypes":
@@ -464,6 +465,8 @@ class _Builder:
                     ability["colors"] = subset(c, COLORS, 30)
             elif change == "land_types":
                 ability = {"kind": "type_change", "land_types": [c.choice(LAND_SUBTYPES)]}
+            elif change == "colors":  # 105.3, 613.1e: "All creatures are black", "$self is all colors"
+                ability = {"kind": "type_change", "colors": subset(c, COLORS, 40)}
             elif change == "types":
                 ability = {
                     "kind": "type_change",

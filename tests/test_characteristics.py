@@ -509,3 +509,91 @@ def test_607_2d_metallic_mimic_and_arcane_adaptation_add_the_creature_type_each_
     unchosen = make_board([card("mimic", "Metallic Mimic", B)])
     assert any("chosen creature type" in w for w in unchosen.permanents[0].card_warnings)
     assert compile_text("Lands you control are the chosen type in addition to their other types.").warnings
+
+
+def test_105_3_darkest_hour_makes_every_creature_black_so_grizzly_bears_can_block_fear() -> None:
+    """105.3, 613.1e, 702.36b: Darkest Hour's "All creatures are black" sets every creature's colors:
+    green Grizzly Bears, now black, can block Severed Legion's fear."""
+    legion, bears = card("legion", "Severed Legion", A), card("bears", "Grizzly Bears", B)
+    assert_illegal(block(make_board([legion, bears], {"legion": B}), {"bears": "legion"}), "702.36b", "fear")
+    dark = make_board([legion, bears, card("hour", "Darkest Hour", B)], {"legion": B})
+    assert_legal(block(dark, {"bears": "legion"}))
+    assert Game.of(dark).permanent("bears").colors == ("black",)
+
+
+def test_613_3_transguild_courier_is_all_colors_first_then_darkest_hour_makes_it_black() -> None:
+    """604.3, 613.3: Transguild Courier's "is all colors" is a characteristic-defining ability: it is
+    white, so it can't block Black Knight (protection from white, 702.16f); with Darkest Hour the
+    Courier's own ability applies first within layer 5 and "All creatures are black" after it,
+    though Darkest Hour is earlier on the board: the Courier is black only and blocks."""
+    knight, courier = card("knight", "Black Knight", A), card("courier", "Transguild Courier", B)
+    alone = make_board([knight, courier], {"knight": B})
+    assert_illegal(block(alone, {"courier": "knight"}), "702.16f", "protection")
+    assert set(Game.of(alone).permanent("courier").colors) == {"white", "blue", "black", "red", "green"}
+    dark = make_board([card("hour", "Darkest Hour", B), knight, courier], {"knight": B})
+    assert_legal(block(dark, {"courier": "knight"}))
+    assert Game.of(dark).permanent("courier").colors == ("black",)
+
+
+def test_305_7_lush_growth_sets_three_land_types_for_landwalk() -> None:
+    """305.7, 702.14c: Lush Growth's "Enchanted land is a Mountain, Forest, and Plains" sets the
+    Island's land types: Goblin Mountaineer's mountainwalk now sees a Mountain, Lord of Atlantis'
+    islandwalk no Island."""
+    goblin, bears, island = (
+        card("goblin", "Goblin Mountaineer", A),
+        card("bears", "Grizzly Bears", B),
+        card("island", "Island", B),
+    )
+    growth = card("growth", "Lush Growth", A, attached_to="island")
+    assert_legal(block(make_board([goblin, bears, island], {"goblin": B}), {"bears": "goblin"}))
+    grown = make_board([goblin, bears, island, growth], {"goblin": B})
+    assert_illegal(block(grown, {"bears": "goblin"}), "702.14c", "landwalk")
+    assert Game.of(grown).permanent("island").subtypes == ("Mountain", "Forest", "Plains")
+
+
+def test_613_1e_colors_set_are_compiled_colors_added_and_other_changes_are_warned() -> None:
+    """105.3, 613.1d-e: issue #25's audit (seed 888): color and type changes no phrase saw were
+    dropped in silence. A color set ("is black", "are colorless", "is all colors") is a
+    ``type_change`` with ``colors``; a color added ("in addition to its other colors"), a card
+    that becomes another permanent (Darksteel Mutation, Minimus Containment, Swift
+    Reconfiguration, Ensoul Ring) and every nonbasic land type (Planar Nexus) are warned."""
+    catalog = bundled_catalog()
+
+    def compiled(name: str) -> tuple[list[dict[str, Any]], tuple[str, ...]]:
+        found = catalog.compiled(catalog.get(name))
+        return list(found.abilities), found.warnings
+
+    every = ["white", "blue", "black", "red", "green"]
+    assert compiled("Sinister Strength") == (
+        [{"kind": "type_change", "colors": ["black"], "to": {"ids": ["$attached"]}}],
+        (),
+    )
+    assert compiled("Ghostflame Sliver") == (
+        [{"kind": "type_change", "colors": [], "to": {"subtypes": ["Sliver"]}}],
+        (),
+    )
+    assert compiled("Sphinx of the Guildpact")[0][0] == {"kind": "type_change", "colors": every}
+    assert compiled("Dralnu's Crusade") == (
+        [
+            {"kind": "type_change", "colors": ["black"], "to": {"subtypes": ["Goblin"]}},
+            {"kind": "type_change", "subtypes": ["Zombie"], "to": {"subtypes": ["Goblin"]}},
+        ],
+        (),
+    )
+    threshold = {"players": [{"who": "you", "graveyard": {"ge": 7}}]}
+    assert {"kind": "type_change", "colors": ["black"], "condition": threshold} in compiled("Possessed Aven")[0]
+    for warned in (
+        "Ghoulflesh",
+        "Painter's Servant",
+        "Darksteel Mutation",
+        "Minimus Containment",
+        "Swift Reconfiguration",
+        "Ensoul Ring",
+        "Planar Nexus",
+        "Thran Lens",
+        "Hish of the Snake Cult",
+        "Ruff, Underdog Champ",
+    ):
+        abilities, warnings = compiled(warned)
+        assert warnings, warned
+        assert not any(a["kind"] == "type_change" and "colors" in a for a in abilities), warned

@@ -95,7 +95,8 @@ def characteristic(
     what the sentence gives is kept, 613.7). ``keyword`` reads one keyword into its abilities;
     ``creatures``: the subject names creatures only, so "is a Frog creature" keeps its card types
     (205.1b) and sets its creature types (205.1a), and a color before it sets its colors (105.3).
-    Raises ``Unknown`` for a wording it doesn't read exactly: colors, base power and toughness,
+    A color alone ("is black", "are colorless", "is all colors") sets the colors (105.3, 613.1e).
+    Raises ``Unknown`` for a wording it doesn't read exactly: colors added, base power and toughness,
     creature types that replace the old ones (205.1b), "the chosen type" of a land type."""
     if chunk == "isn't a creature":
         return [{"kind": "type_change", "not_creature": True}], False
@@ -112,6 +113,8 @@ def characteristic(
         return [{"kind": "type_change", "every_creature_type": True}], False
     if what == "every basic land type" and addition:
         return [{"kind": "type_change", "every_basic_land_type": True}], False
+    if what == "all colors" and not addition:  # Transguild Courier, Darkest Hour's kin: 105.3, 613.1e
+        return [{"kind": "type_change", "colors": list(COLORS)}], False
     types: list[str] = []
     subtypes: list[str] = []
     words = re.sub(r"^an? ", "", what).split()
@@ -119,6 +122,8 @@ def characteristic(
     while words and (words[0] in COLORS or words[0] in ("colorless", "and")):
         colors = (colors or []) + ([words[0]] if words[0] in COLORS else [])
         words = words[1:]
+    if not words and colors is not None and not addition:  # "All creatures are black": colors set, 105.3
+        return [{"kind": "type_change", "colors": colors}], False
     if creatures and words and words[-1] == "creature":
         words = words[:-1]  # 205.1b: "is a Frog creature": still a creature, its other card types kept
     for word in words:

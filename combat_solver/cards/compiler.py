@@ -32,7 +32,14 @@ from .oracle_text import (
     sentences,
     strip_reminders,
 )
-from .phrases import ABILITIES_AS_THOUGH_HASTE, MANA_ABILITY, MANA_TRIGGER, bears_on_legality, choices_made
+from .phrases import (
+    ABILITIES_AS_THOUGH_HASTE,
+    MANA_ABILITY,
+    MANA_TRIGGER,
+    bears_on_legality,
+    choices_made,
+    gives_mana_ability,
+)
 from .readers import Unknown
 from .sentences import Sentences
 
@@ -347,8 +354,8 @@ class Compiler(Sentences):
             plain = re.sub(r'"[^"]*"', '""', sentence).removeprefix(SELF)
             if sentence.startswith(("During", "As long as")):
                 raise
-            if COPY.search(plain) or ABILITIES_AS_THOUGH_HASTE.search(plain):
-                raise
+            if COPY.search(plain) or ABILITIES_AS_THOUGH_HASTE.search(plain) or gives_mana_ability(sentence):
+                raise  # Alpine Moon's static "they gain "{T}: Add ..."": no one-shot effect
             static_gain = re.fullmatch(
                 r"((?:Enchanted|Equipped) creature (?:gets [+-]\d+/[+-]\d+ and )?)gains (.+)", sentence
             )
@@ -356,7 +363,7 @@ class Compiler(Sentences):
                 return self._sentence(f"{static_gain[1]}has {static_gain[2]}")
             if ONE_SHOT.search(plain):
                 return [], "one-shot effect: once it happens, give its result as an effect"
-            if quoted and all(is_activated(q) for q in quoted) and not bears_on_legality(plain):
+            if quoted and all(is_activated(q) for q in quoted) and not bears_on_legality(sentence):
                 return [], "grants an activated ability: once activated, give its result as an effect"
             raise
 

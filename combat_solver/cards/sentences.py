@@ -21,9 +21,14 @@ from .phrases import MANA_ABILITY, bears_on_legality
 from .readers import Unknown
 from .wordings import Wordings, wordings
 
-_SUBTYPE_LIST = re.compile(r"\b(?:is|are) [A-Z][\w'-]*(?:, [A-Z][\w'-]*)*,? and [A-Z][\w'-]*(?= in addition to)")
+_SUBTYPE_LIST = re.compile(
+    r"\b(?:is|are) (?:an? )?[A-Z][\w'-]*(?:, [A-Z][\w'-]*)*,? and [A-Z][\w'-]*(?= in addition to|$)"
+)
 """A list of subtypes added ("are Clerics, Rogues, Warriors, and Wizards in addition to their other
-types"), read as one predicate."""
+types") or set ("Enchanted land is a Mountain, Forest, and Plains": 305.7), read as one predicate."""
+_GIVES_MANA = re.compile(r'ha(?:s|ve) "[^"]*: Add\b[^"]*"\.?')
+"""A quoted mana ability given to permanents that may be no creatures ("Lands you control have
+"{T}: Add one mana of any color.""): the grant's ``to`` names permanents (605.1a)."""
 UNTAP_STEP = "doesn't untap during its controller's untap step"
 """502.3: what untaps is no part of a declaration; the board states whether a permanent is tapped."""
 CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for each|except)\b", re.I)
@@ -440,6 +445,7 @@ class Sentences(Conditions):
             r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded|loses|lose)\b"
             r"|is (?:an?|every|the chosen) |are (?:every |the chosen |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )"
             r"|isn't a creature$"
+            r"|(?:is|are) (?:all colors|colorless|white|blue|black|red|green)\b"
         )
         m = re.match(rf"^(.+?)(?<!\bthat)\s+(?={verbs})(.*)$", s)  # not "creatures that are Zombies"
         if not m:
@@ -447,7 +453,8 @@ class Sentences(Conditions):
         self._subject_words = m[1]
         holder = self._holder(m[1])
         animated = re.match(r"(?:is|are) (?:an? )?(?:\d+/\d+ )?[\w' -]*?\bcreatures?\b", m[2]) is not None
-        if (holder is None or (animated and not {"ids", "self"} & set(holder))) and CHARACTERISTIC.match(m[2]):
+        characteristic_change = CHARACTERISTIC.match(m[2]) or _GIVES_MANA.fullmatch(m[2])
+        if (holder is None or (animated and not {"ids", "self"} & set(holder))) and characteristic_change:
             found = self._holder(m[1], permanents=True)
             if found is not None and "creature" not in found.get("types", ()):
                 holder = {"permanents": found}
@@ -468,6 +475,8 @@ class Sentences(Conditions):
                 if to is None:
                     raise Unknown(self._subject_words)
                 out.append({**a, "to": to})
+            elif a["kind"] == "mana" and "permanents" in holder:  # Jaheira: "Tokens you control have ..."
+                out.append({"kind": "grant", "to": holder["permanents"], "ability": a})
             elif ability_class(a["kind"]).scope == "game":
                 raise Unknown(a["kind"])
             elif "permanents" in holder:  # "Lands you control are 2/2 creatures with first strike": those creatures
