@@ -694,17 +694,19 @@ class Reference:
             return False
         if f.name is not None and f.name.casefold() != p.name.casefold():
             return False
-        if f.controller is not None:
-            if f.controller == "you":
-                if you is None or p.controller != you:
+        for wanted, player in ((f.controller, p.controller), (f.owner, p.owner or p.controller)):
+            if wanted is None:
+                continue
+            if wanted == "you":
+                if you is None or player != you:
                     return False
-            elif f.controller == "opponent":
-                if you is None or not self.opponents(you, p.controller):
+            elif wanted == "opponent":
+                if you is None or not self.opponents(you, player):
                     return False
-            elif f.controller == "team":  # 102.4: you and/or your teammates
-                if you is None or self.opponents(you, p.controller):
+            elif wanted == "team":  # 102.4: you and/or your teammates
+                if you is None or self.opponents(you, player):
                     return False
-            elif p.controller != f.controller:
+            elif player != wanted:
                 return False
         if f.colors is not None and not any(c in p.colors for c in f.colors):
             return False
@@ -739,6 +741,8 @@ class Reference:
         if f.renowned is not None and f.renowned != p.renowned:
             return False
         if f.kicked is not None and f.kicked != p.kicked:
+            return False
+        if f.commander is not None and f.commander != p.commander:
             return False
         if f.mana_value is not None and not _compare(f.mana_value, _mana_value(p)):
             return False

@@ -177,6 +177,8 @@ class _Builder:
                     {"monstrous": c.chance(50)},
                     {"renowned": c.chance(50)},
                     {"kicked": c.chance(50)},
+                    {"commander": c.chance(50)},
+                    {"owner": c.choice(("you", "opponent"))},
                     {
                         "attached": {
                             "filter": {"types": [c.choice(("enchantment", "artifact"))]},
@@ -407,6 +409,7 @@ class _Builder:
             p["monstrous"] = c.chance(20)
             p["renowned"] = c.chance(20)
             p["kicked"] = c.chance(15)
+            p["commander"] = c.chance(10)
         for _ in range(c.choice((0, 0, 1, 2))):
             holder = c.choice(self.players)["id"]
             self.permanents.append(

@@ -173,3 +173,34 @@ def test_702_95b_a_pair_names_another_creature_of_the_same_controller(paired_wit
         Board.model_validate(data, context={"catalog": bundled_catalog()})
     error = caught.value.errors()[0]
     assert (error["loc"][-1], error["type"]) == ("paired_with", code)
+
+
+def test_903_3_bloodsworn_steward_gives_haste_to_a_commander_you_control() -> None:
+    """903.3, 302.6: "Commander creatures you control get +2/+2 and have haste": a summoning-sick
+    commander attacks; a summoning-sick creature that isn't a commander doesn't."""
+
+    def attacks(commander: bool) -> bool:
+        steward = {"id": "s", "card": "Bloodsworn Steward", "controller": "alice"}
+        bears = {"id": "b", "card": "Grizzly Bears", "controller": "alice", "summoning_sick": True}
+        data = {
+            "players": [{"id": "alice"}, {"id": "bob"}],
+            "active_player": "alice",
+            "permanents": [steward, {**bears, "commander": commander}],
+        }
+        board = Board.model_validate(data, context={"catalog": bundled_catalog()})
+        return check_attacks(board, AttackDeclaration(attacks={"b": "bob"})).legal
+
+    assert attacks(True) and not attacks(False)
+
+
+def test_903_3_angelic_field_marshal_gives_vigilance_while_you_control_your_commander() -> None:
+    """903.3: "As long as you control your commander, this creature gets +2/+2 and creatures you
+    control have vigilance" (two subjects in one sentence, the condition on both): the grant holds
+    while you control a commander you own (108.3); the +2/+2 is power, written on the board."""
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get("Angelic Field Marshal"))
+    assert not compiled.warnings
+    yours = {"players": [{"who": "you", "controls": {"filter": {"commander": True, "owner": "you"}, "at_least": 1}}]}
+    assert {"kind": "grant", "to": {"controller": "you"}, "ability": {"kind": "vigilance"}, "condition": yours} in (
+        compiled.abilities
+    )

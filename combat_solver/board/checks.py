@@ -332,6 +332,8 @@ def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, st
         out.append(((*loc, "who"), value.who))
     if isinstance(value, Filter) and value.controller in ("you", "opponent", "team"):
         out.append(((*loc, "controller"), "you"))
+    if isinstance(value, Filter) and value.owner in ("you", "opponent", "team"):
+        out.append(((*loc, "owner"), "you"))
     if isinstance(value, Condition) and value.your_turn is not None:
         out.append(((*loc, "your_turn"), "you"))
     if isinstance(value, Target) and value.player is not None:
@@ -358,14 +360,9 @@ def _filter_problems(filters: list[tuple[Loc, Loc, Filter]], players: set[str]) 
             kind = wanted.get("kind") if isinstance(wanted, dict) else wanted
             if kind not in ABILITY_KINDS:
                 out.append(((*loc, "has", i), "unknown_kind", f"no ability kind {kind!r} (see ABILITY_KINDS)"))
-        if f.controller is not None and f.controller not in players | {"you", "opponent", "team", CHOSEN}:
-            out.append(
-                (
-                    (*loc, "controller"),
-                    "unknown_id",
-                    f"{f.controller!r} is not `you`, `opponent`, `team` or a player id",
-                )
-            )
+        for field, who in (("controller", f.controller), ("owner", f.owner)):
+            if who is not None and who not in players | {"you", "opponent", "team", CHOSEN}:
+                out.append(((*loc, field), "unknown_id", f"{who!r} is not `you`, `opponent`, `team` or a player id"))
     return out
 
 

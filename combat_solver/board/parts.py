@@ -112,6 +112,7 @@ class Permanent(Strict):
     entered_this_turn: Flag = False
     monstrous: Flag = False
     renowned: Flag = Field(False, description="renowned (702.112b): renown put its counters on it")
+    commander: Flag = Field(False, description="a commander (903.3): for 'commander creatures' and 'your commander'")
     kicked: Flag = Field(False, description="cast kicked (702.33d): its abilities for a kicked spell apply (702.33e)")
     abilities: tuple[Ability, ...] = ()
     card: str | None = Field(None, description="a card name: fills the fields not given from the card catalog")

@@ -123,6 +123,9 @@ class Conditions(Readers):
         )
 
     def _one(self, t: str) -> Clause:
+        if t == "you control your commander":  # 903.3: a commander you own, on the battlefield under your control
+            yours = {"filter": {"commander": True, "owner": "you"}, "at_least": 1}
+            return Clause({"players": [{"who": "you", "controls": yours}]})
         m = re.fullmatch(r"you control more (.+?) than defending player", t)
         if m:  # Goblin Goon, Mogg Toady: the player it would attack (802.2a); "attacking player"
             found = self.nouns.creatures(m[1])  # stays warned: with shared team turns it is one of them (805.10c)

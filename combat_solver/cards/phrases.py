@@ -304,6 +304,8 @@ class Nouns:
             return None
         noun = words[-1]
         head = words[:-1]
+        if noun.casefold() in ("commander", "commanders"):
+            return self._adjectives(head, {**out, "commander": True})  # 903.3: "Commanders you control"
         if noun.casefold() in ("token", "tokens") and not head:
             return {**out, "token": True}  # Quest Compleated Beast: "can't be blocked by tokens"
         if noun.casefold() in ("token", "tokens") and head:
@@ -372,6 +374,8 @@ class Nouns:
                 out["attacking"] = True
             elif w in ("token", "nontoken"):
                 out["token"] = w == "token"
+            elif w == "commander":  # 903.3: "Commander creatures you control"
+                out["commander"] = True
             elif w in CARD_TYPES:
                 out["types"] = sorted({*out.get("types", []), w}, key=CARD_TYPES.index)
             elif w in SUPERTYPES:

@@ -495,6 +495,7 @@ class Sentences(Conditions):
         keyword list of a "has"."""
         out: list[AbilityData] = []
         after_has = after_loses = False
+        others: list[AbilityData] = []
         base_stats = re.search(r" with base power and toughness (-?\d+)/(-?\d+)", predicate)
         base = (int(base_stats[1]), int(base_stats[2])) if base_stats else None
         predicate = re.sub(r" with base power and toughness -?\d+/-?\d+", "", predicate)  # layer 7b: written
@@ -553,8 +554,20 @@ class Sentences(Conditions):
             elif after_has and not re.match(r"(?:is|are|isn't|loses?|gains?|becomes?)\b", chunk):
                 out += self._listed_keyword(chunk)
             else:
+                others += self._another_subject(chunk)
+        return self._give(holder, out) + others
+
+    def _another_subject(self, chunk: str) -> list[AbilityData]:
+        """ "$self gets +2/+2 and creatures you control have vigilance" (Angelic Field Marshal): a
+        predicate list's chunk with a subject of its own, read as a sentence of its own."""
+        words = self._subject_words
+        holder, predicate = self._subject(chunk)
+        try:
+            if holder is None or predicate == chunk or holder.get("self"):
                 raise Unknown(chunk)
-        return self._give(holder, out)
+            return self._predicates(predicate, holder)
+        finally:
+            self._subject_words = words
 
     def _lost(self, chunk: str) -> list[AbilityData]:
         """A keyword continuing a "loses" list ("loses flying and first strike"): one kind, no fields."""

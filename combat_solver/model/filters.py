@@ -85,6 +85,9 @@ class PermanentView(Protocol):
     def kicked(self) -> bool: ...
 
     @property
+    def commander(self) -> bool: ...
+
+    @property
     def attached_to(self) -> str | None: ...
 
 
@@ -183,6 +186,8 @@ class Filter(Strict):
     ids: tuple[str, ...] | None = None
     name: str | None = None
     controller: str | None = None
+    owner: str | None = Field(None, description="`you`, `opponent`, `team` or a player id, as `controller` (108.3)")
+    commander: Flag | None = Field(None, description="a commander (903.3)")
     colors: tuple[Color | Literal["chosen"], ...] | None = Field(
         None, description="any of these colors; `chosen`: the color its permanent chose (607.2d)"
     )
@@ -231,6 +236,8 @@ class Filter(Strict):
             return False
         if self.controller is not None and not _controller_matches(self.controller, p.controller, scope, you):
             return False
+        if self.owner is not None and not _controller_matches(self.owner, p.owner_id, scope, you):
+            return False
         if self.colors is not None and not set(self.colors) & set(p.colors):
             return False
         if self.colorless is not None and self.colorless != (not p.colors):
@@ -269,6 +276,7 @@ class Filter(Strict):
             ("monstrous", "monstrous"),
             ("renowned", "renowned"),
             ("kicked", "kicked"),
+            ("commander", "commander"),
         ):
             wanted = getattr(self, name)
             if wanted is not None and wanted != getattr(p, fact):
@@ -334,6 +342,10 @@ class Filter(Strict):
             extras.append("that are renowned" if self.renowned else "that aren't renowned")
         if self.kicked is not None:
             extras.append("that were kicked" if self.kicked else "that weren't kicked")
+        if self.commander is not None:
+            extras.append("that are commanders" if self.commander else "that aren't commanders")
+        if self.owner is not None:
+            extras.append(f"owned by {self.owner}")
         if self.controller:
             extras.append(
                 {"you": "you control", "opponent": "your opponents control", "team": "your team controls"}.get(
