@@ -204,3 +204,15 @@ def test_903_3_angelic_field_marshal_gives_vigilance_while_you_control_your_comm
     assert {"kind": "grant", "to": {"controller": "you"}, "ability": {"kind": "vigilance"}, "condition": yours} in (
         compiled.abilities
     )
+
+
+def test_802_2a_vantress_gargoyle_attacks_only_a_player_with_seven_cards_in_their_graveyard() -> None:
+    """508.1c, 802.2a: "can't attack unless defending player has seven or more cards in their
+    graveyard" is read per attack target: with two opponents it may attack the one with seven
+    cards in their graveyard, not the other (an "opponent" test would let it attack both)."""
+    gargoyle = {"id": "g", "card": "Vantress Gargoyle", "controller": "alice"}
+    players = [{"id": "alice"}, {"id": "bob", "graveyard": 7}, {"id": "carol", "graveyard": 2}]
+    data = {"players": players, "active_player": "alice", "permanents": [gargoyle]}
+    board = Board.model_validate(data, context={"catalog": bundled_catalog()})
+    assert check_attacks(board, AttackDeclaration(attacks={"g": "bob"})).legal
+    assert not check_attacks(board, AttackDeclaration(attacks={"g": "carol"})).legal

@@ -223,6 +223,9 @@ class Conditions(Readers):
         if m:  # Crown-Hunter Hireling, Chained Throatseeker (802.2a: the player it would attack)
             fact: dict[str, Any] = {"designations": ["monarch"]} if m[1] == "the monarch" else {"poison": {"ge": 1}}
             return Clause({"players": [{"who": "defending_player", **fact}]}, block_time=True)
+        m = re.fullmatch(r"defending player has (\w+ or more|no|fewer than \w+) cards in their (graveyard|hand)", t)
+        if m:  # Vantress Gargoyle (802.2a: the player it would attack)
+            return Clause(self._player("defending_player", m[2], self._amount(m[1])), block_time=True)
         m = re.fullmatch(r"there(?: is|'s) (an?|another) (.+?) on the battlefield", t)
         if m and (found := self.nouns.creatures(m[2])) is not None:  # Glacial Crasher
             if m[1] == "another":
@@ -326,7 +329,7 @@ class Conditions(Readers):
         return tests[0] if len(tests) == 1 else {"any_of": tests}
 
     def _player(self, who: str, fact: str, test: dict[str, int]) -> dict[str, Any]:
-        return {"players": [{"who": "you" if who == "you" else "opponent", fact: test}]}
+        return {"players": [{"who": who if who in ("you", "defending_player") else "opponent", fact: test}]}
 
     def _amount(self, words: str) -> dict[str, int]:
         if words == "no":
