@@ -766,3 +766,11 @@ def test_a_sagas_chapter_ability_is_a_note_not_a_warning_714_2b() -> None:
     compiled = catalog.compiled(catalog.get("Summon: Kujata"))
     assert not compiled.all_warnings
     assert any("can't block this turn" in n and "714.2b" in n for n in compiled.notes)
+
+
+@pytest.mark.parametrize(("plural", "subtype"), [("Oxen", "Ox"), ("Mice", "Mouse"), ("Fungi", "Fungus")])
+def test_205_3m_an_irregular_plural_names_its_creature_type(plural: str, subtype: str) -> None:
+    """205.3m: "can't be blocked by Oxen" (Ox Drover) names Oxes, as "Elves" names Elves."""
+    assert Nouns(frozenset({"Ox", "Mouse", "Fungus"})).subtype(plural) == subtype
+    if plural == "Oxen":
+        assert {"kind": "cant_be_blocked_by", "by": {"subtypes": ["Ox"]}} in abilities("Ox Drover")

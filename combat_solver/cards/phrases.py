@@ -511,8 +511,20 @@ def _preference(subtype: str) -> tuple[bool, bool, str]:
     return subtype not in CREATURE_TYPES, subtype != subtype[:1] + subtype[1:].lower(), subtype
 
 
+_IRREGULAR_PLURALS = {
+    "Ox": "Oxen",
+    "Mouse": "Mice",
+    "Fungus": "Fungi",
+    "Homunculus": "Homunculi",
+    "Cyclops": "Cyclopes",
+    "Thalakos": "Thalakoi",
+    "Djinn": "Djinni",
+}
+"""Plurals English doesn't make with -s ("can't be blocked by Oxen": Ox Drover)."""
+
+
 def _plurals(s: str) -> set[str]:
-    forms = {s, s + "s", s + "es"}
+    forms = {s, s + "s", s + "es"} | ({_IRREGULAR_PLURALS[s]} if s in _IRREGULAR_PLURALS else set())
     if s.endswith("y"):
         forms.add(s[:-1] + "ies")
     if s.endswith("f"):
