@@ -216,3 +216,24 @@ def test_802_2a_vantress_gargoyle_attacks_only_a_player_with_seven_cards_in_thei
     board = Board.model_validate(data, context={"catalog": bundled_catalog()})
     assert check_attacks(board, AttackDeclaration(attacks={"g": "bob"})).legal
     assert not check_attacks(board, AttackDeclaration(attacks={"g": "carol"})).legal
+
+
+def test_508_1h_phyrexian_marauder_costs_1_for_each_plus_one_counter_on_it_to_attack() -> None:
+    """508.1h, 122.1: "can't attack unless you pay {1} for each +1/+1 counter on it": with three
+    +1/+1 counters and a charge counter it costs {3} (only the +1/+1 counters count); three
+    Plains pay it, two don't."""
+
+    def attacks(lands: int) -> bool:
+        marauder = {"id": "m", "card": "Phyrexian Marauder", "controller": "alice"}
+        marauder["counters"] = {"+1/+1": 3, "charge": 1}
+        plains = [{"id": f"p{i}", "card": "Plains", "controller": "alice"} for i in range(lands)]
+        data = {
+            "players": [{"id": "alice"}, {"id": "bob"}],
+            "active_player": "alice",
+            "permanents": [marauder, *plains],
+        }
+        board = Board.model_validate(data, context={"catalog": bundled_catalog()})
+        assert not board.card_warnings
+        return check_attacks(board, AttackDeclaration(attacks={"m": "bob"})).legal
+
+    assert attacks(3) and not attacks(2)
