@@ -274,8 +274,8 @@ class Sentences(Conditions):
             return self._except_for(excepted[1], excepted[2])
         subject, predicate = self._subject(s)
         if subject is None:
-            if bears_on_legality(s):
-                raise Unknown(s)
+            if bears_on_legality(s) or re.match(r"As long as\b", s):
+                raise Unknown(s)  # "As long as ..., other creatures you control have melee": read with its condition
             return []
         abilities = self._predicates(predicate, subject)
         return abilities
