@@ -237,3 +237,17 @@ def test_508_1h_phyrexian_marauder_costs_1_for_each_plus_one_counter_on_it_to_at
         return check_attacks(board, AttackDeclaration(attacks={"m": "bob"})).legal
 
     assert attacks(3) and not attacks(2)
+
+
+def test_508_1m_skyhunter_strike_force_gives_melee_only_while_you_control_your_commander() -> None:
+    """508.1m, 903.3: lieutenant's "As long as you control your commander, other creatures you
+    control have melee" is a grant of an attack trigger under that condition (never dropped)."""
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get("Skyhunter Strike Force"))
+    yours = {"players": [{"who": "you", "controls": {"filter": {"commander": True, "owner": "you"}, "at_least": 1}}]}
+    grant = {
+        "kind": "grant",
+        "to": {"controller": "you", "not": {"ids": ["$self"]}},
+        "ability": {"kind": "attack_trigger"},
+    }
+    assert {**grant, "condition": yours} in compiled.abilities and not compiled.warnings
