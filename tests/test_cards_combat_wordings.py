@@ -774,3 +774,21 @@ def test_205_3m_an_irregular_plural_names_its_creature_type(plural: str, subtype
     assert Nouns(frozenset({"Ox", "Mouse", "Fungus"})).subtype(plural) == subtype
     if plural == "Oxen":
         assert {"kind": "cant_be_blocked_by", "by": {"subtypes": ["Ox"]}} in abilities("Ox Drover")
+
+
+def test_205_3_eldrazi_scions_are_creatures_with_both_subtypes() -> None:
+    """205.3m: "can't be blocked by Eldrazi Scions" (Kor Castigator): an Eldrazi Scion token can't
+    block it, an Eldrazi that isn't a Scion can; Scion, printed on no card, is still a creature type."""
+    castigator = card("k", "Kor Castigator", A)
+    scion = {
+        "id": "s",
+        "name": "Eldrazi Scion",
+        "controller": B,
+        "types": ["creature"],
+        "subtypes": ["Eldrazi", "Scion"],
+        "power": 1,
+        "toughness": 1,
+    }
+    eldrazi = {**scion, "id": "e", "name": "Eldrazi", "subtypes": ["Eldrazi"]}
+    assert not block(make_board([castigator, scion], {"k": B}), {"s": "k"}).legal
+    assert block(make_board([castigator, eldrazi], {"k": B}), {"e": "k"}).legal

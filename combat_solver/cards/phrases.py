@@ -353,6 +353,7 @@ class Nouns:
     def _adjectives(self, words: list[str], out: dict[str, Any]) -> dict[str, Any] | None:
         if not self._joins_alike(words, out):
             return None
+        named_by_noun = "subtypes" in out
         colors: list[str] = []
         i = 0
         while i < len(words):
@@ -386,6 +387,16 @@ class Nouns:
                 out["subtypes"] = [self.subtype(words[i])]
             elif self.subtype(words[i]) is not None and words[i + 1 :] == ["or"] and len(out["subtypes"]) == 1:
                 out["subtypes"] = [self.subtype(words[i]), *out["subtypes"]]  # "a Wolf or Werewolf": either
+            elif (
+                self.subtype(words[i]) is not None
+                and len(out["subtypes"]) == 1
+                and "any_of" not in out
+                and not {"or", "and", "and/or"} & {x.casefold() for x in words}
+            ):  # "Eldrazi Scions", "Elf Warrior creatures": both subtypes (205.3), the first in `subtypes`
+                if named_by_noun:
+                    out["any_of"], out["subtypes"] = [{"subtypes": out["subtypes"]}], [self.subtype(words[i])]
+                else:
+                    out["any_of"] = [{"subtypes": [self.subtype(words[i])]}]
             else:
                 return None
             i += 1
