@@ -150,7 +150,9 @@ def test_702_95b_wingcrafter_gives_flying_to_the_creature_it_is_paired_with() ->
     def blocks(paired: bool) -> bool:
         wing = {"id": "w", "card": "Wingcrafter", "controller": "bob", **({"paired_with": "b"} if paired else {})}
         permanents = [{"id": "s", "card": "Serra Angel", "controller": "alice"}, wing]
-        permanents.append({"id": "b", "card": "Grizzly Bears", "controller": "bob"})
+        permanents.append(
+            {"id": "b", "card": "Grizzly Bears", "controller": "bob", **({"paired_with": "w"} if paired else {})}
+        )
         data = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents}
         board = Board.model_validate(
             {**data, "combat": {"attackers": {"s": "bob"}}}, context={"catalog": bundled_catalog()}
@@ -161,12 +163,16 @@ def test_702_95b_wingcrafter_gives_flying_to_the_creature_it_is_paired_with() ->
 
 
 @pytest.mark.parametrize(
-    ("paired_with", "code"), [("nobody", "unknown_id"), ("s", "not_applicable"), ("w", "not_applicable")]
+    ("paired_with", "code"),
+    [("nobody", "unknown_id"), ("s", "not_applicable"), ("w", "not_applicable"), ("b", "missing")],
 )
 def test_702_95b_a_pair_names_another_creature_of_the_same_controller(paired_with: str, code: str) -> None:
+    """702.95b, 702.95d: a pair is two creatures of one controller, written on both (a pair written
+    on the partner alone would leave the soulbond creature's "both creatures" unread)."""
     permanents = [
         {"id": "s", "card": "Serra Angel", "controller": "alice"},
         {"id": "w", "card": "Wingcrafter", "controller": "bob", "paired_with": paired_with},
+        {"id": "b", "card": "Grizzly Bears", "controller": "bob"},
     ]
     data = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents}
     with pytest.raises(ValidationError) as caught:

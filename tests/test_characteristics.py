@@ -597,3 +597,21 @@ def test_613_1e_colors_set_are_compiled_colors_added_and_other_changes_are_warne
         abilities, warnings = compiled(warned)
         assert warnings, warned
         assert not any(a["kind"] == "type_change" and "colors" in a for a in abilities), warned
+
+
+def test_otherwise_bonds_of_faith_can_t_attack_or_block_unless_it_is_a_human() -> None:
+    """ "Enchanted creature gets +2/+2 as long as it's a Human. Otherwise, it can't attack or
+    block." (508.1c, 509.1b): a non-Human enchanted by Bonds of Faith can't attack; a Human can."""
+    bears, human = card("bears", "Grizzly Bears", A), card("knight", "Knight of the Holy Nimbus", A)
+    for holder, legal in ((bears, False), (human, True)):
+        bonds = card("bonds", "Bonds of Faith", B, attached_to=holder["id"])
+        verdict = attack(make_board([holder, bonds, card("b", "Grizzly Bears", B)]), {holder["id"]: B})
+        assert verdict.legal is legal, holder["card"]
+
+
+def test_otherwise_hunter_s_blowgun_gives_reach_on_other_players_turns() -> None:
+    """ "Equipped creature has deathtouch during your turn. Otherwise, it has reach.": reach while
+    it isn't its controller's turn, so the equipped Grizzly Bears blocks Serra Angel then."""
+    angel, bears = card("angel", "Serra Angel", A), card("bears", "Grizzly Bears", B)
+    blowgun = card("gun", "Hunter's Blowgun", B, attached_to="bears")
+    assert_legal(block(make_board([angel, bears, blowgun], {"angel": B}), {"bears": "angel"}))
