@@ -792,3 +792,9 @@ def test_205_3_eldrazi_scions_are_creatures_with_both_subtypes() -> None:
     eldrazi = {**scion, "id": "e", "name": "Eldrazi", "subtypes": ["Eldrazi"]}
     assert not block(make_board([castigator, scion], {"k": B}), {"s": "k"}).legal
     assert block(make_board([castigator, eldrazi], {"k": B}), {"e": "k"}).legal
+
+
+def test_509_1c_indrik_umbra_s_lure_in_a_predicate_list() -> None:
+    """509.1c: "Enchanted creature gets +4/+4 and has first strike, and all creatures able to block
+    it do so": the lure is the enchanted creature's, read inside the list."""
+    assert abilities("Indrik Umbra") == [{"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "lure"}}]

@@ -551,6 +551,8 @@ class Sentences(Conditions):
                 out += self._has(chunk)
             elif CONDITION.search(masked):
                 raise Unknown(chunk)
+            elif chunk == "all creatures able to block it do so" and not holder.get("self"):
+                out.append({"kind": "lure"})  # Indrik Umbra: "..., and all creatures able to block it do so" (509.1c)
             elif after_has and not re.match(r"(?:is|are|isn't|loses?|gains?|becomes?)\b", chunk):
                 out += self._listed_keyword(chunk)
             else:
