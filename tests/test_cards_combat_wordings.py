@@ -798,3 +798,20 @@ def test_509_1c_indrik_umbra_s_lure_in_a_predicate_list() -> None:
     """509.1c: "Enchanted creature gets +4/+4 and has first strike, and all creatures able to block
     it do so": the lure is the enchanted creature's, read inside the list."""
     assert abilities("Indrik Umbra") == [{"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "lure"}}]
+
+
+def test_702_16_protection_from_a_list_of_colors_is_protection_from_each() -> None:
+    """702.16: "has protection from white, blue, and red" (an Un-card's wording) is a protection
+    from each of the three colors."""
+    granted = [a["ability"] for a in abilities("Sword of Fire and Ice and War and Peace")]
+    assert granted == [{"kind": "protection", "from": {"colors": [c]}} for c in ("white", "blue", "red")]
+
+
+def test_702_3_mistform_wall_has_defender_only_while_it_is_a_wall() -> None:
+    """702.3b, 205.3: "This creature has defender as long as it's a Wall": made another creature type
+    (its subtypes on the board), it may attack."""
+    assert abilities("Mistform Wall") == [{"kind": "defender", "condition": {"source": {"subtypes": ["Wall"]}}}]
+    wall = card("w", "Mistform Wall", A)
+    assert not attack(make_board([wall, card("b", "Grizzly Bears", B)]), {"w": B}).legal
+    bird = {**wall, "subtypes": ["Bird"]}
+    assert attack(make_board([bird, card("b", "Grizzly Bears", B)]), {"w": B}).legal

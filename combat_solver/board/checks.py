@@ -72,7 +72,9 @@ def _pair_problems(p: Permanent, perms: dict[str, Permanent], loc: Loc) -> list[
     if other.paired_with not in (None, p.id):
         return [(loc, "not_applicable", f"{other.id} is paired with {other.paired_with} (702.95d: one pair each)")]
     if other.paired_with is None:
-        return [(loc, "missing", f"a pair is written on both creatures: give {other.id} `paired_with: {p.id}` (702.95b)")]
+        return [
+            (loc, "missing", f"a pair is written on both creatures: give {other.id} `paired_with: {p.id}` (702.95b)")
+        ]
     return []
 
 

@@ -277,6 +277,9 @@ class Conditions(Readers):
             return Clause(
                 {"source": {key: True}}, it=it, on_holder=on_holder, block_time=True, says_it=says_it, attack_state=True
             )
+        kind_of = re.fullmatch(r"an? (\w+)", state)
+        if kind_of and not on_holder and (sub := self.nouns.subtype(kind_of[1])) is not None:
+            return Clause({"source": {"subtypes": [sub]}}, says_it=says_it)  # Mistform Wall: "as long as it's a Wall"
         if on_holder and re.fullmatch(r"an? \w+(?: or an? \w+)+", state):
             kinds = [self.nouns.subtype(w) for w in re.findall(r"an? (\w+)", state)]
             if all(kinds):

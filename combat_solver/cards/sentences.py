@@ -21,6 +21,9 @@ from .phrases import MANA_ABILITY, bears_on_legality
 from .readers import Unknown
 from .wordings import Wordings, wordings
 
+_COLORS = "white|blue|black|red|green"
+_COLOR_LIST = re.compile(rf"protection from ((?:{_COLORS})(?:, (?:{_COLORS}))+,? and (?:{_COLORS}))\b")
+"""702.16: "protection from white, blue, and red", a protection from each color."""
 _SUBTYPE_LIST = re.compile(
     r"\b(?:is|are) (?:an? )?[A-Z][\w'-]*(?:, [A-Z][\w'-]*)*,? and [A-Z][\w'-]*(?= in addition to|$)"
 )
@@ -500,6 +503,9 @@ class Sentences(Conditions):
         base = (int(base_stats[1]), int(base_stats[2])) if base_stats else None
         predicate = re.sub(r" with base power and toughness -?\d+/-?\d+", "", predicate)  # layer 7b: written
         predicate = _SUBTYPE_LIST.sub(lambda m: re.sub(r",? and |, ", " ", m[0]), predicate)
+        predicate = _COLOR_LIST.sub(  # "protection from white, blue, and red": from each (702.16)
+            lambda m: "protection from " + " and from ".join(re.split(r",? and |, ", m[1])), predicate
+        )
         # Bound by Moonsilver, Intercessor's Arrest: transforming and crewing aren't declared in combat
         predicate = re.sub(
             r"^can't attack, block, or (?:transform|crew Vehicles)\b", "can't attack or block", predicate
