@@ -267,7 +267,7 @@ class Reference:
                     pick = item
                     break
             pending.remove(pick)
-            if exists(pick) and pick[0].colors is not None:
+            if exists(pick) and (pick[0].colors is not None or pick[0].add_colors):
                 recolored.append((timestamped.index(pick), pick[0], reach(pick)))
             apply(pick)
         # 613.1e, 613.6: layer 5, the colors set on what each changed in layer 4; 613.3: those of
@@ -275,7 +275,8 @@ class Reference:
         cda = [i[0] for i in defining]
         for _, ab, hit in sorted(recolored, key=lambda r: (not any(r[1] is a for a in cda), r[0])):
             perms = [
-                p.model_copy(update={"colors": tuple(ab.colors)}) if p.id in hit else p for p in self.board.permanents
+                p.model_copy(update={"colors": _recolored(p.colors, ab)}) if p.id in hit else p
+                for p in self.board.permanents
             ]
             self._place(self.board.model_copy(update={"permanents": tuple(perms)}))
 
@@ -1075,6 +1076,13 @@ def _chronology(board: Board) -> list[Any]:
     return sorted(objects, key=lambda o: stamps[id(o)])
 
 
+def _recolored(colors: tuple[str, ...], ab: AbilityT) -> tuple[str, ...]:
+    """105.3: the colors an effect sets replace the old ones; the colors it adds join them."""
+    if ab.colors is not None:
+        return tuple(ab.colors)
+    return (*colors, *(c for c in ab.add_colors if c not in colors))
+
+
 def _retyped(p: Permanent, ab: AbilityT) -> Permanent:
     """``p`` after one type-changing effect: "in addition to its other types" keeps every type
     (205.1b); one made a creature takes the base power and toughness set where it has none (613.4b);
@@ -1117,7 +1125,9 @@ def _retyped(p: Permanent, ab: AbilityT) -> Permanent:
         types = [t for t in types if t != "creature"]
         if "kindred" not in types:
             subtypes = [s for s in subtypes if s.casefold() not in CREATURE_TYPES]
+    supertypes = (*p.supertypes, *(s for s in ab.supertypes if s not in p.supertypes))  # 205.4
     update = {"types": tuple(types), "subtypes": tuple(subtypes), "abilities": tuple(abilities), **stats}
+    update["supertypes"] = supertypes
     return p.model_copy(update=update)
 
 

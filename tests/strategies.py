@@ -462,6 +462,10 @@ class _Builder:
                     "kind": "type_change",
                     "subtypes": subset(self.c, CREATURE_SUBTYPES + LAND_SUBTYPES, 30) or ["Wall"],
                 }
+                if c.chance(30):  # 105.3: "a black Zombie in addition to its other colors and types"
+                    ability["add_colors"] = subset(c, COLORS, 40) or ["black"]
+                if c.chance(15):
+                    ability["supertypes"] = ["legendary"]
             elif change == "creature_types":
                 ability = {"kind": "type_change", "creature_types": subset(c, CREATURE_SUBTYPES[:4], 40)}
                 if c.chance(60):

@@ -446,7 +446,7 @@ class Sentences(Conditions):
     def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
         verbs = (
             r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded|loses|lose)\b"
-            r"|is (?:an?|every|the chosen) |are (?:every |the chosen |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )"
+            r"|is (?:an?|every|the chosen) |is legendary\b|are (?:every |the chosen |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )"
             r"|isn't a creature$"
             r"|(?:is|are) (?:all colors|colorless|white|blue|black|red|green)\b"
         )
@@ -503,6 +503,7 @@ class Sentences(Conditions):
         base = (int(base_stats[1]), int(base_stats[2])) if base_stats else None
         predicate = re.sub(r" with base power and toughness -?\d+/-?\d+", "", predicate)  # layer 7b: written
         predicate = _SUBTYPE_LIST.sub(lambda m: re.sub(r",? and |, ", " ", m[0]), predicate)
+        predicate = predicate.replace("other colors and types", "other colors_and_types")  # one phrase, 105.3
         predicate = _COLOR_LIST.sub(  # "protection from white, blue, and red": from each (702.16)
             lambda m: "protection from " + " and from ".join(re.split(r",? and |, ", m[1])), predicate
         )

@@ -187,7 +187,7 @@ class Game:
                 continue
             targets = self._type_targets(chosen)
             self._apply_types(chosen, targets)
-            if chosen.ability.colors is not None:
+            if chosen.ability.colors is not None or chosen.ability.add_colors:
                 colors.append((stamps[id(chosen)], chosen, targets))
         if colors:
             from .characteristics import colored
