@@ -36,10 +36,20 @@ any reasonable time limit."""
 GraveyardType = GraveyardCardType
 
 
+def _card_name_or_card(schema: dict[str, Any]) -> None:
+    """In JSON Schema: a card name alone, or the object with ``types`` or ``card``."""
+    described = dict(schema, required=[], anyOf=[{"required": ["types"]}, {"required": ["card"]}])
+    schema.clear()
+    schema.update(title=described["title"], description=described.pop("description"))
+    schema["anyOf"] = [{"type": "string", "minLength": 1}, described]
+
+
 class GraveyardCard(Strict):
     """A card in a graveyard: by name (``card``, or the name alone as a string: its types and
     subtypes come from the card catalog, ``cards.resolve.graveyard_card``) or by its ``types``
     and ``subtypes``."""
+
+    model_config = ConfigDict(**Strict.model_config, json_schema_extra=_card_name_or_card)
 
     card: str | None = Field(None, description="a card name: the types and subtypes not given come from the catalog")
     types: tuple[GraveyardType, ...] = Field(min_length=1)
