@@ -679,6 +679,8 @@ class Reference:
             per_left = [(all if re_ else any)(rel(a, b) for b in rv) for a in lv]
             if not (all(per_left) if le else any(per_left)):
                 return False
+        if cond.extra_turn is not None and self.board.extra_turn != cond.extra_turn:
+            return False
         if cond.your_turn is not None and self.is_your_turn(you) != cond.your_turn:
             return False
         if cond.not_ is not None and self.condition_true(cond.not_, you, source, defending):
@@ -761,6 +763,8 @@ class Reference:
         if f.token is not None and f.token != p.is_token:
             return False
         if f.entered_this_turn is not None and f.entered_this_turn != p.entered_this_turn:
+            return False
+        if f.attacked_last_turn is not None and f.attacked_last_turn != p.attacked_last_turn:
             return False
         if f.monstrous is not None and f.monstrous != p.monstrous:
             return False

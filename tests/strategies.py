@@ -178,6 +178,7 @@ class _Builder:
                     {"token": c.chance(50)},
                     {"mana_value": {c.choice(("le", "ge")): c.integer(0, 4)}},
                     {"entered_this_turn": c.chance(50)},
+                    {"attacked_last_turn": c.chance(50)},
                     {"monstrous": c.chance(50)},
                     {"renowned": c.chance(50)},
                     {"kicked": c.chance(50)},
@@ -332,7 +333,7 @@ class _Builder:
         if roll <= 6:
             test = {"who": self.who(you, defending)}
             read = (*PLAYER_NUMBERS, "designations", "controls", "creatures_sharing_a_type", "devotion")
-            fact = "graveyard_cards" if self.listed_graveyards and c.chance(20) else c.choice(read)
+            fact = "graveyard_cards" if self.listed_graveyards and c.chance(30) else c.choice(read)
             if fact == "graveyard_cards":  # Gray Slaad: {filter: {types: [creature]}, count: {ge: 4}}
                 test[fact] = {"filter": self.card_filter(), "count": {c.choice(("ge", "le", "eq")): c.integer(0, 3)}}
             elif fact == "designations":
@@ -352,6 +353,8 @@ class _Builder:
         if roll == 7:
             if you and c.chance(35):  # "during your turn" (Daggersail Aeronaut)
                 return {"your_turn": c.chance(70)}
+            if c.chance(10):  # "during extra turns" (Medomai the Ageless, 500.7)
+                return {"extra_turn": c.chance(70)}
             return {"battlefield": {"filter": self.filter(relative=you), "at_least": c.integer(0, 3)}}
 
         def side() -> Json:
@@ -448,6 +451,7 @@ class _Builder:
             else:
                 p["mana_value"] = c.integer(0, 5)
             p["entered_this_turn"] = c.chance(30)
+            p["attacked_last_turn"] = c.chance(20)
             p["monstrous"] = c.chance(20)
             p["renowned"] = c.chance(20)
             p["kicked"] = c.chance(15)
@@ -837,6 +841,7 @@ def build_board(c: Chooser) -> Board:
         "players": b.players,
         "active_player": active,
         "shared_team_turns": mode == "team",
+        "extra_turn": c.chance(15),
         "permanents": b.permanents,
         "effects": b.effects,
         "combat": {"attackers": b.attackers},
@@ -1154,6 +1159,7 @@ def build_attack_board(c: Chooser) -> Board:
         "players": b.players,
         "active_player": active,
         "shared_team_turns": mode == "team",
+        "extra_turn": c.chance(15),
         "permanents": b.permanents,
         "effects": b.effects,
     }

@@ -193,3 +193,38 @@ def test_702_111b_goblin_blast_runner_has_menace_after_a_sacrifice() -> None:
 def test_702_3b_shipwreck_sentry_attacks_after_an_artifact_entered() -> None:
     assert not _attacks("Shipwreck Sentry", {"nonland_permanents_entered_this_turn": 1})
     assert _attacks("Shipwreck Sentry", {"artifacts_entered_this_turn": 1})
+
+
+def _attack_board(card: str, facts: dict[str, Any], **board: Any) -> Board:
+    data: dict[str, Any] = {
+        "players": [{"id": "alice"}, {"id": "bob"}],
+        "active_player": "alice",
+        "permanents": [{"id": "a0", "card": card, "controller": "alice", **facts}],
+        **board,
+    }
+    found = Board.model_validate(data, context={"catalog": bundled_catalog()})
+    assert not found.card_warnings, found.card_warnings
+    return found
+
+
+def test_508_1c_giant_turtle_cant_attack_if_it_attacked_during_your_last_turn() -> None:
+    attack = AttackDeclaration(attacks={"a0": "bob"})
+    assert not check_attacks(_attack_board("Giant Turtle", {"attacked_last_turn": True}), attack).legal
+    assert check_attacks(_attack_board("Giant Turtle", {}), attack).legal
+
+
+def test_508_1c_halls_of_mist_stops_creatures_that_attacked_during_their_controllers_last_turn() -> None:
+    def legal(attacked: bool) -> bool:
+        bears = {"id": "bears", "card": "Grizzly Bears", "controller": "alice", "attacked_last_turn": attacked}
+        board = _attack_board("Halls of Mist", {"controller": "bob"}, permanents=[
+            {"id": "a0", "card": "Halls of Mist", "controller": "bob"}, bears])  # fmt: skip
+        return check_attacks(board, AttackDeclaration(attacks={"bears": "bob"})).legal
+
+    assert not legal(True)
+    assert legal(False)
+
+
+def test_500_7_medomai_the_ageless_cant_attack_during_extra_turns() -> None:
+    attack = AttackDeclaration(attacks={"a0": "bob"})
+    assert not check_attacks(_attack_board("Medomai the Ageless", {}, extra_turn=True), attack).legal
+    assert check_attacks(_attack_board("Medomai the Ageless", {}), attack).legal

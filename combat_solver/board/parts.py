@@ -185,6 +185,10 @@ class Permanent(Strict):
     )
     mana_value: NonNegative = 0
     entered_this_turn: Flag = False
+    attacked_last_turn: Flag = Field(
+        False,
+        description="it attacked (508.1a) during its controller's last turn, their most recent turn before this one",
+    )
     monstrous: Flag = False
     renowned: Flag = Field(False, description="renowned (702.112b): renown put its counters on it")
     commander: Flag = Field(False, description="a commander (903.3): for 'commander creatures' and 'your commander'")

@@ -279,6 +279,9 @@ class Conditions(Readers):
         entered = re.fullmatch(r"(\$self|it) entered(?: the battlefield)? this turn", t)
         if entered:  # Ashaya's... "as long as this creature entered this turn"
             return Clause({"source": {"entered_this_turn": True}}, says_it=entered[1] != SELF)
+        attacked = re.fullmatch(r"(\$self|it) attacked during your last turn", t)
+        if attacked:  # Giant Turtle: its controller's most recent turn before this one
+            return Clause({"source": {"attacked_last_turn": True}}, says_it=attacked[1] != SELF)
         holder_has = re.fullmatch(r"(enchanted|equipped) creature has ([a-z]+(?: [a-z]+)?)", t)
         if holder_has and (kind := keyword_kinds().get(holder_has[2])) is not None:
             named = f"{holder_has[1]} creature"  # Stonewall's-like "as long as equipped creature has defender"

@@ -131,6 +131,9 @@ class ConditionScope(FilterScope, Protocol):
     @property
     def turn_players(self) -> tuple[str, ...]: ...
 
+    @property
+    def extra_turn(self) -> bool: ...
+
     def player_facts(self, player_id: str) -> PlayerFacts: ...
 
     def matches(self, f: Filter, permanent: PermanentView, you: str | None) -> bool: ...
@@ -399,6 +402,9 @@ class Condition(Strict):
         description="it is (true) or isn't (false) the turn of the ability's controller, or of their team "
         'with shared team turns (805.4a): "during your turn" (Daggersail Aeronaut)',
     )
+    extra_turn: bool | None = Field(
+        None, description='the turn is (true) or isn\'t (false) an extra turn (500.7): "during extra turns" (Medomai the Ageless)'
+    )
     not_: "Condition | None" = Field(None, alias="not")
     any_of: "tuple[Condition, ...] | None" = None
 
@@ -427,6 +433,8 @@ class Condition(Strict):
         if any(not c.holds(ctx) for c in self.compare or ()):
             return False
         if self.your_turn is not None and (ctx.you is not None and ctx.you in ctx.scope.turn_players) != self.your_turn:
+            return False
+        if self.extra_turn is not None and ctx.scope.extra_turn != self.extra_turn:
             return False
         if self.not_ is not None and self.not_.holds(ctx):
             return False
@@ -476,6 +484,8 @@ class Condition(Strict):
         parts += [c.describe() for c in self.compare or ()]
         if self.your_turn is not None:
             parts.append("it is your turn" if self.your_turn else "it isn't your turn")
+        if self.extra_turn is not None:
+            parts.append("it is an extra turn" if self.extra_turn else "it isn't an extra turn")
         if self.not_ is not None:
             parts.append(f"not ({self.not_.describe()})")
         if self.any_of:
