@@ -561,9 +561,7 @@ class Reference:
         for card in player.graveyard_cards or ():
             if wanted.types and not any(t in card.types for t in wanted.types):
                 continue
-            if wanted.subtypes and not any(
-                w.lower() == s.lower() for w in wanted.subtypes for s in card.subtypes
-            ):
+            if wanted.subtypes and not any(w.lower() == s.lower() for w in wanted.subtypes for s in card.subtypes):
                 continue
             if wanted.permanent is not None and any(t in permanent_types for t in card.types) != wanted.permanent:
                 continue

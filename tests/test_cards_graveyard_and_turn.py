@@ -20,7 +20,12 @@ SPELL_CARDS = ["Lightning Bolt", "Shock", "Introduction to Annihilation"]
 
 
 def _board(
-    card: str, alice: dict[str, Any], *, sick: bool = False, blocker: str | None = None, bob: dict[str, Any] | None = None
+    card: str,
+    alice: dict[str, Any],
+    *,
+    sick: bool = False,
+    blocker: str | None = None,
+    bob: dict[str, Any] | None = None,
 ) -> Board:
     permanents: list[dict[str, Any]] = [{"id": "a0", "card": card, "controller": "alice", "summoning_sick": sick}]
     data: dict[str, Any] = {
@@ -61,7 +66,7 @@ def test_110_4a_the_ancient_one_counts_permanent_cards_once_each() -> None:
     """ "can't attack or block unless there are eight or more permanent cards in your graveyard"
     (110.4a: artifact, battle, creature, enchantment, land or planeswalker cards): an artifact
     creature card is one permanent card; instants and sorceries aren't permanent cards."""
-    seven = PERMANENT_CARDS + ["Memnite", "Elite Vanguard", "Raging Goblin"]
+    seven = [*PERMANENT_CARDS, "Memnite", "Elite Vanguard", "Raging Goblin"]
     assert not _attacks("The Ancient One", _graveyard(*seven, *SPELL_CARDS))
     assert _attacks("The Ancient One", _graveyard(*seven, {"types": ["enchantment"]}))
 

@@ -6,7 +6,7 @@ attacks (pydantic, frozen, unknown fields rejected)."""
 
 import re
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationInfo, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError

@@ -54,7 +54,9 @@ _TURN_FACTS: dict[str, tuple[str, str, dict[str, int]]] = {
     "you've sacrificed a permanent this turn": ("you", "permanents_sacrificed_this_turn", {"ge": 1}),
     "you sacrificed a permanent this turn": ("you", "permanents_sacrificed_this_turn", {"ge": 1}),
     "an artifact entered the battlefield under your control this turn": (
-        "you", "artifacts_entered_this_turn", {"ge": 1}
+        "you",
+        "artifacts_entered_this_turn",
+        {"ge": 1},
     ),
     "you've committed a crime this turn": ("you", "crimes_committed_this_turn", {"ge": 1}),
     "you've cast a historic spell this turn": ("you", "historic_spells_cast_this_turn", {"ge": 1}),
@@ -63,7 +65,17 @@ _TURN_FACTS: dict[str, tuple[str, str, dict[str, int]]] = {
 permanents sacrificed (701.21a), permanents that entered under a player's control,
 crimes committed (700.13), historic spells cast (700.6)."""
 
-_CARD_TYPE_WORDS = ("artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery")
+_CARD_TYPE_WORDS = (
+    "artifact",
+    "battle",
+    "creature",
+    "enchantment",
+    "instant",
+    "kindred",
+    "land",
+    "planeswalker",
+    "sorcery",
+)
 
 
 @dataclass(frozen=True)
@@ -206,9 +218,9 @@ class Conditions(Readers):
             return Clause(self._player("you", "life_lost_this_turn", {"ge": 1}))
         if t in ("a creature died under your control this turn", "a creature you controlled died this turn"):
             return Clause(self._player("you", "creatures_died_this_turn", {"ge": 1}))
-        fact = _TURN_FACTS.get(t)
-        if fact is not None:
-            return Clause(self._player(*fact))
+        happened = _TURN_FACTS.get(t)
+        if happened is not None:
+            return Clause(self._player(*happened))
         m = re.fullmatch(r"(\w+) or more nonland permanents entered the battlefield under your control this turn", t)
         if m:  # Goddric, Cloaked Reveler
             return Clause(self._player("you", "nonland_permanents_entered_this_turn", self._amount(f"{m[1]} or more")))

@@ -403,7 +403,8 @@ class Condition(Strict):
         'with shared team turns (805.4a): "during your turn" (Daggersail Aeronaut)',
     )
     extra_turn: bool | None = Field(
-        None, description='the turn is (true) or isn\'t (false) an extra turn (500.7): "during extra turns" (Medomai the Ageless)'
+        None,
+        description='the turn is (true) or isn\'t (false) an extra turn (500.7): "during extra turns" (Medomai the Ageless)',
     )
     not_: "Condition | None" = Field(None, alias="not")
     any_of: "tuple[Condition, ...] | None" = None
