@@ -545,9 +545,29 @@ class Reference:
 
     def player_number(self, player: str, name: str) -> int:
         pl = next(x for x in self.board.players if x.id == player)
+        cards = pl.graveyard_cards
+        if name == "graveyard" and cards is not None:  # the listed cards are the whole graveyard
+            return len(cards)
         if name == "graveyard_card_types":
-            return len(set(pl.graveyard_types))
+            return len({t for card in cards for t in card.types} if cards is not None else set(pl.graveyard_types))
         return int(getattr(pl, name))
+
+    @staticmethod
+    def graveyard_count(player: Any, wanted: Any) -> int:
+        """The player's listed graveyard cards that have one of ``types``, one of ``subtypes``
+        (case aside), and are permanent cards (110.4a: artifact, battle, creature, enchantment,
+        land or planeswalker) or not, as asked."""
+        permanent_types = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
+        n = 0
+        for card in player.graveyard_cards or ():
+            if wanted.types and not any(t in card.types for t in wanted.types):
+                continue
+            if wanted.subtypes and not any(w.lower() == s.lower() for w in wanted.subtypes for s in card.subtypes):
+                continue
+            if wanted.permanent is not None and any(t in permanent_types for t in card.types) != wanted.permanent:
+                continue
+            n += 1
+        return n
 
     def devotion(self, player: str, colors: tuple[str, ...]) -> int:
         """700.5: mana symbols of the player's permanents' costs that are any of the colors; a
@@ -610,6 +630,10 @@ class Reference:
                     and self.controlled_count(test.controls.filter, pl, you) < test.controls.at_least
                 ):
                     ok = False
+                if test.graveyard_cards is not None and not _compare(
+                    test.graveyard_cards.count, self.graveyard_count(mine, test.graveyard_cards.filter)
+                ):
+                    ok = False
                 if test.creatures_sharing_a_type is not None and not _compare(
                     test.creatures_sharing_a_type, self.sharing_a_creature_type(pl)
                 ):
@@ -654,6 +678,8 @@ class Reference:
             per_left = [(all if re_ else any)(rel(a, b) for b in rv) for a in lv]
             if not (all(per_left) if le else any(per_left)):
                 return False
+        if cond.extra_turn is not None and self.board.extra_turn != cond.extra_turn:
+            return False
         if cond.your_turn is not None and self.is_your_turn(you) != cond.your_turn:
             return False
         if cond.not_ is not None and self.condition_true(cond.not_, you, source, defending):
@@ -736,6 +762,8 @@ class Reference:
         if f.token is not None and f.token != p.is_token:
             return False
         if f.entered_this_turn is not None and f.entered_this_turn != p.entered_this_turn:
+            return False
+        if f.attacked_last_turn is not None and f.attacked_last_turn != p.attacked_last_turn:
             return False
         if f.monstrous is not None and f.monstrous != p.monstrous:
             return False

@@ -326,7 +326,10 @@ class Nouns:
 
     def _that(self, clause: str) -> dict[str, Any] | None:
         """ "that are enchanted", "that's a Cat, Elemental, or Beast", "that are Zombies and/or
-        tokens": what a relative clause adds to a noun phrase; None if it isn't understood."""
+        tokens", "that attacked during their controller's last turn" (Halls of Mist): what a relative
+        clause adds to a noun phrase; None if it isn't understood."""
+        if clause.strip() == "attacked during their controller's last turn":
+            return {"attacked_last_turn": True}
         m = re.fullmatch(r"(?:are|is|'s) (.+)", clause.strip())
         if m is None:
             return None
@@ -493,7 +496,7 @@ def _counter_kind(word: str) -> bool:
 
 
 def _split_that(p: str) -> tuple[str, str | None]:
-    m = re.match(r"^(.*?)\s+that((?:'s| are| is)\s.*)$", p, flags=re.I)
+    m = re.match(r"^(.*?)\s+that((?:'s| are| is)\s.*| attacked during their controller's last turn)$", p, flags=re.I)
     if m:
         return m[1], m[2]
     return p, None

@@ -242,6 +242,9 @@ class Sentences(Conditions):
         during = re.match(r"During (your turn|turns other than yours), ", s)
         if during:
             return self._during_your_turn(self._static(s[during.end() :]), during[1] == "your turn")
+        extra = re.fullmatch(r"(.+) during extra turns", s)
+        if extra:  # Medomai the Ageless (500.7)
+            return self._during(self._static(extra[1]), {"extra_turn": True})
         found = self.wordings.read("sentence", s, self) or self._game_rule(s)
         if found is not None:
             return found
@@ -320,14 +323,19 @@ class Sentences(Conditions):
         excluded = left_out[0] if len(left_out) == 1 else {"any_of": left_out}
         return [{**a, "to": {**a["to"], "not": excluded}} for a in out]
 
-    @staticmethod
-    def _during_your_turn(abilities: list[AbilityData], yours: bool = True) -> list[AbilityData]:
+    @classmethod
+    def _during_your_turn(cls, abilities: list[AbilityData], yours: bool = True) -> list[AbilityData]:
         """ "During your turn, <static ability>": each ability (a grant: the grant itself, whose
         "you" is its source's controller) applies only on its controller's turn (805.4a: their
         team's, with shared team turns); "During turns other than yours": only on the others."""
+        return cls._during(abilities, {"your_turn": yours})
+
+    @staticmethod
+    def _during(abilities: list[AbilityData], condition: dict[str, bool]) -> list[AbilityData]:
+        """Each ability applying only during the turns ``condition`` says."""
         if any("condition" in a or "unless" in a for a in abilities):
             raise Unknown("a second condition")
-        return [{**a, "condition": {"your_turn": yours}} for a in abilities]
+        return [{**a, "condition": condition} for a in abilities]
 
     def _game_rule(self, s: str) -> list[AbilityData] | None:
         """Rules of the game a permanent states beyond the kinds' wordings: taxes (508.1h,

@@ -76,6 +76,9 @@ class PermanentView(Protocol):
     def entered_this_turn(self) -> bool: ...
 
     @property
+    def attacked_last_turn(self) -> bool: ...
+
+    @property
     def monstrous(self) -> bool: ...
 
     @property
@@ -211,6 +214,9 @@ class Filter(Strict):
     token: Flag | None = None
     mana_value: Comparison | None = None
     entered_this_turn: Flag | None = None
+    attacked_last_turn: Flag | None = Field(
+        None, description="it attacked during its controller's last turn (Giant Turtle, Halls of Mist)"
+    )
     monstrous: Flag | None = None
     renowned: Flag | None = None
     kicked: Flag | None = Field(None, description="it was cast kicked (702.33d)")
@@ -273,6 +279,7 @@ class Filter(Strict):
         for name, fact in (
             ("token", "is_token"),
             ("entered_this_turn", "entered_this_turn"),
+            ("attacked_last_turn", "attacked_last_turn"),
             ("monstrous", "monstrous"),
             ("renowned", "renowned"),
             ("kicked", "kicked"),
@@ -336,6 +343,9 @@ class Filter(Strict):
             extras.append(f"with at least {self.attached.at_least} {self.attached.filter.describe()} attached")
         if self.entered_this_turn is not None:
             extras.append("that entered this turn" if self.entered_this_turn else "that didn't enter this turn")
+        if self.attacked_last_turn is not None:
+            verb = "attacked" if self.attacked_last_turn else "didn't attack"
+            extras.append(f"that {verb} during their controller's last turn")
         if self.monstrous is not None:
             extras.append("that are monstrous" if self.monstrous else "that aren't monstrous")
         if self.renowned is not None:

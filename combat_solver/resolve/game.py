@@ -466,6 +466,10 @@ class Game:
             return (active,)
         return tuple(p for p in self.player_ids if self.team(p) == self.team(active))
 
+    @property
+    def extra_turn(self) -> bool:
+        return self.board.extra_turn
+
     def player_facts(self, player_id: str) -> Player:
         return self.player(player_id)
 
