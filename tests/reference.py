@@ -111,7 +111,8 @@ def _read_choices(board: Board) -> Board:
     """607.2d: "the chosen color" (type, player) refers only to the choice its own permanent made.
     The board writes it ``chosen``: in a filter's ``colors`` the permanent's ``chosen.color``, in
     ``subtypes`` its ``chosen.creature_type``, as a ``controller`` or ``player`` its ``chosen.player``,
-    as a number test's ``even`` whether its ``chosen.parity`` is even (607.2f; docs/board-format.md). The board with those values written in."""
+    as a number test's ``even`` whether its ``chosen.parity`` is even (607.2f), as a mana ability's
+    ``produces`` the chosen color's mana (docs/board-format.md). The board with those values written in."""
 
     def put(value: Any, chosen: dict[str, Any]) -> Any:
         if isinstance(value, dict):
@@ -125,6 +126,8 @@ def _read_choices(board: Board) -> Board:
                     out[key] = chosen["player"]
                 elif key == "even" and item == "chosen":
                     out[key] = chosen["parity"] == "even"
+                elif key == "produces" and item == "chosen":  # a mana ability's: the chosen color's mana
+                    out[key] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[chosen["color"]]
                 else:
                     out[key] = put(item, chosen)
             return out

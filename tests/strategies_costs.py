@@ -170,7 +170,8 @@ def creature(c: Chooser, pid: str, controller: str, tapped: int, sick: int) -> J
 
 
 def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: bool) -> list[Json]:
-    """Lands (basic ones tap for their color), a land for any color, a {C}{C} rock; some tapped."""
+    """Lands (basic ones tap for their color), a land for any color or its chosen color, a {C}{C}
+    rock; some tapped."""
     out: list[Json] = []
     for i in range(n):
         pid = f"{prefix}{i + 1}"
@@ -193,16 +194,18 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
             ability: Json = {"kind": "mana", "produces": "any"}
             if known and c.chance(20):
                 ability["amount"] = 2  # Gilded Lotus: "Add three mana of any one color", with two
-            out.append(
-                {
-                    "id": pid,
-                    "name": "City",
-                    "controller": controller,
-                    "types": ["land"],
-                    "tapped": c.chance(20),
-                    "abilities": [ability],
-                }
-            )
+            city = {
+                "id": pid,
+                "name": "City",
+                "controller": controller,
+                "types": ["land"],
+                "tapped": c.chance(20),
+                "abilities": [ability],
+            }
+            if c.chance(20):  # Paradise Plume: "Add one mana of the chosen color" (607.2d)
+                ability["produces"] = "chosen"
+                city["chosen"] = {"color": c.choice(COLORS)}
+            out.append(city)
         else:
             out.append(
                 {

@@ -53,7 +53,8 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     {G}{U}.", "Activate only once each turn.", "$self deals 2 damage to you."); a sentence that
     changes nothing it can pay ("If that mana is spent on a creature spell, it gains haste")
     is a note; "If <condition>, add <mana> instead." makes two abilities, each under the condition
-    or unless it (Urza's Tower). Mana spendable only on spells or abilities pays no cost to attack or block
+    or unless it (Urza's Tower); "Add <mana> or one mana of the chosen color." makes two
+    abilities with one cost (activating it is activating one of them, 605.1a). Mana spendable only on spells or abilities pays no cost to attack or block
     (106.6): a note. Anything else is ``Unknown`` (warned: "for each Elf", storage counters,
     "Activate only as a sorcery")."""
     head, _, effect = line.partition(": ")
@@ -64,7 +65,12 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
         _merged(ability, _part(wordings, readers, "mana_cost", part, line))
     note = None
     instead: tuple[Any, AbilityData] | None = None
+    alternative: AbilityData | None = None
     for k, sentence in enumerate(sentences(effect)):
+        either = re.fullmatch(r"Add (.+) or (one mana of the chosen color)\.", sentence) if k == 0 else None
+        if either:  # Paradise Plume: "{W} or one mana of the chosen color", either of two abilities
+            alternative = _part(wordings, readers, "mana_effect", f"Add {either[2]}.", line)
+            sentence = f"Add {either[1]}."
         otherwise = re.fullmatch(r"If (.+), add (.+) instead\.", sentence) if k == 1 else None
         if otherwise:  # Urza's Tower, Ilysian Caryatid: another output while a condition holds
             output = _part(wordings, readers, "mana_effect", f"Add {otherwise[2]}.", line)
@@ -78,6 +84,11 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
             raise Unknown(line)
         _merged(ability, found)
     abilities = [ability]
+    if alternative is not None:
+        if instead is not None or "per_turn" in ability:
+            raise Unknown(line)
+        base = {k: v for k, v in ability.items() if k not in ("produces", "makes", "mix", "amount")}
+        abilities.append({**base, **alternative})
     if instead is not None:
         condition, output = instead
         if "condition" in ability:

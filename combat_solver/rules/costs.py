@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from ..model.base import MAX_INTEGER, Flag, NonNegative, Positive
+from ..model.chosen_word import CHOSEN
 from ..model.cost_terms import MANA_COLORS, Cost, CostTerm, Mana, total_text
 from ..model.filters import Filter, PermanentView, Target
 from .kind import AbilityBase, AttackScope, BlockScope, Instance
@@ -26,7 +27,8 @@ _SYMBOLS = r"(?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRG])\})+"
 
 class ManaAbility(AbilityBase):
     """605.1a: a mana ability. What one activation makes: ``amount`` mana all of one color among
-    ``produces`` (``"G"``, ``"WU"``, ``"C"``, ``"any"``; Gilded Lotus: three of any one color);
+    ``produces`` (``"G"``, ``"WU"``, ``"C"``, ``"any"``; Gilded Lotus: three of any one color;
+    ``"chosen"``: its permanent's chosen color, 607.2d, read before it is activated);
     with ``mix``, ``amount`` mana in any combination of those colors (106.1); or one of the fixed
     combinations of ``makes`` (Simic Growth Chamber ``["{G}{U}"]``, Mystic Gate ``["{W}{W}",
     "{W}{U}", "{U}{U}"]``). What one activation costs (118.3, 602.1): {T} unless ``tap`` is false
@@ -70,6 +72,7 @@ class ManaAbility(AbilityBase):
             "mana_cost",
         ),
         Phrase(r"Add one mana of any color\.", {"produces": "any", "amount": 1}, "mana_effect"),
+        Phrase(r"Add one mana of the chosen color\.", {"produces": "chosen", "amount": 1}, "mana_effect"),
         Phrase(
             r"Add (one|two|three|four|five) mana of any one color\.",
             {"produces": "any", "amount": Slot(1, "number")},
@@ -104,9 +107,11 @@ class ManaAbility(AbilityBase):
     @field_validator("produces")
     @classmethod
     def _colors(cls, text: str) -> str:
-        if text != "any" and (not text or any(ch not in MANA_COLORS for ch in text.upper())):
-            raise ValueError('produces is "any" or letters among W, U, B, R, G, C')
-        return text.upper() if text != "any" else text
+        if text in ("any", CHOSEN):
+            return text
+        if not text or any(ch not in MANA_COLORS for ch in text.upper()):
+            raise ValueError('produces is "any", "chosen" or letters among W, U, B, R, G, C')
+        return text.upper()
 
     @field_validator("makes")
     @classmethod
@@ -141,8 +146,11 @@ class ManaAbility(AbilityBase):
         return self
 
     def colors(self) -> tuple[str, ...]:
+        """The colors (and {C}) it makes: none for a chosen color the board hasn't read in (607.2d)."""
         if self.makes is not None:
             return tuple(dict.fromkeys(c for combo in self.combinations() for c in combo))
+        if self.produces == CHOSEN:
+            return ()
         return MANA_COLORS[:5] if self.produces == "any" else tuple(dict.fromkeys(self.produces))
 
     def combinations(self) -> tuple[dict[str, int], ...]:
