@@ -751,19 +751,20 @@ def _plain(ab: AbilityT) -> bool:
     """ "{T}: Add" one color of ``produces``, nothing else: the pool search above covers it."""
     return (
         ab.makes is None and not ab.mix and ab.tap and ab.cost is None and not ab.sacrifice_self
-        and not ab.damage_to_you
+        and not ab.damage_to_you and ab.remove_counters is None
     )  # fmt: skip
 
 
-def _outputs(ab: AbilityT) -> list[tuple[int, ...]]:
-    """Every pool one activation can add (605.1a, 106.1), as counts in ``MANA_TYPES`` order."""
+def _outputs(ab: AbilityT, amount: int) -> list[tuple[int, ...]]:
+    """Every pool one activation making ``amount`` mana can add (605.1a, 106.1), as counts in
+    ``MANA_TYPES`` order."""
     colors = COLORS if ab.produces.casefold() == "any" else tuple(dict.fromkeys(ab.produces.upper()))
     if ab.makes is not None:
         combos = [re.findall(r"[WUBRGC]", m.upper()) for m in ab.makes]
     elif ab.mix:
-        combos = [list(c) for c in itertools.combinations_with_replacement(colors, ab.amount)]
+        combos = [list(c) for c in itertools.combinations_with_replacement(colors, amount)]
     else:
-        combos = [[c] * ab.amount for c in colors]
+        combos = [[c] * amount for c in colors]
     return sorted({tuple(combo.count(t) for t in MANA_TYPES) for combo in combos})
 
 
@@ -829,7 +830,7 @@ class ActivationSearch:
             self.reserved = frozenset(reserved)
             for leaving in self._leaving(leave_candidates, self.total.sacrifice + self.total.bounce):
                 self.leaving = leaving
-                start = (tuple(0 for _ in MANA_TYPES), life, hand, frozenset(reserved), frozenset(), ())
+                start = (tuple(0 for _ in MANA_TYPES), life, hand, frozenset(reserved), frozenset(), (), ())
                 if self._search(start, set()):
                     return True
         return False
@@ -858,7 +859,7 @@ class ActivationSearch:
         return False
 
     def _activations(self, k: int, p: Permanent, ab: AbilityT, state: tuple[Any, ...]) -> Iterable[tuple[Any, ...]]:
-        pool, life, hand, tapped_now, gone, used = state
+        pool, life, hand, tapped_now, gone, used, removed = state
         if p.id in gone or (ab.sacrifice_self and p.id in self.in_combat | self.leaving | self.reserved):
             return
         times = dict(used).get(k, 0)
@@ -884,17 +885,37 @@ class ActivationSearch:
             ]  # fmt: skip
             taps = [frozenset(c) for c in itertools.combinations(free, cost.tap.n)]
         counted = tuple(sorted({**dict(used), k: times + 1}.items())) if ab.per_turn is not None else used
-        for left in _payments(pool, generic, colored, hybrid):
-            for tapped_too in taps:
-                for made in _outputs(ab):
-                    yield (
-                        tuple(a + b for a, b in zip(left, made, strict=True)),
-                        life - life_cost - ab.damage_to_you,
-                        hand - discard,
-                        tapped_now | tapped_too | ({p.id} if ab.tap else set()),
-                        gone | ({p.id} if ab.sacrifice_self else set()),
-                        counted,
-                    )
+        # 602.1: counters removed from the permanent itself, as many as are left on it; X of them
+        # (any number) make one more mana each with per_counter.
+        takes: list[int] = [0]
+        left_on = 0
+        if ab.remove_counters is not None:
+            kind = ab.remove_counters.kind
+            left_on = p.counters.get(kind, 0) - dict(removed).get((p.id, kind), 0)
+            n = ab.remove_counters.n
+            takes = list(range(left_on + 1)) if n == "X" else [n] if left_on >= n else []
+        for take in takes:
+            after = removed
+            sacrificed = ab.sacrifice_self
+            if ab.remove_counters is not None:
+                key = (p.id, ab.remove_counters.kind)
+                after = tuple(sorted({**dict(removed), key: dict(removed).get(key, 0) + take}.items()))
+                sacrificed = sacrificed or (ab.sacrifice_when_none and left_on - take == 0)
+            if sacrificed and p.id in self.in_combat | self.leaving | self.reserved:
+                continue
+            amount = ab.amount + (take if ab.per_counter else 0)
+            for left in _payments(pool, generic, colored, hybrid):
+                for tapped_too in taps:
+                    for made in _outputs(ab, amount):
+                        yield (
+                            tuple(a + b for a, b in zip(left, made, strict=True)),
+                            life - life_cost - ab.damage_to_you,
+                            hand - discard,
+                            tapped_now | tapped_too | ({p.id} if ab.tap else set()),
+                            gone | ({p.id} if sacrificed else set()),
+                            counted,
+                            after,
+                        )
 
     def _settles(self, pool: tuple[int, ...], life: int, hand: int) -> bool:
         """508.1j: the total paid from ``pool``, the life and the cards left."""

@@ -218,7 +218,10 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
                 }
             )
         if c.chance(30):
-            out[-1]["abilities"].append(c.choice(COSTLY_MANA))
+            costly = c.choice(COSTLY_MANA)
+            out[-1]["abilities"].append(costly)
+            if "remove_counters" in costly:
+                out[-1]["counters"] = {costly["remove_counters"]["kind"]: c.integer(0, 3)}
     return out
 
 
@@ -235,7 +238,15 @@ COSTLY_MANA: tuple[Json, ...] = (
     {"kind": "mana", "cost": {"tap": {"filter": {"types": ["creature"]}}}, "produces": "any"},  # Springleaf Drum
     {"kind": "mana", "produces": "RG", "amount": 2, "mix": True},
     {"kind": "mana", "tap": False, "sacrifice_self": True, "cost": {"mana": "{1}"}, "makes": ["{B}{B}"]},
-)
+    {"kind": "mana", "remove_counters": {"kind": "charge"}, "produces": "any"},  # Vivid Crag
+    {"kind": "mana", "tap": False, "remove_counters": {"kind": "charge"}, "produces": "any"},  # Pentad Prism
+    {"kind": "mana", "tap": False, "cost": {"mana": "{1}"}, "remove_counters": {"kind": "storage", "n": "X"},
+     "produces": "RG", "amount": 0, "mix": True, "per_counter": True},  # Fungal Reaches
+    {"kind": "mana", "remove_counters": {"kind": "storage", "n": "X"}, "produces": "G", "amount": 0,
+     "per_counter": True},  # Dwarven Hold
+    {"kind": "mana", "remove_counters": {"kind": "charge", "n": "X"}, "produces": "B", "per_counter": True},  # Black Mana Battery
+    {"kind": "mana", "remove_counters": {"kind": "depletion"}, "sacrifice_when_none": True, "makes": ["{U}{U}"]},  # Saprazzan Skerry
+)  # fmt: skip
 """Mana abilities with a cost besides {T} or more than one color's mana (605.1a), as cards word them."""
 
 

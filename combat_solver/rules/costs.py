@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ..model.base import MAX_INTEGER, Flag, NonNegative, Positive
+from ..model.base import MAX_INTEGER, Flag, NonNegative, Positive, Strict
 from ..model.chosen_word import CHOSEN
 from ..model.cost_terms import MANA_COLORS, Cost, CostTerm, Mana, total_text
 from ..model.filters import Filter, PermanentView, Target
@@ -23,6 +23,22 @@ from .phrase import MANA, Phrase, Slot
 
 _SYMBOLS = r"(?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRG])\})+"
 """A mana cost a mana ability's cost may have: generic, colored and hybrid symbols."""
+
+
+class CounterCost(Strict):
+    """602.1, 118.3: removing ``n`` counters of ``kind`` from the permanent itself as part of a
+    mana ability's cost (``X``: any number, chosen as it is activated, 107.3). A +1/+1 or -1/-1
+    counter is not among them: removing it changes the permanent's power and toughness (613.4c)."""
+
+    kind: str = Field(min_length=1, description='the kind of counter: "charge", "storage", "depletion"')
+    n: Positive | Literal["X"] = Field(1, description='how many are removed; "X": any number (storage lands)')
+
+    @field_validator("kind")
+    @classmethod
+    def _not_power(cls, kind: str) -> str:
+        if kind in ("+1/+1", "-1/-1"):
+            raise ValueError("removing a +1/+1 or -1/-1 counter changes power and toughness (613.4c): not stated")
+        return kind
 
 
 class ManaAbility(AbilityBase):
@@ -35,14 +51,20 @@ class ManaAbility(AbilityBase):
     (302.6: a creature's needs it controlled since the turn began), ``cost`` (mana, hybrid
     included, life, untapped permanents to tap, cards to discard) and, with ``sacrifice_self``,
     the permanent itself. ``damage_to_you``: the damage it deals its controller (Ancient Tomb), which
-    lowers the life left to pay life with (119.4, 120.3a). ``per_turn``: how many more times it can be activated this turn
+    lowers the life left to pay life with (119.4, 120.3a). ``remove_counters``: counters removed
+    from the permanent itself as part of the cost (a charge counter; storage lands: X storage
+    counters), as many as it has at most; with ``per_counter`` it makes one more mana for each
+    counter removed (storage lands: ``amount: 0``, X mana; "Add {B}, then add an additional {B}
+    for each charge counter removed this way": ``amount: 1``); ``sacrifice_when_none``: "If there are
+    no <kind> counters on $self, sacrifice it" (depletion lands: gone once its last counter is
+    removed, 508.1j). ``per_turn``: how many more times it can be activated this turn
     ("Activate only once each turn": 1, 602.5b). Life: 0 can always be paid, more only up to the
     life total (119.4)."""
 
     kind: Literal["mana"] = "mana"
     rule = "605.1a"
     produces: str = "any"
-    amount: Positive = 1
+    amount: NonNegative = Field(1, description="how much mana one activation makes (0 only with per_counter)")
     mix: Flag = Field(False, description="`amount` mana in any combination of the colors of `produces` (106.1)")
     makes: tuple[str, ...] | None = Field(
         None,
@@ -53,6 +75,15 @@ class ManaAbility(AbilityBase):
         None, description="the rest of its cost: mana (hybrid included), life, tap (other permanents), discard"
     )
     sacrifice_self: Flag = Field(False, description="sacrificing the permanent itself is part of its cost")
+    remove_counters: CounterCost | None = Field(
+        None, description="counters removed from the permanent itself as part of its cost"
+    )
+    per_counter: Flag = Field(
+        False, description="one more mana for each counter removed (remove_counters with n: X)"
+    )
+    sacrifice_when_none: Flag = Field(
+        False, description="it is sacrificed once no counters of that kind are left on it (depletion lands)"
+    )
     per_turn: NonNegative | None = Field(
         None, description="how many more times it can be activated this turn (Activate only once each turn: 1)"
     )
@@ -65,6 +96,16 @@ class ManaAbility(AbilityBase):
         Phrase(r"Pay (\w+) life", {"cost": {"life": Slot(1, "number")}}, "mana_cost"),
         Phrase(r"Sacrifice \$self", {"sacrifice_self": True}, "mana_cost"),
         Phrase(r"Discard a card", {"cost": {"discard": 1}}, "mana_cost"),
+        Phrase(
+            r"Remove (an?|two|three|four|five) ([a-z]+) counters? from \$self",
+            {"remove_counters": {"kind": Slot(2), "n": Slot(1, "number")}},
+            "mana_cost",
+        ),
+        Phrase(
+            r"Remove (?:X|any number of) ([a-z]+) counters from \$self",
+            {"remove_counters": {"kind": Slot(1), "n": "X"}},
+            "mana_cost",
+        ),
         Phrase(r"Tap an untapped (.+?) you control", {"cost": {"tap": {"filter": Slot(1, "permanents")}}}, "mana_cost"),
         Phrase(
             r"Tap (two|three|four|five) untapped (.+?) you control",
@@ -95,6 +136,27 @@ class ManaAbility(AbilityBase):
         Phrase(
             r"Add ((?:\{[WUBRGC]\})+(?:, (?:\{[WUBRGC]\})+)*,? or (?:\{[WUBRGC]\})+)\.",
             {"makes": Slot(1, "combos")},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add X mana in any combination of (\{[WUBRGC]\} and/or \{[WUBRGC]\})\.",
+            {"produces": Slot(1, "colors"), "amount": 0, "mix": True, "per_counter": True},
+            "mana_effect",
+        ),
+        Phrase(r"Add X mana of any one color\.", {"produces": "any", "amount": 0, "per_counter": True}, "mana_effect"),
+        Phrase(
+            r"Add (\{[WUBRGC]\}) for each [a-z]+ counter removed this way\.",
+            {"produces": Slot(1, "colors"), "amount": 0, "per_counter": True},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add (\{[WUBRGC]\}), then add an additional \1 for each [a-z]+ counter removed this way\.",
+            {"produces": Slot(1, "colors"), "amount": 1, "per_counter": True},
+            "mana_effect",
+        ),
+        Phrase(
+            r"If there are no [a-z]+ counters on \$self, sacrifice it\.",
+            {"sacrifice_when_none": True},
             "mana_effect",
         ),
         Phrase(r"Activate only once each turn\.", {"per_turn": 1}, "mana_effect"),
@@ -137,11 +199,35 @@ class ManaAbility(AbilityBase):
                 raise ValueError(
                     "a mana ability's cost sacrifices only the permanent itself (sacrifice_self) and returns none"
                 )
+        removed = self.remove_counters
+        if self.per_counter != (removed is not None and removed.n == "X"):
+            raise ValueError('per_counter and remove_counters with n: "X" go together: X is the counters removed')
+        if self.per_counter and self.makes is not None:
+            raise ValueError("per_counter makes more of produces: give it without makes")
+        if self.amount == 0 and not self.per_counter:
+            raise ValueError("amount is 0 only with per_counter (X mana, X the counters removed)")
+        if self.per_counter and not self.tap and self.amount:
+            raise ValueError("per_counter without {T} makes X mana only (amount: 0)")
+        if self.sacrifice_when_none and (removed is None or removed.n == "X" or not self.tap):
+            raise ValueError("sacrifice_when_none needs {T} and a fixed number of counters removed")
         if not self.tap and not self.sacrifice_self:
             cost = self.cost or Cost()
-            if not (cost.life or cost.discard or cost.tap or Mana.parse(cost.mana).count()):
-                raise ValueError("a mana ability without {T} has a cost (mana, life, tap, discard or sacrifice_self)")
-            if not (cost.life or cost.discard or cost.tap) and Mana.parse(cost.mana).count() < self.most():
+            mana = Mana.parse(cost.mana).count()
+            if removed is None and not (cost.life or cost.discard or cost.tap or mana):
+                raise ValueError(
+                    "a mana ability without {T} has a cost (mana, life, tap, discard, remove_counters or sacrifice_self)"
+                )
+            if self.per_counter and not (self.mix or len(self.colors()) == 1):
+                raise ValueError(
+                    "per_counter without {T} makes X mana in any combination of its colors or of one color"
+                    " (one activation removing them all then makes the most)"
+                )
+            if (
+                not self.per_counter
+                and not (cost.life or cost.discard or cost.tap)
+                and (removed is None or mana)
+                and mana < self.most()
+            ):
                 raise ValueError("a mana ability without {T} whose only cost is mana makes no more mana than that cost")
         return self
 
@@ -172,6 +258,7 @@ class ManaAbility(AbilityBase):
             and self.cost is None
             and not self.sacrifice_self
             and not self.damage_to_you
+            and self.remove_counters is None
         )
 
     def cost_text(self) -> str:
@@ -183,6 +270,9 @@ class ManaAbility(AbilityBase):
         parts += ["{T}"] if self.tap else []
         parts += [rest] if rest != "{0}" else []
         parts += ["sacrifice it"] if self.sacrifice_self else []
+        if self.remove_counters is not None:
+            n, kind = self.remove_counters.n, self.remove_counters.kind
+            parts.append(f"remove {'a' if n == 1 else n} {kind} counter{'' if n == 1 else 's'} from it")
         return ", ".join(parts)
 
 

@@ -41,6 +41,9 @@ class Option:
     """The most mana of each color one activation makes."""
     ones: bool = False
     """Each activation makes one mana (of one of ``colors``)."""
+    removes: tuple[str, int, int] | None = None
+    """The counters it removes from its permanent (602.1): their kind, how many one activation
+    removes (0: any number, X, and it makes ``base`` mana plus one for each) and ``base``."""
 
     @property
     def mana_cost(self) -> int:
@@ -88,7 +91,7 @@ def mana_options(game: GameView, player: str) -> list[Option]:
         if not found:
             continue
         untapped = not p.tapped and not game.is_summoning_sick(p)
-        abilities = [a for a in found if a.per_turn != 0 and (untapped or not a.tap)]
+        abilities = [a for a in found if a.per_turn != 0 and (untapped or not a.tap) and _has_counters(p, a)]
         plain = [a for a in abilities if a.simple()]
         most: dict[str, int] = {}
         for a in plain:
@@ -99,19 +102,24 @@ def mana_options(game: GameView, player: str) -> list[Option]:
             merged = tuple(((c, n),) for c, n in most.items())
             out.append(Option(p, 0, tuple(most), merged, False, top, True, None, False, 1, "{T}", 0, most, top == 1))
         for k, a in enumerate(a for a in abilities if a not in plain):
-            combos = () if a.mix else tuple(tuple(sorted(c.items())) for c in a.combinations())
+            removed = a.remove_counters
+            have = p.counters.get(removed.kind, 0) if removed is not None else 0
+            made = a.model_copy(update={"amount": a.amount + have}) if a.per_counter else a
+            combos = () if a.mix else tuple(tuple(sorted(c.items())) for c in made.combinations())
+            last = removed is not None and removed.n != "X" and have <= removed.n
             out.append(
                 _option(
                     p,
                     k + 1,
                     combos,
-                    (a.colors(), a.amount) if a.mix else None,
+                    (a.colors(), made.amount) if a.mix else None,
                     tap=a.tap,
                     cost=a.cost.resolve(game, player) if a.cost is not None else None,
-                    sacrifice_self=a.sacrifice_self,
-                    hi=_most_activations(game, player, a, info.life, info.hand),
+                    sacrifice_self=a.sacrifice_self or (a.sacrifice_when_none and last),
+                    hi=_most_activations(game, player, a, info.life, info.hand, have),
                     text=a.cost_text(),
                     damage=a.damage_to_you,
+                    removes=None if removed is None else (removed.kind, 0 if removed.n == "X" else removed.n, a.amount),
                 )
             )
     bounded = sum(o.hi * o.most for o in out if o.hi is not None)
@@ -119,13 +127,28 @@ def mana_options(game: GameView, player: str) -> list[Option]:
     return [o if o.hi is not None else replace(o, hi=min(MAX_INTEGER, fed // max(o.mana_cost, 1))) for o in out]
 
 
-def _most_activations(game: GameView, player: str, a: ManaAbility, life: int, hand: int) -> int | None:
+def _has_counters(p: PermanentView, a: ManaAbility) -> bool:
+    """The counters its cost removes are on its permanent (X: at least one, or it makes mana with none)."""
+    removed = a.remove_counters
+    if removed is None:
+        return True
+    have = p.counters.get(removed.kind, 0)
+    return have >= removed.n if removed.n != "X" else have > 0 or a.amount > 0
+
+
+def _most_activations(
+    game: GameView, player: str, a: ManaAbility, life: int, hand: int, counters: int
+) -> int | None:
     """The most times ``a`` can be activated: once with {T} or a sacrifice of itself, else as
-    often as ``per_turn``, the life (119.4), cards and untapped permanents its cost takes allow;
-    None if only the mana it is fed bounds it."""
+    often as ``per_turn``, the life (119.4), cards, untapped permanents and ``counters`` (its
+    permanent's, of the kind it removes: one at least each time X of them are removed and it
+    makes X mana) its cost takes allow; None if only the mana it is fed bounds it."""
     if a.tap or a.sacrifice_self:
         return 1
     bounds = [a.per_turn] if a.per_turn is not None else []
+    if a.remove_counters is not None:
+        n = a.remove_counters.n
+        bounds.append(counters if n == "X" else counters // n)
     cost = a.cost or Cost()
     if cost.life:
         bounds.append(max(life, 0) // cost.life)

@@ -69,6 +69,7 @@ class _Builder:
         made: dict[Option, dict[str, Choice]] = {}
         for o in options:
             activations[o], made[o] = self._option(game.label(o.source), player, o)
+        self._counters(options, activations, made)
         demands = [(action, f, t.units.times(n)) for t in mine for action, f, n in t.cost.permanents()]
         declared = len(demands)
         demands += [
@@ -148,6 +149,23 @@ class _Builder:
             taps = [*uses, *picked.get(("tap", pid), ())]
             if len(taps) > 1 or pid in busy:
                 self.hard.append((Lin.of(taps) + busy.get(pid, Lin())).at_most(1))
+
+    def _counters(
+        self, options: list[Option], activations: dict[Option, Choice], made: dict[Option, dict[str, Choice]]
+    ) -> None:
+        """602.1, 118.3: the counters the mana abilities of a permanent remove from it are on it:
+        ``n`` each activation, or (X) one for each mana made beyond the ``base`` of each activation."""
+        removed: dict[tuple[str, str], Lin] = {}
+        for o in options:
+            if o.removes is None:
+                continue
+            kind, n, base = o.removes
+            lin = _lin([(activations[o], n)]) if n else Lin.of(made[o].values()) + _lin([(activations[o], -base)])
+            key = (o.source.id, kind)
+            removed[key] = removed.get(key, Lin()) + lin
+        for (pid, kind), lin in removed.items():
+            have = next(o.source for o in options if o.source.id == pid).counters.get(kind, 0)
+            self.hard.append(lin.at_most(have))
 
     def _life(
         self, player: str, options: list[Option], activations: dict[Option, Choice], owed: Lin, life: int
