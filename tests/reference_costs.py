@@ -751,7 +751,8 @@ def _plain(ab: AbilityT) -> bool:
     """ "{T}: Add" one color of ``produces``, nothing else: the pool search above covers it."""
     return (
         ab.makes is None and not ab.mix and ab.tap and ab.cost is None and not ab.sacrifice_self
-        and not ab.damage_to_you and ab.remove_counters is None
+        and not ab.damage_to_you and ab.remove_counters is None and ab.for_each is None
+        and ab.for_each_counter is None
     )  # fmt: skip
 
 
@@ -800,8 +801,9 @@ class ActivationSearch:
     made and the life, cards and untapped permanents left (119.4: life only up to the total; the
     damage an ability deals comes after its cost); {T} once, of a permanent untapped, not tapped
     by the declaration (508.1f) and not summoning sick (302.6); ``per_turn`` activations at most;
-    a permanent sacrificed to its own ability is gone and can't be in this combat; then the total
-    paid from what is left (508.1j)."""
+    a permanent sacrificed to its own ability is gone and can't be in this combat; counters removed
+    from a permanent (602.1) only while it has them; a counted amount counted as it resolves
+    (608.2h: what has left by then isn't counted); then the total paid from what is left (508.1j)."""
 
     def __init__(
         self, ref: CostReference, payer: str, total: Total, tapped: frozenset[str], in_combat: frozenset[str]
@@ -904,6 +906,13 @@ class ActivationSearch:
             if sacrificed and p.id in self.in_combat | self.leaving | self.reserved:
                 continue
             amount = ab.amount + (take if ab.per_counter else 0)
+            if ab.for_each is not None:  # counted as it resolves (608.2h): here, at this point of the search
+                amount *= sum(
+                    1 for q in self.ref.board.permanents
+                    if q.id not in gone and self.ref.base.matches(ab.for_each, q, self.payer)
+                )  # fmt: skip
+            elif ab.for_each_counter is not None:
+                amount *= p.counters.get(ab.for_each_counter, 0) - dict(removed).get((p.id, ab.for_each_counter), 0)
             for left in _payments(pool, generic, colored, hybrid):
                 for tapped_too in taps:
                     for made in _outputs(ab, amount):

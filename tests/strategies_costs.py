@@ -220,8 +220,9 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
         if c.chance(30):
             costly = c.choice(COSTLY_MANA)
             out[-1]["abilities"].append(costly)
-            if "remove_counters" in costly:
-                out[-1]["counters"] = {costly["remove_counters"]["kind"]: c.integer(0, 3)}
+            counted = costly.get("remove_counters", {}).get("kind") or costly.get("for_each_counter")
+            if counted:
+                out[-1]["counters"] = {counted: c.integer(0, 3)}
     return out
 
 
@@ -246,6 +247,11 @@ COSTLY_MANA: tuple[Json, ...] = (
      "per_counter": True},  # Dwarven Hold
     {"kind": "mana", "remove_counters": {"kind": "charge", "n": "X"}, "produces": "B", "per_counter": True},  # Black Mana Battery
     {"kind": "mana", "remove_counters": {"kind": "depletion"}, "sacrifice_when_none": True, "makes": ["{U}{U}"]},  # Saprazzan Skerry
+    {"kind": "mana", "produces": "G", "for_each": {"types": ["creature"], "controller": "you"}},  # Gaea's Cradle
+    {"kind": "mana", "produces": "U", "for_each": {"types": ["artifact"]}},
+    {"kind": "mana", "produces": "any", "mix": True, "for_each": {"types": ["land"], "controller": "you"}},
+    {"kind": "mana", "produces": "C", "for_each_counter": "charge"},  # Everflowing Chalice
+    {"kind": "mana", "sacrifice_self": True, "produces": "any", "for_each_counter": "charge"},  # Shrine-like, any one color
 )  # fmt: skip
 """Mana abilities with a cost besides {T} or more than one color's mana (605.1a), as cards word them."""
 

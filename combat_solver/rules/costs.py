@@ -57,7 +57,12 @@ class ManaAbility(AbilityBase):
     counter removed (storage lands: ``amount: 0``, X mana; "Add {B}, then add an additional {B}
     for each charge counter removed this way": ``amount: 1``); ``sacrifice_when_none``: "If there are
     no <kind> counters on $self, sacrifice it" (depletion lands: gone once its last counter is
-    removed, 508.1j). ``per_turn``: how many more times it can be activated this turn
+    removed, 508.1j). ``for_each``: it makes ``amount`` for each permanent on the battlefield matching
+    the filter (Gaea's Cradle: creatures you control, ``controller: you``), ``for_each_counter``:
+    for each counter of that kind on it (Everflowing Chalice); the count is taken as it resolves
+    (608.2h), and with no mana cost it can be activated before any other, when no permanent has
+    left and no counter was removed yet: the filter reads nothing that paying changes (tapped,
+    power, toughness, counters, attacking, a ``not`` beyond ``ids``). ``per_turn``: how many more times it can be activated this turn
     ("Activate only once each turn": 1, 602.5b). Life: 0 can always be paid, more only up to the
     life total (119.4)."""
 
@@ -80,6 +85,12 @@ class ManaAbility(AbilityBase):
     )
     per_counter: Flag = Field(
         False, description="one more mana for each counter removed (remove_counters with n: X)"
+    )
+    for_each: Filter | None = Field(
+        None, description="`amount` mana for each permanent on the battlefield matching it (Gaea's Cradle)"
+    )
+    for_each_counter: str | None = Field(
+        None, description="`amount` mana for each counter of this kind on the permanent itself (Everflowing Chalice)"
     )
     sacrifice_when_none: Flag = Field(
         False, description="it is sacrificed once no counters of that kind are left on it (depletion lands)"
@@ -159,6 +170,41 @@ class ManaAbility(AbilityBase):
             {"sacrifice_when_none": True},
             "mana_effect",
         ),
+        Phrase(
+            r"Add (\{[WUBRGC]\}) for each (.+?) you control\.",
+            {"produces": Slot(1, "colors"), "for_each": Slot(2, "yours")},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add (\{[WUBRGC]\}) for each (.+?) on the battlefield\.",
+            {"produces": Slot(1, "colors"), "for_each": Slot(2, "permanents")},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add (\{[WUBRGC]\}) for each ([a-z+/\d-]+) counter on \$self\.",
+            {"produces": Slot(1, "colors"), "for_each_counter": Slot(2)},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add X mana of any one color, where X is the number of (.+?) you control\.",
+            {"produces": "any", "for_each": Slot(1, "yours")},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add X mana of any one color, where X is the number of (.+?) on the battlefield\.",
+            {"produces": "any", "for_each": Slot(1, "permanents")},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add X mana of any one color, where X is the number of ([a-z+/\d-]+) counters on \$self\.",
+            {"produces": "any", "for_each_counter": Slot(1)},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add X mana in any combination of colors, where X is the number of (.+?) you control\.",
+            {"produces": "any", "mix": True, "for_each": Slot(1, "yours")},
+            "mana_effect",
+        ),
         Phrase(r"Activate only once each turn\.", {"per_turn": 1}, "mana_effect"),
         Phrase(r"\$self deals (\w+) damage to you\.", {"damage_to_you": Slot(1, "number")}, "mana_effect"),
         Phrase(r"Activate only if (.+)\.", {"condition": Slot(1, "condition")}, "mana_effect"),
@@ -198,6 +244,22 @@ class ManaAbility(AbilityBase):
             if self.cost.x_battlefield is not None or self.cost.sacrifice or self.cost.bounce:
                 raise ValueError(
                     "a mana ability's cost sacrifices only the permanent itself (sacrifice_self) and returns none"
+                )
+        counted = self.for_each is not None or self.for_each_counter is not None
+        if counted:
+            if self.for_each is not None and self.for_each_counter is not None:
+                raise ValueError("for_each and for_each_counter: one count")
+            if self.makes is not None or self.per_counter or self.remove_counters:
+                raise ValueError("a counted amount makes produces: no makes, per_counter or counters removed")
+            if self.sacrifice_self and self.for_each is not None:
+                raise ValueError("for_each with sacrifice_self counts without the permanent itself: not stated")
+            if self.cost is not None and Mana.parse(self.cost.mana).count():
+                raise ValueError(
+                    "a counted amount with a mana cost depends on what was activated before it: not stated"
+                )
+            if self.for_each is not None and _changes_while_paying(self.for_each.model_dump(exclude_none=True)):
+                raise ValueError(
+                    "for_each reads what paying changes (tapped, power, toughness, counters, attacking, not): not stated"
                 )
         removed = self.remove_counters
         if self.per_counter != (removed is not None and removed.n == "X"):
@@ -274,6 +336,22 @@ class ManaAbility(AbilityBase):
             n, kind = self.remove_counters.n, self.remove_counters.kind
             parts.append(f"remove {'a' if n == 1 else n} {kind} counter{'' if n == 1 else 's'} from it")
         return ", ".join(parts)
+
+
+_CHANGING = frozenset({"tapped", "power", "toughness", "counters", "attacking", "attacking_alone"})
+"""Filter fields that may read otherwise once mana abilities are activated (118.3, 508.1f, 508.1k)."""
+
+
+def _changes_while_paying(f: dict[str, object]) -> bool:
+    """Whether the dumped filter ``f`` reads something paying changes (a ``not`` other than ``ids``
+    may count more once a permanent has left)."""
+    if _CHANGING & set(f):
+        return True
+    other = f.get("not")
+    if isinstance(other, dict) and set(other) - {"ids"}:
+        return True
+    parts = f.get("any_of")
+    return isinstance(parts, list | tuple) and any(isinstance(p, dict) and _changes_while_paying(p) for p in parts)
 
 
 class _NoBoard:

@@ -87,7 +87,11 @@ def mana_options(game: GameView, player: str) -> list[Option]:
     info = game.player(player)
     out: list[Option] = []
     for p in sorted(game.permanents_of(player), key=lambda q: q.id):
-        found = [i.ability for i in game.instances.get(p.id, ()) if isinstance(i.ability, ManaAbility)]
+        found = [
+            a
+            for i in game.instances.get(p.id, ())
+            if isinstance(i.ability, ManaAbility) and (a := _counted(game, player, p, i.ability)) is not None
+        ]
         if not found:
             continue
         untapped = not p.tapped and not game.is_summoning_sick(p)
@@ -125,6 +129,18 @@ def mana_options(game: GameView, player: str) -> list[Option]:
     bounded = sum(o.hi * o.most for o in out if o.hi is not None)
     fed = min(MAX_INTEGER, bounded * (len(out) + 1))
     return [o if o.hi is not None else replace(o, hi=min(MAX_INTEGER, fed // max(o.mana_cost, 1))) for o in out]
+
+
+def _counted(game: GameView, player: str, p: PermanentView, a: ManaAbility) -> ManaAbility | None:
+    """``a`` with a counted amount made that many times ``amount`` (None: none to count). With no
+    mana cost it can be activated first, when nothing has left or changed yet (608.2h)."""
+    if a.for_each is not None:
+        n = sum(1 for q in game.permanents if game.matches(a.for_each, q, player))
+    elif a.for_each_counter is not None:
+        n = p.counters.get(a.for_each_counter, 0)
+    else:
+        return a
+    return a.model_copy(update={"amount": a.amount * n, "for_each": None, "for_each_counter": None}) if n else None
 
 
 def _has_counters(p: PermanentView, a: ManaAbility) -> bool:
