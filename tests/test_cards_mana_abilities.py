@@ -228,3 +228,58 @@ def test_605_1a_counted_amounts_stated_only_where_paying_cant_change_the_count()
         ManaAbility.model_validate({"kind": "mana", "for_each": {"types": ["creature"], "tapped": False}})
     with pytest.raises(ValidationError, match="reads what paying changes"):
         ManaAbility.model_validate({"kind": "mana", "for_each": {"not": {"has": ["flying"]}}})
+
+
+# ----- other wordings
+
+
+def test_605_1a_firemind_vessel_two_mana_of_different_colors() -> None:
+    """Firemind Vessel: "{T}: Add two mana of different colors.": {R}{G}, never {G}{G}."""
+    vessel = _card("vessel", "Firemind Vessel")
+    assert _attack([vessel, _toll("{R}{G}")]).legal
+    assert not _attack([vessel, _toll("{G}{G}")]).legal
+
+
+def test_207_2c_mox_opal_metalcraft_is_an_ability_word_its_condition_is_read() -> None:
+    """Mox Opal: "Metalcraft — {T}: Add one mana of any color. Activate only if you control three
+    or more artifacts." (207.2c: the ability word has no rules meaning; 602.5b)."""
+    mox = _card("mox", "Mox Opal")
+    stones = [_card(f"s{i}", "Mind Stone", tapped=True) for i in range(2)]
+    assert _attack([mox, *stones, _toll("{R}")]).legal
+    assert not _attack([mox, stones[0], _toll("{R}")]).legal
+
+
+def test_702_177a_exhaust_is_a_keyword_not_an_ability_word() -> None:
+    """Loot, the Pathfinder: "Exhaust — {G}, {T}: Add three mana of any one color." can be
+    activated only once (702.177a): the board doesn't say whether it was, so it stays warned."""
+    assert _compiled("Loot, the Pathfinder").all_warnings
+
+
+def test_602_5b_manaforge_cinder_no_more_than_three_times_each_turn() -> None:
+    """Manaforge Cinder: "{1}: Add {B} or {R}. Activate no more than three times each turn.\""""
+    assert {"kind": "mana", "tap": False, "cost": {"mana": "{1}"}, "produces": "BR", "per_turn": 3} in _compiled(
+        "Manaforge Cinder"
+    ).abilities
+
+
+def test_602_5b_gathering_place_entered_this_turn_or_a_basic_land() -> None:
+    """Gathering Place: "{T}: Add {G} or {W}. Activate only if this land entered this turn or if
+    you control a basic land.": with a Plains (tapped) it makes {G}; alone and old, only {C}."""
+    place = _card("place", "Gathering Place")
+    assert _attack([place, _card("pl", "Plains", tapped=True), _toll("{G}")]).legal
+    assert not _attack([place, _toll("{G}")]).legal
+    assert _attack([_card("place", "Gathering Place", entered_this_turn=True), _toll("{G}")]).legal
+
+
+def test_605_1a_lavinia_makes_mana_only_during_an_opponents_turn() -> None:
+    """Lavinia, Foil to Conspiracy: "{T}: Add {C}{C}. Activate only during an opponent's turn.\""""
+    assert {"kind": "mana", "condition": {"your_turn": False}, "produces": "C", "amount": 2} in _compiled(
+        "Lavinia, Foil to Conspiracy"
+    ).abilities
+
+
+def test_605_1a_what_happens_later_with_the_mana_is_a_note() -> None:
+    """Yuna, Grand Summoner: "Grand Summon — {T}: Add one mana of any color. When you next cast a
+    creature spell this turn, ...": the delayed trigger changes nothing the mana pays now."""
+    yuna = _compiled("Yuna, Grand Summoner")
+    assert {"kind": "mana", "produces": "any", "amount": 1} in yuna.abilities and not yuna.all_warnings

@@ -17,11 +17,19 @@ from .wordings import Wordings
 MANA_SIDE_EFFECT = re.compile(
     r"^(?:If that mana is spent\b|When (?:you spend this mana|that mana is spent)\b|\$self deals \w+ damage to each opponent\.$"
     r"|Each opponent gains \w+ life\.$|\$self doesn't untap during your next untap step\.$"
-    r"|Put an? [a-z]+ counter on \$self\.$|When you do, |You get \w+ poison counters?\.$)"
+    r"|Put an? [a-z]+ counter on \$self\.$|When you do, |You get \w+ poison counters?\.$"
+    r"|(?:When|If) this mana is spent to cast\b|When you next cast\b.* this turn, |Scry \w+\.$"
+    r"|This mana can't be spent to cast (?:nonartifact spells|a nonartifact spell|spells from your hand)\.$"
+    r"|Creature spells you spend this mana to cast have\b|During your next untap step, "
+    r"|An opponent gains control of \$self at the beginning of the next end step\.$"
+    r"|If this ability has been activated \w+ or more times this turn, sacrifice \$self at the beginning of the next end step\.$)"
 )
 """605.1a: what a mana ability does besides making mana that changes nothing its mana can pay (its
 controller's life, hand and permanents stay as they were: "Draw a card" is not among them); a
-reflexive trigger ("When you do, mill two cards", 603.12) resolves only after the cost is paid."""
+reflexive trigger ("When you do, mill two cards", 603.12) resolves only after the cost is paid;
+what happens later (a spell cast with the mana, the next untap step or end step) or to the library
+(scry) changes nothing now, and mana that only can't be spent on some spells pays a cost to attack
+or block all the same (it is no spell)."""
 
 
 def _merged(into: AbilityData, part: AbilityData) -> None:

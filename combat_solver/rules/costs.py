@@ -205,7 +205,23 @@ class ManaAbility(AbilityBase):
             {"produces": "any", "mix": True, "for_each": Slot(1, "yours")},
             "mana_effect",
         ),
+        Phrase(
+            r"Add two mana of different colors\.",
+            {"makes": ["{W}{U}", "{W}{B}", "{W}{R}", "{W}{G}", "{U}{B}", "{U}{R}", "{U}{G}", "{B}{R}", "{B}{G}", "{R}{G}"]},
+            "mana_effect",
+        ),
         Phrase(r"Activate only once each turn\.", {"per_turn": 1}, "mana_effect"),
+        Phrase(
+            r"Activate no more than (two|three|four|five) times each turn\.",
+            {"per_turn": Slot(1, "number")},
+            "mana_effect",
+        ),
+        Phrase(r"Activate only during an opponent's turn\.", {"condition": {"your_turn": False}}, "mana_effect"),
+        Phrase(
+            r"Activate only if (.+?) or if (.+)\.",
+            {"condition": {"any_of": [Slot(1, "condition"), Slot(2, "condition")]}},
+            "mana_effect",
+        ),
         Phrase(r"\$self deals (\w+) damage to you\.", {"damage_to_you": Slot(1, "number")}, "mana_effect"),
         Phrase(r"Activate only if (.+)\.", {"condition": Slot(1, "condition")}, "mana_effect"),
         Phrase(r"Activate only during your turn\.", {"condition": {"your_turn": True}}, "mana_effect"),
