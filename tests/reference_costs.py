@@ -752,7 +752,7 @@ def _plain(ab: AbilityT) -> bool:
     return (
         ab.makes is None and not ab.mix and ab.tap and ab.cost is None and not ab.sacrifice_self
         and not ab.damage_to_you and ab.remove_counters is None and ab.for_each is None
-        and ab.for_each_counter is None
+        and ab.for_each_counter is None and ab.for_player is None
     )  # fmt: skip
 
 
@@ -911,6 +911,10 @@ class ActivationSearch:
                     1 for q in self.ref.board.permanents
                     if q.id not in gone and self.ref.base.matches(ab.for_each, q, self.payer)
                 )  # fmt: skip
+            elif ab.for_player == "life":  # as it resolves: the life left then (119.4 payments, damage)
+                amount *= max(0, life - life_cost)
+            elif ab.for_player is not None:
+                amount *= getattr(next(q for q in self.ref.board.players if q.id == self.payer), ab.for_player)
             elif ab.for_each_counter is not None:
                 amount *= p.counters.get(ab.for_each_counter, 0) - dict(removed).get((p.id, ab.for_each_counter), 0)
             for left in _payments(pool, generic, colored, hybrid):

@@ -251,6 +251,7 @@ COSTLY_MANA: tuple[Json, ...] = (
     {"kind": "mana", "produces": "U", "for_each": {"types": ["artifact"]}},
     {"kind": "mana", "produces": "any", "mix": True, "for_each": {"types": ["land"], "controller": "you"}},
     {"kind": "mana", "produces": "C", "for_each_counter": "charge"},  # Everflowing Chalice
+    {"kind": "mana", "produces": "any", "for_player": "life"},  # Sanctum of the Sun
     {"kind": "mana", "sacrifice_self": True, "produces": "any", "for_each_counter": "charge"},  # Shrine-like, any one color
 )  # fmt: skip
 """Mana abilities with a cost besides {T} or more than one color's mana (605.1a), as cards word them."""

@@ -283,3 +283,28 @@ def test_605_1a_what_happens_later_with_the_mana_is_a_note() -> None:
     creature spell this turn, ...": the delayed trigger changes nothing the mana pays now."""
     yuna = _compiled("Yuna, Grand Summoner")
     assert {"kind": "mana", "produces": "any", "amount": 1} in yuna.abilities and not yuna.all_warnings
+
+
+def test_608_2h_sanctum_of_the_sun_x_is_the_life_total_before_the_total_takes_life() -> None:
+    """Sanctum of the Sun: "{T}: Add X mana of any one color, where X is your life total.": at 3
+    life it makes {R}{R}{R}, then the total's 1 life is paid from those 3 (508.1i before 508.1j)."""
+    sanctum = _card("sanctum", "Sanctum of the Sun")
+    assert _attack([sanctum, _toll("{R}{R}{R}", life=1)], life=3).legal
+    assert not _attack([sanctum, _toll("{R}{R}{R}{R}")], life=3).legal
+    assert not _attack([sanctum, _toll("{R}")], life=0).legal
+
+
+def test_608_2h_kydele_one_colorless_for_each_card_drawn_this_turn() -> None:
+    def legal(drawn: int, mana: str) -> bool:
+        board = Board.model_validate(
+            {
+                "players": [{"id": "alice", "cards_drawn_this_turn": drawn}, {"id": "bob"}],
+                "active_player": "alice",
+                "permanents": [_card("bears", "Grizzly Bears"), _card("k", "Kydele, Chosen of Kruphix"), _toll(mana)],
+            },
+            context={"catalog": bundled_catalog()},
+        )
+        return check_attacks(board, AttackDeclaration(attacks={"bears": "bob"})).legal
+
+    assert legal(2, "{2}")
+    assert not legal(1, "{2}")

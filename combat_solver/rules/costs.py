@@ -59,7 +59,8 @@ class ManaAbility(AbilityBase):
     no <kind> counters on $self, sacrifice it" (depletion lands: gone once its last counter is
     removed, 508.1j). ``for_each``: it makes ``amount`` for each permanent on the battlefield matching
     the filter (Gaea's Cradle: creatures you control, ``controller: you``), ``for_each_counter``:
-    for each counter of that kind on it (Everflowing Chalice); the count is taken as it resolves
+    for each counter of that kind on it (Everflowing Chalice), ``for_player``: for each point of its
+    controller's life total, cards drawn or life gained this turn (Sanctum of the Sun); the count is taken as it resolves
     (608.2h), and with no mana cost it can be activated before any other, when no permanent has
     left and no counter was removed yet: the filter reads nothing that paying changes (tapped,
     power, toughness, counters, attacking, a ``not`` beyond ``ids``). ``per_turn``: how many more times it can be activated this turn
@@ -91,6 +92,9 @@ class ManaAbility(AbilityBase):
     )
     for_each_counter: str | None = Field(
         None, description="`amount` mana for each counter of this kind on the permanent itself (Everflowing Chalice)"
+    )
+    for_player: Literal["life", "cards_drawn_this_turn", "life_gained_this_turn"] | None = Field(
+        None, description="`amount` mana for each point of this fact of its controller's (Sanctum of the Sun: life)"
     )
     sacrifice_when_none: Flag = Field(
         False, description="it is sacrificed once no counters of that kind are left on it (depletion lands)"
@@ -201,6 +205,21 @@ class ManaAbility(AbilityBase):
             "mana_effect",
         ),
         Phrase(
+            r"Add X mana of any one color, where X is your life total\.",
+            {"produces": "any", "for_player": "life"},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add X mana of any one color, where X is the amount of life you gained this turn\.",
+            {"produces": "any", "for_player": "life_gained_this_turn"},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add (\{[WUBRGC]\}) for each card you've drawn this turn\.",
+            {"produces": Slot(1, "colors"), "for_player": "cards_drawn_this_turn"},
+            "mana_effect",
+        ),
+        Phrase(
             r"Add X mana in any combination of colors, where X is the number of (.+?) you control\.",
             {"produces": "any", "mix": True, "for_each": Slot(1, "yours")},
             "mana_effect",
@@ -261,10 +280,10 @@ class ManaAbility(AbilityBase):
                 raise ValueError(
                     "a mana ability's cost sacrifices only the permanent itself (sacrifice_self) and returns none"
                 )
-        counted = self.for_each is not None or self.for_each_counter is not None
-        if counted:
-            if self.for_each is not None and self.for_each_counter is not None:
-                raise ValueError("for_each and for_each_counter: one count")
+        counts = [f for f in ("for_each", "for_each_counter", "for_player") if getattr(self, f) is not None]
+        if counts:
+            if len(counts) > 1:
+                raise ValueError("for_each, for_each_counter and for_player: one count")
             if self.makes is not None or self.per_counter or self.remove_counters:
                 raise ValueError("a counted amount makes produces: no makes, per_counter or counters removed")
             if self.sacrifice_self and self.for_each is not None:

@@ -138,9 +138,12 @@ def _counted(game: GameView, player: str, p: PermanentView, a: ManaAbility) -> M
         n = sum(1 for q in game.permanents if game.matches(a.for_each, q, player))
     elif a.for_each_counter is not None:
         n = p.counters.get(a.for_each_counter, 0)
+    elif a.for_player is not None:
+        n = max(0, getattr(game.player(player), a.for_player))
     else:
         return a
-    return a.model_copy(update={"amount": a.amount * n, "for_each": None, "for_each_counter": None}) if n else None
+    plain = {"amount": a.amount * n, "for_each": None, "for_each_counter": None, "for_player": None}
+    return a.model_copy(update=plain) if n else None
 
 
 def _has_counters(p: PermanentView, a: ManaAbility) -> bool:
