@@ -752,7 +752,7 @@ def _plain(ab: AbilityT) -> bool:
     return (
         ab.makes is None and not ab.mix and ab.tap and ab.cost is None and not ab.sacrifice_self
         and not ab.damage_to_you and ab.remove_counters is None and ab.for_each is None
-        and ab.for_each_counter is None and ab.for_player is None
+        and ab.for_each_counter is None and ab.for_player is None and ab.like is None
     )  # fmt: skip
 
 
@@ -905,21 +905,16 @@ class ActivationSearch:
                 sacrificed = sacrificed or (ab.sacrifice_when_none and left_on - take == 0)
             if sacrificed and p.id in self.in_combat | self.leaving | self.reserved:
                 continue
-            amount = ab.amount + (take if ab.per_counter else 0)
-            if ab.for_each is not None:  # counted as it resolves (608.2h): here, at this point of the search
-                amount *= sum(
-                    1 for q in self.ref.board.permanents
-                    if q.id not in gone and self.ref.base.matches(ab.for_each, q, self.payer)
-                )  # fmt: skip
-            elif ab.for_player == "life":  # as it resolves: the life left then (119.4 payments, damage)
-                amount *= max(0, life - life_cost)
-            elif ab.for_player is not None:
-                amount *= getattr(next(q for q in self.ref.board.players if q.id == self.payer), ab.for_player)
-            elif ab.for_each_counter is not None:
-                amount *= p.counters.get(ab.for_each_counter, 0) - dict(removed).get((p.id, ab.for_each_counter), 0)
+            amount = (ab.amount + (take if ab.per_counter else 0)) * self._count(
+                p, ab, self.payer, life - life_cost, gone, removed
+            )
+            outputs = _outputs(ab, amount)
+            if ab.like is not None:  # 106.7, as it resolves: what the permanents still here could produce
+                types = self._could_produce(ab.like, ab.like_type, self.payer, life - life_cost, gone, removed)
+                outputs = [tuple(int(t == c) for t in MANA_TYPES) for c in types]
             for left in _payments(pool, generic, colored, hybrid):
                 for tapped_too in taps:
-                    for made in _outputs(ab, amount):
+                    for made in outputs:
                         yield (
                             tuple(a + b for a, b in zip(left, made, strict=True)),
                             life - life_cost - ab.damage_to_you,
@@ -929,6 +924,61 @@ class ActivationSearch:
                             counted,
                             after,
                         )
+
+    def _count(
+        self, p: Permanent, ab: AbilityT, you: str, life: int, gone: frozenset[str], removed: tuple[Any, ...]
+    ) -> int:
+        """What a counted amount counts as it resolves (608.2h): here, at this point of the search
+        (the permanents gone are not counted, ``life`` is the life left, counters removed are off); 1
+        for an amount that doesn't count."""
+        if ab.for_each is not None:
+            return sum(1 for q in self.ref.board.permanents if q.id not in gone and self.ref.base.matches(ab.for_each, q, you))
+        if ab.for_player == "life":  # the payer's life left, another player's as the board gives it
+            return max(0, life if you == self.payer else next(q.life for q in self.ref.board.players if q.id == you))
+        if ab.for_player is not None:
+            return int(getattr(next(q for q in self.ref.board.players if q.id == you), ab.for_player))
+        if ab.for_each_counter is not None:
+            return p.counters.get(ab.for_each_counter, 0) - dict(removed).get((p.id, ab.for_each_counter), 0)
+        return 1
+
+    def _could_produce(
+        self, f: Filter, like_type: bool, you: str, life: int, gone: frozenset[str], removed: tuple[Any, ...]
+    ) -> list[str]:
+        """106.7: the types the permanents still here that ``f`` matches could produce: what one of
+        their mana abilities would make if it resolved now (costs ignored: X any, counters to remove
+        or not; an amount counting none makes none), abilities that read other permanents from
+        nothing up until nothing more is found (two Reflecting Pools alone make nothing)."""
+        here = [q for q in self.ref.board.permanents if q.id not in gone]
+        likes = {(q.id, k): set[str]() for q in here for k, a in enumerate(self.ref.base.abilities[q.id])
+                 if a.kind == "mana" and a.like is not None}  # fmt: skip
+
+        def types(reader: Filter, reader_you: str | None, colorless: bool) -> set[str]:
+            out: set[str] = set()
+            for q in here:
+                if not self.ref.base.matches(reader, q, reader_you):
+                    continue
+                for k, a in enumerate(self.ref.base.abilities[q.id]):
+                    if a.kind != "mana":
+                        continue
+                    if a.like is not None:
+                        out |= likes[q.id, k]
+                    elif self._count(q, a, q.controller, life, gone, removed) > 0:
+                        out |= set(COLORS if a.produces.casefold() == "any" else ()) | {
+                            c for c in (a.produces.upper() if a.produces.casefold() != "any" else "") if c in MANA_TYPES
+                        }
+                        for m in a.makes or ():
+                            out |= set(re.findall(r"[WUBRGC]", m.upper()))
+            return {c for c in out if colorless or c != "C"}
+
+        grew = True
+        while grew:
+            grew = False
+            for (qid, k), known in likes.items():
+                a = self.ref.base.abilities[qid][k]
+                found = types(a.like, self.ref.perms[qid].controller, a.like_type)
+                if found != known:
+                    likes[qid, k], grew = found, True
+        return sorted(types(f, you, like_type))
 
     def _settles(self, pool: tuple[int, ...], life: int, hand: int) -> bool:
         """508.1j: the total paid from ``pool``, the life and the cards left."""

@@ -252,6 +252,8 @@ COSTLY_MANA: tuple[Json, ...] = (
     {"kind": "mana", "produces": "any", "mix": True, "for_each": {"types": ["land"], "controller": "you"}},
     {"kind": "mana", "produces": "C", "for_each_counter": "charge"},  # Everflowing Chalice
     {"kind": "mana", "produces": "any", "for_player": "life"},  # Sanctum of the Sun
+    {"kind": "mana", "like": {"types": ["land"], "controller": "you"}, "like_type": True},  # Reflecting Pool
+    {"kind": "mana", "like": {"types": ["land"], "controller": "opponent"}},  # Exotic Orchard
     {"kind": "mana", "sacrifice_self": True, "produces": "any", "for_each_counter": "charge"},  # Shrine-like, any one color
 )  # fmt: skip
 """Mana abilities with a cost besides {T} or more than one color's mana (605.1a), as cards word them."""

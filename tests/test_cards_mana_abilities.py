@@ -308,3 +308,37 @@ def test_608_2h_kydele_one_colorless_for_each_card_drawn_this_turn() -> None:
 
     assert legal(2, "{2}")
     assert not legal(1, "{2}")
+
+
+# ----- what other permanents could produce (106.7)
+
+
+def test_106_7_exotic_orchard_the_rules_example() -> None:
+    """106.7's example: Exotic Orchard ("{T}: Add one mana of any color that a land an opponent
+    controls could produce.") makes nothing when the opponent controls no land or only Exotic
+    Orchards; with a Forest of alice's and an Orchard of bob's, each Orchard could produce {G}."""
+    orchard = _card("o", "Exotic Orchard")
+    bobs = {"id": "o2", "card": "Exotic Orchard", "controller": "bob"}
+    island = {"id": "i", "card": "Island", "controller": "bob"}
+    assert not _attack([orchard, _toll("{G}")]).legal
+    assert not _attack([orchard, bobs, _toll("{G}")]).legal
+    assert _attack([orchard, bobs, _card("f", "Forest"), _toll("{G}{G}")]).legal
+    assert _attack([orchard, island, _toll("{U}")]).legal
+    assert not _attack([orchard, island, _toll("{G}")]).legal
+
+
+def test_106_7_reflecting_pool_makes_colorless_too_but_not_from_another_pool() -> None:
+    """Reflecting Pool: "{T}: Add one mana of any type that a land you control could produce.":
+    a tapped Wastes still could produce {C} (106.7 ignores costs); two Pools alone make nothing."""
+    pool = _card("pool", "Reflecting Pool")
+    assert _attack([pool, _card("w", "Wastes", tapped=True), _toll("{C}")]).legal
+    assert not _attack([pool, _card("pool2", "Reflecting Pool"), _toll("{C}")]).legal
+
+
+def test_106_7_a_land_with_an_activation_restriction_is_warned_not_guessed() -> None:
+    """Gathering Place's "Activate only if ..." ability could produce {G} or {W} whether or not it
+    can be activated (106.7); the board reads it only where its condition holds, so Exotic
+    Orchard beside it is warned."""
+    place = {"id": "g", "card": "Gathering Place", "controller": "bob"}
+    verdict = _attack([_card("o", "Exotic Orchard"), place, _toll("{C}")])
+    assert any("could produce (106.7)" in w for w in verdict.warnings)

@@ -32,6 +32,10 @@ what happens later (a spell cast with the mana, the next untap step or end step)
 or block all the same (it is no spell)."""
 
 
+_OUTPUT = ("produces", "makes", "mix", "amount", "per_counter", "for_each", "for_each_counter", "for_player", "like", "like_type")
+"""The fields that say what a mana ability makes (the rest: its cost and restrictions)."""
+
+
 def _merged(into: AbilityData, part: AbilityData) -> None:
     """``part``'s fields added to ``into`` (the fields of ``cost`` one by one)."""
     for k, v in part.items():
@@ -88,20 +92,20 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
             note = "mana ability: what it does besides making mana, once used, give as an effect"
             continue
         found = _part(wordings, readers, "mana_effect", sentence, line)
-        if (k == 0) != ("produces" in found or "makes" in found):
+        if (k == 0) != any(output in found for output in ("produces", "makes", "like")):
             raise Unknown(line)
         _merged(ability, found)
     abilities = [ability]
     if alternative is not None:
         if instead is not None or "per_turn" in ability:
             raise Unknown(line)
-        base = {k: v for k, v in ability.items() if k not in ("produces", "makes", "mix", "amount")}
+        base = {k: v for k, v in ability.items() if k not in _OUTPUT}
         abilities.append({**base, **alternative})
     if instead is not None:
         condition, output = instead
         if "condition" in ability:
             raise Unknown(line)
-        base = {k: v for k, v in ability.items() if k not in ("produces", "makes", "mix", "amount")}
+        base = {k: v for k, v in ability.items() if k not in _OUTPUT}
         abilities = [{**ability, "unless": condition}, {**base, **output, "condition": condition}]
     for a in abilities:
         try:

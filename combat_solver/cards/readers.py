@@ -35,6 +35,7 @@ class Readers:
             "count": self._count,
             "permanents": self._permanents,
             "yours": lambda words: {**self._permanents(words), "controller": "you"},
+            "theirs": lambda words: {**self._permanents(words), "controller": "opponent"},
             "quality": self._quality,
             "qualities": self._protection,
             "lower": str.casefold,

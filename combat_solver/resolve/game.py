@@ -22,6 +22,7 @@ from ..rules.kind import (
     Instance,
     has_hook,
 )
+from ..rules.costs import ManaAbility
 from ..rules.registry import Ability, Grant
 from .effects import (
     Continuous,
@@ -473,9 +474,33 @@ class Game:
 
     @once
     def warnings(self) -> tuple[str, ...]:
-        """Card text on the board that bears on combat but wasn't compiled, and what layer 6
-        couldn't order from the board (a keyword counter's timestamp, 613.7c)."""
-        return self.board.card_warnings + tuple(self._layer_warnings)
+        """Card text on the board that bears on combat but wasn't compiled, what layer 6
+        couldn't order from the board (a keyword counter's timestamp, 613.7c), and a mana ability
+        reading what other permanents could produce beside one whose output a condition limits."""
+        return self.board.card_warnings + tuple(self._layer_warnings) + self._could_produce_warnings()
+
+    def _could_produce_warnings(self) -> tuple[str, ...]:
+        """106.7: what a permanent could produce counts an ability whatever its activation
+        restriction ("Activate only if ..."), but a mana ability under a condition is read only
+        where the condition holds: a ``like`` ability beside one is warned, not guessed."""
+        likes = [
+            i.source
+            for found in self.instances.values()
+            for i in found
+            if isinstance(i.ability, ManaAbility) and i.ability.like is not None
+        ]
+        if not likes:
+            return ()
+        given = [a for p in self.board.permanents for a in p.abilities] + [e.ability for e in self.board.effects]
+        mana = [(a, None) if isinstance(a, ManaAbility) else (a.ability, a) for a in given if isinstance(a, ManaAbility)
+                or (isinstance(a, Grant) and isinstance(a.ability, ManaAbility))]  # fmt: skip
+        if not any(m.condition or m.unless or (g is not None and (g.condition or g.unless)) for m, g in mana):
+            return ()
+        return tuple(
+            f"{name}: what lands could produce (106.7) counts mana abilities under a condition that is false now;"
+            " it is read from those that apply"
+            for name in dict.fromkeys(likes)
+        )
 
     def player(self, player_id: str) -> Player:
         return next(p for p in self.board.players if p.id == player_id)

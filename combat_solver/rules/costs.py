@@ -60,7 +60,10 @@ class ManaAbility(AbilityBase):
     removed, 508.1j). ``for_each``: it makes ``amount`` for each permanent on the battlefield matching
     the filter (Gaea's Cradle: creatures you control, ``controller: you``), ``for_each_counter``:
     for each counter of that kind on it (Everflowing Chalice), ``for_player``: for each point of its
-    controller's life total, cards drawn or life gained this turn (Sanctum of the Sun); the count is taken as it resolves
+    controller's life total, cards drawn or life gained this turn (Sanctum of the Sun). ``like``: one
+    mana of any color that a permanent matching the filter could produce (106.7: what one of its mana
+    abilities would make if it resolved now, costs ignored; Exotic Orchard: lands an opponent
+    controls), ``like_type`` of any type, {C} too (Reflecting Pool); the count is taken as it resolves
     (608.2h), and with no mana cost it can be activated before any other, when no permanent has
     left and no counter was removed yet: the filter reads nothing that paying changes (tapped,
     power, toughness, counters, attacking, a ``not`` beyond ``ids``). ``per_turn``: how many more times it can be activated this turn
@@ -96,6 +99,10 @@ class ManaAbility(AbilityBase):
     for_player: Literal["life", "cards_drawn_this_turn", "life_gained_this_turn"] | None = Field(
         None, description="`amount` mana for each point of this fact of its controller's (Sanctum of the Sun: life)"
     )
+    like: Filter | None = Field(
+        None, description="one mana of any color a permanent matching it could produce (106.7; Exotic Orchard)"
+    )
+    like_type: Flag = Field(False, description="with like: of any type, colorless included (Reflecting Pool)")
     sacrifice_when_none: Flag = Field(
         False, description="it is sacrificed once no counters of that kind are left on it (depletion lands)"
     )
@@ -205,6 +212,21 @@ class ManaAbility(AbilityBase):
             "mana_effect",
         ),
         Phrase(
+            r"Add one mana of any color that an? (.+?) an opponent controls could produce\.",
+            {"like": Slot(1, "theirs")},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add one mana of any color that an? (.+?) you control could produce\.",
+            {"like": Slot(1, "yours")},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add one mana of any type that an? (.+?) you control could produce\.",
+            {"like": Slot(1, "yours"), "like_type": True},
+            "mana_effect",
+        ),
+        Phrase(
             r"Add X mana of any one color, where X is your life total\.",
             {"produces": "any", "for_player": "life"},
             "mana_effect",
@@ -280,10 +302,14 @@ class ManaAbility(AbilityBase):
                 raise ValueError(
                     "a mana ability's cost sacrifices only the permanent itself (sacrifice_self) and returns none"
                 )
-        counts = [f for f in ("for_each", "for_each_counter", "for_player") if getattr(self, f) is not None]
+        if self.like_type and self.like is None:
+            raise ValueError("like_type says which mana like makes: give like")
+        counts = [f for f in ("for_each", "for_each_counter", "for_player", "like") if getattr(self, f) is not None]
         if counts:
             if len(counts) > 1:
-                raise ValueError("for_each, for_each_counter and for_player: one count")
+                raise ValueError("for_each, for_each_counter, for_player and like: one of them")
+            if self.like is not None and ("produces" in self.model_fields_set or self.mix or self.amount != 1):
+                raise ValueError("like makes one mana of what it reads: no produces, amount or mix")
             if self.makes is not None or self.per_counter or self.remove_counters:
                 raise ValueError("a counted amount makes produces: no makes, per_counter or counters removed")
             if self.sacrifice_self and self.for_each is not None:

@@ -14,7 +14,7 @@ from ..model.filters import PermanentView
 from ..rules.costs import ManaAbility
 
 if TYPE_CHECKING:
-    from ..rules.kind import GameView
+    from ..rules.kind import GameView, Instance
 
 
 @dataclass(eq=False, slots=True)
@@ -86,11 +86,13 @@ def mana_options(game: GameView, player: str) -> list[Option]:
     colored mana, never two)."""
     info = game.player(player)
     out: list[Option] = []
+    like = could_produce(game)
     for p in sorted(game.permanents_of(player), key=lambda q: q.id):
         found = [
             a
-            for i in game.instances.get(p.id, ())
-            if isinstance(i.ability, ManaAbility) and (a := _counted(game, player, p, i.ability)) is not None
+            for k, i in enumerate(game.instances.get(p.id, ()))
+            if isinstance(i.ability, ManaAbility)
+            and (a := _counted(game, player, p, i.ability, like.get((p.id, k), ()))) is not None
         ]
         if not found:
             continue
@@ -131,9 +133,55 @@ def mana_options(game: GameView, player: str) -> list[Option]:
     return [o if o.hi is not None else replace(o, hi=min(MAX_INTEGER, fed // max(o.mana_cost, 1))) for o in out]
 
 
-def _counted(game: GameView, player: str, p: PermanentView, a: ManaAbility) -> ManaAbility | None:
-    """``a`` with a counted amount made that many times ``amount`` (None: none to count). With no
-    mana cost it can be activated first, when nothing has left or changed yet (608.2h)."""
+def could_produce(game: GameView) -> dict[tuple[str, int], tuple[str, ...]]:
+    """106.7: the mana each ``like`` ability (by permanent id and instance index) can make: the
+    types the permanents its filter matches could produce, what one of their mana abilities would
+    make if it resolved now, costs ignored (an amount that counts none makes nothing); found from
+    none up, so that abilities reading each other (two Reflecting Pools) make only what another
+    ability gives them."""
+    likes = [
+        (p, k, i)
+        for p in game.permanents
+        for k, i in enumerate(game.instances.get(p.id, ()))
+        if isinstance(i.ability, ManaAbility) and i.ability.like is not None
+    ]
+    found: dict[tuple[str, int], tuple[str, ...]] = {(p.id, k): () for p, k, _ in likes}
+    changed = bool(likes)
+    while changed:
+        changed = False
+        for p, k, i in likes:
+            a = i.ability
+            assert isinstance(a, ManaAbility) and a.like is not None
+            types: set[str] = set()
+            for q in game.permanents:
+                if game.matches(a.like, q, i.controller):
+                    for j, other in enumerate(game.instances.get(q.id, ())):
+                        b = other.ability
+                        if isinstance(b, ManaAbility):
+                            types |= set(found.get((q.id, j), ()) if b.like is not None else _types(game, q, other))
+            made = tuple(c for c in MANA_COLORS if c in types and (a.like_type or c != "C"))
+            if made != found[p.id, k]:
+                found[p.id, k], changed = made, True
+    return found
+
+
+def _types(game: GameView, q: PermanentView, i: Instance) -> tuple[str, ...]:
+    """The types of mana a mana ability (not ``like``) would make if it resolved now (106.7)."""
+    b = i.ability
+    assert isinstance(b, ManaAbility)
+    if i.controller is None:
+        return ()
+    return b.colors() if _counted(game, i.controller, q, b, ()) is not None else ()
+
+
+def _counted(
+    game: GameView, player: str, p: PermanentView, a: ManaAbility, like: tuple[str, ...]
+) -> ManaAbility | None:
+    """``a`` with a counted amount made that many times ``amount``, with ``like`` the types it reads
+    (None: none to count or to make). With no mana cost it can be activated first, when nothing has
+    left or changed yet (608.2h)."""
+    if a.like is not None:
+        return a.model_copy(update={"produces": "".join(like), "like": None, "like_type": False}) if like else None
     if a.for_each is not None:
         n = sum(1 for q in game.permanents if game.matches(a.for_each, q, player))
     elif a.for_each_counter is not None:
