@@ -886,6 +886,14 @@ class ActivationSearch:
                 and not (ab.tap and q.id == p.id) and self.ref.base.matches(cost.tap.filter, q, self.payer)
             ]  # fmt: skip
             taps = [frozenset(c) for c in itertools.combinations(free, cost.tap.n)]
+        sacs: list[frozenset[str]] = [frozenset()]
+        if cost is not None and cost.sacrifice is not None:  # 602.1: another permanent (or itself), gone after
+            can_go = [
+                q.id for q in self.mine
+                if q.id not in gone | self.in_combat | self.leaving | self.reserved
+                and self.ref.base.matches(cost.sacrifice.filter, q, self.payer)
+            ]  # fmt: skip
+            sacs = [frozenset(c) for c in itertools.combinations(can_go, cost.sacrifice.n)]
         counted = tuple(sorted({**dict(used), k: times + 1}.items())) if ab.per_turn is not None else used
         # 602.1: counters removed from the permanent itself, as many as are left on it; X of them
         # (any number) make one more mana each with per_counter.
@@ -914,16 +922,17 @@ class ActivationSearch:
                 outputs = [tuple(int(t == c) for t in MANA_TYPES) for c in types]
             for left in _payments(pool, generic, colored, hybrid):
                 for tapped_too in taps:
-                    for made in outputs:
-                        yield (
-                            tuple(a + b for a, b in zip(left, made, strict=True)),
-                            life - life_cost - ab.damage_to_you,
-                            hand - discard,
-                            tapped_now | tapped_too | ({p.id} if ab.tap else set()),
-                            gone | ({p.id} if sacrificed else set()),
-                            counted,
-                            after,
-                        )
+                    for sacrificed_too in sacs:
+                        for made in outputs:
+                            yield (
+                                tuple(a + b for a, b in zip(left, made, strict=True)),
+                                life - life_cost - ab.damage_to_you,
+                                hand - discard,
+                                tapped_now | tapped_too | ({p.id} if ab.tap else set()),
+                                gone | sacrificed_too | ({p.id} if sacrificed else set()),
+                                counted,
+                                after,
+                            )
 
     def _count(
         self, p: Permanent, ab: AbilityT, you: str, life: int, gone: frozenset[str], removed: tuple[Any, ...]

@@ -254,6 +254,9 @@ COSTLY_MANA: tuple[Json, ...] = (
     {"kind": "mana", "produces": "any", "for_player": "life"},  # Sanctum of the Sun
     {"kind": "mana", "like": {"types": ["land"], "controller": "you"}, "like_type": True},  # Reflecting Pool
     {"kind": "mana", "like": {"types": ["land"], "controller": "opponent"}},  # Exotic Orchard
+    {"kind": "mana", "tap": False, "cost": {"sacrifice": {"filter": {"types": ["creature"]}}}, "produces": "C",
+     "amount": 2},  # Ashnod's Altar
+    {"kind": "mana", "cost": {"sacrifice": {"filter": {"types": ["creature"]}}}, "produces": "B", "amount": 2},  # Phyrexian Tower
     {"kind": "mana", "sacrifice_self": True, "produces": "any", "for_each_counter": "charge"},  # Shrine-like, any one color
 )  # fmt: skip
 """Mana abilities with a cost besides {T} or more than one color's mana (605.1a), as cards word them."""

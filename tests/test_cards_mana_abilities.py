@@ -342,3 +342,44 @@ def test_106_7_a_land_with_an_activation_restriction_is_warned_not_guessed() -> 
     place = {"id": "g", "card": "Gathering Place", "controller": "bob"}
     verdict = _attack([_card("o", "Exotic Orchard"), place, _toll("{C}")])
     assert any("could produce (106.7)" in w for w in verdict.warnings)
+
+
+# ----- sacrificing another permanent (602.1)
+
+
+def test_602_1_ashnods_altar_sacrifices_a_creature_that_isnt_attacking() -> None:
+    """Ashnod's Altar: "Sacrifice a creature: Add {C}{C}.": Llanowar Elves tapped for {G} first,
+    then sacrificed for {C}{C}, pays {3}; the attacking Bears can't be sacrificed (docs/design.md
+    §4.2), so the Altar alone pays nothing."""
+    altar, elves = _card("altar", "Ashnod's Altar"), _card("elves", "Llanowar Elves")
+    paid = _attack([altar, elves, _toll("{3}")])
+    assert paid.legal
+    assert "sacrifice Llanowar Elves" in _payment(paid)
+    assert not _attack([altar, elves, _toll("{4}")]).legal
+    assert not _attack([altar, _toll("{2}")]).legal
+
+
+def test_508_1j_a_creature_sacrificed_for_mana_cant_be_tapped_for_the_total() -> None:
+    """Phyrexian Tower: "{T}, Sacrifice a creature: Add {B}{B}." A total asking {B} and an untapped
+    creature tapped: the one creature can't be both (508.1i before 508.1j)."""
+    toll = _toll("{B}{B}", tap={"filter": {"types": ["creature"]}})
+    tower, elves = _card("tower", "Phyrexian Tower"), _card("elves", "Llanowar Elves")
+    assert not _attack([tower, elves, toll]).legal
+    assert _attack([tower, elves, _card("e2", "Llanowar Elves"), toll]).legal
+
+
+def test_602_1_gilded_goose_sacrifices_a_food() -> None:
+    food = {"id": "food", "name": "Food", "controller": "alice", "types": ["artifact"], "subtypes": ["Food"],
+            "is_token": True}  # fmt: skip
+    goose = _card("goose", "Gilded Goose")
+    assert _attack([goose, food, _toll("{U}")]).legal
+    assert not _attack([goose, _toll("{U}")]).legal
+
+
+def test_602_1_sacrificing_a_permanent_whose_mana_ability_needs_mana_is_warned() -> None:
+    """Krark-Clan Ironworks ("Sacrifice an artifact: Add {C}{C}.") beside Azorius Signet ({1},
+    {T}: {W}{U}): the Signet must be activated before it is sacrificed, with mana made before it;
+    that order isn't modelled, so the verdict warns."""
+    verdict = _attack([_card("kci", "Krark-Clan Ironworks"), _card("sig", "Azorius Signet"), _toll("{1}")])
+    assert any("sacrificing for mana (602.1)" in w for w in verdict.warnings)
+    assert not _attack([_card("kci", "Krark-Clan Ironworks"), _toll("{2}")]).warnings

@@ -164,7 +164,7 @@ def test_605_1a_simic_growth_chamber_makes_both() -> None:
         ({"tap": False}, "without {T} has a cost"),
         ({"tap": False, "cost": {"mana": "{1}"}, "amount": 2}, "makes no more mana than that cost"),
         ({"cost": {"mana": "{X}"}}, "no {X}"),
-        ({"cost": {"sacrifice": {"n": 1}}}, "sacrifices only the permanent itself"),
+        ({"cost": {"bounce": {"n": 1}}}, "returns no permanent"),
         ({"per_turn": -1}, "greater than or equal to 0"),
     ],
 )

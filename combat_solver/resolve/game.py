@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..board.model import Board, Effect, Permanent, Player
 from ..model.choices import mentions_chosen
 from ..model.conditions import Context
+from ..model.cost_terms import Mana
 from ..model.filters import Filter, PermanentView, same_fields
 from ..model.ir import (
     Pair,
@@ -477,7 +478,53 @@ class Game:
         """Card text on the board that bears on combat but wasn't compiled, what layer 6
         couldn't order from the board (a keyword counter's timestamp, 613.7c), and a mana ability
         reading what other permanents could produce beside one whose output a condition limits."""
-        return self.board.card_warnings + tuple(self._layer_warnings) + self._could_produce_warnings()
+        return (
+            self.board.card_warnings
+            + tuple(self._layer_warnings)
+            + self._could_produce_warnings()
+            + self._sacrifice_warnings()
+        )
+
+    def _sacrifice_warnings(self) -> tuple[str, ...]:
+        """602.1: a mana ability that sacrifices another permanent (Ashnod's Altar) is paid as if the
+        sacrificed permanent's own mana abilities came first, which they can when they need no mana
+        and its leaving takes no ability from another and gives none back; and as if the abilities
+        read as the board stands came first too, which they can when they need no mana. Where that
+        doesn't hold the order matters and the verdict warns."""
+        out: list[str] = []
+        for p in self.board.permanents:
+            for i in self.instances.get(p.id, ()):
+                a = i.ability
+                if not isinstance(a, ManaAbility) or a.cost is None or a.cost.sacrifice is None:
+                    continue
+                f, you = a.cost.sacrifice.filter, i.controller
+                mine = [q for q in self.board.permanents if q.controller == you]
+                risky = [q.name for q in mine if self.matches(f, q, you) and self._leaving_changes_mana(q)]
+                risky += [
+                    q.name
+                    for q in mine
+                    for j in self.instances.get(q.id, ())
+                    if isinstance(j.ability, ManaAbility)
+                    and j.ability is not a
+                    and _order_bound(j.ability)
+                ]
+                if risky:
+                    out.append(
+                        f"{p.name}: sacrificing for mana (602.1) before {', '.join(dict.fromkeys(risky))}'s mana"
+                        " abilities changes what they make or need; the order isn't modelled"
+                    )
+        return tuple(dict.fromkeys(out))
+
+    def _leaving_changes_mana(self, q: Permanent) -> bool:
+        """Whether ``q`` leaving the battlefield changes what mana abilities can be activated
+        beyond its own that need no mana: it has one that needs mana, gives mana abilities, or
+        takes abilities away or changes types (613.1d, 613.1f)."""
+        own = [j.ability for j in self.instances.get(q.id, ()) if isinstance(j.ability, ManaAbility)]
+        gives = any(
+            (isinstance(a, Grant) and isinstance(a.ability, ManaAbility)) or is_removal(a) or is_type_change(a)
+            for a in q.abilities
+        )
+        return gives or any(_needs_mana(a) for a in own)
 
     def _could_produce_warnings(self) -> tuple[str, ...]:
         """106.7: what a permanent could produce counts an ability whatever its activation
@@ -598,3 +645,14 @@ def _declarer_report(players: tuple[str, ...], declarer: str, source: str | None
     if source is None:
         return DeclarerReport(players=players, declarer=declarer)
     return DeclarerReport(players=players, declarer=declarer, source=source)
+
+
+def _needs_mana(a: ManaAbility) -> bool:
+    """Its cost includes mana (it can't always be activated first)."""
+    return a.cost is not None and Mana.parse(a.cost.mana).count() > 0
+
+
+def _order_bound(a: ManaAbility) -> bool:
+    """It needs mana and what it can do may change once a permanent has left: its condition, or
+    the permanents its cost taps."""
+    return _needs_mana(a) and (a.condition is not None or a.unless is not None or (a.cost is not None and a.cost.tap is not None))

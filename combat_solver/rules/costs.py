@@ -49,8 +49,8 @@ class ManaAbility(AbilityBase):
     combinations of ``makes`` (Simic Growth Chamber ``["{G}{U}"]``, Mystic Gate ``["{W}{W}",
     "{W}{U}", "{U}{U}"]``). What one activation costs (118.3, 602.1): {T} unless ``tap`` is false
     (302.6: a creature's needs it controlled since the turn began), ``cost`` (mana, hybrid
-    included, life, untapped permanents to tap, cards to discard) and, with ``sacrifice_self``,
-    the permanent itself. ``damage_to_you``: the damage it deals its controller (Ancient Tomb), which
+    included, life, untapped permanents to tap, other permanents to sacrifice, cards to discard)
+    and, with ``sacrifice_self``, the permanent itself. ``damage_to_you``: the damage it deals its controller (Ancient Tomb), which
     lowers the life left to pay life with (119.4, 120.3a). ``remove_counters``: counters removed
     from the permanent itself as part of the cost (a charge counter; storage lands: X storage
     counters), as many as it has at most; with ``per_counter`` it makes one more mana for each
@@ -118,6 +118,11 @@ class ManaAbility(AbilityBase):
         Phrase(r"Pay (\w+) life", {"cost": {"life": Slot(1, "number")}}, "mana_cost"),
         Phrase(r"Sacrifice \$self", {"sacrifice_self": True}, "mana_cost"),
         Phrase(r"Discard a card", {"cost": {"discard": 1}}, "mana_cost"),
+        Phrase(
+            r"Sacrifice (an?|two|three) (.+)",
+            {"cost": {"sacrifice": {"filter": Slot(2, "permanents"), "n": Slot(1, "number")}}},
+            "mana_cost",
+        ),
         Phrase(
             r"Remove (an?|two|three|four|five) ([a-z]+) counters? from \$self",
             {"remove_counters": {"kind": Slot(2), "n": Slot(1, "number")}},
@@ -298,10 +303,8 @@ class ManaAbility(AbilityBase):
             mana = Mana.parse(self.cost.mana)
             if mana.x or mana.phyrexian or self.cost.x_count or self.cost.x_domain or self.cost.x_counters:
                 raise ValueError("a mana ability's cost has no {X} and no Phyrexian mana")
-            if self.cost.x_battlefield is not None or self.cost.sacrifice or self.cost.bounce:
-                raise ValueError(
-                    "a mana ability's cost sacrifices only the permanent itself (sacrifice_self) and returns none"
-                )
+            if self.cost.x_battlefield is not None or self.cost.bounce:
+                raise ValueError("a mana ability's cost returns no permanent and has no X")
         if self.like_type and self.like is None:
             raise ValueError("like_type says which mana like makes: give like")
         counts = [f for f in ("for_each", "for_each_counter", "for_player", "like") if getattr(self, f) is not None]
@@ -336,9 +339,10 @@ class ManaAbility(AbilityBase):
         if not self.tap and not self.sacrifice_self:
             cost = self.cost or Cost()
             mana = Mana.parse(cost.mana).count()
-            if removed is None and not (cost.life or cost.discard or cost.tap or mana):
+            if removed is None and not (cost.life or cost.discard or cost.tap or cost.sacrifice or mana):
                 raise ValueError(
-                    "a mana ability without {T} has a cost (mana, life, tap, discard, remove_counters or sacrifice_self)"
+                    "a mana ability without {T} has a cost (mana, life, tap, sacrifice, discard, remove_counters"
+                    " or sacrifice_self)"
                 )
             if self.per_counter and not (self.mix or len(self.colors()) == 1):
                 raise ValueError(
@@ -347,7 +351,7 @@ class ManaAbility(AbilityBase):
                 )
             if (
                 not self.per_counter
-                and not (cost.life or cost.discard or cost.tap)
+                and not (cost.life or cost.discard or cost.tap or cost.sacrifice)
                 and (removed is None or mana)
                 and mana < self.most()
             ):
@@ -387,7 +391,7 @@ class ManaAbility(AbilityBase):
     def cost_text(self) -> str:
         """Its cost as Oracle text words it ("{1}, {T}", "{T}, Pay 1 life", "Sacrifice it")."""
         unit = (self.cost or Cost()).resolve(_NoBoard(), None)
-        mana = total_text([(replace(unit, life=0, tap=None, discard=0), 1)])
+        mana = total_text([(replace(unit, life=0, tap=None, discard=0, sacrifice=None), 1)])
         rest = total_text([(replace(unit, generic=0, colored=(), hybrid=()), 1)])
         parts = [mana] if mana != "{0}" else []
         parts += ["{T}"] if self.tap else []

@@ -207,7 +207,8 @@ def _most_activations(
     game: GameView, player: str, a: ManaAbility, life: int, hand: int, counters: int
 ) -> int | None:
     """The most times ``a`` can be activated: once with {T} or a sacrifice of itself, else as
-    often as ``per_turn``, the life (119.4), cards, untapped permanents and ``counters`` (its
+    often as ``per_turn``, the life (119.4), cards, untapped permanents, permanents to sacrifice
+    and ``counters`` (its
     permanent's, of the kind it removes: one at least each time X of them are removed and it
     makes X mana) its cost takes allow; None if only the mana it is fed bounds it."""
     if a.tap or a.sacrifice_self:
@@ -225,6 +226,9 @@ def _most_activations(
         f = cost.tap.filter
         untapped = [p for p in game.permanents_of(player) if not p.tapped and game.matches(f, p, player)]
         bounds.append(len(untapped) // cost.tap.n)
+    if cost.sacrifice is not None:
+        f = cost.sacrifice.filter
+        bounds.append(sum(1 for p in game.permanents_of(player) if game.matches(f, p, player)) // cost.sacrifice.n)
     return min(bounds) if bounds else None
 
 
