@@ -117,10 +117,12 @@ def _warnings(name: str) -> tuple[str, ...]:
 
 def test_605_1a_508_1h_a_mana_ability_not_stated_exactly_is_warned_never_dropped() -> None:
     """Its mana could pay a cost to attack (508.1h): a cost or an amount the vocabulary can't state
-    (a count with a mana cost, a sacrifice of another permanent) is warned. Mana spendable only on
+    (a count with a mana cost, the mana a sacrificed land could produce) is warned. Mana spendable only on
     spells (106.6) pays no such cost: nothing to warn."""
     assert _warnings("Cabal Coffers") == ("Cabal Coffers: {2}, {T}: Add {B} for each Swamp you control.",)
-    assert _warnings("Ashnod's Altar") == ("Ashnod's Altar: Sacrifice a creature: Add {C}{C}.",)
+    assert _warnings("Squandered Resources") == (
+        "Squandered Resources: Sacrifice a land: Add one mana of any type the sacrificed land could produce.",
+    )
     assert _warnings("Skirge Familiar") == ()
     assert _warnings("Lord of the Forsaken") == ()
     assert _warnings("Llanowar Elves") == ()
