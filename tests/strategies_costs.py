@@ -257,6 +257,7 @@ COSTLY_MANA: tuple[Json, ...] = (
     {"kind": "mana", "tap": False, "cost": {"sacrifice": {"filter": {"types": ["creature"]}}}, "produces": "C",
      "amount": 2},  # Ashnod's Altar
     {"kind": "mana", "cost": {"sacrifice": {"filter": {"types": ["creature"]}}}, "produces": "B", "amount": 2},  # Phyrexian Tower
+    {"kind": "mana", "cost": {"mana": "{1}"}, "produces": "B", "for_each": {"types": ["planeswalker"]}},  # Cabal Coffers-like
     {"kind": "mana", "sacrifice_self": True, "produces": "any", "for_each_counter": "charge"},  # Shrine-like, any one color
 )  # fmt: skip
 """Mana abilities with a cost besides {T} or more than one color's mana (605.1a), as cards word them."""

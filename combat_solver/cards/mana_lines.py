@@ -17,7 +17,7 @@ from .wordings import Wordings
 MANA_SIDE_EFFECT = re.compile(
     r"^(?:If that mana is spent\b|When (?:you spend this mana|that mana is spent)\b|\$self deals \w+ damage to each opponent\.$"
     r"|Each opponent gains \w+ life\.$|\$self doesn't untap during your next untap step\.$"
-    r"|Put an? [a-z]+ counter on \$self\.$|When you do, |You get \w+ poison counters?\.$"
+    r"|Put (?:an?|two|three) [a-z]+ counters? on \$self\.$|Remove an? [a-z]+ counter from \$self\.$|When you do, |You get \w+ poison counters?\.$"
     r"|(?:When|If) this mana is spent to cast\b|When you next cast\b.* this turn, |Scry \w+\.$"
     r"|This mana can't be spent to cast (?:nonartifact spells|a nonartifact spell|spells from your hand)\.$"
     r"|Creature spells you spend this mana to cast have\b|During your next untap step, "

@@ -483,7 +483,34 @@ class Game:
             + tuple(self._layer_warnings)
             + self._could_produce_warnings()
             + self._sacrifice_warnings()
+            + self._count_warnings()
         )
+
+    def _count_warnings(self) -> tuple[str, ...]:
+        """608.2h: a counted amount whose ability needs mana (Cabal Coffers) counts as it resolves,
+        after the abilities that paid for it: where a permanent it counts can leave while paying
+        (sacrificed to its own or another mana ability, or with its last depletion counter), the
+        count depends on the order and the verdict warns."""
+        out: list[str] = []
+        for p in self.board.permanents:
+            for i in self.instances.get(p.id, ()):
+                a, you = i.ability, i.controller
+                if not isinstance(a, ManaAbility) or a.for_each is None or not _needs_mana(a):
+                    continue
+                mine = [q for q in self.board.permanents if q.controller == you]
+                mana = [(q, j.ability) for q in mine for j in self.instances.get(q.id, ()) if isinstance(j.ability, ManaAbility)]
+                sacrificed = [b.cost.sacrifice.filter for _, b in mana if b.cost is not None and b.cost.sacrifice]
+                leaving = [
+                    q for q in mine
+                    if any(b.sacrifice_self or b.sacrifice_when_none for r, b in mana if r.id == q.id)
+                    or any(self.matches(f, q, you) for f in sacrificed)
+                ]  # fmt: skip
+                if any(self.matches(a.for_each, q, you) for q in leaving):
+                    out.append(
+                        f"{p.name}: what it counts (608.2h) can leave while its cost is paid; the count is taken"
+                        " as the board stands"
+                    )
+        return tuple(dict.fromkeys(out))
 
     def _sacrifice_warnings(self) -> tuple[str, ...]:
         """602.1: a mana ability that sacrifices another permanent (Ashnod's Altar) is paid as if the

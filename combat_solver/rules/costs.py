@@ -65,7 +65,8 @@ class ManaAbility(AbilityBase):
     abilities would make if it resolved now, costs ignored; Exotic Orchard: lands an opponent
     controls), ``like_type`` of any type, {C} too (Reflecting Pool); the count is taken as it resolves
     (608.2h), and with no mana cost it can be activated before any other, when no permanent has
-    left and no counter was removed yet: the filter reads nothing that paying changes (tapped,
+    left and no counter was removed yet (``for_each`` with a mana cost, Cabal Coffers: the board
+    warns where a permanent it counts can leave while paying): the filter reads nothing that paying changes (tapped,
     power, toughness, counters, attacking, a ``not`` beyond ``ids``). ``per_turn``: how many more times it can be activated this turn
     ("Activate only once each turn": 1, 602.5b). Life: 0 can always be paid, more only up to the
     life total (119.4)."""
@@ -152,7 +153,7 @@ class ManaAbility(AbilityBase):
             "mana_effect",
         ),
         Phrase(
-            r"Add (two|three|four|five) mana in any combination of (\{[WUBRGC]\} and/or \{[WUBRGC]\})\.",
+            r"Add (two|three|four|five) mana in any combination of ((?:\{[WUBRGC]\}, )*\{[WUBRGC]\},? and/or \{[WUBRGC]\})\.",
             {"produces": Slot(2, "colors"), "amount": Slot(1, "number"), "mix": True},
             "mana_effect",
         ),
@@ -317,7 +318,7 @@ class ManaAbility(AbilityBase):
                 raise ValueError("a counted amount makes produces: no makes, per_counter or counters removed")
             if self.sacrifice_self and self.for_each is not None:
                 raise ValueError("for_each with sacrifice_self counts without the permanent itself: not stated")
-            if self.cost is not None and Mana.parse(self.cost.mana).count():
+            if self.cost is not None and Mana.parse(self.cost.mana).count() and self.for_each is None:
                 raise ValueError(
                     "a counted amount with a mana cost depends on what was activated before it: not stated"
                 )
