@@ -139,7 +139,9 @@ def _read_choices(board: Board) -> Board:
     for p in board.permanents:
         chosen = p.chosen.model_dump()
         if any(v is not None for v in chosen.values()):
-            given = [{"kind": a.kind, **a.model_dump(mode="json", by_alias=True, exclude_unset=True)} for a in p.abilities]
+            given = [
+                {"kind": a.kind, **a.model_dump(mode="json", by_alias=True, exclude_unset=True)} for a in p.abilities
+            ]
             written = put(given, chosen)  # as given: a default beside another field may be refused (makes)
             p = Permanent.model_validate(
                 {**p.model_dump(mode="json", by_alias=True, exclude_none=True), "abilities": written}

@@ -941,7 +941,9 @@ class ActivationSearch:
         (the permanents gone are not counted, ``life`` is the life left, counters removed are off); 1
         for an amount that doesn't count."""
         if ab.for_each is not None:
-            return sum(1 for q in self.ref.board.permanents if q.id not in gone and self.ref.base.matches(ab.for_each, q, you))
+            return sum(
+                1 for q in self.ref.board.permanents if q.id not in gone and self.ref.base.matches(ab.for_each, q, you)
+            )
         if ab.for_player == "life":  # the payer's life left, another player's as the board gives it
             return max(0, life if you == self.payer else next(q.life for q in self.ref.board.players if q.id == you))
         if ab.for_player is not None:

@@ -123,7 +123,9 @@ def _bearing_sentences(record: CardRecord, subtype: Callable[[str], str | None])
     for raw in record.text.split("\n"):
         line = re.sub(r"^\d+\+ \| ", "", selfify(strip_reminders(raw).strip(), names))
         for s in sentences(line):
-            s = re.sub(r"^(?!Max speed\b|Solved\b|Exhaust\b|Boast\b|Forecast\b|Visit\b)[A-Z][\w' ,-]*? — (?=[A-Z$]|\{)", "", s)
+            s = re.sub(
+                r"^(?!Max speed\b|Solved\b|Exhaust\b|Boast\b|Forecast\b|Visit\b)[A-Z][\w' ,-]*? — (?=[A-Z$]|\{)", "", s
+            )
             if bears_on_legality(s):
                 found.append(s)
     return found

@@ -32,7 +32,18 @@ what happens later (a spell cast with the mana, the next untap step or end step)
 or block all the same (it is no spell)."""
 
 
-_OUTPUT = ("produces", "makes", "mix", "amount", "per_counter", "for_each", "for_each_counter", "for_player", "like", "like_type")
+_OUTPUT = (
+    "produces",
+    "makes",
+    "mix",
+    "amount",
+    "per_counter",
+    "for_each",
+    "for_each_counter",
+    "for_player",
+    "like",
+    "like_type",
+)
 """The fields that say what a mana ability makes (the rest: its cost and restrictions)."""
 
 

@@ -19,9 +19,9 @@ from pydantic_core import PydanticCustomError
 
 from .base import Strict
 from .chosen_word import CHOSEN, COLOR_LETTER_FIELDS, LIST_FIELDS, PLAYER_FIELDS, Choice
-from .mana_cost import COLOR_LETTER
 from .creature_types import CREATURE_TYPES
 from .filters import Color
+from .mana_cost import COLOR_LETTER
 
 WHAT: Mapping[Choice, str] = {
     "color": "the chosen color",

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from ..board.model import Board, Effect, Permanent, Player
 from ..model.choices import mentions_chosen
 from ..model.conditions import Context
-from ..model.cost_terms import Mana
 from ..model.filters import Filter, PermanentView, same_fields
 from ..model.ir import (
     Pair,
@@ -23,7 +22,6 @@ from ..rules.kind import (
     Instance,
     has_hook,
 )
-from ..rules.costs import ManaAbility
 from ..rules.registry import Ability, Grant
 from .effects import (
     Continuous,
@@ -476,105 +474,14 @@ class Game:
     @once
     def warnings(self) -> tuple[str, ...]:
         """Card text on the board that bears on combat but wasn't compiled, what layer 6
-        couldn't order from the board (a keyword counter's timestamp, 613.7c), and a mana ability
-        reading what other permanents could produce beside one whose output a condition limits."""
-        return (
-            self.board.card_warnings
-            + tuple(self._layer_warnings)
-            + self._could_produce_warnings()
-            + self._sacrifice_warnings()
-            + self._count_warnings()
-        )
-
-    def _count_warnings(self) -> tuple[str, ...]:
-        """608.2h: a counted amount whose ability needs mana (Cabal Coffers) counts as it resolves,
-        after the abilities that paid for it: where a permanent it counts can leave while paying
-        (sacrificed to its own or another mana ability, or with its last depletion counter), the
-        count depends on the order and the verdict warns."""
-        out: list[str] = []
-        for p in self.board.permanents:
-            for i in self.instances.get(p.id, ()):
-                a, you = i.ability, i.controller
-                if not isinstance(a, ManaAbility) or a.for_each is None or not _needs_mana(a):
-                    continue
-                mine = [q for q in self.board.permanents if q.controller == you]
-                mana = [(q, j.ability) for q in mine for j in self.instances.get(q.id, ()) if isinstance(j.ability, ManaAbility)]
-                sacrificed = [b.cost.sacrifice.filter for _, b in mana if b.cost is not None and b.cost.sacrifice]
-                leaving = [
-                    q for q in mine
-                    if any(b.sacrifice_self or b.sacrifice_when_none for r, b in mana if r.id == q.id)
-                    or any(self.matches(f, q, you) for f in sacrificed)
-                ]  # fmt: skip
-                if any(self.matches(a.for_each, q, you) for q in leaving):
-                    out.append(
-                        f"{p.name}: what it counts (608.2h) can leave while its cost is paid; the count is taken"
-                        " as the board stands"
-                    )
-        return tuple(dict.fromkeys(out))
-
-    def _sacrifice_warnings(self) -> tuple[str, ...]:
-        """602.1: a mana ability that sacrifices another permanent (Ashnod's Altar) is paid as if the
-        sacrificed permanent's own mana abilities came first, which they can when they need no mana
-        and its leaving takes no ability from another and gives none back; and as if the abilities
-        read as the board stands came first too, which they can when they need no mana. Where that
-        doesn't hold the order matters and the verdict warns."""
-        out: list[str] = []
-        for p in self.board.permanents:
-            for i in self.instances.get(p.id, ()):
-                a = i.ability
-                if not isinstance(a, ManaAbility) or a.cost is None or a.cost.sacrifice is None:
-                    continue
-                f, you = a.cost.sacrifice.filter, i.controller
-                mine = [q for q in self.board.permanents if q.controller == you]
-                risky = [q.name for q in mine if self.matches(f, q, you) and self._leaving_changes_mana(q)]
-                risky += [
-                    q.name
-                    for q in mine
-                    for j in self.instances.get(q.id, ())
-                    if isinstance(j.ability, ManaAbility)
-                    and j.ability is not a
-                    and _order_bound(j.ability)
-                ]
-                if risky:
-                    out.append(
-                        f"{p.name}: sacrificing for mana (602.1) before {', '.join(dict.fromkeys(risky))}'s mana"
-                        " abilities changes what they make or need; the order isn't modelled"
-                    )
-        return tuple(dict.fromkeys(out))
-
-    def _leaving_changes_mana(self, q: Permanent) -> bool:
-        """Whether ``q`` leaving the battlefield changes what mana abilities can be activated
-        beyond its own that need no mana: it has one that needs mana, gives mana abilities, or
-        takes abilities away or changes types (613.1d, 613.1f)."""
-        own = [j.ability for j in self.instances.get(q.id, ()) if isinstance(j.ability, ManaAbility)]
-        gives = any(
-            (isinstance(a, Grant) and isinstance(a.ability, ManaAbility)) or is_removal(a) or is_type_change(a)
-            for a in q.abilities
-        )
-        return gives or any(_needs_mana(a) for a in own)
-
-    def _could_produce_warnings(self) -> tuple[str, ...]:
-        """106.7: what a permanent could produce counts an ability whatever its activation
-        restriction ("Activate only if ..."), but a mana ability under a condition is read only
-        where the condition holds: a ``like`` ability beside one is warned, not guessed."""
-        likes = [
-            i.source
-            for found in self.instances.values()
-            for i in found
-            if isinstance(i.ability, ManaAbility) and i.ability.like is not None
-        ]
-        if not likes:
-            return ()
+        couldn't order from the board (a keyword counter's timestamp, 613.7c), and the mana
+        abilities whose order of activation the payment doesn't model (``mana_order``)."""
         given = [a for p in self.board.permanents for a in p.abilities] + [e.ability for e in self.board.effects]
-        mana = [(a, None) if isinstance(a, ManaAbility) else (a.ability, a) for a in given if isinstance(a, ManaAbility)
-                or (isinstance(a, Grant) and isinstance(a.ability, ManaAbility))]  # fmt: skip
-        if not any(m.condition or m.unless or (g is not None and (g.condition or g.unless)) for m, g in mana):
-            return ()
-        return tuple(
-            f"{name}: what lands could produce (106.7) counts mana abilities under a condition that is false now;"
-            " it is read from those that apply"
-            for name in dict.fromkeys(likes)
-        )
+        if not any(_reads_order(a) for a in given):
+            return self.board.card_warnings + tuple(self._layer_warnings)
+        from .mana_order import order_warnings
+
+        return self.board.card_warnings + tuple(self._layer_warnings) + order_warnings(self)
 
     def player(self, player_id: str) -> Player:
         return next(p for p in self.board.players if p.id == player_id)
@@ -674,12 +581,12 @@ def _declarer_report(players: tuple[str, ...], declarer: str, source: str | None
     return DeclarerReport(players=players, declarer=declarer, source=source)
 
 
-def _needs_mana(a: ManaAbility) -> bool:
-    """Its cost includes mana (it can't always be activated first)."""
-    return a.cost is not None and Mana.parse(a.cost.mana).count() > 0
-
-
-def _order_bound(a: ManaAbility) -> bool:
-    """It needs mana and what it can do may change once a permanent has left: its condition, or
-    the permanents its cost taps."""
-    return _needs_mana(a) and (a.condition is not None or a.unless is not None or (a.cost is not None and a.cost.tap is not None))
+def _reads_order(a: Any) -> bool:
+    """A mana ability (or a grant of one) whose payment reads the order of activation: one making
+    what others could produce, a count, or one sacrificing another permanent (``mana_order``)."""
+    if a.kind == "grant":
+        return _reads_order(a.ability)
+    cost = getattr(a, "cost", None)
+    return a.kind == "mana" and (
+        a.like is not None or a.for_each is not None or (cost is not None and cost.sacrifice is not None)
+    )

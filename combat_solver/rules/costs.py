@@ -88,9 +88,7 @@ class ManaAbility(AbilityBase):
     remove_counters: CounterCost | None = Field(
         None, description="counters removed from the permanent itself as part of its cost"
     )
-    per_counter: Flag = Field(
-        False, description="one more mana for each counter removed (remove_counters with n: X)"
-    )
+    per_counter: Flag = Field(False, description="one more mana for each counter removed (remove_counters with n: X)")
     for_each: Filter | None = Field(
         None, description="`amount` mana for each permanent on the battlefield matching it (Gaea's Cradle)"
     )
@@ -254,7 +252,20 @@ class ManaAbility(AbilityBase):
         ),
         Phrase(
             r"Add two mana of different colors\.",
-            {"makes": ["{W}{U}", "{W}{B}", "{W}{R}", "{W}{G}", "{U}{B}", "{U}{R}", "{U}{G}", "{B}{R}", "{B}{G}", "{R}{G}"]},
+            {
+                "makes": [
+                    "{W}{U}",
+                    "{W}{B}",
+                    "{W}{R}",
+                    "{W}{G}",
+                    "{U}{B}",
+                    "{U}{R}",
+                    "{U}{G}",
+                    "{B}{R}",
+                    "{B}{G}",
+                    "{R}{G}",
+                ]
+            },
             "mana_effect",
         ),
         Phrase(r"Activate only once each turn\.", {"per_turn": 1}, "mana_effect"),
@@ -339,8 +350,8 @@ class ManaAbility(AbilityBase):
             raise ValueError("sacrifice_when_none needs {T} and a fixed number of counters removed")
         if not self.tap and not self.sacrifice_self:
             cost = self.cost or Cost()
-            mana = Mana.parse(cost.mana).count()
-            if removed is None and not (cost.life or cost.discard or cost.tap or cost.sacrifice or mana):
+            spent = Mana.parse(cost.mana).count()
+            if removed is None and not (cost.life or cost.discard or cost.tap or cost.sacrifice or spent):
                 raise ValueError(
                     "a mana ability without {T} has a cost (mana, life, tap, sacrifice, discard, remove_counters"
                     " or sacrifice_self)"
@@ -353,8 +364,8 @@ class ManaAbility(AbilityBase):
             if (
                 not self.per_counter
                 and not (cost.life or cost.discard or cost.tap or cost.sacrifice)
-                and (removed is None or mana)
-                and mana < self.most()
+                and (removed is None or spent)
+                and spent < self.most()
             ):
                 raise ValueError("a mana ability without {T} whose only cost is mana makes no more mana than that cost")
         return self

@@ -203,9 +203,7 @@ def _has_counters(p: PermanentView, a: ManaAbility) -> bool:
     return have >= removed.n if removed.n != "X" else have > 0 or a.amount > 0
 
 
-def _most_activations(
-    game: GameView, player: str, a: ManaAbility, life: int, hand: int, counters: int
-) -> int | None:
+def _most_activations(game: GameView, player: str, a: ManaAbility, life: int, hand: int, counters: int) -> int | None:
     """The most times ``a`` can be activated: once with {T} or a sacrifice of itself, else as
     often as ``per_turn``, the life (119.4), cards, untapped permanents, permanents to sacrifice
     and ``counters`` (its
