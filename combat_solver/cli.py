@@ -152,6 +152,13 @@ def _parser() -> argparse.ArgumentParser:
     card = add("card", "a card's abilities as compiled from its Oracle text")
     card.add_argument("name", help="card name (a face's name for split, adventure and double-faced cards)")
     card.add_argument("--format", choices=("text", "json"), default="text")
+    card.add_argument(
+        "--copy-of",
+        metavar="CARD",
+        action="append",
+        default=[],
+        help="the card it entered as a copy of (707.2; repeat for a copy of a copy, 707.3): the copy's abilities",
+    )
     cards_option(card)
     cards = add("cards", "the card catalog: name search, compiler coverage and labelled-set accuracy")
     cards.add_argument(
@@ -564,6 +571,14 @@ def _run_cards(args: argparse.Namespace) -> int:
         except UnknownCard as e:
             raise InputError.one(("name",), "unknown_card", str(e)) from None
         compiled = catalog.compiled(record)
+        if args.copy_of:
+            from .cards.resolve import CardError, as_copy
+
+            try:
+                record, compiled, _, _ = as_copy(record, compiled, args.copy_of, catalog, args.name)
+            except CardError as e:
+                index = e.field[1] if isinstance(e.field, tuple) else 0
+                raise InputError.one(("--copy-of", index), e.code, str(e)) from None
         _emit(
             json.dumps(card_report(record, compiled), indent=2)
             if args.format == "json"

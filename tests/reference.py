@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -275,8 +276,10 @@ class Reference:
             if exists(pick) and pick[0].colors is not None:
                 recolored.append((timestamped.index(pick), pick[0], reach(pick)))
             apply(pick)
-        # 613.1e, 613.6: layer 5, the colors set, in timestamp order, on what each changed in layer 4.
-        for _, ab, hit in sorted(recolored, key=lambda r: r[0]):
+        # 613.1e, 613.6: layer 5, the colors set on what each changed in layer 4; 613.3: those of
+        # characteristic-defining abilities first, then 613.7: in timestamp order.
+        cda = [i[0] for i in defining]
+        for _, ab, hit in sorted(recolored, key=lambda r: (not any(r[1] is a for a in cda), r[0])):
             perms = [
                 p.model_copy(update={"colors": tuple(ab.colors)}) if p.id in hit else p for p in self.board.permanents
             ]
@@ -741,6 +744,8 @@ class Reference:
             return False
         if f.renowned is not None and f.renowned != p.renowned:
             return False
+        if f.kicked is not None and f.kicked != p.kicked:
+            return False
         if f.mana_value is not None and not _compare(f.mana_value, _mana_value(p)):
             return False
         if f.attached is not None:
@@ -1074,7 +1079,8 @@ def _chronology(board: Board) -> list[Any]:
 
 def _retyped(p: Permanent, ab: AbilityT) -> Permanent:
     """``p`` after one type-changing effect: "in addition to its other types" keeps every type
-    (205.1b); "every creature type" adds each of 205.3m; land types set replace its land types and
+    (205.1b); one made a creature takes the base power and toughness set where it has none (613.4b);
+    "every creature type" adds each of 205.3m; land types set replace its land types and
     take away the abilities of its own text (305.7); a land gains the mana ability of each basic land
     type it newly has (305.6)."""
     types = list(p.types) + [t for t in ab.types if t not in p.types]
@@ -1100,11 +1106,21 @@ def _retyped(p: Permanent, ab: AbilityT) -> Permanent:
     gained = basics(subtypes, types) - old
     if gained:
         abilities.append(ManaAbility(produces="".join(BASIC_MANA[b] for b in sorted(gained))))
+    stats: dict[str, int] = {}
+    if "creature" in ab.types and "creature" not in p.types and p.power is None and ab.power is not None:
+        # 613.4b-c: the base power and toughness it sets, then its +N/+M counters
+        power, toughness = ab.power, ab.toughness or 0
+        for name, n in p.counters.items():
+            pt = re.fullmatch(r"([+-]\d+)/([+-]\d+)", name)
+            if pt:
+                power, toughness = power + n * int(pt[1]), toughness + n * int(pt[2])
+        stats = {"power": power, "toughness": toughness}
     if ab.not_creature:  # 205.1a: no longer a creature; its creature types stay only with kindred
         types = [t for t in types if t != "creature"]
         if "kindred" not in types:
             subtypes = [s for s in subtypes if s.casefold() not in CREATURE_TYPES]
-    return p.model_copy(update={"types": tuple(types), "subtypes": tuple(subtypes), "abilities": tuple(abilities)})
+    update = {"types": tuple(types), "subtypes": tuple(subtypes), "abilities": tuple(abilities), **stats}
+    return p.model_copy(update=update)
 
 
 def _compare(c: Comparison, v: int | None) -> bool:

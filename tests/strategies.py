@@ -176,6 +176,7 @@ class _Builder:
                     {"entered_this_turn": c.chance(50)},
                     {"monstrous": c.chance(50)},
                     {"renowned": c.chance(50)},
+                    {"kicked": c.chance(50)},
                     {
                         "attached": {
                             "filter": {"types": [c.choice(("enchantment", "artifact"))]},
@@ -383,6 +384,7 @@ class _Builder:
                 "creatures_died_this_turn",
             ):
                 p[fact] = c.integer(0, 2)
+            p["speed"] = c.integer(0, 4)
             p["spells_cast_this_turn"] = total = c.integer(0, 3)
             p["creature_spells_cast_this_turn"] = creature = c.integer(0, total)
             p["noncreature_spells_cast_this_turn"] = noncreature = c.integer(0, total - creature)
@@ -404,6 +406,7 @@ class _Builder:
             p["entered_this_turn"] = c.chance(30)
             p["monstrous"] = c.chance(20)
             p["renowned"] = c.chance(20)
+            p["kicked"] = c.chance(15)
         for _ in range(c.choice((0, 0, 1, 2))):
             holder = c.choice(self.players)["id"]
             self.permanents.append(
@@ -448,6 +451,7 @@ class _Builder:
                     "types",
                     "creature_types",
                     "not_creature",
+                    "colors",
                 )
             )
             if change == "subtypes":
@@ -461,12 +465,23 @@ class _Builder:
                     ability["colors"] = subset(c, COLORS, 30)
             elif change == "land_types":
                 ability = {"kind": "type_change", "land_types": [c.choice(LAND_SUBTYPES)]}
+            elif change == "colors":  # 105.3, 613.1e: "All creatures are black", "$self is all colors"
+                ability = {"kind": "type_change", "colors": subset(c, COLORS, 40)}
             elif change == "types":
                 ability = {
                     "kind": "type_change",
                     "types": [c.choice(("artifact", "land"))],
                     "subtypes": subset(c, LAND_SUBTYPES, 20),
                 }
+                if c.chance(40):  # 613.1d, 613.4b: a land or artifact made a creature (Living Lands)
+                    ability = {
+                        "kind": "type_change",
+                        "types": ["creature"],
+                        "power": c.integer(0, 4),
+                        "toughness": c.integer(1, 4),
+                    }
+                    if c.chance(50):
+                        ability["subtypes"] = subset(c, CREATURE_SUBTYPES[:4], 40)
             else:
                 ability = {"kind": "type_change", change: True}
         else:

@@ -109,3 +109,67 @@ def test_spells_of_a_kind_never_exceed_the_spells_they_are_among(facts: dict[str
     with pytest.raises(ValidationError) as refused:
         _board([], {"alice": facts})
     assert [(e["loc"], e["type"]) for e in refused.value.errors()] == [(("players", 0, field), "exceeds_total")]
+
+
+def test_702_178a_gastal_raider_has_menace_only_at_max_speed() -> None:
+    """702.178a, 702.179e: "Max speed — This creature gets +1/+1 and has menace": with its
+    controller's speed 4 one blocker is too few (702.111b); at speed 3 one may block."""
+    assert not _blockable("Gastal Raider", {"alice": {"speed": 4}})
+    assert _blockable("Gastal Raider", {"alice": {"speed": 3}})
+
+
+def test_702_179e_hazoret_godseeker_attacks_only_at_max_speed() -> None:
+    """702.179e-f: "can't attack or block unless you have max speed"; a player with no speed has 0."""
+    assert _attacks("Hazoret, Godseeker", {"alice": {"speed": 4}})
+    assert not _attacks("Hazoret, Godseeker", {})
+
+
+def test_702_179_a_speed_above_4_is_refused() -> None:
+    with pytest.raises(ValidationError, match="speed"):
+        _board(["Grizzly Bears"], {"alice": {"speed": 5}})
+
+
+def test_702_33e_pouncing_wurm_kicked_has_haste_and_attacks_the_turn_it_entered() -> None:
+    """702.33d-e, 302.6: "If this creature was kicked, it enters with three +1/+1 counters on it and
+    with haste": a Wurm cast kicked this turn attacks; one cast unkicked is summoning sick."""
+
+    def attacks(kicked: bool) -> bool:
+        wurm = {"id": "w", "card": "Pouncing Wurm", "controller": "alice", "summoning_sick": True, "kicked": kicked}
+        data = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": [wurm]}
+        board = Board.model_validate(data, context={"catalog": bundled_catalog()})
+        assert not board.card_warnings
+        return check_attacks(board, AttackDeclaration(attacks={"w": "bob"})).legal
+
+    assert attacks(True) and not attacks(False)
+
+
+def test_702_95b_wingcrafter_gives_flying_to_the_creature_it_is_paired_with() -> None:
+    """702.95b: "As long as this creature is paired with another creature, both creatures have
+    flying": Grizzly Bears paired with Wingcrafter blocks Serra Angel (702.9b); unpaired it can't."""
+
+    def blocks(paired: bool) -> bool:
+        wing = {"id": "w", "card": "Wingcrafter", "controller": "bob", **({"paired_with": "b"} if paired else {})}
+        permanents = [{"id": "s", "card": "Serra Angel", "controller": "alice"}, wing]
+        permanents.append({"id": "b", "card": "Grizzly Bears", "controller": "bob"})
+        data = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents}
+        board = Board.model_validate(
+            {**data, "combat": {"attackers": {"s": "bob"}}}, context={"catalog": bundled_catalog()}
+        )
+        return check_blocks(board, BlockDeclaration(blocks={"b": ("s",)})).legal
+
+    assert blocks(True) and not blocks(False)
+
+
+@pytest.mark.parametrize(
+    ("paired_with", "code"), [("nobody", "unknown_id"), ("s", "not_applicable"), ("w", "not_applicable")]
+)
+def test_702_95b_a_pair_names_another_creature_of_the_same_controller(paired_with: str, code: str) -> None:
+    permanents = [
+        {"id": "s", "card": "Serra Angel", "controller": "alice"},
+        {"id": "w", "card": "Wingcrafter", "controller": "bob", "paired_with": paired_with},
+    ]
+    data = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents}
+    with pytest.raises(ValidationError) as caught:
+        Board.model_validate(data, context={"catalog": bundled_catalog()})
+    error = caught.value.errors()[0]
+    assert (error["loc"][-1], error["type"]) == ("paired_with", code)

@@ -4,6 +4,7 @@ cards through the compiler (Colossus Hammer, Silverskin Armor, Blood Moon, Conve
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -11,6 +12,8 @@ from asserts import A, B, K, assert_illegal, assert_legal, attack, block, creatu
 from pydantic import ValidationError
 
 from combat_solver.cards.catalog import bundled_catalog
+from combat_solver.cards.compiled import Compiled
+from combat_solver.model.errors import InputError
 from combat_solver.resolve.game import Game
 
 MOUNTAINWALK = K("landwalk", land={"subtypes": ["Mountain"]})
@@ -18,6 +21,12 @@ MOUNTAINWALK = K("landwalk", land={"subtypes": ["Mountain"]})
 
 def card(pid: str, name: str, controller: str, **fields: Any) -> dict[str, Any]:
     return {"id": pid, "card": name, "controller": controller, **fields}
+
+
+def compile_text(text: str) -> Compiled:
+    """``text`` compiled as the Oracle text of an enchantment (Corrupted Zendikon's record)."""
+    catalog = bundled_catalog()
+    return catalog.compiler.compile(dataclasses.replace(catalog.get("Corrupted Zendikon"), text=text))
 
 
 # ----------------------------------------------------------------------------- the rules text
@@ -271,7 +280,7 @@ def test_the_compiler_reads_types_added_set_and_abilities_lost() -> None:
     ]
     for warned in (
         "Witness Protection",
-        "Adaptive Automaton",
+        "Realmwright",
         "Margle, Cousin of Yargle",
         "Archetype of Imagination",
         "Deep Freeze",
@@ -346,3 +355,245 @@ def test_613_1f_what_an_effect_gives_is_kept_whole_by_a_later_removal() -> None:
     plain = creature("p", "Bear", B, 2, 2)
     board = make_board([attacker, plain, giver, dress], {"a": B})
     assert_illegal(block(board, {"p": "a"}), "702.28b", "shadow")
+
+
+# ----------------------------------------------------------------------------- permanents made creatures
+
+
+def test_613_1d_corrupted_zendikon_makes_a_forest_a_3_3_black_ooze_land_that_attacks() -> None:
+    """613.1d, 205.1b, 105.3, 613.4b: "Enchanted land is a 3/3 black Ooze creature. It's still a
+    land." The Forest is a land creature (its types kept: "still a land"), an Ooze, black only, with
+    base power and toughness 3/3; controlled since the turn began (302.6), it can attack."""
+    forest, bears = card("forest", "Forest", A), card("bears", "Grizzly Bears", B)
+    zendikon = card("zen", "Corrupted Zendikon", A, attached_to="forest")
+    board = make_board([forest, zendikon, bears])
+    land = Game.of(board).permanent("forest")
+    assert set(land.types) == {"land", "creature"}
+    assert (set(land.subtypes), land.colors, land.power, land.toughness) == ({"Forest", "Ooze"}, ("black",), 3, 3)
+    assert_legal(attack(board, {"forest": B}))
+    sick = make_board([{**forest, "summoning_sick": True}, zendikon, bears])
+    assert_illegal(attack(sick, {"forest": B}), "302.6", "summoning_sick")
+
+
+def test_613_4c_counters_on_a_land_made_a_creature_add_to_the_base_power_it_is_given() -> None:
+    """613.4b-c: a +1/+1 counter on a land Vastwood Zendikon makes a 6/4 gives a 7/5: the base
+    power and toughness of the effect, then the counter."""
+    forest = card("forest", "Forest", A, counters={"+1/+1": 1})
+    board = make_board([forest, card("zen", "Vastwood Zendikon", A, attached_to="forest")])
+    land = Game.of(board).permanent("forest")
+    assert (land.power, land.toughness) == (7, 5)
+
+
+def test_702_3b_guardian_zendikon_s_land_has_defender_and_can_t_attack() -> None:
+    """702.3b: "Enchanted land is a 2/6 white Wall creature with defender": the land creature has
+    the defender it is given (a grant, layer 6 after layer 4 made it a creature)."""
+    forest, bears = card("forest", "Forest", A), card("bears", "Grizzly Bears", B)
+    board = make_board([forest, card("zen", "Guardian Zendikon", A, attached_to="forest"), bears])
+    assert_illegal(attack(board, {"forest": B}), "702.3b", "defender")
+
+
+def test_702_14c_kormus_bell_s_swamps_are_creatures_that_can_t_block_a_swampwalker() -> None:
+    """613.1d: Kormus Bell ("All Swamps are 1/1 black creatures that are still lands") makes the
+    defender's Swamp a 1/1 creature; Bog Wraith's swampwalk (702.14c) still stops it blocking,
+    while Living Lands' Forest (a 1/1 creature too) may block Grizzly Bears."""
+    wraith, swamp = card("wraith", "Bog Wraith", A), card("swamp", "Swamp", B)
+    bell = card("bell", "Kormus Bell", A)
+    board = make_board([wraith, swamp, bell], {"wraith": B})
+    assert Game.of(board).permanent("swamp").power == 1
+    assert_illegal(block(board, {"swamp": "wraith"}), "702.14c", "landwalk")
+    bears, forest, lands = card("bears", "Grizzly Bears", A), card("forest", "Forest", B), card("ll", "Living Lands", B)
+    assert_legal(block(make_board([bears, forest, lands], {"bears": B}), {"forest": "bears"}))
+
+
+def test_205_1b_rusted_relic_is_a_creature_only_with_metalcraft() -> None:
+    """205.1b, 613.1d: Rusted Relic "is a 5/5 Golem artifact creature as long as you control three
+    or more artifacts": with three it attacks; with fewer it is not a creature."""
+    relic, bears = card("relic", "Rusted Relic", A), card("bears", "Grizzly Bears", B)
+    others = [card(f"a{i}", "Sol Ring", A) for i in range(2)]
+    board = make_board([relic, *others, bears])
+    assert (Game.of(board).permanent("relic").power, Game.of(board).permanent("relic").subtypes) == (5, ("Golem",))
+    assert_legal(attack(board, {"relic": B}))
+    assert not Game.of(make_board([relic, others[0], bears])).permanent("relic").is_creature
+
+
+def test_warden_of_the_wall_is_a_flying_creature_only_on_other_players_turns() -> None:
+    """613.1d: "During turns other than yours, this artifact is a 2/3 Gargoyle artifact creature
+    with flying": on its controller's opponent's turn it blocks Serra Angel (702.9b); on its own
+    turn it is no creature."""
+    angel, warden = card("angel", "Serra Angel", A), card("warden", "Warden of the Wall", B)
+    assert_legal(block(make_board([angel, warden], {"angel": B}), {"warden": "angel"}))
+    assert not Game.of(make_board([warden], active=B)).permanent("warden").is_creature
+
+
+def test_613_1d_a_permanent_made_a_creature_without_power_is_an_input_error() -> None:
+    """A type change that makes a permanent a creature and sets no power and toughness (the board
+    must give them, 208.3): the error names the permanent's field, never a guess."""
+    forest = card("forest", "Forest", A, abilities=[{"kind": "type_change", "types": ["creature"]}])
+    with pytest.raises(InputError) as caught:
+        attack(make_board([forest, card("bears", "Grizzly Bears", B)]), {"forest": B})
+    assert caught.value.items[0].loc == ("board", "permanents", 0, "power")
+    assert caught.value.items[0].code == "missing"
+
+
+def test_613_4b_base_power_is_set_only_by_a_type_change_that_adds_creature() -> None:
+    with pytest.raises(ValidationError, match="only with types"):
+        make_board(
+            [
+                card(
+                    "f",
+                    "Forest",
+                    A,
+                    abilities=[{"kind": "type_change", "subtypes": ["Ooze"], "power": 1, "toughness": 1}],
+                )
+            ]
+        )
+    with pytest.raises(ValidationError, match="both power and toughness"):
+        make_board([card("f", "Forest", A, abilities=[{"kind": "type_change", "types": ["creature"], "power": 1}])])
+
+
+@pytest.mark.parametrize(
+    ("text", "change"),
+    [
+        (
+            "Enchanted land is a 4/4 Elemental creature with reach and haste. It's still a land.",
+            {
+                "types": ["creature"],
+                "subtypes": ["Elemental"],
+                "power": 4,
+                "toughness": 4,
+                "to": {"ids": ["$attached"]},
+            },
+        ),
+        (
+            "Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other types.",
+            {"types": ["creature"], "power": 5, "toughness": 5, "to": {"ids": ["$attached"]}},
+        ),
+        (
+            "Forests you control are 1/1 green Elf creatures that are still lands.",
+            {
+                "types": ["creature"],
+                "subtypes": ["Elf"],
+                "colors": ["green"],
+                "power": 1,
+                "toughness": 1,
+                "to": {"subtypes": ["Forest"], "controller": "you"},
+            },
+        ),
+    ],
+)
+def test_205_1b_the_compiler_reads_a_permanent_made_a_creature(text: str, change: dict[str, Any]) -> None:
+    compiled = compile_text(text)
+    assert not compiled.warnings
+    assert {"kind": "type_change", **change} in compiled.abilities
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Enchanted land is a 3/3 black Ooze creature.",  # 205.1a: its card types replaced, not kept
+        "Enchanted artifact is a blue creature in addition to its other types.",  # colors in addition
+        "Enchanted land is a 2/2 creature with blorptweft. It's still a land.",
+    ],
+)
+def test_205_1a_a_creature_made_of_a_permanent_that_would_lose_its_types_is_warned(text: str) -> None:
+    assert compile_text(text).warnings
+
+
+def test_607_2d_metallic_mimic_and_arcane_adaptation_add_the_creature_type_each_chose() -> None:
+    """607.2d, 613.1d: Metallic Mimic "is the chosen type in addition to its other types" and
+    Arcane Adaptation makes creatures you control the chosen type: each its own choice; with no
+    choice on the board the card's warning says so; a chosen land type (Realmwright) stays warned."""
+    mimic = card("mimic", "Metallic Mimic", B, chosen={"creature_type": "Wall"})
+    board = make_board([mimic, card("x", "Arcane Adaptation", B, chosen={"creature_type": "Elf"})])
+    assert set(Game.of(board).permanent("mimic").subtypes) == {"Shapeshifter", "Wall", "Elf"}
+    unchosen = make_board([card("mimic", "Metallic Mimic", B)])
+    assert any("chosen creature type" in w for w in unchosen.permanents[0].card_warnings)
+    assert compile_text("Lands you control are the chosen type in addition to their other types.").warnings
+
+
+def test_105_3_darkest_hour_makes_every_creature_black_so_grizzly_bears_can_block_fear() -> None:
+    """105.3, 613.1e, 702.36b: Darkest Hour's "All creatures are black" sets every creature's colors:
+    green Grizzly Bears, now black, can block Severed Legion's fear."""
+    legion, bears = card("legion", "Severed Legion", A), card("bears", "Grizzly Bears", B)
+    assert_illegal(block(make_board([legion, bears], {"legion": B}), {"bears": "legion"}), "702.36b", "fear")
+    dark = make_board([legion, bears, card("hour", "Darkest Hour", B)], {"legion": B})
+    assert_legal(block(dark, {"bears": "legion"}))
+    assert Game.of(dark).permanent("bears").colors == ("black",)
+
+
+def test_613_3_transguild_courier_is_all_colors_first_then_darkest_hour_makes_it_black() -> None:
+    """604.3, 613.3: Transguild Courier's "is all colors" is a characteristic-defining ability: it is
+    white, so it can't block Black Knight (protection from white, 702.16f); with Darkest Hour the
+    Courier's own ability applies first within layer 5 and "All creatures are black" after it,
+    though Darkest Hour is earlier on the board: the Courier is black only and blocks."""
+    knight, courier = card("knight", "Black Knight", A), card("courier", "Transguild Courier", B)
+    alone = make_board([knight, courier], {"knight": B})
+    assert_illegal(block(alone, {"courier": "knight"}), "702.16f", "protection")
+    assert set(Game.of(alone).permanent("courier").colors) == {"white", "blue", "black", "red", "green"}
+    dark = make_board([card("hour", "Darkest Hour", B), knight, courier], {"knight": B})
+    assert_legal(block(dark, {"courier": "knight"}))
+    assert Game.of(dark).permanent("courier").colors == ("black",)
+
+
+def test_305_7_lush_growth_sets_three_land_types_for_landwalk() -> None:
+    """305.7, 702.14c: Lush Growth's "Enchanted land is a Mountain, Forest, and Plains" sets the
+    Island's land types: Goblin Mountaineer's mountainwalk now sees a Mountain, Lord of Atlantis'
+    islandwalk no Island."""
+    goblin, bears, island = (
+        card("goblin", "Goblin Mountaineer", A),
+        card("bears", "Grizzly Bears", B),
+        card("island", "Island", B),
+    )
+    growth = card("growth", "Lush Growth", A, attached_to="island")
+    assert_legal(block(make_board([goblin, bears, island], {"goblin": B}), {"bears": "goblin"}))
+    grown = make_board([goblin, bears, island, growth], {"goblin": B})
+    assert_illegal(block(grown, {"bears": "goblin"}), "702.14c", "landwalk")
+    assert Game.of(grown).permanent("island").subtypes == ("Mountain", "Forest", "Plains")
+
+
+def test_613_1e_colors_set_are_compiled_colors_added_and_other_changes_are_warned() -> None:
+    """105.3, 613.1d-e: issue #25's audit (seed 888): color and type changes no phrase saw were
+    dropped in silence. A color set ("is black", "are colorless", "is all colors") is a
+    ``type_change`` with ``colors``; a color added ("in addition to its other colors"), a card
+    that becomes another permanent (Darksteel Mutation, Minimus Containment, Swift
+    Reconfiguration, Ensoul Ring) and every nonbasic land type (Planar Nexus) are warned."""
+    catalog = bundled_catalog()
+
+    def compiled(name: str) -> tuple[list[dict[str, Any]], tuple[str, ...]]:
+        found = catalog.compiled(catalog.get(name))
+        return list(found.abilities), found.warnings
+
+    every = ["white", "blue", "black", "red", "green"]
+    assert compiled("Sinister Strength") == (
+        [{"kind": "type_change", "colors": ["black"], "to": {"ids": ["$attached"]}}],
+        (),
+    )
+    assert compiled("Ghostflame Sliver") == (
+        [{"kind": "type_change", "colors": [], "to": {"subtypes": ["Sliver"]}}],
+        (),
+    )
+    assert compiled("Sphinx of the Guildpact")[0][0] == {"kind": "type_change", "colors": every}
+    assert compiled("Dralnu's Crusade") == (
+        [
+            {"kind": "type_change", "colors": ["black"], "to": {"subtypes": ["Goblin"]}},
+            {"kind": "type_change", "subtypes": ["Zombie"], "to": {"subtypes": ["Goblin"]}},
+        ],
+        (),
+    )
+    threshold = {"players": [{"who": "you", "graveyard": {"ge": 7}}]}
+    assert {"kind": "type_change", "colors": ["black"], "condition": threshold} in compiled("Possessed Aven")[0]
+    for warned in (
+        "Ghoulflesh",
+        "Painter's Servant",
+        "Darksteel Mutation",
+        "Minimus Containment",
+        "Swift Reconfiguration",
+        "Ensoul Ring",
+        "Planar Nexus",
+        "Thran Lens",
+        "Hish of the Snake Cult",
+        "Ruff, Underdog Champ",
+    ):
+        abilities, warnings = compiled(warned)
+        assert warnings, warned
+        assert not any(a["kind"] == "type_change" and "colors" in a for a in abilities), warned

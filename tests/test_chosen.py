@@ -232,7 +232,7 @@ def test_the_compiler_reads_a_choice_and_the_chosen_value(
 @pytest.mark.parametrize(
     "card",
     [
-        "Metallic Mimic",  # "is the chosen type in addition to its other types": a type change
+        "Realmwright",  # "Lands you control are the chosen type": a basic land type
         "Sanctuary Blade",  # "the last chosen color", chosen as it becomes attached
         "Camato Scout",  # a basic land type chosen at random: not a creature type
         "Traveler's Cloak",  # a land type

@@ -261,3 +261,43 @@ def test_605_1a_a_mana_ability_an_aura_gives_a_land_pays_an_attack_tax() -> None
 
     assert legal(True)
     assert not legal(False)
+
+
+def test_605_1a_joiner_adept_gives_every_land_of_its_controller_a_mana_ability() -> None:
+    """Joiner Adept: "Lands you control have '{T}: Add one mana of any color.'" (a grant whose `to`
+    names lands, not creatures): alice's Swamp pays Norn's Annex's {W/P} when she can't pay 2 life
+    (119.4). Issue #25's audit (seed 888): the sentence was dropped in silence before."""
+    assert {
+        "kind": "grant",
+        "to": {"types": ["land"], "controller": "you"},
+        "ability": {"kind": "mana", "produces": "any", "amount": 1},
+    } in _abilities("Joiner Adept")
+    lands = [_card("swamp", "Swamp"), _card("annex", "Norn's Annex", "bob"), _card("bears", "Grizzly Bears")]
+    assert not _attack(lands, ["bears"], life=1).legal
+    assert _attack([*lands, _card("adept", "Joiner Adept")], ["bears"], life=1).legal
+
+
+def test_605_1a_every_quoted_mana_ability_a_static_sentence_gives_is_compiled_or_warned() -> None:
+    """A static sentence that gives a quoted mana ability ("Tokens you control have '{T}: Add
+    {G}.'", Imprisoned in the Moon's "is a colorless land with '{T}: Add {C}'") bears on legality
+    (605.1a, 508.1h): each is compiled, warned, or (mana spendable only on spells, 106.6) noted;
+    never passed over (Jaheira, Battery Bearer, Imprisoned in the Moon, Alpine Moon were)."""
+    from combat_solver.cards.phrases import gives_mana_ability
+
+    catalog = bundled_catalog()
+    silent: list[str] = []
+    for record in catalog:
+        if not record.is_permanent:
+            continue
+        compiled = catalog.compiled(record)
+        read = {s for s, outcome in compiled.readings if outcome in ("compiled", "noted", "warned")}
+        face = record.name.split(" // ")[0]
+        names = {face, face.removeprefix("A-"), re.split(r",| the | of ", face.removeprefix("A-"))[0]}
+        for raw in record.text.split("\n"):
+            line = selfify(re.sub(r"\s*\([^()]*\)", "", raw).strip(), names)
+            line = re.sub(r"^[A-Z][\w' ,-]* — ", "", line)  # an ability word, a Saga's chapter numbers
+            if gives_mana_ability(line) and not any(s in line for s in read):
+                silent.append(f"{record.name}: {line}")
+    assert silent == []
+    for name in ("Jaheira, Friend of the Forest", "Battery Bearer", "Imprisoned in the Moon", "Alpine Moon"):
+        assert catalog.compiled(catalog.get(name)).warnings, name

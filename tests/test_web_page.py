@@ -306,3 +306,27 @@ def test_a_card_that_chose_as_it_entered_asks_for_its_choice(browser: Browser, b
     goblin = {p["id"]: p for p in page_board(page)["permanents"]}["goblin"]
     assert {"kind": "haste"} in goblin["abilities"]
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_clone_asks_what_it_copied(browser: Browser, base_url: str) -> None:
+    """707.2: Phantasmal Image is what it copied: until the page is told, it warns and is a 0/0
+    Illusion copying nothing; a copy of Serra Angel has flying (an Illusion Angel, 707.9b), so it
+    can block Wind Drake (702.9b)."""
+    page = open_page(browser, base_url, 1280)
+    add_card(page, "Wind Drake", "alice", "drake")
+    add_card(page, "Phantasmal Image", "bob", "image")
+    expect(page.locator("[data-pid=image] .warnings")).to_contain_text(
+        "what it entered as a copy of isn't on the board"
+    )
+    page.fill("[data-pid=image] [data-field=copy_of]", "Serra Angel")
+    page.press("[data-pid=image] [data-field=copy_of]", "Enter")
+    expect(page.locator("[data-pid=image] .perm-name")).to_have_text("Serra Angel")
+    expect(page.locator("[data-pid=image] .warnings")).to_have_count(0)
+    image = {p["id"]: p for p in page_board(page)["permanents"]}["image"]
+    assert (image["subtypes"], image["power"]) == (["Angel", "Illusion"], 4)
+    assert {"kind": "flying"} in image["abilities"]
+    pair(page, "combat", "drake", "bob")
+    pair(page, "blocker", "image", "drake")
+    page.click("#check")
+    expect(page.locator("#verdict .headline")).to_have_attribute("data-status", "legal")
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -60,6 +60,20 @@ def _spells_of_a_kind(player: Player, loc: Loc) -> list[Problem]:
     return []
 
 
+def _pair_problems(p: Permanent, perms: dict[str, Permanent], loc: Loc) -> list[Problem]:
+    """702.95b, 702.95d-e: a creature is paired with one other creature its controller controls."""
+    other = perms.get(p.paired_with or "")
+    if other is None:
+        return [(loc, "unknown_id", f"no permanent {p.paired_with!r}")]
+    if other.id == p.id or other.controller != p.controller:
+        return [(loc, "not_applicable", "a creature is paired with another creature its controller controls (702.95b)")]
+    if not (p.is_creature and other.is_creature):
+        return [(loc, "not_a_creature", "only creatures are paired (702.95e)")]
+    if other.paired_with not in (None, p.id):
+        return [(loc, "not_applicable", f"{other.id} is paired with {other.paired_with} (702.95d: one pair each)")]
+    return []
+
+
 def problems(board: Position) -> list[Problem]:
     out: list[Problem] = []
     players = {p.id: p for p in board.players}
@@ -97,6 +111,10 @@ def problems(board: Position) -> list[Problem]:
             elif p.protector not in players:
                 out.append(((*loc, "protector"), "unknown_id", f"no player {p.protector!r}"))
     for i, p in enumerate(board.permanents):
+        if p.paired_with is not None:
+            out += _pair_problems(p, perms, ("permanents", i, "paired_with"))
+            if p.paired_with not in perms:
+                continue  # its abilities name the missing creature too: said once, here
         for j, ability in enumerate(p.abilities):
             out += _reference_problems(ability, ("permanents", i, "abilities", j), seen, set(players))
     for i, e in enumerate(board.effects):

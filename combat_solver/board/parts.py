@@ -59,6 +59,9 @@ class Player(Strict):
     life_lost_this_turn: NonNegative = 0
     damage_dealt_this_turn: NonNegative = Field(0, description="damage dealt by sources they control")
     creatures_died_this_turn: NonNegative = Field(0, description="creatures they controlled that died")
+    speed: Annotated[int, Field(ge=0, le=4)] = Field(
+        0, description="their speed (702.179: 0 without one, 4 is max speed, 702.179e-f)"
+    )
 
     def fact(self, name: str) -> int:
         """A number conditions read (``conditions.PlayerFact``)."""
@@ -109,6 +112,7 @@ class Permanent(Strict):
     entered_this_turn: Flag = False
     monstrous: Flag = False
     renowned: Flag = Field(False, description="renowned (702.112b): renown put its counters on it")
+    kicked: Flag = Field(False, description="cast kicked (702.33d): its abilities for a kicked spell apply (702.33e)")
     abilities: tuple[Ability, ...] = ()
     card: str | None = Field(None, description="a card name: fills the fields not given from the card catalog")
     token: Token | None = Field(None, description="a token by description, instead of `card`")
@@ -119,6 +123,12 @@ class Permanent(Strict):
     chosen: Choices = Field(
         default_factory=Choices, description="what it chose as it entered: a color, a creature type, a player, riot's"
     )
+    copy_of: str | tuple[str, ...] | None = Field(
+        None,
+        description="the card a clone entered as a copy of (707.2); a list for a copy of a copy, the copied "
+        "permanent's card first, then what that one copied (707.3); [] copied nothing",
+    )
+    paired_with: str | None = Field(None, description="the creature a soulbond paired it with (702.95b)")
     attached_to: str | None = Field(
         None,
         description="the permanent an Aura or Equipment is attached to, or the player an Aura with enchant player is (303.4)",
@@ -134,15 +144,16 @@ class Permanent(Strict):
     @classmethod
     def _from_card(cls, data: Any, info: ValidationInfo) -> Any:
         """The card's or token's fields filled in, and the mana value of the mana cost (202.3)."""
-        if not isinstance(data, dict) or not any(data.get(k) for k in ("card", "token", "counters")):
+        if not isinstance(data, dict) or not (
+            any(data.get(k) for k in ("card", "token", "counters")) or data.get("copy_of") is not None
+        ):
             return _with_mana_value(data)
         try:
             resolved = resolve(data, info.context)
             return _with_mana_value({**resolved, "is_token": True} if data.get("token") else resolved)
         except CardError as e:
-            details = [
-                InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=(e.field,), input=data.get(e.field))
-            ]
+            loc = e.field if isinstance(e.field, tuple) else (e.field,)
+            details = [InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=loc, input=data.get(loc[0]))]
         except ValidationError as e:
             details = [
                 InitErrorDetails(

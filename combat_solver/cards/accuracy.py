@@ -32,11 +32,14 @@ from pydantic import ValidationError
 from ..model.errors import ErrorCode, InputError
 from ..rules.phrase import ATTACHED
 from .catalog import Catalog, UnknownCard
-from .labels import canonical, canonical_level
+from .labels import canonical, canonical_copy, canonical_level, compiled_copy
 
 GRADES = ("exact", "partial", "wrong", "unread")
+IN_FULL = "in full"
+"""Of the exact cards, those compiled with no warning: the card read whole, nothing left to the
+user (a card whose text the vocabulary can't state is exact when it warns, never read in full)."""
 Z95 = 1.959963984540054
-_CARD_FIELDS = frozenset({"stratum", "abilities", "levels", "warns", "note", "known_wrong"})
+_CARD_FIELDS = frozenset({"stratum", "abilities", "levels", "copy", "warns", "note", "known_wrong"})
 _TOP_FIELDS = frozenset({"seed", "population", "cards"})
 TITLES = {"keywords": "keyword lines only", "text": "more than keyword lines"}
 """How the report names the strata of ``scripts/draw_sample.py`` (any other stratum by its name)."""
@@ -57,6 +60,8 @@ class SampleCard:
     levels: tuple[Mapping[str, Any], ...] = ()
     warns: bool = False
     known_wrong: str | None = None
+    copy: Mapping[str, Any] | None = None
+    """A copy effect's exceptions (707.9, ``labels.canonical_copy``)."""
 
 
 @dataclass(frozen=True)
@@ -135,13 +140,21 @@ def _card(name: str, entry: Any, population: Mapping[str, int]) -> SampleCard:
             raise _bad(
                 (*loc, "levels", i), "not_an_object", f"a level is {{counter, at_least, abilities, ...}}: {e}"
             ) from None
+    copy = entry.get("copy")
+    try:
+        if copy is not None:
+            canonical_copy(copy)
+    except (ValidationError, TypeError, AttributeError) as e:
+        raise _bad(
+            (*loc, "copy"), "not_an_object", f"a copy effect is {{types, subtypes, abilities, ...}}: {e}"
+        ) from None
     warns = entry.get("warns", False)
     if not isinstance(warns, bool):
         raise _bad((*loc, "warns"), "one_of", "warns is one of true or false")
     for field in ("note", "known_wrong"):
         if field in entry and not isinstance(entry[field], str):
             raise _bad((*loc, field), "not_a_string", f"{field} is a sentence")
-    return SampleCard(name, str(stratum), abilities, levels, warns, entry.get("known_wrong"))
+    return SampleCard(name, str(stratum), abilities, levels, warns, entry.get("known_wrong"), copy)
 
 
 def _mappings(loc: tuple[str | int, ...], raw: Any) -> tuple[Mapping[str, Any], ...]:
@@ -180,9 +193,10 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
         if granted.get("condition") == {"source": {"types": ["creature"]}} and granted.get("kind") != "mana":
             out["ability"] = {k: v for k, v in granted.items() if k != "condition"}  # a grant reaches creatures only
     if out.get("kind") == "grant" and isinstance(out.get("to"), Mapping):
-        to = _no_creature_type(out["to"])
-        held = {k: v for k, v in to.items() if k != "ids"}
         granted = out.get("ability")
+        gives_mana = isinstance(granted, Mapping) and granted.get("kind") == "mana"
+        to = out["to"] if gives_mana else _no_creature_type(out["to"])
+        held = {k: v for k, v in to.items() if k != "ids"}
         if to.get("ids") == [ATTACHED] and held and isinstance(granted, Mapping) and "condition" not in granted:
             to = {"ids": [ATTACHED]}
             out["ability"] = {**granted, "condition": {"source": held}}
@@ -213,7 +227,8 @@ def _one_of_subtypes(condition: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def _no_creature_type(f: Any) -> Any:
-    """A filter of creatures without ``creature`` in its ``types`` (nor in its ``any_of`` items)."""
+    """A filter of creatures without ``creature`` in its ``types`` (nor in its ``any_of`` items or
+    its ``not``: of creatures, "not an artifact creature" is "not an artifact")."""
     if not isinstance(f, Mapping):
         return f
     out = dict(f)
@@ -225,6 +240,8 @@ def _no_creature_type(f: Any) -> Any:
             del out["types"]
     if isinstance(out.get("any_of"), list):
         out["any_of"] = [_no_creature_type(item) for item in out["any_of"]]
+    if isinstance(out.get("not"), Mapping):
+        out["not"] = _no_creature_type(out["not"])
     return out
 
 
@@ -375,6 +392,13 @@ def grade_card(catalog: Catalog, card: SampleCard) -> Graded:
             if conditioned is None:
                 side[k := _level_key(lv)] += 1
                 shown.setdefault(k, _shown_level(lv))
+    for side, copy_key in (
+        (expected, None if card.copy is None else canonical_copy(card.copy)),
+        (got, compiled_copy(compiled)),
+    ):
+        if copy_key is not None:
+            side[copy_key] += 1
+            shown.setdefault(copy_key, copy_key)
     warnings = compiled.all_warnings
     return Graded(
         card.name,
@@ -417,7 +441,8 @@ class AccuracyReport:
     seed: int | None = None
 
     def count(self, grade_name: str, stratum: str | None = None) -> int:
-        return sum(1 for g in self.graded if g.grade == grade_name and stratum in (None, g.stratum))
+        """Cards of ``grade_name`` (or ``in full``: exact with no warning, the card read whole)."""
+        return sum(1 for g in self.graded if _is(g, grade_name) and stratum in (None, g.stratum))
 
     def size(self, stratum: str | None = None) -> int:
         return sum(1 for g in self.graded if stratum in (None, g.stratum))
@@ -458,7 +483,7 @@ class AccuracyReport:
             f"  {TITLES.get(s, s) + ' (n=' + str(self.size(s)) + ')':34}" for s in strata
         )
         lines.append(head.rstrip())
-        for name in GRADES:
+        for name in (*GRADES, IN_FULL):
             row = f"{name:8}  {self.weighted(name).render():24}"
             row += "".join(f"  {self.count(name, s):4d}  {self.share(name, s).render():28}" for s in strata)
             lines.append(row.rstrip())
@@ -472,6 +497,10 @@ class AccuracyReport:
         for g in self.stale_known_wrong:
             lines.append(f"no longer wrong (remove known_wrong): {g.card}")
         return "\n".join(lines)
+
+
+def _is(g: Graded, grade_name: str) -> bool:
+    return g.grade == "exact" and not g.warnings if grade_name == IN_FULL else g.grade == grade_name
 
 
 def measure_accuracy(catalog: Catalog, data: Any) -> AccuracyReport:

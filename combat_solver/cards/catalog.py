@@ -65,7 +65,7 @@ class Catalog:
         self.index = cards
         self.source = cards.source
         self._records: dict[str, CardRecord] = {}
-        self._compiled: dict[str, Compiled] = {}
+        self._compiled: dict[CardRecord, Compiled] = {}
 
     def __len__(self) -> int:
         return len(self.index)
@@ -95,14 +95,15 @@ class Catalog:
 
     def compiled(self, record: CardRecord) -> Compiled:
         """The card's text compiled: kept in memory and between runs (``compiled_store``), so the
-        compiler is imported only for a card no earlier run compiled."""
-        found = self._compiled.get(record.name)
+        compiler is imported only for a card no earlier run compiled. Kept by the whole record: a
+        copy's values (707.2) are a record of their own under the copied card's name."""
+        found = self._compiled.get(record)
         if found is None:
             found = self.store.get(record)
             if found is None:
                 found = self.compiler.compile(record)
                 self.store.put(record, found)
-            self._compiled[record.name] = found
+            self._compiled[record] = found
         return found
 
     def get(self, name: str) -> CardRecord:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..model.chosen_word import CHOSEN
 from ..model.creature_types import CREATURE_TYPES
 from ..rules.characteristics import BASIC_LAND_TYPES
 from .compiled import AbilityData
@@ -20,6 +21,72 @@ _CARD_TYPES = {"artifact": "artifact", "enchantment": "enchantment", "land": "la
 _LIST = r",\s*(?:and\s+)?|\s+and\s+"
 
 
+_ANIMATION = re.compile(
+    r"(?:is|are) (?:an? )?(?:(?P<power>\d+)/(?P<toughness>\d+) )?(?P<what>(?:[\w'-]+ )*?)creatures?"
+    r"(?: with (?P<keywords>[a-z ,]+?))?"
+)
+_STILL = re.compile(r" (?:that's still an? (?:land|planeswalker)|that are still lands)\b")
+_ADDITION = re.compile(r" in addition to (?:its|their) other types$")
+"""A permanent made a creature (613.1d): "Enchanted land is a 3/3 black Ooze creature that's
+still a land", "All Forests are 1/1 creatures that are still lands", "Enchanted artifact is a
+creature with base power and toughness 5/5 in addition to its other types", "this artifact is a
+2/3 Gargoyle artifact creature with flying"."""
+
+
+def animation(
+    chunk: str,
+    nouns: Nouns,
+    keyword: Callable[[str], list[AbilityData]],
+    base: tuple[int, int] | None,
+    printed: tuple[str, ...] | None,
+) -> list[AbilityData] | None:
+    """A predicate that makes a noncreature a creature (613.1d), or None for another predicate:
+    the creature type added, the card types and creature types it names, the colors it gives (a
+    new color replaces the old ones, 105.3), the base power and toughness it sets (613.4b) and the
+    keywords it has. It keeps its other types where it says so (205.1b: "in addition to its other
+    types", "still a land", "an artifact creature": the creature types named replace the old
+    ones) or where it names every type it had (``printed``: its own types, for "this artifact is a
+    5/5 Golem artifact creature"); else it would lose them (205.1a), and that is ``Unknown``."""
+    still, addition = _STILL.search(chunk) is not None, _ADDITION.search(chunk) is not None
+    m = _ANIMATION.fullmatch(_ADDITION.sub("", _STILL.sub("", chunk)))
+    if m is None:
+        return None
+    words = m["what"].split()
+    colors: list[str] = []
+    while words and (words[0] in COLORS or words[0] == "and"):
+        colors += [words[0]] if words[0] in COLORS else []
+        words = words[1:]
+    types, subtypes = ["creature"], []
+    for word in words:
+        card_type = _CARD_TYPES.get(word)
+        subtype = nouns.subtype(word)
+        if card_type is not None:
+            types.append(card_type)
+        elif subtype is not None and subtype.casefold() in CREATURE_TYPES:
+            subtypes.append(subtype)
+        else:
+            raise Unknown(chunk)
+    artifact_creature = "artifact" in types
+    keeps = still or addition or artifact_creature or (printed is not None and set(printed) <= set(types))
+    if not keeps or (addition and colors):
+        raise Unknown(chunk)  # 205.1a: its other card types replaced; "in addition to its other colors"
+    change: AbilityData = {"kind": "type_change", "types": types}
+    if artifact_creature and subtypes and not (still or addition):
+        change["creature_types"] = subtypes  # 205.1b: "[creature types] artifact creature"
+    elif subtypes:
+        change["subtypes"] = subtypes
+    if colors:
+        change["colors"] = colors
+    stats = (int(m["power"]), int(m["toughness"])) if m["power"] is not None else base
+    if stats is not None:
+        change["power"], change["toughness"] = stats
+    granted: list[AbilityData] = []
+    for part in re.split(_LIST, m["keywords"] or ""):
+        if part.strip():
+            granted += keyword(part.strip())
+    return [change, *granted]
+
+
 def characteristic(
     chunk: str, nouns: Nouns, keyword: Callable[[str], list[AbilityData]], *, creatures: bool = False
 ) -> tuple[list[AbilityData], bool]:
@@ -28,8 +95,9 @@ def characteristic(
     what the sentence gives is kept, 613.7). ``keyword`` reads one keyword into its abilities;
     ``creatures``: the subject names creatures only, so "is a Frog creature" keeps its card types
     (205.1b) and sets its creature types (205.1a), and a color before it sets its colors (105.3).
-    Raises ``Unknown`` for a wording it doesn't read exactly: colors, base power and toughness,
-    creature types that replace the old ones (205.1b), "the chosen type"."""
+    A color alone ("is black", "are colorless", "is all colors") sets the colors (105.3, 613.1e).
+    Raises ``Unknown`` for a wording it doesn't read exactly: colors added, base power and toughness,
+    creature types that replace the old ones (205.1b), "the chosen type" of a land type."""
     if chunk == "isn't a creature":
         return [{"kind": "type_change", "not_creature": True}], False
     lose = re.fullmatch(r"loses? (.+)", chunk)
@@ -39,10 +107,14 @@ def characteristic(
     if m is None:
         raise Unknown(chunk)
     what, addition = m[1], m[2] is not None
+    if what in ("the chosen type", "the chosen creature type") and addition and "creature_type" in nouns.chosen:
+        return [{"kind": "type_change", "subtypes": [CHOSEN]}], False  # Metallic Mimic (607.2d)
     if what == "every creature type":
         return [{"kind": "type_change", "every_creature_type": True}], False
     if what == "every basic land type" and addition:
         return [{"kind": "type_change", "every_basic_land_type": True}], False
+    if what == "all colors" and not addition:  # Transguild Courier, Darkest Hour's kin: 105.3, 613.1e
+        return [{"kind": "type_change", "colors": list(COLORS)}], False
     types: list[str] = []
     subtypes: list[str] = []
     words = re.sub(r"^an? ", "", what).split()
@@ -50,6 +122,8 @@ def characteristic(
     while words and (words[0] in COLORS or words[0] in ("colorless", "and")):
         colors = (colors or []) + ([words[0]] if words[0] in COLORS else [])
         words = words[1:]
+    if not words and colors is not None and not addition:  # "All creatures are black": colors set, 105.3
+        return [{"kind": "type_change", "colors": colors}], False
     if creatures and words and words[-1] == "creature":
         words = words[:-1]  # 205.1b: "is a Frog creature": still a creature, its other card types kept
     for word in words:

@@ -40,6 +40,28 @@ class Level:
 
 
 @dataclass(frozen=True)
+class CopyEffect:
+    """A permanent's "You may have this creature enter as a copy of ..." (707.2, 614.1c): which
+    object it copies is a fact of the game, the board's ``copy_of``; its exceptions (707.9) become
+    part of the copy's copiable values: card types, subtypes and supertypes added (707.9b),
+    legendary taken away, its own name or colors kept (707.9c), power and toughness set, and
+    abilities added (707.9a: ``lines`` of rules text, compiled as ``abilities``). ``warnings``:
+    an exception it can't read, or an added ability that isn't compiled exactly."""
+
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    not_legendary: bool = False
+    keeps_name: bool = False
+    keeps_colors: bool = False
+    power: int | None = None
+    toughness: int | None = None
+    lines: tuple[str, ...] = ()
+    abilities: tuple[AbilityData, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Compiled:
     """What a card's text means for combat: ``abilities`` compiled exactly, ``warnings`` (text
     bearing on legality that couldn't be compiled) and ``notes`` (text that needs an effect on
@@ -62,6 +84,8 @@ class Compiled:
     riot: bool = False
     """Riot (702.136a): it entered with a +1/+1 counter (in the board's ``counters``) or has haste
     (the board's ``chosen.riot``)."""
+    copy: CopyEffect | None = None
+    """Its copy effect (707.2): what it is on the battlefield is the board's ``copy_of``."""
 
     @property
     def choices(self) -> tuple[Choice, ...]:
@@ -87,6 +111,7 @@ class Found:
     living_metal: bool = False
     unattached_creature: bool = False
     riot: bool = False
+    copy: CopyEffect | None = None
     readings: list[tuple[str, Reading]] = field(default_factory=list)
 
     def warn(self, warning: str, sentence: str) -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .card_record import CardRecord
-from .compiled import Compiled, Level
+from .compiled import Compiled, CopyEffect, Level
 
 CACHE_VARIABLE = "COMBAT_SOLVER_CACHE_DIR"
 KEPT_VERSIONS = 4
@@ -61,6 +61,8 @@ def from_data(data: dict[str, Any]) -> Compiled:
     """The ``Compiled`` that ``to_data`` wrote (its tuples were JSON lists)."""
     values = {f.name: _tuples(data[f.name]) for f in fields(Compiled)}
     values["levels"] = tuple(Level(**{k: _tuples(v) for k, v in level.items()}) for level in data["levels"])
+    copy = data["copy"]
+    values["copy"] = None if copy is None else CopyEffect(**{k: _tuples(v) for k, v in copy.items()})
     return Compiled(**values)
 
 

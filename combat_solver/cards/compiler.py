@@ -21,7 +21,8 @@ from functools import partial
 from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
 from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
-from .keyword_lines import keyword_defined_by_reminder, keyword_note
+from .copy_effects import read_copy
+from .keyword_lines import gives_unknown_keyword, keyword_defined_by_reminder, keyword_note
 from .mana_lines import read_mana
 from .oracle_text import (
     ONE_SHOT,
@@ -31,7 +32,14 @@ from .oracle_text import (
     sentences,
     strip_reminders,
 )
-from .phrases import ABILITIES_AS_THOUGH_HASTE, MANA_ABILITY, MANA_TRIGGER, bears_on_legality, choices_made
+from .phrases import (
+    ABILITIES_AS_THOUGH_HASTE,
+    MANA_ABILITY,
+    MANA_TRIGGER,
+    bears_on_legality,
+    choices_made,
+    gives_mana_ability,
+)
 from .readers import Unknown
 from .sentences import Sentences
 
@@ -50,6 +58,37 @@ MODE = re.compile(r"^• [A-Z][\w' -]* — ")
 has that mode's ability only, and the board doesn't say which (700.2)."""
 CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* — ")
 """A Saga's chapter symbol (714.2a): the line is a chapter ability, a triggered ability (714.2b)."""
+
+STILL_A_LAND = re.compile(r"\. (It's|They're) still (?:a land|lands)\.")
+"""205.1b: "Enchanted land is a 3/3 black Ooze creature. It's still a land.": the second sentence
+says the first keeps the land's types, and is read with it."""
+
+
+MAX_SPEED = {"players": [{"who": "you", "speed": {"ge": 4}}]}
+"""702.178a, 702.179e: its controller has max speed (speed 4)."""
+
+
+def _at_max_speed(read: Callable[[str], Result], sentence: str) -> Result:
+    """A max speed ability's ability (702.178a), each of its abilities only at max speed."""
+    abilities, note = read(sentence)
+    if any("condition" in a or "unless" in a for a in abilities):
+        raise Unknown("a second condition under max speed")
+    return [{**a, "condition": MAX_SPEED} for a in abilities], note
+
+
+def still_a_land(line: str) -> str:
+    """ "... is a 4/4 Elemental creature with reach and haste. It's still a land." as "... creature
+    that's still a land with reach and haste." (205.1b), one sentence."""
+    m = STILL_A_LAND.search(line)
+    if m is None:
+        return line
+    head = line[: m.start()]
+    creature = list(re.finditer(r"\bcreatures?\b", head))
+    if not creature:
+        return line
+    at = creature[-1].end()
+    still = " that are still lands" if m[1] == "They're" else " that's still a land"
+    return head[:at] + still + head[at:] + "." + line[m.end() :]
 
 
 def _chapter(_line: str) -> Result:
@@ -142,6 +181,7 @@ class Compiler(Sentences):
             tuple(found.readings),
             found.unattached_creature,
             found.riot,
+            copy=found.copy,
         )
 
     def _lines(self, lines: list[str], names: set[str], face: str) -> Found:
@@ -176,6 +216,12 @@ class Compiler(Sentences):
             unknown = keyword_defined_by_reminder(raw)
             if unknown is not None:
                 found.relevant = True
+                defined = self._by_reminder(raw, unknown, names, face)
+                if defined is not None:
+                    found.abilities += defined.abilities
+                    found.notes += defined.notes
+                    found.readings += defined.readings
+                    continue
                 found.warn(
                     f"{face}: {line.replace(SELF, face)} ({unknown}: a keyword known only by its reminder text)", line
                 )
@@ -187,9 +233,23 @@ class Compiler(Sentences):
                 continue
             chapter = CHAPTER.match(line)
             line = ABILITY_WORD.sub("", line[chapter.end() :] if chapter else line)
+            if not is_activated(line) and not re.match(r"(?:When|Whenever|At)\b", line):
+                line = still_a_land(line)
+            first, *rest = sentences(line)
+            copy = read_copy(first, face, partial(self._lines, names=names, face=face), self.nouns.subtype)
+            if copy is not None and found.copy is None:
+                found.relevant, found.copy = True, copy  # 707.2: what it copied is the board's ``copy_of``
+                found.warnings += copy.warnings
+                found.uncompiled += [first] if copy.warnings else []
+                found.readings.append((first, "warned" if copy.warnings else "compiled"))
+                line = " ".join(rest)  # Wall of Stolen Identity: "When you do, tap the copied creature ..."
+                if not line:
+                    continue
             parts = self._parts(line) if chapter is None else [(line, _chapter)]
             for sentence, compile_one in parts:
-                bears = bears_on_legality(sentence) or keyword_note(sentence) is not None
+                bears = (
+                    bears_on_legality(sentence) or keyword_note(sentence) is not None or gives_unknown_keyword(sentence)
+                )
                 found.relevant = found.relevant or bears
                 self.inert = False
                 try:
@@ -211,6 +271,25 @@ class Compiler(Sentences):
                     found.readings.append((sentence, outcome))
         return found
 
+    def _by_reminder(self, raw: str, keyword: str, names: set[str], face: str) -> Found | None:
+        """A keyword line with a keyword outside CR 702 (Alchemy's "double team") read with the
+        reminder text that defines it, the card's only definition of it: the line's other
+        keywords and that reminder's sentences, or None where any of them isn't read exactly."""
+        for head, reminder in re.findall(r"([^().]*)\(([^()]*)\)", raw):
+            parts = [p.strip() for p in re.split(r"[,;] (?:and )?", head.strip())]
+            if parts[-1].casefold() != keyword:
+                continue
+            others = ", ".join(p for p in parts[:-1] if p)
+            sub = self._lines([others, reminder] if others else [reminder], names, face)
+            return None if sub.uncompiled else sub
+        return None
+
+    def _graveyard_only(self, _sentence: str) -> Result:
+        """113.6b: "As long as Wonder is in your graveyard ..." functions only from the graveyard:
+        nothing of the permanent on the battlefield."""
+        self.inert = True
+        return [], None
+
     def _means_anything(self, line: str) -> bool:
         """Whether ``line`` gives an ability or legality text it can't read (what a mode gives; a
         one-shot effect, a note, doesn't count)."""
@@ -224,6 +303,9 @@ class Compiler(Sentences):
         return False
 
     def _parts(self, line: str) -> list[tuple[str, Callable[[str], Result]]]:
+        max_speed = re.match(r"Max speed — ", line)
+        if max_speed:  # 702.178a: "As long as your speed is 4, this object has '[Ability]'"
+            return [(sentence, partial(_at_max_speed, read)) for sentence, read in self._parts(line[max_speed.end() :])]
         note = keyword_note(line)
         if note is not None:
             return [(line, lambda _s: ([], note))]
@@ -235,6 +317,11 @@ class Compiler(Sentences):
             return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
         if re.match(r"^(When|Whenever|At)\b", line):
             return [(line, self._trigger)]
+        if re.match(rf"As long as {re.escape(SELF)} is in your graveyard\b", line):
+            return [(line, self._graveyard_only)]
+        entering = re.match(rf"As {re.escape(SELF)} enters and whenever it attacks, ", line)
+        if entering:  # Boomstacker: a replacement effect as it enters (614.1c) and an attack trigger
+            return [(f"Whenever {SELF} attacks, {line[entering.end() :]}", self._trigger)]
         if not line.endswith((".", '"', ")")) and '"' not in line:
             return [(line, self._keyword_line)]
         x_keyword = re.fullmatch(r"([A-Z][\w'-]*(?: [\w'-]+)? X), where X is [^.]+\.", line)
@@ -270,8 +357,8 @@ class Compiler(Sentences):
             plain = re.sub(r'"[^"]*"', '""', sentence).removeprefix(SELF)
             if sentence.startswith(("During", "As long as")):
                 raise
-            if COPY.search(plain) or ABILITIES_AS_THOUGH_HASTE.search(plain):
-                raise
+            if COPY.search(plain) or ABILITIES_AS_THOUGH_HASTE.search(plain) or gives_mana_ability(sentence):
+                raise  # Alpine Moon's static "they gain "{T}: Add ..."": no one-shot effect
             static_gain = re.fullmatch(
                 r"((?:Enchanted|Equipped) creature (?:gets [+-]\d+/[+-]\d+ and )?)gains (.+)", sentence
             )
@@ -279,7 +366,7 @@ class Compiler(Sentences):
                 return self._sentence(f"{static_gain[1]}has {static_gain[2]}")
             if ONE_SHOT.search(plain):
                 return [], "one-shot effect: once it happens, give its result as an effect"
-            if quoted and all(is_activated(q) for q in quoted) and not bears_on_legality(plain):
+            if quoted and all(is_activated(q) for q in quoted) and not bears_on_legality(sentence):
                 return [], "grants an activated ability: once activated, give its result as an effect"
             raise
 

@@ -84,6 +84,20 @@ class Conditions(Readers):
         try:
             return self._one(t)
         except Unknown:
+            either = t.split(" or if ")
+            if len(either) > 1:  # Hidden Lair: "if this land entered this turn or if you control a basic land"
+                read = [self._clause(p) for p in either]
+                if len({(c.it, c.on_holder, c.says_it, c.block_time, c.attack_state) for c in read}) > 1:
+                    raise
+                first = read[0]
+                return Clause(
+                    {"any_of": [c.data for c in read]},
+                    first.it,
+                    first.on_holder,
+                    block_time=first.block_time,
+                    says_it=first.says_it,
+                    attack_state=first.attack_state,
+                )
             parts = t.split(" and ")
             if len(parts) < 2:
                 raise
@@ -178,6 +192,11 @@ class Conditions(Readers):
             test = {"less than": "lt", "at least": "ge", "greater than": "gt"}[m[3]]
             devotion = {"colors": [c for c in (m[1], m[2]) if c], "count": {test: self._n(m[4])}}
             return Clause({"players": [{"who": "you", "devotion": devotion}]})
+        if t == "you have max speed":  # 702.179e
+            return Clause(self._player("you", "speed", {"ge": 4}))
+        m = re.fullmatch(r"your speed is (\w+) or (?:higher|greater)", t)
+        if m and self._n(m[1]) is not None:  # 702.179f
+            return Clause(self._player("you", "speed", {"ge": self._n(m[1])}))
         if t == "a player has no cards in hand":
             return Clause({"any_of": [self._player(who, "hand", {"eq": 0}) for who in ("you", "an opponent")]})
         m = re.fullmatch(r"there are (\w+ or more|no|fewer than \w+) cards in your graveyard", t)
@@ -226,6 +245,9 @@ class Conditions(Readers):
             return Clause({"source": {"has": [kind]}}, it=named, on_holder=True)
         if re.fullmatch(r"enchanted permanent is a creature", t):
             return Clause({"source": {"types": ["creature"]}}, it="enchanted permanent", on_holder=True)
+        vehicle = re.fullmatch(r"enchanted permanent is an? (Vehicle|Equipment)", t)
+        if vehicle:  # Aerial Modification, Rune of Flight
+            return Clause({"source": {"subtypes": [vehicle[1]]}}, it="enchanted permanent", on_holder=True)
         m = re.fullmatch(
             r"(\$self|it|(?:enchanted|equipped) creature)(?: is|'s|(?<=it)s(?= (?:power|toughness) )) (.+)", t
         )

@@ -62,3 +62,27 @@ def _keyword_names() -> tuple[str, ...]:
 
 def known_keyword(part: str) -> bool:
     return any(part == n or part.startswith((n + " ", n + "—", n + "-", n + "cycling")) for n in _keyword_names())
+
+
+_GIVEN_WORDS = re.compile(
+    r"^(?!(?:You|Players|Your opponents|Each player|Each opponent|Spells|It|This ability) )[A-Z][\w'$]*(?: [\w']+){0,4} "
+    r"(?:gets [+-]\d+/[+-]\d+ and )?(?:has|have) ([a-z0-9 ,]+)\.$"
+)
+_NOT_A_KEYWORD = frozenset({"it", "them", "life", "no", "all", "a", "an", "that", "this", "the", "base"})
+
+
+def gives_unknown_keyword(sentence: str) -> bool:
+    """ "Kithkin you control have thoughtweft.", "Snakes you control have daunt, deathtouch, and
+    poisonous 2.": a permanent given a keyword of neither CR 702 nor the vocabulary (an Un-card's
+    or a digital card's, defined only by reminder text): what it does to combat is unknown, so it
+    is warned."""
+    m = _GIVEN_WORDS.match(sentence)
+    if m is None:
+        return False
+    for words in re.split(r",? and |, ", m[1]):
+        first, last = words.split()[0], re.sub(r" \d+$", "", words).split()[-1]
+        if first in _NOT_A_KEYWORD or len(words.split()) > 3 or known_keyword(words) or known_keyword(last):
+            continue
+        if not bears_on_legality(words):
+            return True
+    return False

@@ -72,10 +72,43 @@ def canonical_level(level: Mapping[str, Any]) -> str:
     return "level " + json.dumps(fields, sort_keys=True)
 
 
+_COPY_FIELDS = {
+    "types": [],
+    "subtypes": [],
+    "supertypes": [],
+    "not_legendary": False,
+    "keeps_name": False,
+    "keeps_colors": False,
+    "power": None,
+    "toughness": None,
+}
+
+
+def canonical_copy(copy: Mapping[str, Any]) -> str:
+    """A copy effect's exceptions (707.9; ``compiled.CopyEffect``, its ``lines`` and
+    ``warnings`` left out) with every field spelled out, its added abilities made canonical; an
+    unknown field is a ``TypeError``."""
+    unknown = set(copy) - set(_COPY_FIELDS) - {"abilities", "lines", "warnings"}
+    if unknown:
+        raise TypeError(f"a copy effect has no {', '.join(sorted(unknown))}")
+    fields = {k: list(copy.get(k, d)) if isinstance(d, list) else copy.get(k, d) for k, d in _COPY_FIELDS.items()}
+    fields["abilities"] = sorted(canonical(a) for a in copy.get("abilities", ()))
+    return "copy " + json.dumps(fields, sort_keys=True)
+
+
+def compiled_copy(compiled: Any) -> str | None:
+    """The canonical copy effect of a compiled card; None without one, or with one it warns about
+    (the card's warning grades it)."""
+    copy = compiled.copy
+    return None if copy is None or copy.warnings else canonical_copy(asdict(copy))
+
+
 def compare_labels(catalog: Catalog, labels: Any) -> LabelReport:
-    """``labels``: {card name: {abilities: [...], levels: [...], warns: bool}}; ``levels`` are
-    the counter-dependent ones ({counter, at_least, at_most, abilities, power, toughness,
-    creature}); ``levels`` and ``warns`` default to none and false."""
+    """``labels``: {card name: {abilities: [...], levels: [...], copy: {...}, warns: bool}};
+    ``levels`` are the counter-dependent ones ({counter, at_least, at_most, abilities, power,
+    toughness, creature}), ``copy`` a copy effect's exceptions ({types, subtypes, supertypes,
+    not_legendary, keeps_name, keeps_colors, power, toughness, abilities}: ``{}`` for none, 707.9);
+    ``levels``, ``copy`` and ``warns`` default to none and false."""
     if not isinstance(labels, Mapping):
         raise ValueError("a labelled set maps card names to {abilities, warns}")
     mismatches: list[Mismatch] = []
@@ -95,6 +128,8 @@ def compare_labels(catalog: Catalog, labels: Any) -> LabelReport:
         got = Counter(canonical(a) for a in compiled.abilities)
         expected += Counter(canonical_level(level) for level in label.get("levels", ()))
         got += Counter(canonical_level(asdict(level)) for level in compiled.levels)
+        expected += Counter([canonical_copy(label["copy"])] if label.get("copy") is not None else [])
+        got += Counter([c] if (c := compiled_copy(compiled)) is not None else [])
         total += sum(expected.values())
         correct += sum((expected & got).values())
         warns = bool(label.get("warns", False))

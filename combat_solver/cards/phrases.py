@@ -162,6 +162,8 @@ def bears_on_legality(sentence: str) -> bool:
         return True
     if _IS_A_CREATURE.search(sentence) or MANA_ABILITY.match(sentence) or MANA_TRIGGER.match(sentence):
         return True
+    if _CHARACTERISTICS.search(_CONDITION_CLAUSE.sub("", sentence)) or gives_mana_ability(sentence):
+        return True
     if ABILITIES_AS_THOUGH_HASTE.search(sentence):
         return True
     if _ENTERS_WITH.search(s):
@@ -173,6 +175,35 @@ def bears_on_legality(sentence: str) -> bool:
 
 
 _COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b")
+
+
+def gives_mana_ability(sentence: str) -> bool:
+    """A static sentence that gives a quoted mana ability ("Tokens you control have "{T}: Add
+    {G}."", "Enchanted permanent is a colorless land with "{T}: Add {C}""): the mana pays costs to
+    attack or block (605.1a, 508.1h), so it bears on legality; not a trigger's or an activated
+    ability's result (a token made, a land given it until end of turn: the board states them)."""
+    if re.match(r"(?:When|Whenever|At|It|It's|They|He|She|Those|That|Create|Until|For as long as)\b|•", sentence):
+        return False  # a trigger, or the next sentence of one or of an activated ability (its token)
+    if re.match(r'[^"]*: ', sentence):
+        return False
+    return any(MANA_ABILITY.match(q) for q in re.findall(r'"([^"]*)"', sentence))
+
+
+_COLOR_WORDS = r"(?:white|blue|black|red|green)"
+_CHARACTERISTICS = re.compile(
+    r"\bin addition to (?:its|their) other (?:creature |land )?(?:colors|types)\b"
+    r"|\b(?:is|are) (?:all colors|colorless)\b(?! (?:creatures?|permanents?|spells?|cards?|artifacts?|sources?)\b)"
+    rf"|\b(?:is|are) {_COLOR_WORDS}(?:(?:,|,? and|,? or) {_COLOR_WORDS})*(?:\.|,| and (?:is|are|has|have|gets?)\b)"
+    r"|\b(?:is|are) every (?:nonbasic )?land type\b"
+    r"|\blands? (?:is|are) (?:an? )?(?:Plains|Island|Swamp|Mountain|Forest)\b"
+    r"|^(?:Enchanted|Equipped) (?:creature|permanent|artifact|land) is an? [A-Z]"
+    r"|\bare [A-Z][a-z]+s\.$"
+)
+"""Text that changes the colors or types the rules read (613.1d-e: "All creatures are black",
+"$self is all colors", "is a black Zombie in addition to its other colors and types", "Enchanted
+land is a Mountain, Forest, and Plains", "This land is every nonbasic land type"): protection,
+fear, landwalk and filters read them, so it is compiled exactly or warned."""
+_CONDITION_CLAUSE = re.compile(r"\b(?i:if|as long as|while|unless) [^,.]+(?:, |\.$|$)")
 #: "As long as you control eight or more permanents named Phoenix Fleet Airship, $self is an
 #: artifact creature": a permanent that is a creature while a condition holds (302.1, 506.4).
 #: "{T}: Add {G}{U}.", "Discard a card: Add {B}.", "{T}: Add {G} for each Elf on the battlefield.": a

@@ -43,7 +43,26 @@ def card_report(record: CardRecord, compiled: Compiled) -> dict[str, Any]:
         ],
         "notes": list(compiled.notes),
         "choices": list(compiled.choices),
+        "copy": None if compiled.copy is None else _copy_report(compiled),
     }
+
+
+def _copy_report(compiled: Compiled) -> dict[str, Any]:
+    """A copy effect's exceptions (707.9) as the labels write them (``labels.canonical_copy``)."""
+    copy = compiled.copy
+    assert copy is not None
+    fields = {
+        "types": list(copy.types),
+        "subtypes": list(copy.subtypes),
+        "supertypes": list(copy.supertypes),
+        "not_legendary": copy.not_legendary,
+        "keeps_name": copy.keeps_name,
+        "keeps_colors": copy.keeps_colors,
+        "power": copy.power,
+        "toughness": copy.toughness,
+        "abilities": list(copy.abilities),
+    }
+    return {k: v for k, v in fields.items() if v not in ([], False, None)}
 
 
 def render_card(record: CardRecord, compiled: Compiled) -> str:
@@ -73,6 +92,12 @@ def render_card(record: CardRecord, compiled: Compiled) -> str:
         lines.append(
             "Choices made as it enters (the board's `chosen`; without them a verdict warns): "
             + ", ".join(compiled.choices)
+        )
+    if compiled.copy is not None:
+        exceptions = json.dumps(_copy_report(compiled), separators=(", ", ": "))
+        lines.append(
+            "Enters as a copy (707.2): it is the card the board's `copy_of` names (without it a verdict warns)"
+            + (f"; its exceptions (707.9): {exceptions}" if exceptions != "{}" else "")
         )
     if compiled.all_warnings:
         lines.append("Not compiled (a verdict with this card carries these warnings):")

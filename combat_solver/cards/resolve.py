@@ -8,12 +8,14 @@ the printed values plus power/toughness counters (122.1a). Keyword counters add 
 they are the complete list (no compiled abilities, no keyword counters, no warnings: the board
 states its abilities). A resolved permanent has ``card_text: false``, so resolving is idempotent.
 The catalog and the compiler are imported when a permanent names a card, a token or counters.
+A permanent that entered as a copy has the copiable values of its ``copy_of`` card (707.2).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
@@ -80,9 +82,10 @@ class Token(Strict):
 
 
 class CardError(ValueError):
-    """A ``card`` or ``token`` that can't be resolved; ``field`` names the key at fault."""
+    """A ``card``, ``token`` or ``copy_of`` that can't be resolved; ``field`` names the key at
+    fault (with the index of a ``copy_of`` list's card)."""
 
-    def __init__(self, field: str, code: ErrorCode, message: str) -> None:
+    def __init__(self, field: str | tuple[str, int], code: ErrorCode, message: str) -> None:
         self.field = field
         self.code = code
         super().__init__(message)
@@ -104,7 +107,16 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
     use_text = out.get("card_text", True)
     printed: set[str] = set()
     found: list[Any] = []
+    if record is None and out.get("copy_of") is not None:
+        raise CardError(
+            "copy_of", "not_a_copy", "a permanent written out copies nothing: name its card (`card: Clone`)"
+        )
     if record is not None and compiled is not None:
+        who = f"{record.name.split(' // ')[0]} ({out.get('id')})"
+        record, compiled, name, copy_warnings = as_copy(record, compiled, out.get("copy_of"), catalog, who)
+        out.setdefault("name", name)
+        if use_text:
+            out["card_warnings"] = [*copy_warnings, *out.get("card_warnings", ())]
         if _CHANGELING.search(record.text):
             out.setdefault("subtypes", list(catalog.creature_types))
         levels = _active_levels(compiled, out.get("counters")) if use_text else []
@@ -151,6 +163,8 @@ def on_turn(permanents: Any, turn_players: frozenset[str], context: Any) -> Any:
         ):
             try:
                 record, compiled = _source(dict(data), context)
+                if record is not None and compiled is not None:
+                    record, compiled, _, _ = as_copy(record, compiled, data.get("copy_of"), catalog_of(context), "")
             except (CardError, ValueError):
                 record, compiled = None, None
             if record is not None and compiled is not None and compiled.creature_during_your_turn:
@@ -189,6 +203,62 @@ def _as_chosen(
     if compiled.riot and made.get("riot") == "haste":
         kept += catalog.compiler.keyword("haste")
     return kept, warnings
+
+
+def as_copy(
+    record: CardRecord, compiled: Compiled, chain: Any, catalog: Catalog, who: str
+) -> tuple[CardRecord, Compiled, str, list[str]]:
+    """The card, text and name of a permanent that entered as a copy (707.2): the copiable
+    values of the ``copy_of`` card, through each copy of a copy in the list (707.3), modified by
+    each copier's exceptions (707.9), named by the last one that keeps its own name. Without
+    ``copy_of`` (None) it is its own card, with a warning saying to give it (``who`` names the
+    permanent); ``copy_of: []`` says it copied nothing."""
+    from .copy_effects import copiable
+
+    face = record.name.split(" // ")[0]
+    if compiled.copy is None:
+        if chain is not None:
+            why = "has no copy effect: a permanent that became a copy of a card otherwise is that card (`card:`)"
+            raise CardError("copy_of", "not_a_copy", f"{face} {why}")
+        return record, compiled, face, []
+    if chain is None:
+        warning = (
+            f"{who}: what it entered as a copy of isn't on the board (707.2): give it as "
+            "`copy_of: <card name>` (`copy_of: []` if it copied nothing); read as copying nothing"
+        )
+        return record, compiled, face, [warning]
+    names = [chain] if isinstance(chain, str) else chain
+    if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+        raise CardError("copy_of", "not_a_string", "`copy_of` is a card name or a list of card names")
+    if not names:
+        return record, compiled, face, []
+    copiers = [record, *(_copied_card(name, i, catalog) for i, name in enumerate(names))]
+    values = copiers.pop()
+    name = values.name.split(" // ")[0]
+    warnings: list[str] = []
+    for i, copier in reversed(list(enumerate(copiers))):
+        effect = catalog.compiled(copier).copy
+        if effect is None:
+            why = f"has no copy effect: it can't be a copy of {names[i]} (707.3)"
+            raise CardError(("copy_of", i - 1), "not_a_copy", f"{copier.name} {why}")
+        values = copiable(values, copier, effect)
+        name = copier.name.split(" // ")[0] if effect.keeps_name else name
+        warnings += [f"{w} (copying {values.name})" for w in effect.warnings]
+    copied = catalog.compiled(values)
+    return values, replace(copied, warnings=(*copied.warnings, *warnings)), name, []
+
+
+def _copied_card(name: str, index: int, catalog: Catalog) -> CardRecord:
+    from .catalog import UnknownCard
+
+    try:
+        record = catalog.get(name)
+    except UnknownCard as e:
+        raise CardError(("copy_of", index), "unknown_card", str(e)) from None
+    if not record.is_permanent:
+        why = f"{record.name} is a {'/'.join(record.types)} card: a copy on the battlefield is a permanent (707.2)"
+        raise CardError(("copy_of", index), "not_a_permanent", why)
+    return record
 
 
 def _active_levels(compiled: Compiled, counters: Any) -> list[Level]:
@@ -253,19 +323,23 @@ def _fill(out: dict[str, Any], record: CardRecord) -> set[str]:
 
 
 def _placed(abilities: tuple[dict[str, Any], ...], out: Mapping[str, Any]) -> list[Any]:
-    """``$self``, ``$attached`` and ``$controller`` replaced by this permanent's ids; abilities
-    for what it is attached to dropped while it is attached to nothing (an unattached Equipment)."""
-    from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
+    """``$self``, ``$attached``, ``$paired`` and ``$controller`` replaced by this permanent's ids;
+    abilities for what it is attached to dropped while it is attached to nothing (an unattached
+    Equipment), and those for the pair while it is unpaired (702.95b)."""
+    from ..rules.phrase import ATTACHED, CONTROLLER, PAIRED, POWER, SELF
 
     values = {
         SELF: out.get("id"),
         ATTACHED: out.get("attached_to"),
+        PAIRED: out.get("paired_with"),
         CONTROLLER: out.get("controller"),
         POWER: out.get("power"),
     }
     placed = []
     for ability in abilities:
         if out.get("attached_to") is None and ATTACHED in repr(ability):
+            continue
+        if out.get("paired_with") is None and PAIRED in repr(ability):
             continue
         placed.append(_substitute(ability, values))
     return placed

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..rules.phrase import ATTACHED, MANA, SELF
+from ..rules.phrase import ATTACHED, MANA, PAIRED, SELF
 from ..rules.registry import KIND_HOMES, ability_class
 from .characteristics import PREDICATE as CHARACTERISTIC
-from .characteristics import characteristic
+from .characteristics import animation, characteristic
 from .compiled import AbilityData, Result
 from .conditions import BLOCK_TIME_HOMES, Clause, Conditions
 from .keyword_lines import KEYWORDS_OF_KINDS, known_keyword
@@ -21,9 +21,14 @@ from .phrases import MANA_ABILITY, bears_on_legality
 from .readers import Unknown
 from .wordings import Wordings, wordings
 
-_SUBTYPE_LIST = re.compile(r"\b(?:is|are) [A-Z][\w'-]*(?:, [A-Z][\w'-]*)*,? and [A-Z][\w'-]*(?= in addition to)")
+_SUBTYPE_LIST = re.compile(
+    r"\b(?:is|are) (?:an? )?[A-Z][\w'-]*(?:, [A-Z][\w'-]*)*,? and [A-Z][\w'-]*(?= in addition to|$)"
+)
 """A list of subtypes added ("are Clerics, Rogues, Warriors, and Wizards in addition to their other
-types"), read as one predicate."""
+types") or set ("Enchanted land is a Mountain, Forest, and Plains": 305.7), read as one predicate."""
+_GIVES_MANA = re.compile(r'ha(?:s|ve) "[^"]*: Add\b[^"]*"\.?')
+"""A quoted mana ability given to permanents that may be no creatures ("Lands you control have
+"{T}: Add one mana of any color.""): the grant's ``to`` names permanents (605.1a)."""
 UNTAP_STEP = "doesn't untap during its controller's untap step"
 """502.3: what untaps is no part of a declaration; the board states whether a permanent is tapped."""
 CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for each|except)\b", re.I)
@@ -231,9 +236,9 @@ class Sentences(Conditions):
 
     def _unconditional(self, sentence: str) -> list[AbilityData]:
         s = sentence.rstrip(".").strip()
-        during = re.match(r"During your turn, ", s)
+        during = re.match(r"During (your turn|turns other than yours), ", s)
         if during:
-            return self._during_your_turn(self._static(s[during.end() :]))
+            return self._during_your_turn(self._static(s[during.end() :]), during[1] == "your turn")
         found = self.wordings.read("sentence", s, self) or self._game_rule(s)
         if found is not None:
             return found
@@ -246,6 +251,24 @@ class Sentences(Conditions):
             if others is None or "self" in others or "ids" in others:
                 raise Unknown(s)
             return [{"kind": "must_attack", "condition": {"attack": {"filter": others}}}]
+        paired = re.fullmatch(
+            rf"As long as {re.escape(SELF)} is paired with another creature, (?:both creatures|each of those creatures) "
+            r"(?:have|has) (.+)",
+            s,
+        )
+        if paired is not None:  # 702.95b: both creatures of the pair, while the board pairs them (paired_with)
+            gained = self._predicates(f"has {paired[1]}", {"self": True})
+            if any("condition" in a or "unless" in a or ability_class(a["kind"]).scope == "game" for a in gained):
+                raise Unknown(s)
+            return [{"kind": "grant", "to": {"ids": [SELF, PAIRED]}, "ability": a} for a in gained]
+        kicked = re.fullmatch(
+            rf"If {re.escape(SELF)} was kicked, it enters with (?:.+? counters? on it and )?with (.+)", s
+        )
+        if kicked is not None:  # 702.33e: counters are the board's; what it has entering kicked, kept
+            gained = self._predicates(f"has {kicked[1]}", {"self": True})
+            if not gained or any("condition" in a or "unless" in a for a in gained):
+                raise Unknown(s)
+            return [{**a, "condition": {"source": {"kicked": True}}} for a in gained]
         excepted = re.fullmatch(r"Except for (.+?), (.+)", s)
         if excepted is not None:
             return self._except_for(excepted[1], excepted[2])
@@ -295,13 +318,13 @@ class Sentences(Conditions):
         return [{**a, "to": {**a["to"], "not": excluded}} for a in out]
 
     @staticmethod
-    def _during_your_turn(abilities: list[AbilityData]) -> list[AbilityData]:
+    def _during_your_turn(abilities: list[AbilityData], yours: bool = True) -> list[AbilityData]:
         """ "During your turn, <static ability>": each ability (a grant: the grant itself, whose
         "you" is its source's controller) applies only on its controller's turn (805.4a: their
-        team's, with shared team turns)."""
+        team's, with shared team turns); "During turns other than yours": only on the others."""
         if any("condition" in a or "unless" in a for a in abilities):
             raise Unknown("a second condition")
-        return [{**a, "condition": {"your_turn": True}} for a in abilities]
+        return [{**a, "condition": {"your_turn": yours}} for a in abilities]
 
     def _game_rule(self, s: str) -> list[AbilityData] | None:
         """Rules of the game a permanent states beyond the kinds' wordings: taxes (508.1h,
@@ -420,16 +443,23 @@ class Sentences(Conditions):
     def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
         verbs = (
             r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded|loses|lose)\b"
-            r"|is (?:an?|every) |are (?:every |artifacts\b|enchantments\b|lands\b|[A-Z])|isn't a creature$"
+            r"|is (?:an?|every|the chosen) |are (?:every |the chosen |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )"
+            r"|isn't a creature$"
+            r"|(?:is|are) (?:all colors|colorless|white|blue|black|red|green)\b"
         )
         m = re.match(rf"^(.+?)(?<!\bthat)\s+(?={verbs})(.*)$", s)  # not "creatures that are Zombies"
         if not m:
             return None, s
         self._subject_words = m[1]
         holder = self._holder(m[1])
-        if holder is None and CHARACTERISTIC.match(m[2]):
+        animated = re.match(r"(?:is|are) (?:an? )?(?:\d+/\d+ )?[\w' -]*?\bcreatures?\b", m[2]) is not None
+        characteristic_change = CHARACTERISTIC.match(m[2]) or _GIVES_MANA.fullmatch(m[2])
+        if (holder is None or (animated and not {"ids", "self"} & set(holder))) and characteristic_change:
             found = self._holder(m[1], permanents=True)
-            holder = None if found is None else {"permanents": found}
+            if found is not None and "creature" not in found.get("types", ()):
+                holder = {"permanents": found}
+            elif holder is None:
+                holder = None if found is None else {"permanents": found}
         return holder, m[2]
 
     def _give(self, holder: dict[str, Any], abilities: list[AbilityData]) -> list[AbilityData]:
@@ -445,8 +475,14 @@ class Sentences(Conditions):
                 if to is None:
                     raise Unknown(self._subject_words)
                 out.append({**a, "to": to})
-            elif ability_class(a["kind"]).scope == "game" or "permanents" in holder:
+            elif a["kind"] == "mana" and "permanents" in holder:  # Jaheira: "Tokens you control have ..."
+                out.append({"kind": "grant", "to": holder["permanents"], "ability": a})
+            elif ability_class(a["kind"]).scope == "game":
                 raise Unknown(a["kind"])
+            elif "permanents" in holder:  # "Lands you control are 2/2 creatures with first strike": those creatures
+                if not any(x["kind"] == "type_change" and "creature" in x.get("types", ()) for x in abilities):
+                    raise Unknown(a["kind"])
+                out.append({"kind": "grant", "to": holder["permanents"], "ability": a})
             elif "attacking" in holder and KIND_HOMES.get(a["kind"]) not in BLOCK_TIME_HOMES:
                 raise Unknown(f"{a['kind']} granted to attacking creatures")
             else:
@@ -459,6 +495,8 @@ class Sentences(Conditions):
         keyword list of a "has"."""
         out: list[AbilityData] = []
         after_has = after_loses = False
+        base_stats = re.search(r" with base power and toughness (-?\d+)/(-?\d+)", predicate)
+        base = (int(base_stats[1]), int(base_stats[2])) if base_stats else None
         predicate = re.sub(r" with base power and toughness -?\d+/-?\d+", "", predicate)  # layer 7b: written
         predicate = _SUBTYPE_LIST.sub(lambda m: re.sub(r",? and |, ", " ", m[0]), predicate)
         # Bound by Moonsilver, Intercessor's Arrest: transforming and crewing aren't declared in combat
@@ -482,12 +520,23 @@ class Sentences(Conditions):
                     if holder.get("ids") == [ATTACHED]
                     else not {"self", "permanents"} & set(holder)
                 )
+                made = None
                 if holder.get("self") and re.fullmatch(r"is an? land", chunk) and self.printed_types == ("creature",):
                     found, first = [{"kind": "type_change", "types": ["land"], "not_creature": True}], False
+                elif not creatures and (
+                    made := animation(
+                        chunk,
+                        self.nouns,
+                        self._listed_keyword,
+                        base,
+                        self.printed_types if holder.get("self") else None,
+                    )
+                ):
+                    found, first = made, False
                 else:  # Arixmethes: a creature card that "is a land" is only a land (205.1a, 305.1)
                     found, first = characteristic(chunk, self.nouns, self._keyword, creatures=creatures)
                 out = [*found, *out] if first else [*out, *found]
-                after_has, after_loses = False, "kinds" in found[0]
+                after_has, after_loses = made is not None and " with " in chunk, "kinds" in found[0]
             elif re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
                 try:
                     out += self._predicate(chunk)

@@ -32,6 +32,7 @@ PlayerFact = Literal[
     "life_lost_this_turn",
     "damage_dealt_this_turn",
     "creatures_died_this_turn",
+    "speed",
 ]
 _PLAYER_FACTS: tuple[str, ...] = get_args(PlayerFact)
 PLAYER_WORDS = ("you", "opponent", "each_opponent", "defending_player", "active_player")
@@ -153,6 +154,7 @@ class PlayerTest(Strict):
     life_lost_this_turn: Comparison | None = None
     damage_dealt_this_turn: Comparison | None = None
     creatures_died_this_turn: Comparison | None = Field(None, description="creatures they controlled that died")
+    speed: Comparison | None = Field(None, description="their speed (702.179; max speed: {ge: 4}, 702.178a)")
     designations: tuple[Designation, ...] | None = Field(None, description="has every one of these")
     controls: Count | None = Field(None, description="controls at least N permanents matching the filter")
     creatures_sharing_a_type: Comparison | None = Field(

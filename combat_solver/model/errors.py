@@ -39,6 +39,7 @@ ErrorCode = Literal[
     "needs_output",
     "nested_grant",
     "not_a_battle",
+    "not_a_copy",
     "not_a_creature",
     "not_a_mapping",
     "not_a_number",

@@ -82,6 +82,9 @@ class PermanentView(Protocol):
     def renowned(self) -> bool: ...
 
     @property
+    def kicked(self) -> bool: ...
+
+    @property
     def attached_to(self) -> str | None: ...
 
 
@@ -205,6 +208,7 @@ class Filter(Strict):
     entered_this_turn: Flag | None = None
     monstrous: Flag | None = None
     renowned: Flag | None = None
+    kicked: Flag | None = Field(None, description="it was cast kicked (702.33d)")
     attached: "Count | None" = Field(
         None, description="at least N permanents matching the filter attached to it (equipped: {subtypes: [Equipment]})"
     )
@@ -264,6 +268,7 @@ class Filter(Strict):
             ("entered_this_turn", "entered_this_turn"),
             ("monstrous", "monstrous"),
             ("renowned", "renowned"),
+            ("kicked", "kicked"),
         ):
             wanted = getattr(self, name)
             if wanted is not None and wanted != getattr(p, fact):
@@ -327,6 +332,8 @@ class Filter(Strict):
             extras.append("that are monstrous" if self.monstrous else "that aren't monstrous")
         if self.renowned is not None:
             extras.append("that are renowned" if self.renowned else "that aren't renowned")
+        if self.kicked is not None:
+            extras.append("that were kicked" if self.kicked else "that weren't kicked")
         if self.controller:
             extras.append(
                 {"you": "you control", "opponent": "your opponents control", "team": "your team controls"}.get(

@@ -4,6 +4,7 @@ basic land types gained (305.6). The order they apply in is the game's (``resolv
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..board.model import Permanent
@@ -47,12 +48,28 @@ def changed(permanent: Permanent, change: TypeChange) -> Permanent:
         gained = "".join(_BASIC_MANA[t] for t in BASIC_LAND_TYPES if t in _basic_types(tuple(subtypes)) - before)
         if gained:
             abilities.append(ability_class("mana").model_validate({"kind": "mana", "produces": gained}))
+    update: dict[str, Any] = {}
+    if "creature" in change.types and "creature" not in permanent.types and permanent.power is None:
+        update |= _base_stats(permanent, change)
     if change.not_creature:  # 205.1a: creature types go with the creature type, unless kindred keeps them
         types = tuple(t for t in types if t != "creature")
         if "kindred" not in types:
             subtypes = [s for s in subtypes if s.casefold() not in CREATURE_TYPES]
-    update: dict[str, Any] = {"types": types, "subtypes": tuple(subtypes), "abilities": tuple(abilities)}
+    update |= {"types": types, "subtypes": tuple(subtypes), "abilities": tuple(abilities)}
     return permanent.model_copy(update=update)
+
+
+def _base_stats(permanent: Permanent, change: TypeChange) -> dict[str, Any]:
+    """The base power and toughness a type change sets on a permanent it makes a creature
+    (613.4b), with its +N/+M counters on top (613.4c); none where it sets none."""
+    if change.power is None or change.toughness is None:
+        return {}
+    power, toughness = change.power, change.toughness
+    for name, count in permanent.counters.items():
+        m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", name)
+        if m:
+            power, toughness = power + int(m[1]) * count, toughness + int(m[2]) * count
+    return {"power": power, "toughness": toughness}
 
 
 def colored(permanent: Permanent, change: TypeChange) -> Permanent:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..board.model import Board, Effect, Permanent, Player
 from ..model.choices import mentions_chosen
 from ..model.conditions import Context
+from ..model.errors import InputError
 from ..model.filters import Filter, PermanentView, same_fields
 from ..model.ir import (
     Pair,
@@ -154,8 +155,9 @@ class Game:
         the existence of (305.7: setting a land's types removes the abilities of its text: Blood
         Moon before Urborg) or what it applies to (Blood Moon before Conversion); in a loop, the
         earliest (613.8b); characteristic-defining abilities first (613.3). Filters see printed
-        abilities only (layer 6 comes later). Then layer 5 (613.1e): the colors they set, in
-        timestamp order, on what each changed in layer 4 (613.6)."""
+        abilities only (layer 6 comes later). Then layer 5 (613.1e): the colors they set, on what
+        each changed in layer 4 (613.6), characteristic-defining ones ("$self is all colors") first,
+        then in timestamp order (613.3, 613.7)."""
         pending = [
             TypeEffect(a, o.id, o.controller) if isinstance(o, Permanent) else TypeEffect(a, None, o.controller)
             for o in timestamp_order(self._permanents, self.board.effects)
@@ -190,9 +192,17 @@ class Game:
         if colors:
             from .characteristics import colored
 
-            for _, effect, targets in sorted(colors, key=lambda c: c[0]):
+            for _, effect, targets in sorted(colors, key=lambda c: (not c[1].ability.defines_itself, c[0])):
                 wanted = set(targets)
                 self._set_permanents([colored(p, effect.ability) if p.id in wanted else p for p in self._permanents])
+        for i, p in enumerate(self._permanents):
+            if p.is_creature and (p.power is None or p.toughness is None):
+                raise InputError.one(
+                    ("board", "permanents", i, "power" if p.power is None else "toughness"),
+                    "missing",
+                    f"{p.name} is a creature by a type-changing effect (613.1d) that sets no power and toughness: "
+                    "give its power and toughness",
+                )
 
     def _type_targets(self, effect: TypeEffect) -> list[str]:
         """What ``effect`` changes now: its source, or what matches ``to``; its condition read for

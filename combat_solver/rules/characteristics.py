@@ -34,9 +34,11 @@ LAND_TYPES = (
 """205.3i: the land types."""
 
 BasicLandType = Literal["Plains", "Island", "Swamp", "Mountain", "Forest"]
-AddedCardType = Literal["artifact", "enchantment", "kindred", "land"]
-"""Card types an effect may add here: adding creature, planeswalker or battle makes a permanent
-something that attacks, blocks or is attacked, with characteristics the board must state."""
+AddedCardType = Literal["artifact", "creature", "enchantment", "kindred", "land"]
+"""Card types an effect may add here. A permanent an effect makes a creature (Living Lands, the
+Zendikons) attacks and blocks with the power and toughness the board gives it, or else the base
+ones the effect sets (613.4b); adding planeswalker or battle makes something attacked, whose
+loyalty or defense the board must state."""
 
 
 class TypeChange(AbilityBase):
@@ -71,6 +73,13 @@ class TypeChange(AbilityBase):
         False,
         description="it isn't a creature (205.1a: the creature type removed, and its creature types unless kindred)",
     )
+    power: int | None = Field(
+        None,
+        description="with `types: [creature]`: the base power it sets (layer 7b, 613.4b) where the board gives none",
+    )
+    toughness: int | None = Field(
+        None, description="with `types: [creature]`: the base toughness it sets (613.4b) where the board gives none"
+    )
 
     @model_validator(mode="after")
     def _changes_something(self) -> TypeChange:
@@ -80,6 +89,12 @@ class TypeChange(AbilityBase):
             raise ValueError(
                 "a type change adds types or subtypes, sets land types, creature types or colors, or removes creature"
             )
+        if (self.power is None) != (self.toughness is None):
+            raise ValueError("give both power and toughness, or neither")
+        if self.power is not None and "creature" not in self.types:
+            raise ValueError("power and toughness are set only with types: [creature] (613.4b)")
+        if "creature" in self.types and self.not_creature:
+            raise ValueError("a type change doesn't both add and remove the creature type")
         return self
 
     @property

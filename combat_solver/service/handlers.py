@@ -158,7 +158,9 @@ class Service:
                 name=request.name,
                 message="no card catalog is installed in this server: spell abilities out on the board",
             )
-        record = self.cards.lookup(request.name)
+        record = (
+            self.cards.lookup(request.name, request.copy_of) if request.copy_of else self.cards.lookup(request.name)
+        )
         if record is None:
             suggestions = tuple(self.cards.search(request.name, 5))
             hint = f"; did you mean {' or '.join(repr(s) for s in suggestions)}?" if suggestions else ""

@@ -145,9 +145,13 @@ class SchemaResponse(Message):
 
 
 class CardRequest(Message):
-    """Look a card up by name in the card catalog."""
+    """Look a card up by name in the card catalog; with ``copy_of``, a card that entered as a
+    copy (Clone): the record of the copy (707.2), as a board's ``copy_of`` reads it."""
 
     name: str = Field(min_length=1, max_length=200)
+    copy_of: tuple[Annotated[str, Field(min_length=1, max_length=200)], ...] = Field(
+        (), max_length=20, description="what it copied, then what that one copied (707.3); none: the card itself"
+    )
 
 
 class CardResponse(Message):

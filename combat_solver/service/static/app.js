@@ -107,6 +107,35 @@ function choiceWarnings(p) {
   return missingChoices(p).map((c) => `${p.name} (${p.id}): ${CHOICE_WHAT[c]} isn't on the board: choose it above (${CHOICE_LABELS[c]})`);
 }
 
+/* 707.2: a card that entered as a copy (Clone) is what it copied: the page asks which card (the
+   board's `copy_of`; "A; B" for a copy of an A that copied a B, 707.3) and takes the copy's
+   record from the server. */
+function copyWarnings(p) {
+  return p.copies && !p.copy_of
+    ? [`${p.card} (${p.id}): what it entered as a copy of isn't on the board (707.2): name the card under Copy of; read as copying nothing`]
+    : [];
+}
+
+async function setCopyOf(p, text) {
+  const copyOf = text.split(";").map((x) => x.trim()).filter(Boolean);
+  let found;
+  try {
+    found = await api("/card", copyOf.length ? { name: p.card, copy_of: copyOf } : { name: p.card });
+  } catch (e) {
+    showErrors(e.detail ? new BoardError(`${label(p.id)}: ${e.detail.map((d) => d.msg).join("; ")}`, { pid: p.id, field: "copy_of" }) : e);
+    return;
+  }
+  if (found.status !== "found") return;
+  const r = found.card;
+  Object.assign(p, {
+    copy_of: copyOf.join("; "), name: r.name, types: r.types, subtypes: r.subtypes || [], supertypes: r.supertypes || [],
+    colors: r.colors || [], power: r.power ?? "", toughness: r.toughness ?? "",
+    abilities: JSON.stringify(r.abilities || [], null, 1).replace(/\n\s*/g, " "),
+    warnings: [...(r.warnings || []), ...variableStats(r)], choices: r.choices || [], chosen: {},
+  });
+  changed();
+}
+
 function substitute(value, values) {
   if (typeof value === "string") return value in values ? values[value] : value;
   if (Array.isArray(value)) return value.map((v) => substitute(v, values));
@@ -262,7 +291,7 @@ function fromRecord(record, controller) {
     tapped: false, sick: false, counters: "", attached: "",
     abilities: JSON.stringify(record.abilities || [], null, 1).replace(/\n\s*/g, " "),
     warnings: [...(record.warnings || []), ...variableStats(record)], custom: !!record.custom,
-    choices: record.choices || [], chosen: {},
+    choices: record.choices || [], chosen: {}, copies: !!record.copies, copy_of: "",
   };
 }
 
@@ -468,7 +497,7 @@ function permCard(p) {
   const update = (fn) => (ev) => { fn(ev.target); changed(); };
   const others = state.perms.filter((q) => q.id !== p.id);
   const kinds = abilityKinds(p.abilities);
-  const warnings = [...p.warnings, ...choiceWarnings(p)];
+  const warnings = [...p.warnings, ...choiceWarnings(p), ...copyWarnings(p)];
   const open = openCards.has(p.id) || !narrow.matches;
   const brief = [p.tapped ? "tapped" : "", p.sick ? "summoning sick" : "", p.counters ? `counters ${p.counters}` : "",
     p.attached ? `on ${label(p.attached)}` : "", ...kinds].filter(Boolean).join(" · ");
@@ -504,6 +533,9 @@ function permCard(p) {
       field("Attached to", el("select", { "data-field": "attached", onchange: update((t) => { p.attached = t.value; }) },
         el("option", { value: "" }, "—"), others.map((q) => el("option", { value: q.id, selected: q.id === p.attached }, label(q.id))))),
     ),
+    p.copies ? el("div", { class: "perm-grid choices", "aria-label": "What it entered as a copy of" },
+      field("Copy of (card name; “A; B”: a copy of an A that copied a B)", el("input", { value: p.copy_of || "", placeholder: "Serra Angel",
+        "data-field": "copy_of", onchange: (ev) => setCopyOf(p, ev.target.value) }))) : null,
     (p.choices || []).length ? el("div", { class: "perm-grid choices", "aria-label": "Choices made as it entered" },
       p.choices.map((c) => choiceField(p, c, update))) : null,
     el("div", { class: "toggles" },
@@ -1187,6 +1219,7 @@ function stateFromScenario(scenario) {
     counters: "", attached: "", protector: p.protector || null,
     abilities: JSON.stringify(p.abilities || []), warnings: p.card_warnings || [], custom: false,
     ...madeChoices(p.chosen),
+    copies: p.copy_of !== undefined && p.copy_of !== null, copy_of: [].concat(p.copy_of ?? []).join("; "),
   }));
   next.effects = (b.effects || []).map((e) => {
     const onlyIds = e.to && Object.keys(e.to).every((k) => k === "ids");

@@ -1,0 +1,150 @@
+"""Copy effects (707): reading a clone's "You may have this creature enter as a copy of any
+creature on the battlefield, except ..." into a ``CopyEffect``, and the copiable values of a
+permanent that copied a card (707.2), modified by the exceptions (707.9).
+
+Which object a clone copied is a fact of the game, not of its card: the board states it as the
+permanent's ``copy_of`` (a card name, or the chain of a copy of a copy, 707.3), as it states
+counters and choices. Only the copy sentence itself is read here; what it may copy ("a creature
+you control", "with power 4 or greater") was decided as it entered. An exception this module
+can't state leaves the copy effect warned, never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from ..model.creature_types import CREATURE_TYPES
+from ..rules.phrase import SELF
+from .card_record import CardRecord
+from .compiled import CopyEffect, Found
+from .keyword_lines import known_keyword
+
+COPY_SENTENCE = re.compile(
+    rf"(?:If [^,]+, y|Y)ou may have (?:\{SELF}|this (?:creature|artifact|enchantment|Equipment|land|permanent)) "
+    r"enter(?: the battlefield)? as a copy of (?P<what>[^,\"]+?)(?:, except (?P<exceptions>.+))?"
+)
+"""614.1c, 707.5: "You may have this creature enter as a copy of any creature on the battlefield"
+(the "If ..." before it: Protean Raider's condition on entering, decided then)."""
+_MANY = re.compile(r"\b(?:X|two|three|different|random)\b")
+"""It Came from Planet Glurg's "X different creatures" (a merged copy): not one card's values."""
+_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker")
+_SUPERTYPES = ("legendary", "snow", "basic", "world")
+_CLAUSE = re.compile(r"(?:,? and |, )(?=(?:it|its|his|he|is|has)\b)")
+"""Where the next exception begins: a new subject or verb ("it isn't legendary, is an artifact
+..., and has myriad"), not an "and" inside a list ("haste and dethrone", "legendary and snow")."""
+
+CompileLines = Callable[[list[str]], Found]
+
+
+def read_copy(
+    sentence: str, face: str, compile_lines: CompileLines, subtype: Callable[[str], str | None]
+) -> CopyEffect | None:
+    """The copy effect of one sentence of ``face`` (already read with ``$self``); None if it isn't
+    a copy sentence this module knows. ``compile_lines`` compiles added abilities (707.9a),
+    ``subtype`` knows the catalog's subtypes."""
+    m = COPY_SENTENCE.fullmatch(sentence.removesuffix("."))
+    if m is None or _MANY.search(m["what"]):
+        return None
+    if m["exceptions"] is None:
+        return CopyEffect()
+    quoted: list[str] = []
+
+    def hold(q: re.Match[str]) -> str:
+        quoted.append(q[1])
+        return f'"{len(quoted) - 1}"'
+
+    effect = CopyEffect()
+    for clause in _CLAUSE.split(re.sub(r'"([^"]*)"', hold, m["exceptions"])):
+        read = _exception(clause.strip(), effect, quoted, subtype)
+        if read is None:
+            why = f"an exception to the copy that isn't read: {clause.strip().replace(SELF, face)!r}"
+            return CopyEffect(warnings=(f"{face}: {sentence.replace(SELF, face)} ({why})",))
+        effect = read
+    if effect.lines:
+        found = compile_lines(list(effect.lines))
+        effect = replace(effect, abilities=tuple(found.abilities), warnings=tuple(found.warnings))
+    return effect
+
+
+def _exception(
+    clause: str, effect: CopyEffect, quoted: list[str], subtype: Callable[[str], str | None]
+) -> CopyEffect | None:
+    """One exception (707.9) added to ``effect``; None if it isn't one this module states."""
+    clause = re.sub(r"^(?:he|it)(?:'s| is)\b", "it's", clause)
+    clause = re.sub(r"^(?:his|its) ", "its ", clause)
+    if clause in ("it isn't legendary", "isn't legendary"):
+        return replace(effect, not_legendary=True)
+    if clause == f"its name is {SELF}":
+        return replace(effect, keeps_name=True)
+    if clause == "it doesn't copy that creature's color":
+        return replace(effect, keeps_colors=True)
+    stats = re.fullmatch(r"it's (\d+)/(\d+)", clause)
+    if stats:
+        return replace(effect, power=int(stats[1]), toughness=int(stats[2]))
+    if re.fullmatch(
+        r"it enters with (?:an|a|one|two|three|X) (?:additional )?[+\w/-]+ counters? on it(?: if .+)?", clause
+    ):
+        return effect  # counters aren't copiable values (707.2): they are the board's ``counters``
+    types = re.fullmatch(r"(?:it's|is) (?:an? )?(.+) in addition to (?:its|his) other (creature )?types", clause)
+    if types:
+        return _types(effect, types[1], creature_only=bool(types[2]), subtype=subtype)
+    has = re.fullmatch(r"(?:it )?has (.+)", clause)
+    if has:
+        return _abilities(effect, has[1], quoted)
+    return None
+
+
+def _types(
+    effect: CopyEffect, words: str, creature_only: bool, subtype: Callable[[str], str | None]
+) -> CopyEffect | None:
+    """ "It's a Shapeshifter Rogue in addition to its other types", "an artifact creature",
+    "legendary and snow" (707.9b; 707.9d: its characteristic-defining abilities stay copied)."""
+    types, subtypes, supertypes = list(effect.types), list(effect.subtypes), list(effect.supertypes)
+    for word in re.split(r" and | ", words):
+        known = subtype(word)
+        if word in _CARD_TYPES and not creature_only:
+            types.append(word)
+        elif word in _SUPERTYPES and not creature_only:
+            supertypes.append(word)
+        elif known is not None and (known.casefold() in CREATURE_TYPES or not creature_only):
+            subtypes.append(known)
+        else:
+            return None
+    return replace(effect, types=tuple(types), subtypes=tuple(subtypes), supertypes=tuple(supertypes))
+
+
+def _abilities(effect: CopyEffect, what: str, quoted: list[str]) -> CopyEffect | None:
+    """ "It has flying", "has haste and dethrone", "it has "<ability>"" (707.9a): lines of rules
+    text the copy has; a word that isn't a keyword of 702 isn't read."""
+    held = re.fullmatch(r'"(\d+)"', what)
+    if held:
+        return replace(effect, lines=(*effect.lines, quoted[int(held[1])]))
+    words = re.split(r", (?:and )?| and ", what)
+    if not all(re.fullmatch(r"[a-z][a-z -]*", w) and known_keyword(w) for w in words):
+        return None
+    return replace(effect, lines=(*effect.lines, ", ".join(words).capitalize()))
+
+
+def copiable(copied: CardRecord, copier: CardRecord, effect: CopyEffect) -> CardRecord:
+    """707.2, 707.9: the copiable values of ``copier`` once it copied ``copied`` (a card, or what
+    an earlier copy made of one, 707.3): the copied values, modified by the exceptions, the
+    abilities it adds written into its rules text (707.9a). The name stays the copied card's, for
+    reading its text (201.5: the name means the object itself); ``keeps_name`` is the board's to
+    apply."""
+    supertypes = [s for s in copied.supertypes if not (effect.not_legendary and s == "legendary")]
+    return replace(
+        copied,
+        types=_added(copied.types, effect.types),
+        subtypes=_added(copied.subtypes, effect.subtypes),
+        supertypes=_added(tuple(supertypes), effect.supertypes),
+        power=copied.power if effect.power is None else str(effect.power),
+        toughness=copied.toughness if effect.toughness is None else str(effect.toughness),
+        colors=copier.colors if effect.keeps_colors else copied.colors,
+        text="\n".join([copied.text, *(line.replace(SELF, "this permanent") for line in effect.lines)]).strip(),
+    )
+
+
+def _added(values: tuple[str, ...], more: tuple[str, ...]) -> tuple[str, ...]:
+    return (*values, *(v for v in more if v not in values))
