@@ -46,10 +46,11 @@ from .sentences import Sentences
 __all__ = ["ATTACHED", "CONTROLLER", "POWER", "SELF", "AbilityData", "Compiled", "Compiler", "Level"]
 
 ABILITY_WORD = re.compile(
-    r"^(?!Max speed\b|Solved\b|Exhaust\b|Boast\b|Forecast\b|Visit\b)(?:\$self |[A-Z])[\w' ,-]*? — (?=[A-Z$]|\{)"
+    r"^(?!Max speed\b|Solved\b|Exhaust\b|Boast\b|Forecast\b|Visit\b)(?:\$self |[A-Z])[\w' ,-]*? — (?=[A-Z$]|\{[^:]*: )"
 )
 """An ability word (207.2c) or flavor word (207.2d), no rules meaning, before its ability
-("Metalcraft — {T}: Add ..."); "Max speed —", "Solved —", "Exhaust —", "Boast —", "Forecast —"
+("Metalcraft — {T}: Add ...", before an activated ability's cost only: "Commander Suspend 4 —
+{B}{G}" is a keyword's cost); "Max speed —", "Solved —", "Exhaust —", "Boast —", "Forecast —"
 and "Visit —" are keywords (702.178a: "as long as your speed is 4"; 702.169b-d: "as long as this
 Case is solved"; 702.177a: "Activate only once"; 702.142a; 702.57a; 702.159a), kept so that their
 ability is warned and never counted without its condition."""
