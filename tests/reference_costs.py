@@ -752,7 +752,7 @@ def _plain(ab: AbilityT) -> bool:
     return (
         ab.makes is None and not ab.mix and ab.tap and ab.cost is None and not ab.sacrifice_self
         and not ab.damage_to_you and ab.remove_counters is None and ab.for_each is None
-        and ab.for_each_counter is None and ab.for_player is None and ab.like is None
+        and ab.for_each_counter is None and ab.for_player is None and ab.like is None and not ab.energy
     )  # fmt: skip
 
 
@@ -876,6 +876,20 @@ class ActivationSearch:
         discard = cost.discard if cost is not None else 0
         if not life_payable(life_cost, life) or discard > hand:
             return
+        energy_left = next(q.energy for q in self.ref.board.players if q.id == self.payer) - dict(removed).get(
+            (self.payer, "{E}"), 0
+        )
+        if ab.energy > energy_left:  # 107.14: energy counters paid only while the player has them
+            return
+        if ab.energy:
+            removed = tuple(
+                sorted(
+                    {
+                        **dict(removed),
+                        (self.payer, "{E}"): dict(removed).get((self.payer, "{E}"), 0) + ab.energy,
+                    }.items()
+                )
+            )
         generic, colored, _, _ = parse_mana(cost.mana) if cost is not None else (0, {}, {}, 0)
         hybrid = parse_hybrid(cost.mana) if cost is not None else {}
         taps: list[frozenset[str]] = [frozenset()]

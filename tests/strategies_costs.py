@@ -258,6 +258,8 @@ COSTLY_MANA: tuple[Json, ...] = (
      "amount": 2},  # Ashnod's Altar
     {"kind": "mana", "cost": {"sacrifice": {"filter": {"types": ["creature"]}}}, "produces": "B", "amount": 2},  # Phyrexian Tower
     {"kind": "mana", "cost": {"mana": "{1}"}, "produces": "B", "for_each": {"types": ["planeswalker"]}},  # Cabal Coffers-like
+    {"kind": "mana", "energy": 1, "produces": "any"},  # Aether Hub
+    {"kind": "mana", "tap": False, "energy": 1, "produces": "R"},
     {"kind": "mana", "sacrifice_self": True, "produces": "any", "for_each_counter": "charge"},  # Shrine-like, any one color
 )  # fmt: skip
 """Mana abilities with a cost besides {T} or more than one color's mana (605.1a), as cards word them."""
@@ -269,6 +271,7 @@ def players(c: Chooser, three: int, known: bool) -> list[Json]:
     for p in out:
         p["life"] = c.choice((20, 20, 5, 3, 2, 1, 0, -1) if known else (20, 20, 5, 3, 2, 1, 0))
         p["hand"] = c.choice((0, 0, 1, 2))
+        p["energy"] = c.choice((0, 0, 1, 2))
     return out
 
 

@@ -126,7 +126,9 @@ def _bearing_sentences(record: CardRecord, subtype: Callable[[str], str | None])
         line = line if is_activated(line) or re.search(r"(?:^|— )(?:When|Whenever|At)\b", line) else still_a_land(line)
         for s in sentences(line):
             s = re.sub(
-                r"^(?!Max speed\b|Solved\b|Exhaust\b|Boast\b|Forecast\b|Visit\b)[A-Z][\w' ,-]*? — (?=[A-Z$]|\{[^:]*: )", "", s
+                r"^(?!Max speed\b|Solved\b|Exhaust\b|Boast\b|Forecast\b|Visit\b)[A-Z][\w' ,-]*? — (?=[A-Z$]|\{[^:]*: )",
+                "",
+                s,
             )
             if bears_on_legality(s):
                 found.append(s)

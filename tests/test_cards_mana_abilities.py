@@ -397,3 +397,28 @@ def test_602_1_sacrificing_a_permanent_whose_mana_ability_needs_mana_is_warned()
     verdict = _attack([_card("kci", "Krark-Clan Ironworks"), _card("sig", "Azorius Signet"), _toll("{1}")])
     assert any("sacrificing for mana (602.1)" in w for w in verdict.warnings)
     assert not _attack([_card("kci", "Krark-Clan Ironworks"), _toll("{2}")]).warnings
+
+
+# ----- energy (107.14)
+
+
+def _attack_with_energy(permanents: list[Json], energy: int) -> bool:
+    board = Board.model_validate(
+        {
+            "players": [{"id": "alice", "energy": energy}, {"id": "bob"}],
+            "active_player": "alice",
+            "permanents": [_card("bears", "Grizzly Bears"), *permanents],
+        },
+        context={"catalog": bundled_catalog()},
+    )
+    return check_attacks(board, AttackDeclaration(attacks={"bears": "bob"})).legal
+
+
+def test_107_14_aether_hub_pays_an_energy_counter_for_colored_mana() -> None:
+    """Aether Hub: "{T}, Pay {E}: Add one mana of any color.": two Hubs make {R}{G} with two
+    energy counters, not with one (the players' `energy`)."""
+    hubs = [_card("h", "Aether Hub"), _card("h2", "Aether Hub")]
+    assert _attack_with_energy([*hubs, _toll("{R}{G}")], 2)
+    assert not _attack_with_energy([*hubs, _toll("{R}{G}")], 1)
+    assert _attack_with_energy([*hubs, _toll("{R}{1}")], 1)
+    assert not _attack_with_energy([hubs[0], _toll("{R}")], 0)

@@ -299,5 +299,8 @@ def test_605_1a_every_quoted_mana_ability_a_static_sentence_gives_is_compiled_or
             if gives_mana_ability(line) and not any(s in line for s in read):
                 silent.append(f"{record.name}: {line}")
     assert silent == []
-    for name in ("Jaheira, Friend of the Forest", "Battery Bearer", "Imprisoned in the Moon", "Alpine Moon"):
+    for name in ("Jaheira, Friend of the Forest", "Imprisoned in the Moon", "Alpine Moon"):
         assert catalog.compiled(catalog.get(name)).warnings, name
+    bearer = catalog.compiled(catalog.get("Battery Bearer"))  # its mana can't cast nonartifact spells: no spell here
+    grant = {"kind": "grant", "to": {"controller": "you"}, "ability": {"kind": "mana", "produces": "C", "amount": 1}}
+    assert bearer.abilities == (grant,) and not bearer.warnings

@@ -50,7 +50,8 @@ class ManaAbility(AbilityBase):
     "{W}{U}", "{U}{U}"]``). What one activation costs (118.3, 602.1): {T} unless ``tap`` is false
     (302.6: a creature's needs it controlled since the turn began), ``cost`` (mana, hybrid
     included, life, untapped permanents to tap, other permanents to sacrifice, cards to discard)
-    and, with ``sacrifice_self``, the permanent itself. ``damage_to_you``: the damage it deals its controller (Ancient Tomb), which
+    and, with ``sacrifice_self``, the permanent itself; ``energy``: energy counters its controller
+    pays (107.14). ``damage_to_you``: the damage it deals its controller (Ancient Tomb), which
     lowers the life left to pay life with (119.4, 120.3a). ``remove_counters``: counters removed
     from the permanent itself as part of the cost (a charge counter; storage lands: X storage
     counters), as many as it has at most; with ``per_counter`` it makes one more mana for each
@@ -85,6 +86,7 @@ class ManaAbility(AbilityBase):
         None, description="the rest of its cost: mana (hybrid included), life, tap (other permanents), discard"
     )
     sacrifice_self: Flag = Field(False, description="sacrificing the permanent itself is part of its cost")
+    energy: NonNegative = Field(0, description="energy counters ({E}) its controller pays (107.14: Aether Hub)")
     remove_counters: CounterCost | None = Field(
         None, description="counters removed from the permanent itself as part of its cost"
     )
@@ -117,6 +119,9 @@ class ManaAbility(AbilityBase):
         Phrase(r"Pay (\w+) life", {"cost": {"life": Slot(1, "number")}}, "mana_cost"),
         Phrase(r"Sacrifice \$self", {"sacrifice_self": True}, "mana_cost"),
         Phrase(r"Discard a card", {"cost": {"discard": 1}}, "mana_cost"),
+        Phrase(r"Pay \{E\}", {"energy": 1}, "mana_cost"),
+        Phrase(r"Pay \{E\}\{E\}", {"energy": 2}, "mana_cost"),
+        Phrase(r"Pay \{E\}\{E\}\{E\}", {"energy": 3}, "mana_cost"),
         Phrase(
             r"Sacrifice (an?|two|three) (.+)",
             {"cost": {"sacrifice": {"filter": Slot(2, "permanents"), "n": Slot(1, "number")}}},
@@ -351,7 +356,9 @@ class ManaAbility(AbilityBase):
         if not self.tap and not self.sacrifice_self:
             cost = self.cost or Cost()
             spent = Mana.parse(cost.mana).count()
-            if removed is None and not (cost.life or cost.discard or cost.tap or cost.sacrifice or spent):
+            if removed is None and not (
+                cost.life or cost.discard or cost.tap or cost.sacrifice or spent or self.energy
+            ):
                 raise ValueError(
                     "a mana ability without {T} has a cost (mana, life, tap, sacrifice, discard, remove_counters"
                     " or sacrifice_self)"
@@ -363,7 +370,7 @@ class ManaAbility(AbilityBase):
                 )
             if (
                 not self.per_counter
-                and not (cost.life or cost.discard or cost.tap or cost.sacrifice)
+                and not (cost.life or cost.discard or cost.tap or cost.sacrifice or self.energy)
                 and (removed is None or spent)
                 and spent < self.most()
             ):
@@ -398,6 +405,7 @@ class ManaAbility(AbilityBase):
             and not self.sacrifice_self
             and not self.damage_to_you
             and self.remove_counters is None
+            and not self.energy
         )
 
     def cost_text(self) -> str:
@@ -409,6 +417,7 @@ class ManaAbility(AbilityBase):
         parts += ["{T}"] if self.tap else []
         parts += [rest] if rest != "{0}" else []
         parts += ["sacrifice it"] if self.sacrifice_self else []
+        parts += ["pay " + "{E}" * self.energy] if self.energy else []
         if self.remove_counters is not None:
             n, kind = self.remove_counters.n, self.remove_counters.kind
             parts.append(f"remove {'a' if n == 1 else n} {kind} counter{'' if n == 1 else 's'} from it")

@@ -41,6 +41,8 @@ class Option:
     """The most mana of each color one activation makes."""
     ones: bool = False
     """Each activation makes one mana (of one of ``colors``)."""
+    energy: int = 0
+    """The energy counters one activation pays (107.14)."""
     removes: tuple[str, int, int] | None = None
     """The counters it removes from its permanent (602.1): their kind, how many one activation
     removes (0: any number, X, and it makes ``base`` mana plus one for each) and ``base``."""
@@ -97,7 +99,11 @@ def mana_options(game: GameView, player: str) -> list[Option]:
         if not found:
             continue
         untapped = not p.tapped and not game.is_summoning_sick(p)
-        abilities = [a for a in found if a.per_turn != 0 and (untapped or not a.tap) and _has_counters(p, a)]
+        abilities = [
+            a
+            for a in found
+            if a.per_turn != 0 and (untapped or not a.tap) and _has_counters(p, a) and a.energy <= info.energy
+        ]
         plain = [a for a in abilities if a.simple()]
         most: dict[str, int] = {}
         for a in plain:
@@ -125,6 +131,7 @@ def mana_options(game: GameView, player: str) -> list[Option]:
                     hi=_most_activations(game, player, a, info.life, info.hand, have),
                     text=a.cost_text(),
                     damage=a.damage_to_you,
+                    energy=a.energy,
                     removes=None if removed is None else (removed.kind, 0 if removed.n == "X" else removed.n, a.amount),
                 )
             )
@@ -212,6 +219,8 @@ def _most_activations(game: GameView, player: str, a: ManaAbility, life: int, ha
     if a.tap or a.sacrifice_self:
         return 1
     bounds = [a.per_turn] if a.per_turn is not None else []
+    if a.energy:
+        bounds.append(game.player(player).energy // a.energy)
     if a.remove_counters is not None:
         n = a.remove_counters.n
         bounds.append(counters if n == "X" else counters // n)

@@ -72,6 +72,9 @@ class _Builder:
         for o in options:
             activations[o], made[o] = self._option(game.label(o.source), player, o)
         self._counters(options, activations, made)
+        energy = _lin((activations[o], o.energy) for o in options if o.energy)
+        if energy.terms:  # 107.14: paid from the energy counters the player has
+            self.hard.append(energy.at_most(info.energy))
         demands = [(action, f, t.units.times(n)) for t in mine for action, f, n in t.cost.permanents()]
         declared = len(demands)
         demands += [
@@ -199,7 +202,7 @@ class _Builder:
         """How many times ``o`` is activated (605.3a; named in the shown plan when it costs more
         than {T}) and the mana that makes, per color: one of its combinations each time (605.1a),
         or ``most`` in any combination of its colors (106.1)."""
-        shown = "" if o.cost is None and not o.sacrifice_self else f"activate {label} ({o.text})"
+        shown = "" if o.cost is None and not o.sacrifice_self and not o.energy else f"activate {label} ({o.text})"
         hi = o.hi or 0
         n = self.choice(("activate", player, o.source.id, str(o.index), "tap" if o.tap else ""), hi, shown)
         self.cleanup.append((n, SOURCE_WEIGHT))
