@@ -422,3 +422,12 @@ def test_107_14_aether_hub_pays_an_energy_counter_for_colored_mana() -> None:
     assert not _attack_with_energy([*hubs, _toll("{R}{G}")], 1)
     assert _attack_with_energy([*hubs, _toll("{R}{1}")], 1)
     assert not _attack_with_energy([hubs[0], _toll("{R}")], 0)
+
+
+def test_602_5d_a_mana_ability_activated_only_as_a_sorcery_pays_no_cost_in_combat() -> None:
+    """Grinning Ignus: "{R}, Return this creature to its owner's hand: Add {C}{C}{R}. Activate only
+    as a sorcery.": a sorcery's timing is a main phase (602.5d), never the declare attackers or
+    blockers step: a note, no mana ability and no warning."""
+    ignus = _compiled("Grinning Ignus")
+    assert not [a for a in ignus.abilities if a["kind"] == "mana"] and not ignus.all_warnings
+    assert any(outcome == "noted" for _, outcome in ignus.readings)

@@ -77,12 +77,15 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     changes nothing it can pay ("If that mana is spent on a creature spell, it gains haste")
     is a note; "If <condition>, add <mana> instead." makes two abilities, each under the condition
     or unless it (Urza's Tower); "Add <mana> or one mana of the chosen color." makes two
-    abilities with one cost (activating it is activating one of them, 605.1a). Mana spendable only on spells or abilities pays no cost to attack or block
-    (106.6): a note. Anything else is ``Unknown`` (warned: "for each Elf", storage counters,
-    "Activate only as a sorcery")."""
+    abilities with one cost (activating it is activating one of them, 605.1a). Mana spendable
+    only on spells or abilities pays no cost to attack or block (106.6), and neither does one
+    activated only as a sorcery (602.5d: in a main phase, never while attackers or blockers are
+    declared): a note. Anything else is ``Unknown``."""
     head, _, effect = line.partition(": ")
     if "Spend this mana only" in effect:
         return [], "mana spendable only on spells or abilities: it pays no cost to attack or block (106.6)"
+    if "Activate only as a sorcery." in sentences(effect):
+        return [], "activated only as a sorcery: never in a combat step, it pays no cost to attack or block (602.5d)"
     ability: AbilityData = {"kind": "mana", "tap": False}
     for part in head.split(", "):
         _merged(ability, _part(wordings, readers, "mana_cost", part, line))
