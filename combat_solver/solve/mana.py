@@ -185,8 +185,9 @@ def _counted(
     game: GameView, player: str, p: PermanentView, a: ManaAbility, like: tuple[str, ...]
 ) -> ManaAbility | None:
     """``a`` with a counted amount made that many times ``amount``, with ``like`` the types it reads
-    (None: none to count or to make). With no mana cost it can be activated first, when nothing has
-    left or changed yet (608.2h)."""
+    (None: none to count or to make), counted on the board as it stands (608.2h): with no mana cost
+    it can be activated first, when nothing has left or changed yet; with one (Cabal Coffers) the
+    board warns where something it counts can leave first (``resolve/mana_order.py``)."""
     if a.like is not None:
         return a.model_copy(update={"produces": "".join(like), "like": None, "like_type": False}) if like else None
     if a.for_each is not None:
