@@ -494,7 +494,7 @@ def test_106_7_what_a_land_with_fixed_combinations_could_produce_is_those_colors
                 "abilities": [{"kind": "mana", "makes": ["{U}{U}"]}],
             },
             _bear("a"),
-        ]  # fmt: skip
+        ]
     )
     for mana, legal in (("{U}", True), ("{W}", False)):
         taxed = board.model_copy(
