@@ -112,7 +112,8 @@ def _read_choices(board: Board) -> Board:
     """607.2d: "the chosen color" (type, player) refers only to the choice its own permanent made.
     The board writes it ``chosen``: in a filter's ``colors`` the permanent's ``chosen.color``, in
     ``subtypes`` its ``chosen.creature_type``, as a ``controller`` or ``player`` its ``chosen.player``,
-    as a number test's ``even`` whether its ``chosen.parity`` is even (607.2f; docs/board-format.md). The board with those values written in."""
+    as a number test's ``even`` whether its ``chosen.parity`` is even (607.2f), as a mana ability's
+    ``produces`` the chosen color's mana (docs/board-format.md). The board with those values written in."""
 
     def put(value: Any, chosen: dict[str, Any]) -> Any:
         if isinstance(value, dict):
@@ -126,6 +127,8 @@ def _read_choices(board: Board) -> Board:
                     out[key] = chosen["player"]
                 elif key == "even" and item == "chosen":
                     out[key] = chosen["parity"] == "even"
+                elif key == "produces" and item == "chosen":  # a mana ability's: the chosen color's mana
+                    out[key] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[chosen["color"]]
                 else:
                     out[key] = put(item, chosen)
             return out
@@ -137,7 +140,10 @@ def _read_choices(board: Board) -> Board:
     for p in board.permanents:
         chosen = p.chosen.model_dump()
         if any(v is not None for v in chosen.values()):
-            written = put([a.model_dump(mode="json", by_alias=True, exclude_none=True) for a in p.abilities], chosen)
+            given = [
+                {"kind": a.kind, **a.model_dump(mode="json", by_alias=True, exclude_unset=True)} for a in p.abilities
+            ]
+            written = put(given, chosen)  # as given: a default beside another field may be refused (makes)
             p = Permanent.model_validate(
                 {**p.model_dump(mode="json", by_alias=True, exclude_none=True), "abilities": written}
             )

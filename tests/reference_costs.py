@@ -753,19 +753,21 @@ def _plain(ab: AbilityT) -> bool:
     """ "{T}: Add" one color of ``produces``, nothing else: the pool search above covers it."""
     return (
         ab.makes is None and not ab.mix and ab.tap and ab.cost is None and not ab.sacrifice_self
-        and not ab.damage_to_you
+        and not ab.damage_to_you and ab.remove_counters is None and ab.for_each is None
+        and ab.for_each_counter is None and ab.for_player is None and ab.like is None and not ab.energy
     )  # fmt: skip
 
 
-def _outputs(ab: AbilityT) -> list[tuple[int, ...]]:
-    """Every pool one activation can add (605.1a, 106.1), as counts in ``MANA_TYPES`` order."""
+def _outputs(ab: AbilityT, amount: int) -> list[tuple[int, ...]]:
+    """Every pool one activation making ``amount`` mana can add (605.1a, 106.1), as counts in
+    ``MANA_TYPES`` order."""
     colors = COLORS if ab.produces.casefold() == "any" else tuple(dict.fromkeys(ab.produces.upper()))
     if ab.makes is not None:
         combos = [re.findall(r"[WUBRGC]", m.upper()) for m in ab.makes]
     elif ab.mix:
-        combos = [list(c) for c in itertools.combinations_with_replacement(colors, ab.amount)]
+        combos = [list(c) for c in itertools.combinations_with_replacement(colors, amount)]
     else:
-        combos = [[c] * ab.amount for c in colors]
+        combos = [[c] * amount for c in colors]
     return sorted({tuple(combo.count(t) for t in MANA_TYPES) for combo in combos})
 
 
@@ -801,8 +803,9 @@ class ActivationSearch:
     made and the life, cards and untapped permanents left (119.4: life only up to the total; the
     damage an ability deals comes after its cost); {T} once, of a permanent untapped, not tapped
     by the declaration (508.1f) and not summoning sick (302.6); ``per_turn`` activations at most;
-    a permanent sacrificed to its own ability is gone and can't be in this combat; then the total
-    paid from what is left (508.1j)."""
+    a permanent sacrificed to its own ability is gone and can't be in this combat; counters removed
+    from a permanent (602.1) only while it has them; a counted amount counted as it resolves
+    (608.2h: what has left by then isn't counted); then the total paid from what is left (508.1j)."""
 
     def __init__(
         self, ref: CostReference, payer: str, total: Total, tapped: frozenset[str], in_combat: frozenset[str]
@@ -831,7 +834,7 @@ class ActivationSearch:
             self.reserved = frozenset(reserved)
             for leaving in self._leaving(leave_candidates, self.total.sacrifice + self.total.bounce):
                 self.leaving = leaving
-                start = (tuple(0 for _ in MANA_TYPES), life, hand, frozenset(reserved), frozenset(), ())
+                start = (tuple(0 for _ in MANA_TYPES), life, hand, frozenset(reserved), frozenset(), (), ())
                 if self._search(start, set()):
                     return True
         return False
@@ -860,7 +863,7 @@ class ActivationSearch:
         return False
 
     def _activations(self, k: int, p: Permanent, ab: AbilityT, state: tuple[Any, ...]) -> Iterable[tuple[Any, ...]]:
-        pool, life, hand, tapped_now, gone, used = state
+        pool, life, hand, tapped_now, gone, used, removed = state
         if p.id in gone or (ab.sacrifice_self and p.id in self.in_combat | self.leaving | self.reserved):
             return
         times = dict(used).get(k, 0)
@@ -875,6 +878,20 @@ class ActivationSearch:
         discard = cost.discard if cost is not None else 0
         if not life_payable(life_cost, life) or discard > hand:
             return
+        energy_left = next(q.energy for q in self.ref.board.players if q.id == self.payer) - dict(removed).get(
+            (self.payer, "{E}"), 0
+        )
+        if ab.energy > energy_left:  # 107.14: energy counters paid only while the player has them
+            return
+        if ab.energy:
+            removed = tuple(
+                sorted(
+                    {
+                        **dict(removed),
+                        (self.payer, "{E}"): dict(removed).get((self.payer, "{E}"), 0) + ab.energy,
+                    }.items()
+                )
+            )
         generic, colored, _, _ = parse_mana(cost.mana) if cost is not None else (0, {}, {}, 0)
         hybrid = parse_hybrid(cost.mana) if cost is not None else {}
         taps: list[frozenset[str]] = [frozenset()]
@@ -885,18 +902,111 @@ class ActivationSearch:
                 and not (ab.tap and q.id == p.id) and self.ref.base.matches(cost.tap.filter, q, self.payer)
             ]  # fmt: skip
             taps = [frozenset(c) for c in itertools.combinations(free, cost.tap.n)]
+        sacs: list[frozenset[str]] = [frozenset()]
+        if cost is not None and cost.sacrifice is not None:  # 602.1: another permanent (or itself), gone after
+            can_go = [
+                q.id for q in self.mine
+                if q.id not in gone | self.in_combat | self.leaving | self.reserved
+                and self.ref.base.matches(cost.sacrifice.filter, q, self.payer)
+            ]  # fmt: skip
+            sacs = [frozenset(c) for c in itertools.combinations(can_go, cost.sacrifice.n)]
         counted = tuple(sorted({**dict(used), k: times + 1}.items())) if ab.per_turn is not None else used
-        for left in _payments(pool, generic, colored, hybrid):
-            for tapped_too in taps:
-                for made in _outputs(ab):
-                    yield (
-                        tuple(a + b for a, b in zip(left, made, strict=True)),
-                        life - life_cost - ab.damage_to_you,
-                        hand - discard,
-                        tapped_now | tapped_too | ({p.id} if ab.tap else set()),
-                        gone | ({p.id} if ab.sacrifice_self else set()),
-                        counted,
-                    )
+        # 602.1: counters removed from the permanent itself, as many as are left on it; X of them
+        # (any number) make one more mana each with per_counter.
+        takes: list[int] = [0]
+        left_on = 0
+        if ab.remove_counters is not None:
+            kind = ab.remove_counters.kind
+            left_on = p.counters.get(kind, 0) - dict(removed).get((p.id, kind), 0)
+            n = ab.remove_counters.n
+            takes = list(range(left_on + 1)) if n == "X" else [n] if left_on >= n else []
+        for take in takes:
+            after = removed
+            sacrificed = ab.sacrifice_self
+            if ab.remove_counters is not None:
+                key = (p.id, ab.remove_counters.kind)
+                after = tuple(sorted({**dict(removed), key: dict(removed).get(key, 0) + take}.items()))
+                sacrificed = sacrificed or (ab.sacrifice_when_none and left_on - take == 0)
+            if sacrificed and p.id in self.in_combat | self.leaving | self.reserved:
+                continue
+            amount = (ab.amount + (take if ab.per_counter else 0)) * self._count(
+                p, ab, self.payer, life - life_cost, gone, removed
+            )
+            outputs = _outputs(ab, amount)
+            if ab.like is not None:  # 106.7, as it resolves: what the permanents still here could produce
+                types = self._could_produce(ab.like, ab.like_type, self.payer, life - life_cost, gone, removed)
+                outputs = [tuple(int(t == c) for t in MANA_TYPES) for c in types]
+            for left in _payments(pool, generic, colored, hybrid):
+                for tapped_too in taps:
+                    for sacrificed_too in sacs:
+                        for made in outputs:
+                            yield (
+                                tuple(a + b for a, b in zip(left, made, strict=True)),
+                                life - life_cost - ab.damage_to_you,
+                                hand - discard,
+                                tapped_now | tapped_too | ({p.id} if ab.tap else set()),
+                                gone | sacrificed_too | ({p.id} if sacrificed else set()),
+                                counted,
+                                after,
+                            )
+
+    def _count(
+        self, p: Permanent, ab: AbilityT, you: str, life: int, gone: frozenset[str], removed: tuple[Any, ...]
+    ) -> int:
+        """What a counted amount counts as it resolves (608.2h): here, at this point of the search
+        (the permanents gone are not counted, ``life`` is the life left, counters removed are off); 1
+        for an amount that doesn't count."""
+        if ab.for_each is not None:
+            return sum(
+                1 for q in self.ref.board.permanents if q.id not in gone and self.ref.base.matches(ab.for_each, q, you)
+            )
+        if ab.for_player == "life":  # the payer's life left, another player's as the board gives it
+            return max(0, life if you == self.payer else next(q.life for q in self.ref.board.players if q.id == you))
+        if ab.for_player is not None:
+            return int(getattr(next(q for q in self.ref.board.players if q.id == you), ab.for_player))
+        if ab.for_each_counter is not None:
+            return p.counters.get(ab.for_each_counter, 0) - dict(removed).get((p.id, ab.for_each_counter), 0)
+        return 1
+
+    def _could_produce(
+        self, f: Filter, like_type: bool, you: str, life: int, gone: frozenset[str], removed: tuple[Any, ...]
+    ) -> list[str]:
+        """106.7: the types the permanents still here that ``f`` matches could produce: what one of
+        their mana abilities would make if it resolved now (costs ignored: X any, counters to remove
+        or not; an amount counting none makes none), abilities that read other permanents from
+        nothing up until nothing more is found (two Reflecting Pools alone make nothing)."""
+        here = [q for q in self.ref.board.permanents if q.id not in gone]
+        likes = {(q.id, k): set[str]() for q in here for k, a in enumerate(self.ref.base.abilities[q.id])
+                 if a.kind == "mana" and a.like is not None}  # fmt: skip
+
+        def types(reader: Filter, reader_you: str | None, colorless: bool) -> set[str]:
+            out: set[str] = set()
+            for q in here:
+                if not self.ref.base.matches(reader, q, reader_you):
+                    continue
+                for k, a in enumerate(self.ref.base.abilities[q.id]):
+                    if a.kind != "mana":
+                        continue
+                    if a.like is not None:
+                        out |= likes[q.id, k]
+                    elif self._count(q, a, q.controller, life, gone, removed) > 0:
+                        if a.makes is not None:  # the fixed combinations, whatever produces says
+                            out |= {c for m in a.makes for c in re.findall(r"[WUBRGC]", m.upper())}
+                        elif a.produces.casefold() == "any":
+                            out |= set(COLORS)
+                        else:
+                            out |= {c for c in a.produces.upper() if c in MANA_TYPES}
+            return {c for c in out if colorless or c != "C"}
+
+        grew = True
+        while grew:
+            grew = False
+            for (qid, k), known in likes.items():
+                a = self.ref.base.abilities[qid][k]
+                found = types(a.like, self.ref.perms[qid].controller, a.like_type)
+                if found != known:
+                    likes[qid, k], grew = found, True
+        return sorted(types(f, you, like_type))
 
     def _settles(self, pool: tuple[int, ...], life: int, hand: int) -> bool:
         """508.1j: the total paid from ``pool``, the life and the cards left."""

@@ -170,7 +170,8 @@ def creature(c: Chooser, pid: str, controller: str, tapped: int, sick: int) -> J
 
 
 def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: bool) -> list[Json]:
-    """Lands (basic ones tap for their color), a land for any color, a {C}{C} rock; some tapped."""
+    """Lands (basic ones tap for their color), a land for any color or its chosen color, a {C}{C}
+    rock; some tapped."""
     out: list[Json] = []
     for i in range(n):
         pid = f"{prefix}{i + 1}"
@@ -193,16 +194,18 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
             ability: Json = {"kind": "mana", "produces": "any"}
             if known and c.chance(20):
                 ability["amount"] = 2  # Gilded Lotus: "Add three mana of any one color", with two
-            out.append(
-                {
-                    "id": pid,
-                    "name": "City",
-                    "controller": controller,
-                    "types": ["land"],
-                    "tapped": c.chance(20),
-                    "abilities": [ability],
-                }
-            )
+            city = {
+                "id": pid,
+                "name": "City",
+                "controller": controller,
+                "types": ["land"],
+                "tapped": c.chance(20),
+                "abilities": [ability],
+            }
+            if c.chance(20):  # Paradise Plume: "Add one mana of the chosen color" (607.2d)
+                ability["produces"] = "chosen"
+                city["chosen"] = {"color": c.choice(COLORS)}
+            out.append(city)
         else:
             out.append(
                 {
@@ -215,7 +218,11 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
                 }
             )
         if c.chance(30):
-            out[-1]["abilities"].append(c.choice(COSTLY_MANA))
+            costly = c.choice(COSTLY_MANA)
+            out[-1]["abilities"].append(costly)
+            counted = costly.get("remove_counters", {}).get("kind") or costly.get("for_each_counter")
+            if counted:
+                out[-1]["counters"] = {counted: c.integer(0, 3)}
     return out
 
 
@@ -232,7 +239,29 @@ COSTLY_MANA: tuple[Json, ...] = (
     {"kind": "mana", "cost": {"tap": {"filter": {"types": ["creature"]}}}, "produces": "any"},  # Springleaf Drum
     {"kind": "mana", "produces": "RG", "amount": 2, "mix": True},
     {"kind": "mana", "tap": False, "sacrifice_self": True, "cost": {"mana": "{1}"}, "makes": ["{B}{B}"]},
-)
+    {"kind": "mana", "remove_counters": {"kind": "charge"}, "produces": "any"},  # Vivid Crag
+    {"kind": "mana", "tap": False, "remove_counters": {"kind": "charge"}, "produces": "any"},  # Pentad Prism
+    {"kind": "mana", "tap": False, "cost": {"mana": "{1}"}, "remove_counters": {"kind": "storage", "n": "X"},
+     "produces": "RG", "amount": 0, "mix": True, "per_counter": True},  # Fungal Reaches
+    {"kind": "mana", "remove_counters": {"kind": "storage", "n": "X"}, "produces": "G", "amount": 0,
+     "per_counter": True},  # Dwarven Hold
+    {"kind": "mana", "remove_counters": {"kind": "charge", "n": "X"}, "produces": "B", "per_counter": True},  # Black Mana Battery
+    {"kind": "mana", "remove_counters": {"kind": "depletion"}, "sacrifice_when_none": True, "makes": ["{U}{U}"]},  # Saprazzan Skerry
+    {"kind": "mana", "produces": "G", "for_each": {"types": ["creature"], "controller": "you"}},  # Gaea's Cradle
+    {"kind": "mana", "produces": "U", "for_each": {"types": ["artifact"]}},
+    {"kind": "mana", "produces": "any", "mix": True, "for_each": {"types": ["land"], "controller": "you"}},
+    {"kind": "mana", "produces": "C", "for_each_counter": "charge"},  # Everflowing Chalice
+    {"kind": "mana", "produces": "any", "for_player": "life"},  # Sanctum of the Sun
+    {"kind": "mana", "like": {"types": ["land"], "controller": "you"}, "like_type": True},  # Reflecting Pool
+    {"kind": "mana", "like": {"types": ["land"], "controller": "opponent"}},  # Exotic Orchard
+    {"kind": "mana", "tap": False, "cost": {"sacrifice": {"filter": {"types": ["creature"]}}}, "produces": "C",
+     "amount": 2},  # Ashnod's Altar
+    {"kind": "mana", "cost": {"sacrifice": {"filter": {"types": ["creature"]}}}, "produces": "B", "amount": 2},  # Phyrexian Tower
+    {"kind": "mana", "cost": {"mana": "{1}"}, "produces": "B", "for_each": {"types": ["planeswalker"]}},  # Cabal Coffers-like
+    {"kind": "mana", "energy": 1, "produces": "any"},  # Aether Hub
+    {"kind": "mana", "tap": False, "energy": 1, "produces": "R"},
+    {"kind": "mana", "sacrifice_self": True, "produces": "any", "for_each_counter": "charge"},  # Shrine-like, any one color
+)  # fmt: skip
 """Mana abilities with a cost besides {T} or more than one color's mana (605.1a), as cards word them."""
 
 
@@ -242,6 +271,7 @@ def players(c: Chooser, three: int, known: bool) -> list[Json]:
     for p in out:
         p["life"] = c.choice((20, 20, 5, 3, 2, 1, 0, -1) if known else (20, 20, 5, 3, 2, 1, 0))
         p["hand"] = c.choice((0, 0, 1, 2))
+        p["energy"] = c.choice((0, 0, 1, 2))
     return out
 
 

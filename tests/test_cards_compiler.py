@@ -129,7 +129,11 @@ def _bearing_sentences(record: CardRecord, subtype: Callable[[str], str | None])
             else otherwise(still_a_land(line))
         )
         for s in sentences(line):
-            s = re.sub(r"^(?!Max speed\b)[A-Z][\w' ,-]*? — (?=[A-Z$])", "", s)
+            s = re.sub(
+                r"^(?!Max speed\b|Solved\b|Exhaust\b|Boast\b|Forecast\b|Visit\b)[A-Z][\w' ,-]*? — (?=[A-Z$]|\{[^:]*: )",
+                "",
+                s,
+            )
             if bears_on_legality(s):
                 found.append(s)
     return found

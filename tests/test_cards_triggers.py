@@ -117,10 +117,15 @@ def _warnings(name: str) -> tuple[str, ...]:
 
 def test_605_1a_508_1h_a_mana_ability_not_stated_exactly_is_warned_never_dropped() -> None:
     """Its mana could pay a cost to attack (508.1h): a cost or an amount the vocabulary can't state
-    (storage counters, "for each Elf") is warned. Mana spendable only on spells (106.6) pays no such
-    cost: nothing to warn."""
-    assert _warnings("Priest of Titania") == ("Priest of Titania: {T}: Add {G} for each Elf on the battlefield.",)
-    assert _warnings("Ashnod's Altar") == ("Ashnod's Altar: Sacrifice a creature: Add {C}{C}.",)
+    (a count the reader can't state, the mana a sacrificed land could produce) is warned. Mana spendable only on
+    spells (106.6) pays no such cost: nothing to warn."""
+    assert _warnings("Axebane Guardian") == (
+        "Axebane Guardian: {T}: Add X mana in any combination of colors, where X is the number of creatures you"
+        " control with defender.",
+    )
+    assert _warnings("Squandered Resources") == (
+        "Squandered Resources: Sacrifice a land: Add one mana of any type the sacrificed land could produce.",
+    )
     assert _warnings("Skirge Familiar") == ()
     assert _warnings("Lord of the Forsaken") == ()
     assert _warnings("Llanowar Elves") == ()

@@ -79,6 +79,7 @@ class Player(Strict):
     life: Integer = 20
     hand: NonNegative = Field(0, description="cards in hand (for discard costs)")
     poison: NonNegative = Field(0, description="poison counters")
+    energy: NonNegative = Field(0, description="energy counters ({E}, 107.14: mana abilities pay them)")
     graveyard: NonNegative = Field(0, description="cards in graveyard (default: the number of `graveyard_cards`)")
     graveyard_types: tuple[GraveyardType, ...] = Field(
         (), description="card types among those cards (delirium; default: those of `graveyard_cards`)"

@@ -45,11 +45,15 @@ from .sentences import Sentences
 
 __all__ = ["ATTACHED", "CONTROLLER", "POWER", "SELF", "AbilityData", "Compiled", "Compiler", "Level"]
 
-ABILITY_WORD = re.compile(r"^(?!Max speed\b|Solved\b)(?:\$self |[A-Z])[\w' ,-]*? — (?=[A-Z$])")
-"""An ability word (207.2c: no rules meaning) before its ability; "Max speed —" and "Solved —"
-are keywords (702.178a: "as long as your speed is 4"; 702.169b-c: "as long as this Case is solved",
-"triggers only if this Case is solved"), kept so that a static sentence is warned and a trigger
-is never counted without its condition."""
+ABILITY_WORD = re.compile(
+    r"^(?!Max speed\b|Solved\b|Exhaust\b|Boast\b|Forecast\b|Visit\b)(?:\$self |[A-Z])[\w' ,-]*? — (?=[A-Z$]|\{[^:]*: )"
+)
+"""An ability word (207.2c) or flavor word (207.2d), no rules meaning, before its ability
+("Metalcraft — {T}: Add ...", before an activated ability's cost only: "Commander Suspend 4 —
+{B}{G}" is a keyword's cost); "Max speed —", "Solved —", "Exhaust —", "Boast —", "Forecast —"
+and "Visit —" are keywords (702.178a: "as long as your speed is 4"; 702.169b-d: "as long as this
+Case is solved"; 702.177a: "Activate only once"; 702.142a; 702.57a; 702.159a), kept so that their
+ability is warned and never counted without its condition."""
 MODE = re.compile(r"^• [A-Z][\w' -]* — ")
 """A mode of a permanent that chose one as it entered ("• Abzan — Whenever you attack, ..."): it
 has that mode's ability only, and the board doesn't say which (700.2)."""

@@ -17,11 +17,34 @@ from .wordings import Wordings
 MANA_SIDE_EFFECT = re.compile(
     r"^(?:If that mana is spent\b|When (?:you spend this mana|that mana is spent)\b|\$self deals \w+ damage to each opponent\.$"
     r"|Each opponent gains \w+ life\.$|\$self doesn't untap during your next untap step\.$"
-    r"|Put an? [a-z]+ counter on \$self\.$|When you do, |You get \w+ poison counters?\.$)"
+    r"|Put (?:an?|two|three) [a-z]+ counters? on \$self\.$|Remove an? [a-z]+ counter from \$self\.$|When you do, |You get \w+ poison counters?\.$"
+    r"|(?:When|If) this mana is spent to cast\b|When you next cast\b.* this turn, |Scry \w+\.$"
+    r"|This mana can't be spent to cast (?:nonartifact spells|a nonartifact spell|spells from your hand)\.$"
+    r"|Creature spells you spend this mana to cast have\b|During your next untap step, "
+    r"|An opponent gains control of \$self at the beginning of the next end step\.$"
+    r"|If this ability has been activated \w+ or more times this turn, sacrifice \$self at the beginning of the next end step\.$)"
 )
 """605.1a: what a mana ability does besides making mana that changes nothing its mana can pay (its
 controller's life, hand and permanents stay as they were: "Draw a card" is not among them); a
-reflexive trigger ("When you do, mill two cards", 603.12) resolves only after the cost is paid."""
+reflexive trigger ("When you do, mill two cards", 603.12) resolves only after the cost is paid;
+what happens later (a spell cast with the mana, the next untap step or end step) or to the library
+(scry) changes nothing now, and mana that only can't be spent on some spells pays a cost to attack
+or block all the same (it is no spell)."""
+
+
+_OUTPUT = (
+    "produces",
+    "makes",
+    "mix",
+    "amount",
+    "per_counter",
+    "for_each",
+    "for_each_counter",
+    "for_player",
+    "like",
+    "like_type",
+)
+"""The fields that say what a mana ability makes (the rest: its cost and restrictions)."""
 
 
 def _merged(into: AbilityData, part: AbilityData) -> None:
@@ -53,18 +76,27 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     {G}{U}.", "Activate only once each turn.", "$self deals 2 damage to you."); a sentence that
     changes nothing it can pay ("If that mana is spent on a creature spell, it gains haste")
     is a note; "If <condition>, add <mana> instead." makes two abilities, each under the condition
-    or unless it (Urza's Tower). Mana spendable only on spells or abilities pays no cost to attack or block
-    (106.6): a note. Anything else is ``Unknown`` (warned: "for each Elf", storage counters,
-    "Activate only as a sorcery")."""
+    or unless it (Urza's Tower); "Add <mana> or one mana of the chosen color." makes two
+    abilities with one cost (activating it is activating one of them, 605.1a). Mana spendable
+    only on spells or abilities pays no cost to attack or block (106.6), and neither does one
+    activated only as a sorcery (602.5d: in a main phase, never while attackers or blockers are
+    declared): a note. Anything else is ``Unknown``."""
     head, _, effect = line.partition(": ")
     if "Spend this mana only" in effect:
         return [], "mana spendable only on spells or abilities: it pays no cost to attack or block (106.6)"
+    if "Activate only as a sorcery." in sentences(effect):
+        return [], "activated only as a sorcery: never in a combat step, it pays no cost to attack or block (602.5d)"
     ability: AbilityData = {"kind": "mana", "tap": False}
     for part in head.split(", "):
         _merged(ability, _part(wordings, readers, "mana_cost", part, line))
     note = None
     instead: tuple[Any, AbilityData] | None = None
+    alternative: AbilityData | None = None
     for k, sentence in enumerate(sentences(effect)):
+        either = re.fullmatch(r"Add (.+) or (one mana of the chosen color)\.", sentence) if k == 0 else None
+        if either:  # Paradise Plume: "{W} or one mana of the chosen color", either of two abilities
+            alternative = _part(wordings, readers, "mana_effect", f"Add {either[2]}.", line)
+            sentence = f"Add {either[1]}."
         otherwise = re.fullmatch(r"If (.+), add (.+) instead\.", sentence) if k == 1 else None
         if otherwise:  # Urza's Tower, Ilysian Caryatid: another output while a condition holds
             output = _part(wordings, readers, "mana_effect", f"Add {otherwise[2]}.", line)
@@ -74,15 +106,20 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
             note = "mana ability: what it does besides making mana, once used, give as an effect"
             continue
         found = _part(wordings, readers, "mana_effect", sentence, line)
-        if (k == 0) != ("produces" in found or "makes" in found):
+        if (k == 0) != any(output in found for output in ("produces", "makes", "like")):
             raise Unknown(line)
         _merged(ability, found)
     abilities = [ability]
+    if alternative is not None:
+        if instead is not None or "per_turn" in ability:
+            raise Unknown(line)
+        base = {k: v for k, v in ability.items() if k not in _OUTPUT}
+        abilities.append({**base, **alternative})
     if instead is not None:
         condition, output = instead
         if "condition" in ability:
             raise Unknown(line)
-        base = {k: v for k, v in ability.items() if k not in ("produces", "makes", "mix", "amount")}
+        base = {k: v for k, v in ability.items() if k not in _OUTPUT}
         abilities = [{**ability, "unless": condition}, {**base, **output, "condition": condition}]
     for a in abilities:
         try:

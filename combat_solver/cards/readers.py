@@ -34,6 +34,8 @@ class Readers:
             "creatures": self._by,
             "count": self._count,
             "permanents": self._permanents,
+            "yours": lambda words: {**self._permanents(words), "controller": "you"},
+            "theirs": lambda words: {**self._permanents(words), "controller": "opponent"},
             "quality": self._quality,
             "qualities": self._protection,
             "lower": str.casefold,

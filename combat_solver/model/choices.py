@@ -5,7 +5,7 @@ riot's +1/+1 counter or haste) and the word ``chosen`` abilities use to read the
 A board permanent states its choices in ``chosen``; in its abilities the value ``chosen``
 stands for them: in a filter's ``colors`` the chosen color, in ``subtypes`` the chosen creature
 type, as a ``controller`` or a ``player`` the chosen player, as a number test's ``even`` the
-chosen quality (odd or even, 607.2f). ``with_choices`` puts the values
+chosen quality (odd or even, 607.2f), as a mana ability's ``produces`` the chosen color's mana. ``with_choices`` puts the values
 in, on the JSON form of an ability."""
 
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
@@ -18,9 +18,10 @@ from pydantic import BaseModel, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from .base import Strict
-from .chosen_word import CHOSEN, LIST_FIELDS, PLAYER_FIELDS, Choice
+from .chosen_word import CHOSEN, COLOR_LETTER_FIELDS, LIST_FIELDS, PLAYER_FIELDS, Choice
 from .creature_types import CREATURE_TYPES
 from .filters import Color
+from .mana_cost import COLOR_LETTER
 
 WHAT: Mapping[Choice, str] = {
     "color": "the chosen color",
@@ -76,6 +77,8 @@ def with_choices(value: Any, choices: Choices) -> Any:
                 out[key] = [made if v == CHOSEN and made is not None else v for v in item]
             elif key in PLAYER_FIELDS and item == CHOSEN:
                 out[key] = choices.player if choices.player is not None else item
+            elif key in COLOR_LETTER_FIELDS and item == CHOSEN:
+                out[key] = COLOR_LETTER[choices.color] if choices.color is not None else item
             elif key == "even" and item == CHOSEN:
                 out[key] = item if choices.parity is None else choices.parity == "even"
             else:

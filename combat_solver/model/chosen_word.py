@@ -17,6 +17,8 @@ LIST_FIELDS: Mapping[str, Choice] = {"colors": "color", "subtypes": "creature_ty
 PLAYER_FIELDS = frozenset({"controller", "player"})
 """Fields naming one player that may be ``chosen`` (a filter's controller, a target's player,
 a kind's player field): the chosen player."""
+COLOR_LETTER_FIELDS = frozenset({"produces"})
+"""Fields of color letters that may be ``chosen`` (a mana ability's ``produces``): the chosen color."""
 
 
 def references(value: Any) -> set[Choice]:
@@ -28,6 +30,8 @@ def references(value: Any) -> set[Choice]:
                 found.add(LIST_FIELDS[key])
             elif key in PLAYER_FIELDS and item == CHOSEN:
                 found.add("player")
+            elif key in COLOR_LETTER_FIELDS and item == CHOSEN:
+                found.add("color")
             elif key == "even" and item == CHOSEN:
                 found.add("parity")
             else:

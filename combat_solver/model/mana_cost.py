@@ -11,7 +11,8 @@ from .filters import Color
 MANA_COST_PATTERN = r"^(?:\{(?:\d+|[WUBRGCSXYZ]|[WUBRGC]/[WUBRGP]|2/[WUBRG]|C/[WUBRG]|[WUBRG]/[WUBRG]/P)\})*$"
 """A mana cost: mana symbols only (107.4): generic, colored, colorless, snow, X, hybrid, monocolored
 hybrid, colorless hybrid and Phyrexian."""
-_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+COLOR_LETTER: dict[str, str] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+"""Each color's mana symbol letter (105.1, 107.4a)."""
 
 
 def symbols(cost: str) -> list[str]:
@@ -32,5 +33,5 @@ def mana_value(cost: str) -> int:
 def devotion(costs: Iterable[str], colors: Iterable[Color]) -> int:
     """700.5: the mana symbols among ``costs`` that are of any of ``colors`` ("[color 1], [color 2],
     or both colors": a hybrid symbol of two of them counts once)."""
-    letters = {_LETTER[c] for c in colors}
+    letters = {COLOR_LETTER[c] for c in colors}
     return sum(1 for cost in costs for symbol in symbols(cost) if letters & set(symbol.split("/")))

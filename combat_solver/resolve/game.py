@@ -487,9 +487,15 @@ class Game:
 
     @once
     def warnings(self) -> tuple[str, ...]:
-        """Card text on the board that bears on combat but wasn't compiled, and what layer 6
-        couldn't order from the board (a keyword counter's timestamp, 613.7c)."""
-        return self.board.card_warnings + tuple(self._layer_warnings)
+        """Card text on the board that bears on combat but wasn't compiled, what layer 6
+        couldn't order from the board (a keyword counter's timestamp, 613.7c), and the mana
+        abilities whose order of activation the payment doesn't model (``mana_order``)."""
+        given = [a for p in self.board.permanents for a in p.abilities] + [e.ability for e in self.board.effects]
+        if not any(_reads_order(a) for a in given):
+            return self.board.card_warnings + tuple(self._layer_warnings)
+        from .mana_order import order_warnings
+
+        return self.board.card_warnings + tuple(self._layer_warnings) + order_warnings(self)
 
     def player(self, player_id: str) -> Player:
         return next(p for p in self.board.players if p.id == player_id)
@@ -587,3 +593,14 @@ def _declarer_report(players: tuple[str, ...], declarer: str, source: str | None
     if source is None:
         return DeclarerReport(players=players, declarer=declarer)
     return DeclarerReport(players=players, declarer=declarer, source=source)
+
+
+def _reads_order(a: Any) -> bool:
+    """A mana ability (or a grant of one) whose payment reads the order of activation: one making
+    what others could produce, a count, or one sacrificing another permanent (``mana_order``)."""
+    if a.kind == "grant":
+        return _reads_order(a.ability)
+    cost = getattr(a, "cost", None)
+    return a.kind == "mana" and (
+        a.like is not None or a.for_each is not None or (cost is not None and cost.sacrifice is not None)
+    )

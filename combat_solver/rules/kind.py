@@ -107,7 +107,8 @@ class Requirement:
 
 
 class PlayerView(Protocol):
-    """A player as costs see it: life to pay (119.4) and cards in hand to discard."""
+    """A player as costs see it: life to pay (119.4), cards in hand to discard and energy
+    counters to pay (107.14)."""
 
     @property
     def id(self) -> str: ...
@@ -117,6 +118,9 @@ class PlayerView(Protocol):
 
     @property
     def hand(self) -> int: ...
+
+    @property
+    def energy(self) -> int: ...
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,8 @@ Reader = Literal[
     "creatures",
     "count",
     "permanents",
+    "yours",
+    "theirs",
     "quality",
     "qualities",
     "text",
@@ -36,7 +38,8 @@ Reader = Literal[
 ]
 """How a slot's words are read: ``number`` ("two" -> 2), ``creatures`` (a creature filter:
 "creatures with flying"), ``count`` ("two or more Walls": a filter and at least how many),
-``permanents`` (a permanent filter), ``quality`` (a color or creature quality: "bands with
+``permanents`` (a permanent filter), ``yours`` and ``theirs`` (a permanent filter, "you
+control" / "an opponent controls" read off: the controller's, an opponent's), ``quality`` (a color or creature quality: "bands with
 other Wolves"), ``qualities`` ("protection from black and from red": one ability per quality,
 702.16), ``text`` (the words as written), ``lower`` and ``title`` (casefolded, capitalized), ``colors``
 ("{W}, {U}, or {B}": the letters ``"WUB"``), ``combos`` ("{W}{W}, {W}{U}, or {U}{U}": the list

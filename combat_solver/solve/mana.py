@@ -14,7 +14,7 @@ from ..model.filters import PermanentView
 from ..rules.costs import ManaAbility
 
 if TYPE_CHECKING:
-    from ..rules.kind import GameView
+    from ..rules.kind import GameView, Instance
 
 
 @dataclass(eq=False, slots=True)
@@ -41,6 +41,11 @@ class Option:
     """The most mana of each color one activation makes."""
     ones: bool = False
     """Each activation makes one mana (of one of ``colors``)."""
+    energy: int = 0
+    """The energy counters one activation pays (107.14)."""
+    removes: tuple[str, int, int] | None = None
+    """The counters it removes from its permanent (602.1): their kind, how many one activation
+    removes (0: any number, X, and it makes ``base`` mana plus one for each) and ``base``."""
 
     @property
     def mana_cost(self) -> int:
@@ -83,12 +88,22 @@ def mana_options(game: GameView, player: str) -> list[Option]:
     colored mana, never two)."""
     info = game.player(player)
     out: list[Option] = []
+    like = could_produce(game)
     for p in sorted(game.permanents_of(player), key=lambda q: q.id):
-        found = [i.ability for i in game.instances.get(p.id, ()) if isinstance(i.ability, ManaAbility)]
+        found = [
+            a
+            for k, i in enumerate(game.instances.get(p.id, ()))
+            if isinstance(i.ability, ManaAbility)
+            and (a := _counted(game, player, p, i.ability, like.get((p.id, k), ()))) is not None
+        ]
         if not found:
             continue
         untapped = not p.tapped and not game.is_summoning_sick(p)
-        abilities = [a for a in found if a.per_turn != 0 and (untapped or not a.tap)]
+        abilities = [
+            a
+            for a in found
+            if a.per_turn != 0 and (untapped or not a.tap) and _has_counters(p, a) and a.energy <= info.energy
+        ]
         plain = [a for a in abilities if a.simple()]
         most: dict[str, int] = {}
         for a in plain:
@@ -99,19 +114,25 @@ def mana_options(game: GameView, player: str) -> list[Option]:
             merged = tuple(((c, n),) for c, n in most.items())
             out.append(Option(p, 0, tuple(most), merged, False, top, True, None, False, 1, "{T}", 0, most, top == 1))
         for k, a in enumerate(a for a in abilities if a not in plain):
-            combos = () if a.mix else tuple(tuple(sorted(c.items())) for c in a.combinations())
+            removed = a.remove_counters
+            have = p.counters.get(removed.kind, 0) if removed is not None else 0
+            made = a.model_copy(update={"amount": a.amount + have}) if a.per_counter else a
+            combos = () if a.mix else tuple(tuple(sorted(c.items())) for c in made.combinations())
+            last = removed is not None and removed.n != "X" and have <= removed.n
             out.append(
                 _option(
                     p,
                     k + 1,
                     combos,
-                    (a.colors(), a.amount) if a.mix else None,
+                    (a.colors(), made.amount) if a.mix else None,
                     tap=a.tap,
                     cost=a.cost.resolve(game, player) if a.cost is not None else None,
-                    sacrifice_self=a.sacrifice_self,
-                    hi=_most_activations(game, player, a, info.life, info.hand),
+                    sacrifice_self=a.sacrifice_self or (a.sacrifice_when_none and last),
+                    hi=_most_activations(game, player, a, info.life, info.hand, have),
                     text=a.cost_text(),
                     damage=a.damage_to_you,
+                    energy=a.energy,
+                    removes=None if removed is None else (removed.kind, 0 if removed.n == "X" else removed.n, a.amount),
                 )
             )
     bounded = sum(o.hi * o.most for o in out if o.hi is not None)
@@ -119,13 +140,91 @@ def mana_options(game: GameView, player: str) -> list[Option]:
     return [o if o.hi is not None else replace(o, hi=min(MAX_INTEGER, fed // max(o.mana_cost, 1))) for o in out]
 
 
-def _most_activations(game: GameView, player: str, a: ManaAbility, life: int, hand: int) -> int | None:
+def could_produce(game: GameView) -> dict[tuple[str, int], tuple[str, ...]]:
+    """106.7: the mana each ``like`` ability (by permanent id and instance index) can make: the
+    types the permanents its filter matches could produce, what one of their mana abilities would
+    make if it resolved now, costs ignored (an amount that counts none makes nothing); found from
+    none up, so that abilities reading each other (two Reflecting Pools) make only what another
+    ability gives them."""
+    likes = [
+        (p, k, i)
+        for p in game.permanents
+        for k, i in enumerate(game.instances.get(p.id, ()))
+        if isinstance(i.ability, ManaAbility) and i.ability.like is not None
+    ]
+    found: dict[tuple[str, int], tuple[str, ...]] = {(p.id, k): () for p, k, _ in likes}
+    changed = bool(likes)
+    while changed:
+        changed = False
+        for p, k, i in likes:
+            a = i.ability
+            assert isinstance(a, ManaAbility) and a.like is not None
+            types: set[str] = set()
+            for q in game.permanents:
+                if game.matches(a.like, q, i.controller):
+                    for j, other in enumerate(game.instances.get(q.id, ())):
+                        b = other.ability
+                        if isinstance(b, ManaAbility):
+                            types |= set(found.get((q.id, j), ()) if b.like is not None else _types(game, q, other))
+            made = tuple(c for c in MANA_COLORS if c in types and (a.like_type or c != "C"))
+            if made != found[p.id, k]:
+                found[p.id, k], changed = made, True
+    return found
+
+
+def _types(game: GameView, q: PermanentView, i: Instance) -> tuple[str, ...]:
+    """The types of mana a mana ability (not ``like``) would make if it resolved now (106.7)."""
+    b = i.ability
+    assert isinstance(b, ManaAbility)
+    if i.controller is None:
+        return ()
+    return b.colors() if _counted(game, i.controller, q, b, ()) is not None else ()
+
+
+def _counted(
+    game: GameView, player: str, p: PermanentView, a: ManaAbility, like: tuple[str, ...]
+) -> ManaAbility | None:
+    """``a`` with a counted amount made that many times ``amount``, with ``like`` the types it reads
+    (None: none to count or to make), counted on the board as it stands (608.2h): with no mana cost
+    it can be activated first, when nothing has left or changed yet; with one (Cabal Coffers) the
+    board warns where something it counts can leave first (``resolve/mana_order.py``)."""
+    if a.like is not None:
+        return a.model_copy(update={"produces": "".join(like), "like": None, "like_type": False}) if like else None
+    if a.for_each is not None:
+        n = sum(1 for q in game.permanents if game.matches(a.for_each, q, player))
+    elif a.for_each_counter is not None:
+        n = p.counters.get(a.for_each_counter, 0)
+    elif a.for_player is not None:
+        n = max(0, getattr(game.player(player), a.for_player))
+    else:
+        return a
+    plain = {"amount": a.amount * n, "for_each": None, "for_each_counter": None, "for_player": None}
+    return a.model_copy(update=plain) if n else None
+
+
+def _has_counters(p: PermanentView, a: ManaAbility) -> bool:
+    """The counters its cost removes are on its permanent (X: at least one, or it makes mana with none)."""
+    removed = a.remove_counters
+    if removed is None:
+        return True
+    have = p.counters.get(removed.kind, 0)
+    return have >= removed.n if removed.n != "X" else have > 0 or a.amount > 0
+
+
+def _most_activations(game: GameView, player: str, a: ManaAbility, life: int, hand: int, counters: int) -> int | None:
     """The most times ``a`` can be activated: once with {T} or a sacrifice of itself, else as
-    often as ``per_turn``, the life (119.4), cards and untapped permanents its cost takes allow;
-    None if only the mana it is fed bounds it."""
+    often as ``per_turn``, the life (119.4), cards, untapped permanents, permanents to sacrifice
+    and ``counters`` (its
+    permanent's, of the kind it removes: one at least each time X of them are removed and it
+    makes X mana) its cost takes allow; None if only the mana it is fed bounds it."""
     if a.tap or a.sacrifice_self:
         return 1
     bounds = [a.per_turn] if a.per_turn is not None else []
+    if a.energy:
+        bounds.append(game.player(player).energy // a.energy)
+    if a.remove_counters is not None:
+        n = a.remove_counters.n
+        bounds.append(counters if n == "X" else counters // n)
     cost = a.cost or Cost()
     if cost.life:
         bounds.append(max(life, 0) // cost.life)
@@ -135,6 +234,9 @@ def _most_activations(game: GameView, player: str, a: ManaAbility, life: int, ha
         f = cost.tap.filter
         untapped = [p for p in game.permanents_of(player) if not p.tapped and game.matches(f, p, player)]
         bounds.append(len(untapped) // cost.tap.n)
+    if cost.sacrifice is not None:
+        f = cost.sacrifice.filter
+        bounds.append(sum(1 for p in game.permanents_of(player) if game.matches(f, p, player)) // cost.sacrifice.n)
     return min(bounds) if bounds else None
 
 

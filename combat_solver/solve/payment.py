@@ -62,19 +62,26 @@ class _Builder:
         """What ``player`` owes for the cost terms ``mine`` and how they can pay it: the mana of
         the mana abilities they activate (605.3a), life, cards and permanents (118.3). A permanent
         sacrificed to its own mana ability (508.1i) is gone when the total is paid (508.1j): it
-        can't also be sacrificed, returned or tapped for it."""
+        can't also be sacrificed, returned or tapped for it, and no more can one another mana
+        ability sacrificed (602.1: Ashnod's Altar; the sacrificed permanent's own abilities, which
+        then come first, need no mana: the board warns otherwise)."""
         info = game.player(player)
         options = mana_options(game, player)
         activations: dict[Option, Choice] = {}
         made: dict[Option, dict[str, Choice]] = {}
         for o in options:
             activations[o], made[o] = self._option(game.label(o.source), player, o)
+        self._counters(options, activations, made)
+        energy = _lin((activations[o], o.energy) for o in options if o.energy)
+        if energy.terms:  # 107.14: paid from the energy counters the player has
+            self.hard.append(energy.at_most(info.energy))
         demands = [(action, f, t.units.times(n)) for t in mine for action, f, n in t.cost.permanents()]
         declared = len(demands)
         demands += [
-            ("tap", o.cost.tap[0], Lin.of([activations[o]]).times(o.cost.tap[1]))
+            (action, f, Lin.of([activations[o]]).times(n))
             for o in options
-            if o.cost is not None and o.cost.tap is not None
+            if o.cost is not None
+            for action, f, n in o.cost.permanents()
         ]
         candidates = [
             [p for p in game.permanents_of(player) if game.matches(f, p, player) and (action != "tap" or not p.tapped)]
@@ -115,6 +122,7 @@ class _Builder:
                 self.hard.append((Lin.of([v]) + owed.times(-1)).equals(0))
         picked: dict[tuple[str, str], list[Choice]] = {}
         tapped_for_total: dict[str, list[Choice]] = {}
+        sacrificed_for_mana: dict[str, list[Choice]] = {}
         for i, ((action, _, owed_objects), found) in enumerate(zip(demands, candidates, strict=True)):
             picks = []
             for p in found:
@@ -125,12 +133,17 @@ class _Builder:
                 picked.setdefault((action, p.id), []).append(v)
                 if action == "tap" and i < declared:
                     tapped_for_total.setdefault(p.id, []).append(v)
+                if action == "sacrifice" and i >= declared:
+                    sacrificed_for_mana.setdefault(p.id, []).append(v)
                 conflict = fighting.get(p.id) if action in _LEAVES else busy.get(p.id)
                 if conflict is not None:
                     self.hard.append((Lin.of([v]) + conflict).at_most(1))
             self.hard.append((Lin.of(picks) + owed_objects.times(-1)).at_least(0))
         for same in picked.values():
             self.hard.append(Lin.of(same).at_most(1))
+        for pid, gone in sacrificed_for_mana.items():  # 508.1i before 508.1j: gone when the total is paid
+            if pid in tapped_for_total:
+                self.hard.append(Lin.of([*gone, *tapped_for_total[pid]]).at_most(1))
         for obj in dict.fromkeys(obj for action, obj in picked if action == "return"):
             if ("sacrifice", obj) in picked:
                 self.hard.append(Lin.of([*picked["sacrifice", obj], *picked["return", obj]]).at_most(1))
@@ -148,6 +161,23 @@ class _Builder:
             taps = [*uses, *picked.get(("tap", pid), ())]
             if len(taps) > 1 or pid in busy:
                 self.hard.append((Lin.of(taps) + busy.get(pid, Lin())).at_most(1))
+
+    def _counters(
+        self, options: list[Option], activations: dict[Option, Choice], made: dict[Option, dict[str, Choice]]
+    ) -> None:
+        """602.1, 118.3: the counters the mana abilities of a permanent remove from it are on it:
+        ``n`` each activation, or (X) one for each mana made beyond the ``base`` of each activation."""
+        removed: dict[tuple[str, str], Lin] = {}
+        for o in options:
+            if o.removes is None:
+                continue
+            kind, n, base = o.removes
+            lin = _lin([(activations[o], n)]) if n else Lin.of(made[o].values()) + _lin([(activations[o], -base)])
+            key = (o.source.id, kind)
+            removed[key] = removed.get(key, Lin()) + lin
+        for (pid, kind), lin in removed.items():
+            have = next(o.source for o in options if o.source.id == pid).counters.get(kind, 0)
+            self.hard.append(lin.at_most(have))
 
     def _life(
         self, player: str, options: list[Option], activations: dict[Option, Choice], owed: Lin, life: int
@@ -172,7 +202,7 @@ class _Builder:
         """How many times ``o`` is activated (605.3a; named in the shown plan when it costs more
         than {T}) and the mana that makes, per color: one of its combinations each time (605.1a),
         or ``most`` in any combination of its colors (106.1)."""
-        shown = "" if o.cost is None and not o.sacrifice_self else f"activate {label} ({o.text})"
+        shown = "" if o.cost is None and not o.sacrifice_self and not o.energy else f"activate {label} ({o.text})"
         hi = o.hi or 0
         n = self.choice(("activate", player, o.source.id, str(o.index), "tap" if o.tap else ""), hi, shown)
         self.cleanup.append((n, SOURCE_WEIGHT))
