@@ -152,10 +152,10 @@ class Readers:
         whose = re.fullmatch(r"(.+?) (you|your opponents) control", phrase)
         modified = re.fullmatch(r"((?:an? |one or more )?)modified (.+)", whose[1]) if whose else None
         if whose and modified and whose[2] == "you":  # 700.9: Arna Kennerud's "a modified creature you control"
-            found = self._by(modified[1] + modified[2])
-            if "any_of" in found:
+            creatures = self._by(modified[1] + modified[2])
+            if "any_of" in creatures:
                 raise Unknown(phrase)
-            return {**found, "controller": "you", "any_of": MODIFIED}
+            return {**creatures, "controller": "you", "any_of": MODIFIED}
         if whose:
             return {**self._by(whose[1]), "controller": "you" if whose[2] == "you" else "opponent"}
         other = re.match(r"(?:(?:a|an|all|each|the)\s+)?(?:other|another)\s+", phrase, flags=re.I)
