@@ -91,6 +91,9 @@ class PermanentView(Protocol):
     def commander(self) -> bool: ...
 
     @property
+    def class_level(self) -> int: ...
+
+    @property
     def attached_to(self) -> str | None: ...
 
 
@@ -213,6 +216,7 @@ class Filter(Strict):
     )
     token: Flag | None = None
     mana_value: Comparison | None = None
+    class_level: Comparison | None = Field(None, description="its level (716.2: a Class's; 1 without one, 716.2d)")
     entered_this_turn: Flag | None = None
     attacked_last_turn: Flag | None = Field(
         None, description="it attacked during its controller's last turn (Giant Turtle, Halls of Mist)"
@@ -290,6 +294,8 @@ class Filter(Strict):
                 return False
         if self.mana_value is not None and not self.mana_value.holds(p.mana_value):
             return False
+        if self.class_level is not None and not self.class_level.holds(p.class_level):
+            return False
         attacking = scope.attacking_ids()
         if self.attacking is not None and self.attacking != (p.id in attacking):
             return False
@@ -354,6 +360,8 @@ class Filter(Strict):
             extras.append("that were kicked" if self.kicked else "that weren't kicked")
         if self.commander is not None:
             extras.append("that are commanders" if self.commander else "that aren't commanders")
+        if self.class_level is not None:
+            extras.append(f"of level {self.class_level.describe()}")
         if self.owner is not None:
             extras.append(f"owned by {self.owner}")
         if self.controller:
