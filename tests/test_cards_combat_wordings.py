@@ -860,3 +860,19 @@ def test_702_14c_magnigoth_treefolk_has_the_landwalk_of_each_basic_land_type_you
     forest, their_forest, bears = card("f", "Forest", A), card("g", "Forest", B), card("b", "Grizzly Bears", B)
     assert not block(make_board([treefolk, forest, their_forest, bears], {"t": B}), {"b": "t"}).legal
     assert block(make_board([treefolk, their_forest, bears], {"t": B}), {"b": "t"}).legal
+
+
+def test_701_54a_frodo_must_be_blocked_while_he_is_your_ring_bearer() -> None:
+    """701.54a, 509.1c: "As long as Frodo Baggins is your Ring-bearer, it must be blocked if able":
+    the board's `ring_bearer` switches the requirement; Lord of the Nazgûl's Wraiths have
+    protection from Ring-bearers (702.16)."""
+    assert abilities("Frodo Baggins") == [{"kind": "must_be_blocked", "condition": {"source": {"ring_bearer": True}}}]
+    frodo, bears = card("f", "Frodo Baggins", A, ring_bearer=True), card("b", "Grizzly Bears", B)
+    assert not block(make_board([frodo, bears], {"f": B}), {}).legal
+    assert block(make_board([{**frodo, "ring_bearer": False}, bears], {"f": B}), {}).legal
+    wraiths = {"subtypes": ["Wraith"], "controller": "you"}
+    assert {
+        "kind": "grant",
+        "to": wraiths,
+        "ability": {"kind": "protection", "from": {"ring_bearer": True}},
+    } in abilities("Lord of the Nazgûl")

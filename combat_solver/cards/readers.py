@@ -68,6 +68,8 @@ class Readers:
             return {"colors": ["chosen"]} if choice == "color" else {"controller": "chosen"}
         if c in COLORS:
             return {"colors": [c]}
+        if c in ("ring-bearers", "ring-bearer"):  # Lord of the Nazgûl: "protection from Ring-bearers" (701.54a)
+            return {"ring_bearer": True}
         mana_value = re.fullmatch(r"mana value (\d+) or (greater|less)", c)
         if mana_value:  # Mistmeadow Skulk (702.16): the mana value the board gives a blocker
             return {"mana_value": {"ge" if mana_value[2] == "greater" else "le": int(mana_value[1])}}

@@ -94,6 +94,9 @@ class PermanentView(Protocol):
     def class_level(self) -> int: ...
 
     @property
+    def ring_bearer(self) -> bool: ...
+
+    @property
     def attached_to(self) -> str | None: ...
 
 
@@ -194,6 +197,7 @@ class Filter(Strict):
     controller: str | None = None
     owner: str | None = Field(None, description="`you`, `opponent`, `team` or a player id, as `controller` (108.3)")
     commander: Flag | None = Field(None, description="a commander (903.3)")
+    ring_bearer: Flag | None = Field(None, description="its controller's Ring-bearer (701.54a)")
     colors: tuple[Color | Literal["chosen"], ...] | None = Field(
         None, description="any of these colors; `chosen`: the color its permanent chose (607.2d)"
     )
@@ -288,6 +292,7 @@ class Filter(Strict):
             ("renowned", "renowned"),
             ("kicked", "kicked"),
             ("commander", "commander"),
+            ("ring_bearer", "ring_bearer"),
         ):
             wanted = getattr(self, name)
             if wanted is not None and wanted != getattr(p, fact):
@@ -360,6 +365,8 @@ class Filter(Strict):
             extras.append("that were kicked" if self.kicked else "that weren't kicked")
         if self.commander is not None:
             extras.append("that are commanders" if self.commander else "that aren't commanders")
+        if self.ring_bearer is not None:
+            extras.append("that are Ring-bearers" if self.ring_bearer else "that aren't Ring-bearers")
         if self.class_level is not None:
             extras.append(f"of level {self.class_level.describe()}")
         if self.owner is not None:
