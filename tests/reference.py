@@ -767,20 +767,18 @@ class Reference:
                     return False
         if f.token is not None and f.token != p.is_token:
             return False
-        if f.entered_this_turn is not None and f.entered_this_turn != p.entered_this_turn:
-            return False
-        if f.attacked_last_turn is not None and f.attacked_last_turn != p.attacked_last_turn:
-            return False
-        if f.monstrous is not None and f.monstrous != p.monstrous:
-            return False
-        if f.renowned is not None and f.renowned != p.renowned:
-            return False
-        if f.kicked is not None and f.kicked != p.kicked:
-            return False
-        if f.commander is not None and f.commander != p.commander:
-            return False
-        if f.ring_bearer is not None and f.ring_bearer != p.ring_bearer:
-            return False
+        for flag in (
+            "entered_this_turn",
+            "attacked_last_turn",
+            "monstrous",
+            "renowned",
+            "kicked",
+            "commander",
+            "ring_bearer",
+        ):
+            wanted = getattr(f, flag)
+            if wanted is not None and wanted != getattr(p, flag):
+                return False
         if f.class_level is not None and not _compare(f.class_level, p.class_level):
             return False
         if f.mana_value is not None and not _compare(f.mana_value, _mana_value(p)):
