@@ -431,3 +431,13 @@ def test_602_5d_a_mana_ability_activated_only_as_a_sorcery_pays_no_cost_in_comba
     ignus = _compiled("Grinning Ignus")
     assert not [a for a in ignus.abilities if a["kind"] == "mana"] and not ignus.all_warnings
     assert any(outcome == "noted" for _, outcome in ignus.readings)
+
+
+@pytest.mark.parametrize("name", ["Metalworker", "Sacellum Godspeaker", "Meteor Crater", "Nexos"])
+def test_605_1a_a_mana_ability_whose_effect_starts_otherwise_is_warned_never_dropped(name: str) -> None:
+    """605.1a: "{T}: Reveal any number of artifact cards in your hand. Add {C}{C} for each card
+    revealed this way." is a mana ability (it could pay a cost to attack or block); one the
+    vocabulary can't state is warned, as is mana spendable only "on costs that contain {X}"
+    (an {X} cost to attack or block is one, 508.1h)."""
+    catalog = bundled_catalog()
+    assert catalog.compiled(catalog.get(name)).warnings

@@ -355,6 +355,12 @@ class Compiler(Sentences):
         return False
 
     def _parts(self, line: str) -> list[tuple[str, Callable[[str], Result]]]:
+        keyworded = re.match(r"(?:Exhaust|Boast|Forecast) — (.+)", line)
+        if keyworded and is_activated(keyworded[1]) and not MANA_ABILITY.match(keyworded[1]):
+            # 702.177a, 702.142a, 702.57a: an activated ability with a limit on when: its result an effect
+            return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
+        if re.match(r"Visit — ", line):  # 702.159a: what an Attraction does when visited, an effect once done
+            return [(line, lambda _s: ([], "triggered ability: once it resolves, give its result as an effect"))]
         max_speed = re.match(r"Max speed — ", line)
         if max_speed:  # 702.178a: "As long as your speed is 4, this object has '[Ability]'"
             return [(sentence, partial(_at_max_speed, read)) for sentence, read in self._parts(line[max_speed.end() :])]

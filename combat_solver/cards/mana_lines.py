@@ -82,6 +82,8 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     activated only as a sorcery (602.5d: in a main phase, never while attackers or blockers are
     declared): a note. Anything else is ``Unknown``."""
     head, _, effect = line.partition(": ")
+    if "Spend this mana only on costs that contain {X}" in effect:
+        raise Unknown(line)  # Nexos: an {X} cost to attack or block (508.1h: War Cadence's) contains {X}
     if "Spend this mana only" in effect:
         return [], "mana spendable only on spells or abilities: it pays no cost to attack or block (106.6)"
     if "Activate only as a sorcery." in sentences(effect):

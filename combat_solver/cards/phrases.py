@@ -217,7 +217,11 @@ pay a cost to attack or block; the vocabulary doesn't state it (warned)."""
 MANA_TRIGGER = re.compile(r"^Whenever [^,]*\b(?:taps?|is tapped|are tapped) [^,]*for mana, [^.]*\badds?\b")
 """605.1b: a triggered mana ability ("Whenever a player taps a land for mana, that player adds
 ..."): more mana to pay costs to attack or block with, which the vocabulary doesn't state (warned)."""
-MANA_ABILITY = re.compile(r"^(?!\[)[^:\"]+: Add (?:\{|one mana|two mana|three mana|\w+ mana)")
+MANA_ABILITY = re.compile(
+    r"^(?!\[)[^:\"]+: (?:(?:(?!\btarget\b)[^\"])*?\. )?Add (?:\{|one mana|two mana|three mana|\w+ mana)"
+)
+"""605.1a: an activated ability that could add mana, with no target (Metalworker's "{T}: Reveal
+any number of artifact cards in your hand. Add {C}{C} for each card revealed this way." too)."""
 _IS_A_CREATURE = re.compile(
     r"(?:^|, )(?:\$self is|it's) an? (?:artifact |enchantment |land )*creature(?: with power and toughness .+)?\.?$"
     r"|(?:^|, )(?:\$self is|it's) an? (?:artifact |enchantment )*land\.?$"
