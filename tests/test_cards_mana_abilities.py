@@ -441,3 +441,11 @@ def test_605_1a_a_mana_ability_whose_effect_starts_otherwise_is_warned_never_dro
     (an {X} cost to attack or block is one, 508.1h)."""
     catalog = bundled_catalog()
     assert catalog.compiled(catalog.get(name)).warnings
+
+
+@pytest.mark.parametrize("name", ["Karametra's Acolyte", "Rasputin, the Oneiromancer"])
+def test_605_1a_an_amount_the_vocabulary_cant_count_is_warned(name: str) -> None:
+    """605.1a: "Add an amount of {G} equal to your devotion to green", "Add that much {C}": mana
+    abilities, warned (never dropped) where the amount isn't stated."""
+    catalog = bundled_catalog()
+    assert catalog.compiled(catalog.get(name)).warnings

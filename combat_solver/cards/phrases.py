@@ -218,7 +218,7 @@ MANA_TRIGGER = re.compile(r"^Whenever [^,]*\b(?:taps?|is tapped|are tapped) [^,]
 """605.1b: a triggered mana ability ("Whenever a player taps a land for mana, that player adds
 ..."): more mana to pay costs to attack or block with, which the vocabulary doesn't state (warned)."""
 MANA_ABILITY = re.compile(
-    r"^(?!\[)[^:\"]+: (?:(?:(?!\btarget\b)[^\"])*?\. )?Add (?:\{|one mana|two mana|three mana|\w+ mana)"
+    r"^(?!\[)[^:\"]+: (?:(?:(?!\btarget\b)[^\"])*?\. )?Add (?:[\w'/-]+ ){0,8}?(?:\{|mana\b)"
 )
 """605.1a: an activated ability that could add mana, with no target (Metalworker's "{T}: Reveal
 any number of artifact cards in your hand. Add {C}{C} for each card revealed this way." too)."""
