@@ -449,3 +449,10 @@ def test_605_1a_an_amount_the_vocabulary_cant_count_is_warned(name: str) -> None
     abilities, warned (never dropped) where the amount isn't stated."""
     catalog = bundled_catalog()
     assert catalog.compiled(catalog.get(name)).warnings
+
+
+def test_605_1a_the_activated_abilities_of_other_permanents_are_warned() -> None:
+    """605.1a: Vazal, the Compleat "has the activated abilities of all other permanents on the
+    battlefield", mana abilities among them: what they are isn't read, so it is warned."""
+    catalog = bundled_catalog()
+    assert catalog.compiled(catalog.get("Vazal, the Compleat")).warnings

@@ -260,3 +260,20 @@ def test_508_3a_windreader_sphinx_triggers_for_each_attacker_with_flying() -> No
         {"id": "g", "card": "Grizzly Bears", "controller": "alice"},
     ]
     assert _times(permanents, {"f": "bob", "g": "bob"}, "s") == 1
+
+
+def test_508_1m_najeela_triggers_on_any_warrior_s_attack() -> None:
+    """508.1m: "Whenever a Warrior attacks" counts every attacking Warrior, whoever controls it."""
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get("Najeela, the Blade-Blossom"))
+    assert {"kind": "attack_trigger", "who": {"subtypes": ["Warrior"]}} in compiled.abilities
+
+
+def test_508_1m_a_quoted_attack_trigger_given_is_the_holder_s_own() -> None:
+    """508.1m: White Mage's Staff's 'Equipped creature ... has "Whenever this creature attacks,
+    you gain 1 life,"' gives the equipped creature an attack trigger of its own (its life gain an
+    effect once it resolves, a note)."""
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get("White Mage's Staff"))
+    assert {"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "attack_trigger"}} in compiled.abilities
+    assert compiled.notes

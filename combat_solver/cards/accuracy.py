@@ -189,6 +189,8 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
             out[key] = _one_of_subtypes(out[key])
     if out.get("kind") == "bands_with_other":
         out["quality"] = _no_creature_type(out.get("quality"))
+    if out.get("kind") in ("cant_attack_unless", "cant_attack_if") and not {"condition", "unless"} & set(out):
+        out = _as_cant_attack(out)
     unless = out.get("unless")
     if isinstance(unless, Mapping) and set(unless) == {"source"} and "condition" not in out:
         del out["unless"]  # "unless it's a Human": the condition that its holder isn't one
@@ -208,6 +210,22 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
             out["ability"] = {**granted, "condition": {"source": held}}
         out["to"] = to
     return out
+
+
+def _as_cant_attack(ability: dict[str, Any]) -> dict[str, Any]:
+    """ "can't attack unless defending player controls an Island" (508.1c) as `cant_attack`
+    `unless` the same test said as a condition (and `cant_attack_if` with it as the condition)."""
+    rest = dict(ability)
+    kind = rest.pop("kind")
+    players = [
+        {"who": who, "controls": rest.pop(field)}
+        for field, who in (("defending_player_controls", "defending_player"), ("you_control", "you"))
+        if field in rest
+    ]
+    condition: dict[str, Any] = {"players": players} if players else {}
+    if "battlefield_has" in rest:
+        condition["battlefield"] = rest.pop("battlefield_has")
+    return {"kind": "cant_attack", "unless" if kind == "cant_attack_unless" else "condition": condition, **rest}
 
 
 def _one_of_subtypes(condition: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -34,6 +34,7 @@ from .oracle_text import (
 )
 from .phrases import (
     ABILITIES_AS_THOUGH_HASTE,
+    ABILITIES_OF_OTHERS,
     MANA_ABILITY,
     MANA_TRIGGER,
     bears_on_legality,
@@ -280,7 +281,10 @@ class Compiler(Sentences):
             parts = self._parts(line) if chapter is None else [(line, _chapter)]
             for sentence, compile_one in parts:
                 bears = (
-                    bears_on_legality(sentence) or keyword_note(sentence) is not None or gives_unknown_keyword(sentence)
+                    bears_on_legality(sentence)
+                    or keyword_note(sentence) is not None
+                    or gives_unknown_keyword(sentence)
+                    or ABILITIES_OF_OTHERS.search(sentence) is not None
                 )
                 found.relevant = found.relevant or bears
                 self.inert = False

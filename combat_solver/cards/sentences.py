@@ -661,6 +661,11 @@ class Sentences(Conditions):
                 self.granted = self.granted or note is not None
                 out += found
                 continue
+            own = re.match(r"(?:When|Whenever) (?:this creature|\$self) (?:attacks|blocks|becomes blocked)\b", inner)
+            if own:  # White Mage's Staff: 'has "Whenever this creature attacks, ..."': its own trigger (508.1m)
+                self.granted = True
+                out += self._trigger(re.sub(r"^(When(?:ever)?) this creature\b", rf"\1 {SELF}", inner))[0]
+                continue
             if is_activated(inner) or re.match(r"(?:When|Whenever|At)\b", inner):
                 self.granted = True
                 continue

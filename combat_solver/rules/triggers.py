@@ -64,6 +64,7 @@ class AttackTrigger(_Subject):
         ),
         Phrase(r"whenever ((?:an?|another) [^,]+? you control) attacks", {"who": Slot(1, "creatures")}, "trigger"),
         Phrase(r"whenever (an? creature with [^,]+?) attacks", {"who": Slot(1, "creatures")}, "trigger"),
+        Phrase(r"whenever (an? [A-Z][\w'-]*) attacks", {"who": Slot(1, "creatures")}, "trigger"),  # Najeela: a Warrior
         Phrase(
             r"whenever one or more ([^,]+? you control) attack", {"who": Slot(1, "creatures"), "once": True}, "trigger"
         ),
