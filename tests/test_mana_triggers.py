@@ -154,3 +154,13 @@ def test_605_1b_winters_night_reads_its_untap_step_as_a_note() -> None:
 def test_605_1b_a_mana_trigger_states_one_output(fields: Json) -> None:
     with pytest.raises(ValidationError):
         ManaTrigger.model_validate({"kind": "mana_trigger", "tapped": {"types": ["land"]}, **fields})
+
+
+def test_605_1b_a_storage_land_under_a_triggered_mana_ability_is_warned() -> None:
+    """Dwarven Hold ("{T}, Remove any number of storage counters from this land: Add {R} for each
+    storage counter removed this way.") under Mana Flare: the payment reads the counters removed from
+    the mana made, so the added mana isn't counted and the verdict says so."""
+    hold = _card("h", "Dwarven Hold", counters={"storage": 1})
+    verdict = _attack([hold, _card("mf", "Mana Flare", "bob"), _toll("{R}")])
+    assert verdict.legal
+    assert any("triggered mana ability" in w and "605.1b" in w for w in verdict.warnings)
