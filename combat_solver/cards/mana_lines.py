@@ -136,7 +136,9 @@ def _part(wordings: Wordings, readers: Readers, place: Place, text: str, line: s
     return {k: v for k, v in found[0].items() if k != "kind"}
 
 
-_TRIGGER = re.compile(r"(Whenever .+? for mana, (?:its controller adds|that player adds|add)(?: an additional)?) (.+?)\.")
+_TRIGGER = re.compile(
+    r"(Whenever .+? for mana, (?:its controller adds|that player adds|add)(?: an additional)?) (.+?)\."
+)
 """605.1b: a triggered mana ability's trigger and the mana it adds."""
 
 MANA_TRIGGER_NOTE = re.compile(r"^That land doesn't untap during its controller's next untap step\.$")

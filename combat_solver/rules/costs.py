@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from itertools import combinations_with_replacement
 from dataclasses import replace
+from itertools import combinations_with_replacement
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
