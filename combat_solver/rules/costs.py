@@ -11,9 +11,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 from itertools import combinations_with_replacement
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from ..model.base import MAX_INTEGER, Flag, NonNegative, Positive, Strict
 from ..model.chosen_word import CHOSEN
@@ -40,6 +40,33 @@ class CounterCost(Strict):
         if kind in ("+1/+1", "-1/-1"):
             raise ValueError("removing a +1/+1 or -1/-1 counter changes power and toughness (613.4c): not stated")
         return kind
+
+
+def _produced(text: str) -> str:
+    """``produces``: "any", "chosen" or mana letters (upper case)."""
+    if text in ("any", CHOSEN):
+        return text
+    if not text or any(ch not in MANA_COLORS for ch in text.upper()):
+        raise ValueError('produces is "any", "chosen" or letters among W, U, B, R, G, C')
+    return text.upper()
+
+
+def _combos(combos: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """``makes``: at least one combination of mana symbols (upper case)."""
+    if combos is None:
+        return None
+    if not combos:
+        raise ValueError("makes lists at least one combination of mana")
+    for combo in combos:
+        if not re.fullmatch(r"(?:\{[WUBRGC]\})+", combo.upper()) or len(combo) // 3 > MAX_INTEGER:
+            raise ValueError(f"{combo!r} is not mana like {{G}}{{U}} (symbols among W, U, B, R, G, C)")
+    return tuple(c.upper() for c in combos)
+
+
+Produces = Annotated[str, AfterValidator(_produced)]
+"""The colors a mana ability makes or a triggered one adds."""
+Makes = Annotated[tuple[str, ...] | None, AfterValidator(_combos)]
+"""The fixed combinations of mana one may make."""
 
 
 class ManaAbility(AbilityBase):
@@ -75,10 +102,10 @@ class ManaAbility(AbilityBase):
 
     kind: Literal["mana"] = "mana"
     rule = "605.1a"
-    produces: str = "any"
+    produces: Produces = "any"
     amount: NonNegative = Field(1, description="how much mana one activation makes (0 only with per_counter)")
     mix: Flag = Field(False, description="`amount` mana in any combination of the colors of `produces` (106.1)")
-    makes: tuple[str, ...] | None = Field(
+    makes: Makes = Field(
         None,
         description='the fixed combinations one activation may make, e.g. ["{G}{U}"] or ["{W}{W}", "{W}{U}", "{U}{U}"]',
     )
@@ -292,16 +319,6 @@ class ManaAbility(AbilityBase):
     )
     """602.5b: a restriction on activating it is its condition (``condition``) or ``per_turn``."""
 
-    @field_validator("produces")
-    @classmethod
-    def _colors(cls, text: str) -> str:
-        return _produced(text)
-
-    @field_validator("makes")
-    @classmethod
-    def _combinations(cls, combos: tuple[str, ...] | None) -> tuple[str, ...] | None:
-        return _combos(combos)
-
     @model_validator(mode="after")
     def _one_way(self) -> ManaAbility:
         if self.makes is not None and {"produces", "amount", "mix"} & self.model_fields_set:
@@ -431,10 +448,10 @@ class ManaTrigger(AbilityBase):
     by: Literal["you", "any"] = Field(
         "you", description='whose tapping counts: "you", its controller, or "any" player (Mana Flare)'
     )
-    produces: str = Field("any", description='the colors of the additional mana: "G", "WU", "any", "chosen"')
+    produces: Produces = Field("any", description='the colors of the additional mana: "G", "WU", "any", "chosen"')
     amount: Positive = Field(1, description="how much additional mana it adds")
     mix: Flag = Field(False, description="`amount` mana in any combination of the colors of `produces` (106.1)")
-    makes: tuple[str, ...] | None = Field(None, description='the fixed combinations it may add, e.g. ["{G}{G}"]')
+    makes: Makes = Field(None, description='the fixed combinations it may add, e.g. ["{G}{G}"]')
     same_type: Flag = Field(
         False, description="one mana of any type the ability just made (106.12b: that land produced)"
     )
@@ -474,16 +491,6 @@ class ManaTrigger(AbilityBase):
     """The trigger ("Whenever ... adds an additional") and "one mana of any type that land produced";
     the rest of what it adds is read with the ``mana`` kind's phrases ("{G}", "one mana of any color")."""
 
-    @field_validator("produces")
-    @classmethod
-    def _colors(cls, text: str) -> str:
-        return _produced(text)
-
-    @field_validator("makes")
-    @classmethod
-    def _combinations(cls, combos: tuple[str, ...] | None) -> tuple[str, ...] | None:
-        return _combos(combos)
-
     @model_validator(mode="after")
     def _one_output(self) -> ManaTrigger:
         given = {"produces", "amount", "mix"} & self.model_fields_set
@@ -506,27 +513,6 @@ class ManaTrigger(AbilityBase):
         if self.mix:
             return tuple(Counter(c) for c in combinations_with_replacement(colors, self.amount))
         return tuple({c: self.amount} for c in colors)
-
-
-def _produced(text: str) -> str:
-    """``produces``: "any", "chosen" or mana letters (upper case)."""
-    if text in ("any", CHOSEN):
-        return text
-    if not text or any(ch not in MANA_COLORS for ch in text.upper()):
-        raise ValueError('produces is "any", "chosen" or letters among W, U, B, R, G, C')
-    return text.upper()
-
-
-def _combos(combos: tuple[str, ...] | None) -> tuple[str, ...] | None:
-    """``makes``: at least one combination of mana symbols (upper case)."""
-    if combos is None:
-        return None
-    if not combos:
-        raise ValueError("makes lists at least one combination of mana")
-    for combo in combos:
-        if not re.fullmatch(r"(?:\{[WUBRGC]\})+", combo.upper()) or len(combo) // 3 > MAX_INTEGER:
-            raise ValueError(f"{combo!r} is not mana like {{G}}{{U}} (symbols among W, U, B, R, G, C)")
-    return tuple(c.upper() for c in combos)
 
 
 _CHANGING = frozenset({"tapped", "power", "toughness", "counters", "attacking", "attacking_alone"})
