@@ -1028,11 +1028,12 @@ class ActivationSearch:
                     if a.like is not None:
                         out |= likes[q.id, k]
                     elif self._count(q, a, q.controller, life, gone, removed) > 0:
-                        out |= set(COLORS if a.produces.casefold() == "any" else ()) | {
-                            c for c in (a.produces.upper() if a.produces.casefold() != "any" else "") if c in MANA_TYPES
-                        }
-                        for m in a.makes or ():
-                            out |= set(re.findall(r"[WUBRGC]", m.upper()))
+                        if a.makes is not None:  # the fixed combinations, whatever produces says
+                            out |= {c for m in a.makes for c in re.findall(r"[WUBRGC]", m.upper())}
+                        elif a.produces.casefold() == "any":
+                            out |= set(COLORS)
+                        else:
+                            out |= {c for c in a.produces.upper() if c in MANA_TYPES}
             return {c for c in out if colorless or c != "C"}
 
         grew = True

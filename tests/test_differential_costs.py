@@ -497,3 +497,31 @@ def test_cost_campaign_on_the_new_primitives_smoke() -> None:
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "checked 6 boards" in run.stdout and "0 disagreements" in run.stdout
+
+
+def test_106_7_what_a_land_with_fixed_combinations_could_produce_is_those_colors() -> None:
+    """Board mana2k:1437: a Reflecting Pool-like ability ("any type that a land you control could
+    produce") beside a land that makes only {U}{U} (``makes``, whatever the default ``produces``
+    says): {U} could be made, {W} not (106.7)."""
+    pool = {"kind": "mana", "like": {"types": ["land"], "controller": "you"}, "like_type": True}
+    board = _board(
+        [
+            {"id": "pool", "name": "Pool", "controller": "p1", "types": ["land"], "abilities": [pool]},
+            {
+                "id": "gate",
+                "name": "Gate",
+                "controller": "p1",
+                "types": ["land"],
+                "tapped": True,
+                "abilities": [{"kind": "mana", "makes": ["{U}{U}"]}],
+            },
+            _bear("a"),
+        ]
+    )
+    for mana, legal in (("{U}", True), ("{W}", False)):
+        taxed = board.model_copy(
+            update={"permanents": (*board.permanents, _board([_tax({"mana": mana})]).permanents[0])}
+        )
+        declaration = AttackDeclaration(attacks={"a": "p2"})
+        assert CostReference(taxed).verdict(declaration).legal is legal
+        assert check_attacks(taxed, declaration).legal is legal
