@@ -273,7 +273,7 @@ class Reference:
                     pick = item
                     break
             pending.remove(pick)
-            if exists(pick) and pick[0].colors is not None:
+            if exists(pick) and (pick[0].colors is not None or pick[0].add_colors):
                 recolored.append((timestamped.index(pick), pick[0], reach(pick)))
             apply(pick)
         # 613.1e, 613.6: layer 5, the colors set on what each changed in layer 4; 613.3: those of
@@ -281,7 +281,8 @@ class Reference:
         cda = [i[0] for i in defining]
         for _, ab, hit in sorted(recolored, key=lambda r: (not any(r[1] is a for a in cda), r[0])):
             perms = [
-                p.model_copy(update={"colors": tuple(ab.colors)}) if p.id in hit else p for p in self.board.permanents
+                p.model_copy(update={"colors": _recolored(p.colors, ab)}) if p.id in hit else p
+                for p in self.board.permanents
             ]
             self._place(self.board.model_copy(update={"permanents": tuple(perms)}))
 
@@ -550,9 +551,29 @@ class Reference:
 
     def player_number(self, player: str, name: str) -> int:
         pl = next(x for x in self.board.players if x.id == player)
+        cards = pl.graveyard_cards
+        if name == "graveyard" and cards is not None:  # the listed cards are the whole graveyard
+            return len(cards)
         if name == "graveyard_card_types":
-            return len(set(pl.graveyard_types))
+            return len({t for card in cards for t in card.types} if cards is not None else set(pl.graveyard_types))
         return int(getattr(pl, name))
+
+    @staticmethod
+    def graveyard_count(player: Any, wanted: Any) -> int:
+        """The player's listed graveyard cards that have one of ``types``, one of ``subtypes``
+        (case aside), and are permanent cards (110.4a: artifact, battle, creature, enchantment,
+        land or planeswalker) or not, as asked."""
+        permanent_types = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
+        n = 0
+        for card in player.graveyard_cards or ():
+            if wanted.types and not any(t in card.types for t in wanted.types):
+                continue
+            if wanted.subtypes and not any(w.lower() == s.lower() for w in wanted.subtypes for s in card.subtypes):
+                continue
+            if wanted.permanent is not None and any(t in permanent_types for t in card.types) != wanted.permanent:
+                continue
+            n += 1
+        return n
 
     def devotion(self, player: str, colors: tuple[str, ...]) -> int:
         """700.5: mana symbols of the player's permanents' costs that are any of the colors; a
@@ -615,6 +636,10 @@ class Reference:
                     and self.controlled_count(test.controls.filter, pl, you) < test.controls.at_least
                 ):
                     ok = False
+                if test.graveyard_cards is not None and not _compare(
+                    test.graveyard_cards.count, self.graveyard_count(mine, test.graveyard_cards.filter)
+                ):
+                    ok = False
                 if test.creatures_sharing_a_type is not None and not _compare(
                     test.creatures_sharing_a_type, self.sharing_a_creature_type(pl)
                 ):
@@ -659,6 +684,8 @@ class Reference:
             per_left = [(all if re_ else any)(rel(a, b) for b in rv) for a in lv]
             if not (all(per_left) if le else any(per_left)):
                 return False
+        if cond.extra_turn is not None and self.board.extra_turn != cond.extra_turn:
+            return False
         if cond.your_turn is not None and self.is_your_turn(you) != cond.your_turn:
             return False
         if cond.not_ is not None and self.condition_true(cond.not_, you, source, defending):
@@ -700,17 +727,19 @@ class Reference:
             return False
         if f.name is not None and f.name.casefold() != p.name.casefold():
             return False
-        if f.controller is not None:
-            if f.controller == "you":
-                if you is None or p.controller != you:
+        for wanted, player in ((f.controller, p.controller), (f.owner, p.owner or p.controller)):
+            if wanted is None:
+                continue
+            if wanted == "you":
+                if you is None or player != you:
                     return False
-            elif f.controller == "opponent":
-                if you is None or not self.opponents(you, p.controller):
+            elif wanted == "opponent":
+                if you is None or not self.opponents(you, player):
                     return False
-            elif f.controller == "team":  # 102.4: you and/or your teammates
-                if you is None or self.opponents(you, p.controller):
+            elif wanted == "team":  # 102.4: you and/or your teammates
+                if you is None or self.opponents(you, player):
                     return False
-            elif p.controller != f.controller:
+            elif player != wanted:
                 return False
         if f.colors is not None and not any(c in p.colors for c in f.colors):
             return False
@@ -740,11 +769,15 @@ class Reference:
             return False
         if f.entered_this_turn is not None and f.entered_this_turn != p.entered_this_turn:
             return False
+        if f.attacked_last_turn is not None and f.attacked_last_turn != p.attacked_last_turn:
+            return False
         if f.monstrous is not None and f.monstrous != p.monstrous:
             return False
         if f.renowned is not None and f.renowned != p.renowned:
             return False
         if f.kicked is not None and f.kicked != p.kicked:
+            return False
+        if f.commander is not None and f.commander != p.commander:
             return False
         if f.mana_value is not None and not _compare(f.mana_value, _mana_value(p)):
             return False
@@ -1077,6 +1110,13 @@ def _chronology(board: Board) -> list[Any]:
     return sorted(objects, key=lambda o: stamps[id(o)])
 
 
+def _recolored(colors: tuple[str, ...], ab: AbilityT) -> tuple[str, ...]:
+    """105.3: the colors an effect sets replace the old ones; the colors it adds join them."""
+    if ab.colors is not None:
+        return tuple(ab.colors)
+    return (*colors, *(c for c in ab.add_colors if c not in colors))
+
+
 def _retyped(p: Permanent, ab: AbilityT) -> Permanent:
     """``p`` after one type-changing effect: "in addition to its other types" keeps every type
     (205.1b); one made a creature takes the base power and toughness set where it has none (613.4b);
@@ -1119,7 +1159,9 @@ def _retyped(p: Permanent, ab: AbilityT) -> Permanent:
         types = [t for t in types if t != "creature"]
         if "kindred" not in types:
             subtypes = [s for s in subtypes if s.casefold() not in CREATURE_TYPES]
+    supertypes = (*p.supertypes, *(s for s in ab.supertypes if s not in p.supertypes))  # 205.4
     update = {"types": tuple(types), "subtypes": tuple(subtypes), "abilities": tuple(abilities), **stats}
+    update["supertypes"] = supertypes
     return p.model_copy(update=update)
 
 

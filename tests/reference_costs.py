@@ -291,6 +291,8 @@ class CostReference:
     # ----- what a cost amounts to -----------------------------------------------------------------
 
     def x_value(self, cost: Any, controller: str | None, creature: str | None) -> int:
+        if isinstance(cost.x_counters, str):  # Phyrexian Marauder: the counters of one kind on it
+            return self.perms[creature].counters.get(cost.x_counters, 0) if creature is not None else 0
         if cost.x_counters:  # Nils: the counters on the creature the cost is for, of every kind
             return sum(self.perms[creature].counters.values()) if creature is not None else 0
         if cost.x_battlefield is not None:

@@ -88,6 +88,9 @@ PLAYER_NUMBERS = get_args(PlayerFact)  # the numbers a player test reads (the da
 DESIGNATIONS = ("monarch", "initiative", "city's blessing", "ring-bearer")
 MANA_SYMBOLS = ("{1}", "{2}", "{X}", "{W}", "{U}", "{B}", "{R}", "{G}", "{W/B}", "{2/R}", "{G/P}", "{C}")
 GRAVEYARD_TYPES = ("artifact", "creature", "enchantment", "instant", "land", "sorcery")
+GRAVEYARD_CARD_TYPES = (*GRAVEYARD_TYPES, "planeswalker", "battle", "kindred")
+GRAVEYARD_SUBTYPES = ("Warrior", "Lesson", "Elf", "Aura")
+GRAVEYARD_CARD_NAMES = ("Memnite", "Gray Slaad", "Changeling Outcast", "Lightning Bolt", "Forest")
 
 
 class Chooser(Protocol):
@@ -144,6 +147,7 @@ class _Builder:
         self.attackers: dict[str, str] = {}
         self.keywords: Sequence[str] = KEYWORDS
         self.attack_step = False  # no declared attack yet: filters can't read it
+        self.listed_graveyards = c.chance(50)  # graveyards as cards: conditions may count them by kind
 
     # ----- filters --------------------------------------------------------------------------
 
@@ -174,9 +178,12 @@ class _Builder:
                     {"token": c.chance(50)},
                     {"mana_value": {c.choice(("le", "ge")): c.integer(0, 4)}},
                     {"entered_this_turn": c.chance(50)},
+                    {"attacked_last_turn": c.chance(50)},
                     {"monstrous": c.chance(50)},
                     {"renowned": c.chance(50)},
                     {"kicked": c.chance(50)},
+                    {"commander": c.chance(50)},
+                    {"owner": c.choice(("you", "opponent"))},
                     {
                         "attached": {
                             "filter": {"types": [c.choice(("enchantment", "artifact"))]},
@@ -325,8 +332,11 @@ class _Builder:
             return {"source": self.filter(relative=you)}
         if roll <= 6:
             test = {"who": self.who(you, defending)}
-            fact = c.choice((*PLAYER_NUMBERS, "designations", "controls", "creatures_sharing_a_type", "devotion"))
-            if fact == "designations":
+            read = (*PLAYER_NUMBERS, "designations", "controls", "creatures_sharing_a_type", "devotion")
+            fact = "graveyard_cards" if self.listed_graveyards and c.chance(30) else c.choice(read)
+            if fact == "graveyard_cards":  # Gray Slaad: {filter: {types: [creature]}, count: {ge: 4}}
+                test[fact] = {"filter": self.card_filter(), "count": {c.choice(("ge", "le", "eq")): c.integer(0, 3)}}
+            elif fact == "designations":
                 test[fact] = [c.choice(DESIGNATIONS)]
             elif fact == "devotion":  # Theros gods: {colors: [black], count: {lt: 5}}
                 test[fact] = {"colors": subset(c, COLORS, 40) or [c.choice(COLORS)],
@@ -343,6 +353,8 @@ class _Builder:
         if roll == 7:
             if you and c.chance(35):  # "during your turn" (Daggersail Aeronaut)
                 return {"your_turn": c.chance(70)}
+            if c.chance(10):  # "during extra turns" (Medomai the Ageless, 500.7)
+                return {"extra_turn": c.chance(70)}
             return {"battlefield": {"filter": self.filter(relative=you), "at_least": c.integer(0, 3)}}
 
         def side() -> Json:
@@ -365,6 +377,31 @@ class _Builder:
             ability[self.c.choice(("condition", "unless"))] = self.condition(you, defending, attack=attack)
         return ability
 
+    def card_filter(self) -> Json:
+        """Which graveyard cards count: "creature cards", "permanent cards", "a Lesson card"."""
+        c = self.c
+        out: Json = {}
+        if c.chance(50):
+            out["types"] = subset(c, GRAVEYARD_CARD_TYPES, 25) or [c.choice(GRAVEYARD_CARD_TYPES)]
+        if c.chance(30):
+            out["subtypes"] = [c.choice(GRAVEYARD_SUBTYPES)]
+        if c.chance(30):
+            out["permanent"] = c.chance(60)
+        return out
+
+    def graveyard_cards(self) -> list[Json | str]:
+        c = self.c
+        cards: list[Json | str] = []
+        for _ in range(c.integer(0, 6)):
+            if c.chance(15):
+                cards.append(c.choice(GRAVEYARD_CARD_NAMES))
+                continue
+            card: Json = {"types": subset(c, GRAVEYARD_CARD_TYPES, 20) or [c.choice(GRAVEYARD_CARD_TYPES)]}
+            if c.chance(40):
+                card["subtypes"] = subset(c, GRAVEYARD_SUBTYPES, 40)
+            cards.append(card)
+        return cards
+
     def player_facts(self) -> None:
         c = self.c
         for p in self.players:
@@ -373,8 +410,11 @@ class _Builder:
             p["life"] = c.integer(1, 22)
             p["poison"] = c.integer(0, 3)
             p["hand"] = c.integer(0, 4)
-            p["graveyard"] = c.integer(0, 8)
-            p["graveyard_types"] = subset(c, GRAVEYARD_TYPES, 40)
+            if self.listed_graveyards:
+                p["graveyard_cards"] = self.graveyard_cards()
+            else:
+                p["graveyard"] = c.integer(0, 8)
+                p["graveyard_types"] = subset(c, GRAVEYARD_TYPES, 40)
             p["designations"] = subset(c, DESIGNATIONS, 20)
             for fact in (
                 "cards_drawn_this_turn",
@@ -382,13 +422,20 @@ class _Builder:
                 "life_lost_this_turn",
                 "damage_dealt_this_turn",
                 "creatures_died_this_turn",
+                "damage_taken_this_turn",
+                "artifacts_entered_this_turn",
+                "nonland_permanents_entered_this_turn",
+                "crimes_committed_this_turn",
             ):
                 p[fact] = c.integer(0, 2)
+            p["permanents_sacrificed_this_turn"] = sacrificed = c.integer(0, 2)
+            p["artifacts_sacrificed_this_turn"] = c.integer(0, sacrificed)
             p["speed"] = c.integer(0, 4)
             p["spells_cast_this_turn"] = total = c.integer(0, 3)
             p["creature_spells_cast_this_turn"] = creature = c.integer(0, total)
             p["noncreature_spells_cast_this_turn"] = noncreature = c.integer(0, total - creature)
             p["instant_and_sorcery_spells_cast_this_turn"] = c.integer(0, noncreature)
+            p["historic_spells_cast_this_turn"] = c.integer(0, total)
 
     def permanent_facts(self) -> None:
         c = self.c
@@ -404,9 +451,11 @@ class _Builder:
             else:
                 p["mana_value"] = c.integer(0, 5)
             p["entered_this_turn"] = c.chance(30)
+            p["attacked_last_turn"] = c.chance(20)
             p["monstrous"] = c.chance(20)
             p["renowned"] = c.chance(20)
             p["kicked"] = c.chance(15)
+            p["commander"] = c.chance(10)
         for _ in range(c.choice((0, 0, 1, 2))):
             holder = c.choice(self.players)["id"]
             self.permanents.append(
@@ -459,6 +508,10 @@ class _Builder:
                     "kind": "type_change",
                     "subtypes": subset(self.c, CREATURE_SUBTYPES + LAND_SUBTYPES, 30) or ["Wall"],
                 }
+                if c.chance(30):  # 105.3: "a black Zombie in addition to its other colors and types"
+                    ability["add_colors"] = subset(c, COLORS, 40) or ["black"]
+                if c.chance(15):
+                    ability["supertypes"] = ["legendary"]
             elif change == "creature_types":
                 ability = {"kind": "type_change", "creature_types": subset(c, CREATURE_SUBTYPES[:4], 40)}
                 if c.chance(60):
@@ -792,6 +845,7 @@ def build_board(c: Chooser) -> Board:
         "players": b.players,
         "active_player": active,
         "shared_team_turns": mode == "team",
+        "extra_turn": c.chance(15),
         "permanents": b.permanents,
         "effects": b.effects,
         "combat": {"attackers": b.attackers},
@@ -1109,6 +1163,7 @@ def build_attack_board(c: Chooser) -> Board:
         "players": b.players,
         "active_player": active,
         "shared_team_turns": mode == "team",
+        "extra_turn": c.chance(15),
         "permanents": b.permanents,
         "effects": b.effects,
     }

@@ -121,7 +121,7 @@ def cost(c: Chooser, allow_x: bool = False) -> Json:
         elif roll <= 9:
             out["x_domain"] = True
         else:
-            out["x_counters"] = True
+            out["x_counters"] = True if c.chance(50) else c.choice(("+1/+1", "-1/-1"))
     elif c.chance(70):
         out["mana"] = c.choice(MANA_COSTS)
     if c.chance(15):
@@ -673,6 +673,7 @@ def uses_new_cost_primitives(board: Board) -> bool:
     return (
         '"bounce":{' in stated
         or '"x_counters":true' in stated
+        or '"x_counters":"' in stated
         or '"x_battlefield":{' in stated
         or any(a.kind == "block_tax" and a.attackers is not None for a in taxes)
         or any(a.kind == "grant" and a.to.ids is None for a in taxes)

@@ -766,3 +766,52 @@ def test_a_sagas_chapter_ability_is_a_note_not_a_warning_714_2b() -> None:
     compiled = catalog.compiled(catalog.get("Summon: Kujata"))
     assert not compiled.all_warnings
     assert any("can't block this turn" in n and "714.2b" in n for n in compiled.notes)
+
+
+@pytest.mark.parametrize(("plural", "subtype"), [("Oxen", "Ox"), ("Mice", "Mouse"), ("Fungi", "Fungus")])
+def test_205_3m_an_irregular_plural_names_its_creature_type(plural: str, subtype: str) -> None:
+    """205.3m: "can't be blocked by Oxen" (Ox Drover) names Oxes, as "Elves" names Elves."""
+    assert Nouns(frozenset({"Ox", "Mouse", "Fungus"})).subtype(plural) == subtype
+    if plural == "Oxen":
+        assert {"kind": "cant_be_blocked_by", "by": {"subtypes": ["Ox"]}} in abilities("Ox Drover")
+
+
+def test_205_3_eldrazi_scions_are_creatures_with_both_subtypes() -> None:
+    """205.3m: "can't be blocked by Eldrazi Scions" (Kor Castigator): an Eldrazi Scion token can't
+    block it, an Eldrazi that isn't a Scion can; Scion, printed on no card, is still a creature type."""
+    castigator = card("k", "Kor Castigator", A)
+    scion = {
+        "id": "s",
+        "name": "Eldrazi Scion",
+        "controller": B,
+        "types": ["creature"],
+        "subtypes": ["Eldrazi", "Scion"],
+        "power": 1,
+        "toughness": 1,
+    }
+    eldrazi = {**scion, "id": "e", "name": "Eldrazi", "subtypes": ["Eldrazi"]}
+    assert not block(make_board([castigator, scion], {"k": B}), {"s": "k"}).legal
+    assert block(make_board([castigator, eldrazi], {"k": B}), {"e": "k"}).legal
+
+
+def test_509_1c_indrik_umbra_s_lure_in_a_predicate_list() -> None:
+    """509.1c: "Enchanted creature gets +4/+4 and has first strike, and all creatures able to block
+    it do so": the lure is the enchanted creature's, read inside the list."""
+    assert abilities("Indrik Umbra") == [{"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "lure"}}]
+
+
+def test_702_16_protection_from_a_list_of_colors_is_protection_from_each() -> None:
+    """702.16: "has protection from white, blue, and red" (an Un-card's wording) is a protection
+    from each of the three colors."""
+    granted = [a["ability"] for a in abilities("Sword of Fire and Ice and War and Peace")]
+    assert granted == [{"kind": "protection", "from": {"colors": [c]}} for c in ("white", "blue", "red")]
+
+
+def test_702_3_mistform_wall_has_defender_only_while_it_is_a_wall() -> None:
+    """702.3b, 205.3: "This creature has defender as long as it's a Wall": made another creature type
+    (its subtypes on the board), it may attack."""
+    assert abilities("Mistform Wall") == [{"kind": "defender", "condition": {"source": {"subtypes": ["Wall"]}}}]
+    wall = card("w", "Mistform Wall", A)
+    assert not attack(make_board([wall, card("b", "Grizzly Bears", B)]), {"w": B}).legal
+    bird = {**wall, "subtypes": ["Bird"]}
+    assert attack(make_board([bird, card("b", "Grizzly Bears", B)]), {"w": B}).legal

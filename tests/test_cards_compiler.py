@@ -13,7 +13,7 @@ from asserts import A, B, attack, block, make_board
 from combat_solver.cards.card_record import CardRecord
 from combat_solver.cards.catalog import bundled_catalog
 from combat_solver.cards.compiled import Compiled
-from combat_solver.cards.compiler import still_a_land
+from combat_solver.cards.compiler import otherwise, still_a_land
 from combat_solver.cards.oracle_text import is_activated, selfify, sentences, strip_reminders
 from combat_solver.cards.phrases import bears_on_legality
 
@@ -123,7 +123,11 @@ def _bearing_sentences(record: CardRecord, subtype: Callable[[str], str | None])
     found = []
     for raw in record.text.split("\n"):
         line = re.sub(r"^\d+\+ \| ", "", selfify(strip_reminders(raw).strip(), names))
-        line = line if is_activated(line) or re.search(r"(?:^|— )(?:When|Whenever|At)\b", line) else still_a_land(line)
+        line = (
+            line
+            if is_activated(line) or re.search(r"(?:^|— )(?:When|Whenever|At)\b", line)
+            else otherwise(still_a_land(line))
+        )
         for s in sentences(line):
             s = re.sub(
                 r"^(?!Max speed\b|Solved\b|Exhaust\b|Boast\b|Forecast\b|Visit\b)[A-Z][\w' ,-]*? — (?=[A-Z$]|\{[^:]*: )",

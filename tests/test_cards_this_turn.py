@@ -150,7 +150,9 @@ def test_702_95b_wingcrafter_gives_flying_to_the_creature_it_is_paired_with() ->
     def blocks(paired: bool) -> bool:
         wing = {"id": "w", "card": "Wingcrafter", "controller": "bob", **({"paired_with": "b"} if paired else {})}
         permanents = [{"id": "s", "card": "Serra Angel", "controller": "alice"}, wing]
-        permanents.append({"id": "b", "card": "Grizzly Bears", "controller": "bob"})
+        permanents.append(
+            {"id": "b", "card": "Grizzly Bears", "controller": "bob", **({"paired_with": "w"} if paired else {})}
+        )
         data = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents}
         board = Board.model_validate(
             {**data, "combat": {"attackers": {"s": "bob"}}}, context={"catalog": bundled_catalog()}
@@ -161,15 +163,97 @@ def test_702_95b_wingcrafter_gives_flying_to_the_creature_it_is_paired_with() ->
 
 
 @pytest.mark.parametrize(
-    ("paired_with", "code"), [("nobody", "unknown_id"), ("s", "not_applicable"), ("w", "not_applicable")]
+    ("paired_with", "code"),
+    [("nobody", "unknown_id"), ("s", "not_applicable"), ("w", "not_applicable"), ("b", "missing")],
 )
 def test_702_95b_a_pair_names_another_creature_of_the_same_controller(paired_with: str, code: str) -> None:
+    """702.95b, 702.95d: a pair is two creatures of one controller, written on both (a pair written
+    on the partner alone would leave the soulbond creature's "both creatures" unread)."""
     permanents = [
         {"id": "s", "card": "Serra Angel", "controller": "alice"},
         {"id": "w", "card": "Wingcrafter", "controller": "bob", "paired_with": paired_with},
+        {"id": "b", "card": "Grizzly Bears", "controller": "bob"},
     ]
     data = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents}
     with pytest.raises(ValidationError) as caught:
         Board.model_validate(data, context={"catalog": bundled_catalog()})
     error = caught.value.errors()[0]
     assert (error["loc"][-1], error["type"]) == ("paired_with", code)
+
+
+def test_903_3_bloodsworn_steward_gives_haste_to_a_commander_you_control() -> None:
+    """903.3, 302.6: "Commander creatures you control get +2/+2 and have haste": a summoning-sick
+    commander attacks; a summoning-sick creature that isn't a commander doesn't."""
+
+    def attacks(commander: bool) -> bool:
+        steward = {"id": "s", "card": "Bloodsworn Steward", "controller": "alice"}
+        bears = {"id": "b", "card": "Grizzly Bears", "controller": "alice", "summoning_sick": True}
+        data = {
+            "players": [{"id": "alice"}, {"id": "bob"}],
+            "active_player": "alice",
+            "permanents": [steward, {**bears, "commander": commander}],
+        }
+        board = Board.model_validate(data, context={"catalog": bundled_catalog()})
+        return check_attacks(board, AttackDeclaration(attacks={"b": "bob"})).legal
+
+    assert attacks(True) and not attacks(False)
+
+
+def test_903_3_angelic_field_marshal_gives_vigilance_while_you_control_your_commander() -> None:
+    """903.3: "As long as you control your commander, this creature gets +2/+2 and creatures you
+    control have vigilance" (two subjects in one sentence, the condition on both): the grant holds
+    while you control a commander you own (108.3); the +2/+2 is power, written on the board."""
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get("Angelic Field Marshal"))
+    assert not compiled.warnings
+    yours = {"players": [{"who": "you", "controls": {"filter": {"commander": True, "owner": "you"}, "at_least": 1}}]}
+    assert {"kind": "grant", "to": {"controller": "you"}, "ability": {"kind": "vigilance"}, "condition": yours} in (
+        compiled.abilities
+    )
+
+
+def test_802_2a_vantress_gargoyle_attacks_only_a_player_with_seven_cards_in_their_graveyard() -> None:
+    """508.1c, 802.2a: "can't attack unless defending player has seven or more cards in their
+    graveyard" is read per attack target: with two opponents it may attack the one with seven
+    cards in their graveyard, not the other (an "opponent" test would let it attack both)."""
+    gargoyle = {"id": "g", "card": "Vantress Gargoyle", "controller": "alice"}
+    players = [{"id": "alice"}, {"id": "bob", "graveyard": 7}, {"id": "carol", "graveyard": 2}]
+    data = {"players": players, "active_player": "alice", "permanents": [gargoyle]}
+    board = Board.model_validate(data, context={"catalog": bundled_catalog()})
+    assert check_attacks(board, AttackDeclaration(attacks={"g": "bob"})).legal
+    assert not check_attacks(board, AttackDeclaration(attacks={"g": "carol"})).legal
+
+
+def test_508_1h_phyrexian_marauder_costs_1_for_each_plus_one_counter_on_it_to_attack() -> None:
+    """508.1h, 122.1: "can't attack unless you pay {1} for each +1/+1 counter on it": with three
+    +1/+1 counters and a charge counter it costs {3} (only the +1/+1 counters count); three
+    Plains pay it, two don't."""
+
+    def attacks(lands: int) -> bool:
+        marauder = {"id": "m", "card": "Phyrexian Marauder", "controller": "alice"}
+        marauder["counters"] = {"+1/+1": 3, "charge": 1}
+        plains = [{"id": f"p{i}", "card": "Plains", "controller": "alice"} for i in range(lands)]
+        data = {
+            "players": [{"id": "alice"}, {"id": "bob"}],
+            "active_player": "alice",
+            "permanents": [marauder, *plains],
+        }
+        board = Board.model_validate(data, context={"catalog": bundled_catalog()})
+        assert not board.card_warnings
+        return check_attacks(board, AttackDeclaration(attacks={"m": "bob"})).legal
+
+    assert attacks(3) and not attacks(2)
+
+
+def test_508_1m_skyhunter_strike_force_gives_melee_only_while_you_control_your_commander() -> None:
+    """508.1m, 903.3: lieutenant's "As long as you control your commander, other creatures you
+    control have melee" is a grant of an attack trigger under that condition (never dropped)."""
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get("Skyhunter Strike Force"))
+    yours = {"players": [{"who": "you", "controls": {"filter": {"commander": True, "owner": "you"}, "at_least": 1}}]}
+    grant = {
+        "kind": "grant",
+        "to": {"controller": "you", "not": {"ids": ["$self"]}},
+        "ability": {"kind": "attack_trigger"},
+    }
+    assert {**grant, "condition": yours} in compiled.abilities and not compiled.warnings

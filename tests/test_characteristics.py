@@ -283,7 +283,7 @@ def test_the_compiler_reads_types_added_set_and_abilities_lost() -> None:
         "Realmwright",
         "Margle, Cousin of Yargle",
         "Archetype of Imagination",
-        "Deep Freeze",
+        "Darksteel Mutation",
     ):
         abilities, warnings = compiled(warned)
         assert warnings, warned
@@ -583,7 +583,6 @@ def test_613_1e_colors_set_are_compiled_colors_added_and_other_changes_are_warne
     threshold = {"players": [{"who": "you", "graveyard": {"ge": 7}}]}
     assert {"kind": "type_change", "colors": ["black"], "condition": threshold} in compiled("Possessed Aven")[0]
     for warned in (
-        "Ghoulflesh",
         "Painter's Servant",
         "Darksteel Mutation",
         "Minimus Containment",
@@ -597,3 +596,39 @@ def test_613_1e_colors_set_are_compiled_colors_added_and_other_changes_are_warne
         abilities, warnings = compiled(warned)
         assert warnings, warned
         assert not any(a["kind"] == "type_change" and "colors" in a for a in abilities), warned
+
+
+def test_otherwise_bonds_of_faith_can_t_attack_or_block_unless_it_is_a_human() -> None:
+    """ "Enchanted creature gets +2/+2 as long as it's a Human. Otherwise, it can't attack or
+    block." (508.1c, 509.1b): a non-Human enchanted by Bonds of Faith can't attack; a Human can."""
+    bears, human = card("bears", "Grizzly Bears", A), card("knight", "Knight of the Holy Nimbus", A)
+    for holder, legal in ((bears, False), (human, True)):
+        bonds = card("bonds", "Bonds of Faith", B, attached_to=holder["id"])
+        verdict = attack(make_board([holder, bonds, card("b", "Grizzly Bears", B)]), {holder["id"]: B})
+        assert verdict.legal is legal, holder["card"]
+
+
+def test_otherwise_hunter_s_blowgun_gives_reach_on_other_players_turns() -> None:
+    """ "Equipped creature has deathtouch during your turn. Otherwise, it has reach.": reach while
+    it isn't its controller's turn, so the equipped Grizzly Bears blocks Serra Angel then."""
+    angel, bears = card("angel", "Serra Angel", A), card("bears", "Grizzly Bears", B)
+    blowgun = card("gun", "Hunter's Blowgun", B, attached_to="bears")
+    assert_legal(block(make_board([angel, bears, blowgun], {"angel": B}), {"bears": "angel"}))
+
+
+def test_105_3_ghoulflesh_adds_black_so_the_enchanted_bears_block_fear() -> None:
+    """105.3, 613.1e, 702.36b: Ghoulflesh's "is a black Zombie in addition to its other colors and
+    types" adds black to green Grizzly Bears (a green and black Bear Zombie), which may then block
+    Cateran Enforcer's fear."""
+    enforcer, bears = card("enforcer", "Cateran Enforcer", A), card("bears", "Grizzly Bears", B)
+    assert_illegal(block(make_board([enforcer, bears], {"enforcer": B}), {"bears": "enforcer"}), "702.36b", "fear")
+    board = make_board([enforcer, bears, card("g", "Ghoulflesh", A, attached_to="bears")], {"enforcer": B})
+    assert_legal(block(board, {"bears": "enforcer"}))
+    zombie = Game.of(board).permanent("bears")
+    assert (set(zombie.colors), set(zombie.subtypes)) == ({"green", "black"}, {"Bear", "Zombie"})
+
+
+def test_205_4_on_serra_s_wings_makes_the_creature_legendary() -> None:
+    """205.4: "Enchanted creature is legendary": a supertype added, as filters read it."""
+    board = make_board([card("bears", "Grizzly Bears", B), card("w", "On Serra's Wings", B, attached_to="bears")])
+    assert "legendary" in Game.of(board).permanent("bears").supertypes

@@ -60,6 +60,64 @@ def _spells_of_a_kind(player: Player, loc: Loc) -> list[Problem]:
     return []
 
 
+_PARTS_OF = {
+    "artifacts_sacrificed_this_turn": "permanents_sacrificed_this_turn",
+    "historic_spells_cast_this_turn": "spells_cast_this_turn",
+}
+"""Counts among others: artifacts among the permanents sacrificed, historic spells (700.6) among
+the spells cast."""
+
+
+def _parts_of_totals(player: Player, loc: Loc) -> list[Problem]:
+    return [
+        ((*loc, part), "exceeds_total", f"{part} is {getattr(player, part)}, but {total} is {getattr(player, total)}")
+        for part, total in _PARTS_OF.items()
+        if getattr(player, part) > getattr(player, total)
+    ]
+
+
+def _graveyard_problems(player: Player, loc: Loc) -> list[Problem]:
+    """Listed graveyard cards are the whole graveyard: ``graveyard`` counts them and
+    ``graveyard_types`` are the card types among them (205.2a)."""
+    if player.graveyard_cards is None:
+        return []
+    listed = len(player.graveyard_cards)
+    if listed != player.graveyard:
+        message = f"graveyard_cards lists {listed} cards, but graveyard is {player.graveyard}: list every card in it"
+        return [((*loc, "graveyard_cards"), "exceeds_total", message)]
+    among = {t for card in player.graveyard_cards for t in card.types}
+    if set(player.graveyard_types) != among:
+        message = (
+            f"graveyard_types is {sorted(set(player.graveyard_types))}, but the cards in graveyard_cards "
+            f"have {sorted(among)}"
+        )
+        return [((*loc, "graveyard_types"), "exceeds_total", message)]
+    return []
+
+
+def _reads_graveyard_cards(value: Any) -> bool:
+    """Whether a condition in ``value`` (an ability, an effect) counts graveyard cards by kind."""
+    if isinstance(value, PlayerTest) and value.graveyard_cards is not None:
+        return True
+    if isinstance(value, Strict):
+        return any(_reads_graveyard_cards(getattr(value, name)) for name, _ in _nested_fields(type(value)))
+    return isinstance(value, tuple) and any(_reads_graveyard_cards(item) for item in value)
+
+
+def _unlisted_graveyards(board: Position) -> list[Problem]:
+    """A condition counting cards of a kind in a graveyard reads the listed cards: a graveyard of
+    cards not listed leaves it unknown, so it is an error rather than a guess."""
+    read = [*(a for p in board.permanents for a in p.abilities), *board.effects]
+    if not any(_reads_graveyard_cards(a) for a in read):
+        return []
+    return [
+        (("players", i, "graveyard_cards"), "missing",
+         f"a condition counts cards of a kind in graveyards: list the {pl.graveyard} cards in {pl.id}'s")
+        for i, pl in enumerate(board.players)
+        if pl.graveyard_cards is None and pl.graveyard > 0
+    ]  # fmt: skip
+
+
 def _pair_problems(p: Permanent, perms: dict[str, Permanent], loc: Loc) -> list[Problem]:
     """702.95b, 702.95d-e: a creature is paired with one other creature its controller controls."""
     other = perms.get(p.paired_with or "")
@@ -71,6 +129,10 @@ def _pair_problems(p: Permanent, perms: dict[str, Permanent], loc: Loc) -> list[
         return [(loc, "not_a_creature", "only creatures are paired (702.95e)")]
     if other.paired_with not in (None, p.id):
         return [(loc, "not_applicable", f"{other.id} is paired with {other.paired_with} (702.95d: one pair each)")]
+    if other.paired_with is None:
+        return [
+            (loc, "missing", f"a pair is written on both creatures: give {other.id} `paired_with: {p.id}` (702.95b)")
+        ]
     return []
 
 
@@ -86,6 +148,8 @@ def problems(board: Position) -> list[Problem]:
         if board.shared_team_turns and pl.team is None:
             out.append((("players", i, "team"), "missing_team", "shared_team_turns needs a team for every player"))
         out += _spells_of_a_kind(pl, ("players", i))
+        out += _graveyard_problems(pl, ("players", i))
+        out += _parts_of_totals(pl, ("players", i))
     if board.active_player not in players:
         out.append((("active_player",), "unknown_id", f"no player {board.active_player!r}"))
     for i, p in enumerate(board.permanents):
@@ -162,6 +226,7 @@ def problems(board: Position) -> list[Problem]:
                 loc = ("attacked_this_turn", i, "target")
                 out.append((loc, "unknown_id", f"no player, planeswalker or battle {earlier.target!r}"))
     out += _player_word_problems(board)
+    out += _unlisted_graveyards(board)
     inert = [
         *(("permanents", i, "abilities", j) for i, p in enumerate(board.permanents)
           for j, ability in enumerate(p.abilities) if _inert_while_declaring_attackers(ability)),
@@ -332,6 +397,8 @@ def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, st
         out.append(((*loc, "who"), value.who))
     if isinstance(value, Filter) and value.controller in ("you", "opponent", "team"):
         out.append(((*loc, "controller"), "you"))
+    if isinstance(value, Filter) and value.owner in ("you", "opponent", "team"):
+        out.append(((*loc, "owner"), "you"))
     if isinstance(value, Condition) and value.your_turn is not None:
         out.append(((*loc, "your_turn"), "you"))
     if isinstance(value, Target) and value.player is not None:
@@ -358,14 +425,9 @@ def _filter_problems(filters: list[tuple[Loc, Loc, Filter]], players: set[str]) 
             kind = wanted.get("kind") if isinstance(wanted, dict) else wanted
             if kind not in ABILITY_KINDS:
                 out.append(((*loc, "has", i), "unknown_kind", f"no ability kind {kind!r} (see ABILITY_KINDS)"))
-        if f.controller is not None and f.controller not in players | {"you", "opponent", "team", CHOSEN}:
-            out.append(
-                (
-                    (*loc, "controller"),
-                    "unknown_id",
-                    f"{f.controller!r} is not `you`, `opponent`, `team` or a player id",
-                )
-            )
+        for field, who in (("controller", f.controller), ("owner", f.owner)):
+            if who is not None and who not in players | {"you", "opponent", "team", CHOSEN}:
+                out.append(((*loc, field), "unknown_id", f"{who!r} is not `you`, `opponent`, `team` or a player id"))
     return out
 
 

@@ -37,6 +37,7 @@ class Board(Strict):
     players: Annotated[tuple[Player, ...], Field(min_length=2, max_length=MAX_PLAYERS), CountedOnInput]
     active_player: str
     shared_team_turns: Flag = Field(False, description="805: teams attack and block as one (Two-Headed Giant)")
+    extra_turn: Flag = Field(False, description="the turn is an extra turn (500.7): for 'during extra turns'")
     permanents: tuple[Permanent, ...] = Field((), max_length=MAX_PERMANENTS)
     effects: tuple[Effect, ...] = Field((), max_length=MAX_PERMANENTS)
     combat: Combat | None = Field(None, description="the declared attack; present for the declare blockers step")

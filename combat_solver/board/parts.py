@@ -6,15 +6,15 @@ attacks (pydantic, frozen, unknown fields rejected)."""
 
 import re
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationInfo, model_validator
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
-from ..cards.resolve import CardError, Token, resolve
+from ..cards.resolve import CardError, Token, graveyard_card, resolve
 from ..model.base import CountedOnInput, Flag, Integer, NonNegative, ReadOnly, ReadOnlyDict, Strict
 from ..model.choices import Choices, mentions_chosen, with_choices
-from ..model.conditions import Designation
+from ..model.conditions import Designation, GraveyardCardType
 from ..model.filters import CardType, Color, Filter
 from ..model.mana_cost import MANA_COST_PATTERN, mana_value
 from ..rules.registry import Ability
@@ -33,9 +33,41 @@ MAX_PERMANENTS = 1000
 any reasonable time limit."""
 
 
-GraveyardType = Literal[
-    "artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"
-]
+GraveyardType = GraveyardCardType
+
+
+def _card_name_or_card(schema: dict[str, Any]) -> None:
+    """In JSON Schema: a card name alone, or the object with ``types`` or ``card``."""
+    described = dict(schema, required=[], anyOf=[{"required": ["types"]}, {"required": ["card"]}])
+    schema.clear()
+    schema.update(title=described["title"], description=described.pop("description"))
+    schema["anyOf"] = [{"type": "string", "minLength": 1}, described]
+
+
+class GraveyardCard(Strict):
+    """A card in a graveyard: by name (``card``, or the name alone as a string: its types and
+    subtypes come from the card catalog, ``cards.resolve.graveyard_card``) or by its ``types``
+    and ``subtypes``."""
+
+    model_config = ConfigDict(**Strict.model_config, json_schema_extra=_card_name_or_card)
+
+    card: str | None = Field(None, description="a card name: the types and subtypes not given come from the catalog")
+    types: tuple[GraveyardType, ...] = Field(min_length=1)
+    subtypes: tuple[str, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_card(cls, data: Any, info: ValidationInfo) -> Any:
+        if isinstance(data, str):
+            data = {"card": data}
+        if not isinstance(data, dict) or not isinstance(data.get("card"), str):
+            return data
+        try:
+            found = graveyard_card(data["card"], info.context)
+        except CardError as e:
+            details = [InitErrorDetails(type=PydanticCustomError(e.code, str(e)), loc=("card",), input=data["card"])]
+            raise ValidationError.from_exception_data(cls.__name__, details) from None
+        return {**found, **data, "card": found["card"]}
 
 
 class Player(Strict):
@@ -48,8 +80,15 @@ class Player(Strict):
     hand: NonNegative = Field(0, description="cards in hand (for discard costs)")
     poison: NonNegative = Field(0, description="poison counters")
     energy: NonNegative = Field(0, description="energy counters ({E}, 107.14: mana abilities pay them)")
-    graveyard: NonNegative = Field(0, description="cards in graveyard")
-    graveyard_types: tuple[GraveyardType, ...] = Field((), description="card types among those cards (delirium)")
+    graveyard: NonNegative = Field(0, description="cards in graveyard (default: the number of `graveyard_cards`)")
+    graveyard_types: tuple[GraveyardType, ...] = Field(
+        (), description="card types among those cards (delirium; default: those of `graveyard_cards`)"
+    )
+    graveyard_cards: tuple[GraveyardCard, ...] | None = Field(
+        None,
+        description="the cards in their graveyard, each a card name or {types, subtypes}: every one of them "
+        '(for "four or more creature cards in your graveyard")',
+    )
     designations: tuple[Designation, ...] = ()
     spells_cast_this_turn: NonNegative = 0
     creature_spells_cast_this_turn: NonNegative = Field(0, description="of the spells cast this turn, creature spells")
@@ -60,9 +99,45 @@ class Player(Strict):
     life_lost_this_turn: NonNegative = 0
     damage_dealt_this_turn: NonNegative = Field(0, description="damage dealt by sources they control")
     creatures_died_this_turn: NonNegative = Field(0, description="creatures they controlled that died")
+    damage_taken_this_turn: NonNegative = Field(0, description="damage dealt to them this turn (120.3)")
+    permanents_sacrificed_this_turn: NonNegative = Field(0, description="permanents they sacrificed (701.21)")
+    artifacts_sacrificed_this_turn: NonNegative = Field(0, description="of them, artifacts")
+    artifacts_entered_this_turn: NonNegative = Field(
+        0, description="artifacts that entered the battlefield under their control this turn"
+    )
+    nonland_permanents_entered_this_turn: NonNegative = Field(
+        0, description="nonland permanents that entered the battlefield under their control this turn"
+    )
+    historic_spells_cast_this_turn: NonNegative = Field(
+        0, description="of the spells they cast this turn, historic ones (700.6: artifact, legendary or Saga)"
+    )
+    crimes_committed_this_turn: NonNegative = Field(0, description="crimes they committed this turn (700.13)")
     speed: Annotated[int, Field(ge=0, le=4)] = Field(
         0, description="their speed (702.179: 0 without one, 4 is max speed, 702.179e-f)"
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _graveyard_from_cards(cls, data: Any) -> Any:
+        """``graveyard`` and ``graveyard_types`` default to what the listed cards say (checked
+        against them when given: ``board.checks``)."""
+        if not isinstance(data, dict) or not isinstance(data.get("graveyard_cards"), (list, tuple)):
+            return data
+        out = dict(data)
+        out.setdefault("graveyard", len(data["graveyard_cards"]))
+        return out
+
+    @model_validator(mode="after")
+    def _types_from_cards(self) -> "Player":
+        if self.graveyard_cards is None or "graveyard_types" in self.model_fields_set:
+            return self
+        found = sorted({t for card in self.graveyard_cards for t in card.types})
+        object.__setattr__(self, "graveyard_types", tuple(found))
+        return self
+
+    def cards_in_graveyard(self) -> tuple[GraveyardCard, ...]:
+        """The listed cards (``board.checks`` makes sure they are listed when a condition reads them)."""
+        return self.graveyard_cards or ()
 
     def fact(self, name: str) -> int:
         """A number conditions read (``conditions.PlayerFact``)."""
@@ -111,8 +186,13 @@ class Permanent(Strict):
     )
     mana_value: NonNegative = 0
     entered_this_turn: Flag = False
+    attacked_last_turn: Flag = Field(
+        False,
+        description="it attacked (508.1a) during its controller's last turn, their most recent turn before this one",
+    )
     monstrous: Flag = False
     renowned: Flag = Field(False, description="renowned (702.112b): renown put its counters on it")
+    commander: Flag = Field(False, description="a commander (903.3): for 'commander creatures' and 'your commander'")
     kicked: Flag = Field(False, description="cast kicked (702.33d): its abilities for a kicked spell apply (702.33e)")
     abilities: tuple[Ability, ...] = ()
     card: str | None = Field(None, description="a card name: fills the fields not given from the card catalog")

@@ -267,13 +267,26 @@ def _key(ability: Mapping[str, Any]) -> str:
 
 
 def _subtypes_either(value: Any) -> Any:
-    """A filter's ``any_of`` of one-subtype filters ("Goblins and/or Orcs") as its ``subtypes``."""
+    """A filter's ``any_of`` of one-subtype filters ("Goblins and/or Orcs") as its ``subtypes``; a
+    subtype and an ``any_of`` of one other ("Eldrazi Scions": both) in one order."""
     if isinstance(value, list):
         return [_subtypes_either(v) for v in value]
     if not isinstance(value, dict):
         return value
     out = {k: _subtypes_either(v) for k, v in value.items()}
     items = out.get("any_of")
+    if (
+        isinstance(items, list)
+        and len(items) == 1
+        and isinstance(out.get("subtypes"), list)
+        and len(out["subtypes"]) == 1
+        and isinstance(items[0], dict)
+        and set(items[0]) == {"subtypes"}
+        and len(items[0]["subtypes"]) == 1
+    ):  # "Eldrazi Scions": both subtypes, said in either order
+        first, second = sorted([out["subtypes"][0], items[0]["subtypes"][0]])
+        out["subtypes"], out["any_of"] = [first], [{"subtypes": [second]}]
+        return out
     if (
         isinstance(items, list)
         and len(items) > 1

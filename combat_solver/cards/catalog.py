@@ -85,9 +85,11 @@ class Catalog:
 
     @cached_property
     def compiler(self) -> Compiler:
+        from ..model.creature_types import CREATURE_TYPES
         from .compiler import Compiler
 
-        return Compiler(self.subtypes)
+        printed = {s.casefold() for s in self.subtypes}  # and 205.3m's types no card prints (Scion: tokens only)
+        return Compiler(self.subtypes | {t.title() for t in CREATURE_TYPES if t not in printed})
 
     @cached_property
     def store(self) -> CompiledStore:

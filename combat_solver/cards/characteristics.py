@@ -103,10 +103,14 @@ def characteristic(
     lose = re.fullmatch(r"loses? (.+)", chunk)
     if lose is not None:
         return _loses(lose[1], keyword)
-    m = re.fullmatch(r"(?:is|are) (.+?)( in addition to (?:its|their) other (?:land |creature )?types)?", chunk)
+    m = re.fullmatch(
+        r"(?:is|are) (.+?)( in addition to (?:its|their) other (?:(colors_and_)|land |creature )?types)?", chunk
+    )
     if m is None:
         raise Unknown(chunk)
-    what, addition = m[1], m[2] is not None
+    what, addition, colors_too = m[1], m[2] is not None, m[3] is not None
+    if what == "legendary":  # On Serra's Wings: "Enchanted creature is legendary" (205.4)
+        return [{"kind": "type_change", "supertypes": ["legendary"]}], False
     if what in ("the chosen type", "the chosen creature type") and addition and "creature_type" in nouns.chosen:
         return [{"kind": "type_change", "subtypes": [CHOSEN]}], False  # Metallic Mimic (607.2d)
     if what == "every creature type":
@@ -124,6 +128,8 @@ def characteristic(
         words = words[1:]
     if not words and colors is not None and not addition:  # "All creatures are black": colors set, 105.3
         return [{"kind": "type_change", "colors": colors}], False
+    supertypes = [w for w in words if w in ("legendary", "snow")] if addition else []
+    words = [w for w in words if w not in supertypes]
     if creatures and words and words[-1] == "creature":
         words = words[:-1]  # 205.1b: "is a Frog creature": still a creature, its other card types kept
     for word in words:
@@ -135,8 +141,8 @@ def characteristic(
             subtypes.append(subtype)
         else:
             raise Unknown(chunk)
-    if colors is not None and (addition or not creatures):
-        raise Unknown(chunk)  # "in addition to its other colors", or the colors of a noncreature
+    if colors is not None and not colors_too and (addition or not creatures):
+        raise Unknown(chunk)  # the colors of a noncreature, set
     if not addition:
         if types or not subtypes:
             raise Unknown(chunk)
@@ -153,6 +159,10 @@ def characteristic(
         change["types"] = types
     if subtypes:
         change["subtypes"] = subtypes
+    if colors:  # 105.3: "a black Zombie in addition to its other colors and types"
+        change["add_colors"] = colors
+    if supertypes:
+        change["supertypes"] = supertypes
     return [change], False
 
 

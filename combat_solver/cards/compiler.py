@@ -77,6 +77,38 @@ def _at_max_speed(read: Callable[[str], Result], sentence: str) -> Result:
     return [{**a, "condition": MAX_SPEED} for a in abilities], note
 
 
+_HOLDER = r"(?P<holder>Enchanted creature|Equipped creature|\$self)"
+_OTHERWISE = (
+    (  # Bonds of Faith: "Enchanted creature gets +2/+2 as long as it's a Human. Otherwise, it can't attack or block."
+        re.compile(rf"^{_HOLDER} (?P<first>.+?) as long as (?P<condition>.+?)\. Otherwise, it (?P<other>.+)\.$"),
+        "{holder} {first} as long as {condition}. {holder} {other} unless {condition}.",
+    ),
+    (  # Mishra's Domination: "As long as you control enchanted creature, it gets +2/+2. Otherwise, it can't block."
+        re.compile(
+            r"^As long as (?P<condition>.*?\b(?P<holder>enchanted creature|equipped creature)\b.*?), it (?P<first>.+?)\. "
+            r"Otherwise, it (?P<other>.+)\.$"
+        ),
+        "As long as {condition}, it {first}. {Holder} {other} unless {condition}.",
+    ),
+    (  # Hunter's Blowgun: "Equipped creature has deathtouch during your turn. Otherwise, it has reach."
+        re.compile(rf"^{_HOLDER} (?P<first>.+?) during your turn\. Otherwise, it (?P<other>.+)\.$"),
+        "During your turn, {holder} {first}. During turns other than yours, {holder} {other}.",
+    ),
+)
+"""A sentence's "Otherwise, it ..." (the same holder when the first's condition doesn't hold)."""
+
+
+def otherwise(line: str) -> str:
+    """ "Otherwise, it can't block." after a condition, said as its own sentence: "Enchanted
+    creature can't block unless <condition>."; the line unchanged where it says no such thing."""
+    for pattern, template in _OTHERWISE:
+        m = pattern.match(line)
+        if m is not None:
+            fields = m.groupdict()
+            return template.format(**fields, Holder=fields["holder"][0].upper() + fields["holder"][1:])
+    return line
+
+
 def still_a_land(line: str) -> str:
     """ "... is a 4/4 Elemental creature with reach and haste. It's still a land." as "... creature
     that's still a land with reach and haste." (205.1b), one sentence."""
@@ -231,7 +263,7 @@ class Compiler(Sentences):
             chapter = CHAPTER.match(line)
             line = ABILITY_WORD.sub("", line[chapter.end() :] if chapter else line)
             if not is_activated(line) and not re.match(r"(?:When|Whenever|At)\b", line):
-                line = still_a_land(line)
+                line = otherwise(still_a_land(line))
             first, *rest = sentences(line)
             copy = read_copy(first, face, partial(self._lines, names=names, face=face), self.nouns.subtype)
             if copy is not None and found.copy is None:

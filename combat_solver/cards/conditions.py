@@ -47,6 +47,37 @@ _SPELLS_OF_A_KIND = {
 """What "you've cast a [kind] spell this turn" counts (601.2i: a spell is cast once it becomes cast)."""
 
 
+_TURN_FACTS: dict[str, tuple[str, str, dict[str, int]]] = {
+    "an opponent has been dealt damage this turn": ("an opponent", "damage_taken_this_turn", {"ge": 1}),
+    "you've sacrificed an artifact this turn": ("you", "artifacts_sacrificed_this_turn", {"ge": 1}),
+    "you sacrificed an artifact this turn": ("you", "artifacts_sacrificed_this_turn", {"ge": 1}),
+    "you've sacrificed a permanent this turn": ("you", "permanents_sacrificed_this_turn", {"ge": 1}),
+    "you sacrificed a permanent this turn": ("you", "permanents_sacrificed_this_turn", {"ge": 1}),
+    "an artifact entered the battlefield under your control this turn": (
+        "you",
+        "artifacts_entered_this_turn",
+        {"ge": 1},
+    ),
+    "you've committed a crime this turn": ("you", "crimes_committed_this_turn", {"ge": 1}),
+    "you've cast a historic spell this turn": ("you", "historic_spells_cast_this_turn", {"ge": 1}),
+}
+"""What the turn so far has seen, as players' facts: damage dealt to a player (120.3),
+permanents sacrificed (701.21a), permanents that entered under a player's control,
+crimes committed (700.13), historic spells cast (700.6)."""
+
+_CARD_TYPE_WORDS = (
+    "artifact",
+    "battle",
+    "creature",
+    "enchantment",
+    "instant",
+    "kindred",
+    "land",
+    "planeswalker",
+    "sorcery",
+)
+
+
 @dataclass(frozen=True)
 class Clause:
     """A condition read: its data, whom "it" names in the conditioned sentence (``$self`` or
@@ -123,6 +154,9 @@ class Conditions(Readers):
         )
 
     def _one(self, t: str) -> Clause:
+        if t == "you control your commander":  # 903.3: a commander you own, on the battlefield under your control
+            yours = {"filter": {"commander": True, "owner": "you"}, "at_least": 1}
+            return Clause({"players": [{"who": "you", "controls": yours}]})
         m = re.fullmatch(r"you control more (.+?) than defending player", t)
         if m:  # Goblin Goon, Mogg Toady: the player it would attack (802.2a); "attacking player"
             found = self.nouns.creatures(m[1])  # stays warned: with shared team turns it is one of them (805.10c)
@@ -184,6 +218,12 @@ class Conditions(Readers):
             return Clause(self._player("you", "life_lost_this_turn", {"ge": 1}))
         if t in ("a creature died under your control this turn", "a creature you controlled died this turn"):
             return Clause(self._player("you", "creatures_died_this_turn", {"ge": 1}))
+        happened = _TURN_FACTS.get(t)
+        if happened is not None:
+            return Clause(self._player(*happened))
+        m = re.fullmatch(r"(\w+) or more nonland permanents entered the battlefield under your control this turn", t)
+        if m:  # Goddric, Cloaked Reveler
+            return Clause(self._player("you", "nonland_permanents_entered_this_turn", self._amount(f"{m[1]} or more")))
         m = re.fullmatch(r"an opponent has (\w+ or more) cards in their graveyard", t)
         if m:
             return Clause(self._player("an opponent", "graveyard", self._amount(m[1])))
@@ -199,6 +239,15 @@ class Conditions(Readers):
             return Clause(self._player("you", "speed", {"ge": self._n(m[1])}))
         if t == "a player has no cards in hand":
             return Clause({"any_of": [self._player(who, "hand", {"eq": 0}) for who in ("you", "an opponent")]})
+        m = re.fullmatch(
+            r"(?:there (?:are|is)|there's) (an?|\w+ or more) (.+?) cards? in your graveyard"
+            r"|(an?) (.+?) card is in your graveyard",
+            t,
+        )
+        if m and (kind := self._card_kind(m[2] or m[4])) is not None:  # Gray Slaad, Vengeful Firebrand
+            amount = m[1] or m[3]
+            count = {"ge": 1} if amount in ("a", "an") else self._amount(amount)
+            return Clause({"players": [{"who": "you", "graveyard_cards": {"filter": kind, "count": count}}]})
         m = re.fullmatch(r"there are (\w+ or more|no|fewer than \w+) cards in your graveyard", t)
         if m:
             return Clause(self._player("you", "graveyard", self._amount(m[1])))
@@ -220,6 +269,9 @@ class Conditions(Readers):
         if m:  # Crown-Hunter Hireling, Chained Throatseeker (802.2a: the player it would attack)
             fact: dict[str, Any] = {"designations": ["monarch"]} if m[1] == "the monarch" else {"poison": {"ge": 1}}
             return Clause({"players": [{"who": "defending_player", **fact}]}, block_time=True)
+        m = re.fullmatch(r"defending player has (\w+ or more|no|fewer than \w+) cards in their (graveyard|hand)", t)
+        if m:  # Vantress Gargoyle (802.2a: the player it would attack)
+            return Clause(self._player("defending_player", m[2], self._amount(m[1])), block_time=True)
         m = re.fullmatch(r"there(?: is|'s) (an?|another) (.+?) on the battlefield", t)
         if m and (found := self.nouns.creatures(m[2])) is not None:  # Glacial Crasher
             if m[1] == "another":
@@ -239,6 +291,9 @@ class Conditions(Readers):
         entered = re.fullmatch(r"(\$self|it) entered(?: the battlefield)? this turn", t)
         if entered:  # Ashaya's... "as long as this creature entered this turn"
             return Clause({"source": {"entered_this_turn": True}}, says_it=entered[1] != SELF)
+        attacked = re.fullmatch(r"(\$self|it) attacked during your last turn", t)
+        if attacked:  # Giant Turtle: its controller's most recent turn before this one
+            return Clause({"source": {"attacked_last_turn": True}}, says_it=attacked[1] != SELF)
         holder_has = re.fullmatch(r"(enchanted|equipped) creature has ([a-z]+(?: [a-z]+)?)", t)
         if holder_has and (kind := keyword_kinds().get(holder_has[2])) is not None:
             named = f"{holder_has[1]} creature"  # Stonewall's-like "as long as equipped creature has defender"
@@ -271,6 +326,9 @@ class Conditions(Readers):
             return Clause(
                 {"source": {key: True}}, it=it, on_holder=on_holder, block_time=True, says_it=says_it, attack_state=True
             )
+        kind_of = re.fullmatch(r"an? (\w+)", state)
+        if kind_of and not on_holder and (sub := self.nouns.subtype(kind_of[1])) is not None:
+            return Clause({"source": {"subtypes": [sub]}}, says_it=says_it)  # Mistform Wall: "as long as it's a Wall"
         if on_holder and re.fullmatch(r"an? \w+(?: or an? \w+)+", state):
             kinds = [self.nouns.subtype(w) for w in re.findall(r"an? (\w+)", state)]
             if all(kinds):
@@ -322,8 +380,21 @@ class Conditions(Readers):
         tests = [{"players": [{"who": who, "controls": c}]} for c in counts]
         return tests[0] if len(tests) == 1 else {"any_of": tests}
 
+    def _card_kind(self, words: str) -> dict[str, Any] | None:
+        """Which cards "creature cards", "permanent cards", "instant and/or sorcery cards", "a
+        Lesson card" name (110.4a: a permanent card; 205.3: a subtype), or None."""
+        if words == "permanent":
+            return {"permanent": True}
+        either = re.fullmatch(r"(\w+) (?:and/or|or) (\w+)", words)
+        kinds = [either[1], either[2]] if either else [words]
+        if all(k in _CARD_TYPE_WORDS for k in kinds):
+            return {"types": kinds}
+        if not either and (found := self.nouns.subtype(words)) is not None:
+            return {"subtypes": [found]}
+        return None
+
     def _player(self, who: str, fact: str, test: dict[str, int]) -> dict[str, Any]:
-        return {"players": [{"who": "you" if who == "you" else "opponent", fact: test}]}
+        return {"players": [{"who": who if who in ("you", "defending_player") else "opponent", fact: test}]}
 
     def _amount(self, words: str) -> dict[str, int]:
         if words == "no":

@@ -304,6 +304,8 @@ class Nouns:
             return None
         noun = words[-1]
         head = words[:-1]
+        if noun.casefold() in ("commander", "commanders"):
+            return self._adjectives(head, {**out, "commander": True})  # 903.3: "Commanders you control"
         if noun.casefold() in ("token", "tokens") and not head:
             return {**out, "token": True}  # Quest Compleated Beast: "can't be blocked by tokens"
         if noun.casefold() in ("token", "tokens") and head:
@@ -324,7 +326,10 @@ class Nouns:
 
     def _that(self, clause: str) -> dict[str, Any] | None:
         """ "that are enchanted", "that's a Cat, Elemental, or Beast", "that are Zombies and/or
-        tokens": what a relative clause adds to a noun phrase; None if it isn't understood."""
+        tokens", "that attacked during their controller's last turn" (Halls of Mist): what a relative
+        clause adds to a noun phrase; None if it isn't understood."""
+        if clause.strip() == "attacked during their controller's last turn":
+            return {"attacked_last_turn": True}
         m = re.fullmatch(r"(?:are|is|'s) (.+)", clause.strip())
         if m is None:
             return None
@@ -351,6 +356,7 @@ class Nouns:
     def _adjectives(self, words: list[str], out: dict[str, Any]) -> dict[str, Any] | None:
         if not self._joins_alike(words, out):
             return None
+        named_by_noun = "subtypes" in out
         colors: list[str] = []
         i = 0
         while i < len(words):
@@ -372,6 +378,8 @@ class Nouns:
                 out["attacking"] = True
             elif w in ("token", "nontoken"):
                 out["token"] = w == "token"
+            elif w == "commander":  # 903.3: "Commander creatures you control"
+                out["commander"] = True
             elif w in CARD_TYPES:
                 out["types"] = sorted({*out.get("types", []), w}, key=CARD_TYPES.index)
             elif w in SUPERTYPES:
@@ -382,6 +390,16 @@ class Nouns:
                 out["subtypes"] = [self.subtype(words[i])]
             elif self.subtype(words[i]) is not None and words[i + 1 :] == ["or"] and len(out["subtypes"]) == 1:
                 out["subtypes"] = [self.subtype(words[i]), *out["subtypes"]]  # "a Wolf or Werewolf": either
+            elif (
+                self.subtype(words[i]) is not None
+                and len(out["subtypes"]) == 1
+                and "any_of" not in out
+                and not {"or", "and", "and/or"} & {x.casefold() for x in words}
+            ):  # "Eldrazi Scions", "Elf Warrior creatures": both subtypes (205.3), the first in `subtypes`
+                if named_by_noun:
+                    out["any_of"], out["subtypes"] = [{"subtypes": out["subtypes"]}], [self.subtype(words[i])]
+                else:
+                    out["any_of"] = [{"subtypes": [self.subtype(words[i])]}]
             else:
                 return None
             i += 1
@@ -478,7 +496,7 @@ def _counter_kind(word: str) -> bool:
 
 
 def _split_that(p: str) -> tuple[str, str | None]:
-    m = re.match(r"^(.*?)\s+that((?:'s| are| is)\s.*)$", p, flags=re.I)
+    m = re.match(r"^(.*?)\s+that((?:'s| are| is)\s.*| attacked during their controller's last turn)$", p, flags=re.I)
     if m:
         return m[1], m[2]
     return p, None
@@ -507,8 +525,20 @@ def _preference(subtype: str) -> tuple[bool, bool, str]:
     return subtype not in CREATURE_TYPES, subtype != subtype[:1] + subtype[1:].lower(), subtype
 
 
+_IRREGULAR_PLURALS = {
+    "Ox": "Oxen",
+    "Mouse": "Mice",
+    "Fungus": "Fungi",
+    "Homunculus": "Homunculi",
+    "Cyclops": "Cyclopes",
+    "Thalakos": "Thalakoi",
+    "Djinn": "Djinni",
+}
+"""Plurals English doesn't make with -s ("can't be blocked by Oxen": Ox Drover)."""
+
+
 def _plurals(s: str) -> set[str]:
-    forms = {s, s + "s", s + "es"}
+    forms = {s, s + "s", s + "es"} | ({_IRREGULAR_PLURALS[s]} if s in _IRREGULAR_PLURALS else set())
     if s.endswith("y"):
         forms.add(s[:-1] + "ies")
     if s.endswith("f"):

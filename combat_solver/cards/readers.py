@@ -98,7 +98,9 @@ class Readers:
         w = re.sub(r"^(?:each|all)\s+", "", w, flags=re.I)
         other = re.match(r"(?:other|another)\s+", w, flags=re.I)
         w = w[other.end() :] if other else w
-        whose = re.search(r"\s+(you control|your opponents control|your team controls|enchanted player controls)\b", w)
+        whose = re.search(
+            r"\s+(you control|you own|your opponents control|your team controls|enchanted player controls)\b", w
+        )
         if whose:
             w = w[: whose.start()] + w[whose.end() :]
             w = re.sub(
@@ -118,11 +120,13 @@ class Readers:
         if found is None:
             return None
         found = dict(found)
-        if "types" not in found and "subtypes" not in found:
+        if "types" not in found and "subtypes" not in found and not found.get("commander"):
             return None
         if named:
             found["name"] = self._face if named[2] == SELF else named[2]
-        if whose:
+        if whose and whose[1] == "you own":
+            found["owner"] = "you"  # 108.3: "Commander creatures you own"
+        elif whose:
             owners = {"you control": "you", "your opponents control": "opponent", "your team controls": "team"}
             found["controller"] = owners.get(whose[1], ATTACHED)  # a Curse's player (303.4)
         if other:
@@ -134,7 +138,7 @@ class Readers:
                 return None
             found["any_of"] = MODIFIED
         if permanents:
-            return found if {"types", "subtypes", "not", "token"} & set(found) else None
+            return found if {"types", "subtypes", "not", "token", "commander"} & set(found) else None
         if found.get("types") not in (None, ["creature"]) and "creature" not in found.get("types", []):
             return None
         if found.get("types") == ["creature"]:

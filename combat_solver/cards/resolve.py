@@ -144,6 +144,42 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
     return out
 
 
+def graveyard_card(name: str, context: Any) -> dict[str, Any]:
+    """The characteristics a card named ``name`` has in a graveyard: its types and subtypes (a
+    changeling has every creature type: 702.73a, a characteristic-defining ability works in
+    every zone, 604.3). A double-faced card has its front face's (712.8a), an adventurer card its
+    normal ones (715.4); a split card has both halves' combined (709.4), which the catalog's
+    first half doesn't give: such a card is given by its types instead."""
+    from .catalog import UnknownCard
+
+    catalog = catalog_of(context)
+    try:
+        record = catalog.get(name)
+    except UnknownCard as e:
+        raise CardError("card", "unknown_card", str(e)) from None
+    if record.layout in ("split", "aftermath"):
+        raise CardError(
+            "card",
+            "not_applicable",
+            f"{record.name} is a split card: in a graveyard it has both halves' characteristics (709.4); "
+            "give its `types` and `subtypes` instead",
+        )
+    if record.layout in ("transform", "modal_dfc", "meld") and " // " not in record.name:
+        raise CardError(
+            "card",
+            "not_applicable",
+            f"{record.name} is the back face of a double-faced card: in a graveyard the card has its "
+            "front face's characteristics (712.8a); name the front face",
+        )
+    subtypes = list(record.subtypes)
+    if _CHANGELING.search(record.text):
+        from ..model.creature_types import CREATURE_TYPES
+
+        have = {s.casefold() for s in subtypes}
+        subtypes += [t for t in catalog.creature_types if t.casefold() in CREATURE_TYPES - have]
+    return {"card": record.name, "types": list(record.types), "subtypes": subtypes}
+
+
 def on_turn(permanents: Any, turn_players: frozenset[str], context: Any) -> Any:
     """The permanents of a board with living metal read (702.161a: "During your turn, this
     permanent is an artifact creature in addition to its other types"): a permanent by card or

@@ -21,6 +21,9 @@ from .phrases import MANA_ABILITY, bears_on_legality
 from .readers import Unknown
 from .wordings import Wordings, wordings
 
+_COLORS = "white|blue|black|red|green"
+_COLOR_LIST = re.compile(rf"protection from ((?:{_COLORS})(?:, (?:{_COLORS}))+,? and (?:{_COLORS}))\b")
+"""702.16: "protection from white, blue, and red", a protection from each color."""
 _SUBTYPE_LIST = re.compile(
     r"\b(?:is|are) (?:an? )?[A-Z][\w'-]*(?:, [A-Z][\w'-]*)*,? and [A-Z][\w'-]*(?= in addition to|$)"
 )
@@ -239,6 +242,9 @@ class Sentences(Conditions):
         during = re.match(r"During (your turn|turns other than yours), ", s)
         if during:
             return self._during_your_turn(self._static(s[during.end() :]), during[1] == "your turn")
+        extra = re.fullmatch(r"(.+) during extra turns", s)
+        if extra:  # Medomai the Ageless (500.7)
+            return self._during(self._static(extra[1]), {"extra_turn": True})
         found = self.wordings.read("sentence", s, self) or self._game_rule(s)
         if found is not None:
             return found
@@ -274,8 +280,8 @@ class Sentences(Conditions):
             return self._except_for(excepted[1], excepted[2])
         subject, predicate = self._subject(s)
         if subject is None:
-            if bears_on_legality(s):
-                raise Unknown(s)
+            if bears_on_legality(s) or re.match(r"As long as\b", s):
+                raise Unknown(s)  # "As long as ..., other creatures you control have melee": read with its condition
             return []
         abilities = self._predicates(predicate, subject)
         return abilities
@@ -317,14 +323,19 @@ class Sentences(Conditions):
         excluded = left_out[0] if len(left_out) == 1 else {"any_of": left_out}
         return [{**a, "to": {**a["to"], "not": excluded}} for a in out]
 
-    @staticmethod
-    def _during_your_turn(abilities: list[AbilityData], yours: bool = True) -> list[AbilityData]:
+    @classmethod
+    def _during_your_turn(cls, abilities: list[AbilityData], yours: bool = True) -> list[AbilityData]:
         """ "During your turn, <static ability>": each ability (a grant: the grant itself, whose
         "you" is its source's controller) applies only on its controller's turn (805.4a: their
         team's, with shared team turns); "During turns other than yours": only on the others."""
+        return cls._during(abilities, {"your_turn": yours})
+
+    @staticmethod
+    def _during(abilities: list[AbilityData], condition: dict[str, bool]) -> list[AbilityData]:
+        """Each ability applying only during the turns ``condition`` says."""
         if any("condition" in a or "unless" in a for a in abilities):
             raise Unknown("a second condition")
-        return [{**a, "condition": {"your_turn": yours}} for a in abilities]
+        return [{**a, "condition": condition} for a in abilities]
 
     def _game_rule(self, s: str) -> list[AbilityData] | None:
         """Rules of the game a permanent states beyond the kinds' wordings: taxes (508.1h,
@@ -443,7 +454,7 @@ class Sentences(Conditions):
     def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
         verbs = (
             r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded|loses|lose)\b"
-            r"|is (?:an?|every|the chosen) |are (?:every |the chosen |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )"
+            r"|is (?:an?|every|the chosen) |is legendary\b|are (?:every |the chosen |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )"
             r"|isn't a creature$"
             r"|(?:is|are) (?:all colors|colorless|white|blue|black|red|green)\b"
         )
@@ -495,10 +506,15 @@ class Sentences(Conditions):
         keyword list of a "has"."""
         out: list[AbilityData] = []
         after_has = after_loses = False
+        others: list[AbilityData] = []
         base_stats = re.search(r" with base power and toughness (-?\d+)/(-?\d+)", predicate)
         base = (int(base_stats[1]), int(base_stats[2])) if base_stats else None
         predicate = re.sub(r" with base power and toughness -?\d+/-?\d+", "", predicate)  # layer 7b: written
         predicate = _SUBTYPE_LIST.sub(lambda m: re.sub(r",? and |, ", " ", m[0]), predicate)
+        predicate = predicate.replace("other colors and types", "other colors_and_types")  # one phrase, 105.3
+        predicate = _COLOR_LIST.sub(  # "protection from white, blue, and red": from each (702.16)
+            lambda m: "protection from " + " and from ".join(re.split(r",? and |, ", m[1])), predicate
+        )
         # Bound by Moonsilver, Intercessor's Arrest: transforming and crewing aren't declared in combat
         predicate = re.sub(
             r"^can't attack, block, or (?:transform|crew Vehicles)\b", "can't attack or block", predicate
@@ -550,11 +566,25 @@ class Sentences(Conditions):
                 out += self._has(chunk)
             elif CONDITION.search(masked):
                 raise Unknown(chunk)
+            elif chunk == "all creatures able to block it do so" and not holder.get("self"):
+                out.append({"kind": "lure"})  # Indrik Umbra: "..., and all creatures able to block it do so" (509.1c)
             elif after_has and not re.match(r"(?:is|are|isn't|loses?|gains?|becomes?)\b", chunk):
                 out += self._listed_keyword(chunk)
             else:
+                others += self._another_subject(chunk)
+        return self._give(holder, out) + others
+
+    def _another_subject(self, chunk: str) -> list[AbilityData]:
+        """ "$self gets +2/+2 and creatures you control have vigilance" (Angelic Field Marshal): a
+        predicate list's chunk with a subject of its own, read as a sentence of its own."""
+        words = self._subject_words
+        holder, predicate = self._subject(chunk)
+        try:
+            if holder is None or predicate == chunk or holder.get("self"):
                 raise Unknown(chunk)
-        return self._give(holder, out)
+            return self._predicates(predicate, holder)
+        finally:
+            self._subject_words = words
 
     def _lost(self, chunk: str) -> list[AbilityData]:
         """A keyword continuing a "loses" list ("loses flying and first strike"): one kind, no fields."""

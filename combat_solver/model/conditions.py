@@ -32,12 +32,74 @@ PlayerFact = Literal[
     "life_lost_this_turn",
     "damage_dealt_this_turn",
     "creatures_died_this_turn",
+    "damage_taken_this_turn",
+    "permanents_sacrificed_this_turn",
+    "artifacts_sacrificed_this_turn",
+    "artifacts_entered_this_turn",
+    "nonland_permanents_entered_this_turn",
+    "historic_spells_cast_this_turn",
+    "crimes_committed_this_turn",
     "speed",
 ]
 _PLAYER_FACTS: tuple[str, ...] = get_args(PlayerFact)
 PLAYER_WORDS = ("you", "opponent", "each_opponent", "defending_player", "active_player")
 """``who``: the ability's controller, some opponent of theirs, every opponent, the defending
 player (802.2a), the active player, or a player id."""
+
+
+GraveyardCardType = Literal[
+    "artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"
+]
+PERMANENT_CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "land", "planeswalker")
+"""110.4: the card types of permanent cards."""
+
+
+class CardView(Protocol):
+    """A card in a graveyard as conditions read it (``board.GraveyardCard``)."""
+
+    @property
+    def types(self) -> tuple[str, ...]: ...
+
+    @property
+    def subtypes(self) -> tuple[str, ...]: ...
+
+
+class CardFilter(Strict):
+    """Which cards in a graveyard count: each given test must hold. ``types``: has one of these
+    card types ("instant and/or sorcery cards": ``[instant, sorcery]``); ``subtypes``: has one
+    of these ("a Lesson card", "a Warrior card"); ``permanent``: is (true) or isn't a permanent
+    card (110.4a: "permanent cards")."""
+
+    types: tuple[GraveyardCardType, ...] | None = Field(None, min_length=1)
+    subtypes: tuple[str, ...] | None = Field(None, min_length=1)
+    permanent: bool | None = None
+
+    def matches(self, card: CardView) -> bool:
+        if self.types is not None and not set(self.types) & set(card.types):
+            return False
+        if self.subtypes is not None:
+            have = {s.casefold() for s in card.subtypes}
+            if not any(s.casefold() in have for s in self.subtypes):
+                return False
+        return self.permanent is None or bool(set(PERMANENT_CARD_TYPES) & set(card.types)) == self.permanent
+
+    def describe(self) -> str:
+        words = [*(self.subtypes or ()), " or ".join(self.types or ())]
+        if self.permanent is not None:
+            words.append("permanent" if self.permanent else "nonpermanent")
+        return " ".join(w for w in words if w) + " cards" if any(words) else "cards"
+
+
+class GraveyardCount(Strict):
+    """How many cards in the player's graveyard match ``filter`` ("four or more creature cards
+    in your graveyard": ``{filter: {types: [creature]}, count: {ge: 4}}``); it reads the
+    player's ``graveyard_cards``."""
+
+    filter: CardFilter = Field(default_factory=CardFilter)
+    count: Comparison = Field(default_factory=lambda: Comparison(ge=1))
+
+    def describe(self) -> str:
+        return f"{self.filter.describe()} in graveyard {self.count.describe()}"
 
 
 class PlayerFacts(Protocol):
@@ -47,6 +109,8 @@ class PlayerFacts(Protocol):
     def id(self) -> str: ...
 
     def fact(self, name: str) -> int: ...
+
+    def cards_in_graveyard(self) -> Sequence[CardView]: ...
 
     @property
     def designations(self) -> tuple[str, ...]: ...
@@ -66,6 +130,9 @@ class ConditionScope(FilterScope, Protocol):
 
     @property
     def turn_players(self) -> tuple[str, ...]: ...
+
+    @property
+    def extra_turn(self) -> bool: ...
 
     def player_facts(self, player_id: str) -> PlayerFacts: ...
 
@@ -154,6 +221,22 @@ class PlayerTest(Strict):
     life_lost_this_turn: Comparison | None = None
     damage_dealt_this_turn: Comparison | None = None
     creatures_died_this_turn: Comparison | None = Field(None, description="creatures they controlled that died")
+    damage_taken_this_turn: Comparison | None = Field(None, description="damage dealt to them this turn")
+    permanents_sacrificed_this_turn: Comparison | None = Field(None, description="permanents they sacrificed")
+    artifacts_sacrificed_this_turn: Comparison | None = Field(None, description="of them, artifacts")
+    artifacts_entered_this_turn: Comparison | None = Field(
+        None, description="artifacts that entered the battlefield under their control"
+    )
+    nonland_permanents_entered_this_turn: Comparison | None = Field(
+        None, description="nonland permanents that entered the battlefield under their control"
+    )
+    historic_spells_cast_this_turn: Comparison | None = Field(
+        None, description="of the spells they cast, historic ones (700.6)"
+    )
+    crimes_committed_this_turn: Comparison | None = Field(None, description="crimes they committed (700.13)")
+    graveyard_cards: GraveyardCount | None = Field(
+        None, description="cards in their graveyard matching a filter (Gray Slaad: creature cards {ge: 4})"
+    )
     speed: Comparison | None = Field(None, description="their speed (702.179; max speed: {ge: 4}, 702.178a)")
     designations: tuple[Designation, ...] | None = Field(None, description="has every one of these")
     controls: Count | None = Field(None, description="controls at least N permanents matching the filter")
@@ -178,6 +261,11 @@ class PlayerTest(Strict):
                 return False
         if self.designations is not None and not set(self.designations) <= set(facts.designations):
             return False
+        cards = self.graveyard_cards
+        if cards is not None and not cards.count.holds(
+            sum(1 for card in facts.cards_in_graveyard() if cards.filter.matches(card))
+        ):
+            return False
         sharing = self.creatures_sharing_a_type
         if sharing is not None and not sharing.holds(ctx.most_sharing_a_creature_type(player)):
             return False
@@ -192,6 +280,8 @@ class PlayerTest(Strict):
         ]
         if self.designations:
             parts.append("is " + " and ".join(self.designations))
+        if self.graveyard_cards is not None:
+            parts.append(self.graveyard_cards.describe())
         if self.controls is not None:
             parts.append(f"controls at least {self.controls.at_least} {self.controls.filter.describe()}")
         if self.devotion is not None:
@@ -312,6 +402,10 @@ class Condition(Strict):
         description="it is (true) or isn't (false) the turn of the ability's controller, or of their team "
         'with shared team turns (805.4a): "during your turn" (Daggersail Aeronaut)',
     )
+    extra_turn: bool | None = Field(
+        None,
+        description='the turn is (true) or isn\'t (false) an extra turn (500.7): "during extra turns" (Medomai the Ageless)',
+    )
     not_: "Condition | None" = Field(None, alias="not")
     any_of: "tuple[Condition, ...] | None" = None
 
@@ -340,6 +434,8 @@ class Condition(Strict):
         if any(not c.holds(ctx) for c in self.compare or ()):
             return False
         if self.your_turn is not None and (ctx.you is not None and ctx.you in ctx.scope.turn_players) != self.your_turn:
+            return False
+        if self.extra_turn is not None and ctx.scope.extra_turn != self.extra_turn:
             return False
         if self.not_ is not None and self.not_.holds(ctx):
             return False
@@ -389,6 +485,8 @@ class Condition(Strict):
         parts += [c.describe() for c in self.compare or ()]
         if self.your_turn is not None:
             parts.append("it is your turn" if self.your_turn else "it isn't your turn")
+        if self.extra_turn is not None:
+            parts.append("it is an extra turn" if self.extra_turn else "it isn't an extra turn")
         if self.not_ is not None:
             parts.append(f"not ({self.not_.describe()})")
         if self.any_of:

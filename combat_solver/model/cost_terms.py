@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Annotated, Protocol
 
 from pydantic import Field, field_validator, model_validator
 
@@ -97,8 +97,10 @@ class Cost(Strict):
         "(Whipgrass Entangler: Clerics); `controller` narrows it to a player's",
     )
     x_domain: Flag = False
-    x_counters: Flag = Field(
-        False, description="X is the number of counters on the creature this cost is for (Nils, Discipline Enforcer)"
+    x_counters: Flag | Annotated[str, Field(min_length=1)] = Field(
+        False,
+        description="X is the number of counters on the creature this cost is for (Nils, Discipline Enforcer: true), "
+        'or of one kind of them (Phyrexian Marauder: "+1/+1")',
     )
     life: NonNegative = 0
     sacrifice: Permanents | None = None
@@ -157,6 +159,8 @@ class Cost(Strict):
                 )
             elif self.x_battlefield is not None:
                 x = sum(1 for p in game.permanents if game.matches(self.x_battlefield, p, controller))
+            elif isinstance(self.x_counters, str) and creature is not None:
+                x = creature.counters.get(self.x_counters, 0)
             elif self.x_counters and creature is not None:
                 x = sum(creature.counters.values())
         return UnitCost(

@@ -76,6 +76,9 @@ class PermanentView(Protocol):
     def entered_this_turn(self) -> bool: ...
 
     @property
+    def attacked_last_turn(self) -> bool: ...
+
+    @property
     def monstrous(self) -> bool: ...
 
     @property
@@ -83,6 +86,9 @@ class PermanentView(Protocol):
 
     @property
     def kicked(self) -> bool: ...
+
+    @property
+    def commander(self) -> bool: ...
 
     @property
     def attached_to(self) -> str | None: ...
@@ -183,6 +189,8 @@ class Filter(Strict):
     ids: tuple[str, ...] | None = None
     name: str | None = None
     controller: str | None = None
+    owner: str | None = Field(None, description="`you`, `opponent`, `team` or a player id, as `controller` (108.3)")
+    commander: Flag | None = Field(None, description="a commander (903.3)")
     colors: tuple[Color | Literal["chosen"], ...] | None = Field(
         None, description="any of these colors; `chosen`: the color its permanent chose (607.2d)"
     )
@@ -206,6 +214,9 @@ class Filter(Strict):
     token: Flag | None = None
     mana_value: Comparison | None = None
     entered_this_turn: Flag | None = None
+    attacked_last_turn: Flag | None = Field(
+        None, description="it attacked during its controller's last turn (Giant Turtle, Halls of Mist)"
+    )
     monstrous: Flag | None = None
     renowned: Flag | None = None
     kicked: Flag | None = Field(None, description="it was cast kicked (702.33d)")
@@ -230,6 +241,8 @@ class Filter(Strict):
         if self.name is not None and p.name.casefold() != self.name.casefold():
             return False
         if self.controller is not None and not _controller_matches(self.controller, p.controller, scope, you):
+            return False
+        if self.owner is not None and not _controller_matches(self.owner, p.owner_id, scope, you):
             return False
         if self.colors is not None and not set(self.colors) & set(p.colors):
             return False
@@ -266,9 +279,11 @@ class Filter(Strict):
         for name, fact in (
             ("token", "is_token"),
             ("entered_this_turn", "entered_this_turn"),
+            ("attacked_last_turn", "attacked_last_turn"),
             ("monstrous", "monstrous"),
             ("renowned", "renowned"),
             ("kicked", "kicked"),
+            ("commander", "commander"),
         ):
             wanted = getattr(self, name)
             if wanted is not None and wanted != getattr(p, fact):
@@ -328,12 +343,19 @@ class Filter(Strict):
             extras.append(f"with at least {self.attached.at_least} {self.attached.filter.describe()} attached")
         if self.entered_this_turn is not None:
             extras.append("that entered this turn" if self.entered_this_turn else "that didn't enter this turn")
+        if self.attacked_last_turn is not None:
+            verb = "attacked" if self.attacked_last_turn else "didn't attack"
+            extras.append(f"that {verb} during their controller's last turn")
         if self.monstrous is not None:
             extras.append("that are monstrous" if self.monstrous else "that aren't monstrous")
         if self.renowned is not None:
             extras.append("that are renowned" if self.renowned else "that aren't renowned")
         if self.kicked is not None:
             extras.append("that were kicked" if self.kicked else "that weren't kicked")
+        if self.commander is not None:
+            extras.append("that are commanders" if self.commander else "that aren't commanders")
+        if self.owner is not None:
+            extras.append(f"owned by {self.owner}")
         if self.controller:
             extras.append(
                 {"you": "you control", "opponent": "your opponents control", "team": "your team controls"}.get(

@@ -55,7 +55,8 @@ def changed(permanent: Permanent, change: TypeChange) -> Permanent:
         types = tuple(t for t in types if t != "creature")
         if "kindred" not in types:
             subtypes = [s for s in subtypes if s.casefold() not in CREATURE_TYPES]
-    update |= {"types": types, "subtypes": tuple(subtypes), "abilities": tuple(abilities)}
+    supertypes = (*permanent.supertypes, *(s for s in change.supertypes if s not in permanent.supertypes))
+    update |= {"types": types, "subtypes": tuple(subtypes), "abilities": tuple(abilities), "supertypes": supertypes}
     return permanent.model_copy(update=update)
 
 
@@ -73,8 +74,11 @@ def _base_stats(permanent: Permanent, change: TypeChange) -> dict[str, Any]:
 
 
 def colored(permanent: Permanent, change: TypeChange) -> Permanent:
-    """``permanent`` with the colors ``change`` sets (layer 5, 613.1e)."""
-    return permanent if change.colors is None else permanent.model_copy(update={"colors": change.colors})
+    """``permanent`` with the colors ``change`` sets, or adds (105.3; layer 5, 613.1e)."""
+    if change.colors is not None:
+        return permanent.model_copy(update={"colors": change.colors})
+    added = tuple(c for c in change.add_colors if c not in permanent.colors)
+    return permanent.model_copy(update={"colors": (*permanent.colors, *added)}) if added else permanent
 
 
 def _basic_types(subtypes: tuple[str, ...]) -> set[str]:

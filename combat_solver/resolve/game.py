@@ -187,7 +187,7 @@ class Game:
                 continue
             targets = self._type_targets(chosen)
             self._apply_types(chosen, targets)
-            if chosen.ability.colors is not None:
+            if chosen.ability.colors is not None or chosen.ability.add_colors:
                 colors.append((stamps[id(chosen)], chosen, targets))
         if colors:
             from .characteristics import colored
@@ -465,6 +465,10 @@ class Game:
         if not self.board.shared_team_turns:
             return (active,)
         return tuple(p for p in self.player_ids if self.team(p) == self.team(active))
+
+    @property
+    def extra_turn(self) -> bool:
+        return self.board.extra_turn
 
     def player_facts(self, player_id: str) -> Player:
         return self.player(player_id)

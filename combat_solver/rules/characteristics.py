@@ -69,6 +69,12 @@ class TypeChange(AbilityBase):
     colors: tuple[Color, ...] | None = Field(
         None, description="sets its colors (layer 5, 613.1e; [] colorless), on what it changed in layer 4 (613.6)"
     )
+    add_colors: tuple[Color, ...] = Field(
+        (), description="colors it adds (105.3: 'in addition to its other colors'; layer 5), after `colors`"
+    )
+    supertypes: tuple[Literal["legendary", "snow", "basic", "world"], ...] = Field(
+        (), description="supertypes added (205.4: 'is legendary')"
+    )
     not_creature: Flag = Field(
         False,
         description="it isn't a creature (205.1a: the creature type removed, and its creature types unless kindred)",
@@ -83,8 +89,17 @@ class TypeChange(AbilityBase):
 
     @model_validator(mode="after")
     def _changes_something(self) -> TypeChange:
-        adds = self.types or self.subtypes or self.every_creature_type or self.every_basic_land_type
+        adds = (
+            self.types
+            or self.subtypes
+            or self.every_creature_type
+            or self.every_basic_land_type
+            or self.add_colors
+            or self.supertypes
+        )
         sets = self.land_types is not None or self.creature_types is not None or self.colors is not None
+        if self.colors is not None and self.add_colors:
+            raise ValueError("a type change sets colors or adds them, not both")
         if not adds and not sets and not self.not_creature:
             raise ValueError(
                 "a type change adds types or subtypes, sets land types, creature types or colors, or removes creature"

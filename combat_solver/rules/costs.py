@@ -581,6 +581,10 @@ class AttackCost(AbilityBase):
     phrases = (
         Phrase(r"can't attack unless (?:its controller pays|you pay) (" + MANA + ")", {"cost": {"mana": Slot(1)}}),
         Phrase(
+            r"can't attack unless you pay \{1\} for each ([+-]\d+/[+-]\d+|[a-z]+) counter on it",
+            {"cost": {"mana": "{X}", "x_counters": Slot(1)}},
+        ),
+        Phrase(
             r"can't attack unless you return (\w+) (.+?) you control to its owner's hand",
             {"cost": {"bounce": {"filter": Slot(2, "permanents"), "n": Slot(1, "number")}}},
         ),
@@ -681,6 +685,10 @@ class BlockCost(AbilityBase):
     kind: Literal["block_cost"] = "block_cost"
     phrases = (
         Phrase(r"can't block unless (?:its controller pays|you pay) (" + MANA + ")", {"cost": {"mana": Slot(1)}}),
+        Phrase(
+            r"can't block unless you pay \{1\} for each ([+-]\d+/[+-]\d+|[a-z]+) counter on it",
+            {"cost": {"mana": "{X}", "x_counters": Slot(1)}},
+        ),
         Phrase(
             r"can't block (.+?) unless you pay (" + MANA + ")",
             {"cost": {"mana": Slot(2)}, "attackers": Slot(1, "creatures")},
