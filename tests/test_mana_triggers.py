@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from combat_solver import AttackDeclaration, Board, check_attacks
+from combat_solver import AttackDeclaration, BlockDeclaration, Board, check_attacks, check_blocks
 from combat_solver.cards.catalog import bundled_catalog
 from combat_solver.model.records import Verdict
 from combat_solver.rules.costs import ManaTrigger
@@ -46,9 +46,10 @@ def _compiled(name: str) -> Any:
     return catalog.compiled(catalog.get(name))
 
 
-def test_605_1b_wild_growth_on_a_forest_pays_ghostly_prisons_2_with_one_forest() -> None:
+def test_605_4a_wild_growth_on_a_forest_pays_ghostly_prisons_2_with_one_forest() -> None:
     """Wild Growth: "Whenever enchanted land is tapped for mana, its controller adds an additional
-    {G}.": the Forest tapped for {G} makes {G}{G}, Ghostly Prison's {2} for one attacker (not two)."""
+    {G}.": it resolves at once (605.4a), so the Forest tapped for {G} makes {G}{G}, Ghostly Prison's {2}
+    for one attacker (not two)."""
     assert _compiled("Wild Growth").abilities[-1] == {
         "kind": "mana_trigger",
         "tapped": {"ids": ["$attached"]},
@@ -164,3 +165,32 @@ def test_605_1b_a_storage_land_under_a_triggered_mana_ability_is_warned() -> Non
     verdict = _attack([hold, _card("mf", "Mana Flare", "bob"), _toll("{R}")])
     assert verdict.legal
     assert any("triggered mana ability" in w and "605.1b" in w for w in verdict.warnings)
+
+
+def test_509_1d_mana_flare_pays_the_defending_players_block_tax_too() -> None:
+    """alice's Mana Flare adds to bob's Forest as he blocks: War Cadence-like "{2} for each blocking
+    creature" (509.1d) is paid with one Forest, not a second blocker's."""
+    tax = {"id": "cadence", "name": "Cadence", "controller": "alice", "types": ["enchantment"],
+           "abilities": [{"kind": "block_tax", "cost": {"mana": "{2}"}}]}  # fmt: skip
+
+    def blocks(*blockers: str) -> bool:
+        board = Board.model_validate(
+            {
+                "players": [{"id": "alice"}, {"id": "bob"}],
+                "active_player": "alice",
+                "permanents": [
+                    _card("bears", "Grizzly Bears"),
+                    _card("mf", "Mana Flare"),
+                    tax,
+                    _card("f", "Forest", "bob"),
+                    _card("b1", "Grizzly Bears", "bob"),
+                    _card("b2", "Grizzly Bears", "bob"),
+                ],
+                "combat": {"attackers": {"bears": "bob"}},
+            },
+            context={"catalog": bundled_catalog()},
+        )
+        return check_blocks(board, BlockDeclaration(blocks={b: ("bears",) for b in blockers})).legal
+
+    assert blocks("b1")
+    assert not blocks("b1", "b2")
