@@ -779,6 +779,10 @@ class Reference:
             return False
         if f.commander is not None and f.commander != p.commander:
             return False
+        if f.ring_bearer is not None and f.ring_bearer != p.ring_bearer:
+            return False
+        if f.class_level is not None and not _compare(f.class_level, p.class_level):
+            return False
         if f.mana_value is not None and not _compare(f.mana_value, _mana_value(p)):
             return False
         if f.attached is not None:

@@ -183,6 +183,8 @@ class _Builder:
                     {"renowned": c.chance(50)},
                     {"kicked": c.chance(50)},
                     {"commander": c.chance(50)},
+                    {"ring_bearer": c.chance(50)},
+                    {"class_level": {"ge": c.integer(1, 3)}},
                     {"owner": c.choice(("you", "opponent"))},
                     {
                         "attached": {
@@ -456,6 +458,8 @@ class _Builder:
             p["renowned"] = c.chance(20)
             p["kicked"] = c.chance(15)
             p["commander"] = c.chance(10)
+            p["ring_bearer"] = c.chance(10)
+            p["class_level"] = c.integer(1, 3)
         for _ in range(c.choice((0, 0, 1, 2))):
             holder = c.choice(self.players)["id"]
             self.permanents.append(

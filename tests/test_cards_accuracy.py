@@ -242,6 +242,8 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_11.yaml", 20261211),
         ("random_sample_12.yaml", 20261212),
         ("random_sample_13.yaml", 20261213),
+        ("random_sample_14.yaml", 20261214),
+        ("random_sample_15.yaml", 20261215),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

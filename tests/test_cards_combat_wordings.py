@@ -815,3 +815,64 @@ def test_702_3_mistform_wall_has_defender_only_while_it_is_a_wall() -> None:
     assert not attack(make_board([wall, card("b", "Grizzly Bears", B)]), {"w": B}).legal
     bird = {**wall, "subtypes": ["Bird"]}
     assert attack(make_board([bird, card("b", "Grizzly Bears", B)]), {"w": B}).legal
+
+
+def test_702_114a_slivers_given_devoid_are_colorless_and_provoke_is_an_attack_trigger() -> None:
+    """702.114a, 604.3a: devoid given to other creatures ("Slivers you control have devoid") makes
+    them colorless in layer 5 (not printed, so no characteristic-defining ability, but a static
+    "This object is colorless"); 702.39a: provoke given is each one's attack trigger."""
+    slivers = {"subtypes": ["Sliver"], "controller": "you"}
+    compiled = abilities("Slivdrazi Monstrosity")
+    assert {"kind": "type_change", "colors": [], "to": slivers} in compiled
+    assert {"kind": "grant", "to": {"subtypes": ["Sliver"]}, "ability": {"kind": "attack_trigger"}} in abilities(
+        "Hunter Sliver"
+    )
+
+
+def test_700_9_arna_kennerud_triggers_on_a_modified_creature_you_control() -> None:
+    """700.9, 508.1m: "Whenever a modified creature you control attacks" counts each attacker
+    with a counter, an Equipment, or an Aura its controller controls."""
+    trigger = next(a for a in abilities("Arna Kennerüd, Skycaptain") if a["kind"] == "attack_trigger")
+    assert trigger["who"]["controller"] == "you" and len(trigger["who"]["any_of"]) == 3
+
+
+def test_702_16_mistmeadow_skulk_has_protection_from_mana_value_3_or_greater() -> None:
+    """702.16b: a blocker with mana value 3 or greater can't block it; one with 2 can."""
+    skulk = card("s", "Mistmeadow Skulk", A)
+    three = {
+        "id": "t",
+        "name": "Three",
+        "controller": B,
+        "types": ["creature"],
+        "power": 2,
+        "toughness": 2,
+        "mana_value": 3,
+    }
+    two = {**three, "id": "w", "mana_value": 2}
+    assert not block(make_board([skulk, three], {"s": B}), {"t": "s"}).legal
+    assert block(make_board([skulk, two], {"s": B}), {"w": "s"}).legal
+
+
+def test_702_14c_magnigoth_treefolk_has_the_landwalk_of_each_basic_land_type_you_control() -> None:
+    """702.14c: "For each basic land type among lands you control, this creature has landwalk of
+    that type": with a Forest, forestwalk, so a defender with a Forest can't block it."""
+    treefolk = card("t", "Magnigoth Treefolk", A)
+    forest, their_forest, bears = card("f", "Forest", A), card("g", "Forest", B), card("b", "Grizzly Bears", B)
+    assert not block(make_board([treefolk, forest, their_forest, bears], {"t": B}), {"b": "t"}).legal
+    assert block(make_board([treefolk, their_forest, bears], {"t": B}), {"b": "t"}).legal
+
+
+def test_701_54a_frodo_must_be_blocked_while_he_is_your_ring_bearer() -> None:
+    """701.54a, 509.1c: "As long as Frodo Baggins is your Ring-bearer, it must be blocked if able":
+    the board's `ring_bearer` switches the requirement; Lord of the Nazgûl's Wraiths have
+    protection from Ring-bearers (702.16)."""
+    assert abilities("Frodo Baggins") == [{"kind": "must_be_blocked", "condition": {"source": {"ring_bearer": True}}}]
+    frodo, bears = card("f", "Frodo Baggins", A, ring_bearer=True), card("b", "Grizzly Bears", B)
+    assert not block(make_board([frodo, bears], {"f": B}), {}).legal
+    assert block(make_board([{**frodo, "ring_bearer": False}, bears], {"f": B}), {}).legal
+    wraiths = {"subtypes": ["Wraith"], "controller": "you"}
+    assert {
+        "kind": "grant",
+        "to": wraiths,
+        "ability": {"kind": "protection", "from": {"ring_bearer": True}},
+    } in abilities("Lord of the Nazgûl")

@@ -257,3 +257,30 @@ def test_508_1m_skyhunter_strike_force_gives_melee_only_while_you_control_your_c
         "ability": {"kind": "attack_trigger"},
     }
     assert {**grant, "condition": yours} in compiled.abilities and not compiled.warnings
+
+
+def test_716_2a_barbarian_class_gives_haste_only_at_level_3() -> None:
+    """716.2a, 716.2d, 302.6: "{2}{R}: Level 3 — Creatures you control have haste": a Class at
+    level 3 lets a summoning-sick creature attack; at level 2 (or with no level given: 1) it can't."""
+
+    def attacks(level: int | None) -> bool:
+        barbarian = {
+            "id": "c",
+            "card": "Barbarian Class",
+            "controller": "alice",
+            **({"class_level": level} if level else {}),
+        }
+        bears = {"id": "b", "card": "Grizzly Bears", "controller": "alice", "summoning_sick": True}
+        data = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": [barbarian, bears]}
+        board = Board.model_validate(data, context={"catalog": bundled_catalog()})
+        return check_attacks(board, AttackDeclaration(attacks={"b": "bob"})).legal
+
+    assert attacks(3) and not attacks(2) and not attacks(None)
+
+
+def test_716_2_a_class_level_is_at_least_1() -> None:
+    """716.2a: levels start at 1; a level 0 is refused at its field."""
+    permanents = [{"id": "c", "card": "Barbarian Class", "controller": "alice", "class_level": 0}]
+    data = {"players": [{"id": "alice"}], "active_player": "alice", "permanents": permanents}
+    with pytest.raises(ValidationError, match="class_level"):
+        Board.model_validate(data, context={"catalog": bundled_catalog()})

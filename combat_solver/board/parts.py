@@ -192,6 +192,10 @@ class Permanent(Strict):
     )
     monstrous: Flag = False
     renowned: Flag = Field(False, description="renowned (702.112b): renown put its counters on it")
+    class_level: Annotated[int, Field(ge=1)] = Field(
+        1, description="its level (716.2a: a Class's, raised by its level bars; 716.2d: 1 without one)"
+    )
+    ring_bearer: Flag = Field(False, description="its controller's Ring-bearer (701.54a: the Ring tempts you)")
     commander: Flag = Field(False, description="a commander (903.3): for 'commander creatures' and 'your commander'")
     kicked: Flag = Field(False, description="cast kicked (702.33d): its abilities for a kicked spell apply (702.33e)")
     abilities: tuple[Ability, ...] = ()

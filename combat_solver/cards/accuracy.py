@@ -175,7 +175,9 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
     as the granted ability's condition on its holder; a mana ability making N mana of one color is
     ``produces`` and ``amount`` however written; "you control a Mountain or a Forest" one test of
     either subtype; "as long as enchanted permanent is a creature" on a grant, which reaches
-    creatures only, nothing (but for a mana ability, which any permanent may be given)."""
+    creatures only, nothing (but for a mana ability, which any permanent may be given); ``unless`` a
+    test of the holder alone as the ``condition`` that it fails the test ("Otherwise, it can't
+    attack unless it's a Human": a grant to it when it isn't one)."""
     out = {k: _no_creature_type(v) if k in ("by", "attackers") else v for k, v in ability.items()}
     makes = out.get("makes") if out.get("kind") == "mana" else None
     symbols = re.findall(r"[WUBRGC]", makes[0]) if isinstance(makes, list) and len(makes) == 1 else []
@@ -187,6 +189,10 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
             out[key] = _one_of_subtypes(out[key])
     if out.get("kind") == "bands_with_other":
         out["quality"] = _no_creature_type(out.get("quality"))
+    unless = out.get("unless")
+    if isinstance(unless, Mapping) and set(unless) == {"source"} and "condition" not in out:
+        del out["unless"]  # "unless it's a Human": the condition that its holder isn't one
+        out["condition"] = {"source": {"not": unless["source"]}}
     if isinstance(out.get("ability"), Mapping):
         out["ability"] = normalized(out["ability"])
         granted = out["ability"]

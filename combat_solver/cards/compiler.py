@@ -215,7 +215,7 @@ class Compiler(Sentences):
 
     def _lines(self, lines: list[str], names: set[str], face: str) -> Found:
         found = Found()
-        leveled = False
+        level = 0
         modal = any(
             re.match(r"As .+ enters(?: the battlefield)?, choose (?!one\b|two\b|up to\b)", raw) for raw in lines
         )
@@ -223,13 +223,12 @@ class Compiler(Sentences):
             line = selfify(strip_reminders(raw).strip(), names)
             if not line:
                 continue
-            if re.fullmatch(r"(?:\{[^}]+\})+: Level \d+", line):
-                leveled = True
+            bar = re.fullmatch(r"(?:\{[^}]+\})+: Level (\d+)", line)
+            if bar:
+                level = int(bar[1])
                 continue
-            if leveled:
-                if bears_on_legality(line):
-                    found.relevant = True
-                    found.warn(f"{face}: {line.replace(SELF, face)} (only at some class levels)", line)
+            if level:
+                self._at_level(found, self._lines([raw], names, face), level, line, face)
                 continue
             if re.fullmatch(r"living metal", line, flags=re.I):
                 found.relevant = found.living_metal = True  # 702.161a: read by ``resolve``
@@ -299,6 +298,26 @@ class Compiler(Sentences):
                     outcome: Reading = "compiled" if abilities or inert else "noted" if note is not None else "dropped"
                     found.readings.append((sentence, outcome))
         return found
+
+    @staticmethod
+    def _at_level(found: Found, read: Found, level: int, line: str, face: str) -> None:
+        """716.2a: "As long as this Class is level N or greater, it has [abilities]": what a line
+        under a class level bar reads, each ability under the Class's `class_level`; one that has a
+        condition of its own, or an effect on other permanents whose condition would read them, is
+        warned."""
+        found.relevant = found.relevant or read.relevant
+        found.notes += read.notes
+        found.warnings += read.warnings
+        found.uncompiled += read.uncompiled
+        at_level = {"source": {"class_level": {"ge": level}}}
+        if any(
+            "condition" in a or "unless" in a or (a["kind"] in ("type_change", "lose_abilities") and "to" in a)
+            for a in read.abilities
+        ):
+            found.warn(f"{face}: {line.replace(SELF, face)} (only at some class levels)", line)
+            return
+        found.abilities += [{**a, "condition": at_level} for a in read.abilities]
+        found.readings += read.readings
 
     def _by_reminder(self, raw: str, keyword: str, names: set[str], face: str) -> Found | None:
         """A keyword line with a keyword outside CR 702 (Alchemy's "double team") read with the

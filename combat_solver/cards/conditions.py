@@ -154,6 +154,8 @@ class Conditions(Readers):
         )
 
     def _one(self, t: str) -> Clause:
+        if re.fullmatch(r"(\$self|it) is your Ring-bearer", t):  # 701.54a: Frodo Baggins
+            return Clause({"source": {"ring_bearer": True}}, says_it=not t.startswith(SELF))
         if t == "you control your commander":  # 903.3: a commander you own, on the battlefield under your control
             yours = {"filter": {"commander": True, "owner": "you"}, "at_least": 1}
             return Clause({"players": [{"who": "you", "controls": yours}]})

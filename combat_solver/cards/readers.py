@@ -68,6 +68,11 @@ class Readers:
             return {"colors": ["chosen"]} if choice == "color" else {"controller": "chosen"}
         if c in COLORS:
             return {"colors": [c]}
+        if c in ("ring-bearers", "ring-bearer"):  # Lord of the Nazgûl: "protection from Ring-bearers" (701.54a)
+            return {"ring_bearer": True}
+        mana_value = re.fullmatch(r"mana value (\d+) or (greater|less)", c)
+        if mana_value:  # Mistmeadow Skulk (702.16): the mana value the board gives a blocker
+            return {"mana_value": {"ge" if mana_value[2] == "greater" else "le": int(mana_value[1])}}
         if c == "colorless":
             return {"colorless": True}
         if c == "snow":
@@ -147,6 +152,12 @@ class Readers:
 
     def _by(self, phrase: str) -> dict[str, Any]:
         whose = re.fullmatch(r"(.+?) (you|your opponents) control", phrase)
+        modified = re.fullmatch(r"((?:an? |one or more )?)modified (.+)", whose[1]) if whose else None
+        if whose and modified and whose[2] == "you":  # 700.9: Arna Kennerud's "a modified creature you control"
+            creatures = self._by(modified[1] + modified[2])
+            if "any_of" in creatures:
+                raise Unknown(phrase)
+            return {**creatures, "controller": "you", "any_of": MODIFIED}
         if whose:
             return {**self._by(whose[1]), "controller": "you" if whose[2] == "you" else "opponent"}
         other = re.match(r"(?:(?:a|an|all|each|the)\s+)?(?:other|another)\s+", phrase, flags=re.I)

@@ -91,7 +91,14 @@ class Sentences(Conditions):
     def _listed_keyword(self, part: str) -> list[AbilityData]:
         """A keyword of a "has" list: one the vocabulary reads, or one of CR 702 that gives nothing
         for combat ("lifelink"); any other single word ("ratmanship", known only by its reminder
-        text; "blue" continuing "protection from white, blue, and red") is ``Unknown``, never dropped."""
+        text) is ``Unknown``, never dropped. Given to other permanents, devoid makes them colorless
+        (702.114a: "This object is colorless", a static ability in layer 5 where it isn't printed,
+        604.3a) and provoke is their attack trigger (702.39a)."""
+        if part.casefold() == "devoid":
+            return [{"kind": "type_change", "colors": []}]
+        if part.casefold() == "provoke":
+            self.granted = True  # the provoked creature's block: an effect once the trigger resolves
+            return [{"kind": "attack_trigger"}]
         found = self._keyword(part)
         if not found and re.fullmatch(r"[a-z]+", part) and not known_keyword(part):
             raise Unknown(part)
@@ -267,6 +274,19 @@ class Sentences(Conditions):
             if any("condition" in a or "unless" in a or ability_class(a["kind"]).scope == "game" for a in gained):
                 raise Unknown(s)
             return [{"kind": "grant", "to": {"ids": [SELF, PAIRED]}, "ability": a} for a in gained]
+        if re.fullmatch(
+            rf"For each basic land type among lands you control, {re.escape(SELF)} has landwalk of that type", s
+        ):
+            return [  # Magnigoth Treefolk (702.14c): each basic land type's landwalk while you control one
+                {
+                    "kind": "landwalk",
+                    "land": {"subtypes": [t]},
+                    "condition": {
+                        "players": [{"who": "you", "controls": {"filter": {"subtypes": [t]}, "at_least": 1}}]
+                    },
+                }
+                for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")
+            ]
         kicked = re.fullmatch(
             rf"If {re.escape(SELF)} was kicked, it enters with (?:.+? counters? on it and )?with (.+)", s
         )

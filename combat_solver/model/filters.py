@@ -91,6 +91,12 @@ class PermanentView(Protocol):
     def commander(self) -> bool: ...
 
     @property
+    def class_level(self) -> int: ...
+
+    @property
+    def ring_bearer(self) -> bool: ...
+
+    @property
     def attached_to(self) -> str | None: ...
 
 
@@ -191,6 +197,7 @@ class Filter(Strict):
     controller: str | None = None
     owner: str | None = Field(None, description="`you`, `opponent`, `team` or a player id, as `controller` (108.3)")
     commander: Flag | None = Field(None, description="a commander (903.3)")
+    ring_bearer: Flag | None = Field(None, description="its controller's Ring-bearer (701.54a)")
     colors: tuple[Color | Literal["chosen"], ...] | None = Field(
         None, description="any of these colors; `chosen`: the color its permanent chose (607.2d)"
     )
@@ -213,6 +220,7 @@ class Filter(Strict):
     )
     token: Flag | None = None
     mana_value: Comparison | None = None
+    class_level: Comparison | None = Field(None, description="its level (716.2: a Class's; 1 without one, 716.2d)")
     entered_this_turn: Flag | None = None
     attacked_last_turn: Flag | None = Field(
         None, description="it attacked during its controller's last turn (Giant Turtle, Halls of Mist)"
@@ -284,11 +292,14 @@ class Filter(Strict):
             ("renowned", "renowned"),
             ("kicked", "kicked"),
             ("commander", "commander"),
+            ("ring_bearer", "ring_bearer"),
         ):
             wanted = getattr(self, name)
             if wanted is not None and wanted != getattr(p, fact):
                 return False
         if self.mana_value is not None and not self.mana_value.holds(p.mana_value):
+            return False
+        if self.class_level is not None and not self.class_level.holds(p.class_level):
             return False
         attacking = scope.attacking_ids()
         if self.attacking is not None and self.attacking != (p.id in attacking):
@@ -354,6 +365,10 @@ class Filter(Strict):
             extras.append("that were kicked" if self.kicked else "that weren't kicked")
         if self.commander is not None:
             extras.append("that are commanders" if self.commander else "that aren't commanders")
+        if self.ring_bearer is not None:
+            extras.append("that are Ring-bearers" if self.ring_bearer else "that aren't Ring-bearers")
+        if self.class_level is not None:
+            extras.append(f"of level {self.class_level.describe()}")
         if self.owner is not None:
             extras.append(f"owned by {self.owner}")
         if self.controller:
