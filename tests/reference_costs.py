@@ -38,6 +38,12 @@ Readings (each one a sentence of the rules or of the design brief):
   the life, cards and permanents left (118.3, 605.3a); {T} once; ``per_turn`` at most; a permanent
   sacrificed to its own ability makes nothing after and can't be in this combat; an ability's damage to
   its controller lowers the life left (119.4, 120.3a); hybrid symbols are paid with either color (107.4e).
+* **Triggered mana** (605.1b, 605.4a, 106.12): activating a mana ability with {T} in its cost taps its
+  permanent for mana (even one making no mana); each ``mana_trigger`` whose ``tapped`` filter matches
+  that permanent (read with the trigger's controller as "you"), of the payer's or (``by: any``) of any
+  player's, adds its mana to that activation's pool at once: its fixed mana, or (``same_type``) one
+  mana of a type the activation made (none if it made none). Any such ability on the board sends the
+  payment to ``ActivationSearch``.
 * **Tap** ``n`` untapped permanents of the payer matching the filter: not ones tapped by the
   declaration, not ones tapped for mana; summoning sickness doesn't matter (it is not a {T} ability of
   the creature). A vigilant attacker or a blocker may be tapped.
@@ -407,7 +413,12 @@ class CostReference:
 
     def _payable(self, payer: str, total: Total, tapped: frozenset[str], in_combat: frozenset[str]) -> bool:
         mine = [p.id for p in self.board.permanents if p.controller == payer]
-        if total.hybrid or any(not _plain(ab) for pid in mine for ab in self.base.abilities[pid] if ab.kind == "mana"):
+        triggered = any(ab.kind == "mana_trigger" for abs_ in self.base.abilities.values() for ab in abs_)
+        if (
+            total.hybrid
+            or triggered
+            or any(not _plain(ab) for pid in mine for ab in self.base.abilities[pid] if ab.kind == "mana")
+        ):
             return ActivationSearch(self, payer, total, tapped, in_combat).payable()
         life = self.life.get(payer, 0)
         if total.discard > self.hand.get(payer, 0) or not life_payable(total.life, life):
@@ -758,6 +769,10 @@ def _plain(ab: AbilityT) -> bool:
     )  # fmt: skip
 
 
+_NONE = tuple(0 for _ in MANA_TYPES)
+"""The pool of an activation that makes no mana."""
+
+
 def _outputs(ab: AbilityT, amount: int) -> list[tuple[int, ...]]:
     """Every pool one activation making ``amount`` mana can add (605.1a, 106.1), as counts in
     ``MANA_TYPES`` order."""
@@ -935,7 +950,9 @@ class ActivationSearch:
             outputs = _outputs(ab, amount)
             if ab.like is not None:  # 106.7, as it resolves: what the permanents still here could produce
                 types = self._could_produce(ab.like, ab.like_type, self.payer, life - life_cost, gone, removed)
-                outputs = [tuple(int(t == c) for t in MANA_TYPES) for c in types]
+                outputs = [tuple(int(t == c) for t in MANA_TYPES) for c in types] or [_NONE]
+            if ab.tap:  # 106.12a: tapped for mana; 605.4a: the triggered mana comes at once
+                outputs = self._with_triggered(p, outputs)
             for left in _payments(pool, generic, colored, hybrid):
                 for tapped_too in taps:
                     for sacrificed_too in sacs:
@@ -949,6 +966,29 @@ class ActivationSearch:
                                 counted,
                                 after,
                             )
+
+    def _with_triggered(self, p: Permanent, outputs: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """605.1b: each pool ``outputs`` lists plus what every triggered mana ability that ``p`` being
+        tapped for mana triggers adds (``by: you``: its controller must be the payer; a filter read
+        with its controller as "you"): fixed mana, or with ``same_type`` one mana of a type the pool
+        has (106.12b: "any type that land produced"; none if it made none)."""
+        triggers = [
+            (ab, you)
+            for q in self.ref.board.permanents
+            for ab, you in self.ref.base.with_controller[q.id]
+            if ab.kind == "mana_trigger" and (ab.by == "any" or you == self.payer)
+            and self.ref.base.matches(ab.tapped, p, you)
+        ]  # fmt: skip
+        for ab, _ in triggers:
+            grown = []
+            for pool in outputs:
+                if ab.same_type:
+                    adds = [tuple(int(i == k) for i in range(len(MANA_TYPES))) for k, n in enumerate(pool) if n]
+                else:
+                    adds = _outputs(ab, ab.amount)
+                grown += [tuple(a + b for a, b in zip(pool, add, strict=True)) for add in adds or [_NONE]]
+            outputs = sorted(set(grown))
+        return outputs
 
     def _count(
         self, p: Permanent, ab: AbilityT, you: str, life: int, gone: frozenset[str], removed: tuple[Any, ...]

@@ -226,6 +226,45 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
     return out
 
 
+MANA_TRIGGERS: tuple[Json, ...] = (
+    {"kind": "mana_trigger", "tapped": {"types": ["land"]}, "by": "any", "same_type": True},  # Mana Flare
+    {"kind": "mana_trigger", "tapped": {"types": ["creature"]}, "produces": "G"},  # Leyline of Abundance
+    {"kind": "mana_trigger", "tapped": {"subtypes": ["Swamp"]}, "produces": "B"},  # Crypt Ghast
+    {"kind": "mana_trigger", "tapped": {"types": ["land"]}, "same_type": True},  # Zendikar Resurgent
+    {"kind": "mana_trigger", "tapped": {"not": {"types": ["land"]}}, "same_type": True},  # Kinnan
+    {"kind": "mana_trigger", "tapped": {"types": ["artifact"]}, "by": "any", "makes": ["{W}{U}", "{C}"]},
+)
+"""Triggered mana abilities (605.1b); an Aura's ("enchanted land", Wild Growth) is made by ``mana_triggers``."""
+
+
+def mana_triggers(c: Chooser, perms: list[Json], players: Sequence[str]) -> list[Json]:
+    """Up to two permanents with a triggered mana ability (605.1b): one of ``MANA_TRIGGERS``, or an
+    Aura on one of ``perms`` adding {G}, one mana of any color or two in any combination (Wild
+    Growth, Fertile Ground, Dawn's Reflection). A {T} ability removing X counters loses that cost
+    where one is added (the solver warns there and leaves the added mana out)."""
+    out: list[Json] = []
+    for k in range(c.choice((0, 0, 0, 1, 1, 2))):
+        pid = f"trig{k + 1}"
+        if perms and c.chance(50):
+            host = c.choice(perms)
+            added = c.choice(({"produces": "G"}, {"produces": "any"}, {"produces": "any", "amount": 2, "mix": True}))
+            ability = {"kind": "mana_trigger", "tapped": {"ids": [host["id"]]}, "by": "any", **added}
+            aura = {"id": pid, "name": "Growth", "controller": host["controller"], "types": ["enchantment"],
+                    "subtypes": ["Aura"], "attached_to": host["id"], "abilities": [ability]}  # fmt: skip
+            out.append(aura)
+        else:
+            ability = dict(c.choice(MANA_TRIGGERS))
+            out.append({"id": pid, "name": "Flare", "controller": c.choice(tuple(players)),
+                        "types": ["enchantment"], "abilities": [ability]})  # fmt: skip
+    if out:
+        for p in perms:
+            p["abilities"] = [
+                a for a in p.get("abilities", ())
+                if not (a["kind"] == "mana" and a.get("tap", True) and a.get("remove_counters", {}).get("n") == "X")
+            ]  # fmt: skip
+    return out
+
+
 COSTLY_MANA: tuple[Json, ...] = (
     {"kind": "mana", "makes": ["{G}{U}"]},  # Simic Growth Chamber
     {"kind": "mana", "cost": {"mana": "{1}"}, "makes": ["{W}{U}"]},  # Azorius Signet
@@ -381,6 +420,7 @@ def build_cost_attack_board(c: Chooser, known: bool = True) -> Board:
                 "abilities": [{"kind": "attack_limit", "n": c.integer(1, 2)}],
             }
         )
+    perms += mana_triggers(c, perms, [p["id"] for p in ps])
     board: Json = {"players": ps, "active_player": "p1", "permanents": perms, "effects": effects}
     return Board.model_validate(board)
 
@@ -496,6 +536,7 @@ def build_cost_block_board(c: Chooser, known: bool = True) -> Board:
                 ],
             }
         )
+    perms += mana_triggers(c, perms, [p["id"] for p in ps])
     board: Json = {
         "players": ps,
         "active_player": "p1",

@@ -108,11 +108,14 @@ def test_205_1a_arixmethes_is_only_a_land_while_it_has_a_slumber_counter() -> No
     assert _attacks([arix], {"x": "bob"})
 
 
-def test_605_1b_a_triggered_mana_ability_is_warned_never_dropped() -> None:
-    """Barbflare Gremlin, Mana Flare: "Whenever a player taps a land for mana, that player adds
-    ...": more mana for costs to attack or block, which the vocabulary doesn't state."""
-    for name in ("Barbflare Gremlin", "Mana Flare"):
-        assert any("taps a land for mana" in w for w in _compiled(name).all_warnings), name
+def test_605_1b_a_triggered_mana_ability_is_read_or_warned_never_dropped() -> None:
+    """Mana Flare: "Whenever a player taps a land for mana, that player adds one mana of any type that
+    land produced" is a ``mana_trigger`` (106.12b); Barbflare Gremlin's, under "if $self is tapped"
+    and with damage after, stays warned."""
+    assert _compiled("Mana Flare").abilities == (
+        {"kind": "mana_trigger", "tapped": {"types": ["land"]}, "by": "any", "same_type": True},
+    )
+    assert any("taps a land for mana" in w for w in _compiled("Barbflare Gremlin").all_warnings)
 
 
 def test_603_4_frodos_trigger_needs_three_life_gained_this_turn() -> None:

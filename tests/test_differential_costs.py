@@ -329,6 +329,28 @@ def attack_sets(board: Board) -> set[frozenset[tuple[str, str]]]:
 # ----- disagreements found by this harness, fixed in the solver, kept as regressions -----
 
 
+def test_reference_605_1b_triggered_mana_adds_to_the_tapped_permanents_mana() -> None:
+    """605.1b, 106.12: a Karoo ("{T}: Add {G}{U}") under p2's Mana Flare-like "Whenever a player taps a
+    land for mana, that player adds one mana of any type that land produced" makes {G}{U} plus {G} or
+    {U}: a {G}{U}{U} tax is paid, a {G}{U}{W} one isn't; Wild Growth-like on a Forest makes {G}{G}."""
+    karoo = {"id": "k", "name": "Karoo", "controller": "p1", "types": ["land"],
+             "abilities": [{"kind": "mana", "makes": ["{G}{U}"]}]}  # fmt: skip
+    flare = {"id": "mf", "name": "Flare", "controller": "p2", "types": ["enchantment"],
+             "abilities": [{"kind": "mana_trigger", "tapped": {"types": ["land"]}, "by": "any", "same_type": True}]}  # fmt: skip
+    declaration = AttackDeclaration(attacks={"a": "p2"})
+    for mana, legal in (("{G}{U}{U}", True), ("{G}{U}{W}", False)):
+        board = _board([_bear("a"), karoo, flare, _tax({"mana": mana})])
+        assert CostReference(board).verdict(declaration).legal is legal
+        assert check_attacks(board, declaration).legal is legal
+    forest = {"id": "f", "name": "Forest", "controller": "p1", "types": ["land"], "subtypes": ["Forest"],
+              "abilities": [{"kind": "mana", "produces": "G"}]}  # fmt: skip
+    growth = {"id": "wg", "name": "Growth", "controller": "p1", "types": ["enchantment"], "subtypes": ["Aura"],
+              "attached_to": "f", "abilities": [{"kind": "mana_trigger", "tapped": {"ids": ["f"]}, "by": "any", "produces": "G"}]}  # fmt: skip
+    for mana, legal in (("{G}{G}", True), ("{G}{G}{G}", False)):
+        board = _board([_bear("a"), forest, growth, _tax({"mana": mana})])
+        assert CostReference(board).verdict(declaration).legal is legal
+
+
 def test_two_mana_of_one_color_cant_pay_g_and_w() -> None:
     """Gilded Lotus-like "{T}: Add two mana of any one color" (``produces: any, amount: 2``) makes {G}{G} or
     {W}{W}, never {G}{W}: a {G}{W} attack tax with no other source is unpayable (508.1j)."""

@@ -23,7 +23,7 @@ from .card_record import CardRecord
 from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
 from .copy_effects import read_copy
 from .keyword_lines import gives_unknown_keyword, keyword_defined_by_reminder, keyword_note
-from .mana_lines import read_mana
+from .mana_lines import read_mana, read_mana_trigger
 from .oracle_text import (
     ONE_SHOT,
     is_activated,
@@ -136,10 +136,6 @@ BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Fore
 COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b", re.I)
 """707.2, 614.1c: a permanent that entered as a copy has the copied object's characteristics, not
 its card's: its card text says nothing of its abilities on the battlefield (warned, never noted)."""
-
-
-def _unread(line: str) -> Result:
-    raise Unknown(line)
 
 
 def _pronouns_named(found: list[str]) -> list[str]:
@@ -374,7 +370,7 @@ class Compiler(Sentences):
         if MANA_ABILITY.match(line):
             return [(line, self._mana)]
         if MANA_TRIGGER.match(line):
-            return [(line, _unread)]
+            return [(line, self._mana_trigger)]
         if is_activated(line):
             return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
         if re.match(r"^(When|Whenever|At)\b", line):
@@ -401,6 +397,9 @@ class Compiler(Sentences):
 
     def _mana(self, line: str) -> Result:
         return read_mana(line, self.wordings, self)
+
+    def _mana_trigger(self, line: str) -> Result:
+        return read_mana_trigger(line, self.wordings, self)
 
     def _sentence(self, sentence: str) -> Result:
         """A static sentence, or a one-shot instruction (sagas, modes, "It gains haste until end

@@ -136,3 +136,42 @@ def _part(wordings: Wordings, readers: Readers, place: Place, text: str, line: s
     if found is None:
         raise Unknown(line)
     return {k: v for k, v in found[0].items() if k != "kind"}
+
+
+_TRIGGER = re.compile(
+    r"(Whenever .+? for mana, (?:its controller adds|that player adds|add)(?: an additional)?) (.+?)\."
+)
+"""605.1b: a triggered mana ability's trigger and the mana it adds."""
+
+MANA_TRIGGER_NOTE = re.compile(r"^That land doesn't untap during its controller's next untap step\.$")
+"""What a triggered mana ability does besides adding mana that changes nothing its mana pays for now
+(the next untap step: Winter's Night)."""
+
+
+def read_mana_trigger(line: str, wordings: Wordings, readers: Readers) -> Result:
+    """605.1b, 106.12: "Whenever enchanted land is tapped for mana, its controller adds an additional
+    {G}" read with the ``mana_trigger`` kind's phrases (the trigger, and "one mana of any type that
+    land produced") and the mana it adds with the ``mana`` kind's ("{G}{G}", "one mana of any color",
+    "two mana in any combination of colors", "one mana of the chosen color"); a later sentence that
+    changes nothing now (Winter's Night's untap step) is a note; anything else is ``Unknown``
+    (Overabundance's damage, Snowfall's "may ... instead")."""
+    first, *rest = sentences(line)
+    found = _TRIGGER.fullmatch(first)
+    if found is None or any(not MANA_TRIGGER_NOTE.match(s) for s in rest):
+        raise Unknown(line)
+    trigger = _part(wordings, readers, "mana_trigger", found[1], line)
+    same = wordings.read("mana_trigger", found[2], readers)
+    if same is not None:
+        output = {k: v for k, v in same[0].items() if k != "kind"}
+    else:
+        made = _part(wordings, readers, "mana_effect", f"Add {found[2]}.", line)
+        if set(made) - {"produces", "amount", "mix", "makes"}:
+            raise Unknown(line)
+        output = _plain(made)
+    ability = {"kind": "mana_trigger", **trigger, **output}
+    try:
+        ability_class("mana_trigger").model_validate(ability)
+    except ValueError as e:
+        raise Unknown(line) from e
+    note = "triggered mana ability: what it does besides adding mana happens later (not stated)" if rest else None
+    return [ability], note

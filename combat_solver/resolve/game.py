@@ -597,9 +597,12 @@ def _declarer_report(players: tuple[str, ...], declarer: str, source: str | None
 
 def _reads_order(a: Any) -> bool:
     """A mana ability (or a grant of one) whose payment reads the order of activation: one making
-    what others could produce, a count, or one sacrificing another permanent (``mana_order``)."""
+    what others could produce, a count, or one sacrificing another permanent, and a triggered mana
+    ability (``mana_order``)."""
     if a.kind == "grant":
         return _reads_order(a.ability)
+    if a.kind == "mana_trigger":
+        return True
     cost = getattr(a, "cost", None)
     return a.kind == "mana" and (
         a.like is not None or a.for_each is not None or (cost is not None and cost.sacrifice is not None)

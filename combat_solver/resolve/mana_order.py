@@ -11,7 +11,7 @@ from typing import Protocol
 from ..board.model import Board, Permanent
 from ..model.cost_terms import Mana
 from ..model.filters import Filter, PermanentView
-from ..rules.costs import ManaAbility
+from ..rules.costs import ManaAbility, ManaTrigger
 from ..rules.kind import Instance
 from ..rules.registry import Grant
 from .effects import is_removal, is_type_change
@@ -30,7 +30,7 @@ class Game(Protocol):
 
 
 def order_warnings(game: Game) -> tuple[str, ...]:
-    return _could_produce(game) + _sacrifices(game) + _counts(game)
+    return _could_produce(game) + _sacrifices(game) + _counts(game) + _triggered_x(game)
 
 
 def _mana(game: Game, pid: str) -> list[ManaAbility]:
@@ -137,4 +137,21 @@ def _counts(game: Game) -> tuple[str, ...]:
                     f"{p.name}: what it counts (608.2h) can leave while its cost is paid; the count is taken"
                     " as the board stands"
                 )
+    return tuple(dict.fromkeys(out))
+
+
+def _triggered_x(game: Game) -> tuple[str, ...]:
+    """605.1b: a triggered mana ability on a {T} ability removing X counters (storage lands): the
+    payment reads the counters removed from the mana made, which the added mana would confuse; it
+    is paid without the added mana and the verdict warns."""
+    triggers = [(i.controller, i.ability) for found in game.instances.values() for i in found
+                if isinstance(i.ability, ManaTrigger)]  # fmt: skip
+    out = [
+        f"{p.name}: the mana a triggered mana ability adds when it is tapped removing X counters (605.1b)"
+        " is not counted"
+        for p in game.board.permanents
+        for a in _mana(game, p.id)
+        if a.tap and a.remove_counters is not None and a.remove_counters.n == "X"
+        and any(game.matches(t.tapped, p, you) for you, t in triggers)
+    ]  # fmt: skip
     return tuple(dict.fromkeys(out))

@@ -10,16 +10,17 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Literal
+from itertools import combinations_with_replacement
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from ..model.base import MAX_INTEGER, Flag, NonNegative, Positive, Strict
 from ..model.chosen_word import CHOSEN
 from ..model.cost_terms import MANA_COLORS, Cost, CostTerm, Mana, total_text
 from ..model.filters import Filter, PermanentView, Target
 from .kind import AbilityBase, AttackScope, BlockScope, Instance
-from .phrase import MANA, Phrase, Slot
+from .phrase import ATTACHED, MANA, Phrase, Slot
 
 _SYMBOLS = r"(?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRG])\})+"
 """A mana cost a mana ability's cost may have: generic, colored and hybrid symbols."""
@@ -39,6 +40,33 @@ class CounterCost(Strict):
         if kind in ("+1/+1", "-1/-1"):
             raise ValueError("removing a +1/+1 or -1/-1 counter changes power and toughness (613.4c): not stated")
         return kind
+
+
+def _produced(text: str) -> str:
+    """``produces``: "any", "chosen" or mana letters (upper case)."""
+    if text in ("any", CHOSEN):
+        return text
+    if not text or any(ch not in MANA_COLORS for ch in text.upper()):
+        raise ValueError('produces is "any", "chosen" or letters among W, U, B, R, G, C')
+    return text.upper()
+
+
+def _combos(combos: tuple[str, ...] | None) -> tuple[str, ...] | None:
+    """``makes``: at least one combination of mana symbols (upper case)."""
+    if combos is None:
+        return None
+    if not combos:
+        raise ValueError("makes lists at least one combination of mana")
+    for combo in combos:
+        if not re.fullmatch(r"(?:\{[WUBRGC]\})+", combo.upper()) or len(combo) // 3 > MAX_INTEGER:
+            raise ValueError(f"{combo!r} is not mana like {{G}}{{U}} (symbols among W, U, B, R, G, C)")
+    return tuple(c.upper() for c in combos)
+
+
+Produces = Annotated[str, AfterValidator(_produced)]
+"""The colors a mana ability makes or a triggered one adds."""
+Makes = Annotated[tuple[str, ...] | None, AfterValidator(_combos)]
+"""The fixed combinations of mana one may make."""
 
 
 class ManaAbility(AbilityBase):
@@ -74,10 +102,10 @@ class ManaAbility(AbilityBase):
 
     kind: Literal["mana"] = "mana"
     rule = "605.1a"
-    produces: str = "any"
+    produces: Produces = "any"
     amount: NonNegative = Field(1, description="how much mana one activation makes (0 only with per_counter)")
     mix: Flag = Field(False, description="`amount` mana in any combination of the colors of `produces` (106.1)")
-    makes: tuple[str, ...] | None = Field(
+    makes: Makes = Field(
         None,
         description='the fixed combinations one activation may make, e.g. ["{G}{U}"] or ["{W}{W}", "{W}{U}", "{U}{U}"]',
     )
@@ -291,27 +319,6 @@ class ManaAbility(AbilityBase):
     )
     """602.5b: a restriction on activating it is its condition (``condition``) or ``per_turn``."""
 
-    @field_validator("produces")
-    @classmethod
-    def _colors(cls, text: str) -> str:
-        if text in ("any", CHOSEN):
-            return text
-        if not text or any(ch not in MANA_COLORS for ch in text.upper()):
-            raise ValueError('produces is "any", "chosen" or letters among W, U, B, R, G, C')
-        return text.upper()
-
-    @field_validator("makes")
-    @classmethod
-    def _combinations(cls, combos: tuple[str, ...] | None) -> tuple[str, ...] | None:
-        if combos is None:
-            return None
-        if not combos:
-            raise ValueError("makes lists at least one combination of mana")
-        for combo in combos:
-            if not re.fullmatch(r"(?:\{[WUBRGC]\})+", combo.upper()) or len(combo) // 3 > MAX_INTEGER:
-                raise ValueError(f"{combo!r} is not mana like {{G}}{{U}} (symbols among W, U, B, R, G, C)")
-        return tuple(c.upper() for c in combos)
-
     @model_validator(mode="after")
     def _one_way(self) -> ManaAbility:
         if self.makes is not None and {"produces", "amount", "mix"} & self.model_fields_set:
@@ -422,6 +429,90 @@ class ManaAbility(AbilityBase):
             n, kind = self.remove_counters.n, self.remove_counters.kind
             parts.append(f"remove {'a' if n == 1 else n} {kind} counter{'' if n == 1 else 's'} from it")
         return ", ".join(parts)
+
+
+class ManaTrigger(AbilityBase):
+    """605.1b, 106.12: a triggered mana ability, "Whenever <a permanent> is tapped for mana, <its
+    controller> adds an additional <mana>". It triggers on a mana ability with {T} in its cost
+    (106.12a) of a permanent matching ``tapped`` ("enchanted land": ``{ids: [$attached]}``;
+    "a Swamp", "a land", "a creature"), activated by its own controller (``by: you``: "Whenever you
+    tap ...") or by any player (``by: any``: "Whenever a player taps ...", "its controller adds").
+    It resolves at once (605.4a), so its mana pays the same cost as the ability's (605.3a, 508.1i):
+    ``amount`` mana of one color among ``produces`` (``mix``: in any combination of them), one of
+    the combinations ``makes``, or with ``same_type`` one mana of any type the ability just made
+    (106.12b: "one mana of any type that land produced", Mana Flare)."""
+
+    kind: Literal["mana_trigger"] = "mana_trigger"
+    rule = "605.1b"
+    tapped: Filter = Field(description="the permanents whose {T} mana abilities trigger it (106.12a)")
+    by: Literal["you", "any"] = Field(
+        "you", description='whose tapping counts: "you", its controller, or "any" player (Mana Flare)'
+    )
+    produces: Produces = Field("any", description='the colors of the additional mana: "G", "WU", "any", "chosen"')
+    amount: Positive = Field(1, description="how much additional mana it adds")
+    mix: Flag = Field(False, description="`amount` mana in any combination of the colors of `produces` (106.1)")
+    makes: Makes = Field(None, description='the fixed combinations it may add, e.g. ["{G}{G}"]')
+    same_type: Flag = Field(
+        False, description="one mana of any type the ability just made (106.12b: that land produced)"
+    )
+    phrases = (
+        Phrase(
+            r"Whenever enchanted land is tapped for mana, its controller adds(?: an additional)?",
+            {"tapped": {"ids": [ATTACHED]}, "by": "any"},
+            "mana_trigger",
+        ),
+        Phrase(
+            r"Whenever enchanted (Plains|Island|Swamp|Mountain|Forest) is tapped for mana, its controller adds"
+            r"(?: an additional)?",
+            {"tapped": {"ids": [ATTACHED], "subtypes": [Slot(1)]}, "by": "any"},
+            "mana_trigger",
+        ),
+        Phrase(
+            r"Whenever you tap an? (.+?) for mana, add(?: an additional)?",
+            {"tapped": Slot(1, "permanents"), "by": "you"},
+            "mana_trigger",
+        ),
+        Phrase(
+            r"Whenever an? (.+?) is tapped for mana, its controller adds(?: an additional)?",
+            {"tapped": Slot(1, "permanents"), "by": "any"},
+            "mana_trigger",
+        ),
+        Phrase(
+            r"Whenever a player taps an? (.+?) for mana, that player adds(?: an additional)?",
+            {"tapped": Slot(1, "permanents"), "by": "any"},
+            "mana_trigger",
+        ),
+        Phrase(
+            r"one mana of any type that (?:land|permanent|artifact token) produced",
+            {"same_type": True},
+            "mana_trigger",
+        ),
+    )
+    """The trigger ("Whenever ... adds an additional") and "one mana of any type that land produced";
+    the rest of what it adds is read with the ``mana`` kind's phrases ("{G}", "one mana of any color")."""
+
+    @model_validator(mode="after")
+    def _one_output(self) -> ManaTrigger:
+        given = {"produces", "amount", "mix"} & self.model_fields_set
+        if self.makes is not None and given:
+            raise ValueError("makes states the mana itself: give it without produces, amount or mix")
+        if self.same_type and (given or self.makes is not None):
+            raise ValueError("same_type adds one mana of the type just made: no produces, amount, mix or makes")
+        return self
+
+    def added(self, made: Iterable[str]) -> tuple[dict[str, int], ...]:
+        """What it may add once a {T} mana ability made the mana types ``made``, each a count per
+        color (``mix``: every combination, 106.1; a chosen color not read in: nothing, 607.2d)."""
+        if self.same_type:
+            return tuple({c: 1} for c in MANA_COLORS if c in set(made))
+        if self.makes is not None:
+            return tuple(Counter(re.findall(r"[WUBRGC]", combo)) for combo in self.makes)
+        if self.produces == CHOSEN:
+            return ()
+        colors = MANA_COLORS[:5] if self.produces == "any" else tuple(dict.fromkeys(self.produces))
+        if self.mix:
+            return tuple(Counter(c) for c in combinations_with_replacement(colors, self.amount))
+        return tuple({c: self.amount} for c in colors)
 
 
 _CHANGING = frozenset({"tapped", "power", "toughness", "counters", "attacking", "attacking_alone"})

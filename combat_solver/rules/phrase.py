@@ -46,7 +46,7 @@ other Wolves"), ``qualities`` ("protection from black and from red": one ability
 of those combinations of mana) and ``condition`` ("you control an artifact": the condition
 language, read as the ability's own state when it applies)."""
 
-Place = Literal["keyword", "predicate", "trigger", "sentence", "mana_cost", "mana_effect"]
+Place = Literal["keyword", "predicate", "trigger", "sentence", "mana_cost", "mana_effect", "mana_trigger"]
 """Where a phrase stands: a part of a keyword line ("rampage 2"), a predicate after its subject
 ("can't block creatures with flying"), a trigger condition ("whenever $self attacks", before its
 comma) or a whole sentence ("No more than two creatures can attack each combat"); in a mana ability

@@ -80,6 +80,7 @@ KIND_HOMES: dict[str, str] = {
     "must_be_attacked": "attack_requirements",
     "attacks_or_blocks": "attack_requirements",
     "mana": "costs",
+    "mana_trigger": "costs",
     "attack_tax": "costs",
     "attack_cost": "costs",
     "block_tax": "costs",
@@ -137,7 +138,7 @@ def abilities_had() -> frozenset[str]:
         if cls.keyword is not None
         or any(p.place == "keyword" for p in cls.phrases)
         or _kind_of(cls).endswith("_trigger")
-        or _kind_of(cls) == "mana"
+        or _kind_of(cls) in ("mana", "mana_trigger")
     )
 
 

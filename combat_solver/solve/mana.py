@@ -5,13 +5,15 @@ costs and makes (605.1a, 106.1, 118.3)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
 from ..model.base import MAX_INTEGER
 from ..model.cost_terms import MANA_COLORS, Cost, UnitCost
 from ..model.filters import PermanentView
-from ..rules.costs import ManaAbility
+from ..rules.costs import ManaAbility, ManaTrigger
 
 if TYPE_CHECKING:
     from ..rules.kind import GameView, Instance
@@ -89,13 +91,16 @@ def mana_options(game: GameView, player: str) -> list[Option]:
     info = game.player(player)
     out: list[Option] = []
     like = could_produce(game)
+    triggers = _triggers(game, player)
     for p in sorted(game.permanents_of(player), key=lambda q: q.id):
-        found = [
-            a
-            for k, i in enumerate(game.instances.get(p.id, ()))
-            if isinstance(i.ability, ManaAbility)
-            and (a := _counted(game, player, p, i.ability, like.get((p.id, k), ()))) is not None
-        ]
+        found = []
+        for k, i in enumerate(game.instances.get(p.id, ())):
+            if isinstance(i.ability, ManaAbility):
+                a = _counted(game, player, p, i.ability, like.get((p.id, k), ()))
+                if a is not None:
+                    found.append(a)
+                elif i.ability.tap and triggers:
+                    found.append(_idle(i.ability))
         if not found:
             continue
         untapped = not p.tapped and not game.is_summoning_sick(p)
@@ -135,9 +140,64 @@ def mana_options(game: GameView, player: str) -> list[Option]:
                     removes=None if removed is None else (removed.kind, 0 if removed.n == "X" else removed.n, a.amount),
                 )
             )
+    if triggers:
+        out = _triggered(game, out, triggers)
     bounded = sum(o.hi * o.most for o in out if o.hi is not None)
     fed = min(MAX_INTEGER, bounded * (len(out) + 1))
     return [o if o.hi is not None else replace(o, hi=min(MAX_INTEGER, fed // max(o.mana_cost, 1))) for o in out]
+
+
+def _triggers(game: GameView, player: str) -> list[tuple[str | None, ManaTrigger]]:
+    """605.1b: the triggered mana abilities on the battlefield that ``player`` tapping a permanent
+    for mana can trigger (their controller's, or any player's with ``by: any``), with their controller."""
+    return [
+        (i.controller, i.ability)
+        for q in game.permanents
+        for i in game.instances.get(q.id, ())
+        if isinstance(i.ability, ManaTrigger) and (i.ability.by == "any" or i.controller == player)
+    ]
+
+
+def _idle(a: ManaAbility) -> ManaAbility:
+    """A {T} mana ability that makes nothing now (it counts none, or its 106.7 permanents could
+    produce nothing): activating it still taps its permanent for mana (106.12a), so what it
+    triggers is all it makes (one empty combination)."""
+    plain = {"makes": ("",), "for_each": None, "for_each_counter": None, "for_player": None, "like": None}
+    return a.model_copy(update={**plain, "like_type": False})
+
+
+def _triggered(game: GameView, options: list[Option], triggers: list[tuple[str | None, ManaTrigger]]) -> list[Option]:
+    """605.1b, 605.4a: each {T} option (106.12a) with the mana the triggered mana abilities its
+    permanent matches add to every activation (each ``same_type`` one of the types the activation
+    made, 106.12b), in one combination with it (a ``mix`` made one combination at a time). An
+    option removing X counters is left as it is (the board warns, ``resolve/mana_order.py``); one
+    that makes nothing and triggers nothing is dropped."""
+    out: list[Option] = []
+    for o in options:
+        hits = [
+            t
+            for you, t in triggers
+            if o.tap and (o.removes is None or o.removes[1]) and game.matches(t.tapped, o.source, you)
+        ]
+        if not hits:
+            if o.most:
+                out.append(o)
+            continue
+        bases = o.combos
+        if o.mix:
+            bases = tuple(tuple(sorted(Counter(c).items())) for c in combinations_with_replacement(o.colors, o.most))
+        combos: dict[tuple[tuple[str, int], ...], None] = {}
+        for base in bases:
+            made = [c for c, n in base if n]
+            pools = [Counter(dict(base))]
+            for t in hits:
+                pools = [pool + Counter(more) for pool in pools for more in t.added(made) or ({},)]
+            combos.update(dict.fromkeys(tuple(sorted(pool.items())) for pool in pools if pool))
+        if combos:
+            rest = {"tap": o.tap, "cost": o.cost, "sacrifice_self": o.sacrifice_self, "hi": o.hi, "text": o.text}
+            more = {"damage": o.damage, "energy": o.energy, "removes": o.removes}
+            out.append(_option(o.source, o.index, tuple(combos), None, **rest, **more))
+    return out
 
 
 def could_produce(game: GameView) -> dict[tuple[str, int], tuple[str, ...]]:
