@@ -456,3 +456,21 @@ def test_605_1a_the_activated_abilities_of_other_permanents_are_warned() -> None
     battlefield", mana abilities among them: what they are isn't read, so it is warned."""
     catalog = bundled_catalog()
     assert catalog.compiled(catalog.get("Vazal, the Compleat")).warnings
+
+
+def test_605_1a_powerstone_shard_counts_the_artifacts_named_powerstone_shard_you_control() -> None:
+    """605.1a, 201.2: "Add {C} for each artifact you control named Powerstone Shard"."""
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get("Powerstone Shard"))
+    each = {"types": ["artifact"], "name": "Powerstone Shard", "controller": "you"}
+    assert list(compiled.abilities) == [{"kind": "mana", "produces": "C", "for_each": each}]
+
+
+@pytest.mark.parametrize("name", ["Celestial Dawn", "Chromatic Orrery"])
+def test_508_1h_mana_spent_as_though_another_color_is_warned(name: str) -> None:
+    """508.1h, 609.4b: "You may spend other mana only as though it were colorless mana" changes what
+    pays a colored cost to attack or block: not read, so warned (a spell-only one, "to cast Case
+    spells", is no cost to attack)."""
+    catalog = bundled_catalog()
+    assert any("spend" in w for w in catalog.compiled(catalog.get(name)).warnings)
+    assert not any("spend" in w for w in catalog.compiled(catalog.get("Case File Auditor")).warnings)

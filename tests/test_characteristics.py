@@ -632,3 +632,12 @@ def test_205_4_on_serra_s_wings_makes_the_creature_legendary() -> None:
     """205.4: "Enchanted creature is legendary": a supertype added, as filters read it."""
     board = make_board([card("bears", "Grizzly Bears", B), card("w", "On Serra's Wings", B, attached_to="bears")])
     assert "legendary" in Game.of(board).permanent("bears").supertypes
+
+
+def test_105_3_leyline_of_the_guildpact_makes_nonland_permanents_all_colors() -> None:
+    """105.3, 613.1e: "Each nonland permanent you control is all colors" sets their colors."""
+    compiled = compile_text("Each nonland permanent you control is all colors.")
+    every = ["white", "blue", "black", "red", "green"]
+    assert compiled.abilities == (
+        {"kind": "type_change", "colors": every, "to": {"not": {"types": ["land"]}, "controller": "you"}},
+    )

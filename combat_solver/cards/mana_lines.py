@@ -82,6 +82,7 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     activated only as a sorcery (602.5d: in a main phase, never while attackers or blockers are
     declared): a note. Anything else is ``Unknown``."""
     head, _, effect = line.partition(": ")
+    effect = re.sub(r"for each (\w+) you control named ([^.]+)\.", r"for each \1 named \2 you control.", effect)
     if "Spend this mana only on costs that contain {X}" in effect:
         raise Unknown(line)  # Nexos: an {X} cost to attack or block (508.1h: War Cadence's) contains {X}
     if "Spend this mana only" in effect:

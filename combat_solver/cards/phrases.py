@@ -217,9 +217,14 @@ pay a cost to attack or block; the vocabulary doesn't state it (warned)."""
 MANA_TRIGGER = re.compile(r"^Whenever [^,]*\b(?:taps?|is tapped|are tapped) [^,]*for mana, [^.]*\badds?\b")
 """605.1b: a triggered mana ability ("Whenever a player taps a land for mana, that player adds
 ..."): more mana to pay costs to attack or block with, which the vocabulary doesn't state (warned)."""
-ABILITIES_OF_OTHERS = re.compile(r"\bha(?:s|ve) (?:all )?(?:the )?(?:activated )?abilities of\b")
+ABILITIES_OF_OTHERS = re.compile(
+    r"\bha(?:s|ve) (?:all )?(?:the )?(?:activated )?abilities of\b|\bspend (?:[\w-]+ )*?mana (?:only )?as though (?:it|they) were [\w ]*?mana(?: of any (?:color|type))?\.?$",
+    re.I,
+)
 """Vazal, the Compleat: "has the activated abilities of all other permanents on the battlefield":
-mana abilities among them pay costs to attack or block (605.1a); what they are isn't read (warned)."""
+mana abilities among them pay costs to attack or block (605.1a); Celestial Dawn's "You may spend
+other mana only as though it were colorless mana" changes what pays a colored cost to attack
+(508.1h): neither is read (warned)."""
 MANA_ABILITY = re.compile(r"^(?!\[)[^:\"]+: (?:(?:(?!\btarget\b)[^\"])*?\. )?Add (?:[\w'/-]+ ){0,8}?(?:\{|mana\b)")
 """605.1a: an activated ability that could add mana, with no target (Metalworker's "{T}: Reveal
 any number of artifact cards in your hand. Add {C}{C} for each card revealed this way." too)."""

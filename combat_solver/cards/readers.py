@@ -125,7 +125,7 @@ class Readers:
         if found is None:
             return None
         found = dict(found)
-        if "types" not in found and "subtypes" not in found and not found.get("commander"):
+        if "types" not in found and "subtypes" not in found and not found.get("commander") and not permanents:
             return None
         if named:
             found["name"] = self._face if named[2] == SELF else named[2]
@@ -200,10 +200,11 @@ class Readers:
         return {"filter": found, "at_least": n}
 
     def _permanents(self, phrase: str) -> dict[str, Any]:
-        found = self.nouns.creatures(phrase)
+        named = re.fullmatch(r"(.+?) named (.+)", phrase)  # Powerstone Shard: "artifact you control named ..."
+        found = self.nouns.creatures(named[1] if named else phrase)
         if found is None:
             raise Unknown(phrase)
-        return found
+        return {**found, "name": self._face if named[2] == SELF else named[2]} if named else found
 
     def _n(self, word: str) -> int:
         n = number(word)
