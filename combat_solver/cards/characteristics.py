@@ -70,7 +70,10 @@ def animation(
     keeps = still or addition or artifact_creature or (printed is not None and set(printed) <= set(types))
     if not keeps or (addition and colors):
         raise Unknown(chunk)  # 205.1a: its other card types replaced; "in addition to its other colors"
-    change: AbilityData = {"kind": "type_change", "types": types}
+    change: AbilityData = {
+        "kind": "type_change",
+        "types": [t for t in types if t == "creature" or t not in (printed or ())],
+    }
     if artifact_creature and subtypes and not (still or addition):
         change["creature_types"] = subtypes  # 205.1b: "[creature types] artifact creature"
     elif subtypes:

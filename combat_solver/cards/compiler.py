@@ -336,9 +336,10 @@ class Compiler(Sentences):
             return None if sub.uncompiled else sub
         return None
 
-    def _graveyard_only(self, _sentence: str) -> Result:
-        """113.6b: "As long as Wonder is in your graveyard ..." functions only from the graveyard:
-        nothing of the permanent on the battlefield."""
+    def _inert(self, _sentence: str) -> Result:
+        """A sentence that says nothing of attacking or blocking by the permanent on the battlefield:
+        113.6b, "As long as Wonder is in your graveyard ..." functions only from the graveyard; a
+        Flagbearer's rule of choosing targets (Standard Bearer)."""
         self.inert = True
         return [], None
 
@@ -376,7 +377,9 @@ class Compiler(Sentences):
         if re.match(r"^(When|Whenever|At)\b", line):
             return [(line, self._trigger)]
         if re.match(rf"As long as {re.escape(SELF)} is in your graveyard\b", line):
-            return [(line, self._graveyard_only)]
+            return [(line, self._inert)]
+        if re.match(r"While (?:an opponent is )?choosing targets as part of casting a spell\b.*\bFlagbearer", line):
+            return [(line, self._inert)]  # Standard Bearer: a rule of targeting, nothing of attacking or blocking
         entering = re.match(rf"As {re.escape(SELF)} enters and whenever it attacks, ", line)
         if entering:  # Boomstacker: a replacement effect as it enters (614.1c) and an attack trigger
             return [(f"Whenever {SELF} attacks, {line[entering.end() :]}", self._trigger)]

@@ -190,11 +190,15 @@ class Readers:
         n = 1 if m[1] in ("a", "an", "another") else self._n(m[2] or m[3])
         named = re.fullmatch(r"(.+?) named (.+)", m[5])
         found = self.nouns.creatures(named[1] if named else m[5])
-        if found is None or (m[4] and m[1] in ("a", "an", "another")) or (named and SELF in named[2]):
+        if (
+            found is None
+            or (m[4] and m[1] in ("a", "an", "another"))
+            or (named and SELF in named[2] and named[2] != SELF)
+        ):
             raise Unknown(phrase)
         found = dict(found)
-        if named:
-            found["name"] = named[2]
+        if named:  # Phoenix Fleet Airship: "eight or more permanents named Phoenix Fleet Airship"
+            found["name"] = self._face if named[2] == SELF else named[2]
         if m[1] == "another" or m[4]:
             found = other_than_self(found, phrase)
         return {"filter": found, "at_least": n}
