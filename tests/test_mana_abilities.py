@@ -304,7 +304,11 @@ def test_605_1a_every_quoted_mana_ability_a_static_sentence_gives_is_compiled_or
         assert catalog.compiled(catalog.get(name)).warnings, name
     jaheira = catalog.compiled(catalog.get("Jaheira, Friend of the Forest"))  # 605.1a: any token, a creature or not
     tokens = {"token": True, "controller": "you"}
-    assert {"kind": "grant", "to": tokens, "ability": {"kind": "mana", "produces": "G", "amount": 1}} in jaheira.abilities
+    assert {
+        "kind": "grant",
+        "to": tokens,
+        "ability": {"kind": "mana", "produces": "G", "amount": 1},
+    } in jaheira.abilities
     bearer = catalog.compiled(catalog.get("Battery Bearer"))  # its mana can't cast nonartifact spells: no spell here
     grant = {"kind": "grant", "to": {"controller": "you"}, "ability": {"kind": "mana", "produces": "C", "amount": 1}}
     assert bearer.abilities == (grant,) and not bearer.warnings
