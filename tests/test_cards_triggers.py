@@ -282,3 +282,12 @@ def test_508_1m_a_quoted_attack_trigger_given_is_the_holder_s_own() -> None:
     compiled = catalog.compiled(catalog.get("White Mage's Staff"))
     assert {"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "attack_trigger"}} in compiled.abilities
     assert compiled.notes
+
+
+def test_109_5_a_given_trigger_s_intervening_if_about_you_is_left_out() -> None:
+    """109.5, 603.4: Nerd Rage's 'Enchanted creature has "Whenever this creature attacks, if you
+    have ten or more cards in hand, ..."': "you" there is the enchanted creature's controller, which
+    a grant's condition doesn't read; the trigger is left out, as every trigger whose "if" isn't
+    read, never counted under the wrong player's hand."""
+    catalog = bundled_catalog()
+    assert not any(a["kind"] == "grant" for a in catalog.compiled(catalog.get("Nerd Rage")).abilities)

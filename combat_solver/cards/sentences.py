@@ -664,7 +664,10 @@ class Sentences(Conditions):
             own = re.match(r"(?:When|Whenever) (?:this creature|\$self) (?:attacks|blocks|becomes blocked)\b", inner)
             if own:  # White Mage's Staff: 'has "Whenever this creature attacks, ..."': its own trigger (508.1m)
                 self.granted = True
-                out += self._trigger(re.sub(r"^(When(?:ever)?) this creature\b", rf"\1 {SELF}", inner))[0]
+                found_trigger = self._trigger(re.sub(r"^(When(?:ever)?) this creature\b", rf"\1 {SELF}", inner))[0]
+                # an intervening "if" of a given trigger (Nerd Rage: "if you have ten or more cards") reads
+                # its holder's controller (109.5), not the giver's: left to the note, as an unread "if"
+                out += [a for a in found_trigger if "condition" not in a and "unless" not in a]
                 continue
             if is_activated(inner) or re.match(r"(?:When|Whenever|At)\b", inner):
                 self.granted = True
