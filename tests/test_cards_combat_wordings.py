@@ -876,3 +876,10 @@ def test_701_54a_frodo_must_be_blocked_while_he_is_your_ring_bearer() -> None:
         "to": wraiths,
         "ability": {"kind": "protection", "from": {"ring_bearer": True}},
     } in abilities("Lord of the Nazgûl")
+
+
+def test_105_2_scion_of_draco_gives_each_keyword_to_the_creatures_of_its_color() -> None:
+    """105.2, 702.20: "Each creature you control has vigilance if it's white, hexproof if it's
+    blue, ...": vigilance to your white creatures (the others' keywords have no bearing)."""
+    white = {"controller": "you", "colors": ["white"]}
+    assert {"kind": "grant", "to": white, "ability": {"kind": "vigilance"}} in abilities("Scion of Draco")

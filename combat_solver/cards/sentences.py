@@ -287,6 +287,17 @@ class Sentences(Conditions):
                 }
                 for t in ("Plains", "Island", "Swamp", "Mountain", "Forest")
             ]
+        by_color = re.fullmatch(r"Each creature you control has (.+)", s)
+        parts = re.split(r",? and |, ", by_color[1]) if by_color else []
+        if len(parts) > 1 and all(re.fullmatch(rf"[a-z ]+ if it's (?:{_COLORS})", p) for p in parts):
+            out: list[AbilityData] = []  # Scion of Draco: "vigilance if it's white, hexproof if it's blue, ..."
+            for part in parts:
+                keyword, _, color = part.rpartition(" if it's ")
+                out += [
+                    {"kind": "grant", "to": {"controller": "you", "colors": [color]}, "ability": a}
+                    for a in self._listed_keyword(keyword)
+                ]
+            return out
         kicked = re.fullmatch(
             rf"If {re.escape(SELF)} was kicked, it enters with (?:.+? counters? on it and )?with (.+)", s
         )
