@@ -559,26 +559,14 @@ def _catalog(path: str | None) -> Catalog | None:
 
 
 def _run_cards(args: argparse.Namespace) -> int:
-    from .cards.catalog import UnknownCard, bundled_catalog
+    from .cards.catalog import bundled_catalog
     from .cards.coverage import measure
     from .cards.labels import compare_labels
-    from .cards.report import card_report, render_card
+    from .cards.report import card_report, looked_up, render_card
 
     catalog = _catalog(args.cards) or bundled_catalog()
     if args.command == "card":
-        try:
-            record = catalog.get(args.name)
-        except UnknownCard as e:
-            raise InputError.one(("name",), "unknown_card", str(e)) from None
-        compiled = catalog.compiled(record)
-        if args.copy_of:
-            from .cards.resolve import CardError, as_copy
-
-            try:
-                record, compiled, _, _ = as_copy(record, compiled, args.copy_of, catalog, args.name)
-            except CardError as e:
-                index = e.field[1] if isinstance(e.field, tuple) else 0
-                raise InputError.one(("--copy-of", index), e.code, str(e)) from None
+        record, compiled = looked_up(catalog, args.name, args.copy_of)
         _emit(
             json.dumps(card_report(record, compiled), indent=2)
             if args.format == "json"

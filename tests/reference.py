@@ -29,7 +29,7 @@ from typing import Any, get_args
 from combat_solver import AttackDeclaration, BlockDeclaration, Board, Comparison, Count, Filter, Permanent, Target
 from combat_solver.model.conditions import PlayerFact
 from combat_solver.model.creature_types import CREATURE_TYPES  # the list of CR 205.3m (data, not encoding)
-from combat_solver.rules.costs import ManaAbility  # the data class of a mana ability (305.6 adds one)
+from combat_solver.rules.mana import ManaAbility  # the data class of a mana ability (305.6 adds one)
 
 Pair = tuple[str, str]  # (blocker id, attacker id)
 # A layer-6 effect: (timestamp, ability added, controller, to filter or None, fixed holder id,

@@ -144,7 +144,7 @@ PROVOKED_TURTLE = effect("Deftblade Elite", K("must_block", attacker="elite"), i
 # ============================================================================ coverage
 def test_every_block_ability_kind_has_a_test_here():
     """Every kind of the block vocabulary (all kinds but the attack-only ones of
-    rules/attacking.py and rules/attack_requirements.py, costs, optional costs, triggers, and the
+    rules/attacking.py and rules/attack_requirements.py, costs, mana abilities, optional costs, triggers, and the
     characteristics of rules/characteristics.py, tested in tests/test_characteristics.py) is named here."""
     from combat_solver.rules.registry import ability_classes
 
@@ -152,6 +152,7 @@ def test_every_block_ability_kind_has_a_test_here():
         "combat_solver.rules.attacking",
         "combat_solver.rules.attack_requirements",
         "combat_solver.rules.costs",
+        "combat_solver.rules.mana",
         "combat_solver.rules.optional",
         "combat_solver.rules.triggers",
         "combat_solver.rules.characteristics",

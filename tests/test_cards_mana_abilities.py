@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from combat_solver import AttackDeclaration, Board, check_attacks
 from combat_solver.cards.catalog import bundled_catalog
 from combat_solver.model.records import Verdict
-from combat_solver.rules.costs import ManaAbility
+from combat_solver.rules.mana import ManaAbility
 
 Json = dict[str, Any]
 

@@ -19,7 +19,7 @@ from combat_solver.cards.catalog import bundled_catalog
 from combat_solver.cards.oracle_text import selfify
 from combat_solver.cli import main
 from combat_solver.model.records import Verdict
-from combat_solver.rules.costs import ManaAbility
+from combat_solver.rules.mana import ManaAbility
 from combat_solver.rules.phrase import SELF
 
 Json = dict[str, Any]

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from combat_solver import AttackDeclaration, BlockDeclaration, Board, check_attacks, check_blocks
 from combat_solver.cards.catalog import bundled_catalog
 from combat_solver.model.records import Verdict
-from combat_solver.rules.costs import ManaTrigger
+from combat_solver.rules.mana import ManaTrigger
 
 Json = dict[str, Any]
 

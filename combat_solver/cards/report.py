@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
+from ..model.errors import InputError
 from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
 from .compiled import Compiled
+
+if TYPE_CHECKING:
+    from .catalog import Catalog
 
 PLACEHOLDERS = {
     SELF: "this permanent's id",
@@ -106,3 +111,24 @@ def render_card(record: CardRecord, compiled: Compiled) -> str:
         lines.append("Notes (give the result as an `effect` once it happens):")
         lines += [f"  - {n}" for n in compiled.notes]
     return "\n".join(lines)
+
+
+def looked_up(catalog: Catalog, name: str, copy_of: Sequence[str] = ()) -> tuple[CardRecord, Compiled]:
+    """The card ``name`` and its compiled abilities, as a copy of ``copy_of`` when given (707.2;
+    a copy of a copy, 707.3): an unknown card is an ``InputError`` naming the argument."""
+    from .catalog import UnknownCard
+
+    try:
+        record = catalog.get(name)
+    except UnknownCard as e:
+        raise InputError.one(("name",), "unknown_card", str(e)) from None
+    compiled = catalog.compiled(record)
+    if copy_of:
+        from .resolve import CardError, as_copy
+
+        try:
+            record, compiled, _, _ = as_copy(record, compiled, list(copy_of), catalog, name)
+        except CardError as e:
+            index = e.field[1] if isinstance(e.field, tuple) else 0
+            raise InputError.one(("--copy-of", index), e.code, str(e)) from None
+    return record, compiled

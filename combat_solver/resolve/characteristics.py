@@ -5,10 +5,12 @@ basic land types gained (305.6). The order they apply in is the game's (``resolv
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from ..board.model import Permanent
 from ..model.creature_types import CREATURE_TYPES
+from ..model.errors import InputError
 from ..rules.characteristics import BASIC_LAND_TYPES, LAND_TYPES, TypeChange
 from ..rules.registry import ability_class
 
@@ -71,6 +73,19 @@ def _base_stats(permanent: Permanent, change: TypeChange) -> dict[str, Any]:
         if m:
             power, toughness = power + int(m[1]) * count, toughness + int(m[2]) * count
     return {"power": power, "toughness": toughness}
+
+
+def creatures_have_stats(permanents: Sequence[Permanent]) -> None:
+    """A permanent a type-changing effect made a creature (613.1d) without power or toughness
+    from the board or the effect (613.4b) is an ``InputError`` naming the field, never a guess."""
+    for i, p in enumerate(permanents):
+        if p.is_creature and (p.power is None or p.toughness is None):
+            raise InputError.one(
+                ("board", "permanents", i, "power" if p.power is None else "toughness"),
+                "missing",
+                f"{p.name} is a creature by a type-changing effect (613.1d) that sets no power and toughness: "
+                "give its power and toughness",
+            )
 
 
 def colored(permanent: Permanent, change: TypeChange) -> Permanent:

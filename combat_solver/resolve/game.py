@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from ..board.model import Board, Effect, Permanent, Player
 from ..model.choices import mentions_chosen
 from ..model.conditions import Context
-from ..model.errors import InputError
 from ..model.filters import Filter, PermanentView, same_fields
 from ..model.ir import (
     Pair,
@@ -149,15 +148,12 @@ class Game:
                 self._attached.setdefault(p.attached_to, []).append(p)
 
     def _layer4(self) -> None:
-        """613.1d: type-changing effects, each applied to what it matches when it applies
-        (611.3a), in timestamp order (613.7: permanents in board order, then effects) unless a
-        dependency orders them (613.8a): next the earliest that no other pending one would change
-        the existence of (305.7: setting a land's types removes the abilities of its text: Blood
-        Moon before Urborg) or what it applies to (Blood Moon before Conversion); in a loop, the
-        earliest (613.8b); characteristic-defining abilities first (613.3). Filters see printed
-        abilities only (layer 6 comes later). Then layer 5 (613.1e): the colors they set, on what
-        each changed in layer 4 (613.6), characteristic-defining ones ("$self is all colors") first,
-        then in timestamp order (613.3, 613.7)."""
+        """613.1d: type-changing effects, each applied to what it matches when it applies (611.3a), in
+        timestamp order (613.7) unless a dependency orders them (613.8a: Blood Moon before Urborg, whose
+        ability it removes, 305.7, and before Conversion, whose targets it changes; in a loop the earliest,
+        613.8b); characteristic-defining abilities first (613.3); filters see printed abilities (layer 6
+        comes later). Then layer 5 (613.1e): the colors set or added, on what each changed in layer 4
+        (613.6), characteristic-defining ones first, then in timestamp order (613.3, 613.7)."""
         pending = [
             TypeEffect(a, o.id, o.controller) if isinstance(o, Permanent) else TypeEffect(a, None, o.controller)
             for o in timestamp_order(self._permanents, self.board.effects)
@@ -189,20 +185,13 @@ class Game:
             self._apply_types(chosen, targets)
             if chosen.ability.colors is not None or chosen.ability.add_colors:
                 colors.append((stamps[id(chosen)], chosen, targets))
-        if colors:
-            from .characteristics import colored
+        from .characteristics import colored, creatures_have_stats
 
+        if colors:
             for _, effect, targets in sorted(colors, key=lambda c: (not c[1].ability.defines_itself, c[0])):
                 wanted = set(targets)
                 self._set_permanents([colored(p, effect.ability) if p.id in wanted else p for p in self._permanents])
-        for i, p in enumerate(self._permanents):
-            if p.is_creature and (p.power is None or p.toughness is None):
-                raise InputError.one(
-                    ("board", "permanents", i, "power" if p.power is None else "toughness"),
-                    "missing",
-                    f"{p.name} is a creature by a type-changing effect (613.1d) that sets no power and toughness: "
-                    "give its power and toughness",
-                )
+        creatures_have_stats(self._permanents)
 
     def _type_targets(self, effect: TypeEffect) -> list[str]:
         """What ``effect`` changes now: its source, or what matches ``to``; its condition read for

@@ -11,8 +11,8 @@ from typing import Protocol
 from ..board.model import Board, Permanent
 from ..model.cost_terms import Mana
 from ..model.filters import Filter, PermanentView
-from ..rules.costs import ManaAbility, ManaTrigger
 from ..rules.kind import Instance
+from ..rules.mana import ManaAbility, ManaTrigger
 from ..rules.registry import Grant
 from .effects import is_removal, is_type_change
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..model.base import MAX_INTEGER
 from ..model.cost_terms import MANA_COLORS, Cost, UnitCost
 from ..model.filters import PermanentView
-from ..rules.costs import ManaAbility, ManaTrigger
+from ..rules.mana import ManaAbility, ManaTrigger
 
 if TYPE_CHECKING:
     from ..rules.kind import GameView, Instance

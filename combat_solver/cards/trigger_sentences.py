@@ -1,0 +1,143 @@
+"""Keyword lines and triggered abilities' conditions as abilities (508.1m, 509.1i): a keyword
+is read by the kinds' wordings (``keyword``), a trigger by its condition before the first comma
+and an intervening "if" (603.4) after it. ``sentences.py`` reads the static sentences on top."""
+
+from __future__ import annotations
+
+import re
+
+from ..rules.phrase import SELF
+from .compiled import AbilityData, Result
+from .conditions import Conditions
+from .keyword_lines import KEYWORDS_OF_KINDS, known_keyword
+from .phrases import bears_on_legality
+from .readers import Unknown
+from .wordings import Wordings, wordings
+
+_NONCOMBAT_EVENTS = frozenset({"enters", "enter", "enters the battlefield", "dies", "leaves the battlefield"})
+"""Events of "whenever $self enters or attacks" that no combat trigger reads."""
+
+
+class TriggerSentences(Conditions):
+    """Reads keyword lines and triggered abilities' conditions (508.1m, 509.1i)."""
+
+    def __init__(self, subtypes: frozenset[str], kinds: Wordings | None = None) -> None:
+        """``kinds``: the kinds' wordings to read (default: those of every kind in the registry)."""
+        super().__init__(subtypes)
+        self._kinds = kinds
+        self.granted = False
+        """Set when a sentence read so far grants a quoted activated or triggered ability."""
+        self.printed_types: tuple[str, ...] = ()
+        """The card types of the card being read (what "it's a land" replaces)."""
+        self._subject_words = ""
+        """The subject of the sentence being read, as written."""
+
+    @property
+    def wordings(self) -> Wordings:
+        return wordings() if self._kinds is None else self._kinds
+
+    def _keyword_line(self, line: str) -> Result:
+        if re.fullmatch(r"provoke", line, flags=re.I):
+            return [
+                {"kind": "attack_trigger"}
+            ], "provoke: once it resolves, give the provoked creature's block as an effect"
+        return self._keywords(line), None
+
+    def _keywords(self, line: str) -> list[AbilityData]:
+        out: list[AbilityData] = []
+        for part in re.split(r"[,;] (?!(?:and )?from\b)(?:and )?", line):
+            out += self._keyword(part.strip())
+        return out
+
+    def _keyword(self, part: str) -> list[AbilityData]:
+        k = part.casefold()
+        kind = self.wordings.keywords.get(k)
+        if kind is not None:
+            return [{"kind": kind}]
+        if k in KEYWORDS_OF_KINDS:
+            return [dict(a) for a in KEYWORDS_OF_KINDS[k]]
+        found = self.wordings.read("keyword", part, self)
+        if found is not None:
+            return found
+        if bears_on_legality(part):
+            raise Unknown(part)
+        return []
+
+    def _listed_keyword(self, part: str) -> list[AbilityData]:
+        """A keyword of a "has" list: one the vocabulary reads, or one of CR 702 that gives nothing
+        for combat ("lifelink"); any other single word ("ratmanship", known only by its reminder
+        text) is ``Unknown``, never dropped. Given to other permanents, devoid makes them colorless
+        (702.114a: "This object is colorless", a static ability in layer 5 where it isn't printed,
+        604.3a) and provoke is their attack trigger (702.39a)."""
+        if part.casefold() == "devoid":
+            return [{"kind": "type_change", "colors": []}]
+        if part.casefold() == "provoke":
+            self.granted = True  # the provoked creature's block: an effect once the trigger resolves
+            return [{"kind": "attack_trigger"}]
+        found = self._keyword(part)
+        if not found and re.fullmatch(r"[a-z]+", part) and not known_keyword(part):
+            raise Unknown(part)
+        return found
+
+    def _trigger(self, line: str) -> Result:
+        """A triggered ability (508.1m, 509.1i): its condition, before the first comma, read by the
+        kinds' trigger wordings ("whenever $self attacks or blocks": both; "enters or attacks": the
+        attack), and an intervening "if" clause after it (603.4) as the trigger's condition; a
+        trigger whose "if" isn't read is left to the note, never counted without its condition."""
+        note = "triggered ability: once it resolves, give its result as an effect"
+        condition, _, rest = line.partition(", ")
+        condition = re.sub(r"^When\b", "Whenever", condition)  # 603.2: each time the event happens
+        condition = re.sub(  # Tadeas: "a creature you control with reach" is "a creature with reach you control"
+            r"^(whenever an? \w+) you control (with [^,]+?) attacks$",
+            r"\1 \2 you control attacks",
+            condition,
+            flags=re.I,
+        )
+        with_them = re.fullmatch(r"whenever you attack with one or more (.+)", condition, re.I)
+        if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack"
+            condition = f"whenever one or more {with_them[1]} you control attack"
+        found = self.wordings.read("trigger", condition, self)
+        either = re.fullmatch(
+            rf"(whenever (?:{re.escape(SELF)}|enchanted creature|equipped creature)) (\w+(?: \w+){{0,2}}) or (\w+(?: \w+){{0,2}})",
+            condition,
+            re.I,
+        )
+        if found is None and either is not None:
+            first, second = (self._event(either[1], e) for e in (either[2], either[3]))
+            found = first + second if first is not None and second is not None and first + second else None
+        both_ways = re.fullmatch(rf"(whenever {re.escape(SELF)}) blocks or becomes blocked by (.+)", condition, re.I)
+        if found is None and both_ways is not None:  # 509.3b and 509.3d: "blocks <it> or becomes blocked by <it>"
+            first, second = (
+                self._event(both_ways[1], f"{verb} {both_ways[2]}") for verb in ("blocks", "becomes blocked by")
+            )
+            found = first + second if first and second else None
+        if not found:
+            return [], note
+        intervening = re.match(r"if ([^,]+), ", rest)
+        if intervening is None:
+            return found, note
+        try:
+            return self._intervening(found, intervening[1]), note
+        except Unknown:
+            return [], note
+
+    def _event(self, whenever: str, event: str) -> list[AbilityData] | None:
+        """The trigger abilities of one event of "whenever $self X or Y"; [] for an event that has
+        nothing to do with combat (entering, dying, leaving); None for one not read."""
+        if event.casefold() in _NONCOMBAT_EVENTS:
+            return []
+        return self.wordings.read("trigger", f"{whenever} {event}", self)
+
+    def _intervening(self, found: list[AbilityData], clause: str) -> list[AbilityData]:
+        """603.4: "if <c>" checked as the ability triggers: the trigger's condition ("if you don't
+        control X": its ``unless`` you control X)."""
+        if re.fullmatch(rf"{re.escape(SELF)} is (?:in the command zone or )?on the battlefield", clause):
+            return found  # eminence (Sidar Jabari): a permanent on the board is on the battlefield
+        negative = re.fullmatch(r"(you|an opponent|defending player) (?:don't|doesn't) control (.+)", clause)
+        if negative:
+            verb = "control" if negative[1] == "you" else "controls"
+            return self.conditioned(found, self._clause(f"{negative[1]} {verb} {negative[2]}"), "unless")
+        read = self._clause(clause)
+        if read.says_it and any("who" in a for a in found):
+            raise Unknown('whom the condition\'s "it" names')  # the attacker, not the trigger's source
+        return self.conditioned(found, read, "condition")
