@@ -244,6 +244,10 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_13.yaml", 20261213),
         ("random_sample_14.yaml", 20261214),
         ("random_sample_15.yaml", 20261215),
+        ("random_sample_16.yaml", 20261216),
+        ("random_sample_17.yaml", 20261217),
+        ("random_sample_18.yaml", 20261218),
+        ("random_sample_19.yaml", 20261219),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

@@ -291,3 +291,27 @@ def test_109_5_a_given_trigger_s_intervening_if_about_you_is_left_out() -> None:
     read, never counted under the wrong player's hand."""
     catalog = bundled_catalog()
     assert not any(a["kind"] == "grant" for a in catalog.compiled(catalog.get("Nerd Rage")).abilities)
+
+
+def test_508_1m_attack_and_block_triggers_of_the_last_samples() -> None:
+    """508.1m, 509.3d, 603.4: "Whenever this creature attacks while you control a creature with
+    power 4 or greater" (its condition), "Whenever a creature with power 4 or greater attacks you",
+    "Whenever a creature you own but don't control attacks" (108.3), an ability word with "!"
+    ("Tunnel Snakes Rule! — Whenever ..."), "Whenever this creature becomes blocked by a Wall"."""
+    catalog = bundled_catalog()
+
+    def read(name: str) -> list[dict[str, Any]]:
+        return list(catalog.compiled(catalog.get(name)).abilities)
+
+    four = {
+        "players": [{"who": "you", "controls": {"filter": {"power": {"ge": 4}, "types": ["creature"]}, "at_least": 1}}]
+    }
+    assert {"kind": "attack_trigger", "condition": four} in read("Courageous Goblin")
+    assert {"kind": "attack_trigger", "who": {"power": {"ge": 4}}, "target": {"player": "you"}} in read(
+        "MacCready, Lamplight Mayor"
+    )
+    assert {"kind": "attack_trigger", "who": {"owner": "you", "not": {"controller": "you"}}} in read(
+        "Jon Irenicus, Shattered One"
+    )
+    assert {"kind": "attack_trigger"} in read("Butch DeLoria, Tunnel Snake")
+    assert {"kind": "blocked_by_creature_trigger", "by": {"subtypes": ["Wall"]}} in read("Battering Ram")

@@ -47,7 +47,7 @@ from .sentences import Sentences
 __all__ = ["ATTACHED", "CONTROLLER", "POWER", "SELF", "AbilityData", "Compiled", "Compiler", "Level"]
 
 ABILITY_WORD = re.compile(
-    r"^(?!Max speed\b|Solved\b|Exhaust\b|Boast\b|Forecast\b|Visit\b)(?:\$self |[A-Z])[\w' ,-]*? — (?=[A-Z$]|\{[^:]*: )"
+    r"^(?!Max speed\b|Solved\b|Exhaust\b|Boast\b|Forecast\b|Visit\b)(?:\$self |[A-Z])[\w' ,!-]*? — (?=[A-Z$]|\{[^:]*: )"
 )
 """An ability word (207.2c) or flavor word (207.2d), no rules meaning, before its ability
 ("Metalcraft — {T}: Add ...", before an activated ability's cost only: "Commander Suspend 4 —

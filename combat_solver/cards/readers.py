@@ -151,6 +151,12 @@ class Readers:
         return found
 
     def _by(self, phrase: str) -> dict[str, Any]:
+        yours_not = re.fullmatch(r"(.+?) you own but don't control", phrase)
+        if yours_not:  # Jon Irenicus (108.3): "a creature you own but don't control"
+            found_theirs = self._by(yours_not[1])
+            if "not" in found_theirs or "owner" in found_theirs:
+                raise Unknown(phrase)
+            return {**found_theirs, "owner": "you", "not": {"controller": "you"}}
         whose = re.fullmatch(r"(.+?) (you|your opponents) control", phrase)
         modified = re.fullmatch(r"((?:an? |one or more )?)modified (.+)", whose[1]) if whose else None
         if whose and modified and whose[2] == "you":  # 700.9: Arna Kennerud's "a modified creature you control"

@@ -96,6 +96,10 @@ class TriggerSentences(Conditions):
         with_them = re.fullmatch(r"whenever you attack with one or more (.+)", condition, re.I)
         if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack"
             condition = f"whenever one or more {with_them[1]} you control attack"
+        attacking_while = re.fullmatch(rf"(whenever {re.escape(SELF)} attacks) while (.+)", condition, re.I)
+        if attacking_while:  # Courageous Goblin: "attacks while you control a creature with power 4 or greater"
+            condition = attacking_while[1]
+            rest = f"if {attacking_while[2]}, {rest}"
         found = self.wordings.read("trigger", condition, self)
         either = re.fullmatch(
             rf"(whenever (?:{re.escape(SELF)}|enchanted creature|equipped creature)) (\w+(?: \w+){{0,2}}) or (\w+(?: \w+){{0,2}})",

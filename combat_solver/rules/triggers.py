@@ -58,11 +58,17 @@ class AttackTrigger(_Subject):
         Phrase(r"whenever a creature attacks", {"who": {}}, "trigger"),
         Phrase(r"whenever a creature attacks you", {"who": {}, "target": {"player": "you"}}, "trigger"),
         Phrase(
+            r"whenever (an? creature with [^,]+?) attacks you",
+            {"who": Slot(1, "creatures"), "target": {"player": "you"}},
+            "trigger",
+        ),
+        Phrase(
             r"whenever a creature attacks you or a planeswalker you control",
             {"who": {}, "target": {"player": "you", "planeswalkers": True}},
             "trigger",
         ),
         Phrase(r"whenever ((?:an?|another) [^,]+? you control) attacks", {"who": Slot(1, "creatures")}, "trigger"),
+        Phrase(r"whenever (an? [^,]+? you own but don't control) attacks", {"who": Slot(1, "creatures")}, "trigger"),
         Phrase(r"whenever (an? creature with [^,]+?) attacks", {"who": Slot(1, "creatures")}, "trigger"),
         Phrase(r"whenever (an? [A-Z][\w'-]*) attacks", {"who": Slot(1, "creatures")}, "trigger"),  # Najeela: a Warrior
         Phrase(
@@ -160,7 +166,10 @@ class BlockedByCreatureTrigger(AbilityBase):
     ("by a white creature", 509.3f)."""
 
     kind: Literal["blocked_by_creature_trigger"] = "blocked_by_creature_trigger"
-    phrases = (Phrase(r"whenever \$self becomes blocked by a creature", place="trigger"),)
+    phrases = (
+        Phrase(r"whenever \$self becomes blocked by a creature", place="trigger"),
+        Phrase(r"whenever \$self becomes blocked by (an? [A-Z][\w'-]*)", {"by": Slot(1, "creatures")}, "trigger"),
+    )
     rule = "509.3d"
     by: Filter | None = None
 
