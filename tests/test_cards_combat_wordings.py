@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from asserts import A, B, C, attack, block, make_board
+from asserts import A, B, C, attack, block, creature, make_board
 from pydantic import ValidationError
 
 from combat_solver.cards.catalog import bundled_catalog
@@ -780,16 +780,8 @@ def test_205_3_eldrazi_scions_are_creatures_with_both_subtypes() -> None:
     """205.3m: "can't be blocked by Eldrazi Scions" (Kor Castigator): an Eldrazi Scion token can't
     block it, an Eldrazi that isn't a Scion can; Scion, printed on no card, is still a creature type."""
     castigator = card("k", "Kor Castigator", A)
-    scion = {
-        "id": "s",
-        "name": "Eldrazi Scion",
-        "controller": B,
-        "types": ["creature"],
-        "subtypes": ["Eldrazi", "Scion"],
-        "power": 1,
-        "toughness": 1,
-    }
-    eldrazi = {**scion, "id": "e", "name": "Eldrazi", "subtypes": ["Eldrazi"]}
+    scion = creature("s", "Eldrazi Scion", B, 1, 1, subtypes=["Eldrazi", "Scion"])
+    eldrazi = creature("e", "Eldrazi", B, 1, 1, subtypes=["Eldrazi"])
     assert not block(make_board([castigator, scion], {"k": B}), {"s": "k"}).legal
     assert block(make_board([castigator, eldrazi], {"k": B}), {"e": "k"}).legal
 
@@ -839,16 +831,8 @@ def test_700_9_arna_kennerud_triggers_on_a_modified_creature_you_control() -> No
 def test_702_16_mistmeadow_skulk_has_protection_from_mana_value_3_or_greater() -> None:
     """702.16b: a blocker with mana value 3 or greater can't block it; one with 2 can."""
     skulk = card("s", "Mistmeadow Skulk", A)
-    three = {
-        "id": "t",
-        "name": "Three",
-        "controller": B,
-        "types": ["creature"],
-        "power": 2,
-        "toughness": 2,
-        "mana_value": 3,
-    }
-    two = {**three, "id": "w", "mana_value": 2}
+    three = creature("t", "Three", B, mana_value=3)
+    two = creature("w", "Two", B, mana_value=2)
     assert not block(make_board([skulk, three], {"s": B}), {"t": "s"}).legal
     assert block(make_board([skulk, two], {"s": B}), {"w": "s"}).legal
 
@@ -883,3 +867,22 @@ def test_105_2_scion_of_draco_gives_each_keyword_to_the_creatures_of_its_color()
     blue, ...": vigilance to your white creatures (the others' keywords have no bearing)."""
     white = {"controller": "you", "colors": ["white"]}
     assert {"kind": "grant", "to": white, "ability": {"kind": "vigilance"}} in abilities("Scion of Draco")
+
+
+@pytest.mark.parametrize("name", ["Coalition Honor Guard", "Enroll in the Coalition"])
+def test_a_flagbearer_s_targeting_rule_is_nothing_for_combat(name: str) -> None:
+    """115.1 (targets are chosen as a spell is cast or an ability activated): "must choose at least
+    one Flagbearer" says nothing of attacking or blocking: no ability, no warning."""
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get(name))
+    assert not compiled.warnings
+    assert not any(a["kind"] not in ("flying", "vigilance") for a in compiled.abilities)
+
+
+def test_702_177a_exhaust_and_702_159a_visit_abilities_are_notes() -> None:
+    """702.177a: "Exhaust — [cost]: [effect]" is an activated ability; 702.159a: "Visit — [effect]"
+    a triggered one: each a note (its result an effect once used), never a warning."""
+    catalog = bundled_catalog()
+    for name in ("Spire Mechcycle", "Bumper Cars"):
+        compiled = catalog.compiled(catalog.get(name))
+        assert not compiled.warnings and compiled.notes, name

@@ -21,6 +21,7 @@ from functools import partial
 from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
 from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
+from .conditions import Clause
 from .copy_effects import read_copy
 from .keyword_lines import gives_unknown_keyword, keyword_defined_by_reminder, keyword_note
 from .mana_lines import read_mana, read_mana_trigger
@@ -66,16 +67,8 @@ STILL_A_LAND = re.compile(r"\. (It's|They're) still (?:a land|lands)\.")
 says the first keeps the land's types, and is read with it."""
 
 
-MAX_SPEED = {"players": [{"who": "you", "speed": {"ge": 4}}]}
+MAX_SPEED = Clause({"players": [{"who": "you", "speed": {"ge": 4}}]})
 """702.178a, 702.179e: its controller has max speed (speed 4)."""
-
-
-def _at_max_speed(read: Callable[[str], Result], sentence: str) -> Result:
-    """A max speed ability's ability (702.178a), each of its abilities only at max speed."""
-    abilities, note = read(sentence)
-    if any("condition" in a or "unless" in a for a in abilities):
-        raise Unknown("a second condition under max speed")
-    return [{**a, "condition": MAX_SPEED} for a in abilities], note
 
 
 _HOLDER = r"(?P<holder>Enchanted creature|Equipped creature|\$self)"
@@ -303,24 +296,26 @@ class Compiler(Sentences):
                     found.readings.append((sentence, outcome))
         return found
 
-    @staticmethod
-    def _at_level(found: Found, read: Found, level: int, line: str, face: str) -> None:
+    def _at_max_speed(self, read: Callable[[str], Result], sentence: str) -> Result:
+        """A max speed ability's ability (702.178a), each of its abilities only at max speed."""
+        abilities, note = read(sentence)
+        return self.conditioned(abilities, MAX_SPEED, "condition"), note
+
+    def _at_level(self, found: Found, read: Found, level: int, line: str, face: str) -> None:
         """716.2a: "As long as this Class is level N or greater, it has [abilities]": what a line
-        under a class level bar reads, each ability under the Class's `class_level`; one that has a
-        condition of its own, or an effect on other permanents whose condition would read them, is
-        warned."""
+        under a class level bar reads, each ability under the Class's `class_level` (a condition
+        ``conditioned`` can't add is warned)."""
         found.relevant = found.relevant or read.relevant
         found.notes += read.notes
         found.warnings += read.warnings
         found.uncompiled += read.uncompiled
-        at_level = {"source": {"class_level": {"ge": level}}}
-        if any(
-            "condition" in a or "unless" in a or (a["kind"] in ("type_change", "lose_abilities") and "to" in a)
-            for a in read.abilities
-        ):
+        try:
+            found.abilities += self.conditioned(
+                read.abilities, Clause({"source": {"class_level": {"ge": level}}}), "condition"
+            )
+        except Unknown:
             found.warn(f"{face}: {line.replace(SELF, face)} (only at some class levels)", line)
             return
-        found.abilities += [{**a, "condition": at_level} for a in read.abilities]
         found.readings += read.readings
 
     def _by_reminder(self, raw: str, keyword: str, names: set[str], face: str) -> Found | None:
@@ -364,7 +359,9 @@ class Compiler(Sentences):
             return [(line, lambda _s: ([], "triggered ability: once it resolves, give its result as an effect"))]
         max_speed = re.match(r"Max speed — ", line)
         if max_speed:  # 702.178a: "As long as your speed is 4, this object has '[Ability]'"
-            return [(sentence, partial(_at_max_speed, read)) for sentence, read in self._parts(line[max_speed.end() :])]
+            return [
+                (sentence, partial(self._at_max_speed, read)) for sentence, read in self._parts(line[max_speed.end() :])
+            ]
         note = keyword_note(line)
         if note is not None:
             return [(line, lambda _s: ([], note))]
@@ -379,7 +376,9 @@ class Compiler(Sentences):
         if re.match(rf"As long as {re.escape(SELF)} is in your graveyard\b", line):
             return [(line, self._inert)]
         if re.match(r"While (?:an opponent is )?choosing targets as part of casting a spell\b.*\bFlagbearer", line):
-            return [(line, self._inert)]  # Standard Bearer: a rule of targeting, nothing of attacking or blocking
+            return [
+                (line, self._inert)
+            ]  # Standard Bearer: a rule of choosing targets (115.1), nothing of attacking or blocking
         entering = re.match(rf"As {re.escape(SELF)} enters and whenever it attacks, ", line)
         if entering:  # Boomstacker: a replacement effect as it enters (614.1c) and an attack trigger
             return [(f"Whenever {SELF} attacks, {line[entering.end() :]}", self._trigger)]

@@ -42,7 +42,7 @@ def keyword_defined_by_reminder(line: str) -> str | None:
     """A keyword that is neither an ability kind's nor one of CR 702 (a digital-only keyword such
     as "double team", an Un-card's "aggressive") in a keyword line, whose reminder text, its only
     definition on the card, is a trigger on attacking or blocking (508.1m, 509.1i) or bears on
-    legality: returned to be warned, else None."""
+    legality: returned (the compiler reads the line by that reminder, or warns it), else None."""
     bare = re.sub(r"\([^()]*\)", "", line).strip()
     keywords_only = '"' not in bare and not bare.endswith(".")
     for head, reminder in re.findall(r"([^().]*)\(([^()]*)\)", line):

@@ -23,6 +23,7 @@ from pydantic import Field
 from ..model.base import Strict
 from ..model.errors import ErrorCode
 from ..model.mana_cost import MANA_COST_PATTERN, symbols
+from ..rules.characteristics import pt_counter
 
 if TYPE_CHECKING:
     from .card_record import CardRecord
@@ -400,9 +401,9 @@ def _apply_counters(
     for name, count in counters.items():
         if not isinstance(name, str) or not isinstance(count, int) or isinstance(count, bool) or count < 0:
             continue
-        m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", name)
-        if m and count:
-            for stat, delta in (("power", int(m[1])), ("toughness", int(m[2]))):
+        pt = pt_counter(name)
+        if pt is not None and count:
+            for stat, delta in zip(("power", "toughness"), pt, strict=True):
                 if stat in printed:
                     out[stat] += delta * count
         elif name.casefold() in KEYWORD_COUNTERS and count:

@@ -16,11 +16,11 @@ from .compiled import AbilityData
 from .conditions import BLOCK_TIME_HOMES, Clause
 from .mana_lines import read_mana
 from .oracle_text import is_activated
-from .phrases import MANA_ABILITY, bears_on_legality
+from .phrases import COLORS, MANA_ABILITY, bears_on_legality
 from .readers import Unknown
 from .trigger_sentences import TriggerSentences
 
-_COLORS = "white|blue|black|red|green"
+_COLORS = "|".join(COLORS)
 _COLOR_LIST = re.compile(rf"protection from ((?:{_COLORS})(?:, (?:{_COLORS}))+,? and (?:{_COLORS}))\b")
 """702.16: "protection from white, blue, and red", a protection from each color."""
 _SUBTYPE_LIST = re.compile(
@@ -178,9 +178,9 @@ class Sentences(TriggerSentences):
         )
         if kicked is not None:  # 702.33e: counters are the board's; what it has entering kicked, kept
             gained = self._predicates(f"has {kicked[1]}", {"self": True})
-            if not gained or any("condition" in a or "unless" in a for a in gained):
+            if not gained:
                 raise Unknown(s)
-            return [{**a, "condition": {"source": {"kicked": True}}} for a in gained]
+            return self.conditioned(gained, Clause({"source": {"kicked": True}}), "condition")
         excepted = re.fullmatch(r"Except for (.+?), (.+)", s)
         if excepted is not None:
             return self._except_for(excepted[1], excepted[2])

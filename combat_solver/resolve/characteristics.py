@@ -4,14 +4,13 @@ basic land types gained (305.6). The order they apply in is the game's (``resolv
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from ..board.model import Permanent
 from ..model.creature_types import CREATURE_TYPES
 from ..model.errors import InputError
-from ..rules.characteristics import BASIC_LAND_TYPES, LAND_TYPES, TypeChange
+from ..rules.characteristics import BASIC_LAND_TYPES, LAND_TYPES, TypeChange, pt_counter
 from ..rules.registry import ability_class
 
 _BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -69,9 +68,9 @@ def _base_stats(permanent: Permanent, change: TypeChange) -> dict[str, Any]:
         return {}
     power, toughness = change.power, change.toughness
     for name, count in permanent.counters.items():
-        m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", name)
-        if m:
-            power, toughness = power + int(m[1]) * count, toughness + int(m[2]) * count
+        delta = pt_counter(name)
+        if delta is not None:
+            power, toughness = power + delta[0] * count, toughness + delta[1] * count
     return {"power": power, "toughness": toughness}
 
 
