@@ -20,10 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from ..model.base import Strict
+from ..model.base import Strict, pt_counter
 from ..model.errors import ErrorCode
 from ..model.mana_cost import MANA_COST_PATTERN, symbols
-from ..rules.characteristics import pt_counter
 
 if TYPE_CHECKING:
     from .card_record import CardRecord

@@ -1,5 +1,6 @@
-"""Shared pydantic base class, the strict, bounded scalar types every model uses, and read-only
-mappings (a frozen model's dictionaries can't be changed in place either).
+"""Shared pydantic base class, the strict, bounded scalar types every model uses, read-only
+mappings (a frozen model's dictionaries can't be changed in place either), and what a +N/+M
+counter adds (122.1a).
 
 Integers are bounded by ``MAX_INTEGER`` so that no sum the solver builds can overflow CP-SAT's
 64-bit arithmetic; integers and booleans are strict (``"3"``, ``true`` for a number or ``"on"``
@@ -9,6 +10,7 @@ for a boolean are refused, as their JSON Schemas refuse them).
 # Annotations are evaluated as the classes are defined, not postponed: pydantic takes the field
 # types as objects instead of evaluating strings (start-up, docs/performance.md "Start-up").
 
+import re
 from collections.abc import Mapping
 from typing import Annotated, Any, NoReturn, TypeVar
 
@@ -134,3 +136,10 @@ class Lazy:
     def __get_pydantic_json_schema__(self, schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
         model: type[BaseModel] = schema["metadata"]["lazy_model"]
         return handler(model.__pydantic_core_schema__)
+
+
+def pt_counter(name: str) -> tuple[int, int] | None:
+    """What a counter named ``name`` adds to power and toughness (122.1a: "+1/+1": (1, 1)), or None
+    for a counter of another kind."""
+    m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", name)
+    return (int(m[1]), int(m[2])) if m else None

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..board.model import Permanent
+from ..model.base import pt_counter
 from ..model.creature_types import CREATURE_TYPES
 from ..model.errors import InputError
-from ..rules.characteristics import BASIC_LAND_TYPES, LAND_TYPES, TypeChange, pt_counter
+from ..rules.characteristics import BASIC_LAND_TYPES, LAND_TYPES, TypeChange
 from ..rules.registry import ability_class
 
 _BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}

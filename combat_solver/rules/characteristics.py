@@ -6,7 +6,6 @@ docs/design.md §4.10)."""
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -33,13 +32,6 @@ LAND_TYPES = (
     "Urza's",
 )
 """205.3i: the land types."""
-
-
-def pt_counter(name: str) -> tuple[int, int] | None:
-    """What a counter named ``name`` adds to power and toughness (122.1a: "+1/+1": (1, 1)), or None
-    for a counter of another kind."""
-    m = re.fullmatch(r"([+-]\d+)/([+-]\d+)", name)
-    return (int(m[1]), int(m[2])) if m else None
 
 
 BasicLandType = Literal["Plains", "Island", "Swamp", "Mountain", "Forest"]
