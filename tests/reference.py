@@ -772,6 +772,7 @@ class Reference:
             "attacked_last_turn",
             "monstrous",
             "renowned",
+            "saddled",
             "kicked",
             "commander",
             "ring_bearer",
@@ -1284,6 +1285,8 @@ class AttackReference(Reference):
             players = {you} if you is not None else set()
         elif t.player == "owner":
             players = {owner} if owner is not None else set()
+        elif t.player == "opponent":  # 102.3
+            players = {q for q in self.team if you is not None and self.team[q] != self.team[you]}
         else:
             players = {t.player}
 

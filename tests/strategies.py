@@ -181,6 +181,7 @@ class _Builder:
                     {"attacked_last_turn": c.chance(50)},
                     {"monstrous": c.chance(50)},
                     {"renowned": c.chance(50)},
+                    {"saddled": c.chance(50)},
                     {"kicked": c.chance(50)},
                     {"commander": c.chance(50)},
                     {"ring_bearer": c.chance(50)},
@@ -456,6 +457,7 @@ class _Builder:
             p["attacked_last_turn"] = c.chance(20)
             p["monstrous"] = c.chance(20)
             p["renowned"] = c.chance(20)
+            p["saddled"] = c.chance(15)
             p["kicked"] = c.chance(15)
             p["commander"] = c.chance(10)
             p["ring_bearer"] = c.chance(10)

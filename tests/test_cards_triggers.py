@@ -236,13 +236,15 @@ def test_702_169c_a_solved_trigger_is_never_counted_without_its_case_solved() ->
 
 def test_509_3b_509_3d_blocks_or_becomes_blocked_by_a_creature_is_both_per_creature() -> None:
     """Ashmouth Hound: "Whenever this creature blocks or becomes blocked by a creature": once per
-    attacker it blocks (509.3b) and once per creature blocking it (509.3d); with a quality the
-    blocks half can't state (Cockatrice: "a non-Wall creature") it is left out."""
+    attacker it blocks (509.3b) and once per creature blocking it (509.3d); with a quality
+    (Cockatrice: "a non-Wall creature", 509.3f) both halves test it."""
     assert _abilities("Ashmouth Hound") == (
         {"kind": "blocks_creature_trigger"},
         {"kind": "blocked_by_creature_trigger"},
     )
-    assert not [a for a in _abilities("Cockatrice") if a["kind"].endswith("trigger")]
+    non_wall = {"not": {"subtypes": ["Wall"]}}
+    assert {"kind": "blocks_creature_trigger", "blocked": non_wall} in _abilities("Cockatrice")
+    assert {"kind": "blocked_by_creature_trigger", "by": non_wall} in _abilities("Cockatrice")
     permanents = [
         {"id": "h", "card": "Ashmouth Hound", "controller": "alice"},
         {"id": "g", "card": "Grizzly Bears", "controller": "bob"},

@@ -192,6 +192,7 @@ class Permanent(Strict):
     )
     monstrous: Flag = False
     renowned: Flag = Field(False, description="renowned (702.112b): renown put its counters on it")
+    saddled: Flag = Field(False, description="saddled (702.171b): its saddle ability resolved this turn")
     class_level: Annotated[int, Field(ge=1)] = Field(
         1, description="its level (716.2a: a Class's, raised by its level bars; 716.2d: 1 without one)"
     )

@@ -171,6 +171,8 @@ class Compiler(Sentences):
                 found.readings += part.readings
             elif bears_on_legality(block.source):  # one sentence, read as a "counter on it" block
                 found.readings.append((selfify(block.source, names), "warned" if part.warnings else "compiled"))
+            if block.source and not part.abilities and not part.warnings:
+                continue  # Chaos Imps: "has trample as long as it has a +1/+1 counter on it" gives nothing for combat
             span = f"{block.at_least}+" if block.at_most is None else f"{block.at_least}-{block.at_most}"
             warned = tuple(f"{w} (with {span} {block.counter} counters)" for w in part.warnings)
             levels.append(
@@ -252,6 +254,11 @@ class Compiler(Sentences):
             if mode is not None and self._means_anything(line[mode.end() :]):
                 found.relevant = True  # Hollowmurk Siege: which mode it chose isn't on the board
                 found.warn(f"{face}: {line.replace(SELF, face)} (only in the mode chosen as it entered)", line)
+                continue
+            staged = re.match(r"Stage \d+ — ", line)
+            if staged and any(self._means_anything(s.rstrip(".")) for s in sentences(line[staged.end() :])):
+                found.relevant = True  # Loopy Lobster (four-faced): the stage it is at isn't on the board
+                found.warn(f"{face}: {line.replace(SELF, face)} (only at that stage)", line)
                 continue
             chapter = CHAPTER.match(line)
             line = ABILITY_WORD.sub("", line[chapter.end() :] if chapter else line)
@@ -371,6 +378,13 @@ class Compiler(Sentences):
             return [(line, self._mana_trigger)]
         if is_activated(line):
             return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
+        entering = re.match(
+            rf"(?:As|When) (?:(?:{re.escape(SELF)}|this creature) enters|you cast this spell) and whenever"
+            rf" (?:it|{re.escape(SELF)}|this creature) attacks( while \w+)?, ",
+            line,
+        )
+        if entering:  # Boomstacker: a replacement effect as it enters (614.1c) and an attack trigger
+            return [(f"Whenever {SELF} attacks{entering[1] or ''}, {line[entering.end() :]}", self._trigger)]
         if re.match(r"^(When|Whenever|At)\b", line):
             return [(line, self._trigger)]
         if re.match(rf"As long as {re.escape(SELF)} is in your graveyard\b", line):
@@ -379,9 +393,6 @@ class Compiler(Sentences):
             return [
                 (line, self._inert)
             ]  # Standard Bearer: a rule of choosing targets (115.1), nothing of attacking or blocking
-        entering = re.match(rf"As {re.escape(SELF)} enters and whenever it attacks, ", line)
-        if entering:  # Boomstacker: a replacement effect as it enters (614.1c) and an attack trigger
-            return [(f"Whenever {SELF} attacks, {line[entering.end() :]}", self._trigger)]
         if not line.endswith((".", '"', ")")) and '"' not in line:
             return [(line, self._keyword_line)]
         x_keyword = re.fullmatch(r"([A-Z][\w'-]*(?: [\w'-]+)? X), where X is [^.]+\.", line)

@@ -28,12 +28,13 @@ _STATES: dict[str, dict[str, Any]] = {
     "untapped": {"tapped": False},
     "monstrous": {"monstrous": True},
     "renowned": {"renowned": True},
+    "saddled": {"saddled": True},
     **{state: {"attached": attached} for state, attached in ATTACHED_STATES.items()},
     "modified": {"any_of": MODIFIED},
     "a creature": {"types": ["creature"]},
 }
 """The source's own state (301.5a: equipped, 303.4b: enchanted, 701.37b: monstrous, 702.112b:
-renowned, 700.9: modified, its controller being the ability's "you"; a creature: a Vehicle or
+renowned, 702.171b: saddled, 700.9: modified, its controller being the ability's "you"; a creature: a Vehicle or
 land while it is one, 302.1)."""
 
 

@@ -100,9 +100,9 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
         if either:  # Paradise Plume: "{W} or one mana of the chosen color", either of two abilities
             alternative = _part(wordings, readers, "mana_effect", f"Add {either[2]}.", line)
             sentence = f"Add {either[1]}."
-        otherwise = re.fullmatch(r"If (.+), add (.+) instead\.", sentence) if k == 1 else None
-        if otherwise:  # Urza's Tower, Ilysian Caryatid: another output while a condition holds
-            output = _part(wordings, readers, "mana_effect", f"Add {otherwise[2]}.", line)
+        otherwise = re.fullmatch(r"If (.+), (?:add (.+) instead|instead add (.+))\.", sentence) if k == 1 else None
+        if otherwise:  # Urza's Tower, Ilysian Caryatid, Gemstone Caverns: another output while a condition holds
+            output = _part(wordings, readers, "mana_effect", f"Add {otherwise[2] or otherwise[3]}.", line)
             instead = (readers.read("condition", otherwise[1]), output)
             continue
         if k and MANA_SIDE_EFFECT.match(sentence):

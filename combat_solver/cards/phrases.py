@@ -320,7 +320,10 @@ class Nouns:
             return {**out, "token": True}  # Quest Compleated Beast: "can't be blocked by tokens"
         if noun.casefold() in ("token", "tokens") and head:
             out["token"] = True
-            noun, head = head[-1], head[:-1]
+            last = head[-1]
+            if _noun_type(last) is None and self.subtype(last) is None and last.casefold() not in ("outlaw", "outlaws"):
+                return self._adjectives(head, out)  # Starry-Eyed Skyrider: "attacking tokens you control"
+            noun, head = last, head[:-1]
         noun_types = _noun_type(noun)
         if noun_types is not None:
             if noun_types:

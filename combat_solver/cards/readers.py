@@ -125,7 +125,7 @@ class Readers:
         if found is None:
             return None
         found = dict(found)
-        if "types" not in found and "subtypes" not in found and not found.get("commander") and not permanents:
+        if not ({"types", "subtypes"} & set(found) or found.get("commander") or found.get("token") or permanents):
             return None
         if named:
             found["name"] = self._face if named[2] == SELF else named[2]

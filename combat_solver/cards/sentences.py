@@ -64,7 +64,11 @@ class Sentences(TriggerSentences):
             condition, rest, field = m[1], m[2], "condition"
         elif m := re.fullmatch(r"(.+?) as long as (.+)", s):
             rest, condition, field = m[1], m[2], "condition"
-        elif (m := re.fullmatch(r"(.+?) (unless|if) (.+)", s)) and "can't" in m[1] and not m[3].startswith("able"):
+        elif (
+            (m := re.fullmatch(r"(.+?) (unless|if) (.+)", s))
+            and ("can't" in m[1] or (m[2] == "unless" and re.search(r"\bcan (?:attack|block)\b", m[1])))
+            and not m[3].startswith("able")
+        ):  # Chaos Lord: "can attack as though it had haste unless it entered this turn"
             rest, condition, field = m[1], m[3], "unless" if m[2] == "unless" else "condition"
         elif m := re.fullmatch(r"(.+? if able) unless (.+)", s):  # "attacks each combat if able unless ..."
             rest, condition, field = m[1], m[2], "unless"

@@ -86,6 +86,8 @@ class TriggerSentences(Conditions):
         trigger whose "if" isn't read is left to the note, never counted without its condition."""
         note = "triggered ability: once it resolves, give its result as an effect"
         condition, _, rest = line.partition(", ")
+        if re.search(rf"(?<!\w)(?:this card|{re.escape(SELF)}) from your (?:graveyard|hand)\b", rest):
+            return [], None  # 113.6k: it moves the card out of that zone, so it functions only there
         condition = re.sub(r"^When\b", "Whenever", condition)  # 603.2: each time the event happens
         condition = re.sub(  # Tadeas: "a creature you control with reach" is "a creature with reach you control"
             r"^(whenever an? \w+) you control (with [^,]+?) attacks$",
@@ -96,20 +98,34 @@ class TriggerSentences(Conditions):
         with_them = re.fullmatch(r"whenever you attack with one or more (.+)", condition, re.I)
         if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack"
             condition = f"whenever one or more {with_them[1]} you control attack"
-        attacking_while = re.fullmatch(rf"(whenever {re.escape(SELF)} attacks) while (.+)", condition, re.I)
+        attacking_while = re.fullmatch(
+            rf"(whenever {re.escape(SELF)} (?:attacks|blocks|attacks or blocks)) while (.+)", condition, re.I
+        )
         if attacking_while:  # Courageous Goblin: "attacks while you control a creature with power 4 or greater"
             condition = attacking_while[1]
-            rest = f"if {attacking_while[2]}, {rest}"
-        found = self.wordings.read("trigger", condition, self)
+            state = attacking_while[2]  # "attacks while saddled" (702.171b): while it is saddled
+            rest = f"if {f'{SELF} is {state}' if re.fullmatch(r'[a-z]+', state) else state}, {rest}"
+        holders = re.fullmatch(
+            rf"whenever {re.escape(SELF)} or ((?:enchanted|equipped) creature) (.+)", condition, re.I
+        )
+        if holders:  # bestow, reconfigure: "this creature or enchanted creature attacks", each its own event
+            first, second = (self._event(f"whenever {who}", holders[2]) for who in (SELF, holders[1]))
+            found = first + second if first and second else None
+        else:
+            found = self.wordings.read("trigger", condition, self)
         either = re.fullmatch(
-            rf"(whenever (?:{re.escape(SELF)}|enchanted creature|equipped creature)) (\w+(?: \w+){{0,2}}) or (\w+(?: \w+){{0,2}})",
+            rf"(whenever (?:{re.escape(SELF)}|enchanted creature|equipped creature|an? [^,]+? you control)) (\w+(?: \w+){{0,2}}) or (\w+(?: \w+){{0,2}})",
             condition,
             re.I,
         )
         if found is None and either is not None:
             first, second = (self._event(either[1], e) for e in (either[2], either[3]))
             found = first + second if first is not None and second is not None and first + second else None
-        both_ways = re.fullmatch(rf"(whenever {re.escape(SELF)}) blocks or becomes blocked by (.+)", condition, re.I)
+        both_ways = re.fullmatch(
+            rf"(whenever (?:{re.escape(SELF)}|enchanted creature|equipped creature)) blocks or becomes blocked by (.+)",
+            condition,
+            re.I,
+        )
         if found is None and both_ways is not None:  # 509.3b and 509.3d: "blocks <it> or becomes blocked by <it>"
             first, second = (
                 self._event(both_ways[1], f"{verb} {both_ways[2]}") for verb in ("blocks", "becomes blocked by")

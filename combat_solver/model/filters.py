@@ -85,6 +85,9 @@ class PermanentView(Protocol):
     def renowned(self) -> bool: ...
 
     @property
+    def saddled(self) -> bool: ...
+
+    @property
     def kicked(self) -> bool: ...
 
     @property
@@ -227,6 +230,7 @@ class Filter(Strict):
     )
     monstrous: Flag | None = None
     renowned: Flag | None = None
+    saddled: Flag | None = Field(None, description="saddled this turn (702.171b)")
     kicked: Flag | None = Field(None, description="it was cast kicked (702.33d)")
     attached: "Count | None" = Field(
         None, description="at least N permanents matching the filter attached to it (equipped: {subtypes: [Equipment]})"
@@ -290,6 +294,7 @@ class Filter(Strict):
             ("attacked_last_turn", "attacked_last_turn"),
             ("monstrous", "monstrous"),
             ("renowned", "renowned"),
+            ("saddled", "saddled"),
             ("kicked", "kicked"),
             ("commander", "commander"),
             ("ring_bearer", "ring_bearer"),
@@ -361,6 +366,8 @@ class Filter(Strict):
             extras.append("that are monstrous" if self.monstrous else "that aren't monstrous")
         if self.renowned is not None:
             extras.append("that are renowned" if self.renowned else "that aren't renowned")
+        if self.saddled is not None:
+            extras.append("that are saddled" if self.saddled else "that aren't saddled")
         if self.kicked is not None:
             extras.append("that were kicked" if self.kicked else "that weren't kicked")
         if self.commander is not None:
@@ -418,7 +425,8 @@ def _controller_matches(wanted: str, controller: str, scope: FilterScope, you: s
 
 class Target(Strict):
     """Which players, planeswalkers and battles an ability is about. ``player`` is ``"you"``
-    (the controller of the ability's source), ``"owner"`` (the creature's owner), a player id, or
+    (the controller of the ability's source), ``"owner"`` (the creature's owner), ``"opponent"``
+    (any opponent of the ability's controller, 102.3), a player id, or
     None for any player; ``include_player`` covers that player, ``planeswalkers`` the planeswalkers
     they control, ``battles`` the battles they protect; ``ids`` names objects directly."""
 
@@ -429,15 +437,19 @@ class Target(Strict):
     ids: tuple[str, ...] | None = None
 
     def referenced_ids(self) -> list[str]:
-        named = [self.player] if self.player not in (None, "you", "owner", "chosen") else []
+        named = [self.player] if self.player not in (None, "you", "owner", "chosen", "opponent") else []
         return [*named, *(self.ids or ())]
 
     def describe(self) -> str:
         if self.ids:
             return " or ".join(self.ids)
-        who = {"you": "you", "owner": "its owner", "chosen": "the chosen player", None: "a player"}.get(
-            self.player, self.player or ""
-        )
+        who = {
+            "you": "you",
+            "owner": "its owner",
+            "chosen": "the chosen player",
+            "opponent": "an opponent",
+            None: "a player",
+        }.get(self.player, self.player or "")
         parts = [who] if self.include_player else []
         if self.planeswalkers:
             parts.append("planeswalkers " + ("you control" if self.player == "you" else f"{who} controls"))

@@ -139,12 +139,18 @@ class AttackUnit(UnitBase):
         if spec.ids is not None:
             return target in spec.ids
         player = self.resolve_player(spec.player, inst)
+
+        def whose(p: str | None) -> bool:
+            if spec.player == "opponent":  # 102.3: an opponent of the ability's controller
+                return p is not None and inst.controller is not None and self.game.are_opponents(inst.controller, p)
+            return player is None or p == player
+
         if self.is_player(target):
-            return spec.include_player and (player is None or target == player)
+            return spec.include_player and whose(target)
         p = self.game.permanent(target)
-        if "planeswalker" in p.types and spec.planeswalkers and (player is None or p.controller == player):
+        if "planeswalker" in p.types and spec.planeswalkers and whose(p.controller):
             return True
-        return "battle" in p.types and spec.battles and (player is None or p.protector == player)
+        return "battle" in p.types and spec.battles and whose(p.protector)
 
     def target_label(self, target: str) -> str:
         return target if self.is_player(target) else self.game.label(self.game.permanent(target))

@@ -236,7 +236,8 @@ class Game:
 
     def _targets(self, effect: Continuous) -> tuple[str, ...]:
         """What ``effect`` applies to in the current state of layer 6 (611.3a): creatures, or for
-        an ability-removing effect or a mana ability (Abundant Growth's land) any permanent."""
+        an ability-removing effect or a kind ``given_to_any_permanent`` (Abundant Growth's land)
+        any permanent."""
         gate = effect.gate
         if (
             gate is not None
@@ -248,7 +249,7 @@ class Game:
             found = [effect.holder] if effect.holder is not None else []
         else:
             to, controller = effect.to, effect.controller
-            anything = is_removal(effect.ability) or effect.ability.kind == "mana"  # 605.1a: any permanent
+            anything = is_removal(effect.ability) or effect.ability.given_to_any_permanent
             found = [p for p in self._permanents if (anything or p.is_creature) and to.matches(p, self, controller)]
         ability = effect.ability
         if unconditional(ability) or (ability.per_target_condition and self.declaring):

@@ -351,6 +351,10 @@ class AbilityBase(Strict):
     tap to pay a cost to attack, 508.1h)."""
     phrases: ClassVar[tuple[Phrase, ...]] = ()
     """The Oracle wordings the card compiler reads into this kind."""
+    given_to_any_permanent: ClassVar[bool] = False
+    """Whether a grant gives it to a noncreature permanent too: a mana ability (605.1a: Abundant
+    Growth's land), a trigger about other creatures (702.83a: a Clue with exalted triggers when a
+    creature you control attacks alone); other kinds go to the creatures that match."""
 
     def __init_subclass__(cls, *, registered: bool = True, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 from itertools import combinations_with_replacement
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
@@ -98,6 +98,7 @@ class ManaAbility(AbilityBase):
     life total (119.4)."""
 
     kind: Literal["mana"] = "mana"
+    given_to_any_permanent: ClassVar[bool] = True
     rule = "605.1a"
     produces: Produces = "any"
     amount: NonNegative = Field(1, description="how much mana one activation makes (0 only with per_counter)")

@@ -5,12 +5,12 @@ for a legal declaration, and which objects caused it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
 from ..model.base import Flag, Positive
-from ..model.filters import Filter, PermanentView, Target
+from ..model.filters import Comparison, Filter, PermanentView, Target
 from .kind import AbilityBase, CombatFactsView, Instance
 from .phrase import ATTACHED, Phrase, Slot
 
@@ -23,6 +23,7 @@ class _Subject(AbilityBase):
     "you" = this ability's controller."""
 
     who: Filter | None = None
+    given_to_any_permanent: ClassVar[bool] = True
 
     def subjects(self, facts: CombatFactsView, inst: Instance, among: Iterable[PermanentView]) -> list[PermanentView]:
         if self.who is None:
@@ -31,13 +32,23 @@ class _Subject(AbilityBase):
         return [p for p in among if facts.game.matches(who, p, inst.controller)]
 
 
+ALONE = {"eq": 1}
+"""506.5: a creature attacks alone if it's the only creature declared as an attacker."""
+OPPONENT = "opponent"
+"""A player who is an opponent of the ability's controller (102.3)."""
+
+
 class AttackTrigger(_Subject):
     """508.1m, 508.3a: "Whenever <this creature / a creature [you control]> attacks [you / a
     planeswalker]" — once for each such attacking creature; with ``once``, "whenever one or more
     ... attack" and "whenever you attack" (508.3d) — once in all (603.2c); with ``most_life``,
     only an attack on a player with the most life or tied for most life (dethrone, 702.105a); with
     ``first_time_each_turn``, not for a creature that attacked in an earlier combat this turn
-    (Aurelia, the Warleader; 506.1: a turn may have more than one combat phase)."""
+    (Aurelia, the Warleader; 506.1: a turn may have more than one combat phase); with
+    ``attackers``, only when the number of creatures declared as attackers passes that test
+    (506.5, 702.83b: "attacks alone" is ``{eq: 1}``, exalted 702.83a; battalion 207.2c, "this creature and
+    at least two other creatures attack": ``{ge: 3}``; "whenever you attack with three or more
+    creatures")."""
 
     kind: Literal["attack_trigger"] = "attack_trigger"
     phrases = (
@@ -46,6 +57,72 @@ class AttackTrigger(_Subject):
             place="keyword",
         ),
         Phrase(r"dethrone", {"most_life": True}, "keyword"),
+        Phrase(r"exalted", {"who": {"controller": "you"}, "attackers": ALONE}, "keyword"),
+        Phrase(r"whenever \$self attacks alone", {"attackers": ALONE}, "trigger"),
+        Phrase(
+            r"whenever (?:enchanted|equipped) creature attacks alone",
+            {"who": {"ids": [ATTACHED]}, "attackers": ALONE},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever (an? [^,]+? you control) attacks alone",
+            {"who": Slot(1, "creatures"), "attackers": ALONE},
+            "trigger",
+        ),
+        *(
+            Phrase(
+                rf"whenever \$self and at least {others} other creatures? attacks?", {"attackers": {"ge": n}}, "trigger"
+            )
+            for others, n in (("one", 2), ("two", 3), ("three", 4))
+        ),
+        Phrase(
+            r"whenever you attack with (\w+) or more creatures",
+            {"who": {"controller": "you"}, "once": True, "attackers": {"ge": Slot(1, "number")}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever you attack with exactly (\w+) creatures",
+            {"who": {"controller": "you"}, "once": True, "attackers": {"eq": Slot(1, "number")}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever a player attacks with (\w+) or more creatures",
+            {"who": {}, "once": True, "attackers": {"ge": Slot(1, "number")}},
+            "trigger",
+        ),
+        Phrase(r"whenever (?:a player attacks|one or more creatures attack)", {"who": {}, "once": True}, "trigger"),
+        Phrase(
+            r"whenever (?:a player attacks you|one or more creatures attack you)",
+            {"who": {}, "once": True, "target": {"player": "you"}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever (?:a player attacks|one or more creatures attack) one of your opponents",
+            {"who": {}, "once": True, "target": {"player": OPPONENT}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever a creature attacks one of your opponents", {"who": {}, "target": {"player": OPPONENT}}, "trigger"
+        ),
+        Phrase(r"whenever you attack a player", {"who": {"controller": "you"}, "once": True, "target": {}}, "trigger"),
+        Phrase(
+            r"whenever (?:enchanted player is attacked|a player attacks enchanted player with one or more creatures)",
+            {"who": {}, "once": True, "target": {"player": ATTACHED}},
+            "trigger",
+        ),
+        Phrase(r"whenever a creature attacks enchanted player", {"who": {}, "target": {"player": ATTACHED}}, "trigger"),
+        Phrase(
+            r"whenever you attack enchanted player",
+            {"who": {"controller": "you"}, "once": True, "target": {"player": ATTACHED}},
+            "trigger",
+        ),
+        Phrase(r"whenever \$self attacks a player", {"target": {}}, "trigger"),
+        Phrase(r"whenever \$self attacks a battle", {"target": {"include_player": False, "battles": True}}, "trigger"),
+        Phrase(
+            r"whenever \$self attacks the player with the most life or tied for most life",
+            {"most_life": True},
+            "trigger",
+        ),
         Phrase(r"whenever \$self attacks?", place="trigger"),  # "attack": a name of two ("Aang and La")
         Phrase(r"whenever \$self attacks for the first time each turn", {"first_time_each_turn": True}, "trigger"),
         Phrase(r"whenever (?:enchanted|equipped) creature attacks", {"who": {"ids": [ATTACHED]}}, "trigger"),
@@ -58,7 +135,7 @@ class AttackTrigger(_Subject):
         Phrase(r"whenever a creature attacks", {"who": {}}, "trigger"),
         Phrase(r"whenever a creature attacks you", {"who": {}, "target": {"player": "you"}}, "trigger"),
         Phrase(
-            r"whenever (an? creature with [^,]+?) attacks you",
+            r"whenever (an? creature with(?:out)? [^,]+?) attacks you",
             {"who": Slot(1, "creatures"), "target": {"player": "you"}},
             "trigger",
         ),
@@ -69,10 +146,40 @@ class AttackTrigger(_Subject):
         ),
         Phrase(r"whenever ((?:an?|another) [^,]+? you control) attacks", {"who": Slot(1, "creatures")}, "trigger"),
         Phrase(r"whenever (an? [^,]+? you own but don't control) attacks", {"who": Slot(1, "creatures")}, "trigger"),
-        Phrase(r"whenever (an? creature with [^,]+?) attacks", {"who": Slot(1, "creatures")}, "trigger"),
+        Phrase(r"whenever (an? creature with(?:out)? [^,]+?) attacks", {"who": Slot(1, "creatures")}, "trigger"),
         Phrase(r"whenever (an? [A-Z][\w'-]*) attacks", {"who": Slot(1, "creatures")}, "trigger"),  # Najeela: a Warrior
         Phrase(
             r"whenever one or more ([^,]+? you control) attack", {"who": Slot(1, "creatures"), "once": True}, "trigger"
+        ),
+        Phrase(
+            r"whenever one or more ([^,]+? you control) attack a player",
+            {"who": Slot(1, "creatures"), "once": True, "target": {}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever one or more ([^,]+? you control) attack (?:an opponent|one of your opponents)",
+            {"who": Slot(1, "creatures"), "once": True, "target": {"player": OPPONENT}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever an opponent attacks(?: with creatures)?",
+            {"who": {"controller": OPPONENT}, "once": True},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever (?:another player|an opponent) attacks with (\w+) or more creatures",
+            {"who": {"controller": OPPONENT}, "once": True, "attackers": {"ge": Slot(1, "number")}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever (\w+) or more creatures your opponents control attack",
+            {"who": {"controller": OPPONENT}, "once": True, "attackers": {"ge": Slot(1, "number")}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever (\w+) or more creatures attack",
+            {"who": {}, "once": True, "attackers": {"ge": Slot(1, "number")}},
+            "trigger",
         ),
     )
     rule = "508.1m"
@@ -84,6 +191,9 @@ class AttackTrigger(_Subject):
     first_time_each_turn: Flag = Field(
         False, description="not for a creature that attacked in an earlier combat this turn (`attacked_this_turn`)"
     )
+    attackers: Comparison | None = Field(
+        None, description="the number of creatures declared as attackers (alone: {eq: 1}, 506.5; battalion: {ge: 3})"
+    )
 
     def attack_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         spec = self.target
@@ -93,6 +203,8 @@ class AttackTrigger(_Subject):
             if (spec is None or facts.attack_target_matches(spec, facts.attacks[a.id], inst))
             and (not self.most_life or _has_most_life(facts, facts.attacks[a.id]))
         ]
+        if self.attackers is not None and not self.attackers.holds(len(facts.attacks)):
+            return
         note = ""
         if self.first_time_each_turn:
             earlier = facts.game.earlier_attacks
@@ -120,6 +232,8 @@ class BlockTrigger(_Subject):
     phrases = (
         Phrase(r"whenever \$self blocks?", place="trigger"),
         Phrase(r"whenever (?:enchanted|equipped) creature blocks", {"who": {"ids": [ATTACHED]}}, "trigger"),
+        Phrase(r"whenever a creature blocks", {"who": {}}, "trigger"),
+        Phrase(r"whenever ((?:an?|another) [^,]+? you control) blocks", {"who": Slot(1, "creatures")}, "trigger"),
     )
     rule = "509.3a"
 
@@ -129,38 +243,71 @@ class BlockTrigger(_Subject):
             yield facts.fired(inst, self.kind, self.rule, len(blockers), [b.id for b in blockers])
 
 
-class BlocksCreatureTrigger(AbilityBase):
+class BlocksCreatureTrigger(_Subject):
     """509.3b: "Whenever this creature blocks a creature" — once for each attacking creature it
-    blocks (every member of a band it blocks, 702.22h)."""
+    blocks (every member of a band it blocks, 702.22h); with ``blocked``, only the attackers of
+    that quality as blockers are declared ("blocks a creature with flying", 509.3f)."""
 
     kind: Literal["blocks_creature_trigger"] = "blocks_creature_trigger"
-    phrases = (Phrase(r"whenever \$self blocks a creature", place="trigger"),)
+    phrases = (
+        Phrase(r"whenever \$self blocks a creature", place="trigger"),
+        Phrase(r"whenever (?:enchanted|equipped) creature blocks a creature", {"who": {"ids": [ATTACHED]}}, "trigger"),
+        Phrase(r"whenever \$self blocks (an? [^,]+?)", {"blocked": Slot(1, "creatures")}, "trigger"),
+    )
     rule = "509.3b"
+    blocked: Filter | None = None
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
-        if inst.holder is not None and (blocked := facts.blocked_by_blocker.get(inst.holder.id)):
-            yield facts.fired(inst, self.kind, self.rule, len(blocked), blocked)
+        wanted = self.blocked
+        for blocker in self.subjects(facts, inst, facts.blocking_creatures):
+            blocked = [
+                a
+                for a in facts.blocked_by_blocker.get(blocker.id, [])
+                if wanted is None or facts.game.matches(wanted, facts.game.permanent(a), inst.controller)
+            ]
+            if blocked:
+                yield facts.fired(inst, self.kind, "509.3f" if wanted is not None else self.rule, len(blocked), blocked)
 
 
-class BecomesBlockedTrigger(AbilityBase):
-    """509.3c: "Whenever this creature becomes blocked" — once, however many creatures block it;
-    with ``by_at_least`` N, "becomes blocked by N or more creatures" (509.3e)."""
+class BecomesBlockedTrigger(_Subject):
+    """509.3c: "Whenever <this creature / a creature you control> becomes blocked" — once for each
+    such creature, however many creatures block it (with ``once``, "whenever one or more creatures
+    you control become blocked": once in all, 603.2c); with ``by_at_least`` N, "becomes blocked by
+    N or more creatures" (509.3e)."""
 
     kind: Literal["becomes_blocked_trigger"] = "becomes_blocked_trigger"
     phrases = (
         Phrase(r"afflict \d+", place="keyword"),
         Phrase(r"whenever \$self becomes? blocked", place="trigger"),
+        Phrase(r"whenever (?:enchanted|equipped) creature becomes blocked", {"who": {"ids": [ATTACHED]}}, "trigger"),
+        Phrase(r"whenever a creature becomes blocked", {"who": {}}, "trigger"),
+        Phrase(
+            r"whenever ((?:an?|another) [^,]+? you control) becomes blocked", {"who": Slot(1, "creatures")}, "trigger"
+        ),
+        Phrase(r"whenever (an? [A-Z][\w'-]*) becomes blocked", {"who": Slot(1, "creatures")}, "trigger"),
+        Phrase(
+            r"whenever one or more ([^,]+? you control) become blocked",
+            {"who": Slot(1, "creatures"), "once": True},
+            "trigger",
+        ),
     )
     rule = "509.3c"
     by_at_least: Positive = 1
+    once: Flag = False
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
-        blockers = facts.blockers_of.get(inst.holder.id, []) if inst.holder else []
-        if len(blockers) >= self.by_at_least:
-            yield facts.fired(inst, self.kind, "509.3e" if self.by_at_least > 1 else self.rule, 1, blockers)
+        blocked = [
+            a
+            for a in self.subjects(facts, inst, facts.attackers)
+            if len(facts.blockers_of.get(a.id, [])) >= self.by_at_least
+        ]
+        if blocked:
+            rule = "509.3e" if self.by_at_least > 1 else self.rule
+            objects = [b for a in blocked for b in facts.blockers_of[a.id]]
+            yield facts.fired(inst, self.kind, rule, 1 if self.once else len(blocked), objects)
 
 
-class BlockedByCreatureTrigger(AbilityBase):
+class BlockedByCreatureTrigger(_Subject):
     """509.3d: "Whenever this creature becomes blocked by a creature" — once for each creature
     blocking it; with ``by``, only blockers that have that quality when blockers are declared
     ("by a white creature", 509.3f)."""
@@ -168,37 +315,48 @@ class BlockedByCreatureTrigger(AbilityBase):
     kind: Literal["blocked_by_creature_trigger"] = "blocked_by_creature_trigger"
     phrases = (
         Phrase(r"whenever \$self becomes blocked by a creature", place="trigger"),
-        Phrase(r"whenever \$self becomes blocked by (an? [A-Z][\w'-]*)", {"by": Slot(1, "creatures")}, "trigger"),
+        Phrase(
+            r"whenever (?:enchanted|equipped) creature becomes blocked by a creature",
+            {"who": {"ids": [ATTACHED]}},
+            "trigger",
+        ),
+        Phrase(r"whenever \$self becomes blocked by (an? [^,]+?)", {"by": Slot(1, "creatures")}, "trigger"),
     )
     rule = "509.3d"
     by: Filter | None = None
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         by = self.by
-        blockers = [
-            b
-            for b in (facts.blockers_of.get(inst.holder.id, []) if inst.holder else [])
-            if by is None or facts.game.matches(by, facts.game.permanent(b), inst.controller)
-        ]
-        if blockers:
-            yield facts.fired(inst, self.kind, "509.3f" if by is not None else self.rule, len(blockers), blockers)
+        for attacker in self.subjects(facts, inst, facts.attackers):
+            blockers = [
+                b
+                for b in facts.blockers_of.get(attacker.id, [])
+                if by is None or facts.game.matches(by, facts.game.permanent(b), inst.controller)
+            ]
+            if blockers:
+                yield facts.fired(inst, self.kind, "509.3f" if by is not None else self.rule, len(blockers), blockers)
 
 
-class UnblockedTrigger(AbilityBase):
+class UnblockedTrigger(_Subject):
     """509.3g: "Whenever this creature attacks and isn't blocked" — when no creature is declared
     as its blocker."""
 
     kind: Literal["unblocked_trigger"] = "unblocked_trigger"
     phrases = (
         Phrase(r"whenever \$self attacks and isn't blocked", place="trigger"),
+        Phrase(
+            r"whenever (?:enchanted|equipped) creature attacks and isn't blocked",
+            {"who": {"ids": [ATTACHED]}},
+            "trigger",
+        ),
         Phrase(r"frenzy \d+", place="keyword"),  # 702.68a
     )
     rule = "509.3g"
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
-        holder = inst.holder
-        if holder is not None and holder.id in facts.attacks and not facts.blockers_of.get(holder.id):
-            yield facts.fired(inst, self.kind, self.rule, 1, [holder.id])
+        for attacker in self.subjects(facts, inst, facts.attackers):
+            if not facts.blockers_of.get(attacker.id):
+                yield facts.fired(inst, self.kind, self.rule, 1, [attacker.id])
 
 
 class Rampage(AbilityBase):

@@ -1,0 +1,175 @@
+"""Real cards, by name, whose triggers depend on the whole declaration or on whom it attacks:
+"attacks alone" and exalted (506.5, 702.83a-b), battalion and "you attack with three or more
+creatures" (207.2c), "while saddled" (702.171b), "a player attacks you / one of your opponents /
+enchanted player" (102.3, 303.4), block triggers about other creatures or of a quality (509.3a-g),
+and a graveyard-only trigger left out (113.6k)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat_solver import AttackDeclaration, BlockDeclaration, Board, check_attacks, check_blocks
+from combat_solver.cards.catalog import bundled_catalog
+
+PLAYERS = [{"id": "alice"}, {"id": "bob"}, {"id": "cara"}]
+
+
+def _board(permanents: list[dict[str, Any]], combat: dict[str, Any] | None = None) -> Board:
+    data: dict[str, Any] = {"players": PLAYERS, "active_player": "alice", "permanents": permanents}
+    if combat is not None:
+        data["combat"] = combat
+    return Board.model_validate(data, context={"catalog": bundled_catalog()})
+
+
+def _attack(permanents: list[dict[str, Any]], attacks: dict[str, str], holder: str) -> int:
+    verdict = check_attacks(_board(permanents), AttackDeclaration(attacks=attacks))
+    assert verdict.legal, verdict
+    return sum(t.count for t in verdict.triggers if t.holder == holder and t.kind == "attack_trigger")
+
+
+def _block(permanents: list[dict[str, Any]], attackers: dict[str, str], blocks: dict[str, list[str]]) -> list[Any]:
+    verdict = check_blocks(_board(permanents, {"attackers": attackers}), BlockDeclaration(blocks=blocks))
+    assert verdict.legal, verdict
+    return list(verdict.triggers)
+
+
+def _card(pid: str, name: str, controller: str = "alice", **extra: Any) -> dict[str, Any]:
+    return {"id": pid, "card": name, "controller": controller, **extra}
+
+
+def test_702_83b_exalted_triggers_only_when_a_creature_attacks_alone() -> None:
+    archers = _card("a", "Court Archers")
+    bears, lions = _card("g", "Grizzly Bears"), _card("l", "Savannah Lions")
+    assert _attack([archers, bears, lions], {"g": "bob"}, "a") == 1
+    assert _attack([archers, bears, lions], {"g": "bob", "l": "bob"}, "a") == 0
+
+
+def test_702_83a_a_clue_given_exalted_triggers_though_it_is_no_creature() -> None:
+    """Merchant of Truth: "Clues you control have exalted"."""
+    clue = {"id": "c", "token": {"name": "Clue", "types": ["artifact"], "subtypes": ["Clue"]}, "controller": "alice"}
+    permanents = [_card("m", "Merchant of Truth"), clue, _card("g", "Grizzly Bears")]
+    assert _attack(permanents, {"g": "bob"}, "c") == 1
+
+
+def test_506_5_a_samurai_or_warrior_attacking_alone() -> None:
+    """Norika Yamazaki: "Whenever a Samurai or Warrior you control attacks alone"."""
+    norika = _card("n", "Norika Yamazaki, the Poet")
+    assert _attack([norika, _card("w", "Akki Ronin")], {"w": "bob"}, "n") == 1
+    assert _attack([norika, _card("g", "Grizzly Bears")], {"g": "bob"}, "n") == 0
+
+
+def test_207_2c_battalion_needs_it_and_at_least_two_other_attackers() -> None:
+    striker = _card("f", "Firefist Striker")
+    others = [_card("g", "Grizzly Bears"), _card("l", "Savannah Lions")]
+    assert _attack([striker, *others], {"f": "bob", "g": "bob"}, "f") == 0
+    assert _attack([striker, *others], {"f": "bob", "g": "bob", "l": "cara"}, "f") == 1
+    assert _attack([striker, *others], {"g": "bob", "l": "bob"}, "f") == 0  # it must attack itself
+
+
+def test_603_2c_you_attack_with_three_or_more_creatures_triggers_once() -> None:
+    guide = _card("a", "Armasaur Guide")
+    bears = [_card(f"g{i}", "Grizzly Bears") for i in range(3)]
+    assert _attack([guide, *bears], {"g0": "bob", "g1": "bob"}, "a") == 0
+    assert _attack([guide, *bears], {"g0": "bob", "g1": "bob", "g2": "bob"}, "a") == 1
+
+
+def test_702_171b_attacks_while_saddled() -> None:
+    assert _attack([_card("j", "Alacrian Jaguar", saddled=True)], {"j": "bob"}, "j") == 1
+    assert _attack([_card("j", "Alacrian Jaguar")], {"j": "bob"}, "j") == 0
+
+
+def test_102_3_a_player_attacks_one_of_your_opponents() -> None:
+    """Combat Calligrapher (cara's): bob isn't alice's opponent's opponent — alice attacks bob, an
+    opponent of cara's, so it triggers; it doesn't when alice attacks cara herself."""
+    calligrapher = _card("k", "Combat Calligrapher", controller="cara")
+    bears = _card("g", "Grizzly Bears")
+    assert _attack([calligrapher, bears], {"g": "bob"}, "k") == 1
+    assert _attack([calligrapher, bears], {"g": "cara"}, "k") == 0
+
+
+def test_303_4_a_curse_triggers_when_enchanted_player_is_attacked() -> None:
+    curse = _card("c", "Curse of Bounty", controller="cara", attached_to="bob")
+    bears, lions = _card("g", "Grizzly Bears"), _card("l", "Savannah Lions")
+    assert _attack([curse, bears, lions], {"g": "bob", "l": "bob"}, "c") == 1  # once, however many attack
+    assert _attack([curse, bears, lions], {"g": "cara"}, "c") == 0
+
+
+def test_508_1m_a_player_attacks_you_triggers_once() -> None:
+    prayer = _card("p", "Orim's Prayer", controller="bob")
+    bears, lions = _card("g", "Grizzly Bears"), _card("l", "Savannah Lions")
+    assert _attack([prayer, bears, lions], {"g": "bob", "l": "bob"}, "p") == 1
+    assert _attack([prayer, bears, lions], {"g": "cara"}, "p") == 0
+
+
+def test_509_3c_a_creature_you_control_becomes_blocked_once_per_creature() -> None:
+    """Close Quarters: once for each of alice's blocked creatures, however many block each."""
+    permanents = [
+        _card("q", "Close Quarters"),
+        _card("g", "Grizzly Bears"),
+        _card("l", "Savannah Lions"),
+        _card("x", "Grizzly Bears", controller="bob"),
+        _card("y", "Savannah Lions", controller="bob"),
+        _card("z", "Grizzly Bears", controller="bob"),
+    ]
+    triggers = _block(permanents, {"g": "bob", "l": "bob"}, {"x": ["g"], "y": ["g"], "z": ["l"]})
+    assert sum(t.count for t in triggers if t.holder == "q") == 2
+
+
+def test_509_3c_one_or_more_creatures_you_control_become_blocked_once_in_all() -> None:
+    permanents = [
+        _card("s", "Big Spender"),
+        _card("g", "Grizzly Bears"),
+        _card("x", "Grizzly Bears", controller="bob"),
+        _card("y", "Savannah Lions", controller="bob"),
+    ]
+    triggers = _block(permanents, {"g": "bob", "s": "bob"}, {"x": ["g"], "y": ["s"]})
+    assert sum(t.count for t in triggers if t.holder == "s") == 1
+
+
+def test_509_3f_blocks_a_creature_with_flying() -> None:
+    """Ezuri's Archers: only blocking an attacker with flying triggers it."""
+    archers = _card("a", "Ezuri's Archers", controller="bob")
+    drake, bears = _card("d", "Wind Drake"), _card("g", "Grizzly Bears")
+    assert [t.kind for t in _block([archers, drake, bears], {"d": "bob"}, {"a": ["d"]})] == ["blocks_creature_trigger"]
+    assert not _block([archers, drake, bears], {"g": "bob"}, {"a": ["g"]})
+
+
+def test_509_3f_cockatrice_triggers_on_a_non_wall_only() -> None:
+    """Cockatrice: "blocks or becomes blocked by a non-Wall creature" — blocked by a Wall and a
+    reach Spider, once (for the Spider); blocking a Bear, once."""
+    cockatrice = _card("c", "Cockatrice")
+    wall, bears = _card("w", "Wall of Vines", controller="bob"), _card("g", "Giant Spider", controller="bob")
+    triggers = _block([cockatrice, wall, bears], {"c": "bob"}, {"w": ["c"], "g": ["c"]})
+    assert [(t.kind, t.objects) for t in triggers] == [("blocked_by_creature_trigger", ("g",))]
+    assert not _block([cockatrice, wall, bears], {"c": "bob"}, {"w": ["c"]})
+    blocking = _card("c", "Cockatrice", controller="bob")
+    kinds = [t.kind for t in _block([blocking, _card("a", "Grizzly Bears")], {"a": "bob"}, {"c": ["a"]})]
+    assert kinds == ["blocks_creature_trigger"]
+
+
+def test_509_3b_an_equipment_s_trigger_when_equipped_creature_blocks_a_creature() -> None:
+    """Shield of the Righteous: the Equipment's trigger, once per attacker the creature blocks."""
+    permanents = [
+        _card("s", "Shield of the Righteous", controller="bob", attached_to="b"),
+        _card("b", "Grizzly Bears", controller="bob"),
+        _card("g", "Grizzly Bears"),
+    ]
+    triggers = _block(permanents, {"g": "bob"}, {"b": ["g"]})
+    assert [(t.holder, t.kind, t.count) for t in triggers] == [("s", "blocks_creature_trigger", 1)]
+
+
+def test_508_1m_this_creature_or_equipped_creature_attacks() -> None:
+    """Chainflail Centipede (reconfigure): its own attack while unattached, the equipped
+    creature's while attached."""
+    centipede = _card("c", "Chainflail Centipede")
+    assert _attack([centipede], {"c": "bob"}, "c") == 1
+    attached = _card("c", "Chainflail Centipede", attached_to="g")
+    assert _attack([attached, _card("g", "Grizzly Bears")], {"g": "bob"}, "c") == 1
+
+
+def test_113_6k_a_trigger_returning_the_card_from_the_graveyard_is_left_out() -> None:
+    """Warcry Phoenix: "Whenever you attack with three or more creatures, you may pay {2}{R}. If
+    you do, return this card from your graveyard ..." functions only in the graveyard."""
+    catalog = bundled_catalog()
+    abilities = catalog.compiled(catalog.get("Warcry Phoenix")).abilities
+    assert not [a for a in abilities if a["kind"] == "attack_trigger"]
