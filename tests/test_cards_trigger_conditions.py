@@ -173,3 +173,39 @@ def test_113_6k_a_trigger_returning_the_card_from_the_graveyard_is_left_out() ->
     catalog = bundled_catalog()
     abilities = catalog.compiled(catalog.get("Warcry Phoenix")).abilities
     assert not [a for a in abilities if a["kind"] == "attack_trigger"]
+
+
+def test_603_2c_you_attack_with_two_or_more_spiders_counts_only_spiders() -> None:
+    """Spinneret and Spiderling: "Whenever you attack with two or more Spiders" — once, and only
+    when two of the attackers are Spiders."""
+    spinneret = _card("s", "Spinneret and Spiderling")
+    spider, bears = _card("p", "Giant Spider"), _card("g", "Grizzly Bears")
+    assert _attack([spinneret, spider, bears], {"s": "bob", "p": "bob"}, "s") == 1
+    assert _attack([spinneret, spider, bears], {"s": "bob", "g": "bob"}, "s") == 0
+
+
+def test_508_1m_an_opponent_attacks_you_with_two_or_more_creatures() -> None:
+    """Everett K. Ross (bob's): two of alice's creatures must attack bob himself."""
+    ross = _card("r", "Everett K. Ross, Hapless Attaché", controller="bob")
+    bears, lions = _card("g", "Grizzly Bears"), _card("l", "Savannah Lions")
+    assert _attack([ross, bears, lions], {"g": "bob", "l": "bob"}, "r") == 1
+    assert _attack([ross, bears, lions], {"g": "bob", "l": "cara"}, "r") == 0
+
+
+def test_509_3a_one_or_more_creatures_block_triggers_once() -> None:
+    """Tide of War: once however many creatures block."""
+    permanents = [
+        _card("t", "Tide of War"),
+        _card("g", "Grizzly Bears"),
+        _card("x", "Grizzly Bears", controller="bob"),
+        _card("y", "Savannah Lions", controller="bob"),
+    ]
+    triggers = _block(permanents, {"g": "bob"}, {"x": ["g"], "y": ["g"]})
+    assert [(t.holder, t.count) for t in triggers] == [("t", 1)]
+
+
+def test_509_3c_a_creature_you_control_with_menace_becomes_blocked() -> None:
+    """Labyrinth Raptor: "Whenever a creature you control with menace becomes blocked"."""
+    catalog = bundled_catalog()
+    abilities = catalog.compiled(catalog.get("Labyrinth Raptor")).abilities
+    assert {"kind": "becomes_blocked_trigger", "who": {"has": ["menace"], "controller": "you"}} in abilities

@@ -90,14 +90,14 @@ class TriggerSentences(Conditions):
             return [], None  # 113.6k: it moves the card out of that zone, so it functions only there
         condition = re.sub(r"^When\b", "Whenever", condition)  # 603.2: each time the event happens
         condition = re.sub(  # Tadeas: "a creature you control with reach" is "a creature with reach you control"
-            r"^(whenever an? \w+) you control (with [^,]+?) attacks$",
-            r"\1 \2 you control attacks",
+            r"^(whenever (?:an?|one or more|another|\w+ or more) \w+) you control (with [^,]+?) (attacks?|blocks|becomes blocked)$",
+            r"\1 \2 you control \3",
             condition,
             flags=re.I,
         )
-        with_them = re.fullmatch(r"whenever you attack with one or more (.+)", condition, re.I)
+        with_them = re.fullmatch(r"whenever you attack with (one|\w+) or more (?!creatures$)(.+)", condition, re.I)
         if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack"
-            condition = f"whenever one or more {with_them[1]} you control attack"
+            condition = f"whenever {with_them[1]} or more {with_them[2]} you control attack"
         attacking_while = re.fullmatch(
             rf"(whenever {re.escape(SELF)} (?:attacks|blocks|attacks or blocks)) while (.+)", condition, re.I
         )
@@ -114,7 +114,7 @@ class TriggerSentences(Conditions):
         else:
             found = self.wordings.read("trigger", condition, self)
         either = re.fullmatch(
-            rf"(whenever (?:{re.escape(SELF)}|enchanted creature|equipped creature|an? [^,]+? you control)) (\w+(?: \w+){{0,2}}) or (\w+(?: \w+){{0,2}})",
+            rf"(whenever (?:{re.escape(SELF)}|enchanted creature|equipped creature|a creature|an? [^,]+? you control)) (\w+(?: \w+){{0,2}}) or (\w+(?: \w+){{0,2}})",
             condition,
             re.I,
         )

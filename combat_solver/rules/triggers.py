@@ -48,7 +48,8 @@ class AttackTrigger(_Subject):
     ``attackers``, only when the number of creatures declared as attackers passes that test
     (506.5, 702.83b: "attacks alone" is ``{eq: 1}``, exalted 702.83a; battalion 207.2c, "this creature and
     at least two other creatures attack": ``{ge: 3}``; "whenever you attack with three or more
-    creatures")."""
+    creatures"); with ``matching``, only when the number of attackers it is about passes that
+    test ("whenever you attack with two or more Spiders", "attacks you with two or more creatures")."""
 
     kind: Literal["attack_trigger"] = "attack_trigger"
     phrases = (
@@ -140,6 +141,11 @@ class AttackTrigger(_Subject):
             "trigger",
         ),
         Phrase(
+            r"whenever (an? creature with(?:out)? [^,]+?) attacks you or a planeswalker you control",
+            {"who": Slot(1, "creatures"), "target": {"player": "you", "planeswalkers": True}},
+            "trigger",
+        ),
+        Phrase(
             r"whenever a creature attacks you or a planeswalker you control",
             {"who": {}, "target": {"player": "you", "planeswalkers": True}},
             "trigger",
@@ -164,6 +170,62 @@ class AttackTrigger(_Subject):
         Phrase(
             r"whenever an opponent attacks(?: with creatures)?",
             {"who": {"controller": OPPONENT}, "once": True},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever an opponent attacks you",
+            {"who": {"controller": OPPONENT}, "once": True, "target": {"player": "you"}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever an opponent attacks you and/or one or more planeswalkers you control",
+            {"who": {"controller": OPPONENT}, "once": True, "target": {"player": "you", "planeswalkers": True}},
+            "trigger",
+        ),
+        Phrase(r"whenever a creature an opponent controls attacks", {"who": {"controller": OPPONENT}}, "trigger"),
+        Phrase(
+            r"whenever a creature an opponent controls attacks one of your opponents",
+            {"who": {"controller": OPPONENT}, "target": {"player": OPPONENT}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever a creature attacks one of your opponents or a planeswalker an opponent controls",
+            {"who": {}, "target": {"player": OPPONENT, "planeswalkers": True}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever one or more creatures attack one of your opponents or a planeswalker they control",
+            {"who": {}, "once": True, "target": {"player": OPPONENT, "planeswalkers": True}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever (?:a player attacks one or more of your opponents|one or more of your opponents are attacked)",
+            {"who": {}, "once": True, "target": {"player": OPPONENT}},
+            "trigger",
+        ),
+        Phrase(r"whenever \$self attacks an opponent", {"target": {"player": OPPONENT}}, "trigger"),
+        Phrase(
+            r"whenever (?:enchanted|equipped) creature attacks the player with the most life or tied for most life",
+            {"who": {"ids": [ATTACHED]}, "most_life": True},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever a creature you control attacks a player", {"who": {"controller": "you"}, "target": {}}, "trigger"
+        ),
+        Phrase(r"whenever your commander attacks", {"who": {"commander": True, "owner": "you"}}, "trigger"),
+        Phrase(
+            r"whenever (\w+) or more ([^,]+? you control) attack",
+            {"who": Slot(2, "creatures"), "once": True, "matching": {"ge": Slot(1, "number")}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever an opponent attacks you with (\w+) or more creatures",
+            {
+                "who": {"controller": OPPONENT},
+                "once": True,
+                "target": {"player": "you"},
+                "matching": {"ge": Slot(1, "number")},
+            },
             "trigger",
         ),
         Phrase(
@@ -194,6 +256,10 @@ class AttackTrigger(_Subject):
     attackers: Comparison | None = Field(
         None, description="the number of creatures declared as attackers (alone: {eq: 1}, 506.5; battalion: {ge: 3})"
     )
+    matching: Comparison | None = Field(
+        None,
+        description='with `once`: the number of attackers it is about ("you attack with two or more Spiders": {ge: 2})',
+    )
 
     def attack_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         spec = self.target
@@ -211,6 +277,8 @@ class AttackTrigger(_Subject):
             attackers = [a for a in attackers if all(a.id != creature for creature, _ in earlier.known)]
             if earlier.anonymous and attackers:
                 note = "unless it attacked in an earlier combat this turn (`attacked_this_turn` gives no creatures)"
+        if self.matching is not None and not self.matching.holds(len(attackers)):
+            return
         if attackers:
             count = 1 if self.once else len(attackers)
             yield facts.fired(inst, self.kind, self.rule, count, [a.id for a in attackers], note)
@@ -226,21 +294,25 @@ def _has_most_life(facts: CombatFactsView, target: str) -> bool:
 
 class BlockTrigger(_Subject):
     """509.3a: "Whenever <this creature / a creature you control> blocks" — once each combat for
-    each such blocking creature, however many creatures it blocks."""
+    each such blocking creature, however many creatures it blocks (with ``once``, "whenever one or
+    more creatures block": once in all, 603.2c)."""
 
     kind: Literal["block_trigger"] = "block_trigger"
     phrases = (
         Phrase(r"whenever \$self blocks?", place="trigger"),
         Phrase(r"whenever (?:enchanted|equipped) creature blocks", {"who": {"ids": [ATTACHED]}}, "trigger"),
         Phrase(r"whenever a creature blocks", {"who": {}}, "trigger"),
+        Phrase(r"whenever one or more creatures block", {"who": {}, "once": True}, "trigger"),
+        Phrase(r"whenever (an? creature with [^,]+?) blocks", {"who": Slot(1, "creatures")}, "trigger"),
         Phrase(r"whenever ((?:an?|another) [^,]+? you control) blocks", {"who": Slot(1, "creatures")}, "trigger"),
     )
     rule = "509.3a"
+    once: Flag = False
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         blockers = self.subjects(facts, inst, facts.blocking_creatures)
         if blockers:
-            yield facts.fired(inst, self.kind, self.rule, len(blockers), [b.id for b in blockers])
+            yield facts.fired(inst, self.kind, self.rule, 1 if self.once else len(blockers), [b.id for b in blockers])
 
 
 class BlocksCreatureTrigger(_Subject):
