@@ -39,10 +39,17 @@ def test_603_4_maestros_diabolist_triggers_unless_you_control_a_devil_token() ->
 
 
 def test_603_4_an_intervening_if_not_read_leaves_no_trigger_counted_without_it() -> None:
-    """Pack tactics' "if you attacked with creatures with total power 6 or greater this combat"."""
-    assert not [a for a in _abilities("Battle Cry Goblin") if a["kind"] == "attack_trigger"]
+    """Aerial Surveyor's "if defending player controls more lands than you"."""
+    assert not [a for a in _abilities("Aerial Surveyor") if a["kind"] == "attack_trigger"]
+
+
+def test_207_2c_pack_tactics_counts_the_attackers_total_power() -> None:
+    """Battle Cry Goblin: "if you attacked with creatures with total power 6 or greater this combat"."""
     goblin = {"id": "b", "card": "Battle Cry Goblin", "controller": "alice"}
-    assert _times([goblin], {"b": "bob"}, "b") == 0
+    giant = {"id": "h", "card": "Hill Giant", "controller": "alice"}
+    ogre = {"id": "o", "card": "Gray Ogre", "controller": "alice"}
+    assert _times([goblin, giant], {"b": "bob", "h": "bob"}, "b") == 0  # 2 + 3
+    assert _times([goblin, giant, ogre], {"b": "bob", "h": "bob", "o": "bob"}, "b") == 1  # 2 + 3 + 2
 
 
 def test_508_3a_kroxa_and_kunoros_enters_or_attacks() -> None:

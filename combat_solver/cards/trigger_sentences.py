@@ -153,6 +153,10 @@ class TriggerSentences(Conditions):
         control X": its ``unless`` you control X)."""
         if re.fullmatch(rf"{re.escape(SELF)} is (?:in the command zone or )?on the battlefield", clause):
             return found  # eminence (Sidar Jabari): a permanent on the board is on the battlefield
+        pack = re.fullmatch(r"you attacked with creatures with total power (\w+) or greater this combat", clause)
+        if pack and all(a["kind"] == "attack_trigger" and "attacking_power" not in a for a in found):
+            power = {"ge": self._n(pack[1])}  # pack tactics (207.2c): the attack just declared
+            return [{**a, "attacking_power": power} for a in found]
         negative = re.fullmatch(r"(you|an opponent|defending player) (?:don't|doesn't) control (.+)", clause)
         if negative:
             verb = "control" if negative[1] == "you" else "controls"

@@ -49,7 +49,9 @@ class AttackTrigger(_Subject):
     (506.5, 702.83b: "attacks alone" is ``{eq: 1}``, exalted 702.83a; battalion 207.2c, "this creature and
     at least two other creatures attack": ``{ge: 3}``; "whenever you attack with three or more
     creatures"); with ``matching``, only when the number of attackers it is about passes that
-    test ("whenever you attack with two or more Spiders", "attacks you with two or more creatures")."""
+    test ("whenever you attack with two or more Spiders", "attacks you with two or more creatures");
+    with ``attacking_power``, only when the attackers' total power passes it (pack tactics, 207.2c:
+    "if you attacked with creatures with total power 6 or greater this combat")."""
 
     kind: Literal["attack_trigger"] = "attack_trigger"
     phrases = (
@@ -219,6 +221,11 @@ class AttackTrigger(_Subject):
             "trigger",
         ),
         Phrase(
+            r"whenever you attack with creatures with total power (\w+) or greater",
+            {"who": {"controller": "you"}, "once": True, "attacking_power": {"ge": Slot(1, "number")}},
+            "trigger",
+        ),
+        Phrase(
             r"whenever an opponent attacks you with (\w+) or more creatures",
             {
                 "who": {"controller": OPPONENT},
@@ -256,6 +263,9 @@ class AttackTrigger(_Subject):
     attackers: Comparison | None = Field(
         None, description="the number of creatures declared as attackers (alone: {eq: 1}, 506.5; battalion: {ge: 3})"
     )
+    attacking_power: Comparison | None = Field(
+        None, description="the total power of the creatures declared as attackers (pack tactics: {ge: 6})"
+    )
     matching: Comparison | None = Field(
         None,
         description='with `once`: the number of attackers it is about ("you attack with two or more Spiders": {ge: 2})',
@@ -270,6 +280,10 @@ class AttackTrigger(_Subject):
             and (not self.most_life or _has_most_life(facts, facts.attacks[a.id]))
         ]
         if self.attackers is not None and not self.attackers.holds(len(facts.attacks)):
+            return
+        if self.attacking_power is not None and not self.attacking_power.holds(
+            sum(a.power or 0 for a in facts.attackers)
+        ):
             return
         note = ""
         if self.first_time_each_turn:
