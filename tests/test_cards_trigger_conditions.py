@@ -209,3 +209,48 @@ def test_509_3c_a_creature_you_control_with_menace_becomes_blocked() -> None:
     catalog = bundled_catalog()
     abilities = catalog.compiled(catalog.get("Labyrinth Raptor")).abilities
     assert {"kind": "becomes_blocked_trigger", "who": {"has": ["menace"], "controller": "you"}} in abilities
+
+
+def test_603_4_an_if_of_two_conditions_joined_by_or() -> None:
+    """Gilded Cerodon: "if you control a Desert or there is a Desert card in your graveyard"."""
+    cerodon = _card("c", "Gilded Cerodon")
+    desert = _card("d", "Desert")
+    assert _attack([cerodon], {"c": "bob"}, "c") == 0
+    assert _attack([cerodon, desert], {"c": "bob"}, "c") == 1
+    players = [{"id": "alice", "graveyard": 1, "graveyard_cards": ["Desert"]}, {"id": "bob"}]
+    board = Board.model_validate(
+        {"players": players, "active_player": "alice", "permanents": [cerodon]},
+        context={"catalog": bundled_catalog()},
+    )
+    verdict = check_attacks(board, AttackDeclaration(attacks={"c": "bob"}))
+    assert [t.kind for t in verdict.triggers] == ["attack_trigger"]
+
+
+def test_605_1b_a_triggered_mana_ability_for_one_kind_of_mana_is_warned() -> None:
+    """Ultima: "Whenever you tap a land for {C}, add an additional {C}" — more mana to pay costs
+    with, which the vocabulary doesn't state: warned, never passed over."""
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get("Ultima, Origin of Oblivion"))
+    assert any("tap a land for {C}" in w for w in compiled.warnings)
+
+
+def test_611_3a_flying_while_you_have_more_cards_in_hand_than_each_opponent() -> None:
+    """Secretkeeper: flying only while alice's hand is bigger than every opponent's."""
+    keeper = _card("k", "Secretkeeper", controller="bob")
+    drake = _card("d", "Wind Drake")
+
+    def can_block(hands: dict[str, int]) -> bool:
+        players = [{"id": p, "hand": n} for p, n in hands.items()]
+        board = Board.model_validate(
+            {
+                "players": players,
+                "active_player": "alice",
+                "permanents": [keeper, drake],
+                "combat": {"attackers": {"d": "bob"}},
+            },
+            context={"catalog": bundled_catalog()},
+        )
+        return check_blocks(board, BlockDeclaration(blocks={"k": ["d"]})).legal
+
+    assert can_block({"alice": 2, "bob": 3, "cara": 1})
+    assert not can_block({"alice": 2, "bob": 3, "cara": 3})

@@ -116,7 +116,7 @@ class Conditions(Readers):
         try:
             return self._one(t)
         except Unknown:
-            either = t.split(" or if ")
+            either = re.split(r" or if | or (?=there (?:is|are) |you (?:control|have) )", t)
             if len(either) > 1:  # Hidden Lair: "if this land entered this turn or if you control a basic land"
                 read = [self._clause(p) for p in either]
                 if len({(c.it, c.on_holder, c.says_it, c.block_time, c.attack_state) for c in read}) > 1:
@@ -167,6 +167,16 @@ class Conditions(Readers):
                 raise Unknown(t)
             left, right = {"filter": found}, {"who": "defending_player", "filter": found}
             return Clause({"compare": [{"left": left, "op": "gt", "right": right}]}, block_time=True)
+        m = re.fullmatch(r"you have (more|less|fewer) (cards in hand|life) than (each opponent|an opponent)", t)
+        if m:  # Secretkeeper: "more cards in hand than each opponent" (every opponent: each_opponent)
+            of = "hand" if m[2] == "cards in hand" else "life"
+            who = "each_opponent" if m[3] == "each opponent" else "opponent"
+            compare = {
+                "left": {"who": "you", "of": of},
+                "op": "gt" if m[1] == "more" else "lt",
+                "right": {"who": who, "of": of},
+            }
+            return Clause({"compare": [compare]})
         m = re.fullmatch(r"an? (.+?) also attacks", t)
         if m and (found := self.nouns.creatures(m[1])) is not None:  # Scarred Puma (508.1c)
             found = {k: v for k, v in found.items() if not (k == "types" and v == ["creature"])}

@@ -214,7 +214,9 @@ ABILITIES_AS_THOUGH_HASTE = re.compile(r"\bactivate abilities of [^.]+ as though
 """302.6: "You may activate abilities of artifacts and creatures as though those artifacts and
 creatures had haste" (Thousand-Year Elixir): a summoning-sick creature's {T} mana ability could
 pay a cost to attack or block; the vocabulary doesn't state it (warned)."""
-MANA_TRIGGER = re.compile(r"^Whenever [^,]*\b(?:taps?|is tapped|are tapped) [^,]*for mana, [^.]*\badds?\b")
+MANA_TRIGGER = re.compile(
+    r"^Whenever [^,]*\b(?:taps?|is tapped|are tapped) [^,]*for (?:mana|\{[WUBRGCS]\}|one or more mana), [^.]*\badds?\b"
+)
 """605.1b: a triggered mana ability ("Whenever a player taps a land for mana, that player adds
 ..."): more mana to pay costs to attack or block with, which the vocabulary doesn't state (warned)."""
 ABILITIES_OF_OTHERS = re.compile(
