@@ -765,7 +765,8 @@ def _plain(ab: AbilityT) -> bool:
     return (
         ab.makes is None and not ab.mix and ab.tap and ab.cost is None and not ab.sacrifice_self
         and not ab.damage_to_you and ab.remove_counters is None and ab.for_each is None
-        and ab.for_each_counter is None and ab.for_player is None and ab.like is None and not ab.energy
+        and ab.for_each_counter is None and ab.for_player is None and ab.for_power is None and ab.like is None
+        and not ab.energy
     )  # fmt: skip
 
 
@@ -1006,6 +1007,11 @@ class ActivationSearch:
             return int(getattr(next(q for q in self.ref.board.players if q.id == you), ab.for_player))
         if ab.for_each_counter is not None:
             return p.counters.get(ab.for_each_counter, 0) - dict(removed).get((p.id, ab.for_each_counter), 0)
+        if ab.for_power == "self":
+            return max(0, p.power or 0)
+        if ab.for_power == "greatest":
+            mine = [q for q in self.ref.board.permanents if q.id not in gone and q.controller == you]
+            return max([0, *((q.power or 0) for q in mine if self.ref.base.is_creature(q))])
         return 1
 
     def _could_produce(

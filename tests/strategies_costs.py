@@ -291,6 +291,8 @@ COSTLY_MANA: tuple[Json, ...] = (
     {"kind": "mana", "produces": "any", "mix": True, "for_each": {"types": ["land"], "controller": "you"}},
     {"kind": "mana", "produces": "C", "for_each_counter": "charge"},  # Everflowing Chalice
     {"kind": "mana", "produces": "any", "for_player": "life"},  # Sanctum of the Sun
+    {"kind": "mana", "produces": "G", "for_power": "self"},  # Viridian Joiner
+    {"kind": "mana", "produces": "any", "for_power": "greatest"},  # Avatar Kyoshi
     {"kind": "mana", "like": {"types": ["land"], "controller": "you"}, "like_type": True},  # Reflecting Pool
     {"kind": "mana", "like": {"types": ["land"], "controller": "opponent"}},  # Exotic Orchard
     {"kind": "mana", "tap": False, "cost": {"sacrifice": {"filter": {"types": ["creature"]}}}, "produces": "C",

@@ -474,3 +474,24 @@ def test_508_1h_mana_spent_as_though_another_color_is_warned(name: str) -> None:
     catalog = bundled_catalog()
     assert any("spend" in w for w in catalog.compiled(catalog.get(name)).warnings)
     assert not any("spend" in w for w in catalog.compiled(catalog.get("Case File Auditor")).warnings)
+
+
+def test_605_1a_mana_for_each_point_of_its_own_power() -> None:
+    """Viridian Joiner: "{T}: Add an amount of {G} equal to this creature's power" — with two
+    +1/+1 counters it makes {G}{G}{G}: one Propaganda tax of {2} paid, two ({4}) not."""
+
+    def legal(counters: int, attackers: list[str]) -> bool:
+        permanents = [
+            {"id": "j", "card": "Viridian Joiner", "controller": "alice", "counters": {"+1/+1": counters}},
+            {"id": "g", "card": "Grizzly Bears", "controller": "alice"},
+            {"id": "l", "card": "Savannah Lions", "controller": "alice"},
+            {"id": "p", "card": "Propaganda", "controller": "bob"},
+        ]
+        board = Board.model_validate(
+            {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents},
+            context={"catalog": bundled_catalog()},
+        )
+        return check_attacks(board, AttackDeclaration(attacks={a: "bob" for a in attackers})).legal
+
+    assert legal(2, ["g"]) and not legal(2, ["g", "l"])
+    assert not legal(0, ["g"])

@@ -254,3 +254,12 @@ def test_611_3a_flying_while_you_have_more_cards_in_hand_than_each_opponent() ->
 
     assert can_block({"alice": 2, "bob": 3, "cara": 1})
     assert not can_block({"alice": 2, "bob": 3, "cara": 3})
+
+
+def test_509_3a_both_verbs_keep_the_subject_s_controller() -> None:
+    """Doran, Besieged by Time: "Whenever a creature you control attacks or blocks" — both halves
+    are about alice's creatures (a review found the blocks half read as any creature)."""
+    catalog = bundled_catalog()
+    abilities = catalog.compiled(catalog.get("Doran, Besieged by Time")).abilities
+    assert {"kind": "block_trigger", "who": {"controller": "you"}} in abilities
+    assert {"kind": "attack_trigger", "who": {"controller": "you"}} in abilities

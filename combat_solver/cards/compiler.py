@@ -372,6 +372,8 @@ class Compiler(Sentences):
         note = keyword_note(line)
         if note is not None:
             return [(line, lambda _s: ([], note))]
+        if re.match(rf"(?:[^:]*, )?(?:Exile|Discard|Reveal) {re.escape(SELF)} from your hand\b[^:]*: ", line):
+            return [(line, self._inert)]  # 113.6k: Simian Spirit Guide's ability works only from the hand
         if MANA_ABILITY.match(line):
             return [(line, self._mana)]
         if MANA_TRIGGER.match(line):

@@ -22,7 +22,8 @@ MANA_SIDE_EFFECT = re.compile(
     r"|This mana can't be spent to cast (?:nonartifact spells|a nonartifact spell|spells from your hand)\.$"
     r"|Creature spells you spend this mana to cast have\b|During your next untap step, "
     r"|An opponent gains control of \$self at the beginning of the next end step\.$"
-    r"|If this ability has been activated \w+ or more times this turn, sacrifice \$self at the beginning of the next end step\.$)"
+    r"|If this ability has been activated \w+ or more times this turn, sacrifice \$self at the beginning of the next end step\.$"
+    r"|Draw a card at the beginning of the next turn's upkeep\.$)"
 )
 """605.1a: what a mana ability does besides making mana that changes nothing its mana can pay (its
 controller's life, hand and permanents stay as they were: "Draw a card" is not among them); a
@@ -41,6 +42,7 @@ _OUTPUT = (
     "for_each",
     "for_each_counter",
     "for_player",
+    "for_power",
     "like",
     "like_type",
 )

@@ -114,7 +114,7 @@ class TriggerSentences(Conditions):
         else:
             found = self.wordings.read("trigger", condition, self)
         either = re.fullmatch(
-            rf"(whenever (?:{re.escape(SELF)}|enchanted creature|equipped creature|a creature|an? [^,]+? you control)) (\w+(?: \w+){{0,2}}) or (\w+(?: \w+){{0,2}})",
+            rf"(whenever (?:{re.escape(SELF)}|enchanted creature|equipped creature|an? [^,]+? you control|a creature)) (\w+(?: \w+){{0,2}}) or (\w+(?: \w+){{0,2}})",
             condition,
             re.I,
         )

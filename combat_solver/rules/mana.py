@@ -86,7 +86,9 @@ class ManaAbility(AbilityBase):
     removed, 508.1j). ``for_each``: it makes ``amount`` for each permanent on the battlefield matching
     the filter (Gaea's Cradle: creatures you control, ``controller: you``), ``for_each_counter``:
     for each counter of that kind on it (Everflowing Chalice), ``for_player``: for each point of its
-    controller's life total, cards drawn or life gained this turn (Sanctum of the Sun). ``like``: one
+    controller's life total, cards drawn or life gained this turn (Sanctum of the Sun), ``for_power``:
+    for each point of its own power or the greatest power among its controller's creatures (Viridian
+    Joiner, Bighorner Rancher: "where X is this creature's power"). ``like``: one
     mana of any color that a permanent matching the filter could produce (106.7: what one of its mana
     abilities would make if it resolved now, costs ignored; Exotic Orchard: lands an opponent
     controls), ``like_type`` of any type, {C} too (Reflecting Pool); the count is taken as it resolves
@@ -125,6 +127,11 @@ class ManaAbility(AbilityBase):
     )
     for_player: Literal["life", "cards_drawn_this_turn", "life_gained_this_turn"] | None = Field(
         None, description="`amount` mana for each point of this fact of its controller's (Sanctum of the Sun: life)"
+    )
+    for_power: Literal["self", "greatest"] | None = Field(
+        None,
+        description="`amount` mana for each point of power: its own (`self`: Viridian Joiner) or the greatest among "
+        "creatures its controller controls (`greatest`: Bighorner Rancher)",
     )
     like: Filter | None = Field(
         None, description="one mana of any color a permanent matching it could produce (106.7; Exotic Orchard)"
@@ -277,6 +284,31 @@ class ManaAbility(AbilityBase):
             "mana_effect",
         ),
         Phrase(
+            r"Add X mana of any one color, where X is \$self's power\.",
+            {"produces": "any", "for_power": "self"},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add an amount of (\{[WUBRGC]\}) equal to \$self's power\.",
+            {"produces": Slot(1, "colors"), "for_power": "self"},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add X mana in any combination of (\{[WUBRG]\} and/or \{[WUBRG]\}), where X is \$self's power\.",
+            {"produces": Slot(1, "colors"), "mix": True, "for_power": "self"},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add X mana of any one color, where X is the greatest power among creatures you control\.",
+            {"produces": "any", "for_power": "greatest"},
+            "mana_effect",
+        ),
+        Phrase(
+            r"Add an amount of (\{[WUBRGC]\}) equal to the greatest power among creatures you control\.",
+            {"produces": Slot(1, "colors"), "for_power": "greatest"},
+            "mana_effect",
+        ),
+        Phrase(
             r"Add X mana in any combination of colors, where X is the number of (.+?) you control\.",
             {"produces": "any", "mix": True, "for_each": Slot(1, "yours")},
             "mana_effect",
@@ -329,10 +361,14 @@ class ManaAbility(AbilityBase):
                 raise ValueError("a mana ability's cost returns no permanent and has no X")
         if self.like_type and self.like is None:
             raise ValueError("like_type says which mana like makes: give like")
-        counts = [f for f in ("for_each", "for_each_counter", "for_player", "like") if getattr(self, f) is not None]
+        counts = [
+            f
+            for f in ("for_each", "for_each_counter", "for_player", "for_power", "like")
+            if getattr(self, f) is not None
+        ]
         if counts:
             if len(counts) > 1:
-                raise ValueError("for_each, for_each_counter, for_player and like: one of them")
+                raise ValueError("for_each, for_each_counter, for_player, for_power and like: one of them")
             if self.like is not None and ("produces" in self.model_fields_set or self.mix or self.amount != 1):
                 raise ValueError("like makes one mana of what it reads: no produces, amount or mix")
             if self.makes is not None or self.per_counter or self.remove_counters:

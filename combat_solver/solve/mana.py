@@ -162,7 +162,14 @@ def _idle(a: ManaAbility) -> ManaAbility:
     """A {T} mana ability that makes nothing now (it counts none, or its 106.7 permanents could
     produce nothing): activating it still taps its permanent for mana (106.12a), so what it
     triggers is all it makes (one empty combination)."""
-    plain = {"makes": ("",), "for_each": None, "for_each_counter": None, "for_player": None, "like": None}
+    plain = {
+        "makes": ("",),
+        "for_each": None,
+        "for_each_counter": None,
+        "for_player": None,
+        "for_power": None,
+        "like": None,
+    }
     return a.model_copy(update={**plain, "like_type": False})
 
 
@@ -256,9 +263,14 @@ def _counted(
         n = p.counters.get(a.for_each_counter, 0)
     elif a.for_player is not None:
         n = max(0, getattr(game.player(player), a.for_player))
+    elif a.for_power == "self":
+        n = max(0, p.power or 0)
+    elif a.for_power == "greatest":
+        powers = [q.power or 0 for q in game.permanents if q.is_creature and q.controller == player]
+        n = max([0, *powers])
     else:
         return a
-    plain = {"amount": a.amount * n, "for_each": None, "for_each_counter": None, "for_player": None}
+    plain = {"amount": a.amount * n, "for_each": None, "for_each_counter": None, "for_player": None, "for_power": None}
     return a.model_copy(update=plain) if n else None
 
 
