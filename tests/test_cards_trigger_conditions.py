@@ -263,3 +263,17 @@ def test_509_3a_both_verbs_keep_the_subject_s_controller() -> None:
     abilities = catalog.compiled(catalog.get("Doran, Besieged by Time")).abilities
     assert {"kind": "block_trigger", "who": {"controller": "you"}} in abilities
     assert {"kind": "attack_trigger", "who": {"controller": "you"}} in abilities
+
+
+def test_303_4e_who_controls_the_enchanted_creature() -> None:
+    """Dog Umbra (alice's): "As long as another player controls enchanted creature, it can't
+    attack or block" — on bob's creature it can't attack; on alice's own it can."""
+    umbra_on_bobs = _card("u", "Dog Umbra", attached_to="b")
+    bobs = _card("b", "Grizzly Bears", controller="bob")
+    board = {"players": PLAYERS, "active_player": "bob", "permanents": [umbra_on_bobs, bobs]}
+    verdict = check_attacks(
+        Board.model_validate(board, context={"catalog": bundled_catalog()}), AttackDeclaration(attacks={"b": "alice"})
+    )
+    assert not verdict.legal
+    own = [_card("u", "Dog Umbra", attached_to="g"), _card("g", "Grizzly Bears")]
+    assert _attack(own, {"g": "bob"}, "g") == 0  # legal: the helper asserts it
