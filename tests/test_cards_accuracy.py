@@ -252,6 +252,8 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_21.yaml", 20261221),
         ("random_sample_22.yaml", 20261222),
         ("random_sample_23.yaml", 20261223),
+        ("random_sample_24.yaml", 20261224),
+        ("random_sample_25.yaml", 20261225),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

@@ -229,3 +229,19 @@ def test_605_1a_leafkin_druid_adds_two_instead_while_you_control_four_creatures(
     prop = {"id": "prop", "card": "Propaganda", "controller": "bob"}
     assert _attacks([druid, *bears, prop], {"b0": "bob"})
     assert not _attacks([druid, *bears[:2], prop], {"b0": "bob"})
+
+
+def test_samples_24_and_25_misses() -> None:
+    """Alchemy's double team with no reminder text is its attack trigger (Champions of Tyr); a
+    sentence printed without its period is read (Segovian Sword's skulk, 702.118a); a station
+    threshold that gives nothing for combat is no level (Inspirit: 721.2b); "each creature you
+    control but don't own" (Don Andres, 108.3)."""
+    assert {"kind": "attack_trigger"} in _compiled("Champions of Tyr").abilities
+    sword = _compiled("Segovian Sword")
+    assert sword.abilities == ({"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "skulk"}},)
+    assert not sword.warnings
+    inspirit = _compiled("Inspirit, Flagship Vessel")
+    assert {lv.at_least for lv in inspirit.levels} == {8}
+    andres = _compiled("Don Andres, the Renegade").abilities
+    theirs = {"controller": "you", "not": {"owner": "you"}}
+    assert {"kind": "grant", "to": theirs, "ability": {"kind": "menace"}} in andres

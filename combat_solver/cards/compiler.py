@@ -171,8 +171,8 @@ class Compiler(Sentences):
                 found.readings += part.readings
             elif bears_on_legality(block.source):  # one sentence, read as a "counter on it" block
                 found.readings.append((selfify(block.source, names), "warned" if part.warnings else "compiled"))
-            if block.source and not part.abilities and not part.warnings:
-                continue  # Chaos Imps: "has trample as long as it has a +1/+1 counter on it" gives nothing for combat
+            if not part.abilities and not part.warnings and block.power is None:
+                continue  # Chaos Imps' "has trample as long as it has a +1/+1 counter", a station's 1+ trigger: nothing for combat
             span = f"{block.at_least}+" if block.at_most is None else f"{block.at_least}-{block.at_most}"
             warned = tuple(f"{w} (with {span} {block.counter} counters)" for w in part.warnings)
             levels.append(
@@ -396,6 +396,10 @@ class Compiler(Sentences):
                 (line, self._inert)
             ]  # Standard Bearer: a rule of choosing targets (115.1), nothing of attacking or blocking
         if not line.endswith((".", '"', ")")) and '"' not in line:
+            if re.search(
+                r"\b(?:gets|has|have|can't|attacks|blocks)\b", line
+            ):  # Segovian Sword: a sentence without its period
+                return self._parts(line + ".")
             return [(line, self._keyword_line)]
         x_keyword = re.fullmatch(r"([A-Z][\w'-]*(?: [\w'-]+)? X), where X is [^.]+\.", line)
         if x_keyword:  # "Mobilize X, where X is ...": the keyword, its X read by no combat kind

@@ -104,7 +104,8 @@ class Readers:
         other = re.match(r"(?:other|another)\s+", w, flags=re.I)
         w = w[other.end() :] if other else w
         whose = re.search(
-            r"\s+(you control|you own|your opponents control|your team controls|enchanted player controls)\b", w
+            r"\s+(you control but don't own|you control|you own|your opponents control|your team controls|enchanted player controls)\b",
+            w,
         )
         if whose:
             w = w[: whose.start()] + w[whose.end() :]
@@ -131,6 +132,10 @@ class Readers:
             found["name"] = self._face if named[2] == SELF else named[2]
         if whose and whose[1] == "you own":
             found["owner"] = "you"  # 108.3: "Commander creatures you own"
+        elif whose and whose[1] == "you control but don't own":
+            if "not" in found:
+                return None
+            found["controller"], found["not"] = "you", {"owner": "you"}  # 108.3, 108.4: Don Andres
         elif whose:
             owners = {"you control": "you", "your opponents control": "opponent", "your team controls": "team"}
             found["controller"] = owners.get(whose[1], ATTACHED)  # a Curse's player (303.4)

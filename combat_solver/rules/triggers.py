@@ -56,7 +56,8 @@ class AttackTrigger(_Subject):
     kind: Literal["attack_trigger"] = "attack_trigger"
     phrases = (
         Phrase(
-            r"mentor|battle cry|annihilator (?:\d+|X)|myriad|melee|firebending (?:\d+|X)|mobilize (?:\d+|X)",
+            r"mentor|battle cry|annihilator (?:\d+|X)|myriad|melee|firebending (?:\d+|X)|mobilize (?:\d+|X)"
+            r"|double team",  # Alchemy's double team: "When this creature attacks, conjure a duplicate ..."
             place="keyword",
         ),
         Phrase(r"dethrone", {"most_life": True}, "keyword"),
