@@ -281,6 +281,17 @@ class CostReference:
     def has(self, pid: str, kind: str) -> bool:
         return pid in self.perms and self.base.has(pid, kind)
 
+    def tap_ready(self, p: Permanent) -> bool:
+        """302.6: a creature's {T} abilities need haste or control since the turn began, or an
+        ability letting its controller activate them as though it had haste."""
+        if not (self.base.is_creature(p) and p.summoning_sick) or self.has(p.id, "haste"):
+            return True
+        return any(
+            a.kind == "activate_as_though_haste" and self.base.matches(a.to, p, you)  # type: ignore[attr-defined]
+            for q in self.board.permanents
+            for a, you in self.sourced(q.id)
+        )
+
     def sourced(self, pid: str) -> list[tuple[AbilityT, str | None]]:
         """The permanent's abilities once layer 6 is applied (613.1f: grants and effects with ``to``
         add abilities to whatever matches them at that moment, 611.3a, so a grant's filter sees
@@ -439,7 +450,7 @@ class CostReference:
             opts = self.mana_options(p.id)
             if not opts:
                 continue
-            if self.base.is_creature(p) and p.summoning_sick and not self.has(p.id, "haste"):
+            if not self.tap_ready(p):
                 continue  # 302.6
             sources[p.id] = opts
         need_tap = sum(n for _, n in total.tap)
@@ -886,7 +897,7 @@ class ActivationSearch:
         if ab.per_turn is not None and times >= ab.per_turn:
             return
         if ab.tap:
-            sick = self.ref.base.is_creature(p) and p.summoning_sick and not self.ref.has(p.id, "haste")
+            sick = not self.ref.tap_ready(p)
             if p.tapped or p.id in self.tapped or p.id in tapped_now or sick:
                 return
         cost = ab.cost

@@ -355,6 +355,14 @@ def build_cost_attack_board(c: Chooser, known: bool = True) -> Board:
             a.append({"kind": "bands_with_other", "quality": c.choice(({"subtypes": ["Wolf"]}, {"name": "Wolf"}))})
         if c.chance(18):
             a.append({"kind": "attack_cost", "cost": cost(c)})
+    if c.chance(12):  # Thousand-Year Elixir: the summoning-sick creatures' mana abilities pay too (302.6)
+        other = c.chance(50)
+        mine[0]["abilities"].append(
+            {
+                "kind": "activate_as_though_haste",
+                "to": {"controller": "you", **({"not": {"ids": ["a1"]}} if other else {})},
+            }
+        )
     perms += mine
     perms += mana_permanents(c, "p1", "m", c.choice((0, 1, 1, 2, 3)), known)
     if c.chance(25):

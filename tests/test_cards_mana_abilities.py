@@ -495,3 +495,30 @@ def test_605_1a_mana_for_each_point_of_its_own_power() -> None:
 
     assert legal(2, ["g"]) and not legal(2, ["g", "l"])
     assert not legal(0, ["g"])
+
+
+def test_302_6_mana_abilities_of_summoning_sick_creatures_activated_as_though_they_had_haste() -> None:
+    """Thousand-Year Elixir: two Llanowar Elves that came under alice's control this turn pay
+    Propaganda's {2} for one attacker; without it they can't ({T} abilities need haste, 302.6).
+    The same ability written out, for another player's creatures only: no help."""
+
+    def legal(extra: list[dict[str, Any]]) -> bool:
+        permanents = [
+            {"id": "e1", "card": "Llanowar Elves", "controller": "alice", "summoning_sick": True},
+            {"id": "e2", "card": "Llanowar Elves", "controller": "alice", "summoning_sick": True},
+            {"id": "g", "card": "Grizzly Bears", "controller": "alice"},
+            {"id": "p", "card": "Propaganda", "controller": "bob"},
+            *extra,
+        ]
+        board = Board.model_validate(
+            {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents},
+            context={"catalog": bundled_catalog()},
+        )
+        return check_attacks(board, AttackDeclaration(attacks={"g": "bob"})).legal
+
+    assert not legal([])
+    assert legal([{"id": "x", "card": "Thousand-Year Elixir", "controller": "alice"}])
+    theirs = {"kind": "activate_as_though_haste", "to": {"controller": "opponent"}}
+    assert not legal(
+        [{"id": "x", "name": "Elixir", "types": ["artifact"], "controller": "alice", "abilities": [theirs]}]
+    )

@@ -539,6 +539,14 @@ class Game:
             and not any(i.ability.permits_attacking_while_summoning_sick() for i in self.instances[permanent.id])
         )
 
+    def can_use_tap_abilities(self, permanent: PermanentView) -> bool:
+        """302.6: its {T} abilities can be activated — it isn't summoning sick, or a game rule lets
+        its controller activate them as though it had haste (Thousand-Year Elixir)."""
+        return not self.is_summoning_sick(permanent) or any(
+            i.ability.kind == "activate_as_though_haste" and self.matches(i.ability.to, permanent, i.controller)  # type: ignore[attr-defined]
+            for i in self.game_rules
+        )
+
     def taps_when_attacking(self, permanent: PermanentView) -> bool:
         """508.1f: attacking taps a creature unless an ability (vigilance) says otherwise."""
         return not any(i.ability.keeps_untapped_when_attacking() for i in self.instances[permanent.id])

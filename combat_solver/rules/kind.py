@@ -158,6 +158,8 @@ class GameView(ConditionScope, Protocol):
 
     def is_summoning_sick(self, permanent: PermanentView) -> bool: ...
 
+    def can_use_tap_abilities(self, permanent: PermanentView) -> bool: ...
+
 
 class UnitView(Protocol):
     """What every declaring unit offers rules: its players, names, keywords, filters."""

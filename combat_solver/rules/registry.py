@@ -81,6 +81,7 @@ KIND_HOMES: dict[str, str] = {
     "attacks_or_blocks": "attack_requirements",
     "mana": "mana",
     "mana_trigger": "mana",
+    "activate_as_though_haste": "mana",
     "attack_tax": "costs",
     "attack_cost": "costs",
     "block_tax": "costs",

@@ -103,7 +103,7 @@ def mana_options(game: GameView, player: str) -> list[Option]:
                     found.append(_idle(i.ability))
         if not found:
             continue
-        untapped = not p.tapped and not game.is_summoning_sick(p)
+        untapped = not p.tapped and game.can_use_tap_abilities(p)
         abilities = [
             a
             for a in found
