@@ -245,3 +245,12 @@ def test_samples_24_and_25_misses() -> None:
     andres = _compiled("Don Andres, the Renegade").abilities
     theirs = {"controller": "you", "not": {"owner": "you"}}
     assert {"kind": "grant", "to": theirs, "ability": {"kind": "menace"}} in andres
+
+
+def test_sample_27_misses() -> None:
+    """Protection from Arcane gives nothing (205.3k: a spell type, never a permanent's; Kitsune
+    Riftwalker keeps protection from Spirits); "You may choose new targets for the copy" after a
+    mana ability's delayed copy is a side effect (Magus Lucea Kane)."""
+    assert _compiled("Kitsune Riftwalker").abilities == ({"kind": "protection", "from": {"subtypes": ["Spirit"]}},)
+    magus = _compiled("Magus Lucea Kane")
+    assert {"kind": "mana", "produces": "C", "amount": 2} in magus.abilities and not magus.warnings

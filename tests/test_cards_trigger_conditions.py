@@ -2,7 +2,7 @@
 "attacks alone" and exalted (506.5, 702.83a-b), battalion and "you attack with three or more
 creatures" (207.2c), "while saddled" (702.171b), "a player attacks you / one of your opponents /
 enchanted player" (102.3, 303.4), block triggers about other creatures or of a quality (509.3a-g),
-and a graveyard-only trigger left out (113.6k)."""
+and a graveyard-only trigger left out (113.6m)."""
 
 from __future__ import annotations
 
@@ -167,7 +167,7 @@ def test_508_1m_this_creature_or_equipped_creature_attacks() -> None:
     assert _attack([attached, _card("g", "Grizzly Bears")], {"g": "bob"}, "c") == 1
 
 
-def test_113_6k_a_trigger_returning_the_card_from_the_graveyard_is_left_out() -> None:
+def test_113_6m_a_trigger_returning_the_card_from_the_graveyard_is_left_out() -> None:
     """Warcry Phoenix: "Whenever you attack with three or more creatures, you may pay {2}{R}. If
     you do, return this card from your graveyard ..." functions only in the graveyard."""
     catalog = bundled_catalog()

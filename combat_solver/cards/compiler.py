@@ -373,7 +373,7 @@ class Compiler(Sentences):
         if note is not None:
             return [(line, lambda _s: ([], note))]
         if re.match(rf"(?:[^:]*, )?(?:Exile|Discard|Reveal) {re.escape(SELF)} from your hand\b[^:]*: ", line):
-            return [(line, self._inert)]  # 113.6k: Simian Spirit Guide's ability works only from the hand
+            return [(line, self._inert)]  # 113.6m: Simian Spirit Guide's ability works only from the hand
         if MANA_ABILITY.match(line):
             return [(line, self._mana)]
         if MANA_TRIGGER.match(line):
@@ -396,10 +396,8 @@ class Compiler(Sentences):
                 (line, self._inert)
             ]  # Standard Bearer: a rule of choosing targets (115.1), nothing of attacking or blocking
         if not line.endswith((".", '"', ")")) and '"' not in line:
-            if re.search(
-                r"\b(?:gets|has|have|can't|attacks|blocks)\b", line
-            ):  # Segovian Sword: a sentence without its period
-                return self._parts(line + ".")
+            if not line.endswith(("—", ":")) and re.search(r"\b(?:gets|has|have|can't|attacks|blocks)\b", line):
+                return self._parts(line + ".")  # Segovian Sword: a sentence without its period
             return [(line, self._keyword_line)]
         x_keyword = re.fullmatch(r"([A-Z][\w'-]*(?: [\w'-]+)? X), where X is [^.]+\.", line)
         if x_keyword:  # "Mobilize X, where X is ...": the keyword, its X read by no combat kind

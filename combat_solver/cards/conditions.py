@@ -157,7 +157,11 @@ class Conditions(Readers):
     def _one(self, t: str) -> Clause:
         whose = re.fullmatch(r"(you|another player|an opponent) controls? (enchanted|equipped) creature", t)
         if whose:  # Dog Umbra, Mishra's Domination: who controls what it is attached to (303.4e: not always you)
-            controller = {"controller": "you"} if whose[1] == "you" else {"not": {"controller": "you"}}
+            controller = {
+                "you": {"controller": "you"},
+                "another player": {"not": {"controller": "you"}},
+                "an opponent": {"controller": "opponent"},
+            }[whose[1]]
             return Clause({"source": controller}, it=f"{whose[2]} creature", on_holder=True)
         if re.fullmatch(r"(\$self|it) is your Ring-bearer", t):  # 701.54a: Frodo Baggins
             return Clause({"source": {"ring_bearer": True}}, says_it=not t.startswith(SELF))

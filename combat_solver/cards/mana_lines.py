@@ -23,7 +23,7 @@ MANA_SIDE_EFFECT = re.compile(
     r"|Creature spells you spend this mana to cast have\b|During your next untap step, "
     r"|An opponent gains control of \$self at the beginning of the next end step\.$"
     r"|If this ability has been activated \w+ or more times this turn, sacrifice \$self at the beginning of the next end step\.$"
-    r"|Draw a card at the beginning of the next turn's upkeep\.$)"
+    r"|Draw a card at the beginning of the next turn's upkeep\.$|You may choose new targets for the copy\.$)"
 )
 """605.1a: what a mana ability does besides making mana that changes nothing its mana can pay (its
 controller's life, hand and permanents stay as they were: "Draw a card" is not among them); a

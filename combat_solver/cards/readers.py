@@ -11,6 +11,9 @@ from typing import Any
 from ..rules.phrase import ATTACHED, SELF, Reader
 from .phrases import CARD_TYPES, COLORS, MODIFIED, MULTICOLORED, Nouns, number
 
+SPELL_SUBTYPES = frozenset({"adventure", "arcane", "lesson", "omen", "trap"})
+"""205.3k: the subtypes only instants and sorceries have (no permanent is one of them)."""
+
 
 class Unknown(Exception):
     """A sentence the compiler can't read exactly."""
@@ -53,8 +56,8 @@ class Readers:
                 qualities.append({})
             elif q.casefold() in ("all colors", "each color"):
                 qualities.append({"colors": ["white", "blue", "black", "red", "green"]})
-            elif q.casefold() in ("instants", "sorceries"):
-                self.inert = True  # 702.16: no instant or sorcery blocks (Sword of Wealth and Power)
+            elif q.casefold() in ("instants", "sorceries") or q.casefold() in SPELL_SUBTYPES:
+                self.inert = True  # 702.16: no instant or sorcery blocks (Sword of Wealth and Power; Arcane, 205.3k)
             else:
                 qualities.append(self._quality(q))
         return qualities

@@ -86,8 +86,10 @@ class TriggerSentences(Conditions):
         trigger whose "if" isn't read is left to the note, never counted without its condition."""
         note = "triggered ability: once it resolves, give its result as an effect"
         condition, _, rest = line.partition(", ")
-        if re.search(rf"(?<!\w)(?:this card|{re.escape(SELF)}) from your (?:graveyard|hand)\b", rest):
-            return [], note  # 113.6k: it moves the card out of that zone, so it functions only there
+        if re.search(
+            rf"(?<!\w)(?:this card|{re.escape(SELF)}) from your (?:graveyard|hand)\b", re.sub(r'"[^"]*"', "", rest)
+        ):
+            return [], note  # 113.6m: it moves the card out of that zone, so it functions only there
         condition = re.sub(r"^When\b", "Whenever", condition)  # 603.2: each time the event happens
         condition = re.sub(  # Tadeas: "a creature you control with reach" is "a creature with reach you control"
             r"^(whenever (?:an?|one or more|another|\w+ or more) \w+) you control (with [^,]+?) (attacks?|blocks|becomes blocked)$",
