@@ -254,6 +254,7 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_23.yaml", 20261223),
         ("random_sample_24.yaml", 20261224),
         ("random_sample_25.yaml", 20261225),
+        ("random_sample_26.yaml", 20261226),
         ("random_sample_27.yaml", 20261227),
     ],
 )

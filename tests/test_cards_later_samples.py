@@ -204,11 +204,13 @@ def test_721_2b_the_lines_after_a_station_threshold_are_in_its_box() -> None:
     assert any({"kind": "attack_trigger"} in level.abilities for level in compiled.levels if level.at_least == 12)
 
 
-def test_302_6_activating_abilities_as_though_they_had_haste_is_warned() -> None:
-    """Thousand-Year Elixir, Tyvar: a summoning-sick creature's {T} mana ability could pay a cost
-    to attack or block; the vocabulary doesn't state it, so it is a warning, never a note."""
+def test_302_6_activating_abilities_as_though_they_had_haste_is_read() -> None:
+    """Thousand-Year Elixir, Tyvar: a summoning-sick creature's {T} mana ability may pay a cost to
+    attack or block (once a warning, now `activate_as_though_haste`)."""
     for name in ("Thousand-Year Elixir", "Tyvar, Jubilant Brawler"):
-        assert any("as though" in w for w in _compiled(name).all_warnings), name
+        read = _compiled(name)
+        assert {"kind": "activate_as_though_haste", "to": {"controller": "you"}} in read.abilities, name
+        assert not any("as though" in w for w in read.all_warnings), name
 
 
 def test_605_1a_when_that_mana_is_spent_is_a_note_and_an_ability_word_may_hold_the_name() -> None:
@@ -254,3 +256,21 @@ def test_sample_27_misses() -> None:
     assert _compiled("Kitsune Riftwalker").abilities == ({"kind": "protection", "from": {"subtypes": ["Spirit"]}},)
     magus = _compiled("Magus Lucea Kane")
     assert {"kind": "mana", "produces": "C", "amount": 2} in magus.abilities and not magus.warnings
+
+
+def test_sample_26_misses() -> None:
+    """Sab-Sunen: "can't attack or block unless it has an even number of counters on it" (all
+    its counters together; 0 is even); Tomb of Urami: "{T}: Add {B}. This land deals 1 damage to you
+    if you don't control an Ogre" — two abilities, the damage only while you control no Ogre."""
+    board_counters = {"counters": {"any": {"even": True}}}
+    assert {"kind": "cant_attack", "unless": {"source": board_counters}} in _compiled(
+        "Sab-Sunen, Luxa Embodied"
+    ).abilities
+    ogre = {"players": [{"who": "you", "controls": {"filter": {"subtypes": ["Ogre"]}, "at_least": 1}}]}
+    tomb = _compiled("Tomb of Urami").abilities
+    assert {"kind": "mana", "damage_to_you": 1, "unless": ogre, "produces": "B", "amount": 1} in tomb
+    assert {"kind": "mana", "condition": ogre, "produces": "B", "amount": 1} in tomb
+    sab = {"id": "s", "card": "Sab-Sunen, Luxa Embodied", "controller": "alice"}
+    assert _attacks([sab], {"s": "bob"})
+    assert not _attacks([{**sab, "counters": {"+1/+1": 1}}], {"s": "bob"})
+    assert _attacks([{**sab, "counters": {"+1/+1": 1, "charge": 1}}], {"s": "bob"})

@@ -177,7 +177,9 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
     either subtype; "as long as enchanted permanent is a creature" on a grant, which reaches
     creatures only, nothing (but for a mana ability, which any permanent may be given); ``unless`` a
     test of the holder alone as the ``condition`` that it fails the test ("Otherwise, it can't
-    attack unless it's a Human": a grant to it when it isn't one)."""
+    attack unless it's a Human": a grant to it when it isn't one); and a type change or loss of
+    abilities of what it is attached to "as long as it is a Vehicle" said on its ``to`` or as its
+    condition on that permanent (each is read for the permanent it changes)."""
     out = {k: _no_creature_type(v) if k in ("by", "attackers") else v for k, v in ability.items()}
     makes = out.get("makes") if out.get("kind") == "mana" else None
     symbols = re.findall(r"[WUBRGC]", makes[0]) if isinstance(makes, list) and len(makes) == 1 else []
@@ -209,6 +211,11 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
             to = {"ids": [ATTACHED]}
             out["ability"] = {**granted, "condition": {"source": held}}
         out["to"] = to
+    to = out.get("to")
+    if out.get("kind") in ("type_change", "lose_abilities") and isinstance(to, Mapping) and to.get("ids") == [ATTACHED]:
+        held = {k: v for k, v in to.items() if k != "ids"}
+        if held and "condition" not in out:  # "as long as enchanted permanent is a Vehicle": its condition on it
+            out["to"], out["condition"] = {"ids": [ATTACHED]}, {"source": held}
     return out
 
 

@@ -375,6 +375,9 @@ class Conditions(Readers):
             kind = "any" if m[3] in (None, "") else m[3]
             test = {"eq": 0} if m[2] == "no" else {"ge": number(m[2]) or 1}
             return Clause({"source": {"counters": {kind: test}}}, says_it=m[1] != SELF)
+        m = re.fullmatch(r"(\$self|it) has an (even|odd) number of counters on it", t)
+        if m is not None:  # Sab-Sunen: all its counters together (0 is even)
+            return Clause({"source": {"counters": {"any": {"even": m[2] == "even"}}}}, says_it=m[1] != SELF)
         m = re.fullmatch(r"(\$self|it) has ([a-z]+(?: [a-z]+)?)", t)
         if m is not None and (kind := keyword_kinds().get(m[2])) is not None:  # Manor Gargoyle
             return Clause({"source": {"has": [kind]}}, says_it=m[1] != SELF)

@@ -102,6 +102,12 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
         if either:  # Paradise Plume: "{W} or one mana of the chosen color", either of two abilities
             alternative = _part(wordings, readers, "mana_effect", f"Add {either[2]}.", line)
             sentence = f"Add {either[1]}."
+        hurts = (
+            re.fullmatch(r"\$self deals (\d+) damage to you if you don't control (.+)\.", sentence) if k == 1 else None
+        )
+        if hurts:  # Tomb of Urami: the damage only while you control no Ogre (two abilities, one at a time)
+            instead = (readers.read("condition", f"you control {hurts[2]}"), {"damage_to_you": int(hurts[1])})
+            continue
         otherwise = re.fullmatch(r"If (.+), (?:add (.+) instead|instead add (.+))\.", sentence) if k == 1 else None
         if otherwise:  # Urza's Tower, Ilysian Caryatid, Gemstone Caverns: another output while a condition holds
             output = _part(wordings, readers, "mana_effect", f"Add {otherwise[2] or otherwise[3]}.", line)
@@ -124,8 +130,11 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
         condition, output = instead
         if "condition" in ability:
             raise Unknown(line)
-        base = {k: v for k, v in ability.items() if k not in _OUTPUT}
-        abilities = [{**ability, "unless": condition}, {**base, **output, "condition": condition}]
+        if "damage_to_you" in output:  # the damage comes with the mana unless the condition holds
+            abilities = [{**ability, **output, "unless": condition}, {**ability, "condition": condition}]
+        else:
+            base = {k: v for k, v in ability.items() if k not in _OUTPUT}
+            abilities = [{**ability, "unless": condition}, {**base, **output, "condition": condition}]
     for a in abilities:
         try:
             ability_class("mana").model_validate(a)
