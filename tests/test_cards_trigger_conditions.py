@@ -277,3 +277,21 @@ def test_303_4e_who_controls_the_enchanted_creature() -> None:
     assert not verdict.legal
     own = [_card("u", "Dog Umbra", attached_to="g"), _card("g", "Grizzly Bears")]
     assert _attack(own, {"g": "bob"}, "g") == 0  # legal: the helper asserts it
+
+
+def test_508_1m_subjects_with_a_relative_clause_and_whom_they_attack() -> None:
+    """ "A creature you control that's enchanted or equipped" (Reyav), "creatures you control that
+    entered this turn attack a player" (Whirlwind), "a creature with a counter on it attacks one of
+    your opponents" (Skyboon Evangelist)."""
+    catalog = bundled_catalog()
+
+    def read(name: str) -> tuple[Any, ...]:
+        return catalog.compiled(catalog.get(name)).abilities
+
+    either = {"any_of": [{"attached": {"filter": {"subtypes": ["Aura"]}, "at_least": 1}},
+                         {"attached": {"filter": {"subtypes": ["Equipment"]}, "at_least": 1}}]}  # fmt: skip
+    assert {"kind": "attack_trigger", "who": {**either, "controller": "you"}} in read("Reyav, Master Smith")
+    entered = {"entered_this_turn": True, "controller": "you"}
+    assert {"kind": "attack_trigger", "who": entered, "once": True, "target": {}} in read("Whirlwind, Killer Cyclone")
+    countered = {"counters": {"any": {"ge": 1}}}
+    assert {"kind": "attack_trigger", "who": countered, "target": {"player": "opponent"}} in read("Skyboon Evangelist")

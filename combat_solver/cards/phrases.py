@@ -345,12 +345,16 @@ class Nouns:
         clause adds to a noun phrase; None if it isn't understood."""
         if clause.strip() == "attacked during their controller's last turn":
             return {"attacked_last_turn": True}
+        if re.fullmatch(r"entered(?: the battlefield)? this turn", clause.strip()):
+            return {"entered_this_turn": True}  # Whirlwind: "creatures you control that entered this turn"
         m = re.fullmatch(r"(?:are|is|'s) (.+)", clause.strip())
         if m is None:
             return None
         state = m[1].casefold()
         if state in ATTACHED_STATES:
             return {"attached": ATTACHED_STATES[state]}
+        if state == "enchanted or equipped":  # Reyav: "a creature you control that's enchanted or equipped"
+            return {"any_of": [{"attached": ATTACHED_STATES["enchanted"]}, {"attached": ATTACHED_STATES["equipped"]}]}
         if state in ("tapped", "untapped"):
             return {"tapped": state == "tapped"}
         either = re.fullmatch(r"(\w+) and/or tokens", m[1])
@@ -511,7 +515,11 @@ def _counter_kind(word: str) -> bool:
 
 
 def _split_that(p: str) -> tuple[str, str | None]:
-    m = re.match(r"^(.*?)\s+that((?:'s| are| is)\s.*| attacked during their controller's last turn)$", p, flags=re.I)
+    m = re.match(
+        r"^(.*?)\s+that((?:'s| are| is)\s.*| attacked during their controller's last turn| entered(?: the battlefield)? this turn)$",
+        p,
+        flags=re.I,
+    )
     if m:
         return m[1], m[2]
     return p, None

@@ -92,7 +92,7 @@ class TriggerSentences(Conditions):
             return [], note  # 113.6m: it moves the card out of that zone, so it functions only there
         condition = re.sub(r"^When\b", "Whenever", condition)  # 603.2: each time the event happens
         condition = re.sub(  # Tadeas: "a creature you control with reach" is "a creature with reach you control"
-            r"^(whenever (?:an?|one or more|another|\w+ or more) \w+) you control (with [^,]+?) (attacks?|blocks|becomes blocked)$",
+            r"^(whenever (?:an?|one or more|another|\w+ or more) \w+) you control ((?:with |that)[^,]+?) (attacks?(?: a player)?|blocks|becomes? blocked)$",
             r"\1 \2 you control \3",
             condition,
             flags=re.I,

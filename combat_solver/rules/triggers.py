@@ -108,6 +108,11 @@ class AttackTrigger(_Subject):
         Phrase(
             r"whenever a creature attacks one of your opponents", {"who": {}, "target": {"player": OPPONENT}}, "trigger"
         ),
+        Phrase(
+            r"whenever (an? [^,]+?) attacks one of your opponents",
+            {"who": Slot(1, "creatures"), "target": {"player": OPPONENT}},
+            "trigger",
+        ),
         Phrase(r"whenever you attack a player", {"who": {"controller": "you"}, "once": True, "target": {}}, "trigger"),
         Phrase(
             r"whenever (?:enchanted player is attacked|a player attacks enchanted player with one or more creatures)",
