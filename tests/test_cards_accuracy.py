@@ -121,6 +121,25 @@ def test_spellings_that_mean_the_same_grade_alike() -> None:
     assert grade_card(catalog, card([wall, {**trigger, "who": either}], name="Mordor Trebuchet")).grade == "exact"
     elsewhere = [{"kind": "grant", "to": {"ids": ["$attached"], "colors": ["blue"]}, "ability": {"kind": "flying"}}]
     assert grade_card(catalog, card(elsewhere, name="Shield of the Oversoul")).grade == "wrong"
+    # Kavu Runner: "has haste as long as no opponent controls a white or blue creature": the
+    # condition `not` of a test, or `unless` that test
+    white_or_blue = {
+        "players": [
+            {
+                "who": "opponent",
+                "controls": {"filter": {"types": ["creature"], "colors": ["white", "blue"]}, "at_least": 1},
+            }
+        ]
+    }
+    assert grade_card(catalog, card([{"kind": "haste", "unless": white_or_blue}], name="Kavu Runner")).grade == "exact"
+    assert (
+        grade_card(catalog, card([{"kind": "haste", "condition": white_or_blue}], name="Kavu Runner")).grade == "wrong"
+    )
+    # Aerial Modification: "as long as enchanted permanent is a Vehicle, it's an artifact creature",
+    # on the type change's `to` or as its condition
+    vehicle = {"kind": "type_change", "to": {"ids": ["$attached"], "subtypes": ["Vehicle"]}, "types": ["creature"]}
+    grants = [a for a in catalog.compiled(catalog.get("Aerial Modification")).abilities if a["kind"] == "grant"]
+    assert grade_card(catalog, card([vehicle, *grants], name="Aerial Modification")).grade == "exact"
 
 
 # --- shares and intervals -----------------------------------------------------------------------
@@ -256,6 +275,8 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_25.yaml", 20261225),
         ("random_sample_26.yaml", 20261226),
         ("random_sample_27.yaml", 20261227),
+        ("random_sample_28.yaml", 20261228),
+        ("random_sample_29.yaml", 20261229),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

@@ -274,3 +274,43 @@ def test_sample_26_misses() -> None:
     assert _attacks([sab], {"s": "bob"})
     assert not _attacks([{**sab, "counters": {"+1/+1": 1}}], {"s": "bob"})
     assert _attacks([{**sab, "counters": {"+1/+1": 1, "charge": 1}}], {"s": "bob"})
+
+
+def test_samples_28_and_29_misses() -> None:
+    """605.1a: a mana ability granted to "creatures" goes to creatures only, since a grant of a mana
+    ability reaches any permanent (Cryptolith Rite; Insidious Roots' creature tokens, not Treasures;
+    Foods stay Foods); "{T}, Remove X charge counters: Add an amount of {C} equal to X plus one"
+    (Kyren Toy); a copy that "has this card's other abilities" (707.9a: Sakashima, none for combat);
+    "{T}: If you're at least 100% cool, add ..." warned (Rainbow Dash, an Un-card)."""
+    rite = _compiled("Cryptolith Rite").abilities
+    assert rite == (
+        {
+            "kind": "grant",
+            "to": {"types": ["creature"], "controller": "you"},
+            "ability": {"kind": "mana", "produces": "any", "amount": 1},
+        },
+    )
+    foods = _compiled("Night of the Sweets' Revenge").abilities
+    assert any(a["kind"] == "grant" and a["to"] == {"subtypes": ["Food"], "controller": "you"} for a in foods)
+    toy = {
+        "kind": "mana",
+        "remove_counters": {"kind": "charge", "n": "X"},
+        "produces": "C",
+        "amount": 1,
+        "per_counter": True,
+    }
+    assert toy in _compiled("Kyren Toy").abilities
+    sakashima = _compiled("Sakashima of a Thousand Faces")
+    assert sakashima.copy is not None and not sakashima.all_warnings
+    assert any("100% cool" in w for w in _compiled("Rainbow Dash").warnings)
+    treasure = {
+        "id": "t",
+        "token": {"name": "Treasure", "types": ["artifact"], "subtypes": ["Treasure"]},
+        "controller": "alice",
+    }
+    propaganda = {"id": "p", "card": "Propaganda", "controller": "bob"}
+    rite_on_board = {"id": "r", "card": "Cryptolith Rite", "controller": "alice", "tapped": False}
+    bears = {"id": "g", "card": "Grizzly Bears", "controller": "alice"}
+    # the Treasure gains no "{T}: Add one mana of any color" (only its own sacrifice ability): one
+    # Treasure pays {1} of Propaganda's {2} (the Rite, an enchantment, gains nothing either)
+    assert not _attacks([rite_on_board, bears, treasure, propaganda], {"g": "bob"})

@@ -112,6 +112,8 @@ class Found:
     unattached_creature: bool = False
     riot: bool = False
     copy: CopyEffect | None = None
+    copy_keeps_own: bool = False
+    """The copy "has this card's other abilities" (Sakashima of a Thousand Faces, 707.9a)."""
     readings: list[tuple[str, Reading]] = field(default_factory=list)
 
     def warn(self, warning: str, sentence: str) -> None:

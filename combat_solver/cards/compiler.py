@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
@@ -194,6 +195,8 @@ class Compiler(Sentences):
         intrinsic = "".join(BASIC_MANA[t] for t in BASIC_MANA if t in card.subtypes)
         if intrinsic and "land" in card.types:
             found.abilities.insert(0, {"kind": "mana", "produces": intrinsic})
+        if found.copy is not None and found.copy_keeps_own:  # 707.9a: the copy has them too
+            found.copy = replace(found.copy, abilities=(*found.copy.abilities, *found.abilities))
         return Compiled(
             card.name,
             tuple(found.abilities),
@@ -265,8 +268,11 @@ class Compiler(Sentences):
             if not is_activated(line) and not re.match(r"(?:When|Whenever|At)\b", line):
                 line = otherwise(still_a_land(line))
             first, *rest = sentences(line)
-            copy = read_copy(first, face, partial(self._lines, names=names, face=face), self.nouns.subtype)
+            own = re.search(rf", except it has {re.escape(SELF)}'s other abilities(?=\.?$)", first)
+            copied = first if own is None else first[: own.start()] + "."
+            copy = read_copy(copied, face, partial(self._lines, names=names, face=face), self.nouns.subtype)
             if copy is not None and found.copy is None:
+                found.copy_keeps_own = own is not None
                 found.relevant, found.copy = True, copy  # 707.2: what it copied is the board's ``copy_of``
                 found.warnings += copy.warnings
                 found.uncompiled += [first] if copy.warnings else []

@@ -227,9 +227,12 @@ ABILITIES_OF_OTHERS = re.compile(
 mana abilities among them pay costs to attack or block (605.1a); Celestial Dawn's "You may spend
 other mana only as though it were colorless mana" changes what pays a colored cost to attack
 (508.1h): neither is read (warned)."""
-MANA_ABILITY = re.compile(r"^(?!\[)[^:\"]+: (?:(?:(?!\btarget\b)[^\"])*?\. )?Add (?:[\w'/-]+ ){0,8}?(?:\{|mana\b)")
+MANA_ABILITY = re.compile(
+    r"^(?!\[)[^:\"]+: (?:(?:(?!\btarget\b)[^\"])*?\. |If [^,\"]+, )?[Aa]dd (?:[\w'/-]+ ){0,8}?(?:\{|mana\b)"
+)
 """605.1a: an activated ability that could add mana, with no target (Metalworker's "{T}: Reveal
-any number of artifact cards in your hand. Add {C}{C} for each card revealed this way." too)."""
+any number of artifact cards in your hand. Add {C}{C} for each card revealed this way." too; Rainbow
+Dash's "{T}: If you're at least 100% cool, add ...")."""
 _IS_A_CREATURE = re.compile(
     r"(?:^|, )(?:\$self is|it's) an? (?:artifact |enchantment |land )*creature(?: with power and toughness .+)?\.?$"
     r"|(?:^|, )(?:\$self is|it's) an? (?:artifact |enchantment )*land\.?$"

@@ -406,6 +406,12 @@ class Sentences(TriggerSentences):
                 out.append({"kind": "grant", "to": holder["permanents"], "ability": a})
             elif "attacking" in holder and KIND_HOMES.get(a["kind"]) not in BLOCK_TIME_HOMES:
                 raise Unknown(f"{a['kind']} granted to attacking creatures")
+            elif (
+                a["kind"] == "mana"
+                and not {"ids", "types"} & set(holder)
+                and re.search(r"\bcreatures?\b", self._subject_words, re.I)
+            ):  # 605.1a: a mana ability goes to any permanent matching `to`: Cryptolith Rite's creatures only
+                out.append({"kind": "grant", "to": {"types": ["creature"], **holder}, "ability": a})
             else:
                 out.append({"kind": "grant", "to": holder, "ability": a})
         return out

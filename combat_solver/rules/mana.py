@@ -214,6 +214,11 @@ class ManaAbility(AbilityBase):
             "mana_effect",
         ),
         Phrase(
+            r"Add an amount of (\{[WUBRGC]\}) equal to X plus one\.",
+            {"produces": Slot(1, "colors"), "amount": 1, "per_counter": True},
+            "mana_effect",
+        ),
+        Phrase(
             r"Add (\{[WUBRGC]\}), then add an additional \1 for each [a-z]+ counter removed this way\.",
             {"produces": Slot(1, "colors"), "amount": 1, "per_counter": True},
             "mana_effect",
