@@ -314,3 +314,17 @@ def test_samples_28_and_29_misses() -> None:
     # the Treasure gains no "{T}: Add one mana of any color" (only its own sacrifice ability): one
     # Treasure pays {1} of Propaganda's {2} (the Rite, an enchantment, gains nothing either)
     assert not _attacks([rite_on_board, bears, treasure, propaganda], {"g": "bob"})
+
+
+def test_audit_1515_keywords_read_by_their_reminder_and_legacy_circles() -> None:
+    """A keyword no kind's wording reads is read by its reminder text (Plain Walker's
+    "Planeswalkerwalk": can't be blocked while defending player controls a planeswalker; an
+    Un-card's "Art rampage 2": its trigger); Built Bear's legacy abilities exist only if circled
+    during deckbuilding, which no board states: warned, never compiled as if circled."""
+    walker = _compiled("Plain Walker")
+    planeswalker = {
+        "players": [{"who": "defending_player", "controls": {"filter": {"types": ["planeswalker"]}, "at_least": 1}}]
+    }
+    assert {"kind": "cant_be_blocked", "condition": planeswalker} in walker.abilities and not walker.warnings
+    bear = _compiled("Built Bear")
+    assert bear.abilities == () and any("circled" in w for w in bear.warnings)

@@ -310,5 +310,6 @@ def test_605_1a_every_quoted_mana_ability_a_static_sentence_gives_is_compiled_or
         "ability": {"kind": "mana", "produces": "G", "amount": 1},
     } in jaheira.abilities
     bearer = catalog.compiled(catalog.get("Battery Bearer"))  # its mana can't cast nonartifact spells: no spell here
-    grant = {"kind": "grant", "to": {"controller": "you"}, "ability": {"kind": "mana", "produces": "C", "amount": 1}}
+    creatures = {"types": ["creature"], "controller": "you"}  # "Creatures you control": not its lands (605.1a)
+    grant = {"kind": "grant", "to": creatures, "ability": {"kind": "mana", "produces": "C", "amount": 1}}
     assert bearer.abilities == (grant,) and not bearer.warnings

@@ -24,7 +24,7 @@ from .card_record import CardRecord
 from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
 from .conditions import Clause
 from .copy_effects import read_copy
-from .keyword_lines import gives_unknown_keyword, keyword_defined_by_reminder, keyword_note
+from .keyword_lines import gives_unknown_keyword, keyword_defined_by_reminder, keyword_note, keyword_with_reminder
 from .mana_lines import read_mana, read_mana_trigger
 from .oracle_text import (
     ONE_SHOT,
@@ -240,7 +240,7 @@ class Compiler(Sentences):
             if re.fullmatch(r"(?:reconfigure|bestow)\b.*", line, flags=re.I):
                 found.unattached_creature = True  # 702.151b, 702.103b: read by ``resolve``
                 continue
-            unknown = keyword_defined_by_reminder(raw)
+            unknown = keyword_defined_by_reminder(raw) or self._unread_keyword(raw)
             if unknown is not None:
                 found.relevant = True
                 defined = self._by_reminder(raw, unknown, names, face)
@@ -258,10 +258,11 @@ class Compiler(Sentences):
                 found.relevant = True  # Hollowmurk Siege: which mode it chose isn't on the board
                 found.warn(f"{face}: {line.replace(SELF, face)} (only in the mode chosen as it entered)", line)
                 continue
-            staged = re.match(r"Stage \d+ — ", line)
+            staged = re.match(r"Stage \d+ — |\d+ points?(?: each)? → ", line)
             if staged and any(self._means_anything(s.rstrip(".")) for s in sentences(line[staged.end() :])):
-                found.relevant = True  # Loopy Lobster (four-faced): the stage it is at isn't on the board
-                found.warn(f"{face}: {line.replace(SELF, face)} (only at that stage)", line)
+                found.relevant = True  # Loopy Lobster's stage, Built Bear's legacy circles: not on the board
+                why = "only at that stage" if line.startswith("Stage") else "only if circled during deckbuilding"
+                found.warn(f"{face}: {line.replace(SELF, face)} ({why})", line)
                 continue
             chapter = CHAPTER.match(line)
             line = ABILITY_WORD.sub("", line[chapter.end() :] if chapter else line)
@@ -342,6 +343,18 @@ class Compiler(Sentences):
             others = ", ".join(p for p in parts[:-1] if p)
             sub = self._lines([others, reminder] if others else [reminder], names, face)
             return None if sub.uncompiled else sub
+        return None
+
+    def _unread_keyword(self, raw: str) -> str | None:
+        """A keyword before a reminder bearing on legality that the kinds' wordings don't read
+        ("Planeswalkerwalk", an Un-card's "Art rampage 2"): read by its reminder instead."""
+        part = keyword_with_reminder(raw)
+        if part is None:
+            return None
+        try:
+            self._keyword(part)
+        except Unknown:
+            return part
         return None
 
     def _inert(self, _sentence: str) -> Result:

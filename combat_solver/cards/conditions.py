@@ -464,6 +464,19 @@ class Conditions(Readers):
                 and (clause.attack_state or not ability_class(kind).per_target_condition)
             ):  # a kind read per attack target knows its defending player (802.2a)
                 raise Unknown(f"{kind} with a condition known only once attackers are declared")
+            earlier = target.get("condition")
+            if (
+                field == "condition"
+                and earlier is not None
+                and "unless" not in target
+                and not set(earlier) & set(clause.data)
+            ):
+                target[field] = {
+                    **earlier,
+                    **clause.data,
+                }  # a conjunction (Blacksmith's Talent: level 3, during your turn)
+                out.append(a)
+                continue
             if "condition" in target or "unless" in target:
                 raise Unknown("a second condition")
             target[field] = clause.data

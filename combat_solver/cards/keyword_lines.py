@@ -38,6 +38,20 @@ def keyword_note(line: str) -> str | None:
 _COMBAT_REMINDER = re.compile(r"^(?:When|Whenever) this (?:creature|permanent) (?:attacks|blocks|becomes blocked)\b")
 
 
+def keyword_with_reminder(line: str) -> str | None:
+    """The keyword right before a reminder text bearing on legality in a keyword line ("Art
+    rampage 2 (Whenever this creature becomes blocked ...)"), whatever the keyword; else None."""
+    bare = re.sub(r"\([^()]*\)", "", line).strip()
+    if '"' in bare or bare.endswith(".") or re.search(r"\b(?:gets|has|have|can't|can|is|are)\b", bare):
+        return None  # a sentence (Segovian Sword's "Equipped creature gets +2/+2 and has skulk"), not keywords
+    for head, reminder in re.findall(r"([^().]*)\(([^()]*)\)", line):
+        if _COMBAT_REMINDER.match(reminder) or bears_on_legality(reminder):
+            part = re.split(r"[,;] (?:and )?", head.strip())[-1].strip().casefold()
+            if part:
+                return part
+    return None
+
+
 def keyword_defined_by_reminder(line: str) -> str | None:
     """A keyword that is neither an ability kind's nor one of CR 702 (a digital-only keyword such
     as "double team", an Un-card's "aggressive") in a keyword line, whose reminder text, its only
