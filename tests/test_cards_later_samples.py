@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat_solver import AttackDeclaration, Board, check_attacks
+from combat_solver import AttackDeclaration, BlockDeclaration, Board, check_attacks, check_blocks
 from combat_solver.cards.catalog import bundled_catalog
 
 
@@ -328,3 +328,17 @@ def test_audit_1515_keywords_read_by_their_reminder_and_legacy_circles() -> None
     assert {"kind": "cant_be_blocked", "condition": planeswalker} in walker.abilities and not walker.warnings
     bear = _compiled("Built Bear")
     assert bear.abilities == () and any("circled" in w for w in bear.warnings)
+
+
+def test_122_1b_a_choice_of_keyword_counters_as_it_enters_is_the_board_s_counters() -> None:
+    """Grimdancer: "enters with your choice of two different counters on it from among menace,
+    deathtouch, and lifelink" — the counters it has are the board's `counters` (no warning)."""
+    grimdancer = _compiled("Grimdancer")
+    assert not grimdancer.warnings
+    dancer = {"id": "d", "card": "Grimdancer", "controller": "alice", "counters": {"menace": 1}}
+    board = _board(
+        [dancer, {"id": "b", "card": "Grizzly Bears", "controller": "bob"}], combat={"attackers": {"d": "bob"}}
+    )
+    from combat_solver import BlockDeclaration, check_blocks
+
+    assert not check_blocks(board, BlockDeclaration(blocks={"b": ["d"]})).legal  # menace (702.111b)

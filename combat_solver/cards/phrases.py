@@ -246,8 +246,9 @@ _SELECTING = re.compile(
     r"(?: you control| your opponents control| you cast| on the battlefield)? with(?:out)? "
     r"[a-z]+(?:(?:,| and/or| or| and) [a-z]+)*"
 )
-#: "enters with a flying counter on it": the board states the counters it has (122.1b).
-_ENTERS_WITH = re.compile(r"^[^.]*\benters with\b[^.]*\bcounters? on (?:it|them)\.?$")
+#: "enters with a flying counter on it", "your choice of two different counters on it from among
+#: menace, ...": the board states the counters it has (122.1b).
+_ENTERS_WITH = re.compile(r"^[^.]*\benters with\b[^.]*\bcounters? on (?:it|them)(?: from among [^.]+)?\.?$")
 #: "becomes a 3/3 creature", "become 1/1 Elemental creatures", "is a 2/2 artifact creature": a
 #: permanent that becomes a creature (or is one with a size); words between are the creature's
 #: colors and types.
