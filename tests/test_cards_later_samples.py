@@ -170,7 +170,6 @@ def test_702_16b_protection_from_snow_and_from_instants() -> None:
     hulk = {"id": "h", "card": "Ronom Hulk", "controller": "alice"}
     snow = {"id": "s", "card": "Karplusan Yeti", "controller": "bob", "supertypes": ["snow"]}
     bears = {"id": "b", "card": "Grizzly Bears", "controller": "bob"}
-    from combat_solver import BlockDeclaration, check_blocks
 
     board = _board([hulk, snow, bears], combat={"attackers": {"h": "bob"}})
     assert not check_blocks(board, BlockDeclaration(blocks={"s": ("h",)})).legal
@@ -339,6 +338,5 @@ def test_122_1b_a_choice_of_keyword_counters_as_it_enters_is_the_board_s_counter
     board = _board(
         [dancer, {"id": "b", "card": "Grizzly Bears", "controller": "bob"}], combat={"attackers": {"d": "bob"}}
     )
-    from combat_solver import BlockDeclaration, check_blocks
 
     assert not check_blocks(board, BlockDeclaration(blocks={"b": ["d"]})).legal  # menace (702.111b)
