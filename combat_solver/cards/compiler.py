@@ -24,7 +24,13 @@ from .card_record import CardRecord
 from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
 from .conditions import Clause
 from .copy_effects import read_copy
-from .keyword_lines import gives_unknown_keyword, keyword_defined_by_reminder, keyword_note, keyword_with_reminder
+from .keyword_lines import (
+    gives_unknown_keyword,
+    keyword_defined_by_reminder,
+    keyword_note,
+    keyword_with_reminder,
+    known_keyword,
+)
 from .mana_lines import read_mana, read_mana_trigger
 from .oracle_text import (
     ONE_SHOT,
@@ -247,7 +253,7 @@ class Compiler(Sentences):
                 if defined is not None:
                     found.abilities += defined.abilities
                     found.notes += defined.notes
-                    found.readings += defined.readings
+                    found.readings += [*defined.readings, (line, "compiled")]
                     continue
                 found.warn(
                     f"{face}: {line.replace(SELF, face)} ({unknown}: a keyword known only by its reminder text)", line
@@ -349,10 +355,10 @@ class Compiler(Sentences):
         """A keyword before a reminder bearing on legality that the kinds' wordings don't read
         ("Planeswalkerwalk", an Un-card's "Art rampage 2"): read by its reminder instead."""
         part = keyword_with_reminder(raw)
-        if part is None:
+        if part is None or known_keyword(part):
             return None
         try:
-            self._keyword(part)
+            self._keyword_line(part)
         except Unknown:
             return part
         return None
