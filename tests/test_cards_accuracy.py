@@ -277,6 +277,7 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_27.yaml", 20261227),
         ("random_sample_28.yaml", 20261228),
         ("random_sample_29.yaml", 20261229),
+        ("random_sample_30.yaml", 20261230),
         ("random_sample_31.yaml", 20261231),
     ],
 )

@@ -340,3 +340,13 @@ def test_122_1b_a_choice_of_keyword_counters_as_it_enters_is_the_board_s_counter
     )
 
     assert not check_blocks(board, BlockDeclaration(blocks={"b": ["d"]})).legal  # menace (702.111b)
+
+
+def test_sample_30_misses() -> None:
+    """Baeloth Barrityl: "Creatures your opponents control with power less than Baeloth's power
+    are goaded" (701.15b: goaded by its controller); "this Spacecraft" is the card itself."""
+    baeloth = _compiled("Baeloth Barrityl, Entertainer")
+    weaker = {"power": {"lt": "$power"}, "controller": "opponent"}
+    assert {"kind": "grant", "to": weaker, "ability": {"kind": "goad", "by": "$controller"}} in baeloth.abilities
+    cruiser = _compiled("Entropic Battlecruiser")
+    assert any({"kind": "attack_trigger"} in lv.abilities for lv in cruiser.levels)

@@ -87,7 +87,7 @@ def selfify(line: str, names: set[str]) -> str:
         line = re.sub(rf"\b{re.escape(name)}\b(?!')", SELF, line)
         line = re.sub(rf"\b{re.escape(name)}'s\b", SELF + "'s", line)
     line = re.sub(r"\bthe \$self\b", SELF, line)  # The Caffeinated Runner: "Whenever the The Caffeinated Runner"
-    return re.sub(r"\b[Tt]his (creature|permanent|land|artifact|enchantment|Vehicle|card)\b", SELF, line)
+    return re.sub(r"\b[Tt]his (creature|permanent|land|artifact|enchantment|Vehicle|Spacecraft|card)\b", SELF, line)
 
 
 def is_activated(line: str) -> bool:

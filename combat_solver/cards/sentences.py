@@ -363,7 +363,7 @@ class Sentences(TriggerSentences):
 
     def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
         verbs = (
-            r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|is goaded|loses|lose)\b"
+            r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|(?:is|are) goaded|loses|lose)\b"
             r"|is (?:an?|every|the chosen) |is legendary\b|are (?:every |the chosen |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )"
             r"|isn't a creature$"
             r"|(?:is|are) (?:all colors|colorless|white|blue|black|red|green)\b"
@@ -446,7 +446,7 @@ class Sentences(TriggerSentences):
             after_loses = False
             if re.match(r"can't (?:have|gain)\b", chunk):
                 raise Unknown(chunk)  # 613.1f: an ability it can't have or gain (not in the vocabulary)
-            if CHARACTERISTIC.match(chunk) and not re.match(r"is goaded\b", chunk):
+            if CHARACTERISTIC.match(chunk) and not re.match(r"(?:is|are) goaded\b", chunk):
                 creatures = (
                     self._subject_words.casefold().endswith("creature")
                     if holder.get("ids") == [ATTACHED]
@@ -469,7 +469,7 @@ class Sentences(TriggerSentences):
                     found, first = characteristic(chunk, self.nouns, self._keyword, creatures=creatures)
                 out = [*found, *out] if first else [*out, *found]
                 after_has, after_loses = made is not None and " with " in chunk, "kinds" in found[0]
-            elif re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is goaded)\b", chunk):
+            elif re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|(?:is|are) goaded)\b", chunk):
                 try:
                     out += self._predicate(chunk)
                 except Unknown:

@@ -88,7 +88,7 @@ class Goad(AbilityBase):
     the goader if able: two requirements per goading player; the same player goading again adds none."""
 
     kind: Literal["goad"] = "goad"
-    phrases = (Phrase(r"is goaded", {"by": CONTROLLER}),)
+    phrases = (Phrase(r"(?:is|are) goaded", {"by": CONTROLLER}),)
     rule = "701.15b"
     by: PlayerId
 
