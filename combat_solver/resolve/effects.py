@@ -131,3 +131,17 @@ class Removals:
     def generator_lost(self, effect: Continuous) -> bool:
         """Whether the permanent whose ability generates ``effect`` has lost that ability."""
         return effect.origin is not None and self.removes(effect.origin.id, generator_kind(effect), -1)
+
+
+def reads_activation_order(a: Any) -> bool:
+    """A mana ability (or a grant of one) whose payment reads the order of activation: one making
+    what others could produce, a count, or one sacrificing another permanent, and a triggered mana
+    ability (``mana_order``)."""
+    if a.kind == "grant":
+        return reads_activation_order(a.ability)
+    if a.kind == "mana_trigger":
+        return True
+    cost = getattr(a, "cost", None)
+    return a.kind == "mana" and (
+        a.like is not None or a.for_each is not None or (cost is not None and cost.sacrifice is not None)
+    )

@@ -32,6 +32,7 @@ from .effects import (
     is_removal,
     is_type_change,
     kinds_read,
+    reads_activation_order,
     timestamp_order,
     unconditional,
 )
@@ -481,7 +482,7 @@ class Game:
         couldn't order from the board (a keyword counter's timestamp, 613.7c), and the mana
         abilities whose order of activation the payment doesn't model (``mana_order``)."""
         given = [a for p in self.board.permanents for a in p.abilities] + [e.ability for e in self.board.effects]
-        if not any(_reads_order(a) for a in given):
+        if not any(reads_activation_order(a) for a in given):
             return self.board.card_warnings + tuple(self._layer_warnings)
         from .mana_order import order_warnings
 
@@ -591,17 +592,3 @@ def _declarer_report(players: tuple[str, ...], declarer: str, source: str | None
     if source is None:
         return DeclarerReport(players=players, declarer=declarer)
     return DeclarerReport(players=players, declarer=declarer, source=source)
-
-
-def _reads_order(a: Any) -> bool:
-    """A mana ability (or a grant of one) whose payment reads the order of activation: one making
-    what others could produce, a count, or one sacrificing another permanent, and a triggered mana
-    ability (``mana_order``)."""
-    if a.kind == "grant":
-        return _reads_order(a.ability)
-    if a.kind == "mana_trigger":
-        return True
-    cost = getattr(a, "cost", None)
-    return a.kind == "mana" and (
-        a.like is not None or a.for_each is not None or (cost is not None and cost.sacrifice is not None)
-    )

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
+from pydantic import Field
+
 from ..model.base import NonNegative, Positive
-from ..model.filters import Count, Target
+from ..model.filters import Count, Filter, Target
 from ..model.ir import any_of
 from .kind import AbilityBase, AttackScope, Instance, Reason, Restriction, with_everyone, with_others
 from .phrase import SELF, Phrase, Slot
@@ -71,6 +73,30 @@ class AttackDespiteDefender(AbilityBase):
 
     def permits_attacking_with_defender(self) -> bool:
         return True
+
+
+class ActivateAsThoughHaste(AbilityBase):
+    """302.6 exception: "You may activate abilities of creatures you control as though those
+    creatures had haste" (Thousand-Year Elixir): their {T} abilities, the mana abilities that pay
+    a cost to attack or block among them, can be activated though they came under their
+    controller's control this turn; attacking still needs haste (508.1a)."""
+
+    kind: Literal["activate_as_though_haste"] = "activate_as_though_haste"
+    scope = "game"
+    rule = "302.6"
+    to: Filter = Field(default_factory=Filter, description="the creatures whose abilities (you: its controller)")
+    phrases = (
+        Phrase(
+            r"You may activate abilities of creatures you control as though those creatures had haste",
+            {"to": {"controller": "you"}},
+            "sentence",
+        ),
+        Phrase(
+            r"You may activate abilities of other creatures you control as though those creatures had haste",
+            {"to": {"controller": "you", "not": {"ids": [SELF]}}},
+            "sentence",
+        ),
+    )
 
 
 class ChoosesAttackers(AbilityBase):

@@ -17,7 +17,7 @@ from ..model.chosen_word import CHOSEN
 from ..model.cost_terms import MANA_COLORS, Cost, Mana, total_text
 from ..model.filters import Filter, PermanentView
 from .kind import AbilityBase
-from .phrase import ATTACHED, SELF, Phrase, Slot
+from .phrase import ATTACHED, Phrase, Slot
 
 _SYMBOLS = r"(?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRG])\})+"
 """A mana cost a mana ability's cost may have: generic, colored and hybrid symbols."""
@@ -577,27 +577,3 @@ class _NoBoard:
 
     def matches(self, f: Filter, permanent: PermanentView, you: str | None) -> bool:
         return False
-
-
-class ActivateAsThoughHaste(AbilityBase):
-    """302.6 exception: "You may activate abilities of creatures you control as though those
-    creatures had haste" (Thousand-Year Elixir): their {T} abilities, the mana abilities that pay
-    a cost to attack or block among them, can be activated though they came under their
-    controller's control this turn; attacking still needs haste (508.1a)."""
-
-    kind: Literal["activate_as_though_haste"] = "activate_as_though_haste"
-    scope = "game"
-    rule = "302.6"
-    to: Filter = Field(default_factory=Filter, description="the creatures whose abilities (you: its controller)")
-    phrases = (
-        Phrase(
-            r"You may activate abilities of creatures you control as though those creatures had haste",
-            {"to": {"controller": "you"}},
-            "sentence",
-        ),
-        Phrase(
-            r"You may activate abilities of other creatures you control as though those creatures had haste",
-            {"to": {"controller": "you", "not": {"ids": [SELF]}}},
-            "sentence",
-        ),
-    )
