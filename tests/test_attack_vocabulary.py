@@ -1091,6 +1091,18 @@ def test_attack_as_though_haste_lets_a_new_creature_attack_302_6():
     assert_illegal(attack(make_board([bears(sick=True)]), {"bears": B}), "302.6", "summoning_sick", ("bears",))
 
 
+def test_activate_as_though_haste_lets_new_creatures_pay_with_their_mana_302_6():
+    """Thousand-Year Elixir: "You may activate abilities of creatures you control as though those
+    creatures had haste" (302.6): two Elves that came under Alice's control this turn tap for
+    Propaganda's {2}; the Bears still attack only if not summoning sick (the ability isn't haste)."""
+    elves = [creature(f"elf{i}", "Elf", A, 1, 1, K("mana", produces="G"), sick=True) for i in (1, 2)]
+    propaganda = permanent("prop", "Propaganda", B, ["enchantment"], K("attack_tax", cost={"mana": "{2}"}))
+    elixir = permanent("elixir", "Elixir", A, ["artifact"], K("activate_as_though_haste", to={"controller": "you"}))
+    assert_illegal(attack(make_board([bears(), *elves, propaganda]), {"bears": B}), "508.1j", "unpayable_cost")
+    assert_legal(attack(make_board([bears(), *elves, propaganda, elixir]), {"bears": B}))
+    assert_illegal(attack(make_board([bears(sick=True), elixir]), {"bears": B}), "302.6", "summoning_sick", ("bears",))
+
+
 def test_chooses_attackers_changes_who_declares_not_what_is_legal_508_1():
     """Master Warcraft: "You choose which creatures attack this turn." Juggernaut must still attack
     (508.1d); the verdict names Bob as the declarer."""

@@ -350,3 +350,18 @@ def test_sample_30_misses() -> None:
     assert {"kind": "grant", "to": weaker, "ability": {"kind": "goad", "by": "$controller"}} in baeloth.abilities
     cruiser = _compiled("Entropic Battlecruiser")
     assert any({"kind": "attack_trigger"} in lv.abilities for lv in cruiser.levels)
+
+
+def test_508_1h_flooded_woodlands_a_land_sacrificed_for_each_green_attacker() -> None:
+    """ "Green creatures can't attack unless their controller sacrifices a land of their choice
+    for each green creature they control that's attacking" (audit 1515): one green attacker
+    with one land, yes; two with one land, no; a nongreen one needs none."""
+    woodlands = {"id": "w", "card": "Flooded Woodlands", "controller": "bob"}
+    bears = {"id": "g", "card": "Grizzly Bears", "controller": "alice"}
+    cub = {"id": "c", "card": "Grizzly Bears", "controller": "alice"}
+    forest = {"id": "f", "card": "Forest", "controller": "alice"}
+    lions = {"id": "l", "card": "Savannah Lions", "controller": "alice"}
+    assert _attacks([woodlands, bears, forest], {"g": "bob"})
+    assert not _attacks([woodlands, bears, cub, forest], {"g": "bob", "c": "bob"})
+    assert not _attacks([woodlands, bears], {"g": "bob"})
+    assert _attacks([woodlands, lions], {"l": "bob"})

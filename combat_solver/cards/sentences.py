@@ -298,7 +298,7 @@ class Sentences(TriggerSentences):
             s,
         )
         if m is None:
-            return self._counters_tax(s)
+            return self._sacrifice_tax(s) or self._counters_tax(s)
         cost: dict[str, Any] = {"mana": m[3]}
         if m[4] is not None or "{X}" in m[3]:
             if m[4] == "the number of basic land types among lands you control":
@@ -321,6 +321,29 @@ class Sentences(TriggerSentences):
                 raise Unknown(s)
             tax["attackers"] = attackers
         return [tax]
+
+    def _sacrifice_tax(self, s: str) -> list[AbilityData] | None:
+        """Flooded Woodlands: "Green creatures can't attack unless their controller sacrifices a
+        land of their choice for each green creature they control that's attacking" (508.1h:
+        one land per attacker of that kind, whoever it attacks)."""
+        m = re.fullmatch(
+            r"(.+?) can't attack unless their controller sacrifices an? (\w+) of their choice for each (.+?) they"
+            r" control that's attacking",
+            s,
+        )
+        if m is None:
+            return None
+        attackers, each = self._holder(m[1]), self._holder(m[3])
+        sacrificed = self.nouns.creatures(m[2]) if m[2] != "land" else {"types": ["land"]}
+        if (
+            attackers is None
+            or attackers != each
+            or sacrificed is None
+            or {"self", "controller", "ids"} & set(attackers)
+        ):
+            raise Unknown(s)
+        tax: AbilityData = {"kind": "attack_tax", "cost": {"sacrifice": {"filter": sacrificed}}, "target": None}
+        return [{**tax, "attackers": attackers} if attackers else tax]
 
     def _counters_tax(self, s: str) -> list[AbilityData] | None:
         """Nils, Discipline Enforcer: "Each creature with one or more counters on it can't attack
