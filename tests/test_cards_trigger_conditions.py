@@ -295,3 +295,20 @@ def test_508_1m_subjects_with_a_relative_clause_and_whom_they_attack() -> None:
     assert {"kind": "attack_trigger", "who": entered, "once": True, "target": {}} in read("Whirlwind, Killer Cyclone")
     countered = {"counters": {"any": {"ge": 1}}}
     assert {"kind": "attack_trigger", "who": countered, "target": {"player": "opponent"}} in read("Skyboon Evangelist")
+
+
+def test_603_4_802_2a_an_if_about_the_defending_player_is_read_per_attacker() -> None:
+    """Siege Dragon: "Whenever this creature attacks, if defending player controls no Walls" —
+    attacking Bob, who has a Wall, it doesn't trigger; attacking Cara, it does. Septic Rats: "if
+    defending player is poisoned"."""
+    dragon, wall = _card("d", "Siege Dragon"), _card("w", "Wall of Stone", controller="bob")
+    assert _attack([dragon, wall], {"d": "bob"}, "d") == 0
+    assert _attack([dragon, wall], {"d": "cara"}, "d") == 1
+    rats = _card("r", "Septic Rats")
+    poisoned = [{"id": "alice"}, {"id": "bob", "poison": 1}, {"id": "cara"}]
+    board = Board.model_validate(
+        {"players": poisoned, "active_player": "alice", "permanents": [rats]}, context={"catalog": bundled_catalog()}
+    )
+    for target, times in (("bob", 1), ("cara", 0)):
+        verdict = check_attacks(board, AttackDeclaration(attacks={"r": target}))
+        assert sum(t.count for t in verdict.triggers if t.holder == "r") == times, target

@@ -258,6 +258,9 @@ class AttackTrigger(_Subject):
         ),
     )
     rule = "508.1m"
+    per_target_condition = True
+    """Its intervening "if" (603.4) is read for each attacker with that attacker's defending player
+    ("if defending player controls no Walls": Siege Dragon, 802.2a)."""
     once: Flag = False
     target: Target | None = None
     most_life: Flag = Field(
@@ -284,6 +287,7 @@ class AttackTrigger(_Subject):
             for a in self.subjects(facts, inst, facts.attackers)
             if (spec is None or facts.attack_target_matches(spec, facts.attacks[a.id], inst))
             and (not self.most_life or _has_most_life(facts, facts.attacks[a.id]))
+            and ((self.condition is None and self.unless is None) or facts.applies_against(inst, facts.attacks[a.id]))
         ]
         if self.attackers is not None and not self.attackers.holds(len(facts.attacks)):
             return
