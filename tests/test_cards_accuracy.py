@@ -280,6 +280,7 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_30.yaml", 20261230),
         ("random_sample_31.yaml", 20261231),
         ("random_sample_32.yaml", 20261232),
+        ("random_sample_33.yaml", 20261233),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

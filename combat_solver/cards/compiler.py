@@ -387,6 +387,9 @@ class Compiler(Sentences):
         if keyworded and is_activated(keyworded[1]) and not MANA_ABILITY.match(keyworded[1]):
             # 702.177a, 702.142a, 702.57a: an activated ability with a limit on when: its result an effect
             return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
+        if re.match(r"(?:Other |Nontoken )?creatures you control enter(?: the battlefield)? as a copy of ", line):
+            # The Inspector Inspector (707.2): what entered as a copy is the board's `copy_of` on it
+            return [(line, lambda _s: ([], "a copy effect on other creatures: write each one's `copy_of`"))]
         if re.match(r"Visit — ", line):  # 702.159a: what an Attraction does when visited, an effect once done
             return [(line, lambda _s: ([], "triggered ability: once it resolves, give its result as an effect"))]
         max_speed = re.match(r"Max speed — ", line)

@@ -38,7 +38,10 @@ def level_blocks(text: str, names: set[str]) -> tuple[list[str], list[Block], li
     (702.184), "As long as this creature has a +1/+1 counter on it, it ...", and the levels of
     unleash and of "It's an artifact creature at 8+"."""
     me = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    counted = rf"(?:this creature|{me}) has (a|an|one|two|three|four|five)(?: or more)? \+1/\+1 counters? on it"
+    counted = (
+        rf"(?:this creature|this artifact|{me}) has (a|an|one|two|three|four|five|six|seven|eight|nine|ten)(?: or more)?"
+        r" \+1/\+1 counters? on it"
+    )
     base: list[str] = []
     blocks: list[Block] = []
     levels: list[Level] = []
@@ -60,8 +63,9 @@ def level_blocks(text: str, names: set[str]) -> tuple[list[str], list[Block], li
             current.power, current.toughness = int(stats[1]), int(stats[2])
         elif current is not None:
             current.lines.append(line)
-        elif m := re.fullmatch(rf"As long as {counted}, (?:it|this creature|{me}) (.+)", bare):
-            blocks.append(Block("+1/+1", number(m[1]) or 1, None, [f"This creature {m[2]}"], source=bare))
+        elif m := re.fullmatch(rf"As long as {counted}, (?:it|this creature|{me})(?: |'s )(.+)", bare):
+            said = f"is {m[2]}" if re.search(rf"As long as {counted}, (?:it|this creature|{me})'s ", bare) else m[2]
+            blocks.append(Block("+1/+1", number(m[1]) or 1, None, [f"This creature {said}"], source=bare))
         elif m := re.fullmatch(
             rf"(this creature|{me}) (has [^.]+?) as long as it has (a|an|one|two|three|four|five)(?: or more)? \+1/\+1 counters? on it\.",
             bare,

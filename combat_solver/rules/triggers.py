@@ -342,16 +342,21 @@ class BlockTrigger(_Subject):
 class BlocksCreatureTrigger(_Subject):
     """509.3b: "Whenever this creature blocks a creature" — once for each attacking creature it
     blocks (every member of a band it blocks, 702.22h); with ``blocked``, only the attackers of
-    that quality as blockers are declared ("blocks a creature with flying", 509.3f)."""
+    that quality as blockers are declared ("blocks a creature with flying", 509.3f); with
+    ``once``, "blocks one or more black creatures": once."""
 
     kind: Literal["blocks_creature_trigger"] = "blocks_creature_trigger"
     phrases = (
         Phrase(r"whenever \$self blocks a creature", place="trigger"),
         Phrase(r"whenever (?:enchanted|equipped) creature blocks a creature", {"who": {"ids": [ATTACHED]}}, "trigger"),
         Phrase(r"whenever \$self blocks (an? [^,]+?)", {"blocked": Slot(1, "creatures")}, "trigger"),
+        Phrase(
+            r"whenever \$self blocks one or more ([^,]+?)", {"blocked": Slot(1, "creatures"), "once": True}, "trigger"
+        ),
     )
     rule = "509.3b"
     blocked: Filter | None = None
+    once: Flag = Field(False, description='"blocks one or more <quality> creatures": once, however many (603.2c)')
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         wanted = self.blocked
@@ -362,7 +367,8 @@ class BlocksCreatureTrigger(_Subject):
                 if wanted is None or facts.game.matches(wanted, facts.game.permanent(a), inst.controller)
             ]
             if blocked:
-                yield facts.fired(inst, self.kind, "509.3f" if wanted is not None else self.rule, len(blocked), blocked)
+                count = 1 if self.once else len(blocked)
+                yield facts.fired(inst, self.kind, "509.3f" if wanted is not None else self.rule, count, blocked)
 
 
 class BecomesBlockedTrigger(_Subject):
