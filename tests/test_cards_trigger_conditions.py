@@ -312,3 +312,13 @@ def test_603_4_802_2a_an_if_about_the_defending_player_is_read_per_attacker() ->
     for target, times in (("bob", 1), ("cara", 0)):
         verdict = check_attacks(board, AttackDeclaration(attacks={"r": target}))
         assert sum(t.count for t in verdict.triggers if t.holder == "r") == times, target
+
+
+def test_509_3f_becomes_blocked_by_one_or_more_of_a_quality() -> None:
+    """Serra Inquisitors: "blocks or becomes blocked by one or more black creatures" — once each
+    way, and only when a black creature is among them."""
+    inquisitors = _card("s", "Serra Inquisitors")
+    black, white = _card("k", "Scathe Zombies", controller="bob"), _card("w", "Savannah Lions", controller="bob")
+    kinds = [t.kind for t in _block([inquisitors, black, white], {"s": "bob"}, {"k": ["s"], "w": ["s"]})]
+    assert kinds == ["becomes_blocked_trigger"]
+    assert not _block([inquisitors, black, white], {"s": "bob"}, {"w": ["s"]})

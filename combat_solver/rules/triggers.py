@@ -353,6 +353,11 @@ class BlocksCreatureTrigger(_Subject):
         Phrase(
             r"whenever \$self blocks one or more ([^,]+?)", {"blocked": Slot(1, "creatures"), "once": True}, "trigger"
         ),
+        Phrase(
+            r"whenever (?:enchanted|equipped) creature blocks one or more creatures",
+            {"who": {"ids": [ATTACHED]}, "once": True},
+            "trigger",
+        ),
     )
     rule = "509.3b"
     blocked: Filter | None = None
@@ -375,7 +380,8 @@ class BecomesBlockedTrigger(_Subject):
     """509.3c: "Whenever <this creature / a creature you control> becomes blocked" — once for each
     such creature, however many creatures block it (with ``once``, "whenever one or more creatures
     you control become blocked": once in all, 603.2c); with ``by_at_least`` N, "becomes blocked by
-    N or more creatures" (509.3e)."""
+    N or more creatures" (509.3e); with ``by``, only blockers of that quality count ("becomes blocked
+    by one or more black creatures", 509.3f)."""
 
     kind: Literal["becomes_blocked_trigger"] = "becomes_blocked_trigger"
     phrases = (
@@ -388,6 +394,17 @@ class BecomesBlockedTrigger(_Subject):
         ),
         Phrase(r"whenever (an? [A-Z][\w'-]*) becomes blocked", {"who": Slot(1, "creatures")}, "trigger"),
         Phrase(
+            r"whenever (?:enchanted|equipped) creature becomes blocked by one or more creatures",
+            {"who": {"ids": [ATTACHED]}},
+            "trigger",
+        ),
+        Phrase(r"whenever \$self becomes blocked by one or more ([^,]+?)", {"by": Slot(1, "creatures")}, "trigger"),
+        Phrase(
+            r"whenever (?:enchanted|equipped) creature becomes blocked by one or more ([^,]+?)",
+            {"who": {"ids": [ATTACHED]}, "by": Slot(1, "creatures")},
+            "trigger",
+        ),
+        Phrase(
             r"whenever one or more ([^,]+? you control) become blocked",
             {"who": Slot(1, "creatures"), "once": True},
             "trigger",
@@ -396,16 +413,21 @@ class BecomesBlockedTrigger(_Subject):
     rule = "509.3c"
     by_at_least: Positive = 1
     once: Flag = False
+    by: Filter | None = Field(
+        None, description='only blockers of this quality count ("by one or more black creatures")'
+    )
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
-        blocked = [
-            a
-            for a in self.subjects(facts, inst, facts.attackers)
-            if len(facts.blockers_of.get(a.id, [])) >= self.by_at_least
-        ]
+        by = self.by
+
+        def blockers(attacker: str) -> list[str]:
+            found = facts.blockers_of.get(attacker, [])
+            return [b for b in found if by is None or facts.game.matches(by, facts.game.permanent(b), inst.controller)]
+
+        blocked = [a for a in self.subjects(facts, inst, facts.attackers) if len(blockers(a.id)) >= self.by_at_least]
         if blocked:
-            rule = "509.3e" if self.by_at_least > 1 else self.rule
-            objects = [b for a in blocked for b in facts.blockers_of[a.id]]
+            rule = "509.3e" if self.by_at_least > 1 else "509.3f" if by is not None else self.rule
+            objects = [b for a in blocked for b in blockers(a.id)]
             yield facts.fired(inst, self.kind, rule, 1 if self.once else len(blocked), objects)
 
 
