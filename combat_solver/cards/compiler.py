@@ -454,7 +454,8 @@ class Compiler(Sentences):
         if keyword is not None:
             return [], keyword
         try:
-            found = self._static(sentence)
+            # Varchild: "Survivors your opponents control can't block, and they can't attack you": one subject
+            found = self._static(re.sub(r", and (?:they|it) (?=can't\b|can\b|has\b|have\b)", ", and ", sentence))
             if self.granted:
                 return found, "grants an activated or triggered ability: once used, give its result as an effect"
             return found, None
