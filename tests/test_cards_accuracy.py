@@ -281,6 +281,8 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_31.yaml", 20261231),
         ("random_sample_32.yaml", 20261232),
         ("random_sample_33.yaml", 20261233),
+        ("random_sample_34.yaml", 20261234),
+        ("random_sample_35.yaml", 20261235),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

@@ -378,3 +378,17 @@ def test_sample_33_misses() -> None:
     assert [lv.at_least for lv in idol.levels] == [8] and {"kind": "attack_trigger"} in idol.levels[0].abilities
     inspector = _compiled("The Inspector Inspector")
     assert not inspector.warnings and any("copy_of" in n for n in inspector.notes)
+
+
+def test_samples_34_and_35_misses() -> None:
+    """709.5c: a Room's door abilities apply only while that door is unlocked, which the board
+    doesn't state: warned, never compiled as if unlocked (Greenhouse); ", and they can't attack
+    you" keeps the subject (Varchild); a copy that "has vanishing 3 if that creature doesn't have
+    vanishing" (707.9a: Flesh Duplicate, nothing for combat)."""
+    greenhouse = _compiled("Greenhouse // Rickety Gazebo")
+    assert greenhouse.abilities == () and any("unlocked" in w for w in greenhouse.warnings)
+    survivors = {"subtypes": ["Survivor"], "controller": "opponent"}
+    varchild = _compiled("Varchild, Betrayer of Kjeldor").abilities
+    assert {"kind": "grant", "to": survivors, "ability": {"kind": "cant_block"}} in varchild
+    flesh = _compiled("Flesh Duplicate")
+    assert flesh.copy is not None and not flesh.all_warnings

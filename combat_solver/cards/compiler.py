@@ -198,6 +198,11 @@ class Compiler(Sentences):
             # 721.2b: the power/toughness box is part of a station symbol's static ability; in
             # Oracle text without reminder text it is the last (highest) one's
             levels.append(Level("charge", max(b.at_least for b in blocks if b.counter == "charge"), creature=True))
+        if "Room" in card.subtypes and found.abilities:  # 709.5: a door's abilities only while it is unlocked
+            read = "; ".join(s for s, o in found.readings if o == "compiled") or "its abilities"
+            found.relevant = True
+            found.warn(f"{face}: {read} (only while its door is unlocked, 709.5c: not on the board)", face)
+            found.abilities = []
         intrinsic = "".join(BASIC_MANA[t] for t in BASIC_MANA if t in card.subtypes)
         if intrinsic and "land" in card.types:
             found.abilities.insert(0, {"kind": "mana", "produces": intrinsic})

@@ -91,6 +91,9 @@ def _exception(
     if types:
         return _types(effect, types[1], creature_only=bool(types[2]), subtype=subtype)
     has = re.fullmatch(r"(?:it )?has (.+)", clause)
+    unless_copied = re.fullmatch(r"(([a-z]+)(?: \d+)?) if that creature doesn't have \2", has[1]) if has else None
+    if unless_copied:  # Flesh Duplicate: "has vanishing 3 if that creature doesn't have vanishing" (707.9a)
+        return _abilities(effect, unless_copied[1], quoted)
     if has:
         return _abilities(effect, has[1], quoted)
     return None
@@ -122,7 +125,7 @@ def _abilities(effect: CopyEffect, what: str, quoted: list[str]) -> CopyEffect |
     if held:
         return replace(effect, lines=(*effect.lines, quoted[int(held[1])]))
     words = re.split(r", (?:and )?| and ", what)
-    if not all(re.fullmatch(r"[a-z][a-z -]*", w) and known_keyword(w) for w in words):
+    if not all(re.fullmatch(r"[a-z][a-z -]*(?: \d+)?", w) and known_keyword(w) for w in words):
         return None
     return replace(effect, lines=(*effect.lines, ", ".join(words).capitalize()))
 
