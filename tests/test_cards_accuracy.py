@@ -283,6 +283,8 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_33.yaml", 20261233),
         ("random_sample_34.yaml", 20261234),
         ("random_sample_35.yaml", 20261235),
+        ("random_sample_36.yaml", 20261236),
+        ("random_sample_37.yaml", 20261237),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

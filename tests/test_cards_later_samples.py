@@ -392,3 +392,11 @@ def test_samples_34_and_35_misses() -> None:
     assert {"kind": "grant", "to": survivors, "ability": {"kind": "cant_block"}} in varchild
     flesh = _compiled("Flesh Duplicate")
     assert flesh.copy is not None and not flesh.all_warnings
+
+
+def test_205_4_enchanted_land_is_snow() -> None:
+    """Glittering Frost: "Enchanted land is snow" — a supertype added (205.4), which snow
+    landwalk reads (702.14c)."""
+    assert {"kind": "type_change", "supertypes": ["snow"], "to": {"ids": ["$attached"]}} in _compiled(
+        "Glittering Frost"
+    ).abilities

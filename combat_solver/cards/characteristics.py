@@ -112,8 +112,8 @@ def characteristic(
     if m is None:
         raise Unknown(chunk)
     what, addition, colors_too = m[1], m[2] is not None, m[3] is not None
-    if what == "legendary":  # On Serra's Wings: "Enchanted creature is legendary" (205.4)
-        return [{"kind": "type_change", "supertypes": ["legendary"]}], False
+    if what in ("legendary", "snow"):  # On Serra's Wings: "is legendary"; Glittering Frost: "is snow" (205.4)
+        return [{"kind": "type_change", "supertypes": [what]}], False
     if what in ("the chosen type", "the chosen creature type") and addition and "creature_type" in nouns.chosen:
         return [{"kind": "type_change", "subtypes": [CHOSEN]}], False  # Metallic Mimic (607.2d)
     if what == "every creature type":
