@@ -522,3 +522,26 @@ def test_302_6_mana_abilities_of_summoning_sick_creatures_activated_as_though_th
     assert not legal(
         [{"id": "x", "name": "Elixir", "types": ["artifact"], "controller": "alice", "abilities": [theirs]}]
     )
+
+
+def test_608_2h_mana_for_each_point_of_the_greatest_power_among_your_creatures() -> None:
+    """Bighorner Rancher: "{T}: Add an amount of {G} equal to the greatest power among creatures
+    you control" — with a 4/4 beside it, {G}{G}{G}{G}: two Propaganda taxes paid by the Rancher
+    (which doesn't attack), three not."""
+
+    def legal(attackers: list[str]) -> bool:
+        permanents = [
+            {"id": "r", "card": "Bighorner Rancher", "controller": "alice"},
+            {"id": "o", "card": "Grizzly Bears", "controller": "alice", "counters": {"+1/+1": 2}},
+            {"id": "g", "card": "Grizzly Bears", "controller": "alice"},
+            {"id": "l", "card": "Savannah Lions", "controller": "alice"},
+            {"id": "p", "card": "Propaganda", "controller": "bob"},
+        ]
+        board = Board.model_validate(
+            {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents},
+            context={"catalog": bundled_catalog()},
+        )
+        return check_attacks(board, AttackDeclaration(attacks={a: "bob" for a in attackers})).legal
+
+    assert legal(["g", "l"])
+    assert not legal(["g", "l", "o"])

@@ -322,3 +322,26 @@ def test_509_3f_becomes_blocked_by_one_or_more_of_a_quality() -> None:
     kinds = [t.kind for t in _block([inquisitors, black, white], {"s": "bob"}, {"k": ["s"], "w": ["s"]})]
     assert kinds == ["becomes_blocked_trigger"]
     assert not _block([inquisitors, black, white], {"s": "bob"}, {"w": ["s"]})
+
+
+def test_102_3_another_player_is_not_only_an_opponent() -> None:
+    """Firemane Commando: "Whenever another player attacks with two or more creatures" — any
+    player but you (a teammate too), not only an opponent."""
+    catalog = bundled_catalog()
+    abilities = catalog.compiled(catalog.get("Firemane Commando")).abilities
+    other = {"kind": "attack_trigger", "who": {"not": {"controller": "you"}}, "once": True, "attackers": {"ge": 2}}
+    assert other in abilities
+
+
+def test_102_3_an_opponent_target_needs_a_controller() -> None:
+    """`target: {player: opponent}` names the opponents of "you": an effect with no controller
+    is refused, naming the field (as `you` is)."""
+    from combat_solver.model.errors import InputError
+
+    effect = {"source": "Test", "ability": {"kind": "cant_attack", "target": {"player": "opponent"}}, "to": {}}
+    try:
+        Board.model_validate({"players": PLAYERS, "active_player": "alice", "permanents": [], "effects": [effect]})
+    except (InputError, ValueError) as e:
+        assert "unresolved_player" in str(e) and "player" in str(e)
+    else:
+        raise AssertionError("an `opponent` target with no controller was accepted")

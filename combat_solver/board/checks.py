@@ -402,7 +402,7 @@ def _player_words(value: Any, loc: Loc, top: bool = False) -> list[tuple[Loc, st
     if isinstance(value, Condition) and value.your_turn is not None:
         out.append(((*loc, "your_turn"), "you"))
     if isinstance(value, Target) and value.player is not None:
-        out.append(((*loc, "player"), value.player))
+        out.append(((*loc, "player"), "you" if value.player == "opponent" else value.player))  # opponents of "you"
     if isinstance(value, AbilityBase):
         out += [((*loc, name), getattr(value, name)) for name in player_fields(type(value))]
     if isinstance(value, Strict):

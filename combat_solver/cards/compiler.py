@@ -418,7 +418,7 @@ class Compiler(Sentences):
             rf" (?:it|{re.escape(SELF)}|this creature) attacks( while \w+)?, ",
             line,
         )
-        if entering:  # Boomstacker: a replacement effect as it enters (614.1c) and an attack trigger
+        if entering:  # Boomstacker (614.1c), Autarch Mammoth (603.6a): what it does as it enters, and an attack trigger
             return [(f"Whenever {SELF} attacks{entering[1] or ''}, {line[entering.end() :]}", self._trigger)]
         if re.match(r"^(When|Whenever|At)\b", line):
             return [(line, self._trigger)]

@@ -20,6 +20,7 @@ from ..rules.phrase import SELF
 from .card_record import CardRecord
 from .compiled import CopyEffect, Found
 from .keyword_lines import known_keyword
+from .keywords import KEYWORDS
 
 COPY_SENTENCE = re.compile(
     rf"(?:If [^,]+, y|Y)ou may have (?:\{SELF}|this (?:creature|artifact|enchantment|Equipment|land|permanent)) "
@@ -93,7 +94,8 @@ def _exception(
     has = re.fullmatch(r"(?:it )?has (.+)", clause)
     unless_copied = re.fullmatch(r"(([a-z]+)(?: \d+)?) if that creature doesn't have \2", has[1]) if has else None
     if unless_copied:  # Flesh Duplicate: "has vanishing 3 if that creature doesn't have vanishing" (707.9a)
-        return _abilities(effect, unless_copied[1], quoted)
+        bearing = {k.name for k in KEYWORDS if k.reading != "none"}
+        return None if unless_copied[2] in bearing else _abilities(effect, unless_copied[1], quoted)
     if has:
         return _abilities(effect, has[1], quoted)
     return None

@@ -211,9 +211,10 @@ _CONDITION_CLAUSE = re.compile(r"\b(?i:if|as long as|while|unless) [^,.]+(?:, |\
 #: target is read as none of the vocabulary's, so warned) can pay costs to attack or block (508.1h,
 #: 509.1d, 605.3a): compiled exactly or warned.
 ABILITIES_AS_THOUGH_HASTE = re.compile(r"\bactivate abilities of [^.]+ as though [^.]+ had haste\b", re.I)
-"""302.6: "You may activate abilities of artifacts and creatures as though those artifacts and
-creatures had haste" (Thousand-Year Elixir): a summoning-sick creature's {T} mana ability could
-pay a cost to attack or block; the vocabulary doesn't state it (warned)."""
+"""302.6: "You may activate abilities of creatures you control as though those creatures had haste"
+(Thousand-Year Elixir): a summoning-sick creature's {T} mana ability may then pay a cost to attack
+or block, so the sentence bears on legality: read by ``activate_as_though_haste``'s phrases
+(rules/attacking.py), any other wording of it warned."""
 MANA_TRIGGER = re.compile(
     r"^Whenever [^,]*\b(?:taps?|is tapped|are tapped) [^,]*for (?:mana|\{[WUBRGCS]\}|one or more mana), [^.]*\badds?\b"
 )

@@ -138,7 +138,7 @@ class Readers:
         elif whose and whose[1] == "you control but don't own":
             if "not" in found:
                 return None
-            found["controller"], found["not"] = "you", {"owner": "you"}  # 108.3, 108.4: Don Andres
+            found["controller"], found["not"] = "you", {"owner": "you"}  # 108.3 (owner), 110.2 (controller): Don Andres
         elif whose:
             owners = {"you control": "you", "your opponents control": "opponent", "your team controls": "team"}
             found["controller"] = owners.get(whose[1], ATTACHED)  # a Curse's player (303.4)

@@ -242,8 +242,13 @@ class AttackTrigger(_Subject):
             "trigger",
         ),
         Phrase(
-            r"whenever (?:another player|an opponent) attacks with (\w+) or more creatures",
+            r"whenever an opponent attacks with (\w+) or more creatures",
             {"who": {"controller": OPPONENT}, "once": True, "attackers": {"ge": Slot(1, "number")}},
+            "trigger",
+        ),
+        Phrase(
+            r"whenever another player attacks with (\w+) or more creatures",
+            {"who": {"not": {"controller": "you"}}, "once": True, "attackers": {"ge": Slot(1, "number")}},
             "trigger",
         ),
         Phrase(
