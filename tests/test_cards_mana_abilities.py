@@ -487,11 +487,7 @@ def test_605_1a_mana_for_each_point_of_its_own_power() -> None:
             {"id": "l", "card": "Savannah Lions", "controller": "alice"},
             {"id": "p", "card": "Propaganda", "controller": "bob"},
         ]
-        board = Board.model_validate(
-            {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents},
-            context={"catalog": bundled_catalog()},
-        )
-        return check_attacks(board, AttackDeclaration(attacks={a: "bob" for a in attackers})).legal
+        return _alice_attacks_bob(permanents, attackers)
 
     assert legal(2, ["g"]) and not legal(2, ["g", "l"])
     assert not legal(0, ["g"])
@@ -510,11 +506,7 @@ def test_302_6_mana_abilities_of_summoning_sick_creatures_activated_as_though_th
             {"id": "p", "card": "Propaganda", "controller": "bob"},
             *extra,
         ]
-        board = Board.model_validate(
-            {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents},
-            context={"catalog": bundled_catalog()},
-        )
-        return check_attacks(board, AttackDeclaration(attacks={"g": "bob"})).legal
+        return _alice_attacks_bob(permanents, ["g"])
 
     assert not legal([])
     assert legal([{"id": "x", "card": "Thousand-Year Elixir", "controller": "alice"}])
@@ -537,11 +529,16 @@ def test_608_2h_mana_for_each_point_of_the_greatest_power_among_your_creatures()
             {"id": "l", "card": "Savannah Lions", "controller": "alice"},
             {"id": "p", "card": "Propaganda", "controller": "bob"},
         ]
-        board = Board.model_validate(
-            {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents},
-            context={"catalog": bundled_catalog()},
-        )
-        return check_attacks(board, AttackDeclaration(attacks={a: "bob" for a in attackers})).legal
+        return _alice_attacks_bob(permanents, attackers)
 
     assert legal(["g", "l"])
     assert not legal(["g", "l", "o"])
+
+
+def _alice_attacks_bob(permanents: list[dict[str, Any]], attackers: list[str]) -> bool:
+    """Whether Alice's ``attackers`` may all attack Bob on a board of ``permanents`` by card name."""
+    board = Board.model_validate(
+        {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents},
+        context={"catalog": bundled_catalog()},
+    )
+    return check_attacks(board, AttackDeclaration(attacks={a: "bob" for a in attackers})).legal

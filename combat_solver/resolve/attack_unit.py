@@ -97,12 +97,15 @@ class AttackUnit(UnitBase):
         source = inst.holder
         return condition.holds(Context(self.game, inst.controller, source, self.defending_player_of(target)))
 
-    def _applies_against(self, inst: Instance, target: str) -> bool:
+    def applies_against(self, inst: Instance, target: str, *, declaring: bool = True) -> bool:
+        """Whether a kind read per attack target applies to an attack on ``target``: its conditions
+        with that attack's defending player (802.2a); ``declaring``: its ``attack`` tests are left to
+        the declaration (they are, until attackers are declared)."""
         if not inst.ability.per_target_condition:
             return True
         scope = inst.as_applied or self.game
         ctx = Context(scope, inst.controller, inst.holder, self.defending_player_of(target))
-        return inst.ability.applies(ctx, declaring=True)
+        return inst.ability.applies(ctx, declaring=declaring)
 
     def _gate(self, inst: Instance, target: str | None = None) -> _Gate | None:
         """When ``inst`` applies depends on this declaration (its ``attack`` tests): the tests of
@@ -239,7 +242,7 @@ class AttackUnit(UnitBase):
             for t in self.targets:
                 found = list(general)
                 for inst in hooked:
-                    if not self._applies_against(inst, t):
+                    if not self.applies_against(inst, t):
                         continue
                     r = inst.ability.forbids_attacking(self, inst, t)
                     gate = self._gate(inst, t)

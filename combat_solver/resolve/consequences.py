@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..board.model import Permanent
-from ..model.conditions import Context
 from ..model.declarations import AttackDeclaration, BlockDeclaration
 from ..model.filters import Target
 from ..model.records import CombatState, TriggerReport
@@ -61,8 +60,7 @@ class CombatFacts:
 
     def applies_against(self, inst: Instance, target: str) -> bool:
         """``inst``'s conditions, with the defending player of an attack on ``target`` (802.2a)."""
-        scope = inst.as_applied or self.game
-        return inst.ability.applies(Context(scope, inst.controller, inst.holder, self.game.defending_player_of(target)))
+        return attack_unit(self.game).applies_against(inst, target, declaring=False)
 
     def state(self, *, blocks_declared: bool) -> CombatState:
         blocked = tuple(a for a in sorted(self.attacks) if self.blockers_of.get(a))

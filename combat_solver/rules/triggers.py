@@ -25,6 +25,14 @@ class _Subject(AbilityBase):
     who: Filter | None = None
     given_to_any_permanent: ClassVar[bool] = True
 
+    @staticmethod
+    def of_quality(facts: CombatFactsView, inst: Instance, ids: Iterable[str], quality: Filter | None) -> list[str]:
+        """The creatures of ``ids`` that have ``quality`` as blockers are declared (509.3f; all of
+        them with none), "you" being this ability's controller."""
+        return [
+            i for i in ids if quality is None or facts.game.matches(quality, facts.game.permanent(i), inst.controller)
+        ]
+
     def subjects(self, facts: CombatFactsView, inst: Instance, among: Iterable[PermanentView]) -> list[PermanentView]:
         if self.who is None:
             return [p for p in among if inst.holder is not None and p.id == inst.holder.id]
@@ -371,11 +379,7 @@ class BlocksCreatureTrigger(_Subject):
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         wanted = self.blocked
         for blocker in self.subjects(facts, inst, facts.blocking_creatures):
-            blocked = [
-                a
-                for a in facts.blocked_by_blocker.get(blocker.id, [])
-                if wanted is None or facts.game.matches(wanted, facts.game.permanent(a), inst.controller)
-            ]
+            blocked = self.of_quality(facts, inst, facts.blocked_by_blocker.get(blocker.id, []), wanted)
             if blocked:
                 count = 1 if self.once else len(blocked)
                 yield facts.fired(inst, self.kind, "509.3f" if wanted is not None else self.rule, count, blocked)
@@ -424,15 +428,11 @@ class BecomesBlockedTrigger(_Subject):
 
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         by = self.by
-
-        def blockers(attacker: str) -> list[str]:
-            found = facts.blockers_of.get(attacker, [])
-            return [b for b in found if by is None or facts.game.matches(by, facts.game.permanent(b), inst.controller)]
-
-        blocked = [a for a in self.subjects(facts, inst, facts.attackers) if len(blockers(a.id)) >= self.by_at_least]
+        blockers = {a.id: self.of_quality(facts, inst, facts.blockers_of.get(a.id, []), by) for a in facts.attackers}
+        blocked = [a for a in self.subjects(facts, inst, facts.attackers) if len(blockers[a.id]) >= self.by_at_least]
         if blocked:
             rule = "509.3e" if self.by_at_least > 1 else "509.3f" if by is not None else self.rule
-            objects = [b for a in blocked for b in blockers(a.id)]
+            objects = [b for a in blocked for b in blockers[a.id]]
             yield facts.fired(inst, self.kind, rule, 1 if self.once else len(blocked), objects)
 
 
@@ -457,11 +457,7 @@ class BlockedByCreatureTrigger(_Subject):
     def block_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         by = self.by
         for attacker in self.subjects(facts, inst, facts.attackers):
-            blockers = [
-                b
-                for b in facts.blockers_of.get(attacker.id, [])
-                if by is None or facts.game.matches(by, facts.game.permanent(b), inst.controller)
-            ]
+            blockers = self.of_quality(facts, inst, facts.blockers_of.get(attacker.id, []), by)
             if blockers:
                 yield facts.fired(inst, self.kind, "509.3f" if by is not None else self.rule, len(blockers), blockers)
 
