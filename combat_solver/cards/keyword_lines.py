@@ -5,6 +5,7 @@ reminder text (warned)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
 
 from .compiled import AbilityData
@@ -38,18 +39,37 @@ def keyword_note(line: str) -> str | None:
 _COMBAT_REMINDER = re.compile(r"^(?:When|Whenever) this (?:creature|permanent) (?:attacks|blocks|becomes blocked)\b")
 
 
+def _reminded_keywords(line: str) -> Iterator[tuple[str, str]]:
+    """Each (keyword, reminder text) of a keyword line: the keyword is the last one before the
+    parenthesis ("Art rampage 2 (Whenever ...)")."""
+    for head, reminder in re.findall(r"([^().]*)\(([^()]*)\)", line):
+        part = re.split(r"[,;] (?:and )?", head.strip())[-1].strip().casefold()
+        if part:
+            yield part, reminder
+
+
+def _bare(line: str) -> str:
+    return re.sub(r"\([^()]*\)", "", line).strip()
+
+
+def _is_keywords_only(bare: str) -> bool:
+    return '"' not in bare and not bare.endswith(".")
+
+
 def keyword_with_reminder(line: str) -> str | None:
     """The keyword right before a reminder text bearing on legality in a keyword line ("Art
     rampage 2 (Whenever this creature becomes blocked ...)"), whatever the keyword; else None."""
-    bare = re.sub(r"\([^()]*\)", "", line).strip()
-    if '"' in bare or bare.endswith(".") or re.search(r"\b(?:gets|has|have|can't|can|is|are)\b", bare):
+    bare = _bare(line)
+    if not _is_keywords_only(bare) or re.search(r"\b(?:gets|has|have|can't|can|is|are)\b", bare):
         return None  # a sentence (Segovian Sword's "Equipped creature gets +2/+2 and has skulk"), not keywords
-    for head, reminder in re.findall(r"([^().]*)\(([^()]*)\)", line):
-        if _COMBAT_REMINDER.match(reminder) or bears_on_legality(reminder):
-            part = re.split(r"[,;] (?:and )?", head.strip())[-1].strip().casefold()
-            if part:
-                return part
-    return None
+    return next(
+        (
+            part
+            for part, reminder in _reminded_keywords(line)
+            if _COMBAT_REMINDER.match(reminder) or bears_on_legality(reminder)
+        ),
+        None,
+    )
 
 
 def keyword_defined_by_reminder(line: str) -> str | None:
@@ -57,15 +77,17 @@ def keyword_defined_by_reminder(line: str) -> str | None:
     as "double team", an Un-card's "aggressive") in a keyword line, whose reminder text, its only
     definition on the card, is a trigger on attacking or blocking (508.1m, 509.1i) or bears on
     legality: returned (the compiler reads the line by that reminder, or warns it), else None."""
-    bare = re.sub(r"\([^()]*\)", "", line).strip()
-    keywords_only = '"' not in bare and not bare.endswith(".")
-    for head, reminder in re.findall(r"([^().]*)\(([^()]*)\)", line):
-        if not _COMBAT_REMINDER.match(reminder) and not (keywords_only and bears_on_legality(reminder)):
-            continue
-        part = re.split(r"[,;] (?:and )?", head.strip())[-1].strip().casefold()
-        if part and not known_keyword(part) and not bears_on_legality(part):  # "swampwalk": read elsewhere
-            return part
-    return None
+    keywords_only = _is_keywords_only(_bare(line))
+    return next(
+        (
+            part
+            for part, reminder in _reminded_keywords(line)
+            if (_COMBAT_REMINDER.match(reminder) or (keywords_only and bears_on_legality(reminder)))
+            and not known_keyword(part)
+            and not bears_on_legality(part)  # "swampwalk": read elsewhere
+        ),
+        None,
+    )
 
 
 @cache

@@ -544,8 +544,7 @@ class Game:
         """302.6: its {T} abilities can be activated — it isn't summoning sick, or a game rule lets
         its controller activate them as though it had haste (Thousand-Year Elixir)."""
         return not self.is_summoning_sick(permanent) or any(
-            i.ability.kind == "activate_as_though_haste" and self.matches(i.ability.to, permanent, i.controller)  # type: ignore[attr-defined]
-            for i in self.game_rules
+            i.ability.permits_tap_abilities_of(self, i, permanent) for i in self.game_rules
         )
 
     def taps_when_attacking(self, permanent: PermanentView) -> bool:

@@ -8,9 +8,9 @@ from typing import Literal
 from pydantic import Field
 
 from ..model.base import NonNegative, Positive
-from ..model.filters import Count, Filter, Target
+from ..model.filters import Count, Filter, PermanentView, Target
 from ..model.ir import any_of
-from .kind import AbilityBase, AttackScope, Instance, Reason, Restriction, with_everyone, with_others
+from .kind import AbilityBase, AttackScope, GameView, Instance, Reason, Restriction, with_everyone, with_others
 from .phrase import SELF, Phrase, Slot
 
 
@@ -97,6 +97,9 @@ class ActivateAsThoughHaste(AbilityBase):
             "sentence",
         ),
     )
+
+    def permits_tap_abilities_of(self, game: GameView, inst: Instance, permanent: PermanentView) -> bool:
+        return game.matches(self.to, permanent, inst.controller)
 
 
 class ChoosesAttackers(AbilityBase):

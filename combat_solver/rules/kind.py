@@ -416,6 +416,11 @@ class AbilityBase(Strict):
         """302.6 exception for attacking only: its {T} abilities still need haste (Instill Energy)."""
         return False
 
+    def permits_tap_abilities_of(self, game: GameView, inst: Instance, permanent: PermanentView) -> bool:
+        """302.6 exception of a game rule: ``permanent``'s {T} abilities can be activated as
+        though it had haste (Thousand-Year Elixir)."""
+        return False
+
     @hook(attack="ungated")
     def keeps_untapped_when_attacking(self) -> bool:
         """508.1f exception (vigilance): attacking doesn't tap its holder."""
