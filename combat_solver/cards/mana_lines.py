@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..rules.mana import ManaAbility
 from ..rules.phrase import Place
 from ..rules.registry import ability_class
 from .compiled import AbilityData, Result
@@ -39,10 +40,7 @@ _OUTPUT = (
     "mix",
     "amount",
     "per_counter",
-    "for_each",
-    "for_each_counter",
-    "for_player",
-    "for_power",
+    *ManaAbility.counted_by,
     "like",
     "like_type",
 )

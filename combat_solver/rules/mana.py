@@ -101,6 +101,8 @@ class ManaAbility(AbilityBase):
 
     kind: Literal["mana"] = "mana"
     given_to_any_permanent: ClassVar[bool] = True
+    counted_by: ClassVar[tuple[str, ...]] = ("for_each", "for_each_counter", "for_player", "for_power")
+    """The fields that make ``amount`` mana for each of something counted as it resolves (608.2h)."""
     rule = "605.1a"
     produces: Produces = "any"
     amount: NonNegative = Field(1, description="how much mana one activation makes (0 only with per_counter)")
@@ -366,14 +368,10 @@ class ManaAbility(AbilityBase):
                 raise ValueError("a mana ability's cost returns no permanent and has no X")
         if self.like_type and self.like is None:
             raise ValueError("like_type says which mana like makes: give like")
-        counts = [
-            f
-            for f in ("for_each", "for_each_counter", "for_player", "for_power", "like")
-            if getattr(self, f) is not None
-        ]
+        counts = [f for f in (*self.counted_by, "like") if getattr(self, f) is not None]
         if counts:
             if len(counts) > 1:
-                raise ValueError("for_each, for_each_counter, for_player, for_power and like: one of them")
+                raise ValueError(f"{', '.join(self.counted_by)} and like: one of them")
             if self.like is not None and ("produces" in self.model_fields_set or self.mix or self.amount != 1):
                 raise ValueError("like makes one mana of what it reads: no produces, amount or mix")
             if self.makes is not None or self.per_counter or self.remove_counters:

@@ -162,15 +162,8 @@ def _idle(a: ManaAbility) -> ManaAbility:
     """A {T} mana ability that makes nothing now (it counts none, or its 106.7 permanents could
     produce nothing): activating it still taps its permanent for mana (106.12a), so what it
     triggers is all it makes (one empty combination)."""
-    plain = {
-        "makes": ("",),
-        "for_each": None,
-        "for_each_counter": None,
-        "for_player": None,
-        "for_power": None,
-        "like": None,
-    }
-    return a.model_copy(update={**plain, "like_type": False})
+    plain = dict.fromkeys((*a.counted_by, "like"))
+    return a.model_copy(update={**plain, "makes": ("",), "like_type": False})
 
 
 def _triggered(game: GameView, options: list[Option], triggers: list[tuple[str | None, ManaTrigger]]) -> list[Option]:
@@ -270,8 +263,7 @@ def _counted(
         n = max([0, *powers])
     else:
         return a
-    plain = {"amount": a.amount * n, "for_each": None, "for_each_counter": None, "for_player": None, "for_power": None}
-    return a.model_copy(update=plain) if n else None
+    return a.model_copy(update={**dict.fromkeys(a.counted_by), "amount": a.amount * n}) if n else None
 
 
 def _has_counters(p: PermanentView, a: ManaAbility) -> bool:
