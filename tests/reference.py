@@ -29,6 +29,8 @@ from typing import Any, get_args
 from combat_solver import AttackDeclaration, BlockDeclaration, Board, Comparison, Count, Filter, Permanent, Target
 from combat_solver.model.conditions import PlayerFact
 from combat_solver.model.creature_types import CREATURE_TYPES  # the list of CR 205.3m (data, not encoding)
+from combat_solver.rules.characteristics import ARTIFACT_TYPES as _ARTIFACT_TYPES  # lists of CR 205.3g-h (data)
+from combat_solver.rules.characteristics import ENCHANTMENT_TYPES as _ENCHANTMENT_TYPES
 from combat_solver.rules.mana import ManaAbility  # the data class of a mana ability (305.6 adds one)
 
 Pair = tuple[str, str]  # (blocker id, attacker id)
@@ -77,6 +79,9 @@ LAND_TYPES = frozenset(
     ]
 )
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+# 205.3g, 205.3h: the artifact and enchantment types (for 205.3d).
+ARTIFACT_TYPES = frozenset(t.casefold() for t in _ARTIFACT_TYPES)
+ENCHANTMENT_TYPES = frozenset(t.casefold() for t in _ENCHANTMENT_TYPES)
 # Restrictions on attacking whose conditions are read per attack target before attackers are
 # declared (the defending player is then the one that target belongs to, 802.2a).
 PER_TARGET_KINDS = frozenset({"cant_attack", "cant_attack_unless", "cant_attack_if"})
@@ -1143,8 +1148,18 @@ def _retyped(p: Permanent, ab: AbilityT) -> Permanent:
     extra = list(ab.subtypes)
     extra += sorted(CREATURE_TYPES) if ab.every_creature_type else []
     extra += list(BASIC_MANA) if ab.every_basic_land_type else []
+
+    def corresponds(sub: str) -> bool:  # 205.3d: a subtype goes only with its own card type
+        folded = sub.casefold()
+        if folded in CREATURE_TYPES:
+            return "creature" in types or "kindred" in types
+        for kind, names in (("land", LAND_TYPES), ("artifact", ARTIFACT_TYPES), ("enchantment", ENCHANTMENT_TYPES)):
+            if folded in names:
+                return kind in types
+        return True
+
     for sub in extra:
-        if sub.casefold() not in {x.casefold() for x in subtypes}:
+        if sub.casefold() not in {x.casefold() for x in subtypes} and corresponds(sub):
             subtypes.append(sub)
     gained = basics(subtypes, types) - old
     if gained:

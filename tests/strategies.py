@@ -952,8 +952,8 @@ class _AttackBuilder(_Builder):
 
     def target(self, game: bool = False) -> Json:
         c = self.c
-        kind = c.integer(0, 9)
-        if kind == 3 and game:
+        kind = c.integer(0, 10)
+        if kind in (3, 10) and game:  # "owner" and "opponent" need the ability's creature or controller
             kind = 1
         pid = c.choice(self.players)["id"]
         walkers = [p["id"] for p in self.permanents if "planeswalker" in p["types"] or "battle" in p["types"]]
@@ -975,6 +975,8 @@ class _AttackBuilder(_Builder):
             return {"planeswalkers": True}
         if kind == 9:
             return {"include_player": c.chance(30), "battles": True}
+        if kind == 10:  # 102.3: any opponent of its controller (Vow of Duty's cousins, "attacks an opponent")
+            return {"player": "opponent", "planeswalkers": c.chance(50)}
         return {}
 
     def count(self) -> Json:
@@ -1116,6 +1118,12 @@ def build_attack_board(c: Chooser) -> Board:
                 "abilities": [b.grant() for _ in range(c.integer(1, 2))],
             }
         )
+        if c.chance(30):  # 102.3: "opponent" is the Anthem's controller's, not the attacker's
+            kind = c.choice(("cant_attack", "must_attack"))
+            target = {"player": "opponent", "planeswalkers": c.chance(50)}
+            b.permanents[-1]["abilities"].append(
+                {"kind": "grant", "to": b.filter(relative=True), "ability": {"kind": kind, "target": target}}
+            )
     # Rules of the game: printed on any permanent, or effects without ``to``.
     for kind, percent in (("attack_limit", 20), ("must_be_attacked", 20), ("chooses_attackers", 6)):
         if not c.chance(percent):

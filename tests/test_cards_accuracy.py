@@ -285,6 +285,9 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_35.yaml", 20261235),
         ("random_sample_36.yaml", 20261236),
         ("random_sample_37.yaml", 20261237),
+        ("random_sample_38.yaml", 20261238),
+        ("random_sample_39.yaml", 20261239),
+        ("random_sample_40.yaml", 20261240),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

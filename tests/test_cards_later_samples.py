@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from combat_solver import AttackDeclaration, BlockDeclaration, Board, check_attacks, check_blocks
 from combat_solver.cards.catalog import bundled_catalog
+from combat_solver.model.errors import InputError
 
 
 def _board(permanents: list[dict[str, Any]], **extra: Any) -> Board:
@@ -400,3 +403,78 @@ def test_205_4_enchanted_land_is_snow() -> None:
     assert {"kind": "type_change", "supertypes": ["snow"], "to": {"ids": ["$attached"]}} in _compiled(
         "Glittering Frost"
     ).abilities
+
+
+def _block_triggers(permanents: list[dict[str, Any]], blocks: dict[str, list[str]]) -> list[tuple[str, int]]:
+    verdict = check_blocks(_board(permanents, combat={"attackers": {"d": "bob"}}), BlockDeclaration(blocks=blocks))
+    assert verdict.legal, verdict
+    return [(t.kind, t.count) for t in verdict.triggers]
+
+
+def test_509_3d_catacomb_dragon_blocked_by_a_nonartifact_non_dragon_creature() -> None:
+    """ "Whenever this creature becomes blocked by a nonartifact, non-Dragon creature" (samples
+    38-40): the comma joins two "non-" words, both holding (neither an artifact nor a Dragon), and
+    doesn't end the trigger's condition; it triggers for a Giant Spider's block, not a Shivan
+    Dragon's."""
+    dragon = {"id": "d", "card": "Catacomb Dragon", "controller": "alice"}
+    bears = {"id": "g", "card": "Giant Spider", "controller": "bob"}
+    shivan = {"id": "s", "card": "Shivan Dragon", "controller": "bob"}
+    assert ("blocked_by_creature_trigger", 1) in _block_triggers([dragon, bears, shivan], {"g": ["d"]})
+    assert not any(
+        k == "blocked_by_creature_trigger" for k, _ in _block_triggers([dragon, bears, shivan], {"s": ["d"]})
+    )
+    neither = {"not": {"any_of": [{"types": ["artifact"]}, {"colors": ["black"]}]}, "controller": "you"}
+    terror_kin = _compiled_text("Nonartifact, nonblack creatures you control have flying.")
+    assert terror_kin == [{"kind": "grant", "to": neither, "ability": {"kind": "flying"}}]
+    evasive = _compiled_text("This creature can't be blocked except by nonartifact, nonblack creatures.")
+    assert evasive == [{"kind": "cant_be_blocked_except_by", "by": {"not": neither["not"]}}]
+
+
+def _compiled_text(text: str) -> list[dict[str, Any]]:
+    import dataclasses
+
+    catalog = bundled_catalog()
+    found = catalog.compiler.compile(dataclasses.replace(catalog.get("Glorious Anthem"), text=text))
+    assert not found.warnings, found.warnings
+    return list(found.abilities)
+
+
+def test_samples_38_to_40_misses() -> None:
+    """ "Partner with Ukkima, Stalking Shadow" names a card (702.124j), not shadow; The Fearsome
+    Flock's "activate abilities of artifacts your opponents control as though you control them"
+    (their mana abilities would pay your costs) and Ano'thr's abilities chosen as it enters are
+    warned, never dropped; Moritte of the Frost's copy keeps the exceptions it reads (legendary,
+    snow, 707.9b) and warns of the one it doesn't; The Misty Stepper keeps its name and its other
+    abilities (707.9c, 707.9a)."""
+    cazur = _compiled("Cazur, Ruthless Stalker")
+    assert not cazur.warnings and not cazur.abilities
+    assert any("as though you control them" in w for w in _compiled("The Fearsome Flock").all_warnings)
+    assert any("only if chosen as it entered" in w for w in _compiled("Ano'thr, Equipment Commander").warnings)
+    moritte = _compiled("Moritte of the Frost")
+    assert moritte.copy is not None and moritte.copy.supertypes == ("legendary", "snow")
+    assert any("changeling" in w for w in moritte.copy.warnings)
+    stepper = _compiled("The Misty Stepper")
+    assert stepper.copy is not None and stepper.copy.keeps_name and not stepper.all_warnings
+    assert stepper.copy.abilities == ({"kind": "cant_be_blocked"},)
+
+
+def test_613_1d_arvinox_is_a_creature_only_with_three_permanents_you_don_t_own() -> None:
+    """ "Arvinox isn't a creature unless you control three or more permanents you don't own"
+    (108.3, 613.1d): with two stolen permanents it can't attack; with three it can."""
+    arvinox = {"id": "a", "card": "Arvinox, the Mind Flail", "controller": "alice"}
+    stolen = [{"id": f"s{i}", "card": "Forest", "controller": "alice", "owner": "bob"} for i in range(3)]
+    assert not _attacks([arvinox, *stolen[:2]], {"a": "bob"})
+    assert _attacks([arvinox, *stolen], {"a": "bob"})
+
+
+def test_613_4b_opalescence_makes_enchantments_creatures_whose_power_the_board_gives() -> None:
+    """ "Each other non-Aura enchantment is a creature ... and has base power and base toughness
+    each equal to its mana value": Glorious Anthem attacks as a creature once the board writes its
+    2/2 (its mana value 3 on the card: the board states the values, 613.4b); without them the board
+    is refused, naming the power; Opalescence itself and Auras are not creatures."""
+    opalescence = {"id": "o", "card": "Opalescence", "controller": "alice"}
+    anthem = {"id": "x", "card": "Glorious Anthem", "controller": "alice", "power": 3, "toughness": 3}
+    assert _attacks([opalescence, anthem], {"x": "bob"})
+    assert not _attacks([opalescence, anthem], {"o": "bob"})
+    with pytest.raises(InputError, match="power"):  # 613.1d made it a creature: its power is asked for
+        _attacks([opalescence, {**anthem, "power": None, "toughness": None}], {"x": "bob"})

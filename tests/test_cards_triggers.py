@@ -141,13 +141,17 @@ def test_605_1a_508_1h_a_mana_ability_not_stated_exactly_is_warned_never_dropped
 def test_302_1_a_permanent_that_is_a_creature_under_a_condition_is_read_under_it() -> None:
     """302.1, 205.1b, 613.1d: "As long as you control eight or more permanents named Phoenix Fleet
     Airship, this Vehicle is an artifact creature": a type change adding creature under that count;
-    one whose condition isn't read stays warned (Arvinox: "permanents you don't own")."""
+    "isn't a creature unless you control three or more permanents you don't own" (Arvinox, 108.3)
+    removes it unless the count holds."""
     catalog = bundled_catalog()
     eight = {"players": [{"who": "you", "controls": {"filter": {"name": "Phoenix Fleet Airship"}, "at_least": 8}}]}
     airship = catalog.compiled(catalog.get("Phoenix Fleet Airship"))
     assert {"kind": "type_change", "types": ["creature"], "condition": eight} in airship.abilities
     assert not airship.warnings
-    assert _warnings("Arvinox, the Mind Flail")
+    arvinox = catalog.compiled(catalog.get("Arvinox, the Mind Flail"))
+    three = {"players": [{"who": "you", "controls": {"filter": {"not": {"owner": "you"}}, "at_least": 3}}]}
+    assert arvinox.abilities == ({"kind": "type_change", "not_creature": True, "unless": three},)
+    assert not arvinox.warnings
 
 
 def test_506_1_aurelia_triggers_only_the_first_time_she_attacks_each_turn() -> None:

@@ -580,6 +580,7 @@ def test_613_1e_colors_set_are_compiled_colors_added_and_other_changes_are_warne
         ],
         (),
     )
+    assert compiled("Thran Lens") == ([{"kind": "type_change", "colors": [], "to": {}}], ())  # "All permanents"
     threshold = {"players": [{"who": "you", "graveyard": {"ge": 7}}]}
     assert {"kind": "type_change", "colors": ["black"], "condition": threshold} in compiled("Possessed Aven")[0]
     for warned in (
@@ -589,7 +590,6 @@ def test_613_1e_colors_set_are_compiled_colors_added_and_other_changes_are_warne
         "Swift Reconfiguration",
         "Ensoul Ring",
         "Planar Nexus",
-        "Thran Lens",
         "Hish of the Snake Cult",
         "Ruff, Underdog Champ",
     ):
@@ -641,3 +641,42 @@ def test_105_3_leyline_of_the_guildpact_makes_nonland_permanents_all_colors() ->
     assert compiled.abilities == (
         {"kind": "type_change", "colors": every, "to": {"not": {"types": ["land"]}, "controller": "you"}},
     )
+
+
+def test_205_3d_a_land_made_a_dragon_gains_no_creature_type() -> None:
+    """205.3d: "Each permanent is a Dragon in addition to its other types" makes creatures Dragons
+    but not a land: a subtype goes only with its card type (a creature type with creature, 205.3m)."""
+    attacker = creature("a", "Drake", A, 2, 2, K("cant_be_blocked_except_by", by={"subtypes": ["Dragon"]}))
+    bear = creature("g", "Bear", B)
+    forest = permanent("f", "Forest", B, ["land"], subtypes=["Forest"])
+    dragons = permanent("x", "Omen", A, ["enchantment"], K("type_change", to={}, subtypes=["Dragon", "Desert"]))
+    board = make_board([attacker, bear, forest, dragons], {"a": B})
+    assert_legal(block(board, {"g": "a"}))
+    game = Game.of(board)
+    assert game.permanent("g").subtypes == ("Dragon",)  # a land type goes only to a land
+    assert game.permanent("f").subtypes == ("Forest", "Desert")  # a creature type only to a creature
+
+
+def test_205_3d_real_cards_undercover_skrull_blood_tokens_and_enchanted_evening() -> None:
+    """205.3m, 205.3g, 613.1d: "is all creature types" (Undercover Skrull), "Blood tokens you
+    control are Equipment" (Arterial Alchemy: Blood is an artifact type only tokens have), "All
+    permanents are enchantments" (Enchanted Evening)."""
+    catalog = bundled_catalog()
+
+    def compiled(name: str) -> list[dict[str, Any]]:
+        found = catalog.compiled(catalog.get(name))
+        assert found.warnings == (), found.warnings
+        return [a for a in found.abilities if a["kind"] == "type_change"]
+
+    graveyard = {"who": "you", "graveyard_cards": {"filter": {"types": ["creature"]}, "count": {"ge": 2}}}
+    assert compiled("Undercover Skrull") == [
+        {"kind": "type_change", "every_creature_type": True, "condition": {"players": [graveyard]}}
+    ]
+    assert compiled("Arterial Alchemy") == [
+        {
+            "kind": "type_change",
+            "subtypes": ["Equipment"],
+            "to": {"token": True, "subtypes": ["Blood"], "controller": "you"},
+        }
+    ]
+    assert compiled("Enchanted Evening") == [{"kind": "type_change", "types": ["enchantment"], "to": {}}]

@@ -443,7 +443,7 @@ def grade_card(catalog: Catalog, card: SampleCard) -> Graded:
                 shown.setdefault(k, _shown_level(lv))
     for side, copy_key in (
         (expected, None if card.copy is None else canonical_copy(card.copy)),
-        (got, compiled_copy(compiled)),
+        (got, compiled_copy(compiled, labelled=card.copy is not None)),
     ):
         if copy_key is not None:
             side[copy_key] += 1

@@ -86,10 +86,12 @@ class Catalog:
     @cached_property
     def compiler(self) -> Compiler:
         from ..model.creature_types import CREATURE_TYPES
+        from ..rules.characteristics import ARTIFACT_TYPES, ENCHANTMENT_TYPES, LAND_TYPES
         from .compiler import Compiler
 
-        printed = {s.casefold() for s in self.subtypes}  # and 205.3m's types no card prints (Scion: tokens only)
-        return Compiler(self.subtypes | {t.title() for t in CREATURE_TYPES if t not in printed})
+        printed = {s.casefold() for s in self.subtypes}  # and the types no card prints (Scion, Blood: tokens only)
+        unprinted = {t.title() for t in CREATURE_TYPES} | {*ARTIFACT_TYPES, *ENCHANTMENT_TYPES, *LAND_TYPES}
+        return Compiler(self.subtypes | {t for t in unprinted if t.casefold() not in printed})
 
     @cached_property
     def store(self) -> CompiledStore:

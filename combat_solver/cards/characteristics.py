@@ -116,7 +116,7 @@ def characteristic(
         return [{"kind": "type_change", "supertypes": [what]}], False
     if what in ("the chosen type", "the chosen creature type") and addition and "creature_type" in nouns.chosen:
         return [{"kind": "type_change", "subtypes": [CHOSEN]}], False  # Metallic Mimic (607.2d)
-    if what == "every creature type":
+    if what in ("every creature type", "all creature types"):  # 205.3m
         return [{"kind": "type_change", "every_creature_type": True}], False
     if what == "every basic land type" and addition:
         return [{"kind": "type_change", "every_basic_land_type": True}], False

@@ -229,6 +229,9 @@ class Compiler(Sentences):
         modal = any(
             re.match(r"As .+ enters(?: the battlefield)?, choose (?!one\b|two\b|up to\b)", raw) for raw in lines
         )
+        chosen_abilities = any(  # Ano'thr: "As ... enters, choose two abilities for it to gain —"
+            re.match(r"As .+ enters(?: the battlefield)?, choose \w+ abilities for it to gain", raw) for raw in lines
+        )
         for raw in lines:
             line = selfify(strip_reminders(raw).strip(), names)
             if not line:
@@ -264,10 +267,11 @@ class Compiler(Sentences):
                     f"{face}: {line.replace(SELF, face)} ({unknown}: a keyword known only by its reminder text)", line
                 )
                 continue
-            mode = MODE.match(line) if modal else None
+            mode = MODE.match(line) if modal else re.match(r"• ", line) if chosen_abilities else None
             if mode is not None and self._means_anything(line[mode.end() :]):
-                found.relevant = True  # Hollowmurk Siege: which mode it chose isn't on the board
-                found.warn(f"{face}: {line.replace(SELF, face)} (only in the mode chosen as it entered)", line)
+                found.relevant = True  # Hollowmurk Siege, Ano'thr: which it chose isn't on the board
+                why = "only in the mode chosen as it entered" if modal else "only if chosen as it entered"
+                found.warn(f"{face}: {line.replace(SELF, face)} ({why})", line)
                 continue
             staged = re.match(r"Stage \d+ — |\d+ points?(?: each)? → ", line)
             if staged and any(self._means_anything(s.rstrip(".")) for s in sentences(line[staged.end() :])):
@@ -280,7 +284,7 @@ class Compiler(Sentences):
             if not is_activated(line) and not re.match(r"(?:When|Whenever|At)\b", line):
                 line = otherwise(still_a_land(line))
             first, *rest = sentences(line)
-            own = re.search(rf", except it has {re.escape(SELF)}'s other abilities(?=\.?$)", first)
+            own = re.search(rf"(?:, except| and) it has (?:{re.escape(SELF)}'s|its) other abilities(?=\.?$)", first)
             copied = first if own is None else first[: own.start()] + "."
             copy = read_copy(copied, face, partial(self._lines, names=names, face=face), self.nouns.subtype)
             if copy is not None and found.copy is None:
@@ -471,6 +475,8 @@ class Compiler(Sentences):
                 raise
             if COPY.search(plain) or ABILITIES_AS_THOUGH_HASTE.search(plain) or gives_mana_ability(sentence):
                 raise  # Alpine Moon's static "they gain "{T}: Add ..."": no one-shot effect
+            if re.search(r"\bactivate abilities of .+ as though you control(?:led)? them\b", plain):
+                raise  # The Fearsome Flock's static permission: an opponent's mana abilities pay your costs
             static_gain = re.fullmatch(
                 r"((?:Enchanted|Equipped) creature (?:gets [+-]\d+/[+-]\d+ and )?)gains (.+)", sentence
             )

@@ -296,7 +296,7 @@ class Conditions(Readers):
         m = re.fullmatch(r"there(?: is|'s) (an?|another) (.+?) on the battlefield", t)
         if m and (found := self.nouns.creatures(m[2])) is not None:  # Glacial Crasher
             if m[1] == "another":
-                found = other_than_self(found, t)
+                found = other_than_self(found)
             return Clause({"battlefield": {"filter": found, "at_least": 1}})
         m = re.fullmatch(r"no opponent controls (.+)", t)
         if m:  # "as long as no opponent controls a white or blue creature": none of them does
@@ -397,7 +397,7 @@ class Conditions(Readers):
             if found is None:
                 raise Unknown(p)
             if other:
-                found = other_than_self(found, p)
+                found = other_than_self(found)
             return {"not": {"players": [{"who": who, "controls": {"filter": found, "at_least": 1}}]}}
         alternatives = re.split(r",? or (?=an? |another )", p)
         counts = [self.read("count", a) for a in alternatives]

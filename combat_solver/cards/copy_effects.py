@@ -57,12 +57,17 @@ def read_copy(
         return f'"{len(quoted) - 1}"'
 
     effect = CopyEffect()
-    for clause in _CLAUSE.split(re.sub(r'"([^"]*)"', hold, m["exceptions"])):
+    exceptions, *conditional = re.split(r",? and, (?=if\b)", re.sub(r'"([^"]*)"', hold, m["exceptions"]), maxsplit=1)
+    unread = conditional[0] if conditional else None  # Moritte: "and, if it's a creature, it ... has changeling"
+    for clause in _CLAUSE.split(exceptions):
         read = _exception(clause.strip(), effect, quoted, subtype)
         if read is None:
-            why = f"an exception to the copy that isn't read: {clause.strip().replace(SELF, face)!r}"
-            return CopyEffect(warnings=(f"{face}: {sentence.replace(SELF, face)} ({why})",))
+            unread = clause.strip()
+            break  # the clauses after an unread one may not be split where it ends
         effect = read
+    if unread is not None:  # what was read before it is kept: the copy with those, and a warning
+        why = f"an exception to the copy that isn't read: {unread.replace(SELF, face)!r}"
+        return replace(effect, lines=(), warnings=(f"{face}: {sentence.replace(SELF, face)} ({why})",))
     if effect.lines:
         found = compile_lines(list(effect.lines))
         effect = replace(effect, abilities=tuple(found.abilities), warnings=tuple(found.warnings))

@@ -96,11 +96,12 @@ def canonical_copy(copy: Mapping[str, Any]) -> str:
     return "copy " + json.dumps(fields, sort_keys=True)
 
 
-def compiled_copy(compiled: Any) -> str | None:
-    """The canonical copy effect of a compiled card; None without one, or with one it warns about
-    (the card's warning grades it)."""
+def compiled_copy(compiled: Any, *, labelled: bool) -> str | None:
+    """The canonical copy effect of a compiled card; None without one. One it warns about (an
+    exception not read) counts only against a label that states a copy (Moritte of the Frost:
+    the exceptions read, and a warning); else the card's warning grades it."""
     copy = compiled.copy
-    return None if copy is None or copy.warnings else canonical_copy(asdict(copy))
+    return None if copy is None or (copy.warnings and not labelled) else canonical_copy(asdict(copy))
 
 
 def compare_labels(catalog: Catalog, labels: Any) -> LabelReport:
@@ -129,7 +130,7 @@ def compare_labels(catalog: Catalog, labels: Any) -> LabelReport:
         expected += Counter(canonical_level(level) for level in label.get("levels", ()))
         got += Counter(canonical_level(asdict(level)) for level in compiled.levels)
         expected += Counter([canonical_copy(label["copy"])] if label.get("copy") is not None else [])
-        got += Counter([c] if (c := compiled_copy(compiled)) is not None else [])
+        got += Counter([c] if (c := compiled_copy(compiled, labelled=label.get("copy") is not None)) else [])
         total += sum(expected.values())
         correct += sum((expected & got).values())
         warns = bool(label.get("warns", False))

@@ -91,10 +91,13 @@ LEGALITY_PHRASES = (
     "as though it had haste",
     "as though they had haste",
     "blocks it this",
+    # The Fearsome Flock: its controller may use an opponent's mana abilities to pay costs (605.3a)
+    "as though you control them",
     # characteristics the rules read (types, abilities): changed here, written on the board
     "lose all abilities",
     "loses all abilities",
     "every creature type",
+    "all creature types",
     "in addition to its other types",
     "in addition to their other types",
     "isn't a creature",
@@ -168,7 +171,7 @@ def bears_on_legality(sentence: str) -> bool:
         return True
     if _ENTERS_WITH.search(s):
         return False
-    s = _SELECTING.sub(" ", s)
+    s = _SELECTING.sub(" ", _PARTNER_WITH.sub(" ", s))
     return re.search(r"(?<!planes)walk\b", s) is not None or any(
         re.search(rf"\b{re.escape(k)}", s) for k in legality_keywords()
     )
@@ -247,6 +250,8 @@ _SELECTING = re.compile(
     r"(?: you control| your opponents control| you cast| on the battlefield)? with(?:out)? "
     r"[a-z]+(?:(?:,| and/or| or| and) [a-z]+)*"
 )
+_PARTNER_WITH = re.compile(r"\bpartner with .+$")
+"""702.124j: "Partner with [name]", a name that may hold a keyword ("Ukkima, Stalking Shadow")."""
 #: "enters with a flying counter on it", "your choice of two different counters on it from among
 #: menace, ...": the board states the counters it has (122.1b).
 _ENTERS_WITH = re.compile(r"^[^.]*\benters with\b[^.]*\bcounters? on (?:it|them)(?: from among [^.]+)?\.?$")
@@ -382,6 +387,7 @@ class Nouns:
             return None
         named_by_noun = "subtypes" in out
         colors: list[str] = []
+        nons: list[dict[str, Any]] = []
         i = 0
         while i < len(words):
             w = words[i].casefold().rstrip(",")
@@ -408,8 +414,8 @@ class Nouns:
                 out["types"] = sorted({*out.get("types", []), w}, key=CARD_TYPES.index)
             elif w in SUPERTYPES:
                 out.setdefault("supertypes", []).append(w)
-            elif w.startswith("non") and self._non(w[3:].lstrip("-")) is not None:
-                out.setdefault("not", {}).update(self._non(w[3:].lstrip("-")) or {})
+            elif w.startswith("non") and (non := self._non(w[3:].lstrip("-"))) is not None:
+                nons.append(non)
             elif self.subtype(words[i]) is not None and "subtypes" not in out:
                 out["subtypes"] = [self.subtype(words[i])]
             elif self.subtype(words[i]) is not None and words[i + 1 :] == ["or"] and len(out["subtypes"]) == 1:
@@ -429,8 +435,8 @@ class Nouns:
             i += 1
         if colors:
             out["colors"] = colors
-        if isinstance(out.get("not"), dict) and len(out["not"]) > 1:
-            return None
+        if nons:  # "a nonartifact, non-Dragon creature": neither an artifact nor a Dragon
+            out["not"] = nons[0] if len(nons) == 1 else {"any_of": nons}
         return out
 
     def _joins_alike(self, words: list[str], out: dict[str, Any]) -> bool:
@@ -449,6 +455,8 @@ class Nouns:
                 after = words[i + 2].casefold().rstrip(",") if i + 2 < len(words) else None
             if before in COLORS and after in COLORS:
                 continue
+            if not joins and before.startswith("non") and after is not None and after.startswith("non"):
+                continue  # "nonartifact, nonblack": both (Terror)
             if joins and after is None and self.subtype(before) is not None and out.get("subtypes"):
                 continue
             return False

@@ -143,15 +143,14 @@ class Readers:
             owners = {"you control": "you", "your opponents control": "opponent", "your team controls": "team"}
             found["controller"] = owners.get(whose[1], ATTACHED)  # a Curse's player (303.4)
         if other:
-            if "not" in found:
-                return None
-            found["not"] = {"ids": [SELF]}
+            found = other_than_self(found)
         if modified:
             if "any_of" in found:
                 return None
             found["any_of"] = MODIFIED
         if permanents:
-            return found if {"types", "subtypes", "not", "token", "commander"} & set(found) else None
+            named_kind = {"types", "subtypes", "not", "token", "commander"} & set(found)
+            return found if named_kind or re.fullmatch(r"permanents?", w, flags=re.I) else None
         if found.get("types") not in (None, ["creature"]) and "creature" not in found.get("types", []):
             return None
         if found.get("types") == ["creature"]:
@@ -176,7 +175,7 @@ class Readers:
             return {**self._by(whose[1]), "controller": "you" if whose[2] == "you" else "opponent"}
         other = re.match(r"(?:(?:a|an|all|each|the)\s+)?(?:other|another)\s+", phrase, flags=re.I)
         if other:  # Lulu, Vengeful Hollyphant: "one or more other creatures with flying"
-            return other_than_self(self._by(phrase[other.end() :]), phrase)
+            return other_than_self(self._by(phrase[other.end() :]))
         m = re.fullmatch(r"(.+?) (?:or|and/or) (.+)", phrase)
         if m and self.nouns.creatures(m[1]) is not None and self.nouns.creatures(m[2]) is not None:
             return {"any_of": [self.nouns.creatures(m[1]), self.nouns.creatures(m[2])]}
@@ -202,6 +201,13 @@ class Readers:
         if not m:
             raise Unknown(phrase)
         n = 1 if m[1] in ("a", "an", "another") else self._n(m[2] or m[3])
+        owned = re.fullmatch(r"(.+?) you (don't )?own", m[5])
+        if owned:  # Arvinox (108.3): "you control three or more permanents you don't own"
+            counted = self._count(f"{m[1]} {m[4] or ''}{owned[1]}")
+            if "not" in counted["filter"] or "owner" in counted["filter"]:
+                raise Unknown(phrase)
+            key, value = ("not", {"owner": "you"}) if owned[2] else ("owner", "you")
+            return {**counted, "filter": {**counted["filter"], key: value}}
         named = re.fullmatch(r"(.+?) named (.+)", m[5])
         found = self.nouns.creatures(named[1] if named else m[5])
         if (
@@ -214,7 +220,7 @@ class Readers:
         if named:  # Phoenix Fleet Airship: "eight or more permanents named Phoenix Fleet Airship"
             found["name"] = self._face if named[2] == SELF else named[2]
         if m[1] == "another" or m[4]:
-            found = other_than_self(found, phrase)
+            found = other_than_self(found)
         return {"filter": found, "at_least": n}
 
     def _permanents(self, phrase: str) -> dict[str, Any]:
@@ -231,12 +237,14 @@ class Readers:
         return n
 
 
-def other_than_self(found: dict[str, Any], phrase: str) -> dict[str, Any]:
-    """ "other <creatures>", "another <creature>": those of ``found`` but the source itself;
-    ``Unknown`` where the filter already has a ``not`` to merge with."""
-    if "not" in found:
-        raise Unknown(phrase)
-    return {**found, "not": {"ids": [SELF]}}
+def other_than_self(found: dict[str, Any]) -> dict[str, Any]:
+    """ "other <creatures>", "another <creature>": those of ``found`` but the source itself (a
+    ``not`` already there joins it: "each other non-Aura enchantment" is neither an Aura nor it)."""
+    itself = {"ids": [SELF]}
+    if "not" not in found:
+        return {**found, "not": itself}
+    excluded = found["not"]["any_of"] if set(found["not"]) == {"any_of"} else [found["not"]]
+    return {**found, "not": {"any_of": [*excluded, itself]}}
 
 
 def _creatures(found: dict[str, Any] | None) -> dict[str, Any]:

@@ -66,7 +66,10 @@ class Sentences(TriggerSentences):
             rest, condition, field = m[1], m[2], "condition"
         elif (
             (m := re.fullmatch(r"(.+?) (unless|if) (.+)", s))
-            and ("can't" in m[1] or (m[2] == "unless" and re.search(r"\bcan (?:attack|block)\b", m[1])))
+            and (
+                "can't" in m[1]
+                or (m[2] == "unless" and re.search(r"\bcan (?:attack|block)\b|\bisn't a creature$", m[1]))
+            )
             and not m[3].startswith("able")
         ):  # Chaos Lord: "can attack as though it had haste unless it entered this turn"
             rest, condition, field = m[1], m[3], "unless" if m[2] == "unless" else "condition"
@@ -418,6 +421,11 @@ class Sentences(TriggerSentences):
                 to = holder.get("permanents") or self._holder(self._subject_words, permanents=True)
                 if to is None:
                     raise Unknown(self._subject_words)
+                added = [t for t in a.get("types", ()) if t not in to.get("types", ())]
+                if (
+                    a.get("types") and added
+                ):  # March of the Machines: "Each noncreature artifact is an artifact creature"
+                    a = {**a, "types": added}
                 out.append({**a, "to": to})
             elif a["kind"] == "mana" and "permanents" in holder:  # Jaheira: "Tokens you control have ..."
                 out.append({"kind": "grant", "to": holder["permanents"], "ability": a})
@@ -449,7 +457,13 @@ class Sentences(TriggerSentences):
         base_stats = re.search(r" with base power and toughness (-?\d+)/(-?\d+)", predicate)
         base = (int(base_stats[1]), int(base_stats[2])) if base_stats else None
         predicate = re.sub(r" with base power and toughness -?\d+/-?\d+", "", predicate)  # layer 7b: written
+        predicate = re.sub(  # Opalescence, March of the Machines: 613.4b, the board writes each one's
+            r",? (?:and (?:has|have) |with )(?:base )?power and (?:base )?toughness each equal to (?:its|their) mana value",
+            "",
+            predicate,
+        )
         predicate = _SUBTYPE_LIST.sub(lambda m: re.sub(r",? and |, ", " ", m[0]), predicate)
+        predicate = re.sub(r"\b(non[\w-]+), (?=non)", r"\1 ", predicate, flags=re.I)  # "nonartifact, nonblack"
         predicate = predicate.replace("other colors and types", "other colors_and_types")  # one phrase, 105.3
         predicate = _COLOR_LIST.sub(  # "protection from white, blue, and red": from each (702.16)
             lambda m: "protection from " + " and from ".join(re.split(r",? and |, ", m[1])), predicate

@@ -45,6 +45,7 @@ class TriggerSentences(Conditions):
 
     def _keywords(self, line: str) -> list[AbilityData]:
         out: list[AbilityData] = []
+        line = re.sub(r"(?:^|[,;] )partner with .+$", "", line, flags=re.I)  # 702.124j: a name may hold commas
         for part in re.split(r"[,;] (?!(?:and )?from\b)(?:and )?", line):
             out += self._keyword(part.strip())
         return out
@@ -85,7 +86,8 @@ class TriggerSentences(Conditions):
         attack), and an intervening "if" clause after it (603.4) as the trigger's condition; a
         trigger whose "if" isn't read is left to the note, never counted without its condition."""
         note = "triggered ability: once it resolves, give its result as an effect"
-        condition, _, rest = line.partition(", ")
+        condition, rest = _split_at_condition_end(line)
+        condition = re.sub(r"\b(non[\w-]+), (?=non)", r"\1 ", condition, flags=re.I)  # the kinds' slots read no comma
         if re.search(
             rf"(?<!\w)(?:this card|{re.escape(SELF)}) from your (?:graveyard|hand)\b", re.sub(r'"[^"]*"', "", rest)
         ):
@@ -167,3 +169,13 @@ class TriggerSentences(Conditions):
         if read.says_it and any("who" in a for a in found):
             raise Unknown('whom the condition\'s "it" names')  # the attacker, not the trigger's source
         return self.conditioned(found, read, "condition")
+
+
+def _split_at_condition_end(line: str) -> tuple[str, str]:
+    """A trigger's condition and the rest, at the first comma that doesn't join two "non-"
+    adjectives ("becomes blocked by a nonartifact, non-Dragon creature")."""
+    for comma in re.finditer(r", ", line):
+        before, after = line[: comma.start()].split(" ")[-1], line[comma.end() :]
+        if not (before.casefold().startswith("non") and after.casefold().startswith("non")):
+            return line[: comma.start()], after
+    return line, ""

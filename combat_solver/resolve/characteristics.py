@@ -1,5 +1,5 @@
 """Type-changing effects (layer 4, 613.1d) as they change one permanent: types and subtypes
-added (205.1b), every creature type (205.3m), land types set (305.7) and the mana abilities of
+added (205.1b; a subtype only to an object of its card type, 205.3d), every creature type (205.3m), land types set (305.7) and the mana abilities of
 basic land types gained (305.6). The order they apply in is the game's (``resolve/game.py``)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from ..board.model import Permanent
 from ..model.base import pt_counter
 from ..model.creature_types import CREATURE_TYPES
 from ..model.errors import InputError
-from ..rules.characteristics import BASIC_LAND_TYPES, LAND_TYPES, TypeChange
+from ..rules.characteristics import BASIC_LAND_TYPES, LAND_TYPES, TypeChange, can_gain_subtype
 from ..rules.registry import ability_class
 
 _BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -43,7 +43,7 @@ def changed(permanent: Permanent, change: TypeChange) -> Permanent:
         added += BASIC_LAND_TYPES
     folded = {s.casefold() for s in subtypes}
     for s in added:
-        if s.casefold() not in folded:
+        if s.casefold() not in folded and can_gain_subtype(types, s):
             subtypes.append(s)
             folded.add(s.casefold())
     if "land" in types:

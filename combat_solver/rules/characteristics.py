@@ -6,11 +6,13 @@ docs/design.md §4.10)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from ..model.base import Flag
+from ..model.creature_types import CREATURE_TYPES
 from ..model.filters import Color, Filter
 from .kind import AbilityBase
 
@@ -32,6 +34,32 @@ LAND_TYPES = (
     "Urza's",
 )
 """205.3i: the land types."""
+ARTIFACT_TYPES = (
+    *("Attraction", "Blood", "Bobblehead", "Book", "Clue", "Contraption", "Equipment", "Food", "Fortification"),
+    *("Gold", "Incubator", "Infinity", "Junk", "Lander", "Map", "Mutagen", "Powerstone", "Spacecraft", "Stone"),
+    *("Treasure", "Vehicle"),
+)
+"""205.3g: the artifact types."""
+ENCHANTMENT_TYPES = (
+    *("Aura", "Background", "Cartouche", "Case", "Class", "Curse", "Role", "Room", "Rune", "Saga", "Shard"),
+    "Shrine",
+)
+"""205.3h: the enchantment types."""
+_TYPE_OF_SUBTYPE = {
+    **{s.casefold(): "artifact" for s in ARTIFACT_TYPES},
+    **{s.casefold(): "enchantment" for s in ENCHANTMENT_TYPES},
+    **{s.casefold(): "land" for s in LAND_TYPES},
+    **{s: "creature" for s in CREATURE_TYPES},
+}
+
+
+def can_gain_subtype(types: Iterable[str], subtype: str) -> bool:
+    """205.3d: an object gains a subtype only if it corresponds to one of its types (a creature
+    type to creature or kindred, 205.3m); a subtype of no list here (planeswalker and battle types,
+    or one the board makes up) is gained as given."""
+    wanted = _TYPE_OF_SUBTYPE.get(subtype.casefold())
+    have = set(types)
+    return wanted is None or wanted in have or (wanted == "creature" and "kindred" in have)
 
 
 BasicLandType = Literal["Plains", "Island", "Swamp", "Mountain", "Forest"]
