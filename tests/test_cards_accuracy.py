@@ -288,6 +288,9 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_38.yaml", 20261238),
         ("random_sample_39.yaml", 20261239),
         ("random_sample_40.yaml", 20261240),
+        ("random_sample_41.yaml", 20261241),
+        ("random_sample_42.yaml", 20261242),
+        ("random_sample_43.yaml", 20261243),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

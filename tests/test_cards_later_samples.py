@@ -478,3 +478,46 @@ def test_613_4b_opalescence_makes_enchantments_creatures_whose_power_the_board_g
     assert not _attacks([opalescence, anthem], {"o": "bob"})
     with pytest.raises(InputError, match="power"):  # 613.1d made it a creature: its power is asked for
         _attacks([opalescence, {**anthem, "power": None, "toughness": None}], {"x": "bob"})
+
+
+def test_205_3i_the_tron_lands_read_land_types_and_pay_propaganda_together() -> None:
+    """ "If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead": both
+    lands, each one with both its land types (205.3i; judges' rules tip "Spreading Seas vs. the
+    Urza's lands", 2013). With all three (7 mana) three attackers pay Propaganda's {2} each; with
+    the Mine and the Tower alone (2 mana), one. "{T}, Exert this creature: Add two mana" (Oasis
+    Ritualist): exerting is always payable (701.43b)."""
+    propaganda = {"id": "p", "card": "Propaganda", "controller": "bob"}
+    tron = [
+        {"id": "mine", "card": "Urza's Mine", "controller": "alice"},
+        {"id": "tower", "card": "Urza's Tower", "controller": "alice"},
+        {"id": "plant", "card": "Urza's Power Plant", "controller": "alice"},
+    ]
+    bears = [{"id": f"b{i}", "card": "Grizzly Bears", "controller": "alice"} for i in range(3)]
+    three = {b["id"]: "bob" for b in bears}
+    assert _attacks([propaganda, *tron, *bears], three)
+    assert not _attacks([propaganda, *tron[:2], *bears], {"b0": "bob", "b1": "bob"})
+    assert _attacks([propaganda, *tron[:2], *bears], {"b0": "bob"})
+    ritualist = {"kind": "mana", "produces": "any", "amount": 2}
+    assert ritualist in _compiled("Oasis Ritualist").abilities and not _compiled("Oasis Ritualist").warnings
+
+
+def test_samples_41_to_43_misses() -> None:
+    """Arcades: "assigns combat damage equal to its toughness" says nothing of who attacks or
+    blocks (510.1a), and beside it "can attack as though it didn't have defender" is read (702.3b);
+    Awakened Skyclave: "As long as it is on the battlefield, it's a land in addition to its other
+    types" holds on the board (613.1d); Master Biomancer's creatures enter as Mutants (614.1c): a
+    note, the board writes their subtypes."""
+    walls = {
+        "kind": "grant",
+        "to": {"has": ["defender"], "controller": "you"},
+        "ability": {"kind": "attack_despite_defender"},
+    }
+    arcades = _compiled("Arcades, the Strategist")
+    assert walls in arcades.abilities and not arcades.warnings
+    skyclave = _compiled("Awakened Skyclave")
+    assert {"kind": "type_change", "types": ["land"]} in skyclave.abilities and not skyclave.warnings
+    biomancer = _compiled("Master Biomancer")
+    assert not biomancer.warnings and any("subtypes" in n for n in biomancer.notes)
+    wall = {"id": "w", "card": "Wall of Stone", "controller": "alice"}
+    assert _attacks([{"id": "a", "card": "Arcades, the Strategist", "controller": "alice"}, wall], {"w": "bob"})
+    assert not _attacks([wall], {"w": "bob"})

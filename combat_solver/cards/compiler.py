@@ -399,6 +399,12 @@ class Compiler(Sentences):
         if re.match(r"(?:Other |Nontoken )?creatures you control enter(?: the battlefield)? as a copy of ", line):
             # The Inspector Inspector (707.2): what entered as a copy is the board's `copy_of` on it
             return [(line, lambda _s: ([], "a copy effect on other creatures: write each one's `copy_of`"))]
+        if re.match(
+            r"(?:Each other|Each|Other) creatures? you control enters?\b.* as an? [A-Z]\w* in addition to its other types\.$",
+            line,
+        ):
+            # Master Biomancer (614.1c): the creature that entered so is one; the board writes its subtypes
+            return [(line, lambda _s: ([], "creatures entering under it get that type: write it in their `subtypes`"))]
         if re.match(r"Visit — ", line):  # 702.159a: what an Attraction does when visited, an effect once done
             return [(line, lambda _s: ([], "triggered ability: once it resolves, give its result as an effect"))]
         max_speed = re.match(r"Max speed — ", line)

@@ -388,8 +388,8 @@ class Conditions(Readers):
         raise Unknown(t)
 
     def _controls(self, who: str, phrase: str) -> dict[str, Any]:
-        """ "an artifact", "two or more Islands", "another Knight", "a Knight or a Soldier", "no
-        untapped lands": what ``who`` controls, as player tests."""
+        """ "an artifact", "two or more Islands", "another Knight", "a Knight or a Soldier", "a
+        Forest and an Island" (both), "no untapped lands": what ``who`` controls, as player tests."""
         p = phrase.strip()
         if p.startswith("no "):
             other = p.startswith("no other ")  # Jeskai Infiltrator: "you control no other creatures"
@@ -399,6 +399,9 @@ class Conditions(Readers):
             if other:
                 found = other_than_self(found)
             return {"not": {"players": [{"who": who, "controls": {"filter": found, "at_least": 1}}]}}
+        both = re.split(r",? and (?=an? )", p)
+        if len(both) > 1 and " or " not in p:  # the Tron lands: "an Urza's Mine and an Urza's Tower", each
+            return {"players": [{"who": who, "controls": self.read("count", b)} for b in both]}
         alternatives = re.split(r",? or (?=an? |another )", p)
         counts = [self.read("count", a) for a in alternatives]
         tests = [{"players": [{"who": who, "controls": c}]} for c in counts]

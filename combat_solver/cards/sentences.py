@@ -78,6 +78,8 @@ class Sentences(TriggerSentences):
         else:
             return None
         leading = s.startswith("As long as")
+        if leading and condition == f"{SELF} is on the battlefield":  # Awakened Skyclave: on the board, it is
+            return self._unconditional(re.sub(r"^it(?:'s| is)\b", f"{SELF} is", rest))
         holder = re.match(r"(?:enchanted|equipped) creature\b", rest, flags=re.I)
         try:
             clause = self._clause(condition)
@@ -389,7 +391,7 @@ class Sentences(TriggerSentences):
 
     def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
         verbs = (
-            r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|(?:is|are) goaded|loses|lose)\b"
+            r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|(?:is|are) goaded|loses|lose|assigns?)\b"
             r"|is (?:an?|every|the chosen) |is (?:legendary|snow)\b|are (?:every |the chosen |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )"
             r"|isn't a creature$"
             r"|(?:is|are) (?:all colors|colorless|white|blue|black|red|green)\b"
@@ -481,6 +483,10 @@ class Sentences(TriggerSentences):
                 out[-1] = {**out[-1], "kinds": [*out[-1]["kinds"], *(a["kind"] for a in self._lost(chunk))]}
                 continue
             after_loses = False
+            if re.fullmatch(
+                r"assigns? combat damage equal to (?:its|their) toughness rather than (?:its|their) power", chunk
+            ):
+                continue  # Arcades (510.1a): how combat damage is dealt, nothing of who attacks or blocks
             if re.match(r"can't (?:have|gain)\b", chunk):
                 raise Unknown(chunk)  # 613.1f: an ability it can't have or gain (not in the vocabulary)
             if CHARACTERISTIC.match(chunk) and not re.match(r"(?:is|are) goaded\b", chunk):

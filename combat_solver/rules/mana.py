@@ -153,6 +153,7 @@ class ManaAbility(AbilityBase):
         Phrase(r"(" + _SYMBOLS + ")", {"cost": {"mana": Slot(1)}}, "mana_cost"),
         Phrase(r"Pay (\w+) life", {"cost": {"life": Slot(1, "number")}}, "mana_cost"),
         Phrase(r"Sacrifice \$self", {"sacrifice_self": True}, "mana_cost"),
+        Phrase(r"Exert \$self", {}, "mana_cost"),  # 701.43b: always payable; it only stays tapped next turn
         Phrase(r"Discard a card", {"cost": {"discard": 1}}, "mana_cost"),
         Phrase(r"Pay \{E\}", {"energy": 1}, "mana_cost"),
         Phrase(r"Pay \{E\}\{E\}", {"energy": 2}, "mana_cost"),
