@@ -223,7 +223,19 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
             counted = costly.get("remove_counters", {}).get("kind") or costly.get("for_each_counter")
             if counted:
                 out[-1]["counters"] = {counted: c.integer(0, 3)}
+        elif c.chance(12):  # 508.1i: what it draws or gains pays a discard or life cost
+            out[-1]["abilities"].append(dict(c.choice(DRAWING_OR_GAINING_MANA)))
     return out
+
+
+DRAWING_OR_GAINING_MANA: tuple[Json, ...] = (
+    {"kind": "mana", "gains_life": 1, "produces": "C"},  # Pristine Talisman
+    {"kind": "mana", "gains_life": 2, "produces": "G", "amount": 2},  # The Great Henge
+    {"kind": "mana", "sacrifice_self": True, "produces": "any", "draws": 1},  # Chromatic Sphere, its {1} paid
+    {"kind": "mana", "tap": False, "sacrifice_self": True, "produces": "B", "draws": 2},
+)
+"""Mana abilities that draw or gain life as they resolve, needing no mana (the order then never
+matters: they come first)."""
 
 
 MANA_TRIGGERS: tuple[Json, ...] = (

@@ -141,6 +141,17 @@ def test_spellings_that_mean_the_same_grade_alike() -> None:
     grants = [a for a in catalog.compiled(catalog.get("Aerial Modification")).abilities if a["kind"] == "grant"]
     assert grade_card(catalog, card([vehicle, *grants], name="Aerial Modification")).grade == "exact"
 
+    # Timber Paladin: "enchanted by exactly two Auras": two or more and `not` three or more, or
+    # two or more `unless` three or more
+    def auras(n: int) -> dict[str, Any]:
+        return {"source": {"attached": {"filter": {"subtypes": ["Aura"]}, "at_least": n}}}
+
+    three = {"kind": "vigilance", "condition": auras(3)}
+    spelled = {"kind": "vigilance", "condition": auras(2), "unless": auras(3)}
+    assert grade_card(catalog, card([spelled, three], name="Timber Paladin")).grade == "exact"
+    loose = {"kind": "vigilance", "condition": auras(2)}
+    assert grade_card(catalog, card([loose, three], name="Timber Paladin")).grade == "wrong"
+
 
 # --- shares and intervals -----------------------------------------------------------------------
 
@@ -291,6 +302,9 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_41.yaml", 20261241),
         ("random_sample_42.yaml", 20261242),
         ("random_sample_43.yaml", 20261243),
+        ("random_sample_44.yaml", 20261244),
+        ("random_sample_45.yaml", 20261245),
+        ("random_sample_46.yaml", 20261246),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

@@ -521,3 +521,32 @@ def test_samples_41_to_43_misses() -> None:
     wall = {"id": "w", "card": "Wall of Stone", "controller": "alice"}
     assert _attacks([{"id": "a", "card": "Arcades, the Strategist", "controller": "alice"}, wall], {"w": "bob"})
     assert not _attacks([wall], {"w": "bob"})
+
+
+def test_samples_44_to_46_misses() -> None:
+    """Vengeful Ancestor's "Whenever a goaded creature attacks" (anyone's, 701.15a); Sunbird
+    Effigy's "{T}: For each color among ..., add one mana of that color" is a mana ability it can't
+    read: warned, never passed over (605.1a); Astral Cornucopia's "Choose a color. Add one mana of
+    that color for each charge counter" (all one color, 106.1); Vexing Puzzlebox's "Roll a d20"
+    beside its mana; Timber Paladin's "enchanted by exactly two Auras" (303.4b); Baldur's Gate's
+    "the number of other Gates you control"."""
+    ancestor = _compiled("Vengeful Ancestor")
+    assert {"kind": "attack_trigger", "who": {"has": ["goad"]}} in ancestor.abilities
+    effigy = _compiled("Sunbird Effigy")
+    assert any("For each color among the exiled cards" in w for w in effigy.warnings)
+    assert _compiled("Astral Cornucopia").abilities == (
+        {"kind": "mana", "produces": "any", "for_each_counter": "charge"},
+    )
+    puzzlebox = _compiled("Vexing Puzzlebox")
+    assert {"kind": "mana", "produces": "any", "amount": 1} in puzzlebox.abilities and not puzzlebox.warnings
+    two = {"source": {"attached": {"filter": {"subtypes": ["Aura"]}, "at_least": 2}}}
+    paladin = _compiled("Timber Paladin")
+    assert {
+        "kind": "vigilance",
+        "condition": {**two, "not": {"source": {"attached": {"filter": {"subtypes": ["Aura"]}, "at_least": 3}}}},
+    } in paladin.abilities
+    assert not paladin.warnings
+    gates = {"subtypes": ["Gate"], "not": {"ids": ["$self"]}, "controller": "you"}
+    assert {"kind": "mana", "cost": {"mana": "{2}"}, "produces": "any", "for_each": gates} in _compiled(
+        "Baldur's Gate"
+    ).abilities

@@ -313,3 +313,46 @@ def test_605_1a_every_quoted_mana_ability_a_static_sentence_gives_is_compiled_or
     creatures = {"types": ["creature"], "controller": "you"}  # "Creatures you control": not its lands (605.1a)
     grant = {"kind": "grant", "to": creatures, "ability": {"kind": "mana", "produces": "C", "amount": 1}}
     assert bearer.abilities == (grant,) and not bearer.warnings
+
+
+def _attacker_paying(**cost: Any) -> Json:
+    return {
+        "id": "b0", "name": "Taxed Bear", "controller": "alice", "types": ["creature"], "power": 2, "toughness": 2,
+        "abilities": [{"kind": "attack_cost", "cost": cost}],
+    }  # fmt: skip
+
+
+def test_508_1i_a_card_a_mana_ability_draws_pays_a_discard_cost() -> None:
+    """508.1i-j: mana abilities resolve before the total is paid, so Chromatic Sphere's "Draw a
+    card" (its {1} paid by a Plains) gives the card a "discard a card" cost to attack takes; with
+    an empty hand and no Sphere it can't be paid."""
+    assert {
+        "kind": "mana",
+        "cost": {"mana": "{1}"},
+        "sacrifice_self": True,
+        "produces": "any",
+        "amount": 1,
+        "draws": 1,
+    } in (_abilities("Chromatic Sphere"))
+    bear = _attacker_paying(discard=1)
+    assert _attack([bear, _card("pl", "Plains")], ["b0"]).status == "illegal"
+    paid = _attack([bear, _card("pl", "Plains"), _card("cs", "Chromatic Sphere")], ["b0"])
+    assert paid.status == "legal" and not paid.warnings
+    assert _attack([bear, _card("cs", "Chromatic Sphere")], ["b0"]).status == "illegal"  # its {1} unpaid
+
+
+def test_119_4_life_a_mana_ability_gains_pays_a_life_cost() -> None:
+    """508.1i, 119.4: Pristine Talisman's "You gain 1 life" comes before the total is paid: at 2
+    life a cost of 3 life to attack is paid with it, not without it."""
+    bear = _attacker_paying(life=3)
+    assert _attack([bear], ["b0"], life=2).status == "illegal"
+    assert _attack([bear, _card("pt", "Pristine Talisman")], ["b0"], life=2).status == "legal"
+    assert _attack([bear, _card("pt", "Pristine Talisman")], ["b0"], life=1).status == "illegal"
+
+
+def test_508_1i_a_drawing_ability_that_needs_mana_beside_a_discarding_one_is_warned() -> None:
+    """Chromatic Sphere's {1} could come from Skirge Familiar's "Discard a card: Add {B}", whose card
+    could come from the Sphere: the order decides, which the payment doesn't model; it warns."""
+    board = [_attacker_paying(mana="{1}"), _card("cs", "Chromatic Sphere"), _card("sk", "Skirge Familiar")]
+    verdict = _attack(board, ["b0"], hand=1)
+    assert any("order isn't modelled" in w for w in verdict.warnings)

@@ -180,7 +180,7 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
     attack unless it's a Human": a grant to it when it isn't one); and a type change or loss of
     abilities of what it is attached to "as long as it is a Vehicle" said on its ``to`` or as its
     condition on that permanent (each is read for the permanent it changes); a ``condition`` that
-    is ``not`` of a test as ``unless`` that test."""
+    is, or has beside its other tests, ``not`` of a test as ``unless`` that test."""
     out = {k: _no_creature_type(v) if k in ("by", "attackers") else v for k, v in ability.items()}
     makes = out.get("makes") if out.get("kind") == "mana" else None
     symbols = re.findall(r"[WUBRGC]", makes[0]) if isinstance(makes, list) and len(makes) == 1 else []
@@ -195,9 +195,13 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
     if out.get("kind") in ("cant_attack_unless", "cant_attack_if") and not {"condition", "unless"} & set(out):
         out = _as_cant_attack(out)
     negated = out.get("condition")
-    if isinstance(negated, Mapping) and set(negated) == {"not"} and "unless" not in out:
-        del out["condition"]  # "as long as no opponent controls ...": unless one does
+    if isinstance(negated, Mapping) and "not" in negated and "unless" not in out:
+        kept = {k: v for k, v in negated.items() if k != "not"}  # "as long as no opponent controls ...": unless one does
         out["unless"] = negated["not"]
+        if kept:  # Timber Paladin's "exactly two Auras": two or more, unless three or more
+            out["condition"] = kept
+        else:
+            del out["condition"]
     unless = out.get("unless")
     if isinstance(unless, Mapping) and set(unless) == {"source"} and "condition" not in out:
         del out["unless"]  # "unless it's a Human": the condition that its holder isn't one

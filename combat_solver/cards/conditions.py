@@ -335,6 +335,14 @@ class Conditions(Readers):
         says_it = holder == "it"
         if state in _STATES and not on_holder:
             return Clause({"source": dict(_STATES[state])}, says_it=says_it)
+        by = re.fullmatch(r"(enchanted|equipped) by (exactly (\w+)|(\w+) or more) (?:Auras?|Equipment)", state)
+        if by and not on_holder:  # Timber Paladin: "enchanted by exactly two Auras" (303.4b)
+            attached = ATTACHED_STATES[by[1]]["filter"]
+            n = self._n(by[3] or by[4])
+            fact: dict[str, Any] = {"source": {"attached": {"filter": attached, "at_least": n}}}
+            if by[3] is not None:
+                fact["not"] = {"source": {"attached": {"filter": attached, "at_least": n + 1}}}
+            return Clause(fact, says_it=says_it)
         stat = re.fullmatch(r"(power|toughness) is (\w+) or (greater|less)", state)
         if stat:  # Ichor Aberration: "as long as its power is 7 or greater"
             bound = {"ge" if stat[3] == "greater" else "le": self._n(stat[2])}

@@ -19,7 +19,7 @@ MANA_SIDE_EFFECT = re.compile(
     r"^(?:If that mana is spent\b|When (?:you spend this mana|that mana is spent)\b|\$self deals \w+ damage to each opponent\.$"
     r"|Each opponent gains \w+ life\.$|\$self doesn't untap during your next untap step\.$"
     r"|Put (?:an?|two|three) [a-z]+ counters? on \$self\.$|Remove an? [a-z]+ counter from \$self\.$|When you do, |You get \w+ poison counters?\.$"
-    r"|(?:When|If) this mana is spent to cast\b|When you next cast\b.* this turn, |Scry \w+\.$"
+    r"|(?:When|If) this mana is spent to cast\b|When you next cast\b.* this turn, |Scry \w+\.$|Roll a d\d+\.$"
     r"|This mana can't be spent to cast (?:nonartifact spells|a nonartifact spell|spells from your hand)\.$"
     r"|Creature spells you spend this mana to cast have\b|During your next untap step, "
     r"|An opponent gains control of \$self at the beginning of the next end step\.$"
@@ -83,6 +83,11 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     declared): a note. Anything else is ``Unknown``."""
     head, _, effect = line.partition(": ")
     effect = re.sub(r"for each (\w+) you control named ([^.]+)\.", r"for each \1 named \2 you control.", effect)
+    effect = re.sub(  # Astral Cornucopia: all of the one color chosen (106.1)
+        r"^Choose a color\. Add one mana of that color for each ([a-z+/\d-]+) counter on \$self\.",
+        r"Add X mana of any one color, where X is the number of \1 counters on $self.",
+        effect,
+    )
     if "Spend this mana only on costs that contain {X}" in effect:
         raise Unknown(line)  # Nexos: an {X} cost to attack or block (508.1h: War Cadence's) contains {X}
     if "Spend this mana only" in effect:

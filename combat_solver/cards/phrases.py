@@ -232,11 +232,12 @@ mana abilities among them pay costs to attack or block (605.1a); Celestial Dawn'
 other mana only as though it were colorless mana" changes what pays a colored cost to attack
 (508.1h): neither is read (warned)."""
 MANA_ABILITY = re.compile(
-    r"^(?!\[)[^:\"]+: (?:(?:(?!\btarget\b)[^\"])*?\. |If [^,\"]+, )?[Aa]dd (?:[\w'/-]+ ){0,8}?(?:\{|mana\b)"
+    r"^(?!\[)[^:\"]+: (?:(?:(?!\btarget\b)[^\"])*?\. |(?:If|For each) [^,\"]+, )?[Aa]dd (?:[\w'/-]+ ){0,8}?(?:\{|mana\b)"
 )
 """605.1a: an activated ability that could add mana, with no target (Metalworker's "{T}: Reveal
 any number of artifact cards in your hand. Add {C}{C} for each card revealed this way." too; Rainbow
-Dash's "{T}: If you're at least 100% cool, add ...")."""
+Dash's "{T}: If you're at least 100% cool, add ..."; Sunbird Effigy's "{T}: For each color among ...,
+add one mana of that color")."""
 _IS_A_CREATURE = re.compile(
     r"(?:^|, )(?:\$self is|it's) an? (?:artifact |enchantment |land )*creature(?: with power and toughness .+)?\.?$"
     r"|(?:^|, )(?:\$self is|it's) an? (?:artifact |enchantment )*land\.?$"
@@ -406,6 +407,8 @@ class Nouns:
                 out["attached"] = ATTACHED_STATES[w]
             elif w == "attacking":
                 out["attacking"] = True
+            elif w == "goaded" and "has" not in out:  # 701.15a: a creature with a goad effect on it
+                out["has"] = ["goad"]
             elif w in ("token", "nontoken"):
                 out["token"] = w == "token"
             elif w == "commander":  # 903.3: "Commander creatures you control"

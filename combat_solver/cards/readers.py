@@ -224,6 +224,9 @@ class Readers:
         return {"filter": found, "at_least": n}
 
     def _permanents(self, phrase: str) -> dict[str, Any]:
+        other = re.match(r"other\s+", phrase)
+        if other:  # Baldur's Gate: "the number of other Gates you control"
+            return other_than_self(self._permanents(phrase[other.end() :]))
         named = re.fullmatch(r"(.+?) named (.+)", phrase)  # Powerstone Shard: "artifact you control named ..."
         found = self.nouns.creatures(named[1] if named else phrase)
         if found is None:

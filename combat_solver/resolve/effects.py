@@ -135,13 +135,16 @@ class Removals:
 
 def reads_activation_order(a: Any) -> bool:
     """A mana ability (or a grant of one) whose payment reads the order of activation: one making
-    what others could produce, a count, or one sacrificing another permanent, and a triggered mana
-    ability (``mana_order``)."""
+    what others could produce, a count, one sacrificing another permanent, or drawing or gaining
+    life, and a triggered mana ability (``mana_order``)."""
     if a.kind == "grant":
         return reads_activation_order(a.ability)
     if a.kind == "mana_trigger":
         return True
     cost = getattr(a, "cost", None)
     return a.kind == "mana" and (
-        a.like is not None or a.for_each is not None or (cost is not None and cost.sacrifice is not None)
+        a.like is not None
+        or a.for_each is not None
+        or (cost is not None and cost.sacrifice is not None)
+        or bool(a.draws or a.gains_life)
     )

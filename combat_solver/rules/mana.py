@@ -97,7 +97,10 @@ class ManaAbility(AbilityBase):
     warns where a permanent it counts can leave while paying): the filter reads nothing that paying changes (tapped,
     power, toughness, counters, attacking, a ``not`` beyond ``ids``). ``per_turn``: how many more times it can be activated this turn
     ("Activate only once each turn": 1, 602.5b). Life: 0 can always be paid, more only up to the
-    life total (119.4)."""
+    life total (119.4). ``draws`` and ``gains_life``: the cards its controller draws and the life
+    they gain as it resolves (Chromatic Sphere, Pristine Talisman), before the total is paid
+    (508.1i-j): cards to discard and life to pay for it; a board where the order of activation
+    decides which is warned (``resolve/mana_order.py``)."""
 
     kind: Literal["mana"] = "mana"
     given_to_any_permanent: ClassVar[bool] = True
@@ -147,6 +150,10 @@ class ManaAbility(AbilityBase):
     )
     damage_to_you: NonNegative = Field(
         0, description="the damage it deals to its controller once activated (Ancient Tomb: 2; painlands: 1)"
+    )
+    draws: NonNegative = Field(0, description="the cards its controller draws as it resolves (Chromatic Sphere: 1)")
+    gains_life: NonNegative = Field(
+        0, description="the life its controller gains as it resolves (Pristine Talisman: 1)"
     )
     phrases = (
         Phrase(r"\{T\}", {"tap": True}, "mana_cost"),
@@ -352,6 +359,9 @@ class ManaAbility(AbilityBase):
             "mana_effect",
         ),
         Phrase(r"\$self deals (\w+) damage to you\.", {"damage_to_you": Slot(1, "number")}, "mana_effect"),
+        Phrase(r"Draw a card\.", {"draws": 1}, "mana_effect"),
+        Phrase(r"Draw (two|three) cards\.", {"draws": Slot(1, "number")}, "mana_effect"),
+        Phrase(r"You gain (\w+) life\.", {"gains_life": Slot(1, "number")}, "mana_effect"),
         Phrase(r"Activate only if (.+)\.", {"condition": Slot(1, "condition")}, "mana_effect"),
         Phrase(r"Activate only during your turn\.", {"condition": {"your_turn": True}}, "mana_effect"),
     )
@@ -451,6 +461,8 @@ class ManaAbility(AbilityBase):
             and not self.damage_to_you
             and self.remove_counters is None
             and not self.energy
+            and not self.draws
+            and not self.gains_life
         )
 
     def cost_text(self) -> str:

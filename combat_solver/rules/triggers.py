@@ -170,6 +170,9 @@ class AttackTrigger(_Subject):
         Phrase(r"whenever (an? [^,]+? you own but don't control) attacks", {"who": Slot(1, "creatures")}, "trigger"),
         Phrase(r"whenever (an? creature with(?:out)? [^,]+?) attacks", {"who": Slot(1, "creatures")}, "trigger"),
         Phrase(r"whenever (an? [A-Z][\w'-]*) attacks", {"who": Slot(1, "creatures")}, "trigger"),  # Najeela: a Warrior
+        Phrase(  # Vengeful Ancestor: "a goaded creature", anyone's
+            r"whenever (an? (?:[a-z][\w-]* )+?creature) attacks", {"who": Slot(1, "creatures")}, "trigger"
+        ),
         Phrase(
             r"whenever one or more ([^,]+? you control) attack", {"who": Slot(1, "creatures"), "once": True}, "trigger"
         ),

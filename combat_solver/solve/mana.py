@@ -48,6 +48,10 @@ class Option:
     removes: tuple[str, int, int] | None = None
     """The counters it removes from its permanent (602.1): their kind, how many one activation
     removes (0: any number, X, and it makes ``base`` mana plus one for each) and ``base``."""
+    draws: int = 0
+    """The cards one activation draws, before the total is paid (508.1i-j)."""
+    gains: int = 0
+    """The life one activation gains, before the total is paid."""
 
     @property
     def mana_cost(self) -> int:
@@ -92,6 +96,13 @@ def mana_options(game: GameView, player: str) -> list[Option]:
     out: list[Option] = []
     like = could_produce(game)
     triggers = _triggers(game, player)
+    once = [
+        i.ability
+        for q in game.permanents_of(player)
+        for i in game.instances.get(q.id, ())
+        if isinstance(i.ability, ManaAbility) and (i.ability.tap or i.ability.sacrifice_self)
+    ]  # each activated once at most: the cards and life they can add to pay another's cost with
+    hand, life = info.hand + sum(a.draws for a in once), info.life + sum(a.gains_life for a in once)
     for p in sorted(game.permanents_of(player), key=lambda q: q.id):
         found = []
         for k, i in enumerate(game.instances.get(p.id, ())):
@@ -133,10 +144,12 @@ def mana_options(game: GameView, player: str) -> list[Option]:
                     tap=a.tap,
                     cost=a.cost.resolve(game, player) if a.cost is not None else None,
                     sacrifice_self=a.sacrifice_self or (a.sacrifice_when_none and last),
-                    hi=_most_activations(game, player, a, info.life, info.hand, have),
+                    hi=_most_activations(game, player, a, life, hand, have),
                     text=a.cost_text(),
                     damage=a.damage_to_you,
                     energy=a.energy,
+                    draws=a.draws,
+                    gains=a.gains_life,
                     removes=None if removed is None else (removed.kind, 0 if removed.n == "X" else removed.n, a.amount),
                 )
             )
@@ -195,7 +208,7 @@ def _triggered(game: GameView, options: list[Option], triggers: list[tuple[str |
             combos.update(dict.fromkeys(tuple(sorted(pool.items())) for pool in pools if pool))
         if combos:
             rest = {"tap": o.tap, "cost": o.cost, "sacrifice_self": o.sacrifice_self, "hi": o.hi, "text": o.text}
-            more = {"damage": o.damage, "energy": o.energy, "removes": o.removes}
+            more = {"damage": o.damage, "energy": o.energy, "removes": o.removes, "draws": o.draws, "gains": o.gains}
             out.append(_option(o.source, o.index, tuple(combos), None, **rest, **more))
     return out
 

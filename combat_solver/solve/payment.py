@@ -114,8 +114,14 @@ class _Builder:
             (v, c.discard) for v, c in paid_by_activations
         )
         self._life(player, options, activations, life_cost + _lin((z, 2) for z in life_for_phyrexian), info.life)
-        self.hard.append(discard.at_most(info.hand))
-        for what, owed, bound in (("life", life_cost, info.life), ("discard", discard, info.hand)):
+        drawn = _lin((activations[o], o.draws) for o in options if o.draws)  # 508.1i: before the total is paid
+        self.hard.append((discard + drawn.times(-1)).at_most(info.hand))
+        more_life = sum(o.gains * (o.hi or 0) for o in options)
+        more_cards = sum(o.draws * (o.hi or 0) for o in options)
+        for what, owed, bound in (
+            ("life", life_cost, info.life + more_life),
+            ("discard", discard, info.hand + more_cards),
+        ):
             if owed.terms or owed.const:
                 template = "pay {n} life" if what == "life" else "discard {n} cards"
                 v = self.choice((what, player), max(bound, 0), template)
@@ -185,18 +191,28 @@ class _Builder:
         """119.4: life is paid only up to the life total: the life the mana abilities' costs take
         (paid first) and, if the declaration's costs take life too, that and the damage the mana
         abilities deal their controller (Ancient Tomb, 120.3a: they resolve before the total is
-        paid, 508.1i-j)."""
+        paid, 508.1i-j), less the life they gain (Pristine Talisman, activated first)."""
         damage = _lin((activations[o], o.damage) for o in options if o.damage)
-        if not damage.terms:
+        gained = _lin((activations[o], -o.gains) for o in options if o.gains)
+        if not damage.terms and not gained.terms:
             self.hard.append(owed.at_most(max(life, 0)))
             return
         by_abilities = _lin((activations[o], o.cost.life) for o in options if o.cost is not None and o.cost.life)
-        self.hard.append(by_abilities.at_most(max(life, 0)))
-        most = max(life, 0) + sum(o.damage * (o.hi or 0) for o in options) + 1
+        if not gained.terms:
+            most = max(life, 0) + sum(o.damage * (o.hi or 0) for o in options) + 1
+            self.hard.append(by_abilities.at_most(max(life, 0)))
+            pays = self.choice(("pays life", player))
+            declaration = owed + by_abilities.times(-1)
+            self.hard.append((declaration + _lin([(pays, -most)])).at_most(0))
+            self.hard.append((owed + damage + _lin([(pays, most)])).at_most(max(life, 0) + most))
+            return
+        # gains first (what gains life and needs no mana is activated before the rest; the board
+        # warns otherwise): life is paid only while the total, with them, is at least the payment
+        most = abs(life) + sum((o.damage + o.gains) * (o.hi or 0) for o in options) + 1
         pays = self.choice(("pays life", player))
-        declaration = owed + by_abilities.times(-1)
-        self.hard.append((declaration + _lin([(pays, -most)])).at_most(0))
-        self.hard.append((owed + damage + _lin([(pays, most)])).at_most(max(life, 0) + most))
+        self.hard.append((owed + _lin([(pays, -most)])).at_most(0))
+        self.hard.append((by_abilities + gained + _lin([(pays, most)])).at_most(life + most))
+        self.hard.append((owed + damage + gained + _lin([(pays, most)])).at_most(life + most))
 
     def _option(self, label: str, player: str, o: Option) -> tuple[Choice, dict[str, Choice]]:
         """How many times ``o`` is activated (605.3a; named in the shown plan when it costs more
