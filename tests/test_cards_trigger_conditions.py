@@ -345,3 +345,28 @@ def test_102_3_an_opponent_target_needs_a_controller() -> None:
         assert "unresolved_player" in str(e) and "player" in str(e)
     else:
         raise AssertionError("an `opponent` target with no controller was accepted")
+
+
+def _compiled(name: str) -> Any:
+    catalog = bundled_catalog()
+    return catalog.compiled(catalog.get(name))
+
+
+def test_508_1m_a_trigger_on_attacking_it_can_t_read_is_noted_never_passed_over() -> None:
+    """508.1m, 509.1i: a trigger whose condition names attacking or blocking but isn't read
+    (Stone-Cold Basilisk's "a creature with fewer letters in its name") is noted, not dropped;
+    "attacks or becomes the target of a spell" and "specializes or attacks" trigger on the attack
+    (Goldspan Dragon, Lukamina); "your commander" is a commander you own (903.3): Search for
+    Dagger's Grizzly Bears commander triggers it, another's doesn't; "if it is in your graveyard"
+    makes a trigger graveyard-only (113.6m: Jocasta)."""
+    basilisk = _compiled("Stone-Cold Basilisk")
+    assert any("not among the verdict's triggers" in n for n in basilisk.notes) and not basilisk.abilities
+    assert {"kind": "attack_trigger"} in _compiled("Goldspan Dragon").abilities
+    assert {"kind": "attack_trigger"} in _compiled("Lukamina, Wolf Form").abilities
+    dagger = {"id": "d", "card": "Search for Dagger", "controller": "alice"}
+    mine = {"id": "c", "card": "Grizzly Bears", "controller": "alice", "commander": True}
+    theirs = {"id": "t", "card": "Grizzly Bears", "controller": "alice", "owner": "cara", "commander": True}
+    assert _attack([dagger, mine], {"c": "bob"}, "d") == 1
+    assert _attack([dagger, theirs], {"t": "bob"}, "d") == 0
+    jocasta = _compiled("Jocasta, Automaton Avenger")
+    assert not any(a["kind"] == "attack_trigger" for a in jocasta.abilities) and not jocasta.warnings

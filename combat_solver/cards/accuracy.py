@@ -196,7 +196,9 @@ def normalized(ability: Mapping[str, Any]) -> dict[str, Any]:
         out = _as_cant_attack(out)
     negated = out.get("condition")
     if isinstance(negated, Mapping) and "not" in negated and "unless" not in out:
-        kept = {k: v for k, v in negated.items() if k != "not"}  # "as long as no opponent controls ...": unless one does
+        kept = {
+            k: v for k, v in negated.items() if k != "not"
+        }  # "as long as no opponent controls ...": unless one does
         out["unless"] = negated["not"]
         if kept:  # Timber Paladin's "exactly two Auras": two or more, unless three or more
             out["condition"] = kept

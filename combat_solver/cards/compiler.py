@@ -51,6 +51,7 @@ from .phrases import (
 )
 from .readers import Unknown
 from .sentences import Sentences
+from .trigger_sentences import triggers_on_combat
 
 __all__ = ["ATTACHED", "CONTROLLER", "POWER", "SELF", "AbilityData", "Compiled", "Compiler", "Level"]
 
@@ -303,6 +304,7 @@ class Compiler(Sentences):
                     or keyword_note(sentence) is not None
                     or gives_unknown_keyword(sentence)
                     or ABILITIES_OF_OTHERS.search(sentence) is not None
+                    or (compile_one == self._trigger and triggers_on_combat(sentence))
                 )
                 found.relevant = found.relevant or bears
                 self.inert = False

@@ -14,7 +14,9 @@ from .phrases import bears_on_legality
 from .readers import Unknown
 from .wordings import Wordings, wordings
 
-_NONCOMBAT_EVENTS = frozenset({"enters", "enter", "enters the battlefield", "dies", "leaves the battlefield"})
+_NONCOMBAT_EVENTS = frozenset(
+    {"enters", "enter", "enters the battlefield", "dies", "leaves the battlefield", "specializes"}
+)
 """Events of "whenever $self enters or attacks" that no combat trigger reads."""
 
 
@@ -90,14 +92,22 @@ class TriggerSentences(Conditions):
         condition = re.sub(r"\b(non[\w-]+), (?=non)", r"\1 ", condition, flags=re.I)  # the kinds' slots read no comma
         if re.search(
             rf"(?<!\w)(?:this card|{re.escape(SELF)}) from your (?:graveyard|hand)\b", re.sub(r'"[^"]*"', "", rest)
-        ):
-            return [], note  # 113.6m: it moves the card out of that zone, so it functions only there
+        ) or re.match(rf"if (?:this card|{re.escape(SELF)}) is (?:in your graveyard|in exile|exiled)\b", rest):
+            return [], note  # 113.6m: it moves the card out of that zone, or is about it there: it functions only there
         condition = re.sub(r"^When\b", "Whenever", condition)  # 603.2: each time the event happens
+        condition = re.sub(  # Goldspan Dragon: "attacks or becomes the target of a spell": the attack, for combat
+            r"\b(attacks|blocks) or (?:becomes the target of a spell(?: or ability)?(?: an opponent controls)?|specializes|dies)$",
+            r"\1",
+            condition,
+        )
         condition = re.sub(  # Tadeas: "a creature you control with reach" is "a creature with reach you control"
             r"^(whenever (?:an?|one or more|another|\w+ or more) \w+) you control ((?:with |that)[^,]+?) (attacks?(?: a player)?|blocks|becomes? blocked)$",
             r"\1 \2 you control \3",
             condition,
             flags=re.I,
+        )
+        condition = re.sub(
+            r"^whenever you attack with your commander$", "whenever your commander attacks", condition, flags=re.I
         )
         with_them = re.fullmatch(r"whenever you attack with (one|\w+) or more (?!creatures$)(.+)", condition, re.I)
         if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack"
@@ -118,7 +128,7 @@ class TriggerSentences(Conditions):
         else:
             found = self.wordings.read("trigger", condition, self)
         either = re.fullmatch(
-            rf"(whenever (?:{re.escape(SELF)}|enchanted creature|equipped creature|an? [^,]+? you control|a creature)) (\w+(?: \w+){{0,2}}) or (\w+(?: \w+){{0,2}})",
+            rf"(whenever (?:{re.escape(SELF)}|enchanted creature|equipped creature|an? [^,]+? you control|a creature|your commander)) (\w+(?: \w+){{0,2}}) or (\w+(?: \w+){{0,2}})",
             condition,
             re.I,
         )
@@ -135,6 +145,8 @@ class TriggerSentences(Conditions):
                 self._event(both_ways[1], f"{verb} {both_ways[2]}") for verb in ("blocks", "becomes blocked by")
             )
             found = first + second if first and second else None
+        if found is None and _COMBAT_EVENT.search(condition):  # noted, never passed over
+            return [], "a trigger on attacking or blocking whose condition isn't read: not among the verdict's triggers"
         if not found:
             return [], note
         intervening = re.match(r"if ([^,]+), ", rest)
@@ -169,6 +181,18 @@ class TriggerSentences(Conditions):
         if read.says_it and any("who" in a for a in found):
             raise Unknown('whom the condition\'s "it" names')  # the attacker, not the trigger's source
         return self.conditioned(found, read, "condition")
+
+
+_COMBAT_EVENT = re.compile(r"\b(?:attacks?|blocks?|becomes? blocked|become blocked)\b", re.I)
+"""The events of declaring attackers and blockers (508.1m, 509.1i) a trigger's condition may name."""
+
+
+def triggers_on_combat(sentence: str) -> bool:
+    """A triggered ability whose condition names attacking or blocking: what it triggers on is a
+    combat fact the verdict reports (508.1m, 509.1i), so it is read, noted or warned."""
+    return re.match(r"(?:When|Whenever)\b", sentence) is not None and bool(
+        _COMBAT_EVENT.search(_split_at_condition_end(sentence)[0])
+    )
 
 
 def _split_at_condition_end(line: str) -> tuple[str, str]:
