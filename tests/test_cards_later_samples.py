@@ -550,3 +550,12 @@ def test_samples_44_to_46_misses() -> None:
     assert {"kind": "mana", "cost": {"mana": "{2}"}, "produces": "any", "for_each": gates} in _compiled(
         "Baldur's Gate"
     ).abilities
+
+
+def test_audit_1616_activated_changes_of_what_a_permanent_is_are_noted() -> None:
+    """An activated ability that makes its permanent an Aura (Enraging Licid, 205.1a), a copy
+    (Shifting Woodland, 707.2) or another color (Scuttlemutt, 105.3) is noted: the board writes
+    its result; Vesuvan Shapeshifter's "it becomes a copy of that creature, except ..." is warned."""
+    for name, words in (("Enraging Licid", "Aura"), ("Shifting Woodland", "copy"), ("Scuttlemutt", "color")):
+        assert any(words in n and "activated ability" in n for n in _compiled(name).notes), name
+    assert any("becomes a copy" in w for w in _compiled("Vesuvan Shapeshifter").warnings)

@@ -101,6 +101,10 @@ LEGALITY_PHRASES = (
     "in addition to its other types",
     "in addition to their other types",
     "isn't a creature",
+    # what an activated ability makes of a permanent: the board writes its result (a note)
+    "becomes a copy of",
+    "becomes an aura",
+    "becomes the color",
     "are islands",
     "are swamps",
     "are mountains",
