@@ -354,7 +354,8 @@ class Reference:
                 found = [
                     p
                     for p in self.board.permanents
-                    if (removal or ab.kind == "mana" or self.is_creature(p)) and self.matches(to, p, controller)
+                    if (removal or ab.kind in ("mana", "cant_activate") or self.is_creature(p))
+                    and self.matches(to, p, controller)
                 ]
             per_target = ab.kind in PER_TARGET_KINDS and self.board.combat is None
             return [p.id for p in found if per_target or self.ability_active(ab, controller, p)]

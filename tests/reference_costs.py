@@ -407,10 +407,14 @@ class CostReference:
 
     # ----- payment (508.1i-j, 509.1e-f, 118.3) ------------------------------------------------------
 
+    def activatable(self, pid: str, ab: AbilityT) -> bool:
+        """602.5a: not under "its activated abilities (with {T} in their costs) can't be activated"."""
+        return not any(b.kind == "cant_activate" and (ab.tap or not b.tap_only) for b in self.base.abilities[pid])
+
     def mana_options(self, pid: str) -> list[tuple[str, int]]:
         out: set[tuple[str, int]] = set()
         for ab in self.base.abilities[pid]:
-            if ab.kind != "mana" or ab.per_turn == 0:
+            if ab.kind != "mana" or ab.per_turn == 0 or not self.activatable(pid, ab):
                 continue
             colors = COLORS if ab.produces.casefold() == "any" else tuple(ab.produces.upper())
             out |= {(c, ab.amount) for c in colors if c in MANA_TYPES}
@@ -844,7 +848,10 @@ class ActivationSearch:
         self.reserved: frozenset[str] = frozenset()
         """The permanents the total taps (508.1j): still here when it is paid, so not sacrificed before."""
         self.abilities = [
-            (p, ab) for p in self.mine for ab in ref.base.abilities[p.id] if ab.kind == "mana" and ab.per_turn != 0
+            (p, ab)
+            for p in self.mine
+            for ab in ref.base.abilities[p.id]
+            if ab.kind == "mana" and ab.per_turn != 0 and ref.activatable(p.id, ab)
         ]
 
     def payable(self) -> bool:
@@ -982,8 +989,9 @@ class ActivationSearch:
     def _with_triggered(self, p: Permanent, outputs: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         """605.1b: each pool ``outputs`` lists plus what every triggered mana ability that ``p`` being
         tapped for mana triggers adds (``by: you``: its controller must be the payer; a filter read
-        with its controller as "you"): fixed mana, or with ``same_type`` one mana of a type the pool
-        has (106.12b: "any type that land produced"; none if it made none)."""
+        with its controller as "you"): fixed mana, or with ``same_type`` one mana of a type the
+        land's own ability made (106.12a: "any type that land produced", not what another trigger
+        added; none if it made none)."""
         triggers = [
             (ab, you)
             for q in self.ref.board.permanents
@@ -991,16 +999,17 @@ class ActivationSearch:
             if ab.kind == "mana_trigger" and (ab.by == "any" or you == self.payer)
             and self.ref.base.matches(ab.tapped, p, you)
         ]  # fmt: skip
+        pools = [(made, made) for made in outputs]  # (what the land's ability made, with what triggers added)
         for ab, _ in triggers:
             grown = []
-            for pool in outputs:
-                if ab.same_type:
-                    adds = [tuple(int(i == k) for i in range(len(MANA_TYPES))) for k, n in enumerate(pool) if n]
+            for made, pool in pools:
+                if ab.same_type:  # "any type that land produced": its own ability's mana, not another trigger's
+                    adds = [tuple(int(i == k) for i in range(len(MANA_TYPES))) for k, n in enumerate(made) if n]
                 else:
                     adds = _outputs(ab, ab.amount)
-                grown += [tuple(a + b for a, b in zip(pool, add, strict=True)) for add in adds or [_NONE]]
-            outputs = sorted(set(grown))
-        return outputs
+                grown += [(made, tuple(a + b for a, b in zip(pool, add, strict=True))) for add in adds or [_NONE]]
+            pools = sorted(set(grown))
+        return sorted({pool for _, pool in pools})
 
     def _count(
         self, p: Permanent, ab: AbilityT, you: str, life: int, gone: frozenset[str], removed: tuple[Any, ...]

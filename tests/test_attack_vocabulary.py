@@ -1103,6 +1103,20 @@ def test_activate_as_though_haste_lets_new_creatures_pay_with_their_mana_302_6()
     assert_illegal(attack(make_board([bears(sick=True), elixir]), {"bears": B}), "302.6", "summoning_sick", ("bears",))
 
 
+def test_cant_activate_keeps_a_creature_s_mana_from_paying_602_5a():
+    """Arrest: "its activated abilities can't be activated" (602.5a): an Elf's mana ability is one
+    (605.1a), so two Elves pay Propaganda's {2} and one arrested Elf leaves it unpaid; with
+    ``tap_only`` (Serra Bestiary) the {T} mana ability is taken too, a mana ability without {T}
+    isn't."""
+    propaganda = permanent("prop", "Propaganda", B, ["enchantment"], K("attack_tax", cost={"mana": "{2}"}))
+    elves = [creature(f"elf{i}", "Elf", A, 1, 1, K("mana", produces="G")) for i in (1, 2)]
+    assert_legal(attack(make_board([bears(), *elves, propaganda]), {"bears": B}))
+    elves[1]["abilities"].append(K("cant_activate"))
+    assert_illegal(attack(make_board([bears(), *elves, propaganda]), {"bears": B}), "508.1j", "unpayable_cost")
+    elves[1]["abilities"] = [K("mana", produces="G", tap=False, cost={"life": 1}), K("cant_activate", tap_only=True)]
+    assert_legal(attack(make_board([bears(), *elves, propaganda]), {"bears": B}))
+
+
 def test_chooses_attackers_changes_who_declares_not_what_is_legal_508_1():
     """Master Warcraft: "You choose which creatures attack this turn." Juggernaut must still attack
     (508.1d); the verdict names Bob as the declarer."""

@@ -305,6 +305,9 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_44.yaml", 20261244),
         ("random_sample_45.yaml", 20261245),
         ("random_sample_46.yaml", 20261246),
+        ("random_sample_47.yaml", 20261247),
+        ("random_sample_48.yaml", 20261248),
+        ("random_sample_49.yaml", 20261249),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

@@ -559,3 +559,23 @@ def test_audit_1616_activated_changes_of_what_a_permanent_is_are_noted() -> None
     for name, words in (("Enraging Licid", "Aura"), ("Shifting Woodland", "copy"), ("Scuttlemutt", "color")):
         assert any(words in n and "activated ability" in n for n in _compiled(name).notes), name
     assert any("becomes a copy" in w for w in _compiled("Vesuvan Shapeshifter").warnings)
+
+
+def test_samples_47_to_49_misses() -> None:
+    """Reaper of Night: "if defending player has two or fewer cards in hand" (802.2a, for each
+    attacker); Tezzeret's "The first activated ability of an artifact you activate each turn costs
+    {2} less" lowers what an artifact's mana ability costs (605.3a): warned; Frenemy of the
+    Guildpact's protection from "enemy-colored multicolored": each pair of enemy colors, exactly
+    (105.1, its reminder text)."""
+    reaper = _compiled("Reaper of Night // Harvest Fear")
+    hand = {"players": [{"who": "defending_player", "hand": {"le": 2}}]}
+    assert {"kind": "attack_trigger", "condition": hand} in reaper.abilities
+    assert any("costs {2} less" in w for w in _compiled("Tezzeret, Betrayer of Flesh").warnings)
+    frenemy = _compiled("Frenemy of the Guildpact")
+    pairs = frenemy.abilities[0]["from"]["any_of"]
+    assert (
+        len(pairs) == 5
+        and {"colors": ["white"], "any_of": [{"colors": ["black"]}], "not": {"colors": ["blue", "red", "green"]}}
+        in pairs
+    )
+    assert not frenemy.warnings

@@ -356,3 +356,21 @@ def test_508_1i_a_drawing_ability_that_needs_mana_beside_a_discarding_one_is_war
     board = [_attacker_paying(mana="{1}"), _card("cs", "Chromatic Sphere"), _card("sk", "Skirge Familiar")]
     verdict = _attack(board, ["b0"], hand=1)
     assert any("order isn't modelled" in w for w in verdict.warnings)
+
+
+def test_602_5a_an_arrested_mana_creature_can_t_pay_propaganda() -> None:
+    """602.5a, 605.1a: Arrest's "its activated abilities can't be activated" takes its mana
+    abilities too: Llanowar Elves under Arrest can't make the {G} of Propaganda's {2}; Faith's
+    Fetters ("unless they're mana abilities") leaves them; Serra Bestiary's "with {T} in their
+    costs" takes a {T} mana ability."""
+    prop = _card("gp", "Propaganda", "bob")
+    elves, forest = _card("el", "Llanowar Elves"), _card("fo", "Forest")
+    bear = _card("b0", "Grizzly Bears")
+    assert _attack([prop, elves, forest, bear], ["b0"]).status == "legal"
+    for aura, status in (("Arrest", "illegal"), ("Faith's Fetters", "legal"), ("Serra Bestiary", "illegal")):
+        held = _card("ar", aura, "bob", attached_to="el")
+        assert _attack([prop, elves, forest, bear, held], ["b0"]).status == status, aura
+    rock = {"id": "sb", "card": "Suppression Bonds", "controller": "bob", "attached_to": "sig"}
+    signet = [_card("sig", "Sol Ring")]
+    assert _attack([prop, *signet, bear], ["b0"]).status == "legal"
+    assert _attack([prop, *signet, bear, rock], ["b0"]).status == "illegal"  # "Enchanted permanent"

@@ -290,7 +290,9 @@ class Conditions(Readers):
         if m:  # Crown-Hunter Hireling, Chained Throatseeker (802.2a: the player it would attack)
             fact: dict[str, Any] = {"designations": ["monarch"]} if m[1] == "the monarch" else {"poison": {"ge": 1}}
             return Clause({"players": [{"who": "defending_player", **fact}]}, block_time=True)
-        m = re.fullmatch(r"defending player has (\w+ or more|no|fewer than \w+) cards in their (graveyard|hand)", t)
+        m = re.fullmatch(
+            r"defending player has (\w+ or (?:more|fewer)|no|fewer than \w+) cards in (?:their )?(graveyard|hand)", t
+        )
         if m:  # Vantress Gargoyle (802.2a: the player it would attack)
             return Clause(self._player("defending_player", m[2], self._amount(m[1])), block_time=True)
         m = re.fullmatch(r"there(?: is|'s) (an?|another) (.+?) on the battlefield", t)

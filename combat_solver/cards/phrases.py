@@ -101,6 +101,9 @@ LEGALITY_PHRASES = (
     "in addition to its other types",
     "in addition to their other types",
     "isn't a creature",
+    # 602.5a: its mana abilities can't be activated to pay (Arrest)
+    "abilities can't be activated.",
+    "abilities with {t} in their costs can't be activated.",
     # what an activated ability makes of a permanent: the board writes its result (a note)
     "becomes a copy of",
     "becomes an aura",
@@ -171,7 +174,7 @@ def bears_on_legality(sentence: str) -> bool:
         return True
     if _CHARACTERISTICS.search(_CONDITION_CLAUSE.sub("", sentence)) or gives_mana_ability(sentence):
         return True
-    if ABILITIES_AS_THOUGH_HASTE.search(sentence):
+    if ABILITIES_AS_THOUGH_HASTE.search(sentence) or _ABILITY_COST_REDUCTION.search(sentence):
         return True
     if _ENTERS_WITH.search(s):
         return False
@@ -182,6 +185,14 @@ def bears_on_legality(sentence: str) -> bool:
 
 
 _COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b")
+_ABILITY_COST_REDUCTION = re.compile(
+    r"^(?:The first )?(?:activated abilit(?:y|ies) of (?:an? )?(?:artifacts?|creatures?|lands?|Foods?|artifact tokens?)"
+    r"(?! cards)\b[^.]*|(?:Enchanted|Equipped) \w+'s activated abilities) costs? \{\w+\} less to activate",
+    re.I,
+)
+"""601.2f, 605.3a: a reduction of activated abilities' costs reaches mana abilities with a mana cost
+(Tezzeret's "The first activated ability of an artifact you activate each turn", Training Grounds,
+Power Artifact): what pays a cost to attack or block changes, which no kind states (warned)."""
 
 
 def gives_mana_ability(sentence: str) -> bool:
@@ -368,6 +379,10 @@ class Nouns:
         state = m[1].casefold()
         if state in ATTACHED_STATES:
             return {"attached": ATTACHED_STATES[state]}
+        yours = re.fullmatch(r"(enchanted|equipped) by (?:auras|equipment) you control", state)
+        if yours:  # Archon of the Wild Rose: "creatures you control that are enchanted by Auras you control"
+            attached = ATTACHED_STATES[yours[1]]
+            return {"attached": {**attached, "filter": {**attached["filter"], "controller": "you"}}}
         if state == "enchanted or equipped":  # Reyav: "a creature you control that's enchanted or equipped"
             return {"any_of": [{"attached": ATTACHED_STATES["enchanted"]}, {"attached": ATTACHED_STATES["equipped"]}]}
         if state in ("tapped", "untapped"):

@@ -84,6 +84,8 @@ class Readers:
             return MULTICOLORED
         if c == "monocolored":
             return {"colorless": False, "not": MULTICOLORED}
+        if c == "enemy-colored multicolored":  # Frenemy of the Guildpact: "anything that is two enemy colors"
+            return {"any_of": [_exactly(pair) for pair in _ENEMY_PAIRS]}
         found = self.nouns.creatures(q)
         if found is None or (
             found.get("types")
@@ -248,6 +250,17 @@ def other_than_self(found: dict[str, Any]) -> dict[str, Any]:
         return {**found, "not": itself}
     excluded = found["not"]["any_of"] if set(found["not"]) == {"any_of"} else [found["not"]]
     return {**found, "not": {"any_of": [*excluded, itself]}}
+
+
+_ENEMY_PAIRS = (("white", "black"), ("white", "red"), ("blue", "red"), ("blue", "green"), ("black", "green"))
+"""105.1: the color pairs opposite on the color wheel."""
+
+
+def _exactly(pair: tuple[str, str]) -> dict[str, Any]:
+    """A filter of objects that are exactly these two colors (105.2)."""
+    first, second = pair
+    others = [c for c in COLORS if c not in pair]
+    return {"colors": [first], "any_of": [{"colors": [second]}], "not": {"colors": others}}
 
 
 def _creatures(found: dict[str, Any] | None) -> dict[str, Any]:

@@ -43,6 +43,11 @@ class Sentences(TriggerSentences):
     lines and trigger conditions."""
 
     def _static(self, sentence: str) -> list[AbilityData]:
+        sentence = re.sub(  # Detainment Spell: "Enchanted creature's activated abilities can't be activated"
+            r"^((?:Enchanted|Equipped) (?:creature|permanent|artifact|land))'s (activated abilities)",
+            r"\1 its \2",
+            sentence,
+        )
         try:
             return self._unconditional(sentence)
         except Unknown:
@@ -391,7 +396,8 @@ class Sentences(TriggerSentences):
 
     def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
         verbs = (
-            r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|(?:is|are) goaded|loses|lose|assigns?)\b"
+            r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|(?:is|are) goaded|loses|lose|assigns?"
+            r"|its activated abilities|doesn't untap)\b"
             r"|is (?:an?|every|the chosen) |is (?:legendary|snow)\b|are (?:every |the chosen |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )"
             r"|isn't a creature$"
             r"|(?:is|are) (?:all colors|colorless|white|blue|black|red|green)\b"
@@ -459,6 +465,9 @@ class Sentences(TriggerSentences):
         base_stats = re.search(r" with base power and toughness (-?\d+)/(-?\d+)", predicate)
         base = (int(base_stats[1]), int(base_stats[2])) if base_stats else None
         predicate = re.sub(r" with base power and toughness -?\d+/-?\d+", "", predicate)  # layer 7b: written
+        predicate = re.sub(  # Archon of the Wild Rose: "have base power and toughness 4/4 and have flying"
+            r"^(?:has|have) base power and toughness -?\d+/-?\d+(?:,? and (?=(?:has|have)\b)|$)", "", predicate
+        )
         predicate = re.sub(  # Opalescence, March of the Machines: 613.4b, the board writes each one's
             r",? (?:and (?:has|have) |with )(?:base )?power and (?:base )?toughness each equal to (?:its|their) mana value",
             "",
@@ -519,6 +528,13 @@ class Sentences(TriggerSentences):
                     if bears_on_legality(chunk) or chunk.startswith(("has ", "have ")):
                         raise
                 after_has = chunk.startswith(("has ", "have "))
+            elif chunk.startswith(("its activated abilities", "their activated abilities")) and not chunk.endswith(
+                "unless they're mana abilities"
+            ):  # 602.5a: Arrest's "its activated abilities can't be activated": its mana abilities too
+                banned = self.wordings.read("predicate", re.sub(r"^their\b", "its", chunk), self)
+                if banned is None:
+                    raise Unknown(chunk)
+                out += banned
             elif chunk.startswith(("its activated abilities", "where X is")) or chunk == UNTAP_STEP:
                 continue
             elif after_has and masked == '"Q"':

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from ..model.base import NonNegative, Positive
+from ..model.base import Flag, NonNegative, Positive
 from ..model.filters import Count, Filter, PermanentView, Target
 from ..model.ir import any_of
 from .kind import AbilityBase, AttackScope, GameView, Instance, Reason, Restriction, with_everyone, with_others
@@ -100,6 +100,25 @@ class ActivateAsThoughHaste(AbilityBase):
 
     def permits_tap_abilities_of(self, game: GameView, inst: Instance, permanent: PermanentView) -> bool:
         return game.matches(self.to, permanent, inst.controller)
+
+
+class CantActivate(AbilityBase):
+    """602.5a: "its activated abilities can't be activated" (Arrest, Suppression Bonds; with
+    ``tap_only``, "its activated abilities with {T} in their costs", Serra Bestiary): its mana
+    abilities, activated abilities too (605.1a), can't pay a cost to attack or block (508.1i).
+    "... unless they're mana abilities" (Faith's Fetters) changes no payment: nothing."""
+
+    kind: Literal["cant_activate"] = "cant_activate"
+    given_to_any_permanent: ClassVar[bool] = True
+    rule = "602.5a"
+    tap_only: Flag = Field(False, description="only its activated abilities with {T} in their costs (Katabatic Winds)")
+    phrases = (
+        Phrase(r"its activated abilities can't be activated"),
+        Phrase(r"its activated abilities with \{T\} in their costs can't be activated", {"tap_only": True}),
+    )
+
+    def forbids_activating(self, tap: bool) -> bool:
+        return tap or not self.tap_only
 
 
 class ChoosesAttackers(AbilityBase):

@@ -416,6 +416,11 @@ class AbilityBase(Strict):
         """302.6 exception for attacking only: its {T} abilities still need haste (Instill Energy)."""
         return False
 
+    def forbids_activating(self, tap: bool) -> bool:
+        """602.5a: its holder's activated abilities (those with {T} in their cost: ``tap``) can't
+        be activated, its mana abilities among them."""
+        return False
+
     def permits_tap_abilities_of(self, game: GameView, inst: Instance, permanent: PermanentView) -> bool:
         """302.6 exception of a game rule: ``permanent``'s {T} abilities can be activated as
         though it had haste (Thousand-Year Elixir)."""

@@ -63,6 +63,7 @@ KIND_HOMES: dict[str, str] = {
     "haste": "attacking",
     "attack_as_though_haste": "attacking",
     "activate_as_though_haste": "attacking",
+    "cant_activate": "attacking",
     "vigilance": "attacking",
     "defender": "attacking",
     "attack_despite_defender": "attacking",

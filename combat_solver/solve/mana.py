@@ -105,8 +105,9 @@ def mana_options(game: GameView, player: str) -> list[Option]:
     hand, life = info.hand + sum(a.draws for a in once), info.life + sum(a.gains_life for a in once)
     for p in sorted(game.permanents_of(player), key=lambda q: q.id):
         found = []
+        banned = [i.ability for i in game.instances.get(p.id, ()) if i.ability.forbids_activating(True)]
         for k, i in enumerate(game.instances.get(p.id, ())):
-            if isinstance(i.ability, ManaAbility):
+            if isinstance(i.ability, ManaAbility) and not any(b.forbids_activating(i.ability.tap) for b in banned):
                 a = _counted(game, player, p, i.ability, like.get((p.id, k), ()))
                 if a is not None:
                     found.append(a)

@@ -90,6 +90,7 @@ class _Builder:
         involved = {o.source.id for o in options} | {p.id for ps in candidates for p in ps}
         busy = {i: lin for i in involved if (lin := tapped(game.permanent(i))) is not None}
         fighting = {i: lin for i in involved if (lin := in_combat(game.permanent(i))) is not None}
+        more_life = sum(o.gains * (o.hi or 0) for o in options)  # 508.1i: gained before the total is paid
         pool = _Pool(self, player, options, made, activations)
         need_total = _sum(t.units.times(t.cost.generic) for t in mine)
         colored = _per_color(mine, phyrexian=False)
@@ -99,7 +100,7 @@ class _Builder:
         for color in sorted(set(colored) | set(phyrexian) | set(hybrid)):
             need = colored.get(color, Lin()) + hybrid.get(color, Lin())
             if color in phyrexian:
-                most = max(info.life, 0) // 2
+                most = max(info.life + more_life, 0) // 2
                 z = self.choice(("phyrexian", player, color), most, f"2 life for each of {{{color}/P}}")
                 self.hard.append((Lin.of([z]) + phyrexian[color].times(-1)).at_most(0))
                 self.cleanup.append((z, LIFE_WEIGHT))
@@ -116,7 +117,6 @@ class _Builder:
         self._life(player, options, activations, life_cost + _lin((z, 2) for z in life_for_phyrexian), info.life)
         drawn = _lin((activations[o], o.draws) for o in options if o.draws)  # 508.1i: before the total is paid
         self.hard.append((discard + drawn.times(-1)).at_most(info.hand))
-        more_life = sum(o.gains * (o.hi or 0) for o in options)
         more_cards = sum(o.draws * (o.hi or 0) for o in options)
         for what, owed, bound in (
             ("life", life_cost, info.life + more_life),
