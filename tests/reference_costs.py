@@ -408,7 +408,7 @@ class CostReference:
     # ----- payment (508.1i-j, 509.1e-f, 118.3) ------------------------------------------------------
 
     def activatable(self, pid: str, ab: AbilityT) -> bool:
-        """602.5a: not under "its activated abilities (with {T} in their costs) can't be activated"."""
+        """602.5: not under "its activated abilities (with {T} in their costs) can't be activated"."""
         return not any(b.kind == "cant_activate" and (ab.tap or not b.tap_only) for b in self.base.abilities[pid])
 
     def mana_options(self, pid: str) -> list[tuple[str, int]]:

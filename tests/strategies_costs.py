@@ -225,7 +225,7 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
                 out[-1]["counters"] = {counted: c.integer(0, 3)}
         elif c.chance(12):  # 508.1i: what it draws or gains pays a discard or life cost
             out[-1]["abilities"].append(dict(c.choice(DRAWING_OR_GAINING_MANA)))
-        if c.chance(8):  # 602.5a: Arrest or Suppression Bonds on it: its mana abilities can't be activated
+        if c.chance(8):  # 602.5: Arrest or Suppression Bonds on it: its mana abilities can't be activated
             banned = {"kind": "cant_activate", **({"tap_only": True} if c.chance(40) else {})}
             if c.chance(50):
                 out[-1]["abilities"].append(banned)

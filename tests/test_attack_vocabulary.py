@@ -1103,8 +1103,8 @@ def test_activate_as_though_haste_lets_new_creatures_pay_with_their_mana_302_6()
     assert_illegal(attack(make_board([bears(sick=True), elixir]), {"bears": B}), "302.6", "summoning_sick", ("bears",))
 
 
-def test_cant_activate_keeps_a_creature_s_mana_from_paying_602_5a():
-    """Arrest: "its activated abilities can't be activated" (602.5a): an Elf's mana ability is one
+def test_cant_activate_keeps_a_creature_s_mana_from_paying_602_5():
+    """Arrest: "its activated abilities can't be activated" (602.5): an Elf's mana ability is one
     (605.1a), so two Elves pay Propaganda's {2} and one arrested Elf leaves it unpaid; with
     ``tap_only`` (Serra Bestiary) the {T} mana ability is taken too, a mana ability without {T}
     isn't."""

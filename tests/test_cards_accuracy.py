@@ -332,6 +332,7 @@ def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
 
 LEFT_THE_POPULATION = frozenset(
     {
+        "Cazur, Ruthless Stalker",
         "Emblazoned Golem",
         "Fire-Belly Changeling",
         "Fires of Invention",
@@ -343,7 +344,7 @@ LEFT_THE_POPULATION = frozenset(
 )
 """Cards whose only "legality text" was a false positive of the phrases, fixed since the draws:
 activation limits and a deck-building rule ("no more than"), a search for "a creature card with
-defender", planeswalking (901.8)."""
+defender", planeswalking (901.8), a "Partner with [name]" whose name holds a keyword (702.124j)."""
 
 
 @pytest.mark.long

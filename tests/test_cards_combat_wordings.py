@@ -816,7 +816,7 @@ def test_702_114a_slivers_given_devoid_are_colorless_and_provoke_is_an_attack_tr
     slivers = {"subtypes": ["Sliver"], "controller": "you"}
     compiled = abilities("Slivdrazi Monstrosity")
     assert {"kind": "type_change", "colors": [], "to": slivers} in compiled
-    assert {"kind": "grant", "to": {"subtypes": ["Sliver"]}, "ability": {"kind": "attack_trigger"}} in abilities(
+    assert {"kind": "grant", "to": {"subtypes": ["Sliver"], "types": ["creature"]}, "ability": {"kind": "attack_trigger"}} in abilities(
         "Hunter Sliver"
     )
 

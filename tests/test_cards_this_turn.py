@@ -253,7 +253,7 @@ def test_508_1m_skyhunter_strike_force_gives_melee_only_while_you_control_your_c
     yours = {"players": [{"who": "you", "controls": {"filter": {"commander": True, "owner": "you"}, "at_least": 1}}]}
     grant = {
         "kind": "grant",
-        "to": {"controller": "you", "not": {"ids": ["$self"]}},
+        "to": {"controller": "you", "not": {"ids": ["$self"]}, "types": ["creature"]},
         "ability": {"kind": "attack_trigger"},
     }
     assert {**grant, "condition": yours} in compiled.abilities and not compiled.warnings

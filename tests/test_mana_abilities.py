@@ -358,8 +358,8 @@ def test_508_1i_a_drawing_ability_that_needs_mana_beside_a_discarding_one_is_war
     assert any("order isn't modelled" in w for w in verdict.warnings)
 
 
-def test_602_5a_an_arrested_mana_creature_can_t_pay_propaganda() -> None:
-    """602.5a, 605.1a: Arrest's "its activated abilities can't be activated" takes its mana
+def test_602_5_an_arrested_mana_creature_can_t_pay_propaganda() -> None:
+    """602.5, 605.1a: Arrest's "its activated abilities can't be activated" takes its mana
     abilities too: Llanowar Elves under Arrest can't make the {G} of Propaganda's {2}; Faith's
     Fetters ("unless they're mana abilities") leaves them; Serra Bestiary's "with {T} in their
     costs" takes a {T} mana ability."""
@@ -374,3 +374,29 @@ def test_602_5a_an_arrested_mana_creature_can_t_pay_propaganda() -> None:
     signet = [_card("sig", "Sol Ring")]
     assert _attack([prop, *signet, bear], ["b0"]).status == "legal"
     assert _attack([prop, *signet, bear, rock], ["b0"]).status == "illegal"  # "Enchanted permanent"
+
+
+def test_602_5_null_rod_stops_sol_ring_and_cursed_totem_the_elves() -> None:
+    """602.5: "Activated abilities of artifacts can't be activated" (Null Rod) takes Sol Ring's mana
+    ability; Cursed Totem's "... of creatures ..." takes Llanowar Elves' and leaves a land's."""
+    prop, bear = _card("gp", "Propaganda", "bob"), _card("b0", "Grizzly Bears")
+    assert _attack([prop, _card("sr", "Sol Ring"), bear], ["b0"]).status == "legal"
+    assert _attack([prop, _card("sr", "Sol Ring"), bear, _card("nr", "Null Rod", "bob")], ["b0"]).status == "illegal"
+    elves = [_card("el", "Llanowar Elves"), _card("fo", "Forest")]
+    assert _attack([prop, *elves, bear, _card("ct", "Cursed Totem", "bob")], ["b0"]).status == "illegal"
+    assert (
+        _attack([prop, *elves, _card("f2", "Forest"), bear, _card("ct", "Cursed Totem", "bob")], ["b0"]).status
+        == "legal"
+    )
+
+
+def test_119_4_a_mana_ability_paying_life_before_damage_with_a_life_gain_beside_it() -> None:
+    """119.4: at 1 life, Pristine Talisman (gain 1), Mana Confluence (pay 1) and Ancient Tomb (2
+    damage) make {4} for Ghostly Prison's two attackers: the life is paid before the damage, and
+    the declaration itself pays none, so the damage past 0 doesn't matter (review of the draws and
+    gains model)."""
+    board = [_card(f"a{i}", "Grizzly Bears") for i in (1, 2)]
+    board += [_card("tomb", "Ancient Tomb"), _card("conf", "Mana Confluence"), _card("tal", "Pristine Talisman")]
+    board.append(_card("prison", "Ghostly Prison", "bob"))
+    assert _attack(board, ["a1", "a2"], life=1).status == "legal"
+    assert _attack(board[:-2] + board[-1:], ["a1", "a2"], life=1).status == "illegal"  # no Talisman: 3 mana

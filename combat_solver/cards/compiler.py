@@ -21,6 +21,7 @@ from functools import partial
 
 from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
+from .choices import choices_made
 from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
 from .conditions import Clause
 from .copy_effects import read_copy
@@ -46,7 +47,6 @@ from .phrases import (
     MANA_ABILITY,
     MANA_TRIGGER,
     bears_on_legality,
-    choices_made,
     gives_mana_ability,
 )
 from .readers import Unknown

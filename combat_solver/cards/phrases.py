@@ -101,7 +101,7 @@ LEGALITY_PHRASES = (
     "in addition to its other types",
     "in addition to their other types",
     "isn't a creature",
-    # 602.5a: its mana abilities can't be activated to pay (Arrest)
+    # 602.5: its mana abilities can't be activated to pay (Arrest)
     "abilities can't be activated.",
     "abilities with {t} in their costs can't be activated.",
     # what an activated ability makes of a permanent: the board writes its result (a note)
@@ -132,29 +132,6 @@ _WORD_NUMBERS = {
 }
 
 
-CHOICES = {
-    "a color": "color",
-    "a creature type": "creature_type",
-    "a player": "player",
-    "an opponent": "player",
-}
-"""What "As this creature enters, choose ..." makes a permanent choose (607.2d, 614.12a): the
-choice its "the chosen ..." reads, a field of the board's ``chosen``."""
-_CHOOSE = re.compile(
-    r"(?im)^As (\S.*?) enters(?: the battlefield)?, choose (a color|a creature type|a player|an opponent)\.$"
-)
-
-
-def choices_made(text: str, names: set[str]) -> frozenset[str]:
-    """The choices a card's text makes as the card itself enters ("As this Aura enters, choose a
-    color.", a sentence on its own line); not another object's ("As a creature enters")."""
-    return frozenset(
-        CHOICES[m[2].casefold()]
-        for m in _CHOOSE.finditer(text)
-        if m[1] in names or re.fullmatch(r"this [a-z]+", m[1], flags=re.I)
-    )
-
-
 def number(word: str) -> int | None:
     """ "two" -> 2, "3" -> 3; None for anything else."""
     w = word.casefold()
@@ -175,6 +152,8 @@ def bears_on_legality(sentence: str) -> bool:
     if _CHARACTERISTICS.search(_CONDITION_CLAUSE.sub("", sentence)) or gives_mana_ability(sentence):
         return True
     if ABILITIES_AS_THOUGH_HASTE.search(sentence) or _ABILITY_COST_REDUCTION.search(sentence):
+        return True
+    if re.match(r"Activated abilities of [^.]+ can't be activated\.?$", sentence):  # Null Rod (602.5)
         return True
     if _ENTERS_WITH.search(s):
         return False
@@ -458,6 +437,8 @@ class Nouns:
         if colors:
             out["colors"] = colors
         if nons:  # "a nonartifact, non-Dragon creature": neither an artifact nor a Dragon
+            if "not" in out:  # "non-Human creatures without flying": neither that nor this
+                nons.append(out["not"])
             out["not"] = nons[0] if len(nons) == 1 else {"any_of": nons}
         return out
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..rules.phrase import ATTACHED, MANA, PAIRED, SELF
+from ..rules.phrase import ATTACHED, PAIRED, SELF
 from ..rules.registry import KIND_HOMES, ability_class
 from .characteristics import PREDICATE as CHARACTERISTIC
 from .characteristics import animation, characteristic
@@ -18,7 +18,7 @@ from .mana_lines import read_mana
 from .oracle_text import is_activated
 from .phrases import COLORS, MANA_ABILITY, bears_on_legality
 from .readers import Unknown
-from .trigger_sentences import TriggerSentences
+from .tax_sentences import TaxSentences
 
 _COLORS = "|".join(COLORS)
 _COLOR_LIST = re.compile(rf"protection from ((?:{_COLORS})(?:, (?:{_COLORS}))+,? and (?:{_COLORS}))\b")
@@ -38,7 +38,7 @@ CONDITION = re.compile(r"\b(?:as long as|unless|during|until|while|if|where|for 
 _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
 
 
-class Sentences(TriggerSentences):
+class Sentences(TaxSentences):
     """Reads static sentences (a subject and its predicates, rules of the game) on top of keyword
     lines and trigger conditions."""
 
@@ -46,6 +46,11 @@ class Sentences(TriggerSentences):
         sentence = re.sub(  # Detainment Spell: "Enchanted creature's activated abilities can't be activated"
             r"^((?:Enchanted|Equipped) (?:creature|permanent|artifact|land))'s (activated abilities)",
             r"\1 its \2",
+            sentence,
+        )
+        sentence = re.sub(  # Null Rod, Stony Silence, Cursed Totem: "Activated abilities of artifacts can't be activated"
+            r"^Activated abilities of (.+?) (can't be activated\.?)$",
+            lambda m: f"{m[1][0].upper()}{m[1][1:]} its activated abilities {m[2]}",
             sentence,
         )
         try:
@@ -298,102 +303,6 @@ class Sentences(TriggerSentences):
             ignoring["landwalk"] = walk[0]["land"]
         return [{"kind": "grant", "to": {}, "ability": ignoring}]
 
-    def _attack_tax(self, s: str) -> list[AbilityData] | None:
-        """C1/C2: "<Creatures> can't attack you [or planeswalkers you control] unless their
-        controller pays {N} for each ..." (``{X}`` with "where X is the number of ...")."""
-        m = re.fullmatch(
-            rf"(.+?) can't attack (you|you or planeswalkers you control|planeswalkers you control) unless their "
-            rf"controller pays ({MANA}) for each (?:creature they control that's attacking "
-            rf"(?:you|a planeswalker you control)|of those creatures)(?:, where X is (.+))?",
-            s,
-        )
-        if m is None:
-            return self._sacrifice_tax(s) or self._counters_tax(s)
-        cost: dict[str, Any] = {"mana": m[3]}
-        if m[4] is not None or "{X}" in m[3]:
-            if m[4] == "the number of basic land types among lands you control":
-                cost["x_domain"] = True
-            else:
-                counted = re.fullmatch(r"the number of (.+?) you control", m[4] or "")
-                found = self.nouns.creatures(counted[1]) if counted else None
-                if found is None:
-                    raise Unknown(s)
-                cost["x_count"] = found
-        target: dict[str, Any] = {"player": "you"}
-        if "planeswalkers" in m[2]:
-            target["planeswalkers"] = True
-        if not m[2].startswith("you"):
-            target["include_player"] = False
-        tax: AbilityData = {"kind": "attack_tax", "cost": cost, "target": target}
-        if m[1].casefold() != "creatures":
-            attackers = self._holder(m[1])
-            if attackers is None or "self" in attackers or "controller" in attackers:
-                raise Unknown(s)
-            tax["attackers"] = attackers
-        return [tax]
-
-    def _sacrifice_tax(self, s: str) -> list[AbilityData] | None:
-        """Flooded Woodlands: "Green creatures can't attack unless their controller sacrifices a
-        land of their choice for each green creature they control that's attacking" (508.1h:
-        one land per attacker of that kind, whoever it attacks)."""
-        m = re.fullmatch(
-            r"(.+?) can't attack unless their controller sacrifices an? (\w+) of their choice for each (.+?) they"
-            r" control that's attacking",
-            s,
-        )
-        if m is None:
-            return None
-        attackers, each = self._holder(m[1]), self._holder(m[3])
-        sacrificed = self.nouns.creatures(m[2]) if m[2] != "land" else {"types": ["land"]}
-        if (
-            attackers is None
-            or attackers != each
-            or sacrificed is None
-            or {"self", "controller", "ids"} & set(attackers)
-        ):
-            raise Unknown(s)
-        tax: AbilityData = {"kind": "attack_tax", "cost": {"sacrifice": {"filter": sacrificed}}, "target": None}
-        return [{**tax, "attackers": attackers} if attackers else tax]
-
-    def _counters_tax(self, s: str) -> list[AbilityData] | None:
-        """Nils, Discipline Enforcer: "Each creature with one or more counters on it can't attack
-        you or planeswalkers you control unless its controller pays {X}, where X is the number of
-        counters on that creature" (508.1h: X per creature)."""
-        m = re.fullmatch(
-            r"Each creature with one or more counters on it can't attack (you|you or planeswalkers you control) "
-            r"unless its controller pays \{X\}(?: for that creature)?, where X is the number of counters on that creature",
-            s,
-        )
-        if m is None:
-            return None
-        target: dict[str, Any] = {"player": "you"}
-        if "planeswalkers" in m[1]:
-            target["planeswalkers"] = True
-        cost = {"mana": "{X}", "x_counters": True}
-        return [{"kind": "attack_tax", "cost": cost, "target": target, "attackers": {"counters": {"any": {"ge": 1}}}}]
-
-    def _block_tax(self, s: str) -> list[AbilityData] | None:
-        """Heat Wave: "<Creatures> can't block creatures you control unless their controller pays
-        <cost> for each blocking creature they control" (509.1d)."""
-        m = re.fullmatch(
-            rf"(.+?) can't block(?: (creatures you control))? unless their controller pays ({MANA}|\d+ life) "
-            rf"for each (?:blocking creature they control|of those creatures)",
-            s,
-        )
-        if m is None:
-            return None
-        blockers = self._holder(m[1]) if m[1].casefold() != "creatures" else {}
-        if blockers is None or "self" in blockers or "controller" in blockers:
-            raise Unknown(s)
-        life = re.fullmatch(r"(\d+) life", m[3])
-        cost: dict[str, Any] = {"life": int(life[1])} if life else {"mana": m[3]}
-        tax: AbilityData = {"kind": "block_tax", "cost": cost}
-        if m[2] is not None:
-            tax["attackers"] = {"controller": "you"}
-        if blockers:
-            tax["blockers"] = blockers
-        return [tax]
-
     def _subject(self, s: str) -> tuple[dict[str, Any] | None, str]:
         verbs = (
             r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|(?:is|are) goaded|loses|lose|assigns?"
@@ -408,7 +317,9 @@ class Sentences(TriggerSentences):
         self._subject_words = m[1]
         holder = self._holder(m[1])
         animated = re.match(r"(?:is|are) (?:an? )?(?:\d+/\d+ )?[\w' -]*?\bcreatures?\b", m[2]) is not None
-        characteristic_change = CHARACTERISTIC.match(m[2]) or _GIVES_MANA.fullmatch(m[2])
+        characteristic_change = (
+            CHARACTERISTIC.match(m[2]) or _GIVES_MANA.fullmatch(m[2]) or m[2].startswith("its activated abilities")
+        )
         if (holder is None or (animated and not {"ids", "self"} & set(holder))) and characteristic_change:
             found = self._holder(m[1], permanents=True)
             if found is not None and "creature" not in found.get("types", ()):
@@ -435,7 +346,7 @@ class Sentences(TriggerSentences):
                 ):  # March of the Machines: "Each noncreature artifact is an artifact creature"
                     a = {**a, "types": added}
                 out.append({**a, "to": to})
-            elif a["kind"] == "mana" and "permanents" in holder:  # Jaheira: "Tokens you control have ..."
+            elif ability_class(a["kind"]).given_to_any_permanent and "permanents" in holder:  # Jaheira's mana, Null Rod
                 out.append({"kind": "grant", "to": holder["permanents"], "ability": a})
             elif ability_class(a["kind"]).scope == "game":
                 raise Unknown(a["kind"])
@@ -446,10 +357,10 @@ class Sentences(TriggerSentences):
             elif "attacking" in holder and KIND_HOMES.get(a["kind"]) not in BLOCK_TIME_HOMES:
                 raise Unknown(f"{a['kind']} granted to attacking creatures")
             elif (
-                a["kind"] == "mana"
+                ability_class(a["kind"]).given_to_any_permanent
                 and not {"ids", "types"} & set(holder)
                 and re.search(r"\bcreatures?\b", self._subject_words, re.I)
-            ):  # 605.1a: a mana ability goes to any permanent matching `to`: Cryptolith Rite's creatures only
+            ):  # 605.1a: what any permanent may be given goes to "creatures" only: Cryptolith Rite, Cursed Totem
                 out.append({"kind": "grant", "to": {"types": ["creature"], **holder}, "ability": a})
             else:
                 out.append({"kind": "grant", "to": holder, "ability": a})
@@ -530,7 +441,7 @@ class Sentences(TriggerSentences):
                 after_has = chunk.startswith(("has ", "have "))
             elif chunk.startswith(("its activated abilities", "their activated abilities")) and not chunk.endswith(
                 "unless they're mana abilities"
-            ):  # 602.5a: Arrest's "its activated abilities can't be activated": its mana abilities too
+            ):  # 602.5: Arrest's "its activated abilities can't be activated": its mana abilities too
                 banned = self.wordings.read("predicate", re.sub(r"^their\b", "its", chunk), self)
                 if banned is None:
                     raise Unknown(chunk)

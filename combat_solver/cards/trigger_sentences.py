@@ -106,9 +106,6 @@ class TriggerSentences(Conditions):
             condition,
             flags=re.I,
         )
-        condition = re.sub(
-            r"^whenever you attack with your commander$", "whenever your commander attacks", condition, flags=re.I
-        )
         with_them = re.fullmatch(r"whenever you attack with (one|\w+) or more (?!creatures$)(.+)", condition, re.I)
         if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack"
             condition = f"whenever {with_them[1]} or more {with_them[2]} you control attack"

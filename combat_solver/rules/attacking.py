@@ -103,14 +103,14 @@ class ActivateAsThoughHaste(AbilityBase):
 
 
 class CantActivate(AbilityBase):
-    """602.5a: "its activated abilities can't be activated" (Arrest, Suppression Bonds; with
+    """602.5: "its activated abilities can't be activated" (Arrest, Suppression Bonds; with
     ``tap_only``, "its activated abilities with {T} in their costs", Serra Bestiary): its mana
     abilities, activated abilities too (605.1a), can't pay a cost to attack or block (508.1i).
     "... unless they're mana abilities" (Faith's Fetters) changes no payment: nothing."""
 
     kind: Literal["cant_activate"] = "cant_activate"
     given_to_any_permanent: ClassVar[bool] = True
-    rule = "602.5a"
+    rule = "602.5"
     tap_only: Flag = Field(False, description="only its activated abilities with {T} in their costs (Katabatic Winds)")
     phrases = (
         Phrase(r"its activated abilities can't be activated"),

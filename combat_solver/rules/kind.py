@@ -417,7 +417,7 @@ class AbilityBase(Strict):
         return False
 
     def forbids_activating(self, tap: bool) -> bool:
-        """602.5a: its holder's activated abilities (those with {T} in their cost: ``tap``) can't
+        """602.5: its holder's activated abilities (those with {T} in their cost: ``tap``) can't
         be activated, its mana abilities among them."""
         return False
 

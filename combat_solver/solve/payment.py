@@ -209,10 +209,14 @@ class _Builder:
         # gains first (what gains life and needs no mana is activated before the rest; the board
         # warns otherwise): life is paid only while the total, with them, is at least the payment
         most = abs(life) + sum((o.damage + o.gains) * (o.hi or 0) for o in options) + 1
-        pays = self.choice(("pays life", player))
-        self.hard.append((owed + _lin([(pays, -most)])).at_most(0))
-        self.hard.append((by_abilities + gained + _lin([(pays, most)])).at_most(life + most))
-        self.hard.append((owed + damage + gained + _lin([(pays, most)])).at_most(life + most))
+        declaration = owed + by_abilities.times(-1)
+        for label, paid, checked in (
+            ("abilities pay life", by_abilities, by_abilities),
+            ("pays life", declaration, owed + damage),
+        ):
+            pays = self.choice((label, player))  # 0 life can always be paid; more only up to the total (119.4)
+            self.hard.append((paid + _lin([(pays, -most)])).at_most(0))
+            self.hard.append((checked + gained + _lin([(pays, most)])).at_most(life + most))
 
     def _option(self, label: str, player: str, o: Option) -> tuple[Choice, dict[str, Choice]]:
         """How many times ``o`` is activated (605.3a; named in the shown plan when it costs more
