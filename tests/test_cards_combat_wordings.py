@@ -816,9 +816,11 @@ def test_702_114a_slivers_given_devoid_are_colorless_and_provoke_is_an_attack_tr
     slivers = {"subtypes": ["Sliver"], "controller": "you"}
     compiled = abilities("Slivdrazi Monstrosity")
     assert {"kind": "type_change", "colors": [], "to": slivers} in compiled
-    assert {"kind": "grant", "to": {"subtypes": ["Sliver"], "types": ["creature"]}, "ability": {"kind": "attack_trigger"}} in abilities(
-        "Hunter Sliver"
-    )
+    assert {
+        "kind": "grant",
+        "to": {"subtypes": ["Sliver"], "types": ["creature"]},
+        "ability": {"kind": "attack_trigger"},
+    } in abilities("Hunter Sliver")
 
 
 def test_700_9_arna_kennerud_triggers_on_a_modified_creature_you_control() -> None:

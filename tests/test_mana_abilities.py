@@ -356,6 +356,8 @@ def test_508_1i_a_drawing_ability_that_needs_mana_beside_a_discarding_one_is_war
     board = [_attacker_paying(mana="{1}"), _card("cs", "Chromatic Sphere"), _card("sk", "Skirge Familiar")]
     verdict = _attack(board, ["b0"], hand=1)
     assert any("order isn't modelled" in w for w in verdict.warnings)
+    bonds = _card("sb", "Suppression Bonds", "bob", attached_to="cs")  # 602.5: the Sphere can't be activated
+    assert not any("order isn't modelled" in w for w in _attack([*board, bonds], ["b0"], hand=1).warnings)
 
 
 def test_602_5_an_arrested_mana_creature_can_t_pay_propaganda() -> None:

@@ -12,7 +12,7 @@ from ..board.model import Board, Permanent
 from ..model.cost_terms import Mana
 from ..model.filters import Filter, PermanentView
 from ..rules.kind import Instance
-from ..rules.mana import ManaAbility, ManaTrigger
+from ..rules.mana import ManaAbility, ManaTrigger, activatable
 from ..rules.registry import Grant
 from .effects import is_removal, is_type_change
 
@@ -34,7 +34,7 @@ def order_warnings(game: Game) -> tuple[str, ...]:
 
 
 def _mana(game: Game, pid: str) -> list[ManaAbility]:
-    return [i.ability for i in game.instances.get(pid, ()) if isinstance(i.ability, ManaAbility)]
+    return [i.ability for _, i in activatable(game.instances.get(pid, ())) if isinstance(i.ability, ManaAbility)]
 
 
 def _needs_mana(a: ManaAbility) -> bool:

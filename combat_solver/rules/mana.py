@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from itertools import combinations_with_replacement
 from typing import Annotated, ClassVar, Literal
@@ -16,7 +16,7 @@ from ..model.base import MAX_INTEGER, Flag, NonNegative, Positive, Strict
 from ..model.chosen_word import CHOSEN
 from ..model.cost_terms import MANA_COLORS, Cost, Mana, total_text
 from ..model.filters import Filter, PermanentView
-from .kind import AbilityBase
+from .kind import AbilityBase, Instance
 from .phrase import ATTACHED, Phrase, Slot
 
 _SYMBOLS = r"(?:\{(?:\d+|[WUBRGC]|[WUBRG]/[WUBRG])\})+"
@@ -37,6 +37,14 @@ class CounterCost(Strict):
         if kind in ("+1/+1", "-1/-1"):
             raise ValueError("removing a +1/+1 or -1/-1 counter changes power and toughness (613.4c): not stated")
         return kind
+
+
+def activatable(instances: Sequence[Instance]) -> list[tuple[int, Instance]]:
+    """The mana abilities among one permanent's ``instances`` (with their index) that no ability
+    of it forbids activating (602.5: Arrest's "its activated abilities can't be activated")."""
+    mana = [(k, i) for k, i in enumerate(instances) if isinstance(i.ability, ManaAbility)]
+    bans = [i.ability for i in instances if i.ability.forbids_activating(True)]
+    return [(k, i) for k, i in mana if not any(b.forbids_activating(i.ability.tap) for b in bans)]  # type: ignore[attr-defined]
 
 
 def _produced(text: str) -> str:

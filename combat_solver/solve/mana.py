@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..model.base import MAX_INTEGER
 from ..model.cost_terms import MANA_COLORS, Cost, UnitCost
 from ..model.filters import PermanentView
-from ..rules.mana import ManaAbility, ManaTrigger
+from ..rules.mana import ManaAbility, ManaTrigger, activatable
 
 if TYPE_CHECKING:
     from ..rules.kind import GameView, Instance
@@ -96,18 +96,18 @@ def mana_options(game: GameView, player: str) -> list[Option]:
     out: list[Option] = []
     like = could_produce(game)
     triggers = _triggers(game, player)
+    usable = {q.id: activatable(game.instances.get(q.id, ())) for q in game.permanents_of(player)}
     once = [
-        i.ability
-        for q in game.permanents_of(player)
-        for i in game.instances.get(q.id, ())
-        if isinstance(i.ability, ManaAbility) and (i.ability.tap or i.ability.sacrifice_self)
+        m
+        for found in usable.values()
+        for _, i in found
+        if isinstance(m := i.ability, ManaAbility) and (m.tap or m.sacrifice_self)
     ]  # each activated once at most: the cards and life they can add to pay another's cost with
-    hand, life = info.hand + sum(a.draws for a in once), info.life + sum(a.gains_life for a in once)
+    hand, life = info.hand + sum(m.draws for m in once), info.life + sum(m.gains_life for m in once)
     for p in sorted(game.permanents_of(player), key=lambda q: q.id):
         found = []
-        banned = [i.ability for i in game.instances.get(p.id, ()) if i.ability.forbids_activating(True)]
-        for k, i in enumerate(game.instances.get(p.id, ())):
-            if isinstance(i.ability, ManaAbility) and not any(b.forbids_activating(i.ability.tap) for b in banned):
+        for k, i in usable[p.id]:
+            if isinstance(i.ability, ManaAbility):
                 a = _counted(game, player, p, i.ability, like.get((p.id, k), ()))
                 if a is not None:
                     found.append(a)

@@ -198,16 +198,8 @@ class _Builder:
             self.hard.append(owed.at_most(max(life, 0)))
             return
         by_abilities = _lin((activations[o], o.cost.life) for o in options if o.cost is not None and o.cost.life)
-        if not gained.terms:
-            most = max(life, 0) + sum(o.damage * (o.hi or 0) for o in options) + 1
-            self.hard.append(by_abilities.at_most(max(life, 0)))
-            pays = self.choice(("pays life", player))
-            declaration = owed + by_abilities.times(-1)
-            self.hard.append((declaration + _lin([(pays, -most)])).at_most(0))
-            self.hard.append((owed + damage + _lin([(pays, most)])).at_most(max(life, 0) + most))
-            return
-        # gains first (what gains life and needs no mana is activated before the rest; the board
-        # warns otherwise): life is paid only while the total, with them, is at least the payment
+        # what gains life needs no mana and comes first (the board warns otherwise); the abilities'
+        # own life is paid before any damage; each payment only while the life total reaches it
         most = abs(life) + sum((o.damage + o.gains) * (o.hi or 0) for o in options) + 1
         declaration = owed + by_abilities.times(-1)
         for label, paid, checked in (
