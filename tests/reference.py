@@ -118,7 +118,11 @@ def _read_choices(board: Board) -> Board:
     The board writes it ``chosen``: in a filter's ``colors`` the permanent's ``chosen.color``, in
     ``subtypes`` its ``chosen.creature_type``, as a ``controller`` or ``player`` its ``chosen.player``,
     as a number test's ``even`` whether its ``chosen.parity`` is even (607.2f), as a mana ability's
-    ``produces`` the chosen color's mana (docs/board-format.md). The board with those values written in."""
+    ``produces`` the chosen color's mana (docs/board-format.md). ``produces: identity``: a color of
+    the controller's ``commander_identity`` (903.4), none of them no mana (903.4f): no such ability.
+    The board with those values written in."""
+    letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+    identities = {pl.id: pl.commander_identity for pl in board.players}
 
     def put(value: Any, chosen: dict[str, Any]) -> Any:
         if isinstance(value, dict):
@@ -133,7 +137,9 @@ def _read_choices(board: Board) -> Board:
                 elif key == "even" and item == "chosen":
                     out[key] = chosen["parity"] == "even"
                 elif key == "produces" and item == "chosen":  # a mana ability's: the chosen color's mana
-                    out[key] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[chosen["color"]]
+                    out[key] = letters[chosen["color"]]
+                elif key == "produces" and item == "identity":
+                    out[key] = "".join(letters[c] for c in chosen["identity"])
                 else:
                     out[key] = put(item, chosen)
             return out
@@ -144,9 +150,14 @@ def _read_choices(board: Board) -> Board:
     permanents = []
     for p in board.permanents:
         chosen = p.chosen.model_dump()
-        if any(v is not None for v in chosen.values()):
+        identity = identities.get(p.controller) or ()
+        reads = [getattr(a, "produces", None) == "identity" for a in p.abilities]
+        if any(v is not None for v in chosen.values()) or any(reads):
+            chosen["identity"] = identity
             given = [
-                {"kind": a.kind, **a.model_dump(mode="json", by_alias=True, exclude_unset=True)} for a in p.abilities
+                {"kind": a.kind, **a.model_dump(mode="json", by_alias=True, exclude_unset=True)}
+                for a, read in zip(p.abilities, reads, strict=True)
+                if identity or not read
             ]
             written = put(given, chosen)  # as given: a default beside another field may be refused (makes)
             p = Permanent.model_validate(

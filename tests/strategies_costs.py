@@ -170,8 +170,8 @@ def creature(c: Chooser, pid: str, controller: str, tapped: int, sick: int) -> J
 
 
 def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: bool) -> list[Json]:
-    """Lands (basic ones tap for their color), a land for any color or its chosen color, a {C}{C}
-    rock; some tapped."""
+    """Lands (basic ones tap for their color), a land for any color, its chosen color or a color of its
+    controller's commander's identity, a {C}{C} rock; some tapped."""
     out: list[Json] = []
     for i in range(n):
         pid = f"{prefix}{i + 1}"
@@ -205,6 +205,8 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
             if c.chance(20):  # Paradise Plume: "Add one mana of the chosen color" (607.2d)
                 ability["produces"] = "chosen"
                 city["chosen"] = {"color": c.choice(COLORS)}
+            elif c.chance(35):  # Command Tower: a color of its controller's commander's identity (903.4)
+                ability["produces"] = "identity"
             out.append(city)
         else:
             out.append(
@@ -333,6 +335,7 @@ def players(c: Chooser, three: int, known: bool) -> list[Json]:
         p["life"] = c.choice((20, 20, 5, 3, 2, 1, 0, -1) if known else (20, 20, 5, 3, 2, 1, 0))
         p["hand"] = c.choice((0, 0, 1, 2))
         p["energy"] = c.choice((0, 0, 1, 2))
+        p["commander_identity"] = [k for k in COLORS if c.chance(35)]  # [] a colorless commander: no mana (903.4f)
     return out
 
 

@@ -29,11 +29,17 @@ def _card(pid: str, name: str, controller: str = "alice", **more: Any) -> Json:
     return {"id": pid, "card": name, "controller": controller, **more}
 
 
-def _attack(permanents: list[Json], attackers: list[str], *, life: int = 20, hand: int = 0) -> Verdict:
-    """alice attacks bob with ``attackers`` (the bears are alice's, the taxes bob's)."""
+def _attack(
+    permanents: list[Json], attackers: list[str], *, life: int = 20, hand: int = 0, identity: list[str] | None = None
+) -> Verdict:
+    """alice attacks bob with ``attackers`` (the bears are alice's, the taxes bob's); ``identity``:
+    her commander's color identity."""
+    alice: Json = {"id": "alice", "life": life, "hand": hand}
+    if identity is not None:
+        alice["commander_identity"] = identity
     board = Board.model_validate(
         {
-            "players": [{"id": "alice", "life": life, "hand": hand}, {"id": "bob"}],
+            "players": [alice, {"id": "bob"}],
             "active_player": "alice",
             "permanents": permanents,
         },
@@ -148,6 +154,37 @@ def test_602_5b_abzan_devotee_once_each_turn() -> None:
     board = [armor, _card("ad", "Abzan Devotee"), _card("f1", "Forest"), _card("f2", "Forest"), *_bears(1)]
     assert not _attack(board, ["b0"]).legal
     assert _attack([*board, _card("pl", "Plains")], ["b0"]).legal
+
+
+def test_903_4_command_tower_makes_a_color_of_the_commanders_color_identity() -> None:
+    """903.4: "Add one mana of any color in your commander's color identity": {W}{W} from a Plains
+    and Command Tower with a white-blue commander, not with a blue one."""
+    tax = {"id": "tax", "name": "White tax", "controller": "bob", "types": ["enchantment"],
+           "abilities": [{"kind": "attack_tax", "cost": {"mana": "{W}{W}"}}]}  # fmt: skip
+    board = [tax, _card("ct", "Command Tower"), _card("pl", "Plains"), *_bears(1)]
+    assert _attack(board, ["b0"], identity=["white", "blue"]).legal
+    assert not _attack(board, ["b0"], identity=["blue"]).legal
+
+
+def test_903_4f_arcane_signet_makes_no_mana_for_a_colorless_commander_or_none() -> None:
+    """903.4f: with no commander the ability does nothing; a colorless identity has no color to make
+    (as 106.7): Propaganda's {2} takes the Plains and the Signet only with a colored commander."""
+    board = [_card("pr", "Propaganda", "bob"), _card("sig", "Arcane Signet"), _card("pl", "Plains"), *_bears(1)]
+    assert _attack(board, ["b0"], identity=["green"]).legal
+    assert not _attack(board, ["b0"], identity=[]).legal
+
+
+def test_903_4_a_commanders_identity_not_given_is_an_error_naming_the_field() -> None:
+    with pytest.raises(ValidationError) as caught:
+        _attack([_card("ct", "Command Tower"), *_bears(1)], ["b0"])
+    [error] = caught.value.errors()
+    assert (error["loc"], error["type"]) == (("players", 0, "commander_identity"), "missing")
+    assert "Command Tower" in error["msg"] and "903.4" in error["msg"]
+
+
+@pytest.mark.parametrize("name", ["Command Tower", "Arcane Signet", "Path of Ancestry", "Hidden Hideout"])
+def test_903_4_the_compiler_reads_the_commanders_color_identity(name: str) -> None:
+    assert [a for a in _abilities(name) if a.get("produces") == "identity"]
 
 
 def test_605_1a_simic_growth_chamber_makes_both() -> None:

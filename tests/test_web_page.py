@@ -308,6 +308,36 @@ def test_a_card_that_chose_as_it_entered_asks_for_its_choice(browser: Browser, b
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_command_tower_asks_for_its_controllers_commanders_color_identity(browser: Browser, base_url: str) -> None:
+    """903.4: Command Tower makes a color of its controller's commander's color identity: until
+    the page is told, the card warns and its mana ability is left out (never guessed), so the
+    Forest alone can't pay Ghostly Prison's {2} (508.1h); told green, the board gives alice's
+    `commander_identity` and the attack is legal; "colorless" makes no mana (903.4f)."""
+    page = open_page(browser, base_url, 1280)
+    page.click("#step-attack")
+    for name, controller, pid in [("Grizzly Bears", "alice", "bears"), ("Command Tower", "alice", "tower"),
+                                  ("Forest", "alice", "forest"), ("Ghostly Prison", "bob", "prison")]:  # fmt: skip
+        add_card(page, name, controller, pid)
+    expect(page.locator("[data-pid=tower] .warnings")).to_contain_text("commander's color identity isn't on the board")
+    assert "abilities" not in {p["id"]: p for p in page_board(page)["permanents"]}["tower"]
+    pair(page, "attacker", "bears", "bob")
+    page.click("#check")
+    expect(page.locator("#verdict .headline")).to_have_attribute("data-status", "illegal")
+    page.fill("[data-pid=tower] [data-field=commander-identity]", "green")
+    page.locator("[data-pid=tower] [data-field=commander-identity]").press("Enter")
+    expect(page.locator("[data-pid=tower] .warnings")).to_have_count(0)
+    board = page_board(page)
+    assert {p["id"]: p.get("commander_identity") for p in board["players"]} == {"alice": ["green"], "bob": None}
+    page.click("#check")
+    expect(page.locator("#verdict .headline")).to_have_attribute("data-status", "legal")
+    page.fill("[data-pid=tower] [data-field=commander-identity]", "colorless")
+    page.locator("[data-pid=tower] [data-field=commander-identity]").press("Enter")
+    assert page_board(page)["players"][0]["commander_identity"] == []
+    page.click("#check")
+    expect(page.locator("#verdict .headline")).to_have_attribute("data-status", "illegal")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_a_clone_asks_what_it_copied(browser: Browser, base_url: str) -> None:
     """707.2: Phantasmal Image is what it copied: until the page is told, it warns and is a 0/0
     Illusion copying nothing; a copy of Serra Angel has flying (an Illusion Angel, 707.9b), so it

@@ -11,7 +11,7 @@ from typing import Any, Protocol, get_args
 from pydantic import BaseModel
 
 from ..model.base import Strict
-from ..model.choices import WHAT, mentions_chosen
+from ..model.choices import WHAT, mentions_chosen, reads_identity
 from ..model.chosen_word import CHOSEN, references
 from ..model.conditions import PLAYER_WORDS, Condition, PlayerTest, Quantity
 from ..model.errors import Problem
@@ -256,6 +256,13 @@ def _choice_problems(board: Position, players: set[str]) -> list[Problem]:
                             f"its {ability.kind} reads {WHAT[choice]} (607.2d): give `chosen: {{{choice}: ...}}`",
                         )
                     )
+    seats = {pl.id: k for k, pl in enumerate(board.players)}
+    for p in board.permanents:
+        seat = seats.get(p.controller)
+        if seat is not None and board.players[seat].commander_identity is None and any(map(reads_identity, p.abilities)):
+            loc, name = ("players", seat, "commander_identity"), p.name or p.id
+            why = f"{name}'s mana ability makes a color of its controller's commander's color identity (903.4)"
+            out.append((loc, "missing", f"{why}: give its colors ([] for a colorless commander or none, 903.4f)"))
     for i, e in enumerate(board.effects):
         if mentions_chosen(e) and references(e.model_dump(mode="json", by_alias=True, exclude_none=True)):
             out.append(

@@ -13,7 +13,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from ..cards.resolve import CardError, Token, graveyard_card, resolve
 from ..model.base import CountedOnInput, Flag, Integer, NonNegative, ReadOnly, ReadOnlyDict, Strict
-from ..model.choices import Choices, mentions_chosen, with_choices
+from ..model.choices import Choices, mentions_chosen, reads_identity, with_choices
 from ..model.conditions import Designation, GraveyardCardType
 from ..model.filters import CardType, Color, Filter
 from ..model.mana_cost import MANA_COST_PATTERN, mana_value
@@ -80,6 +80,11 @@ class Player(Strict):
     hand: NonNegative = Field(0, description="cards in hand (for discard costs)")
     poison: NonNegative = Field(0, description="poison counters")
     energy: NonNegative = Field(0, description="energy counters ({E}, 107.14: mana abilities pay them)")
+    commander_identity: tuple[Color, ...] | None = Field(
+        None,
+        description="the colors of their commander's color identity (903.4; both commanders', 702.124c): what "
+        "`produces: identity` makes; [] for a colorless commander or none (903.4f: no mana)",
+    )
     graveyard: NonNegative = Field(0, description="cards in graveyard (default: the number of `graveyard_cards`)")
     graveyard_types: tuple[GraveyardType, ...] = Field(
         (), description="card types among those cards (delirium; default: those of `graveyard_cards`)"
@@ -249,16 +254,19 @@ class Permanent(Strict):
             ]
         raise ValidationError.from_exception_data("Permanent", details)
 
-    def abilities_as_chosen(self) -> tuple[Ability, ...]:
+    def abilities_as_chosen(self, identity: tuple[str, ...] | None = None) -> tuple[Ability, ...]:
         """Its abilities with ``chosen`` read as its own choices (607.2d: "the chosen color" is the
-        one this permanent chose)."""
+        one this permanent chose) and ``produces: identity`` as the colors of ``identity``, its
+        controller's commander's color identity (903.4); with none of them (a colorless commander,
+        or no commander, 903.4f) that mana ability makes no mana: it is left out."""
         return tuple(
             _ability().validate_python(
-                with_choices(a.model_dump(mode="json", by_alias=True, exclude_none=True), self.chosen)
+                with_choices(a.model_dump(mode="json", by_alias=True, exclude_none=True), self.chosen, identity)
             )
-            if mentions_chosen(a)
+            if mentions_chosen(a) or reads_identity(a)
             else a
             for a in self.abilities
+            if not (reads_identity(a) and identity is not None and not identity)
         )
 
     @property

@@ -16,7 +16,7 @@ from .readers import Readers, Unknown
 from .wordings import Wordings
 
 MANA_SIDE_EFFECT = re.compile(
-    r"^(?:If that mana is spent\b|When (?:you spend this mana|that mana is spent)\b|\$self deals \w+ damage to each opponent\.$"
+    r"^(?:If that mana is spent\b|(?:When|If) you spend this mana\b|When that mana is spent\b|\$self deals \w+ damage to each opponent\.$"
     r"|Each opponent gains \w+ life\.$|\$self doesn't untap during your next untap step\.$"
     r"|Put (?:an?|two|three) [a-z]+ counters? on \$self\.$|Remove an? [a-z]+ counter from \$self\.$|When you do, |You get \w+ poison counters?\.$"
     r"|(?:When|If) this mana is spent to cast\b|When you next cast\b.* this turn, |Scry \w+\.$|Roll a d\d+\.$"

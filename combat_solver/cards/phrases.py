@@ -165,13 +165,16 @@ def bears_on_legality(sentence: str) -> bool:
 
 _COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b")
 _ABILITY_COST_REDUCTION = re.compile(
-    r"^(?:The first )?(?:activated abilit(?:y|ies) of (?:an? )?(?:artifacts?|creatures?|lands?|Foods?|artifact tokens?)"
-    r"(?! cards)\b[^.]*|(?:Enchanted|Equipped) \w+'s activated abilities) costs? \{\w+\} less to activate",
+    r"^(?:The first )?(?:activated abilit(?:y|ies) of (?!(?:\w+ )?cards?\b)(?:(?!\btargets?\b|\bin your graveyard\b)[^.])*?"
+    r"|(?:Enchanted|Equipped) \w+'s activated abilities )costs? \{\w+\} (?:less|more) to activate(?! unless they're mana)",
     re.I,
 )
-"""601.2f, 605.3a: a reduction of activated abilities' costs reaches mana abilities with a mana cost
-(Tezzeret's "The first activated ability of an artifact you activate each turn", Training Grounds,
-Power Artifact): what pays a cost to attack or block changes, which no kind states (warned)."""
+"""601.2f, 605.3a: a change of activated abilities' costs reaches mana abilities: a reduction those
+with a mana cost (Tezzeret's "The first activated ability of an artifact you activate each turn",
+Training Grounds, Power Artifact), an increase every one (Oppressive Rays' "Activated abilities of
+enchanted creature cost {3} more", Gloom): what pays a cost to attack or block changes, which no
+kind states (warned). Not those that exclude mana abilities (Suppression Field) or only reach
+abilities with a target (605.1a: a mana ability has none) or cards in a graveyard."""
 
 
 def gives_mana_ability(sentence: str) -> bool:

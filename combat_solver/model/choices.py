@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from .base import Strict
-from .chosen_word import CHOSEN, COLOR_LETTER_FIELDS, LIST_FIELDS, PLAYER_FIELDS, Choice
+from .chosen_word import CHOSEN, COLOR_LETTER_FIELDS, IDENTITY, LIST_FIELDS, PLAYER_FIELDS, Choice
 from .creature_types import CREATURE_TYPES
 from .filters import Color
 from .mana_cost import COLOR_LETTER
@@ -66,12 +66,21 @@ def mentions_chosen(model: BaseModel) -> bool:
     return f'"{CHOSEN}"' in model.model_dump_json()
 
 
-def with_choices(value: Any, choices: Choices) -> Any:
+def reads_identity(model: BaseModel) -> bool:
+    """Whether ``model`` is a mana ability making mana of its controller's commander's color identity (903.4)."""
+    return getattr(model, "produces", None) == IDENTITY
+
+
+def with_choices(value: Any, choices: Choices, identity: tuple[str, ...] | None = None) -> Any:
     """The JSON form ``value`` with every ``chosen`` replaced by the choice it stands for (a
-    choice not made is left as ``chosen``: board checks report it)."""
+    choice not made is left as ``chosen``: board checks report it), and ``produces: identity`` by
+    the letters of the colors of ``identity`` (903.4; none given: left, board checks report it)."""
     if isinstance(value, Mapping):
         out: dict[str, Any] = {}
         for key, item in value.items():
+            if key in COLOR_LETTER_FIELDS and item == IDENTITY and identity:
+                out[key] = "".join(COLOR_LETTER[c] for c in identity)
+                continue
             if key in LIST_FIELDS and isinstance(item, list | tuple):
                 made = choices.value(LIST_FIELDS[key])
                 out[key] = [made if v == CHOSEN and made is not None else v for v in item]
@@ -82,8 +91,8 @@ def with_choices(value: Any, choices: Choices) -> Any:
             elif key == "even" and item == CHOSEN:
                 out[key] = item if choices.parity is None else choices.parity == "even"
             else:
-                out[key] = with_choices(item, choices)
+                out[key] = with_choices(item, choices, identity)
         return out
     if isinstance(value, list | tuple):
-        return [with_choices(item, choices) for item in value]
+        return [with_choices(item, choices, identity) for item in value]
     return value

@@ -19,6 +19,9 @@ PLAYER_FIELDS = frozenset({"controller", "player"})
 a kind's player field): the chosen player."""
 COLOR_LETTER_FIELDS = frozenset({"produces"})
 """Fields of color letters that may be ``chosen`` (a mana ability's ``produces``): the chosen color."""
+IDENTITY = "identity"
+"""A mana ability's ``produces``: any color of its controller's commander's color identity (903.4:
+Command Tower, Arcane Signet), the player's ``commander_identity``."""
 
 
 def references(value: Any) -> set[Choice]:

@@ -10,7 +10,7 @@ from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 from ..board.model import Board, Effect, Permanent, Player
-from ..model.choices import mentions_chosen
+from ..model.choices import mentions_chosen, reads_identity
 from ..model.conditions import Context
 from ..model.filters import Filter, PermanentView, same_fields
 from ..model.ir import (
@@ -66,8 +66,12 @@ class Game:
         self.declaring = board.combat is None
         """Attackers are being declared: conditions on the attack are read per declaration."""
         attacks = board.combat.attackers if board.combat is not None else {}
-        if any(mentions_chosen(a) for p in board.permanents for a in p.abilities):
-            chosen = tuple(p.model_copy(update={"abilities": p.abilities_as_chosen()}) for p in board.permanents)
+        if any(mentions_chosen(a) or reads_identity(a) for p in board.permanents for a in p.abilities):
+            identity = {player.id: player.commander_identity for player in board.players}
+            chosen = tuple(
+                p.model_copy(update={"abilities": p.abilities_as_chosen(identity.get(p.controller))})
+                for p in board.permanents
+            )
             self.board = board = board.model_copy(update={"permanents": chosen})
         self._set_permanents(board.permanents)
         self._layer_warnings: list[str] = []

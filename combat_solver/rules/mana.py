@@ -13,7 +13,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from ..model.base import MAX_INTEGER, Flag, NonNegative, Positive, Strict
-from ..model.chosen_word import CHOSEN
+from ..model.chosen_word import CHOSEN, IDENTITY
 from ..model.cost_terms import MANA_COLORS, Cost, Mana, total_text
 from ..model.filters import Filter, PermanentView
 from .kind import AbilityBase, Instance
@@ -48,11 +48,11 @@ def activatable(instances: Sequence[Instance]) -> list[tuple[int, Instance]]:
 
 
 def _produced(text: str) -> str:
-    """``produces``: "any", "chosen" or mana letters (upper case)."""
-    if text in ("any", CHOSEN):
+    """``produces``: "any", "chosen", "identity" or mana letters (upper case)."""
+    if text in ("any", CHOSEN, IDENTITY):
         return text
     if not text or any(ch not in MANA_COLORS for ch in text.upper()):
-        raise ValueError('produces is "any", "chosen" or letters among W, U, B, R, G, C')
+        raise ValueError('produces is "any", "chosen", "identity" or letters among W, U, B, R, G, C')
     return text.upper()
 
 
@@ -77,7 +77,8 @@ Makes = Annotated[tuple[str, ...] | None, AfterValidator(_combos)]
 class ManaAbility(AbilityBase):
     """605.1a: a mana ability. What one activation makes: ``amount`` mana all of one color among
     ``produces`` (``"G"``, ``"WU"``, ``"C"``, ``"any"``; Gilded Lotus: three of any one color;
-    ``"chosen"``: its permanent's chosen color, 607.2d, read before it is activated);
+    ``"chosen"``: its permanent's chosen color, 607.2d, read before it is activated; ``"identity"``:
+    a color of its controller's commander's color identity, 903.4, their ``commander_identity``);
     with ``mix``, ``amount`` mana in any combination of those colors (106.1); or one of the fixed
     combinations of ``makes`` (Simic Growth Chamber ``["{G}{U}"]``, Mystic Gate ``["{W}{W}",
     "{W}{U}", "{U}{U}"]``). What one activation costs (118.3, 602.1): {T} unless ``tap`` is false
@@ -196,6 +197,7 @@ class ManaAbility(AbilityBase):
         ),
         Phrase(r"Add one mana of any color\.", {"produces": "any", "amount": 1}, "mana_effect"),
         Phrase(r"Add one mana of the chosen color\.", {"produces": "chosen", "amount": 1}, "mana_effect"),
+        Phrase(r"Add one mana of any color in your commander's color identity\.", {"produces": IDENTITY}, "mana_effect"),
         Phrase(
             r"Add (one|two|three|four|five) mana of any one color\.",
             {"produces": "any", "amount": Slot(1, "number")},
@@ -441,10 +443,10 @@ class ManaAbility(AbilityBase):
         return self
 
     def colors(self) -> tuple[str, ...]:
-        """The colors (and {C}) it makes: none for a chosen color the board hasn't read in (607.2d)."""
+        """The colors (and {C}) it makes: none for a chosen color or an identity not read in (607.2d, 903.4)."""
         if self.makes is not None:
             return tuple(dict.fromkeys(c for combo in self.combinations() for c in combo))
-        if self.produces == CHOSEN:
+        if self.produces in (CHOSEN, IDENTITY):
             return ()
         return MANA_COLORS[:5] if self.produces == "any" else tuple(dict.fromkeys(self.produces))
 
@@ -565,7 +567,7 @@ class ManaTrigger(AbilityBase):
             return tuple({c: 1} for c in MANA_COLORS if c in set(made))
         if self.makes is not None:
             return tuple(Counter(re.findall(r"[WUBRGC]", combo)) for combo in self.makes)
-        if self.produces == CHOSEN:
+        if self.produces in (CHOSEN, IDENTITY):
             return ()
         colors = MANA_COLORS[:5] if self.produces == "any" else tuple(dict.fromkeys(self.produces))
         if self.mix:

@@ -24,7 +24,7 @@ function emptyState() {
   return {
     names: [...PLAYER_IDS], players: 2, twoHeaded: false, active: "alice",
     perms: [], effects: [],
-    step: "block", combat: {}, attacks: {}, blocks: {},
+    step: "block", combat: {}, attacks: {}, blocks: {}, identity: {},
   };
 }
 
@@ -104,7 +104,29 @@ function missingChoices(p) {
 }
 
 function choiceWarnings(p) {
-  return missingChoices(p).map((c) => `${p.name} (${p.id}): ${CHOICE_WHAT[c]} isn't on the board: choose it above (${CHOICE_LABELS[c]})`);
+  const out = missingChoices(p).map((c) => `${p.name} (${p.id}): ${CHOICE_WHAT[c]} isn't on the board: choose it above (${CHOICE_LABELS[c]})`);
+  if (readsIdentity(p) && !identityOf(p.controller)) {
+    out.push(`${p.name} (${p.id}): its controller's commander's color identity isn't on the board (903.4): give it above (${IDENTITY_LABEL}); its mana ability is left out`);
+  }
+  return out;
+}
+
+/* 903.4: Command Tower's "any color in your commander's color identity" reads a fact of its
+   controller (the board's `commander_identity`), asked for on each card that reads it. */
+const IDENTITY_LABEL = "Commander's color identity (its controller's)";
+function readsIdentity(p) { return /"produces":\s*"identity"/.test(p.abilities || ""); }
+function identityOf(player) { return ((state.identity || {})[player] || "").trim(); }
+function identityColors(player) {
+  const text = identityOf(player).toLowerCase();
+  if (!text) return null;
+  if (/^(?:colorless|none)$/.test(text)) return [];
+  const words = text.split(/[\s,]+/).filter(Boolean);
+  const wrong = words.filter((w) => !CHOICE_COLORS.includes(w));
+  if (wrong.length) {
+    const pid = (state.perms.find((q) => q.controller === player && readsIdentity(q)) || {}).id;
+    throw new BoardError(`${player}'s commander's color identity: “${wrong.join(", ")}” is not a color (white, blue, black, red, green; or colorless)`, { pid, field: "commander-identity" });
+  }
+  return CHOICE_COLORS.filter((c) => words.includes(c));
 }
 
 /* 707.2: a card that entered as a copy (Clone) is what it copied: the page asks which card (the
@@ -194,6 +216,7 @@ function toPermanent(p) {
   for (const a of written) {
     if (!p.attached && JSON.stringify(a).includes('"$attached"')) continue;
     if ([...choicesRead(a)].some((c) => missing.has(c))) continue;
+    if (a.produces === "identity" && !identityOf(p.controller)) continue;
     abilities.push(substitute(a, values));
   }
   if ((p.choices || []).includes("riot") && chosen.riot === "haste" && !abilities.some((a) => a.kind === "haste")) {
@@ -254,7 +277,12 @@ function toEffect(e, i) {
 
 function board(withCombat = state.step === "block") {
   const out = {
-    players: players().map((id) => (state.twoHeaded ? { id, team: team(id) } : { id })),
+    players: players().map((id) => {
+      const out = state.twoHeaded ? { id, team: team(id) } : { id };
+      const identity = identityColors(id);
+      if (identity !== null && state.perms.some((q) => q.controller === id && readsIdentity(q))) out.commander_identity = identity;
+      return out;
+    }),
     active_player: state.active,
   };
   if (state.twoHeaded) out.shared_team_turns = true;
@@ -538,6 +566,9 @@ function permCard(p) {
         "data-field": "copy_of", onchange: (ev) => setCopyOf(p, ev.target.value) }))) : null,
     (p.choices || []).length ? el("div", { class: "perm-grid choices", "aria-label": "Choices made as it entered" },
       p.choices.map((c) => choiceField(p, c, update))) : null,
+    readsIdentity(p) ? el("div", { class: "perm-grid choices", "aria-label": "Its controller's commander" },
+      field(IDENTITY_LABEL, el("input", { value: identityOf(p.controller), placeholder: "white, blue (or colorless)", "data-field": "commander-identity",
+        onchange: update((t) => { state.identity = { ...(state.identity || {}), [p.controller]: t.value.trim() }; }) }))) : null,
     el("div", { class: "toggles" },
       el("label", { class: "check" }, el("input", { type: "checkbox", checked: p.tapped, "data-field": "tapped", onchange: update((t) => { p.tapped = t.checked; }) }), "Tapped"),
       el("label", { class: "check" }, el("input", { type: "checkbox", checked: p.sick, "data-field": "sick", onchange: update((t) => { p.sick = t.checked; }) }), "Summoning sick"),
@@ -1226,6 +1257,8 @@ function stateFromScenario(scenario) {
     return { source: e.source, controller: e.controller || "", to: onlyIds ? [...(e.to.ids || [])] : [],
       filter: e.to && !onlyIds ? JSON.stringify(e.to) : "", ability: JSON.stringify(e.ability) };
   });
+  next.identity = Object.fromEntries(b.players.filter((p) => Array.isArray(p.commander_identity))
+    .map((p) => [p.id, p.commander_identity.length ? p.commander_identity.join(", ") : "colorless"]));
   next.combat = b.combat ? { ...b.combat.attackers } : {};
   next.step = b.combat ? "block" : "attack";
   const d = scenario.declaration;
