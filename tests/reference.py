@@ -1144,6 +1144,8 @@ def _retyped(p: Permanent, ab: AbilityT) -> Permanent:
     take away the abilities of its own text (305.7); a land gains the mana ability of each basic land
     type it newly has (305.6)."""
     types = list(p.types) + [t for t in ab.types if t not in p.types]
+    if ab.sets_types:  # 205.1a: "is a Frog creature": its card types are these only
+        types = list(dict.fromkeys(ab.types))
     subtypes = list(p.subtypes)
     abilities = list(p.abilities)
 
@@ -1170,6 +1172,8 @@ def _retyped(p: Permanent, ab: AbilityT) -> Permanent:
                 return kind in types
         return True
 
+    if ab.sets_types:  # 205.1a: the subtypes of a card type it lost go with it
+        subtypes = [s for s in subtypes if corresponds(s)]
     for sub in extra:
         if sub.casefold() not in {x.casefold() for x in subtypes} and corresponds(sub):
             subtypes.append(sub)

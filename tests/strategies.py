@@ -522,6 +522,8 @@ class _Builder:
                 ability = {"kind": "type_change", "creature_types": subset(c, CREATURE_SUBTYPES[:4], 40)}
                 if c.chance(60):
                     ability["colors"] = subset(c, COLORS, 30)
+                if c.chance(40):  # 205.1a: Frogify's "is a blue Frog creature": an artifact creature no artifact
+                    ability |= {"types": ["creature"], "sets_types": True, "power": 1, "toughness": 1}
             elif change == "land_types":
                 ability = {"kind": "type_change", "land_types": [c.choice(LAND_SUBTYPES)]}
             elif change == "colors":  # 105.3, 613.1e: "All creatures are black", "$self is all colors"
@@ -532,6 +534,8 @@ class _Builder:
                     "types": [c.choice(("artifact", "land"))],
                     "subtypes": subset(c, LAND_SUBTYPES, 20),
                 }
+                if c.chance(25):  # Imprisoned in the Moon, Sugar Coat: "loses all other card types" (205.1a)
+                    ability["sets_types"] = True
                 if c.chance(40):  # 613.1d, 613.4b: a land or artifact made a creature (Living Lands)
                     ability = {
                         "kind": "type_change",

@@ -308,6 +308,9 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_47.yaml", 20261247),
         ("random_sample_48.yaml", 20261248),
         ("random_sample_49.yaml", 20261249),
+        ("random_sample_50.yaml", 20261250),
+        ("random_sample_51.yaml", 20261251),
+        ("random_sample_52.yaml", 20261252),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

@@ -297,13 +297,32 @@ def test_508_1m_a_quoted_attack_trigger_given_is_the_holder_s_own() -> None:
     assert compiled.notes
 
 
-def test_109_5_a_given_trigger_s_intervening_if_about_you_is_left_out() -> None:
-    """109.5, 603.4: Nerd Rage's 'Enchanted creature has "Whenever this creature attacks, if you
-    have ten or more cards in hand, ..."': "you" there is the enchanted creature's controller, which
-    a grant's condition doesn't read; the trigger is left out, as every trigger whose "if" isn't
-    read, never counted under the wrong player's hand."""
-    catalog = bundled_catalog()
-    assert not any(a["kind"] == "grant" for a in catalog.compiled(catalog.get("Nerd Rage")).abilities)
+def test_603_3a_a_given_trigger_s_intervening_if_reads_its_holder_s_controller() -> None:
+    """603.3a, 603.4: Nerd Rage's 'Enchanted creature has "Whenever this creature attacks, if you
+    have ten or more cards in hand, ..."': the trigger is the enchanted creature's, controlled by
+    its controller, so "you" is that player (alice, attacking), not Nerd Rage's controller (bob)."""
+    board: list[dict[str, Any]] = [
+        {"id": "bear", "card": "Grizzly Bears", "controller": "alice"},
+        {"id": "rage", "card": "Nerd Rage", "controller": "bob", "attached_to": "bear"},
+    ]
+
+    def times(alice: int, bob: int) -> int:
+        players = [{"id": "alice", "hand": alice}, {"id": "bob", "hand": bob}]
+        found = Board.model_validate(
+            {"players": players, "active_player": "alice", "permanents": board}, context={"catalog": bundled_catalog()}
+        )
+        verdict = check_attacks(found, AttackDeclaration(attacks={"bear": "bob"}))
+        return sum(t.count for t in verdict.triggers if t.holder == "bear" and t.kind == "attack_trigger")
+
+    assert (times(10, 0), times(0, 10)) == (1, 0)
+
+
+def test_603_3a_sword_coast_sailor_gives_a_trigger_on_attacking_a_player_with_the_most_life() -> None:
+    """Sword Coast Sailor: commanders you own have "Whenever this creature attacks a player, if no
+    opponent has more life than that player, ..." (603.4, 802.2a: the attacked player)."""
+    assert {"kind": "grant", "to": {"types": ["creature"], "commander": True, "owner": "you"}, "ability": {
+        "kind": "attack_trigger", "target": {}, "condition": {"compare": [{"left": {"who": "each_opponent", "of": "life"},
+        "op": "le", "right": {"who": "defending_player", "of": "life"}}]}}} in _abilities("Sword Coast Sailor")  # fmt: skip
 
 
 def test_508_1m_attack_and_block_triggers_of_the_last_samples() -> None:

@@ -251,6 +251,34 @@ def test_frogify_makes_a_black_creature_a_blue_frog_that_can_t_block_fear() -> N
     assert (corpse_now.subtypes, corpse_now.colors) == (("Frog",), ("blue",))
 
 
+def test_205_1a_frogify_makes_an_artifact_creature_no_artifact_so_it_can_t_block_fear() -> None:
+    """205.1a: "is a blue Frog creature" sets its card types (Frogify's reminder: "It loses all
+    other card types"): Ornithopter, an artifact creature, could block Cateran Enforcer's fear
+    (702.36b); Frogified it is only a creature, and blue."""
+    enforcer, thopter = card("enforcer", "Cateran Enforcer", A), card("thopter", "Ornithopter", B)
+    assert_legal(block(make_board([enforcer, thopter], {"enforcer": B}), {"thopter": "enforcer"}))
+    frogged = make_board([enforcer, thopter, card("frog", "Frogify", A, attached_to="thopter")], {"enforcer": B})
+    assert_illegal(block(frogged, {"thopter": "enforcer"}), "702.36b", "fear")
+    assert Game.of(frogged).permanent("thopter").types == ("creature",)
+
+
+def test_205_1a_imprisoned_in_the_moon_and_sugar_coat_leave_no_creature_and_no_planeswalker() -> None:
+    """205.1a, 506.4: "Enchanted permanent is a colorless land ... and loses all other card types"
+    (Imprisoned in the Moon): the creature can't attack, the planeswalker can't be attacked (506.3);
+    Sugar Coat's Food artifact can't block; the land taps for {C} (its ability given after the ones it
+    loses, 613.7)."""
+    bear, walker = card("bear", "Grizzly Bears", A), permanent("pw", "Walker", B, ["planeswalker"])
+    moon = card("moon", "Imprisoned in the Moon", B, attached_to="bear")
+    assert_legal(attack(make_board([bear, walker]), {"bear": "pw"}))
+    assert_illegal(attack(make_board([bear, walker, moon]), {"bear": B}), "508.1a", "not_a_creature")
+    jailed = make_board([bear, walker, {**moon, "attached_to": "pw"}])
+    assert_illegal(attack(jailed, {"bear": "pw"}), "508.1b", "invalid_target")
+    assert Game.of(jailed).permanent("pw").types == ("land",)
+    blocker, coat = card("ogre", "Gray Ogre", B), card("coat", "Sugar Coat", A, attached_to="ogre")
+    assert_legal(block(make_board([bear, blocker], {"bear": B}), {"ogre": "bear"}))
+    assert_illegal(block(make_board([bear, blocker, coat], {"bear": B}), {"ogre": "bear"}), "509.1a", "not_a_creature")
+
+
 def test_the_compiler_reads_types_added_set_and_abilities_lost() -> None:
     """613.1d, 613.1f, 305.7: the wordings of docs/cards.md's table, and what stays warned."""
     catalog = bundled_catalog()
@@ -276,14 +304,23 @@ def test_the_compiler_reads_types_added_set_and_abilities_lost() -> None:
     assert [a["kind"] for a in stasis] == ["lose_abilities", "grant"]  # "loses all other abilities" first
     assert compiled("Frogify")[0] == [
         {"kind": "lose_abilities", "to": {"ids": ["$attached"]}},
-        {"kind": "type_change", "creature_types": ["Frog"], "colors": ["blue"], "to": {"ids": ["$attached"]}},
+        {"kind": "type_change", "creature_types": ["Frog"], "types": ["creature"], "sets_types": True, "colors": ["blue"],
+         "to": {"ids": ["$attached"]}},
+    ]  # fmt: skip
+    assert compiled("Imprisoned in the Moon")[0] == [
+        {"kind": "lose_abilities", "to": {"ids": ["$attached"]}},
+        {"kind": "type_change", "to": {"ids": ["$attached"]}, "types": ["land"], "sets_types": True, "colors": []},
+        {"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "mana", "produces": "C", "amount": 1}},
     ]
+    assert compiled("Darksteel Mutation")[0][1] == {
+        "kind": "type_change", "to": {"ids": ["$attached"]}, "types": ["artifact", "creature"], "sets_types": True,
+        "creature_types": ["Insect"], "power": 0, "toughness": 1,
+    }  # fmt: skip
     for warned in (
         "Witness Protection",
         "Realmwright",
         "Margle, Cousin of Yargle",
         "Archetype of Imagination",
-        "Darksteel Mutation",
     ):
         abilities, warnings = compiled(warned)
         assert warnings, warned
@@ -585,9 +622,6 @@ def test_613_1e_colors_set_are_compiled_colors_added_and_other_changes_are_warne
     assert {"kind": "type_change", "colors": ["black"], "condition": threshold} in compiled("Possessed Aven")[0]
     for warned in (
         "Painter's Servant",
-        "Darksteel Mutation",
-        "Minimus Containment",
-        "Swift Reconfiguration",
         "Ensoul Ring",
         "Planar Nexus",
         "Hish of the Snake Cult",

@@ -259,7 +259,11 @@ def _choice_problems(board: Position, players: set[str]) -> list[Problem]:
     seats = {pl.id: k for k, pl in enumerate(board.players)}
     for p in board.permanents:
         seat = seats.get(p.controller)
-        if seat is not None and board.players[seat].commander_identity is None and any(map(reads_identity, p.abilities)):
+        if (
+            seat is not None
+            and board.players[seat].commander_identity is None
+            and any(map(reads_identity, p.abilities))
+        ):
             loc, name = ("players", seat, "commander_identity"), p.name or p.id
             why = f"{name}'s mana ability makes a color of its controller's commander's color identity (903.4)"
             out.append((loc, "missing", f"{why}: give its colors ([] for a colorless commander or none, 903.4f)"))

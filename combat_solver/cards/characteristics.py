@@ -96,8 +96,9 @@ def characteristic(
     """The abilities of one predicate, and whether it removes the abilities its subject has from
     other predicates of the same sentence too ("loses all other abilities": it comes first, so
     what the sentence gives is kept, 613.7). ``keyword`` reads one keyword into its abilities;
-    ``creatures``: the subject names creatures only, so "is a Frog creature" keeps its card types
-    (205.1b) and sets its creature types (205.1a), and a color before it sets its colors (105.3).
+    ``creatures``: the subject names creatures only, so "is a Frog creature" sets its card types
+    and its creature types (205.1a: an artifact creature Frogified is no artifact), and a color
+    before it sets its colors (105.3).
     A color alone ("is black", "are colorless", "is all colors") sets the colors (105.3, 613.1e).
     Raises ``Unknown`` for a wording it doesn't read exactly: colors added, base power and toughness,
     creature types that replace the old ones (205.1b), "the chosen type" of a land type."""
@@ -133,8 +134,9 @@ def characteristic(
         return [{"kind": "type_change", "colors": colors}], False
     supertypes = [w for w in words if w in ("legendary", "snow")] if addition else []
     words = [w for w in words if w not in supertypes]
-    if creatures and words and words[-1] == "creature":
-        words = words[:-1]  # 205.1b: "is a Frog creature": still a creature, its other card types kept
+    named_creature = creatures and bool(words) and words[-1] == "creature"
+    if named_creature:
+        words = words[:-1]  # "is a Frog creature": a creature, its other card types replaced (205.1a)
     for word in words:
         card_type = _CARD_TYPES.get(word.casefold().removesuffix("s"))
         subtype = nouns.subtype(word)
@@ -154,6 +156,8 @@ def characteristic(
         if not creatures or not all(s.casefold() in CREATURE_TYPES for s in subtypes):
             raise Unknown(chunk)
         change: AbilityData = {"kind": "type_change", "creature_types": subtypes}
+        if named_creature:
+            change |= {"types": ["creature"], "sets_types": True}
         if colors is not None:
             change["colors"] = colors
         return [change], False
@@ -179,3 +183,58 @@ def _loses(what: str, keyword: Callable[[str], list[AbilityData]]) -> tuple[list
             raise Unknown(what)  # a keyword with parameters (islandwalk): losing the kind would lose them all
         kinds += [a["kind"] for a in found]
     return [{"kind": "lose_abilities", "kinds": kinds}], False
+
+
+_REPLACED = re.compile(
+    r"(?P<subject>Enchanted (?:permanent|creature)) is an? (?P<colorless>colorless )?(?P<color>(?:white|blue|black|red|green) )?"
+    r"(?P<subtypes>(?:[A-Z][\w'-]* )*)(?P<types>(?:(?:artifact|enchantment|land) )*(?:artifact|enchantment|land|creature))"
+    r"(?: with base power and toughness (?P<power>\d+)/(?P<toughness>\d+))?(?: with \"(?P<quoted>[^\"]*?),?\",?)?"
+    r"(?: with (?P<keyword>[a-z]+(?: \d+)?))?"
+    r"(?: and has (?P<keywords>[a-z ,]+?),?)? and (?:it )?loses all other (?P<lost>[a-z, ]+?)\.?"
+)
+"""Imprisoned in the Moon, Sugar Coat, One with the Stars, Darksteel Mutation, Minimus Containment."""
+
+
+def replaced_types(
+    sentence: str, nouns: Nouns, quoted: Callable[[str], list[AbilityData]], keyword: Callable[[str], list[AbilityData]]
+) -> list[AbilityData] | None:
+    """ "Enchanted permanent is a colorless land with "{T}: Add {C}" and loses all other card types
+    and abilities": its card types set (205.1a; "[creature types] artifact creature" keeps the others,
+    205.1b, unless it says it loses them), with its subtypes of the lost types (205.3d), its colors
+    (105.3), the abilities it loses first and then what the sentence gives it (613.7: "all other");
+    ``quoted`` reads the quoted ability given, ``keyword`` a keyword it has. None for another sentence."""
+    m = _REPLACED.fullmatch(sentence)
+    if m is None:
+        return None
+    types = m["types"].split()
+    lost = m["lost"]
+    if "card types" not in lost and "creature" in types and len(types) > 1:
+        raise Unknown(sentence)  # 205.1b: "an Insect artifact creature" keeps its other card types
+    if not re.fullmatch(
+        r"(?:card types|abilities)(?:,? and (?:card types|abilities|creature types))*"
+        r"|abilities, card types, and creature types",
+        lost,
+    ):
+        raise Unknown(sentence)
+    change: AbilityData = {"kind": "type_change", "to": {"ids": ["$attached"]}, "types": types, "sets_types": True}
+    named = [nouns.subtype(w) for w in m["subtypes"].split()]
+    if None in named:
+        raise Unknown(sentence)
+    creature_types = [s for s in named if s is not None and s.casefold() in CREATURE_TYPES]
+    others = [s for s in named if s is not None and s.casefold() not in CREATURE_TYPES]
+    if creature_types and "creature" not in types:
+        raise Unknown(sentence)
+    if "creature" in types:
+        change["creature_types"] = creature_types
+    if others:
+        change["subtypes"] = others
+    if m["colorless"] or m["color"]:
+        change["colors"] = [m["color"].strip()] if m["color"] else []
+    if m["power"] is not None and "creature" in types:
+        change["power"], change["toughness"] = int(m["power"]), int(m["toughness"])
+    out: list[AbilityData] = [{"kind": "lose_abilities", "to": {"ids": ["$attached"]}}] if "abilities" in lost else []
+    out.append(change)
+    given = quoted(m["quoted"].rstrip(".") + ".") if m["quoted"] else []
+    for part in [m["keyword"] or "", *re.split(_LIST, m["keywords"] or "")]:
+        given += keyword(part.strip()) if part.strip() else []
+    return out + [{"kind": "grant", "to": {"ids": ["$attached"]}, "ability": a} for a in given]

@@ -51,7 +51,7 @@ from .phrases import (
 )
 from .readers import Unknown
 from .sentences import Sentences
-from .trigger_sentences import triggers_on_combat
+from .trigger_sentences import keyword_parts, triggers_on_combat
 
 __all__ = ["ATTACHED", "CONTROLLER", "POWER", "SELF", "AbilityData", "Compiled", "Compiler", "Level"]
 
@@ -443,7 +443,8 @@ class Compiler(Sentences):
         if not line.endswith((".", '"', ")")) and '"' not in line:
             if not line.endswith(("—", ":")) and re.search(r"\b(?:gets|has|have|can't|attacks|blocks)\b", line):
                 return self._parts(line + ".")  # Segovian Sword: a sentence without its period
-            return [(line, self._keyword_line)]
+            parts = keyword_parts(line)  # Emrakul, the World Anew: its flying read, its protection warned
+            return [(part, self._noted_keyword) for part in parts] if len(parts) > 1 else [(line, self._keyword_line)]
         x_keyword = re.fullmatch(r"([A-Z][\w'-]*(?: [\w'-]+)? X), where X is [^.]+\.", line)
         if x_keyword:  # "Mobilize X, where X is ...": the keyword, its X read by no combat kind
             return [(line, lambda _s: self._keyword_line(x_keyword[1]))]
@@ -462,6 +463,11 @@ class Compiler(Sentences):
 
     def _mana_trigger(self, line: str) -> Result:
         return read_mana_trigger(line, self.wordings, self)
+
+    def _noted_keyword(self, part: str) -> Result:
+        """One keyword of a line: a keyword whose result is an effect once used (backup) noted."""
+        note = keyword_note(part)
+        return ([], note) if note is not None else self._keyword_line(part)
 
     def _sentence(self, sentence: str) -> Result:
         """A static sentence, or a one-shot instruction (sagas, modes, "It gains haste until end

@@ -185,6 +185,20 @@ class Conditions(Readers):
                 "right": {"who": who, "of": of},
             }
             return Clause({"compare": [compare]})
+        if re.fullmatch(r"no opponent has more life than (?:that|defending) player", t):  # Sword Coast Sailor (802.2a)
+            compare = {
+                "left": {"who": "each_opponent", "of": "life"},
+                "op": "le",
+                "right": {"who": "defending_player", "of": "life"},
+            }
+            return Clause({"compare": [compare]}, block_time=True)
+        if t == "that opponent has more life than another of your opponents":  # Breena: the attacked opponent
+            compare = {
+                "left": {"who": "defending_player", "of": "life"},
+                "op": "gt",
+                "right": {"who": "opponent", "of": "life"},
+            }
+            return Clause({"compare": [compare]}, block_time=True)
         m = re.fullmatch(r"an? (.+?) also attacks", t)
         if m and (found := self.nouns.creatures(m[1])) is not None:  # Scarred Puma (508.1c)
             found = {k: v for k, v in found.items() if not (k == "types" and v == ["creature"])}

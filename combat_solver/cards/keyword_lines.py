@@ -26,6 +26,8 @@ KEYWORD_NOTES: dict[str, str] = {
     r"prototype\b.*": "prototype (702.160a): cast prototyped it has other power, toughness and colors; write them",
     r"backup \d+": "backup (702.165a): once it resolves, give the abilities it grants as effects",
     r"crew \d+\.?": "crew (702.122a): once crewed it is an artifact creature; write its types",
+    r"super haste\b.*": "an Un-card's super haste: put onto the battlefield attacking from the hand, it was never "
+    "declared (508.4); give it as attacking",
 }
 """Keyword lines whose meaning for combat depends on how the permanent was cast or what was
 done with it: a note (the board states the result)."""

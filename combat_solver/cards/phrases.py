@@ -197,6 +197,7 @@ _CHARACTERISTICS = re.compile(
     r"|\b(?:is|are) every (?:nonbasic )?land type\b"
     r"|\blands? (?:is|are) (?:an? )?(?:Plains|Island|Swamp|Mountain|Forest)\b"
     r"|^(?:Enchanted|Equipped) (?:creature|permanent|artifact|land) is an? [A-Z]"
+    r"|^Enchanted (?:creature|permanent) is an? [^.]*\bloses all other\b"
     r"|\bare [A-Z][a-z]+s\.$"
 )
 """Text that changes the colors or types the rules read (613.1d-e: "All creatures are black",
@@ -319,6 +320,8 @@ class Nouns:
         either = self._subtype_list(p)
         if either is not None:
             return {**out, "subtypes": either}
+        if " " in p and (spaced := self.subtype(p)) is not None:  # TARDIS: "a Time Lord" (205.3m)
+            return {**out, "subtypes": [spaced]}
         words = p.split()
         if not words:
             return None

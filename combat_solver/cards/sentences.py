@@ -11,7 +11,7 @@ from typing import Any
 from ..rules.phrase import ATTACHED, PAIRED, SELF
 from ..rules.registry import KIND_HOMES, ability_class
 from .characteristics import PREDICATE as CHARACTERISTIC
-from .characteristics import animation, characteristic
+from .characteristics import animation, characteristic, replaced_types
 from .compiled import AbilityData
 from .conditions import BLOCK_TIME_HOMES, Clause
 from .mana_lines import read_mana
@@ -48,6 +48,19 @@ class Sentences(TaxSentences):
             r"\1 its \2",
             sentence,
         )
+        replaced = replaced_types(sentence, self.nouns, self._given_quoted, self._listed_keyword)
+        if replaced is not None:
+            return replaced
+        listed = re.fullmatch(
+            r"Activated abilities of ((?:artifacts|creatures|planeswalkers|lands|enchantments)"
+            r"(?:,? (?:and )?(?:artifacts|creatures|planeswalkers|lands|enchantments))+) can't be activated\.?",
+            sentence,
+        )
+        if listed:  # Clarion Conqueror: each card type's permanents (602.5)
+            kinds = [
+                {"types": [t]} for t in re.findall(r"\b(artifact|creature|planeswalker|land|enchantment)s\b", listed[1])
+            ]
+            return [{"kind": "grant", "to": {"any_of": kinds}, "ability": {"kind": "cant_activate"}}]
         sentence = re.sub(  # Null Rod, Stony Silence, Cursed Totem: "Activated abilities of artifacts can't be activated"
             r"^Activated abilities of (.+?) (can't be activated\.?)$",
             lambda m: f"{m[1][0].upper()}{m[1][1:]} its activated abilities {m[2]}",
@@ -508,6 +521,18 @@ class Sentences(TaxSentences):
                 pass
         raise Unknown(p)
 
+    def _given_quoted(self, inner: str) -> list[AbilityData]:
+        """A quoted ability a type-setting sentence gives: a mana ability read (605.1a), an activated
+        one left to the note (Sugar Coat's Food ability)."""
+        if MANA_ABILITY.match(inner):
+            found, note = read_mana(inner, self.wordings, self)
+            self.granted = self.granted or note is not None
+            return found
+        if is_activated(inner):
+            self.granted = True
+            return []
+        raise Unknown(inner)
+
     def _has(self, words: str) -> list[AbilityData]:
         """ "has flying and haste"; a quoted ability is read like a keyword ("bands with other
         legendary creatures") or, activated or triggered, left to a note (``granted``)."""
@@ -530,10 +555,8 @@ class Sentences(TaxSentences):
             own = re.match(r"(?:When|Whenever) (?:this creature|\$self) (?:attacks|blocks|becomes blocked)\b", inner)
             if own:  # White Mage's Staff: 'has "Whenever this creature attacks, ..."': its own trigger (508.1m)
                 self.granted = True
-                found_trigger = self._trigger(re.sub(r"^(When(?:ever)?) this creature\b", rf"\1 {SELF}", inner))[0]
-                # an intervening "if" of a given trigger (Nerd Rage: "if you have ten or more cards") reads
-                # its holder's controller (109.5), not the giver's: left to the note, as an unread "if"
-                out += [a for a in found_trigger if "condition" not in a and "unless" not in a]
+                # an intervening "if" (Sword Coast Sailor) reads its holder's controller (603.3a), as the engine does
+                out += self._trigger(re.sub(r"^(When(?:ever)?) this creature\b", rf"\1 {SELF}", inner))[0]
                 continue
             if is_activated(inner) or re.match(r"(?:When|Whenever|At)\b", inner):
                 self.granted = True

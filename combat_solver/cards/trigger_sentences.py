@@ -47,9 +47,8 @@ class TriggerSentences(Conditions):
 
     def _keywords(self, line: str) -> list[AbilityData]:
         out: list[AbilityData] = []
-        line = re.sub(r"(?:^|[,;] )partner with .+$", "", line, flags=re.I)  # 702.124j: a name may hold commas
-        for part in re.split(r"[,;] (?!(?:and )?from\b)(?:and )?", line):
-            out += self._keyword(part.strip())
+        for part in keyword_parts(line):
+            out += self._keyword(part)
         return out
 
     def _keyword(self, part: str) -> list[AbilityData]:
@@ -182,6 +181,14 @@ class TriggerSentences(Conditions):
 
 _COMBAT_EVENT = re.compile(r"\b(?:attacks?|blocks?|becomes? blocked|become blocked)\b", re.I)
 """The events of declaring attackers and blockers (508.1m, 509.1i) a trigger's condition may name."""
+
+
+def keyword_parts(line: str) -> list[str]:
+    """The keywords of a keyword line, each an ability of its own (702.1): "Flying, protection from
+    red and from blue" is flying and one protection (702.16g); "Partner with" takes the rest of the
+    line, as a name may hold commas (702.124j)."""
+    line = re.sub(r"(?:^|[,;] )partner with .+$", "", line, flags=re.I)
+    return [part.strip() for part in re.split(r"[,;] (?!(?:and )?from\b)(?:and )?", line) if part.strip()]
 
 
 def triggers_on_combat(sentence: str) -> bool:

@@ -25,9 +25,12 @@ def changed(permanent: Permanent, change: TypeChange) -> Permanent:
     and the abilities it has from its own text (every ability written on the permanent), and
     gives the mana ability of each new basic land type; land types added keep both, and a land
     gains the mana ability of each basic land type it didn't have (305.6). "Isn't a creature"
-    removes the creature type, and the creature types with it unless it is kindred (205.1a)."""
+    removes the creature type, and the creature types with it unless it is kindred (205.1a); card
+    types set replace the old ones (205.1a)."""
     types = (*permanent.types, *(t for t in change.types if t not in permanent.types))
     subtypes = list(permanent.subtypes)
+    if change.sets_types:  # 205.1a: the other card types go
+        types = tuple(dict.fromkeys(change.types))
     abilities: list[Any] = list(permanent.abilities)
     before = _basic_types(permanent.subtypes) if "land" in permanent.types else set()
     if change.land_types is not None and "land" in types:
@@ -36,6 +39,8 @@ def changed(permanent: Permanent, change: TypeChange) -> Permanent:
         subtypes += change.land_types
     if change.creature_types is not None:
         subtypes = [s for s in subtypes if s.casefold() not in CREATURE_TYPES] + list(change.creature_types)
+    if change.sets_types:  # 205.1a, 205.3d: and the subtypes of theirs
+        subtypes = [s for s in subtypes if can_gain_subtype(types, s)]
     added = [*change.subtypes]
     if change.every_creature_type:
         added += _EVERY_CREATURE_TYPE

@@ -121,8 +121,9 @@ class Game:
             if effect is not None:
                 for holder_id in holders[id(effect)]:
                     holder = self._perms[holder_id]
+                    controller = holder.controller if effect.ability.is_triggered() else effect.controller
                     self.instances[holder_id].append(
-                        Instance(effect.ability, holder, effect.source, effect.controller, as_applied.get(id(effect)))
+                        Instance(effect.ability, holder, effect.source, controller, as_applied.get(id(effect)))
                     )
             elif bearer is not None and lost.removes(bearer.id, ability.kind, -1):
                 continue

@@ -76,7 +76,8 @@ class TypeChange(AbilityBase):
     land type in addition to their other types" (Prismatic Omen), "Nonbasic lands are Mountains"
     (Blood Moon: ``land_types`` sets them, 205.1b, 305.7: the land loses its old land types and the
     abilities of its rules text, and gains the mana ability of each new basic land type; 305.6).
-    ``creature_types`` sets them (205.1a: "is a Frog creature"), ``colors`` sets its colors in
+    ``creature_types`` sets them and ``sets_types`` its card types (205.1a: "is a Frog creature":
+    ``types: [creature]``, the artifact type of an artifact creature lost), ``colors`` sets its colors in
     layer 5 (613.1e) on the permanents it changed in layer 4 (613.6); ``not_creature``: "isn't a
     creature" (the Theros gods, while their devotion is too low). Applies to its source, or to
     every permanent matching ``to``."""
@@ -86,6 +87,11 @@ class TypeChange(AbilityBase):
     rule = "613.1d"
     to: Filter | None = Field(None, description="the permanents it changes; none: its source")
     types: tuple[AddedCardType, ...] = Field((), description="card types added (205.1b)")
+    sets_types: Flag = Field(
+        False,
+        description="its card types are `types` only (205.1a: 'is a Frog creature', 'loses all other card types'): "
+        "the others lost, with their subtypes (a planeswalker made a land can't be attacked)",
+    )
     subtypes: tuple[str, ...] = Field((), description="subtypes added (205.1b)")
     every_creature_type: Flag = Field(False, description="it is every creature type (205.3m)")
     every_basic_land_type: Flag = Field(False, description="it is every basic land type in addition (305.6)")
@@ -139,6 +145,8 @@ class TypeChange(AbilityBase):
             raise ValueError("power and toughness are set only with types: [creature] (613.4b)")
         if "creature" in self.types and self.not_creature:
             raise ValueError("a type change doesn't both add and remove the creature type")
+        if self.sets_types and not self.types:
+            raise ValueError("sets_types gives the card types it leaves in `types`")
         return self
 
     @property

@@ -491,6 +491,15 @@ class AbilityBase(Strict):
         """How this ability triggers on blockers being declared (509.1i, 509.3)."""
         return ()
 
+    @classmethod
+    def is_triggered(cls) -> bool:
+        """A triggered ability (603.1): given to a permanent, the permanent's controller controls it
+        (603.3a), so "you" in its condition is that player, not the giver's controller."""
+        return (
+            cls.attack_triggers is not AbilityBase.attack_triggers
+            or cls.block_triggers is not AbilityBase.block_triggers
+        )
+
     def referenced_ids(self) -> list[tuple[str, str]]:
         """(field name, id) pairs this ability names, for dangling-id checks."""
         out: list[tuple[str, str]] = []

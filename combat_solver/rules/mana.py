@@ -75,41 +75,36 @@ Makes = Annotated[tuple[str, ...] | None, AfterValidator(_combos)]
 
 
 class ManaAbility(AbilityBase):
-    """605.1a: a mana ability. What one activation makes: ``amount`` mana all of one color among
-    ``produces`` (``"G"``, ``"WU"``, ``"C"``, ``"any"``; Gilded Lotus: three of any one color;
-    ``"chosen"``: its permanent's chosen color, 607.2d, read before it is activated; ``"identity"``:
-    a color of its controller's commander's color identity, 903.4, their ``commander_identity``);
-    with ``mix``, ``amount`` mana in any combination of those colors (106.1); or one of the fixed
-    combinations of ``makes`` (Simic Growth Chamber ``["{G}{U}"]``, Mystic Gate ``["{W}{W}",
-    "{W}{U}", "{U}{U}"]``). What one activation costs (118.3, 602.1): {T} unless ``tap`` is false
-    (302.6: a creature's needs it controlled since the turn began), ``cost`` (mana, hybrid
-    included, life, untapped permanents to tap, other permanents to sacrifice, cards to discard)
-    and, with ``sacrifice_self``, the permanent itself; ``energy``: energy counters its controller
-    pays (107.14). ``damage_to_you``: the damage it deals its controller (Ancient Tomb), which
-    lowers the life left to pay life with (119.4, 120.3a). ``remove_counters``: counters removed
-    from the permanent itself as part of the cost (a charge counter; storage lands: X storage
-    counters), as many as it has at most; with ``per_counter`` it makes one more mana for each
-    counter removed (storage lands: ``amount: 0``, X mana; "Add {B}, then add an additional {B}
-    for each charge counter removed this way": ``amount: 1``); ``sacrifice_when_none``: "If there are
-    no <kind> counters on $self, sacrifice it" (depletion lands: gone once its last counter is
-    removed, 508.1j). ``for_each``: it makes ``amount`` for each permanent on the battlefield matching
-    the filter (Gaea's Cradle: creatures you control, ``controller: you``), ``for_each_counter``:
-    for each counter of that kind on it (Everflowing Chalice), ``for_player``: for each point of its
-    controller's life total, cards drawn or life gained this turn (Sanctum of the Sun), ``for_power``:
-    for each point of its own power or the greatest power among its controller's creatures (Viridian
-    Joiner, Bighorner Rancher: "where X is this creature's power"). ``like``: one
-    mana of any color that a permanent matching the filter could produce (106.7: what one of its mana
-    abilities would make if it resolved now, costs ignored; Exotic Orchard: lands an opponent
-    controls), ``like_type`` of any type, {C} too (Reflecting Pool); the count is taken as it resolves
-    (608.2h), and with no mana cost it can be activated before any other, when no permanent has
-    left and no counter was removed yet (``for_each`` with a mana cost, Cabal Coffers: the board
-    warns where a permanent it counts can leave while paying): the filter reads nothing that paying changes (tapped,
-    power, toughness, counters, attacking, a ``not`` beyond ``ids``). ``per_turn``: how many more times it can be activated this turn
-    ("Activate only once each turn": 1, 602.5b). Life: 0 can always be paid, more only up to the
-    life total (119.4). ``draws`` and ``gains_life``: the cards its controller draws and the life
-    they gain as it resolves (Chromatic Sphere, Pristine Talisman), before the total is paid
-    (508.1i-j): cards to discard and life to pay for it; a board where the order of activation
-    decides which is warned (``resolve/mana_order.py``)."""
+    """605.1a: a mana ability. What one activation makes: ``amount`` mana all of one color among ``produces`` (``"G"``,
+    ``"WU"``, ``"C"``, ``"any"``; Gilded Lotus: three of any one color; ``"chosen"``: its permanent's chosen color,
+    607.2d, read before it is activated; ``"identity"``: a color of its controller's commander's color identity,
+    903.4, their ``commander_identity``); with ``mix``, ``amount`` mana in any combination of those colors (106.1);
+    or one of the fixed combinations of ``makes`` (Simic Growth Chamber ``["{G}{U}"]``, Mystic Gate ``["{W}{W}",
+    "{W}{U}", "{U}{U}"]``). What one activation costs (118.3, 602.1): {T} unless ``tap`` is false (302.6: a
+    creature's needs it controlled since the turn began), ``cost`` (mana, hybrid included, life, untapped permanents
+    to tap, other permanents to sacrifice, cards to discard) and, with ``sacrifice_self``, the permanent itself;
+    ``energy``: energy counters its controller pays (107.14). ``damage_to_you``: the damage it deals its controller
+    (Ancient Tomb), which lowers the life left to pay life with (119.4, 120.3a). ``remove_counters``: counters
+    removed from the permanent itself as part of the cost (a charge counter; storage lands: X storage counters), as
+    many as it has at most; with ``per_counter`` it makes one more mana for each counter removed (storage lands:
+    ``amount: 0``, X mana; "Add {B}, then add an additional {B} for each charge counter removed this way": ``amount:
+    1``); ``sacrifice_when_none``: "If there are no <kind> counters on $self, sacrifice it" (depletion lands: gone
+    once its last counter is removed, 508.1j). ``for_each``: it makes ``amount`` for each permanent on the
+    battlefield matching the filter (Gaea's Cradle: creatures you control, ``controller: you``),
+    ``for_each_counter``: for each counter of that kind on it (Everflowing Chalice), ``for_player``: for each point
+    of its controller's life total, cards drawn or life gained this turn (Sanctum of the Sun), ``for_power``: for
+    each point of its own power or the greatest power among its controller's creatures (Viridian Joiner, Bighorner
+    Rancher: "where X is this creature's power"). ``like``: one mana of any color that a permanent matching the
+    filter could produce (106.7: what one of its mana abilities would make if it resolved now, costs ignored; Exotic
+    Orchard: lands an opponent controls), ``like_type`` of any type, {C} too (Reflecting Pool); the count is taken
+    as it resolves (608.2h), and with no mana cost it can be activated before any other, when no permanent has left
+    and no counter was removed yet (``for_each`` with a mana cost, Cabal Coffers: the board warns where a permanent
+    it counts can leave while paying): the filter reads nothing that paying changes (tapped, power, toughness,
+    counters, attacking, a ``not`` beyond ``ids``). ``per_turn``: how many more times it can be activated this turn
+    ("Activate only once each turn": 1, 602.5b). Life: 0 can always be paid, more only up to the life total (119.4).
+    ``draws`` and ``gains_life``: the cards its controller draws and the life they gain as it resolves (Chromatic
+    Sphere, Pristine Talisman), before the total is paid (508.1i-j): cards to discard and life to pay for it; a
+    board where the order of activation decides which is warned (``resolve/mana_order.py``)."""
 
     kind: Literal["mana"] = "mana"
     given_to_any_permanent: ClassVar[bool] = True
@@ -197,7 +192,9 @@ class ManaAbility(AbilityBase):
         ),
         Phrase(r"Add one mana of any color\.", {"produces": "any", "amount": 1}, "mana_effect"),
         Phrase(r"Add one mana of the chosen color\.", {"produces": "chosen", "amount": 1}, "mana_effect"),
-        Phrase(r"Add one mana of any color in your commander's color identity\.", {"produces": IDENTITY}, "mana_effect"),
+        Phrase(
+            r"Add one mana of any color in your commander's color identity\.", {"produces": IDENTITY}, "mana_effect"
+        ),
         Phrase(
             r"Add (one|two|three|four|five) mana of any one color\.",
             {"produces": "any", "amount": Slot(1, "number")},
