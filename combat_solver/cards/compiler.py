@@ -305,6 +305,7 @@ class Compiler(Sentences):
                     or gives_unknown_keyword(sentence)
                     or ABILITIES_OF_OTHERS.search(sentence) is not None
                     or (compile_one == self._trigger and triggers_on_combat(sentence))
+                    or (found.relevant and "to ignore this effect" in sentence)  # Lost in Thought (116.2d)
                 )
                 found.relevant = found.relevant or bears
                 self.inert = False
@@ -491,6 +492,8 @@ class Compiler(Sentences):
                 raise  # Alpine Moon's static "they gain "{T}: Add ..."": no one-shot effect
             if re.search(r"\bactivate abilities of .+ as though you control(?:led)? them\b", plain):
                 raise  # The Fearsome Flock's static permission: an opponent's mana abilities pay your costs
+            if "to ignore this effect" in plain:
+                raise  # Lost in Thought: a special action lifts its restrictions this turn (116.2d), not on the board
             static_gain = re.fullmatch(
                 r"((?:Enchanted|Equipped) creature (?:gets [+-]\d+/[+-]\d+ and )?)gains (.+)", sentence
             )

@@ -230,6 +230,11 @@ class Readers:
         if other:  # Baldur's Gate: "the number of other Gates you control"
             return other_than_self(self._permanents(phrase[other.end() :]))
         named = re.fullmatch(r"(.+?) named (.+)", phrase)  # Powerstone Shard: "artifact you control named ..."
+        either = re.fullmatch(r"(\w+) or (\w+)", phrase)
+        if either and not named:  # Citanul Stalwart: "an untapped artifact or creature you control"
+            each = [self.nouns.creatures(w) for w in either.groups()]
+            if all(e is not None and set(e) == {"types"} for e in each):
+                return {"any_of": each}
         found = self.nouns.creatures(named[1] if named else phrase)
         if found is None:
             raise Unknown(phrase)

@@ -48,6 +48,9 @@ class Sentences(TaxSentences):
             r"\1 its \2",
             sentence,
         )
+        sentence = re.sub(  # Woolly Razorback: the damage prevented bears on no declaration (615.1)
+            r", prevent all combat damage it would deal and (?=it has\b)", ", ", sentence
+        )
         replaced = replaced_types(sentence, self.nouns, self._given_quoted, self._listed_keyword)
         if replaced is not None:
             return replaced

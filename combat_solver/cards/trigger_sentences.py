@@ -87,6 +87,7 @@ class TriggerSentences(Conditions):
         attack), and an intervening "if" clause after it (603.4) as the trigger's condition; a
         trigger whose "if" isn't read is left to the note, never counted without its condition."""
         note = "triggered ability: once it resolves, give its result as an effect"
+        line = re.sub(r"^((?:When|Whenever)\b[^,→]*) → ", r"\1, ", line)  # Catch of the Day: "attacks → <its modes>"
         condition, rest = _split_at_condition_end(line)
         condition = re.sub(r"\b(non[\w-]+), (?=non)", r"\1 ", condition, flags=re.I)  # the kinds' slots read no comma
         if re.search(
