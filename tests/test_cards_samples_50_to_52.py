@@ -97,3 +97,12 @@ def test_603_4_breena_compares_the_attacked_opponents_life_with_another_opponent
     compare = {"left": {"who": "defending_player", "of": "life"}, "op": "gt", "right": {"who": "opponent", "of": "life"}}
     assert {"kind": "attack_trigger", "who": {}, "once": True, "target": {"player": "opponent"},
             "condition": {"compare": [compare]}} in _compiled("Breena, the Demagogue").abilities  # fmt: skip
+
+
+def test_603_4_a_condition_names_a_permanent_by_a_cards_name() -> None:
+    """Brave Falconhawk: "Whenever this creature attacks, if you control a Contested Game Ball": a
+    card's name no noun reads (201.2); Must Be Knights' "an Enchanting Tale", which no card is named
+    (a bonus sheet's label), stays a note: its trigger isn't counted without its condition."""
+    named = {"players": [{"who": "you", "controls": {"filter": {"name": "Contested Game Ball"}, "at_least": 1}}]}
+    assert {"kind": "attack_trigger", "condition": named} in _compiled("Brave Falconhawk").abilities
+    assert not any(a["kind"] == "attack_trigger" for a in _compiled("Must Be Knights").abilities)

@@ -91,7 +91,9 @@ class Catalog:
 
         printed = {s.casefold() for s in self.subtypes}  # and the types no card prints (Scion, Blood: tokens only)
         unprinted = {t.title() for t in CREATURE_TYPES} | {*ARTIFACT_TYPES, *ENCHANTMENT_TYPES, *LAND_TYPES}
-        return Compiler(self.subtypes | {t for t in unprinted if t.casefold() not in printed})
+        compiler = Compiler(self.subtypes | {t for t in unprinted if t.casefold() not in printed})
+        compiler.nouns.card_named = lambda name: self.index.find(fold(name)) is not None
+        return compiler
 
     @cached_property
     def store(self) -> CompiledStore:

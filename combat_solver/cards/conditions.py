@@ -427,9 +427,21 @@ class Conditions(Readers):
         if len(both) > 1 and " or " not in p:  # the Tron lands: "an Urza's Mine and an Urza's Tower", each
             return {"players": [{"who": who, "controls": self.read("count", b)} for b in both]}
         alternatives = re.split(r",? or (?=an? |another )", p)
-        counts = [self.read("count", a) for a in alternatives]
+        counts = [self._named_or_counted(a) for a in alternatives]
         tests = [{"players": [{"who": who, "controls": c}]} for c in counts]
         return tests[0] if len(tests) == 1 else {"any_of": tests}
+
+    def _named_or_counted(self, phrase: str) -> dict[str, Any]:
+        """ "a Contested Game Ball": a permanent by the name of a card of the catalog that no noun
+        reads (Brave Falconhawk's token, 201.2); else what ``count`` reads ("two or more Islands")."""
+        try:
+            counted: dict[str, Any] = self.read("count", phrase)
+            return counted
+        except Unknown:
+            name = re.fullmatch(r"an? ([A-Z][\w'-]*(?: [\w'-]+)*)", phrase)
+            if name is None or not self.nouns.card_named(name[1]):
+                raise
+            return {"filter": {"name": name[1]}, "at_least": 1}
 
     def _card_kind(self, words: str) -> dict[str, Any] | None:
         """Which cards "creature cards", "permanent cards", "instant and/or sorcery cards", "a

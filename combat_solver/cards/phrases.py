@@ -5,6 +5,7 @@ a sentence bear on attack or block legality."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -66,6 +67,7 @@ def legality_keywords() -> tuple[str, ...]:
 
 
 LEGALITY_PHRASES = (
+    "are mono and continuous",  # Orb of Origin (an Un-card): an added {T} on mana abilities, abilities lost
     "can't attack",
     "can't block",
     "can't be blocked",
@@ -276,6 +278,8 @@ class Nouns:
         plural and an odd card's subtype), a creature type of CR 205.3m wins, then one spelt as the
         rules spell subtypes (a capital first letter only), then the first in the alphabet: the
         reading never depends on set order."""
+        self.card_named: Callable[[str], bool] = lambda _name: False
+        """Whether a card of the catalog has this name (set by the catalog: "a Contested Game Ball")."""
         self.chosen: frozenset[str] = frozenset()
         """The choices the card being read makes as it enters (``CHOICES``): "the chosen color"
         reads only a color the card itself chose (607.2d)."""
