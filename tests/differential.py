@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reference import AttackReference, Reference, to_atoms, to_pairs
+from reference import AttackReference, Reference, RemovedFromCombat, to_atoms, to_pairs
 from strategies import Chooser, random_attack_declaration, random_declaration
 
 from combat_solver import (
@@ -25,6 +25,7 @@ from combat_solver import (
     solve_attacks,
     solve_blocks,
 )
+from combat_solver.model.errors import InputError
 
 # Above this many legal declarations, compare counts instead of whole sets. Lower for attacks: the
 # solver's enumeration slows down with the number found (about 7 s for 400 on a 4-attacker board).
@@ -83,7 +84,17 @@ def _fresh_disagrees(cached: Verdict, fresh: Verdict) -> list[Disagreement]:
 
 
 def check_board(board: Board, c: Chooser, proposals: int = 4) -> list[Disagreement]:
-    ref = Reference(board)
+    try:
+        ref = Reference(board)
+    except RemovedFromCombat as removed:  # 506.4: the engine refuses the board, naming the attacker
+        try:
+            check_blocks(board, BlockDeclaration())
+        except InputError as error:
+            where = [(i.loc, i.code) for i in error.items]
+            if where == [(("board", "combat", "attackers", str(removed)), "removed_from_combat")]:
+                return []
+            return [Disagreement("removed_from_combat", f"the engine refused it otherwise: {error}")]
+        return [Disagreement("removed_from_combat", f"the reference removed {removed} from combat (506.4)")]
     out: list[Disagreement] = []
     ref_max = ref.maxima()
 

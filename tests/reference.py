@@ -190,6 +190,11 @@ class Unit:
     requirements: list[Requirement] = field(default_factory=list)
 
 
+class RemovedFromCombat(Exception):
+    """506.4: the type-changing effects leave an attacker no creature, or what it attacks no
+    planeswalker or battle: the board can't be the declare blockers step (the engine refuses it)."""
+
+
 class Reference:
     """Brute-force reference on one board."""
 
@@ -198,7 +203,16 @@ class Reference:
         self.team: dict[str, str] = {p.id: (p.team if p.team is not None else "player:" + p.id) for p in board.players}
         self.attacks: dict[str, str] = dict(board.combat.attackers) if board.combat is not None else {}
         self._place(board)
+        self._declared_against: dict[str, str] = {}
+        self._declared_against = {a: self.defending_player(a) for a in self.attacks}
         self._layer4()
+        for attacker, target in self.attacks.items():
+            attacked = self.perms.get(target)
+            types = self.perms[attacker].types
+            if "creature" not in types or "battle" in types or (
+                attacked is not None and not {"planeswalker", "battle"} & set(attacked.types)
+            ):
+                raise RemovedFromCombat(attacker)
         # (ability, controller) pairs each permanent has once layer 6 is applied (613.1f).
         self.with_controller: dict[str, list[tuple[AbilityT, str | None]]] = self._layer6()
         self.abilities: dict[str, list[AbilityT]] = {k: [a for a, _ in v] for k, v in self.with_controller.items()}
@@ -816,7 +830,10 @@ class Reference:
     # ----- who defends against what ------------------------------------------------------------
 
     def defending_player(self, attacker: str) -> str:
-        """802.2a / 310.9d: the player attacked, the planeswalker's controller or the battle's protector."""
+        """802.2a / 310.9d: the player attacked, the planeswalker's controller or the battle's protector,
+        as the attack was declared (before the type-changing effects: 506.4 takes what they change)."""
+        if attacker in self._declared_against:
+            return self._declared_against[attacker]
         target = self.attacks[attacker]
         if target in self.team:
             return target

@@ -311,6 +311,9 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_50.yaml", 20261250),
         ("random_sample_51.yaml", 20261251),
         ("random_sample_52.yaml", 20261252),
+        ("random_sample_53.yaml", 20261253),
+        ("random_sample_54.yaml", 20261254),
+        ("random_sample_55.yaml", 20261255),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

@@ -279,6 +279,17 @@ def test_205_1a_imprisoned_in_the_moon_and_sugar_coat_leave_no_creature_and_no_p
     assert_illegal(block(make_board([bear, blocker, coat], {"bear": B}), {"ogre": "bear"}), "509.1a", "not_a_creature")
 
 
+def test_506_4_an_attacker_sugar_coated_was_removed_from_combat() -> None:
+    """506.4: Sugar Coat flashed onto an attacking creature makes it a Food artifact, no creature:
+    it was removed from combat, and a board with it still attacking is an error naming it (never a
+    block of a non-creature judged legal)."""
+    angel, coat = card("angel", "Serra Angel", A), card("coat", "Sugar Coat", B, attached_to="angel")
+    board = make_board([angel, coat, card("bear", "Grizzly Bears", B)], {"angel": B})
+    with pytest.raises(InputError) as caught:
+        block(board, {"bear": "angel"})
+    assert [(i.loc, i.code) for i in caught.value.items] == [(("board", "combat", "attackers", "angel"), "removed_from_combat")]
+
+
 def test_the_compiler_reads_types_added_set_and_abilities_lost() -> None:
     """613.1d, 613.1f, 305.7: the wordings of docs/cards.md's table, and what stays warned."""
     catalog = bundled_catalog()

@@ -182,6 +182,16 @@ def test_903_4_a_commanders_identity_not_given_is_an_error_naming_the_field() ->
     assert "Command Tower" in error["msg"] and "903.4" in error["msg"]
 
 
+def test_903_4_a_given_identity_mana_ability_is_refused_naming_the_grant() -> None:
+    """A mana ability given by a grant reads its holder's controller's commander (903.4), which the
+    board doesn't resolve there: refused, never made into no mana or the giver's colors."""
+    rite = {"id": "rite", "name": "Rite", "controller": "alice", "types": ["enchantment"],
+            "abilities": [{"kind": "grant", "to": {"controller": "you"}, "ability": {"kind": "mana", "produces": "identity"}}]}  # fmt: skip
+    with pytest.raises(ValidationError) as caught:
+        _attack([rite, *_bears(1)], ["b0"], identity=["green"])
+    assert [(e["loc"], e["type"]) for e in caught.value.errors()] == [(("permanents", 0, "abilities", 0), "not_modelled")]
+
+
 @pytest.mark.parametrize("name", ["Command Tower", "Arcane Signet", "Path of Ancestry", "Hidden Hideout"])
 def test_903_4_the_compiler_reads_the_commanders_color_identity(name: str) -> None:
     assert [a for a in _abilities(name) if a.get("produces") == "identity"]

@@ -267,6 +267,17 @@ def _choice_problems(board: Position, players: set[str]) -> list[Problem]:
             loc, name = ("players", seat, "commander_identity"), p.name or p.id
             why = f"{name}'s mana ability makes a color of its controller's commander's color identity (903.4)"
             out.append((loc, "missing", f"{why}: give its colors ([] for a colorless commander or none, 903.4f)"))
+    given: list[tuple[Loc, Any]] = [
+        (("permanents", i, "abilities", j), getattr(a, "ability", None))
+        for i, p in enumerate(board.permanents) for j, a in enumerate(p.abilities)
+    ]  # fmt: skip
+    given += [(("effects", i, "ability"), e.ability) for i, e in enumerate(board.effects)]
+    for where, ability in given:
+        if reads_identity(ability) or reads_identity(getattr(ability, "ability", None)):
+            why = "a mana ability given to a permanent reads the identity of the commander of its holder's controller"
+            out.append(
+                (where, "not_modelled", f"{why} (903.4), which a grant doesn't read: write it on that permanent")
+            )
     for i, e in enumerate(board.effects):
         if mentions_chosen(e) and references(e.model_dump(mode="json", by_alias=True, exclude_none=True)):
             out.append(

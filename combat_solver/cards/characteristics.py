@@ -224,8 +224,8 @@ def replaced_types(
     others = [s for s in named if s is not None and s.casefold() not in CREATURE_TYPES]
     if creature_types and "creature" not in types:
         raise Unknown(sentence)
-    if "creature" in types:
-        change["creature_types"] = creature_types
+    if creature_types:
+        change["creature_types"] = creature_types  # 205.1a: named ones replace the old; none named, kept
     if others:
         change["subtypes"] = others
     if m["colorless"] or m["color"]:

@@ -335,8 +335,9 @@ class Conditions(Readers):
         if holder_has and (kind := keyword_kinds().get(holder_has[2])) is not None:
             named = f"{holder_has[1]} creature"  # Stonewall's-like "as long as equipped creature has defender"
             return Clause({"source": {"has": [kind]}}, it=named, on_holder=True)
-        if re.fullmatch(r"enchanted permanent is a creature", t):
-            return Clause({"source": {"types": ["creature"]}}, it="enchanted permanent", on_holder=True)
+        card_type = re.fullmatch(r"enchanted permanent is an? (creature|land|artifact)", t)
+        if card_type:  # Careful Cultivation, Nature's Embrace
+            return Clause({"source": {"types": [card_type[1]]}}, it="enchanted permanent", on_holder=True)
         vehicle = re.fullmatch(r"enchanted permanent is an? (Vehicle|Equipment)", t)
         if vehicle:  # Aerial Modification, Rune of Flight
             return Clause({"source": {"subtypes": [vehicle[1]]}}, it="enchanted permanent", on_holder=True)

@@ -66,7 +66,7 @@ def mentions_chosen(model: BaseModel) -> bool:
     return f'"{CHOSEN}"' in model.model_dump_json()
 
 
-def reads_identity(model: BaseModel) -> bool:
+def reads_identity(model: BaseModel | None) -> bool:
     """Whether ``model`` is a mana ability making mana of its controller's commander's color identity (903.4)."""
     return getattr(model, "produces", None) == IDENTITY
 

@@ -60,6 +60,7 @@ ErrorCode = Literal[
     "other_audit",
     "overwrites_input",
     "recursive_alias",
+    "removed_from_combat",
     "stdin_twice",
     "syntax_error",
     "too_deep",

@@ -4,7 +4,7 @@ basic land types gained (305.6). The order they apply in is the game's (``resolv
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..board.model import Permanent
@@ -80,9 +80,24 @@ def _base_stats(permanent: Permanent, change: TypeChange) -> dict[str, Any]:
     return {"power": power, "toughness": toughness}
 
 
-def creatures_have_stats(permanents: Sequence[Permanent]) -> None:
+def creatures_have_stats(permanents: Sequence[Permanent], attacks: Mapping[str, str]) -> None:
     """A permanent a type-changing effect made a creature (613.1d) without power or toughness
-    from the board or the effect (613.4b) is an ``InputError`` naming the field, never a guess."""
+    from the board or the effect (613.4b) is an ``InputError`` naming the field, never a guess; so
+    is an attacker of ``attacks`` (attacker id -> what it attacks) that the effects leave no
+    creature, or a planeswalker or battle it attacks that they leave neither: 506.4 removed it from
+    combat (Sugar Coat flashed onto an attacker; Imprisoned in the Moon on the attacked planeswalker)."""
+    by_id = {p.id: p for p in permanents}
+    for attacker, target in attacks.items():
+        lost, attacked = by_id[attacker], by_id.get(target)
+        if not lost.is_creature or (attacked is not None and not {"planeswalker", "battle"} & set(attacked.types)):
+            gone = lost if not lost.is_creature else attacked
+            assert gone is not None
+            raise InputError.one(
+                ("board", "combat", "attackers", attacker),
+                "removed_from_combat",
+                f"{gone.name} is no {'creature' if gone is lost else 'planeswalker or battle'} once the type-changing "
+                "effects apply (205.1a, 613.1d): it was removed from combat (506.4); leave it out of the attack",
+            )
     for i, p in enumerate(permanents):
         if p.is_creature and (p.power is None or p.toughness is None):
             raise InputError.one(

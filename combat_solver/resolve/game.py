@@ -197,7 +197,7 @@ class Game:
             for _, effect, targets in sorted(colors, key=lambda c: (not c[1].ability.defines_itself, c[0])):
                 wanted = set(targets)
                 self._set_permanents([colored(p, effect.ability) if p.id in wanted else p for p in self._permanents])
-        creatures_have_stats(self._permanents)
+        creatures_have_stats(self._permanents, self.board.combat.attackers if self.board.combat else {})
 
     def _type_targets(self, effect: TypeEffect) -> list[str]:
         """What ``effect`` changes now: its source, or what matches ``to``; its condition read for

@@ -493,8 +493,10 @@ class AbilityBase(Strict):
 
     @classmethod
     def is_triggered(cls) -> bool:
-        """A triggered ability (603.1): given to a permanent, the permanent's controller controls it
-        (603.3a), so "you" in its condition is that player, not the giver's controller."""
+        """Whether it reports attack or block triggers (508.1m, 509.1i: triggered abilities, and
+        exert and enlist, which its holder's controller chooses): given to a permanent, it is that
+        permanent's, controlled by its controller (603.3a, 109.5), so "you" in its condition is
+        that player, not the giver's controller."""
         return (
             cls.attack_triggers is not AbilityBase.attack_triggers
             or cls.block_triggers is not AbilityBase.block_triggers

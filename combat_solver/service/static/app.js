@@ -279,8 +279,8 @@ function board(withCombat = state.step === "block") {
   const out = {
     players: players().map((id) => {
       const out = state.twoHeaded ? { id, team: team(id) } : { id };
-      const identity = identityColors(id);
-      if (identity !== null && state.perms.some((q) => q.controller === id && readsIdentity(q))) out.commander_identity = identity;
+      const identity = state.perms.some((q) => q.controller === id && readsIdentity(q)) ? identityColors(id) : null;
+      if (identity !== null) out.commander_identity = identity;
       return out;
     }),
     active_player: state.active,

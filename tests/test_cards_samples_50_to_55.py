@@ -1,4 +1,4 @@
-"""Real cards, by name, that samples 50-52 (held out, graded once) and audits of random draws
+"""Real cards, by name, that samples 50-55 (held out, graded once) and audits of random draws
 (seeds 1717-2020) found read wrong or not read: each keyword of a keyword line read on its own
 (702.1), card types set (205.1a), a special action that lifts a restriction (116.2d), a trigger
 written "attacks → <modes>", a cost "Tap an untapped artifact or creature", a list of card types
@@ -106,3 +106,19 @@ def test_603_4_a_condition_names_a_permanent_by_a_cards_name() -> None:
     named = {"players": [{"who": "you", "controls": {"filter": {"name": "Contested Game Ball"}, "at_least": 1}}]}
     assert {"kind": "attack_trigger", "condition": named} in _compiled("Brave Falconhawk").abilities
     assert not any(a["kind"] == "attack_trigger" for a in _compiled("Must Be Knights").abilities)
+
+
+def test_605_1a_natures_embrace_gives_its_mana_ability_only_to_a_land() -> None:
+    """"As long as enchanted permanent is a land, it has "{T}: Add two mana of any one color."": the
+    condition on the enchanted permanent's card type (as Careful Cultivation's creature)."""
+    given = {"kind": "mana", "produces": "any", "amount": 2, "condition": {"source": {"types": ["land"]}}}
+    assert {"kind": "grant", "to": {"ids": ["$attached"]}, "ability": given} in _compiled("Nature's Embrace").abilities
+
+
+def test_106_6_battery_bearers_mana_pays_a_cost_that_is_no_spell() -> None:
+    """"Creatures you control have "{T}: Add {C}. This mana can't be spent to cast a nonartifact
+    spell."": an attack tax is no spell, so two of them pay Ghostly Prison's {2} for a third (508.1h)."""
+    board = [_card("gp", "Ghostly Prison", "bob"), _card("bb", "Battery Bearer"), _card("b1", "Grizzly Bears"),
+             _card("b2", "Grizzly Bears")]  # fmt: skip
+    assert _attack(board, ["b2"]).legal
+    assert not _attack(board[:1] + board[2:], ["b2"]).legal
