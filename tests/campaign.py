@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from functools import partial
 
 from differential import Disagreement, check_attack_board, check_board  # tests/ is on sys.path: it holds this script
 from reference_costs import campaign_board
@@ -26,7 +27,7 @@ from combat_solver import Board
 from combat_solver.solve import flows, search
 
 Step = tuple[str, Callable[[Chooser], Board], Callable[[Board, Chooser], list[Disagreement]]]
-BLOCK: Step = ("block", build_board, check_board)
+BLOCK: Step = ("block", partial(build_board, removed=True), check_board)
 ATTACK: Step = ("attack", build_attack_board, check_attack_board)
 
 

@@ -703,8 +703,10 @@ def add_choices(b: _Builder) -> None:
         p["abilities"] = visit(p["abilities"])
 
 
-def build_board(c: Chooser) -> Board:
-    """A random valid board with an attack already declared."""
+def build_board(c: Chooser, removed: bool = False) -> Board:
+    """A random valid board with an attack already declared; an attacker its type-changing effects
+    leave no creature, or that attacks what they leave no planeswalker or battle, was removed from
+    combat (506.4) and is left out of it, unless ``removed`` (the engine refuses such a board)."""
     b = _Builder(c)
     mode = c.choice(("two", "two", "multi", "multi", "team", "allies"))
     if mode == "two":
@@ -860,7 +862,16 @@ def build_board(c: Chooser) -> Board:
         "effects": b.effects,
         "combat": {"attackers": b.attackers},
     }
-    return Board.model_validate(board)
+    from reference import Reference, RemovedFromCombat
+
+    while True:
+        built = Board.model_validate(board)
+        try:
+            if not removed:
+                Reference(built)
+            return built
+        except RemovedFromCombat as gone:
+            del b.attackers[str(gone)]
 
 
 @st.composite
