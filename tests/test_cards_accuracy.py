@@ -314,6 +314,9 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_53.yaml", 20261253),
         ("random_sample_54.yaml", 20261254),
         ("random_sample_55.yaml", 20261255),
+        ("random_sample_56.yaml", 20261256),
+        ("random_sample_57.yaml", 20261257),
+        ("random_sample_58.yaml", 20261258),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

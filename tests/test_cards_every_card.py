@@ -1,6 +1,6 @@
 """Every permanent card of the catalog, by name, on a board in either step: the board is valid (or
 refused only for what the card can't say: a power or toughness its text defines, 208.2, or a
-battle's protector, 310.9), and a check gives a verdict (508.1, 509.1). What a card compiles to
+battle's protector, 310.9, a commander's color identity, 903.4), and a check gives a verdict (508.1, 509.1). What a card compiles to
 must never make a board bad input."""
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from pydantic import ValidationError
 from combat_solver import AttackDeclaration, BlockDeclaration, Board, check_attacks, check_blocks
 from combat_solver.cards.catalog import bundled_catalog
 
-ALLOWED = {("power", "missing"), ("toughness", "missing"), ("protector", "missing")}
-"""Refusals that are the board's to fix: the card has no number for them."""
+ALLOWED = {("power", "missing"), ("toughness", "missing"), ("protector", "missing"), ("commander_identity", "missing")}
+"""Refusals that are the board's to fix: the card has no number for them, or reads a fact of the
+game (its controller's commander's color identity, 903.4)."""
 
 
 def _board(name: str, *, blocking: bool) -> Board:
