@@ -39,7 +39,7 @@ Readings (each one a sentence of the rules or of the design brief):
   sacrificed to its own ability makes nothing after and can't be in this combat; an ability's damage to
   its controller lowers the life left (119.4, 120.3a); hybrid symbols are paid with either color (107.4e).
 * **Triggered mana** (605.1b, 605.4a, 106.12): activating a mana ability with {T} in its cost taps its
-  permanent for mana (even one making no mana); each ``mana_trigger`` whose ``tapped`` filter matches
+  permanent for mana when it makes mana (106.12a: one making none triggers nothing); each ``mana_trigger`` whose ``tapped`` filter matches
   that permanent (read with the trigger's controller as "you"), of the payer's or (``by: any``) of any
   player's, adds its mana to that activation's pool at once: its fixed mana, or (``same_type``) one
   mana of a type the activation made (none if it made none). Any such ability on the board sends the
@@ -970,8 +970,8 @@ class ActivationSearch:
             if ab.like is not None:  # 106.7, as it resolves: what the permanents still here could produce
                 types = self._could_produce(ab.like, ab.like_type, self.payer, life - life_cost, gone, removed)
                 outputs = [tuple(int(t == c) for t in MANA_TYPES) for c in types] or [_NONE]
-            if ab.tap:  # 106.12a: tapped for mana; 605.4a: the triggered mana comes at once
-                outputs = self._with_triggered(p, outputs)
+            if ab.tap:  # 106.12a: tapped for mana, if it makes mana; 605.4a: the triggered mana comes at once
+                outputs = [t for o in outputs for t in (self._with_triggered(p, [o]) if any(o) else [o])]
             for left in _payments(pool, generic, colored, hybrid):
                 for tapped_too in taps:
                     for sacrificed_too in sacs:

@@ -208,6 +208,9 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
             elif c.chance(35):  # Command Tower: a color of its controller's commander's identity (903.4)
                 ability["produces"] = "identity"
             out.append(city)
+        elif c.chance(30):  # Exotic Orchard: with no land of an opponent it makes no mana, and triggers nothing (106.12a)
+            like = {"kind": "mana", "like": {"types": ["land"], "controller": "opponent"}}
+            out.append({"id": pid, "name": "Orchard", "controller": controller, "types": ["land"], "abilities": [like]})
         else:
             out.append(
                 {

@@ -194,6 +194,20 @@ def test_reference_zero_cost_still_counts_as_a_cost() -> None:
     assert ref.attack_legal_set() == {frozenset(), frozenset({("jugg", "p2")})}
 
 
+def test_reference_106_12a_a_land_making_no_mana_triggers_nothing_as_in_the_engine() -> None:
+    """106.12a: "tapped for mana" triggers when the ability "resolves and produces mana": an Exotic
+    Orchard copying no land makes nothing, so Wild Growth on it adds nothing; both engines agree."""
+    orchard = {"id": "o", "name": "Orchard", "controller": "p1", "types": ["land"],
+               "abilities": [{"kind": "mana", "like": {"types": ["land"], "controller": "opponent"}}]}  # fmt: skip
+    growth = {"id": "wg", "name": "Growth", "controller": "p1", "types": ["enchantment"], "subtypes": ["Aura"],
+              "attached_to": "o", "abilities": [{"kind": "mana_trigger", "tapped": {"ids": ["o"]}, "by": "any",
+                                                 "produces": "G"}]}  # fmt: skip
+    board = _board([_bear("a"), orchard, growth, _tax({"mana": "{G}"})])
+    attack = AttackDeclaration(attacks={"a": "p2"})
+    assert not CostReference(board).verdict(attack).legal
+    assert not check_attacks(board, attack).legal
+
+
 def test_reference_tap_cost_may_tap_a_summoning_sick_creature_but_mana_may_not() -> None:
     """302.6 stops the sick creature's own {T} mana ability, not tapping it to pay "tap an untapped creature"."""
     sick_elf = _bear("elf", "p1", {"kind": "mana", "produces": "G"}, summoning_sick=True)

@@ -115,14 +115,16 @@ def test_106_1_dawns_reflection_adds_two_mana_in_any_combination_of_colors() -> 
     assert not _attack([_card("f", "Forest"), reflection, _toll("{W}{U}{B}")]).legal
 
 
-def test_106_12a_a_land_making_no_mana_is_still_tapped_for_mana() -> None:
+def test_106_12a_a_land_making_no_mana_triggers_nothing() -> None:
     """Exotic Orchard ("{T}: Add one mana of any color that a land an opponent controls could
-    produce.") with bob controlling no land makes nothing (106.7), but tapping it is tapping it for
-    mana: Wild Growth on it adds {G}."""
+    produce.") with bob controlling no land makes nothing (106.7), and "tapped for mana" triggers
+    only when the ability "resolves and produces mana" (106.12a): Wild Growth on it adds nothing;
+    with bob's Forest it makes {G} and Wild Growth another {G}."""
     orchard = [_card("o", "Exotic Orchard"), _card("wg", "Wild Growth", attached_to="o")]
-    assert _attack([*orchard, _toll("{G}")]).legal
-    assert not _attack([*orchard, _toll("{G}{G}")]).legal
-    assert not _attack([_card("o", "Exotic Orchard"), _toll("{G}")]).legal
+    assert not _attack([*orchard, _toll("{G}")]).legal
+    forest = _card("bf", "Forest", "bob")
+    assert _attack([*orchard, forest, _toll("{G}{G}")]).legal
+    assert not _attack([*orchard, forest, _toll("{G}{G}{G}")]).legal
 
 
 @pytest.mark.parametrize(

@@ -109,10 +109,8 @@ def mana_options(game: GameView, player: str) -> list[Option]:
         for k, i in usable[p.id]:
             if isinstance(i.ability, ManaAbility):
                 a = _counted(game, player, p, i.ability, like.get((p.id, k), ()))
-                if a is not None:
+                if a is not None:  # one making no mana now taps for none and triggers nothing (106.12a)
                     found.append(a)
-                elif i.ability.tap and triggers:
-                    found.append(_idle(i.ability))
         if not found:
             continue
         untapped = not p.tapped and game.can_use_tap_abilities(p)
@@ -170,14 +168,6 @@ def _triggers(game: GameView, player: str) -> list[tuple[str | None, ManaTrigger
         for i in game.instances.get(q.id, ())
         if isinstance(i.ability, ManaTrigger) and (i.ability.by == "any" or i.controller == player)
     ]
-
-
-def _idle(a: ManaAbility) -> ManaAbility:
-    """A {T} mana ability that makes nothing now (it counts none, or its 106.7 permanents could
-    produce nothing): activating it still taps its permanent for mana (106.12a), so what it
-    triggers is all it makes (one empty combination)."""
-    plain = dict.fromkeys((*a.counted_by, "like"))
-    return a.model_copy(update={**plain, "makes": ("",), "like_type": False})
 
 
 def _triggered(game: GameView, options: list[Option], triggers: list[tuple[str | None, ManaTrigger]]) -> list[Option]:
