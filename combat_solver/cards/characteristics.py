@@ -186,7 +186,7 @@ def _loses(what: str, keyword: Callable[[str], list[AbilityData]]) -> tuple[list
 
 
 _REPLACED = re.compile(
-    r"(?P<subject>Enchanted (?:permanent|creature)) is an? (?P<colorless>colorless )?(?P<color>(?:white|blue|black|red|green) )?"
+    r"Enchanted (?:permanent|creature) is an? (?P<colorless>colorless )?(?P<color>(?:white|blue|black|red|green) )?"
     r"(?P<subtypes>(?:[A-Z][\w'-]* )*)(?P<types>(?:(?:artifact|enchantment|land) )*(?:artifact|enchantment|land|creature))"
     r"(?: with base power and toughness (?P<power>\d+)/(?P<toughness>\d+))?(?: with \"(?P<quoted>[^\"]*?),?\",?)?"
     r"(?: with (?P<keyword>[a-z]+(?: \d+)?))?"

@@ -97,6 +97,13 @@ class Clause:
     once attackers are declared, even for a kind read per attack target."""
 
 
+_ATTACKED_LIFE: dict[str, tuple[str, str, str]] = {
+    "no opponent has more life than THEY": ("each_opponent", "le", "defending_player"),
+    "THEY has more life than another of your opponents": ("defending_player", "gt", "opponent"),
+}
+"""Life compared with the attacked player's ("THEY": that player, defending player), as (left, op, right)."""
+
+
 class Conditions(Readers):
     """Reads condition clauses."""
 
@@ -185,19 +192,10 @@ class Conditions(Readers):
                 "right": {"who": who, "of": of},
             }
             return Clause({"compare": [compare]})
-        if re.fullmatch(r"no opponent has more life than (?:that|defending) player", t):  # Sword Coast Sailor (802.2a)
-            compare = {
-                "left": {"who": "each_opponent", "of": "life"},
-                "op": "le",
-                "right": {"who": "defending_player", "of": "life"},
-            }
-            return Clause({"compare": [compare]}, block_time=True)
-        if t == "that opponent has more life than another of your opponents":  # Breena: the attacked opponent
-            compare = {
-                "left": {"who": "defending_player", "of": "life"},
-                "op": "gt",
-                "right": {"who": "opponent", "of": "life"},
-            }
+        lives = _ATTACKED_LIFE.get(re.sub(r"\b(?:that|defending) (?:player|opponent)\b", "THEY", t))
+        if lives is not None:  # Sword Coast Sailor, Breena: the attacked player's life (802.2a)
+            first, op, second = lives
+            compare = {"left": {"who": first, "of": "life"}, "op": op, "right": {"who": second, "of": "life"}}
             return Clause({"compare": [compare]}, block_time=True)
         m = re.fullmatch(r"an? (.+?) also attacks", t)
         if m and (found := self.nouns.creatures(m[1])) is not None:  # Scarred Puma (508.1c)

@@ -175,7 +175,7 @@ def _triggered(game: GameView, options: list[Option], triggers: list[tuple[str |
     permanent matches add to every activation (each ``same_type`` one of the types the activation
     made, 106.12b), in one combination with it (a ``mix`` made one combination at a time). An
     option removing X counters is left as it is (the board warns, ``resolve/mana_order.py``); one
-    that makes nothing and triggers nothing is dropped."""
+    that makes nothing (no counter to remove) is dropped: it triggers nothing either (106.12a)."""
     out: list[Option] = []
     for o in options:
         hits = [
