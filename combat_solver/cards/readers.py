@@ -109,7 +109,8 @@ class Readers:
         other = re.match(r"(?:other|another)\s+", w, flags=re.I)
         w = w[other.end() :] if other else w
         whose = re.search(
-            r"\s+(you control but don't own|you control|you own|your opponents control|your team controls|enchanted player controls)\b",
+            r"(?<!by an Aura)(?<!by Auras)(?<!by Equipment)\s+(you control but don't own|you control|you own|your opponents control"
+            r"|your team controls|enchanted player controls)\b",
             w,
         )
         if whose:

@@ -216,6 +216,13 @@ class Sentences(TaxSentences):
             if not gained:
                 raise Unknown(s)
             return self.conditioned(gained, Clause({"source": {"kicked": True}}), "condition")
+        with_others = re.fullmatch(rf"{re.escape(SELF)} and (other .+?) (have|get) (.+)", s)
+        if with_others is not None:  # Dion: "Dion and other Knights you control have flying": each its own
+            own = {"have": "has", "get": "gets"}[with_others[2]]
+            return [
+                *self._static(f"{SELF} {own} {with_others[3]}"),
+                *self._static(f"{with_others[1]} {with_others[2]} {with_others[3]}"),
+            ]
         excepted = re.fullmatch(r"Except for (.+?), (.+)", s)
         if excepted is not None:
             return self._except_for(excepted[1], excepted[2])

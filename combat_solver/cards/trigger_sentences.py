@@ -106,6 +106,12 @@ class TriggerSentences(Conditions):
             condition,
             flags=re.I,
         )
+        condition = re.sub(  # Rhuk: "an equipped creature you control other than Rhuk" is another one
+            rf"^whenever (an?|one or more) (.+?) other than {re.escape(SELF)} (?=attacks?$|blocks?$|becomes? blocked$)",
+            lambda m: f"whenever {'another' if m[1] != 'one or more' else 'one or more other'} {m[2]} ",
+            condition,
+            flags=re.I,
+        )
         with_them = re.fullmatch(r"whenever you attack with (one|\w+) or more (?!creatures$)(.+)", condition, re.I)
         if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack"
             condition = f"whenever {with_them[1]} or more {with_them[2]} you control attack"
