@@ -1,6 +1,8 @@
 """Real cards, by name, that samples 59 onward (held out, graded once) and audits of random draws
 found read wrong or not read: a trigger's subject "other than <this>" (another one), "a
-creature that's enchanted by an Aura you control", "<this> and other Knights you control"."""
+creature that's enchanted by an Aura you control", "<this> and other Knights you control",
+"non-Gideon" (a subtype, not the card's name), "Artifact creatures and Dragons you control", a
+player's protection (nothing for combat), the life a mana ability gains or loses under a condition."""
 
 from __future__ import annotations
 
@@ -66,3 +68,80 @@ def test_611_3a_this_creature_and_other_knights_have_flying() -> None:
         "ability": {"kind": "flying"},
         "condition": {"your_turn": True},
     } in dion.abilities
+
+
+def test_205_3j_non_gideon_is_a_subtype_not_the_card_itself() -> None:
+    """Gideon, the Oathsworn: "Whenever you attack with two or more non-Gideon creatures": the
+    planeswalker type Gideon (205.3j), not the card's short name; two such attackers (508.3c)."""
+    gideon = _compiled("Gideon, the Oathsworn")
+    assert gideon.abilities == (
+        {
+            "kind": "attack_trigger",
+            "who": {"not": {"subtypes": ["Gideon"]}, "controller": "you"},
+            "once": True,
+            "matching": {"ge": 2},
+        },
+    )
+
+
+def test_508_1m_creatures_enchanted_by_an_aura_you_control_attack() -> None:
+    """Killian, Decisive Mentor: "Whenever one or more creatures that are enchanted by an Aura you
+    control attack": the Aura is yours, the creature anyone's (303.4b), once per attack (603.2c)."""
+    killian = _compiled("Killian, Decisive Mentor")
+    assert {
+        "kind": "attack_trigger",
+        "who": {"attached": {"filter": {"subtypes": ["Aura"], "controller": "you"}, "at_least": 1}},
+        "once": True,
+    } in killian.abilities
+
+
+def test_702_16f_artifact_creatures_and_dragons_you_control() -> None:
+    """Glorious Dragon-Kin: "Artifact creatures and Dragons you control have protection from the
+    chosen color": either kind (205.2a), yours; blocked only by creatures not of that color."""
+    kin = _compiled("Glorious Dragon-Kin")
+    assert not kin.warnings
+    assert {
+        "kind": "grant",
+        "to": {"any_of": [{"types": ["artifact", "creature"]}, {"subtypes": ["Dragon"]}], "controller": "you"},
+        "ability": {"kind": "protection", "from": {"colors": ["chosen"]}},
+    } in kin.abilities
+
+
+def test_702_16_a_players_protection_restricts_no_attack_or_block() -> None:
+    """Absolute Virtue, Runed Halo: "You have protection from ...": protection keeps a player from
+    damage, Auras and targets (702.16b-e), never from being attacked; nothing to warn about."""
+    assert _compiled("Absolute Virtue").abilities == ({"kind": "flying"},)
+    assert not _compiled("Absolute Virtue").warnings
+    assert not _compiled("Runed Halo").warnings
+
+
+def test_508_3d_attack_with_one_or_more_creatures_is_attack() -> None:
+    """Screaming Swarm: "Whenever you attack with one or more creatures" is "whenever you attack"
+    (508.3d): once per declaration, spelled as Guide of Souls' trigger."""
+    assert {"kind": "attack_trigger", "who": {"controller": "you"}, "once": True} in _compiled(
+        "Screaming Swarm"
+    ).abilities
+
+
+def test_605_1a_life_gained_or_lost_with_the_mana_under_a_condition() -> None:
+    """Avid Reclaimer: "{T}: Add {G} or {U}. If you control a Nissa planeswalker, you gain 2 life":
+    the life comes with the mana only while the condition holds, two abilities of one {T} (as Tomb
+    of Urami); Temur Elevator loses 1 life without the city's blessing (702.131); Cryptolith
+    Fragment's "Each player loses 1 life" costs its controller 1 life (119.3)."""
+    nissa = {
+        "players": [
+            {"who": "you", "controls": {"filter": {"types": ["planeswalker"], "subtypes": ["Nissa"]}, "at_least": 1}}
+        ]
+    }
+    assert _compiled("Avid Reclaimer").abilities == (
+        {"kind": "mana", "produces": "GU", "gains_life": 2, "condition": nissa},
+        {"kind": "mana", "produces": "GU", "unless": nissa},
+    )
+    blessing = {"players": [{"who": "you", "designations": ["city's blessing"]}]}
+    assert _compiled("Temur Elevator").abilities == (
+        {"kind": "mana", "produces": "GUR", "damage_to_you": 1, "unless": blessing},
+        {"kind": "mana", "produces": "GUR", "condition": blessing},
+    )
+    fragment = _compiled("Cryptolith Fragment // Aurora of Emrakul")
+    assert fragment.abilities == ({"kind": "mana", "produces": "any", "amount": 1, "damage_to_you": 1},)
+    assert not fragment.warnings

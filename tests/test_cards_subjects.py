@@ -572,7 +572,8 @@ def test_509_1b_flutterfox_flies_with_an_artifact_or_an_enchantment() -> None:
 
 def test_702_16_a_list_joining_unlike_words_is_warned_never_read_as_one_filter() -> None:
     """ "You and permanents you control have protection from Salamanders" once gave protection to
-    creatures of a subtype "You"; "artifact or enchantment" is either, never both (205.2a)."""
+    creatures of a subtype "You": it gives it to the creatures you control (the player's protection
+    restricts no attack or block, 702.16f); "artifact or enchantment" is either, never both (205.2a)."""
     nouns = Nouns(frozenset({"You", "Wolf", "Werewolf"}))
     assert nouns.creatures("artifact or enchantment") is None
     assert nouns.creatures("You and permanents") is None
@@ -581,8 +582,12 @@ def test_702_16_a_list_joining_unlike_words_is_warned_never_read_as_one_filter()
         "colors": ["white", "blue", "red"],
     }
     assert nouns.creatures("other creatures") is None  # "other" is its reader's: not: {ids: [$self]}
-    gor = compiled("Gor Muldrak, Amphinologist")
-    assert gor.abilities == ()
-    assert gor.warnings == (
-        "Gor Muldrak, Amphinologist: You and permanents you control have protection from Salamanders.",
+    gor = compiled("Gor Muldrak, Amphinologist")  # the player's protection restricts nothing (702.16b-f)
+    assert gor.abilities == (
+        {
+            "kind": "grant",
+            "to": {"controller": "you"},
+            "ability": {"kind": "protection", "from": {"subtypes": ["Salamander"]}},
+        },
     )
+    assert not gor.warnings

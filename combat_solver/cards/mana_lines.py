@@ -98,7 +98,7 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     for part in head.split(", "):
         _merged(ability, _part(wordings, readers, "mana_cost", part, line))
     note = None
-    instead: tuple[Any, AbilityData] | None = None
+    instead: tuple[Any, AbilityData, str] | None = None
     alternative: AbilityData | None = None
     for k, sentence in enumerate(sentences(effect)):
         either = re.fullmatch(r"Add (.+) or (one mana of the chosen color)\.", sentence) if k == 0 else None
@@ -109,12 +109,19 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
             re.fullmatch(r"\$self deals (\d+) damage to you if you don't control (.+)\.", sentence) if k == 1 else None
         )
         if hurts:  # Tomb of Urami: the damage only while you control no Ogre (two abilities, one at a time)
-            instead = (readers.read("condition", f"you control {hurts[2]}"), {"damage_to_you": int(hurts[1])})
+            condition = readers.read("condition", f"you control {hurts[2]}")
+            instead = (condition, {"damage_to_you": int(hurts[1])}, "unless")
+            continue
+        side = re.fullmatch(r"If (.+?), ((?:you gain|you lose|\$self deals) \w+ (?:life|damage to you)\.)", sentence)
+        if side and k == 1:  # Avid Reclaimer, Temur Elevator: the life gained or lost only while a condition holds
+            holds = re.sub(r"^you don't have\b", "you have", side[1])
+            output = _part(wordings, readers, "mana_effect", side[2][0].upper() + side[2][1:], line)
+            instead = (readers.read("condition", holds), output, "with" if holds == side[1] else "unless")
             continue
         otherwise = re.fullmatch(r"If (.+), (?:add (.+) instead|instead add (.+))\.", sentence) if k == 1 else None
         if otherwise:  # Urza's Tower, Ilysian Caryatid, Gemstone Caverns: another output while a condition holds
             output = _part(wordings, readers, "mana_effect", f"Add {otherwise[2] or otherwise[3]}.", line)
-            instead = (readers.read("condition", otherwise[1]), output)
+            instead = (readers.read("condition", otherwise[1]), output, "instead")
             continue
         if k and MANA_SIDE_EFFECT.match(sentence):
             note = "mana ability: what it does besides making mana, once used, give as an effect"
@@ -130,10 +137,12 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
         base = {k: v for k, v in ability.items() if k not in _OUTPUT}
         abilities.append({**base, **alternative})
     if instead is not None:
-        condition, output = instead
-        if "condition" in ability:
+        condition, output, mode = instead
+        if "condition" in ability or (mode != "instead" and set(output) & set(ability)):
             raise Unknown(line)
-        if "damage_to_you" in output:  # the damage comes with the mana unless the condition holds
+        if mode == "with":  # the life gained or lost comes with the mana while the condition holds
+            abilities = [{**ability, **output, "condition": condition}, {**ability, "unless": condition}]
+        elif mode == "unless":  # the damage or life lost comes with the mana unless the condition holds
             abilities = [{**ability, **output, "unless": condition}, {**ability, "condition": condition}]
         else:
             base = {k: v for k, v in ability.items() if k not in _OUTPUT}

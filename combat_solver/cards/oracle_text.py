@@ -88,8 +88,8 @@ def strip_reminders(text: str) -> str:
 
 def selfify(line: str, names: set[str]) -> str:
     for name in sorted(names, key=len, reverse=True):
-        line = re.sub(rf"\b{re.escape(name)}\b(?!')", SELF, line)
-        line = re.sub(rf"\b{re.escape(name)}'s\b", SELF + "'s", line)
+        line = re.sub(rf"(?<!\bnon-)\b{re.escape(name)}\b(?!')", SELF, line)  # "non-Gideon": a subtype (205.3j)
+        line = re.sub(rf"(?<!\bnon-)\b{re.escape(name)}'s\b", SELF + "'s", line)
     line = re.sub(r"\bthe \$self\b", SELF, line)  # The Caffeinated Runner: "Whenever the The Caffeinated Runner"
     return re.sub(r"\b[Tt]his (creature|permanent|land|artifact|enchantment|Vehicle|Spacecraft|card)\b", SELF, line)
 

@@ -124,10 +124,13 @@ class Readers:
                 return None  # 700.9: an Aura its controller controls is "you" only for your creatures
             w = w[modified.end() :]
         named = re.fullmatch(r"(.+?) named (.+)", w)
-        both = re.fullmatch(r"(\w+ creatures) and (\w+ creatures)", w, flags=re.I)
-        if both and not (named or whose or other):  # "White creatures and blue creatures": either
-            either = [self.nouns.creatures(part) for part in both.groups()]
-            return None if None in either else {"any_of": [_creatures(f) for f in either]}
+        both = re.fullmatch(r"(\w+ creatures) and (\w+ creatures|[A-Z]\w+s)", w)
+        if both and not (named or other or permanents):  # "White creatures and blue creatures", "Artifact
+            either = [self.nouns.creatures(part) for part in both.groups()]  # creatures and Dragons": either
+            owner = {"you control": "you", "your opponents control": "opponent"}.get(whose[1]) if whose else None
+            if None in either or (whose and owner is None):
+                return None
+            return {"any_of": [_creatures(f) for f in either], **({"controller": owner} if owner else {})}
         found = self.nouns.creatures(named[1] if named else w)
         if found is None:
             return None
@@ -167,7 +170,7 @@ class Readers:
             if "not" in found_theirs or "owner" in found_theirs:
                 raise Unknown(phrase)
             return {**found_theirs, "owner": "you", "not": {"controller": "you"}}
-        whose = re.fullmatch(r"(.+?) (you|your opponents) control", phrase)
+        whose = re.fullmatch(r"(.+?)(?<!by an Aura)(?<!by Auras)(?<!by Equipment) (you|your opponents) control", phrase)
         modified = re.fullmatch(r"((?:an? |one or more )?)modified (.+)", whose[1]) if whose else None
         if whose and modified and whose[2] == "you":  # 700.9: Arna Kennerud's "a modified creature you control"
             creatures = self._by(modified[1] + modified[2])

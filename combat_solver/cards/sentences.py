@@ -156,6 +156,14 @@ class Sentences(TaxSentences):
 
     def _unconditional(self, sentence: str) -> list[AbilityData]:
         s = sentence.rstrip(".").strip()
+        if re.fullmatch(r"You have (?:protection from|hexproof|shroud)\b.*", s):
+            self.inert = True  # 702.16b-e, 702.11d, 702.18: a player's protection restricts no attack or block
+            return []
+        you_and = re.fullmatch(
+            r"You and ((?:creatures|permanents) you control) have ((?:protection from|hexproof).*)", s
+        )
+        if you_and is not None:  # Gor Muldrak: what the creatures have; the player's part restricts nothing
+            return self._static(f"Creatures you control have {you_and[2]}")  # 702.16f: only a creature's matters
         during = re.match(r"During (your turn|turns other than yours), ", s)
         if during:
             return self._during_your_turn(self._static(s[during.end() :]), during[1] == "your turn")

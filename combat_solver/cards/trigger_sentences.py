@@ -112,6 +112,12 @@ class TriggerSentences(Conditions):
             condition,
             flags=re.I,
         )
+        condition = re.sub(  # Screaming Swarm: "attack with one or more creatures" is "attack" (508.3d)
+            r"^(whenever (?:you|a player|an opponent) attacks?) with one or more creatures$",
+            r"\1",
+            condition,
+            flags=re.I,
+        )
         with_them = re.fullmatch(r"whenever you attack with (one|\w+) or more (?!creatures$)(.+)", condition, re.I)
         if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack"
             condition = f"whenever {with_them[1]} or more {with_them[2]} you control attack"

@@ -153,7 +153,9 @@ class ManaAbility(AbilityBase):
         None, description="how many more times it can be activated this turn (Activate only once each turn: 1)"
     )
     damage_to_you: NonNegative = Field(
-        0, description="the damage it deals to its controller once activated (Ancient Tomb: 2; painlands: 1)"
+        0,
+        description="the damage it deals to its controller once activated, or the life they lose (Ancient Tomb: 2; "
+        "painlands: 1; Cryptolith Fragment's 'Each player loses 1 life': 1, 119.3)",
     )
     draws: NonNegative = Field(0, description="the cards its controller draws as it resolves (Chromatic Sphere: 1)")
     gains_life: NonNegative = Field(
@@ -366,6 +368,7 @@ class ManaAbility(AbilityBase):
             "mana_effect",
         ),
         Phrase(r"\$self deals (\w+) damage to you\.", {"damage_to_you": Slot(1, "number")}, "mana_effect"),
+        Phrase(r"(?:You|Each player) loses? (\w+) life\.", {"damage_to_you": Slot(1, "number")}, "mana_effect"),
         Phrase(r"Draw a card\.", {"draws": 1}, "mana_effect"),
         Phrase(r"Draw (two|three) cards\.", {"draws": Slot(1, "number")}, "mana_effect"),
         Phrase(r"You gain (\w+) life\.", {"gains_life": Slot(1, "number")}, "mana_effect"),
