@@ -317,6 +317,9 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_56.yaml", 20261256),
         ("random_sample_57.yaml", 20261257),
         ("random_sample_58.yaml", 20261258),
+        ("random_sample_59.yaml", 20261259),
+        ("random_sample_60.yaml", 20261260),
+        ("random_sample_61.yaml", 20261261),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:
