@@ -145,3 +145,74 @@ def test_605_1a_life_gained_or_lost_with_the_mana_under_a_condition() -> None:
     fragment = _compiled("Cryptolith Fragment // Aurora of Emrakul")
     assert fragment.abilities == ({"kind": "mana", "produces": "any", "amount": 1, "damage_to_you": 1},)
     assert not fragment.warnings
+
+
+def _triggered(verdict: Verdict, card: str) -> int:
+    return sum(t.count for t in verdict.triggers if t.source == card)
+
+
+def _two_player(permanents: list[dict[str, Any]], attacks: dict[str, str], **players: Any) -> Verdict:
+    board = Board.model_validate(
+        {
+            "players": [{"id": "alice", **players.get("alice", {})}, {"id": "bob", **players.get("bob", {})}],
+            "active_player": "bob",
+            "permanents": permanents,
+        },
+        context={"catalog": bundled_catalog()},
+    )
+    return check_attacks(board, AttackDeclaration(attacks=attacks))
+
+
+def test_603_4_two_or_more_of_those_creatures_attacking_you() -> None:
+    """Mangara, the Diplomat: "Whenever an opponent attacks with creatures, if two or more of those
+    creatures are attacking you and/or planeswalkers you control": once (603.2c), only with two
+    attackers on you (603.4), never on one."""
+    bears = [{"id": f"b{i}", "card": "Grizzly Bears", "controller": "bob"} for i in (1, 2)]
+    board = [{"id": "mangara", "card": "Mangara, the Diplomat", "controller": "alice"}, *bears]
+    assert _triggered(_two_player(board, {"b1": "alice", "b2": "alice"}), "Mangara, the Diplomat") == 1
+    assert _triggered(_two_player(board, {"b1": "alice"}), "Mangara, the Diplomat") == 0
+
+
+def test_603_4_defending_player_has_more_cards_in_hand() -> None:
+    """Robber of the Rich: "Whenever this creature attacks, if defending player has more cards in
+    hand than you": the attacked player's hand against its controller's (802.2a)."""
+    board = [{"id": "robber", "card": "Robber of the Rich", "controller": "bob"}]
+    more = _two_player(board, {"robber": "alice"}, alice={"hand": 3}, bob={"hand": 1})
+    fewer = _two_player(board, {"robber": "alice"}, alice={"hand": 1}, bob={"hand": 3})
+    assert _triggered(more, "Robber of the Rich") == 1 and _triggered(fewer, "Robber of the Rich") == 0
+
+
+def test_603_4_conditions_of_attack_triggers_now_read() -> None:
+    """Scourge of the Throne's "if it's attacking the player with the most life" (dethrone's
+    quality, 702.105a), Kazuul's "if you're the defending player" (506.2: you, your planeswalkers,
+    the battles you protect), Aurora Champion's "if your team controls another Warrior" (102.4)."""
+    assert {"kind": "attack_trigger", "first_time_each_turn": True, "most_life": True} in _compiled(
+        "Scourge of the Throne"
+    ).abilities
+    assert {
+        "kind": "attack_trigger",
+        "who": {"controller": "opponent"},
+        "target": {"player": "you", "planeswalkers": True, "battles": True},
+    } in _compiled("Kazuul, Tyrant of the Cliffs").abilities
+    team = {"subtypes": ["Warrior"], "not": {"ids": ["$self"]}, "controller": "team"}
+    assert _compiled("Aurora Champion").abilities == (
+        {"kind": "attack_trigger", "condition": {"battlefield": {"filter": team, "at_least": 1}}},
+    )
+
+
+def test_603_4_an_unread_intervening_if_says_so_in_its_note() -> None:
+    """A trigger whose intervening "if" isn't read is never counted without it (603.4), and its
+    note says the verdict leaves it out (Karlach's "if it's the first combat phase of the turn")."""
+    karlach = _compiled("Karlach, Fury of Avernus")
+    assert not any(a["kind"] == "attack_trigger" for a in karlach.abilities)
+    assert any("intervening 'if' isn't read" in n for n in karlach.notes)
+
+
+def test_603_4_defending_player_controls_more_lands_than_you() -> None:
+    """Aerial Surveyor: "Whenever this Vehicle attacks, if defending player controls more lands
+    than you": the attacked player's lands against its controller's (802.2a)."""
+    surveyor = {"id": "surveyor", "card": "Aerial Surveyor", "controller": "bob", "types": ["artifact", "creature"]}
+    land = [{"id": f"p{i}", "card": "Plains", "controller": "alice"} for i in (1, 2)]
+    assert _triggered(_two_player([surveyor, *land], {"surveyor": "alice"}), "Aerial Surveyor") == 1
+    mine = [{**p, "controller": "bob"} for p in land]
+    assert _triggered(_two_player([surveyor, *mine], {"surveyor": "alice"}), "Aerial Surveyor") == 0

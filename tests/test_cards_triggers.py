@@ -39,8 +39,9 @@ def test_603_4_maestros_diabolist_triggers_unless_you_control_a_devil_token() ->
 
 
 def test_603_4_an_intervening_if_not_read_leaves_no_trigger_counted_without_it() -> None:
-    """Aerial Surveyor's "if defending player controls more lands than you"."""
-    assert not [a for a in _abilities("Aerial Surveyor") if a["kind"] == "attack_trigger"]
+    """Karlach, Fury of Avernus's "if it's the first combat phase of the turn" (no board field says
+    which combat phase it is)."""
+    assert not [a for a in _abilities("Karlach, Fury of Avernus") if a["kind"] == "attack_trigger"]
 
 
 def test_207_2c_pack_tactics_counts_the_attackers_total_power() -> None:

@@ -499,6 +499,8 @@ class Compiler(Sentences):
             )
             if static_gain and not ONE_SHOT.search(static_gain[2]):  # Taught by Surrak: an Aura's static "gains"
                 return self._sentence(f"{static_gain[1]}has {static_gain[2]}")
+            if re.match(r"Choose\b.*\b(?:keywords?|abilities) from among\b", plain):
+                raise  # Your Favorite Character: chosen as it entered (614.12a), as Greymond's; no field records it
             if ONE_SHOT.search(plain):
                 return [], "one-shot effect: once it happens, give its result as an effect"
             if quoted and all(is_activated(q) for q in quoted) and not bears_on_legality(sentence):

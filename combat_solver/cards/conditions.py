@@ -182,6 +182,25 @@ class Conditions(Readers):
                 raise Unknown(t)
             left, right = {"filter": found}, {"who": "defending_player", "filter": found}
             return Clause({"compare": [{"left": left, "op": "gt", "right": right}]}, block_time=True)
+        m = re.fullmatch(r"defending player controls more (.+?) than you", t)
+        if m:  # Aerial Surveyor: the attacked player's (802.2a) against yours
+            found = self.nouns.creatures(m[1])
+            if found is None:
+                raise Unknown(t)
+            left, right = {"who": "defending_player", "filter": found}, {"filter": found}
+            return Clause({"compare": [{"left": left, "op": "gt", "right": right}]}, block_time=True)
+        m = re.fullmatch(r"defending player has more cards in hand than you", t)
+        if m:  # Robber of the Rich (802.2a)
+            compare = {
+                "left": {"who": "defending_player", "of": "hand"},
+                "op": "gt",
+                "right": {"who": "you", "of": "hand"},
+            }
+            return Clause({"compare": [compare]}, block_time=True)
+        m = re.fullmatch(r"your team controls (another .+|an? .+)", t)
+        if m:  # Aurora Champion: you or a teammate (102.4, 810.2)
+            count = self.read("count", m[1])
+            return Clause({"battlefield": {**count, "filter": {**count["filter"], "controller": "team"}}})
         m = re.fullmatch(r"you have (more|less|fewer) (cards in hand|life) than (each opponent|an opponent)", t)
         if m:  # Secretkeeper: "more cards in hand than each opponent" (every opponent: each_opponent)
             of = "hand" if m[2] == "cards in hand" else "life"

@@ -224,6 +224,12 @@ class Sentences(TaxSentences):
             if not gained:
                 raise Unknown(s)
             return self.conditioned(gained, Clause({"source": {"kicked": True}}), "condition")
+        s = re.sub(  # Animate Artifact: a creature already, it stays one (613.1d); its power is the board's
+            r"^As long as enchanted artifact isn't a creature, it's an artifact creature with power and toughness each "
+            r"equal to its mana value$",
+            "Enchanted artifact is a creature in addition to its other types",
+            s,
+        )
         with_others = re.fullmatch(rf"{re.escape(SELF)} and (other .+?) (have|get) (.+)", s)
         if with_others is not None:  # Dion: "Dion and other Knights you control have flying": each its own
             own = {"have": "has", "get": "gets"}[with_others[2]]

@@ -163,8 +163,11 @@ class TriggerSentences(Conditions):
             return found, note
         try:
             return self._intervening(found, intervening[1]), note
-        except Unknown:
-            return [], note
+        except Unknown:  # 603.4: never counted without its condition
+            return (
+                [],
+                "a trigger on attacking or blocking whose intervening 'if' isn't read: not among the verdict's triggers",
+            )
 
     def _event(self, whenever: str, event: str) -> list[AbilityData] | None:
         """The trigger abilities of one event of "whenever $self X or Y"; [] for an event that has
@@ -178,6 +181,21 @@ class TriggerSentences(Conditions):
         control X": its ``unless`` you control X)."""
         if re.fullmatch(rf"{re.escape(SELF)} is (?:in the command zone or )?on the battlefield", clause):
             return found  # eminence (Sidar Jabari): a permanent on the board is on the battlefield
+        clause = re.sub(r"^(?:he|she)'s\b", "it's", clause)  # Whiplash: "if he's equipped"
+        attacks = all(a["kind"] == "attack_trigger" for a in found)
+        if attacks:
+            clause = re.sub(r"^that player is\b", "defending player is", clause)  # M'Baku: the attacked player
+        if attacks and "target" not in str(found):
+            if clause == "it's attacking the player with the most life or tied for most life":
+                return [{**a, "most_life": True} for a in found]  # Scourge of the Throne (802.2a)
+            if clause == "you're the defending player":  # Kazuul (506.2): you, your planeswalkers or battles
+                return [{**a, "target": {"player": "you", "planeswalkers": True, "battles": True}} for a in found]
+            those = re.fullmatch(
+                r"(\w+) or more of those creatures are attacking you and/or planeswalkers you control", clause
+            )
+            if those and all(a.get("once") and "matching" not in a for a in found):  # Mangara, Tomik
+                mine = {"player": "you", "planeswalkers": True}
+                return [{**a, "target": mine, "matching": {"ge": self._n(those[1])}} for a in found]
         pack = re.fullmatch(r"you attacked with creatures with total power (\w+) or greater this combat", clause)
         if pack and all(a["kind"] == "attack_trigger" and "attacking_power" not in a for a in found):
             power = {"ge": self._n(pack[1])}  # pack tactics (207.2c): the attack just declared

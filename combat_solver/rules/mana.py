@@ -262,6 +262,11 @@ class ManaAbility(AbilityBase):
             {"produces": Slot(1, "colors"), "for_each_counter": Slot(2)},
             "mana_effect",
         ),
+        Phrase(  # Rotating Fireplace
+            r"Add an amount of (\{[WUBRGC]\}) equal to the number of ([a-z+/\d-]+) counters on \$self\.",
+            {"produces": Slot(1, "colors"), "for_each_counter": Slot(2)},
+            "mana_effect",
+        ),
         Phrase(
             r"Add X mana of any one color, where X is the number of (.+?) you control\.",
             {"produces": "any", "for_each": Slot(1, "yours")},
