@@ -216,3 +216,31 @@ def test_603_4_defending_player_controls_more_lands_than_you() -> None:
     assert _triggered(_two_player([surveyor, *land], {"surveyor": "alice"}), "Aerial Surveyor") == 1
     mine = [{**p, "controller": "bob"} for p in land]
     assert _triggered(_two_player([surveyor, *mine], {"surveyor": "alice"}), "Aerial Surveyor") == 0
+
+
+def test_602_5e_a_mana_ability_activated_only_as_an_instant_pays_no_combat_cost() -> None:
+    """Lion's Eye Diamond: "Activate only as an instant" needs priority (602.5e, 304.5), which no
+    one has while the costs of attacking are paid (508.1g-h; the judges' Rules Tips on Lion's Eye
+    Diamond): it pays nothing, so Propaganda's {2} can't be paid with it."""
+    led = _compiled("Lion's Eye Diamond")
+    assert led.abilities == () and not led.warnings and led.notes
+    board = [
+        {"id": "led", "card": "Lion's Eye Diamond", "controller": "bob"},
+        {"id": "bears", "card": "Grizzly Bears", "controller": "bob"},
+        {"id": "propaganda", "card": "Propaganda", "controller": "alice"},
+    ]
+    assert not _two_player(board, {"bears": "alice"}, bob={"hand": 2}).legal
+
+
+def test_205_4_permanents_with_ice_counters_are_snow() -> None:
+    """Rimefeather Owl: "Permanents with ice counters on them are snow" (205.4a, 613.1d): snow for
+    "can't be blocked except by snow creatures" and snow landwalk; Overgrown Battlement's mana
+    counts the creatures you control with defender (605.1a)."""
+    assert {"kind": "type_change", "supertypes": ["snow"], "to": {"counters": {"ice": {"ge": 1}}}} in _compiled(
+        "Rimefeather Owl"
+    ).abilities
+    assert {
+        "kind": "mana",
+        "produces": "G",
+        "for_each": {"has": ["defender"], "types": ["creature"], "controller": "you"},
+    } in _compiled("Overgrown Battlement").abilities

@@ -187,8 +187,8 @@ class Conditions(Readers):
             found = self.nouns.creatures(m[1])
             if found is None:
                 raise Unknown(t)
-            left, right = {"who": "defending_player", "filter": found}, {"filter": found}
-            return Clause({"compare": [{"left": left, "op": "gt", "right": right}]}, block_time=True)
+            theirs: dict[str, Any] = {"who": "defending_player", "filter": found}
+            return Clause({"compare": [{"left": theirs, "op": "gt", "right": {"filter": found}}]}, block_time=True)
         m = re.fullmatch(r"defending player has more cards in hand than you", t)
         if m:  # Robber of the Rich (802.2a)
             compare = {

@@ -80,9 +80,13 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     abilities with one cost (activating it is activating one of them, 605.1a). Mana spendable
     only on spells or abilities pays no cost to attack or block (106.6), and neither does one
     activated only as a sorcery (602.5d: in a main phase, never while attackers or blockers are
-    declared): a note. Anything else is ``Unknown``."""
+    declared) or only as an instant (602.5e, 304.5: with priority, which no one has while those
+    costs are paid): a note. Anything else is ``Unknown``."""
     head, _, effect = line.partition(": ")
     effect = re.sub(r"for each (\w+) you control named ([^.]+)\.", r"for each \1 named \2 you control.", effect)
+    effect = re.sub(
+        r"for each (\w+) you control (with [^.]+)\.", r"for each \1 \2 you control.", effect
+    )  # Overgrown Battlement
     effect = re.sub(  # Astral Cornucopia: all of the one color chosen (106.1)
         r"^Choose a color\. Add one mana of that color for each ([a-z+/\d-]+) counter on \$self\.",
         r"Add X mana of any one color, where X is the number of \1 counters on $self.",
@@ -94,6 +98,11 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
         return [], "mana spendable only on spells or abilities: it pays no cost to attack or block (106.6)"
     if "Activate only as a sorcery." in sentences(effect):
         return [], "activated only as a sorcery: never in a combat step, it pays no cost to attack or block (602.5d)"
+    if "Activate only as an instant." in sentences(effect):  # Lion's Eye Diamond: not while costs are paid (508.1g)
+        return (
+            [],
+            "activated only as an instant: only with priority, it pays no cost to attack or block (602.5e, 304.5)",
+        )
     ability: AbilityData = {"kind": "mana", "tap": False}
     for part in head.split(", "):
         _merged(ability, _part(wordings, readers, "mana_cost", part, line))

@@ -201,6 +201,7 @@ _CHARACTERISTICS = re.compile(
     r"|^(?:Enchanted|Equipped) (?:creature|permanent|artifact|land) is an? [A-Z]"
     r"|^Enchanted (?:creature|permanent) is an? [^.]*\bloses all other\b"
     r"|\bare [A-Z][a-z]+s\.$"
+    r"|\b(?:is|are) (?:snow|legendary)\.$"
 )
 """Text that changes the colors or types the rules read (613.1d-e: "All creatures are black",
 "$self is all colors", "is a black Zombie in addition to its other colors and types", "Enchanted

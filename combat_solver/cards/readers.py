@@ -156,7 +156,7 @@ class Readers:
             found["any_of"] = MODIFIED
         if permanents:
             named_kind = {"types", "subtypes", "not", "token", "commander"} & set(found)
-            return found if named_kind or re.fullmatch(r"permanents?", w, flags=re.I) else None
+            return found if named_kind or re.match(r"permanents?\b", w, flags=re.I) else None
         if found.get("types") not in (None, ["creature"]) and "creature" not in found.get("types", []):
             return None
         if found.get("types") == ["creature"]:

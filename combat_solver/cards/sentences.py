@@ -344,7 +344,7 @@ class Sentences(TaxSentences):
         verbs = (
             r"(?:can't|can|has|have|gets|get|attacks|attack|blocks|block|must|(?:is|are) goaded|loses|lose|assigns?"
             r"|its activated abilities|doesn't untap)\b"
-            r"|is (?:an?|every|the chosen) |is (?:legendary|snow)\b|are (?:every |the chosen |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )"
+            r"|is (?:an?|every|the chosen) |(?:is|are) (?:legendary|snow)\b|are (?:every |the chosen |artifacts\b|enchantments\b|lands\b|[A-Z]|\d+/\d+ )"
             r"|isn't a creature$"
             r"|(?:is|are) (?:all colors|colorless|white|blue|black|red|green)\b"
         )
