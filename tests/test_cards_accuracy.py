@@ -320,6 +320,9 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_59.yaml", 20261259),
         ("random_sample_60.yaml", 20261260),
         ("random_sample_61.yaml", 20261261),
+        ("random_sample_62.yaml", 20261262),
+        ("random_sample_63.yaml", 20261263),
+        ("random_sample_64.yaml", 20261264),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

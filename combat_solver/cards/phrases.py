@@ -369,10 +369,8 @@ class Nouns:
         state = m[1].casefold()
         if state in ATTACHED_STATES:
             return {"attached": ATTACHED_STATES[state]}
-        yours = re.fullmatch(r"(enchanted|equipped) by (?:auras|an aura|equipment|an equipment) you control", state)
-        if (
-            yours
-        ):  # Archon of the Wild Rose, Eriette: "that are enchanted by Auras you control", "that's enchanted by an Aura"
+        yours = re.fullmatch(r"(enchanted|equipped) by (?:auras|an aura|(?:an )?equipment) you control", state)
+        if yours:  # Archon of the Wild Rose, Eriette: "that are enchanted by Auras / an Aura you control"
             attached = ATTACHED_STATES[yours[1]]
             return {"attached": {**attached, "filter": {**attached["filter"], "controller": "you"}}}
         if state == "enchanted or equipped":  # Reyav: "a creature you control that's enchanted or equipped"

@@ -154,8 +154,7 @@ class ManaAbility(AbilityBase):
     )
     damage_to_you: NonNegative = Field(
         0,
-        description="the damage it deals to its controller once activated, or the life they lose (Ancient Tomb: 2; "
-        "painlands: 1; Cryptolith Fragment's 'Each player loses 1 life': 1, 119.3)",
+        description="the damage it deals its controller once activated, or the life they lose (Ancient Tomb: 2; 119.3)",
     )
     draws: NonNegative = Field(0, description="the cards its controller draws as it resolves (Chromatic Sphere: 1)")
     gains_life: NonNegative = Field(
@@ -257,13 +256,8 @@ class ManaAbility(AbilityBase):
             {"produces": Slot(1, "colors"), "for_each": Slot(2, "permanents")},
             "mana_effect",
         ),
-        Phrase(
-            r"Add (\{[WUBRGC]\}) for each ([a-z+/\d-]+) counter on \$self\.",
-            {"produces": Slot(1, "colors"), "for_each_counter": Slot(2)},
-            "mana_effect",
-        ),
-        Phrase(  # Rotating Fireplace
-            r"Add an amount of (\{[WUBRGC]\}) equal to the number of ([a-z+/\d-]+) counters on \$self\.",
+        Phrase(  # Everflowing Chalice; Rotating Fireplace: "an amount of {C} equal to the number of time counters"
+            r"Add (?:an amount of )?(\{[WUBRGC]\}) (?:for each|equal to the number of) ([a-z+/\d-]+) counters? on \$self\.",
             {"produces": Slot(1, "colors"), "for_each_counter": Slot(2)},
             "mana_effect",
         ),
