@@ -323,6 +323,9 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_62.yaml", 20261262),
         ("random_sample_63.yaml", 20261263),
         ("random_sample_64.yaml", 20261264),
+        ("random_sample_65.yaml", 20261265),
+        ("random_sample_66.yaml", 20261266),
+        ("random_sample_67.yaml", 20261267),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

@@ -2,13 +2,15 @@
 found read wrong or not read: a trigger's subject "other than <this>" (another one), "a
 creature that's enchanted by an Aura you control", "<this> and other Knights you control",
 "non-Gideon" (a subtype, not the card's name), "Artifact creatures and Dragons you control", a
-player's protection (nothing for combat), the life a mana ability gains or loses under a condition."""
+player's protection (nothing for combat), the life a mana ability gains or loses under a condition,
+attack triggers' intervening "if" about the attacked player, requirements once one of a kind
+attacks (Magnetic Web, War's Toll), protection from the colors of permanents you control."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from combat_solver import AttackDeclaration, Board, check_attacks
+from combat_solver import AttackDeclaration, BlockDeclaration, Board, check_attacks, check_blocks
 from combat_solver.cards.catalog import bundled_catalog
 from combat_solver.model.records import Verdict
 
@@ -244,3 +246,63 @@ def test_205_4_permanents_with_ice_counters_are_snow() -> None:
         "produces": "G",
         "for_each": {"has": ["defender"], "types": ["creature"], "controller": "you"},
     } in _compiled("Overgrown Battlement").abilities
+
+
+def test_508_1d_if_a_creature_with_a_magnet_counter_attacks_all_of_them_attack() -> None:
+    """Magnetic Web: "If a creature with a magnet counter on it attacks, all creatures with magnet
+    counters on them attack if able": no requirement until one of them attacks (508.1d), then one
+    for each of the others."""
+    web = {"id": "web", "card": "Magnetic Web", "controller": "alice"}
+    bears = [{"id": f"b{i}", "card": "Grizzly Bears", "controller": "alice", "counters": {"magnet": 1}} for i in (1, 2)]
+    assert _attack([web, *bears], {}).legal
+    assert not _attack([web, *bears], {"b1": "bob"}).legal
+    assert _attack([web, *bears], {"b1": "bob", "b2": "bob"}).legal
+
+
+def test_508_1d_if_a_creature_an_opponent_controls_attacks_all_of_theirs_attack() -> None:
+    """War's Toll: "If a creature an opponent controls attacks, all creatures that opponent controls
+    attack if able": only the active player attacks (506.2), so "that opponent" is any of them."""
+    toll = _compiled("War's Toll")
+    assert {
+        "kind": "grant",
+        "to": {"controller": "opponent"},
+        "ability": {"kind": "must_attack", "condition": {"attack": {"filter": {"controller": "opponent"}}}},
+    } in toll.abilities
+
+
+def test_603_4_if_this_creature_attacked_this_combat() -> None:
+    """Tolsimir, Midnight's Light: "Whenever a Wolf you control attacks, if Tolsimir attacked this
+    combat": only while Tolsimir is among the attackers (508.1a, 603.4)."""
+    assert {
+        "kind": "attack_trigger",
+        "who": {"subtypes": ["Wolf"], "controller": "you"},
+        "condition": {"attack": {"filter": {"ids": ["$self"]}, "others": False}},
+    } in _compiled("Tolsimir, Midnight's Light").abilities
+
+
+def test_119_4_players_cant_pay_life_or_sacrifice_creatures_is_warned() -> None:
+    """Angel of Jubilation: "Players can't pay life or sacrifice creatures to cast spells or
+    activate abilities": it stops mana abilities with those costs paying (605.1a); warned."""
+    assert any("sacrifice creatures" in w for w in _compiled("Angel of Jubilation").warnings)
+
+
+def test_702_16a_protection_from_the_colors_of_permanents_you_control() -> None:
+    """Pledge of Loyalty: "Enchanted creature has protection from the colors of permanents you
+    control": from each color while you control a permanent of it (105.2, 702.16a); blocked by a
+    red creature only while you control no red permanent (702.16f)."""
+    pledge = _compiled("Pledge of Loyalty")
+    assert not pledge.warnings and len(pledge.abilities) == 5
+    board = [
+        {"id": "knight", "card": "Savannah Lions", "controller": "alice"},
+        {"id": "pledge", "card": "Pledge of Loyalty", "controller": "alice", "attached_to": "knight"},
+        {"id": "ogre", "card": "Gray Ogre", "controller": "bob"},
+    ]
+
+    def block(permanents: list[dict[str, Any]]) -> bool:
+        data = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents}
+        data["combat"] = {"attackers": {"knight": "bob"}}
+        board_ = Board.model_validate(data, context={"catalog": bundled_catalog()})
+        return check_blocks(board_, BlockDeclaration(blocks={"ogre": ("knight",)})).legal
+
+    assert block(board)
+    assert not block([*board, {"id": "goblin", "card": "Raging Goblin", "controller": "alice"}])

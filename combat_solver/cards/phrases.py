@@ -93,8 +93,7 @@ LEGALITY_PHRASES = (
     "as though it had haste",
     "as though they had haste",
     "blocks it this",
-    # The Fearsome Flock: its controller may use an opponent's mana abilities to pay costs (605.3a)
-    "as though you control them",
+    "as though you control them",  # The Fearsome Flock: an opponent's mana abilities pay (605.3a)
     # characteristics the rules read (types, abilities): changed here, written on the board
     "lose all abilities",
     "loses all abilities",
@@ -103,8 +102,9 @@ LEGALITY_PHRASES = (
     "in addition to its other types",
     "in addition to their other types",
     "isn't a creature",
-    # 602.5: its mana abilities can't be activated to pay (Arrest)
+    # 602.5: its mana abilities can't be activated to pay (Arrest); Angel of Jubilation's costs (119.4, 701.21)
     "abilities can't be activated.",
+    "sacrifice creatures to cast spells or activate abilities",
     "abilities with {t} in their costs can't be activated.",
     # what an activated ability makes of a permanent: the board writes its result (a note)
     "becomes a copy of",

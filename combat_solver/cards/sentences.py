@@ -182,6 +182,16 @@ class Sentences(TaxSentences):
             if others is None or "self" in others or "ids" in others:
                 raise Unknown(s)
             return [{"kind": "must_attack", "condition": {"attack": {"filter": others}}}]
+        together = re.fullmatch(r"If (an? .+?) attacks, all (.+?) attack if able", s)
+        if together is not None:  # Magnetic Web, War's Toll (508.1d): a requirement of each once one attacks
+            parts = [
+                re.sub(r" (?:an|that) opponent controls$", " your opponents control", p) for p in together.groups()
+            ]
+            first, them = self._holder(re.sub(r"^an? ", "", parts[0])), self._holder(parts[1])
+            if first is None or them is None or {"self", "ids"} & {*first, *them}:
+                raise Unknown(s)
+            must = {"kind": "must_attack", "condition": {"attack": {"filter": first}}}
+            return [{"kind": "grant", "to": them, "ability": must}]
         paired = re.fullmatch(
             rf"As long as {re.escape(SELF)} is paired with another creature, (?:both creatures|each of those creatures) "
             r"(?:have|has) (.+)",
@@ -224,19 +234,18 @@ class Sentences(TaxSentences):
             if not gained:
                 raise Unknown(s)
             return self.conditioned(gained, Clause({"source": {"kicked": True}}), "condition")
-        s = re.sub(  # Animate Artifact: a creature already, it stays one (613.1d); its power is the board's
-            r"^As long as enchanted artifact isn't a creature, it's an artifact creature with power and toughness each "
-            r"equal to its mana value$",
-            "Enchanted artifact is a creature in addition to its other types",
-            s,
-        )
+        if re.fullmatch(
+            r"As long as enchanted artifact isn't a creature, it's an artifact creature with power and .+ mana value", s
+        ):
+            s = "Enchanted artifact is a creature in addition to its other types"  # Animate Artifact: it stays one
+        colors_of = re.fullmatch(r"(.+? (?:has|have)) protection from the colors of permanents you control", s)
+        if colors_of:  # Pledge of Loyalty, Empty-Shrine Kannushi (702.16a, 105.2): each color while you control one
+            each = [f"As long as you control a {c} permanent, {colors_of[1]} protection from {c}" for c in COLORS]
+            return [a for sentence in each for a in self._static(sentence)]
         with_others = re.fullmatch(rf"{re.escape(SELF)} and (other .+?) (have|get) (.+)", s)
         if with_others is not None:  # Dion: "Dion and other Knights you control have flying": each its own
             own = {"have": "has", "get": "gets"}[with_others[2]]
-            return [
-                *self._static(f"{SELF} {own} {with_others[3]}"),
-                *self._static(f"{with_others[1]} {with_others[2]} {with_others[3]}"),
-            ]
+            return [*self._static(f"{SELF} {own} {with_others[3]}"), *self._static(" ".join(with_others.groups()))]
         excepted = re.fullmatch(r"Except for (.+?), (.+)", s)
         if excepted is not None:
             return self._except_for(excepted[1], excepted[2])

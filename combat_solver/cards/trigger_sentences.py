@@ -183,6 +183,8 @@ class TriggerSentences(Conditions):
             return found  # eminence (Sidar Jabari): a permanent on the board is on the battlefield
         clause = re.sub(r"^(?:he|she)'s\b", "it's", clause)  # Whiplash: "if he's equipped"
         attacks = all(a["kind"] == "attack_trigger" for a in found)
+        if attacks and clause == f"{SELF} attacked this combat":  # Tolsimir: it is among the attackers (508.1a)
+            return [{**a, "condition": {"attack": {"filter": {"ids": [SELF]}, "others": False}}} for a in found]
         if attacks:
             clause = re.sub(r"^that player is\b", "defending player is", clause)  # M'Baku: the attacked player
         if attacks and "target" not in str(found):
