@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -365,6 +366,18 @@ activation limits and a deck-building rule ("no more than"), a search for "a cre
 defender", planeswalking (901.8), a "Partner with [name]" whose name holds a keyword (702.124j)."""
 
 
+@cache
+def _draw_sample() -> Any:
+    """scripts/draw_sample.py as a module, and today's population it reads (computed once: the
+    whole catalog's text is read, some seconds)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import draw_sample
+    finally:
+        sys.path.pop(0)
+    return draw_sample, draw_sample.population()
+
+
 @pytest.mark.long
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_the_sample_was_drawn_from_the_population_the_script_reads(name: str) -> None:
@@ -372,13 +385,8 @@ def test_the_sample_was_drawn_from_the_population_the_script_reads(name: str) ->
     legality text the population grows, and it shrinks only by ``LEFT_THE_POPULATION``: every
     sampled card is still in it, in its stratum, unless it is one of those (its label then says its
     text bears on nothing), and the recorded sizes are at most today's with those cards counted."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import draw_sample
-    finally:
-        sys.path.pop(0)
+    draw_sample, today = _draw_sample()
     sample = SAMPLES[name]
-    today = draw_sample.population()
     names = {s: {r.name for r in records} for s, records in today.items()}
     catalog = bundled_catalog()
     left = {s: {n for n in LEFT_THE_POPULATION if draw_sample.stratum(catalog.get(n)) == s} for s in names}
