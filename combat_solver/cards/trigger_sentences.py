@@ -183,11 +183,13 @@ class TriggerSentences(Conditions):
             return found  # eminence (Sidar Jabari): a permanent on the board is on the battlefield
         clause = re.sub(r"^(?:he|she)'s\b", "it's", clause)  # Whiplash: "if he's equipped"
         attacks = all(a["kind"] == "attack_trigger" for a in found)
-        if attacks and clause == f"{SELF} attacked this combat":  # Tolsimir: it is among the attackers (508.1a)
+        if (
+            attacks and clause == f"{SELF} attacked this combat" and not any("condition" in a for a in found)
+        ):  # Tolsimir: it is among the attackers (508.1a)
             return [{**a, "condition": {"attack": {"filter": {"ids": [SELF]}, "others": False}}} for a in found]
         if attacks:
             clause = re.sub(r"^that player is\b", "defending player is", clause)  # M'Baku: the attacked player
-        if attacks and "target" not in str(found):
+        if attacks and not any("target" in a for a in found):
             if clause == "it's attacking the player with the most life or tied for most life":
                 return [{**a, "most_life": True} for a in found]  # Scourge of the Throne (802.2a)
             if clause == "you're the defending player":  # Kazuul (506.2): you, your planeswalkers or battles
