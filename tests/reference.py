@@ -128,7 +128,7 @@ def _read_choices(board: Board) -> Board:
         if isinstance(value, dict):
             out = {}
             for key, item in value.items():
-                if key == "colors" and isinstance(item, list):
+                if key in ("colors", "add_colors") and isinstance(item, list):  # a filter's, a type change's
                     out[key] = [chosen["color"] if v == "chosen" else v for v in item]
                 elif key == "subtypes" and isinstance(item, list):
                     out[key] = [chosen["creature_type"] if v == "chosen" else v for v in item]

@@ -676,9 +676,9 @@ def add_choices(b: _Builder) -> None:
         if isinstance(value, dict):
             out = {}
             for key, item in value.items():
-                if key == "devotion" or (key == "colors" and value.get("kind") == "type_change"):
-                    out[key] = item  # 700.5 counts mana symbols; a color set (613.1e) is no choice
-                elif key in ("colors", "subtypes") and isinstance(item, list):
+                if key == "devotion":
+                    out[key] = item  # 700.5 counts mana symbols
+                elif key in ("colors", "add_colors", "subtypes") and isinstance(item, list):  # Alloy Golem (607.2d)
                     out[key] = ["chosen" if c.chance(30) else v for v in item]
                 elif (key in ("controller", "player") and isinstance(item, str) and c.chance(20)) or (
                     key == "even" and c.chance(40)

@@ -327,6 +327,9 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_65.yaml", 20261265),
         ("random_sample_66.yaml", 20261266),
         ("random_sample_67.yaml", 20261267),
+        ("random_sample_68.yaml", 20261268),
+        ("random_sample_69.yaml", 20261269),
+        ("random_sample_70.yaml", 20261270),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

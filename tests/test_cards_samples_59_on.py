@@ -299,10 +299,92 @@ def test_702_16a_protection_from_the_colors_of_permanents_you_control() -> None:
     ]
 
     def block(permanents: list[dict[str, Any]]) -> bool:
-        data = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents}
-        data["combat"] = {"attackers": {"knight": "bob"}}
-        board_ = Board.model_validate(data, context={"catalog": bundled_catalog()})
-        return check_blocks(board_, BlockDeclaration(blocks={"ogre": ("knight",)})).legal
+        return _block(permanents, {"knight": "bob"}, {"ogre": ["knight"]}).legal
 
     assert block(board)
     assert not block([*board, {"id": "goblin", "card": "Raging Goblin", "controller": "alice"}])
+
+
+def _block(permanents: list[dict[str, Any]], attacks: dict[str, str], blocks: dict[str, list[str]]) -> Verdict:
+    board = Board.model_validate(
+        {
+            "players": [{"id": "alice"}, {"id": "bob"}],
+            "active_player": "alice",
+            "permanents": permanents,
+            "combat": {"attackers": attacks},
+        },
+        context={"catalog": bundled_catalog()},
+    )
+    return check_blocks(board, BlockDeclaration(blocks=blocks))
+
+
+def test_205_3i_every_land_type_is_each_of_the_list() -> None:
+    """Omo, Queen of Vesuva: "Each land with an everything counter on it is every land type in
+    addition to its other types" (205.3i: the basic ones and Cave ... Urza's): a Swamp with the
+    counter is an Island, so an islandwalker can't be blocked (702.14c); Planar Nexus is every
+    nonbasic land type (a Desert)."""
+    assert not _compiled("Omo, Queen of Vesuva").warnings and not _compiled("Planar Nexus").warnings
+    walker = {
+        "id": "walker", "name": "Walker", "controller": "alice", "types": ["creature"], "power": 2, "toughness": 2,
+        "abilities": [{"kind": "landwalk", "land": {"subtypes": ["Island"]}}],
+    }  # fmt: skip
+    board = [
+        walker,
+        {"id": "omo", "card": "Omo, Queen of Vesuva", "controller": "alice"},
+        {"id": "swamp", "card": "Swamp", "controller": "bob", "counters": {"everything": 1}},
+        {"id": "bears", "card": "Grizzly Bears", "controller": "bob"},
+    ]
+    assert not _block(board, {"walker": "bob"}, {"bears": ["walker"]}).legal
+    assert _block(board[:1] + board[2:], {"walker": "bob"}, {"bears": ["walker"]}).legal
+    desert = {**walker, "abilities": [{"kind": "landwalk", "land": {"subtypes": ["Desert"]}}]}
+    nexus = {"id": "nexus", "card": "Planar Nexus", "controller": "bob"}
+    assert not _block([desert, nexus, board[3]], {"walker": "bob"}, {"bears": ["walker"]}).legal
+
+
+def test_508_1m_an_attack_triggers_if_reads_the_attack_just_declared() -> None:
+    """Tolsimir, Midnight's Light: "Whenever a Wolf you control attacks, if Tolsimir attacked this
+    combat": it triggers for the Wolf only when Tolsimir attacks too (603.4, 508.1m). Creepy
+    Puppeteer: "if you attacked with exactly one other creature this combat": with two attackers."""
+    wolf = {"id": "wolf", "name": "Wolf", "controller": "alice", "types": ["creature"], "subtypes": ["Wolf"]}
+    wolf |= {"power": 2, "toughness": 2}
+    tolsimir = {"id": "tol", "card": "Tolsimir, Midnight's Light", "controller": "alice"}
+    both = _attack([tolsimir, wolf], {"tol": "bob", "wolf": "bob"})
+    assert [(t.holder, t.objects) for t in both.triggers] == [("tol", ("wolf",))]
+    assert _attack([tolsimir, wolf], {"wolf": "bob"}).triggers == ()
+    puppeteer = {"id": "pup", "card": "Creepy Puppeteer", "controller": "alice"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "alice"}
+    elves = {"id": "elves", "card": "Llanowar Elves", "controller": "alice"}
+    board = [puppeteer, bears, elves]
+    assert [t.holder for t in _attack(board, {"pup": "bob", "bears": "bob"}).triggers] == ["pup"]
+    assert _attack(board, {"pup": "bob"}).triggers == ()
+    assert _attack(board, {"pup": "bob", "bears": "bob", "elves": "bob"}).triggers == ()
+
+
+def test_509_1a_your_opponents_cant_block_with_creatures_with_even_mana_values() -> None:
+    """Void Winnower: Grizzly Bears (mana value 2, even) can't block; Llanowar Elves (1) can (202.3)."""
+    board = [
+        {"id": "bears", "card": "Grizzly Bears", "controller": "bob"},
+        {"id": "elves", "card": "Llanowar Elves", "controller": "bob"},
+        {"id": "ogre", "card": "Gray Ogre", "controller": "alice"},
+        {"id": "winnower", "card": "Void Winnower", "controller": "alice"},
+    ]
+    assert not _compiled("Void Winnower").warnings
+    assert not _block(board, {"ogre": "bob"}, {"bears": ["ogre"]}).legal
+    assert _block(board, {"ogre": "bob"}, {"elves": ["ogre"]}).legal
+
+
+def test_109_5_as_long_as_you_control_this_always_holds() -> None:
+    """The Goblin Mastermind: "As long as you control The Goblin Mastermind or it's your commander,
+    permanents you control are Kindred Goblins in addition to their other types": its controller is
+    its "you" (109.5), so always; Grizzly Bears is then a Goblin, and can't block a creature with
+    protection from Goblins (702.16f)."""
+    warded = {"id": "knight", "name": "Knight", "controller": "alice", "types": ["creature"], "power": 2}
+    warded |= {"toughness": 2, "abilities": [{"kind": "protection", "from": {"subtypes": ["Goblin"]}}]}
+    board = [
+        warded,
+        {"id": "bears", "card": "Grizzly Bears", "controller": "bob"},
+        {"id": "mastermind", "card": "The Goblin Mastermind", "controller": "bob"},
+    ]
+    assert not _compiled("The Goblin Mastermind").warnings
+    assert not _block(board, {"knight": "bob"}, {"bears": ["knight"]}).legal
+    assert _block(board[:2], {"knight": "bob"}, {"bears": ["knight"]}).legal

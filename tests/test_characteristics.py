@@ -631,10 +631,9 @@ def test_613_1e_colors_set_are_compiled_colors_added_and_other_changes_are_warne
     assert compiled("Thran Lens") == ([{"kind": "type_change", "colors": [], "to": {}}], ())  # "All permanents"
     threshold = {"players": [{"who": "you", "graveyard": {"ge": 7}}]}
     assert {"kind": "type_change", "colors": ["black"], "condition": threshold} in compiled("Possessed Aven")[0]
+    assert compiled("Mycosynth Lattice")[0][1] == {"kind": "type_change", "colors": [], "to": {}}  # only permanents
     for warned in (
-        "Painter's Servant",
         "Ensoul Ring",
-        "Planar Nexus",
         "Hish of the Snake Cult",
         "Ruff, Underdog Champ",
     ):

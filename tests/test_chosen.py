@@ -166,6 +166,52 @@ def test_riders_of_gavony_protect_humans_from_creatures_of_the_chosen_type() -> 
     assert_legal(block(board, {"bears": "vanguard"}))
 
 
+def test_alloy_golem_is_the_chosen_color() -> None:
+    """607.2d, 105.3: "This creature is the chosen color": a red Golem can't block a creature with
+    protection from red (702.16f), a green one can."""
+    warded = creature("knight", "Knight", A, 2, 2, K("protection", **{"from": {"colors": ["red"]}}))
+    for color, legal in (("red", False), ("green", True)):
+        board = make_board([warded, _card("golem", "Alloy Golem", B, chosen={"color": color})], {"knight": B})
+        assert block(board, {"golem": "knight"}).legal is legal
+
+
+def test_painters_servant_adds_the_chosen_color_to_every_permanent() -> None:
+    """Painter's Servant (607.2d, 105.3): "... and permanents are the chosen color in addition to
+    their other colors": a colorless Myr chosen blue can't block a creature with protection from
+    blue (702.16f); without the Servant it can."""
+    warded = creature("knight", "Knight", A, 2, 2, K("protection", **{"from": {"colors": ["blue"]}}))
+    myr = _card("myr", "Alpha Myr", B)
+    servant = _card("servant", "Painter's Servant", B, chosen={"color": "blue"})
+    assert_illegal(block(make_board([warded, myr, servant], {"knight": B}), {"myr": "knight"}), "702.16f", "protection")
+    assert_legal(block(make_board([warded, myr], {"knight": B}), {"myr": "knight"}))
+
+
+def test_shifting_sky_makes_every_nonland_permanent_the_chosen_color() -> None:
+    """Shifting Sky (607.2d, 105.3): with black chosen, a green Bear may block a creature with fear
+    (702.36b); with white chosen it can't."""
+    dread = creature("dread", "Dread", A, 2, 2, K("fear"))
+    for color, legal in (("black", True), ("white", False)):
+        sky = _card("sky", "Shifting Sky", B, chosen={"color": color})
+        board = make_board([dread, sky, _card("bears", "Grizzly Bears", B)], {"dread": B})
+        assert block(board, {"bears": "dread"}).legal is legal
+
+
+def test_sanctuary_blades_last_chosen_color_is_the_one_chosen_as_it_became_attached() -> None:
+    """Sanctuary Blade: "As this Equipment becomes attached to a creature, choose a color" and
+    "protection from the last chosen color" are linked (607.2d): the board's `chosen` is that choice."""
+    board = make_board(
+        [
+            _card("bears", "Grizzly Bears"),
+            _card("blade", "Sanctuary Blade", attached_to="bears", chosen={"color": "red"}),
+            _card("goblin", "Goblin Piker", B),
+            _card("elves", "Llanowar Elves", B),
+        ],
+        {"bears": B},
+    )
+    assert_illegal(block(board, {"goblin": "bears"}), "702.16f", "protection")
+    assert_legal(block(board, {"elves": "bears"}))
+
+
 def test_a_missing_choice_is_a_warning_naming_the_permanent_and_the_field_never_a_guess() -> None:
     """607.2d: without its choice on the board Voice of All's protection isn't applied (a red
     creature may block it) and the verdict says which field to fill in."""
@@ -217,6 +263,9 @@ def test_riot_without_its_choice_warns_naming_the_field() -> None:
         ("Cover of Darkness", [K("grant", to={"subtypes": ["chosen"]}, ability=K("fear"))], ("creature_type",)),
         ("True-Name Nemesis", [K("protection", **{"from": {"controller": "chosen"}})], ("player",)),
         ("Arcbound Slasher", [], ("riot",)),
+        ("Alloy Golem", [K("type_change", colors=["chosen"])], ("color",)),
+        ("Shifting Sky", [K("type_change", colors=["chosen"], to={"not": {"types": ["land"]}})], ("color",)),
+        ("Painter's Servant", [K("type_change", add_colors=["chosen"], to={})], ("color",)),
     ],
 )
 def test_the_compiler_reads_a_choice_and_the_chosen_value(
@@ -233,10 +282,10 @@ def test_the_compiler_reads_a_choice_and_the_chosen_value(
     "card",
     [
         "Realmwright",  # "Lands you control are the chosen type": a basic land type
-        "Sanctuary Blade",  # "the last chosen color", chosen as it becomes attached
         "Camato Scout",  # a basic land type chosen at random: not a creature type
         "Traveler's Cloak",  # a land type
         "Tyrannical Pitlord",  # a chosen creature
+        "Faceless One",  # a color chosen before the game only if it is a commander
     ],
 )
 def test_what_the_choices_dont_state_stays_warned(card: str) -> None:

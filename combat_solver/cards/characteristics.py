@@ -10,14 +10,14 @@ from collections.abc import Callable
 
 from ..model.chosen_word import CHOSEN
 from ..model.creature_types import CREATURE_TYPES
-from ..rules.characteristics import BASIC_LAND_TYPES
+from ..rules.characteristics import BASIC_LAND_TYPES, LAND_TYPES
 from .compiled import AbilityData
 from .phrases import COLORS, Nouns
 from .readers import Unknown
 
 PREDICATE = re.compile(r"(?:is|are|loses?|lose)\b|isn't a creature$")
 """The verbs of these predicates."""
-_CARD_TYPES = {"artifact": "artifact", "enchantment": "enchantment", "land": "land"}
+_CARD_TYPES = {"artifact": "artifact", "enchantment": "enchantment", "land": "land", "kindred": "kindred"}
 _LIST = r",\s*(?:and\s+)?|\s+and\s+"
 
 
@@ -108,7 +108,8 @@ def characteristic(
     if lose is not None:
         return _loses(lose[1], keyword)
     m = re.fullmatch(
-        r"(?:is|are) (.+?)( in addition to (?:its|their) other (?:(colors_and_)|land |creature )?types)?", chunk
+        r"(?:is|are) (.+?)( in addition to (?:its|their) other (?:(?:(colors_and_)|land |creature )?types|colors))?",
+        chunk,
     )
     if m is None:
         raise Unknown(chunk)
@@ -117,10 +118,16 @@ def characteristic(
         return [{"kind": "type_change", "supertypes": [what]}], False
     if what in ("the chosen type", "the chosen creature type") and addition and "creature_type" in nouns.chosen:
         return [{"kind": "type_change", "subtypes": [CHOSEN]}], False  # Metallic Mimic (607.2d)
+    if what == "the chosen color" and "color" in nouns.chosen:  # Alloy Golem, Shifting Sky (607.2d, 105.3)
+        return [{"kind": "type_change", "add_colors" if addition else "colors": [CHOSEN]}], False
     if what in ("every creature type", "all creature types"):  # 205.3m
         return [{"kind": "type_change", "every_creature_type": True}], False
     if what == "every basic land type" and addition:
         return [{"kind": "type_change", "every_basic_land_type": True}], False
+    if what in ("every land type", "every nonbasic land type"):  # Omo, Planar Nexus: 205.3i's list
+        nonbasic = [t for t in LAND_TYPES if t not in BASIC_LAND_TYPES]
+        every = {"every_basic_land_type": True} if what == "every land type" else {}  # its land types kept (305.7)
+        return [{"kind": "type_change", "subtypes": nonbasic, **every}], False
     if what == "all colors" and not addition:  # Transguild Courier, Darkest Hour's kin: 105.3, 613.1e
         return [{"kind": "type_change", "colors": list(COLORS)}], False
     types: list[str] = []

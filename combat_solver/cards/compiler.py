@@ -474,6 +474,16 @@ class Compiler(Sentences):
         """A static sentence, or a one-shot instruction (sagas, modes, "It gains haste until end
         of turn"): static abilities say "has" and "can't", one-shot effects "gains" and "this turn"."""
         self.granted = self.inert = False
+        sentence = re.sub(  # Painter's Servant: of what it names, only permanents are on a board (110.1)
+            r"^All cards that aren't on the battlefield, spells, and permanents are ", "All permanents are ", sentence
+        )
+        sentence = re.sub(  # Void Winnower: the creatures they would block with can't block (509.1a)
+            r"^Your opponents can't block with creatures\b(.*)\.$",
+            r"Creatures your opponents control\1 can't block.",
+            sentence,
+        )
+        if self.nouns.chosen:  # 607.2d: "the last chosen [value]" reads the same choice
+            sentence = sentence.replace("the last chosen ", "the chosen ")
         keyword = keyword_note(sentence)
         if keyword is not None:
             return [], keyword

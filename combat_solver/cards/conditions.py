@@ -172,6 +172,8 @@ class Conditions(Readers):
             return Clause({"source": controller}, it=f"{whose[2]} creature", on_holder=True)
         if re.fullmatch(r"(\$self|it) is your Ring-bearer", t):  # 701.54a: Frodo Baggins
             return Clause({"source": {"ring_bearer": True}}, says_it=not t.startswith(SELF))
+        if re.fullmatch(rf"you control {re.escape(SELF)}(?: or it's your commander)?", t):
+            return Clause({})  # The Goblin Mastermind: its controller is its "you" (109.5): always
         if t == "you control your commander":  # 903.3: a commander you own, on the battlefield under your control
             yours = {"filter": {"commander": True, "owner": "you"}, "at_least": 1}
             return Clause({"players": [{"who": "you", "controls": yours}]})
@@ -494,6 +496,8 @@ class Conditions(Readers):
 
     def conditioned(self, abilities: list[dict[str, Any]], clause: Clause, field: str) -> list[dict[str, Any]]:
         """``abilities`` applying only while (``condition``) or unless (``unless``) the clause holds."""
+        if not clause.data:  # a clause that always holds
+            return abilities if field == "condition" else []
         out = []
         for a in abilities:
             target = a

@@ -110,28 +110,17 @@ LEGALITY_PHRASES = (
     "becomes a copy of",
     "becomes an aura",
     "becomes the color",
-    "are islands",
-    "are swamps",
-    "are mountains",
-    "are forests",
-    "are plains",
 )
+_TYPE_CHANGE = re.compile(
+    r"\b(?:are|becomes?) (?:an? )?(?:islands?|swamps?|mountains?|forests?|plains)\b"
+    r"|\bbecomes? the (?:basic land|creature) type\b|\bbecome the land types\b"
+)
+"""A land made a basic land type, a permanent a creature type (Pixie Illusionist, Mistform Dreamer):
+landwalk, filters and conditions read them (305.7, 702.14c): compiled, or a note for an ability."""
 
-_WORD_NUMBERS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "ninety-nine": 99,
-}
+_WORD_NUMBERS = {"a": 1, "an": 1, "ninety-nine": 99} | dict(
+    zip(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), range(1, 11), strict=True)
+)
 
 
 def number(word: str) -> int | None:
@@ -147,11 +136,13 @@ def bears_on_legality(sentence: str) -> bool:
     animation: what becomes a creature can attack and block, 302.1, 506.4; and entering as a copy:
     the permanent then has the copied object's characteristics, not its card's, 707.2)"""
     s = sentence.casefold()
-    if any(p in s for p in LEGALITY_PHRASES) or _ANIMATION.search(sentence) or _COPY.search(s):
+    if any(p in s for p in LEGALITY_PHRASES) or _COPY.search(s) or _TYPE_CHANGE.search(s):
         return True
-    if _IS_A_CREATURE.search(sentence) or MANA_ABILITY.match(sentence) or MANA_TRIGGER.match(sentence):
+    if _ANIMATION.search(sentence) or _IS_A_CREATURE.search(sentence) or MANA_ABILITY.match(sentence):
         return True
-    if _CHARACTERISTICS.search(_CONDITION_CLAUSE.sub("", sentence)) or gives_mana_ability(sentence):
+    if MANA_TRIGGER.match(sentence) or gives_mana_ability(sentence):
+        return True
+    if _CHARACTERISTICS.search(_CONDITION_CLAUSE.sub("", sentence)):
         return True
     if ABILITIES_AS_THOUGH_HASTE.search(sentence) or _ABILITY_COST_REDUCTION.search(sentence):
         return True
@@ -202,6 +193,7 @@ _CHARACTERISTICS = re.compile(
     r"|^Enchanted (?:creature|permanent) is an? [^.]*\bloses all other\b"
     r"|\bare [A-Z][a-z]+s\.$"
     r"|\b(?:is|are) (?:snow|legendary)\.$"
+    r"|\b(?:is|are|becomes?) the (?:last )?chosen colou?r\b"
 )
 """Text that changes the colors or types the rules read (613.1d-e: "All creatures are black",
 "$self is all colors", "is a black Zombie in addition to its other colors and types", "Enchanted
@@ -507,10 +499,9 @@ class Nouns:
         m = re.fullmatch(r"with power (less|greater) than \$self's power", t)
         if m:
             return {"power": {"lt" if m[1] == "less" else "gt": "$power"}}
-        m = re.fullmatch(r"with power or toughness (\d+) or (less|greater)", t)
-        if m:
-            bound = {"le" if m[2] == "less" else "ge": int(m[1])}
-            return {"any_of": [{"power": bound}, {"toughness": bound}]}
+        m = re.fullmatch(r"with mana value (\d+) or (less|greater)|with (even|odd) mana values?", t)
+        if m:  # Void Winnower (202.3: the board gives each permanent's mana value)
+            return {"mana_value": {"le" if m[2] == "less" else "ge": int(m[1])} if m[1] else {"even": m[3] == "even"}}
         m = re.fullmatch(r"with power less than (\d+)", t)
         if m:
             return {"power": {"lt": int(m[1])}}

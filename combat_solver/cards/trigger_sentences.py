@@ -200,6 +200,10 @@ class TriggerSentences(Conditions):
             if those and all(a.get("once") and "matching" not in a for a in found):  # Mangara, Tomik
                 mine = {"player": "you", "planeswalkers": True}
                 return [{**a, "target": mine, "matching": {"ge": self._n(those[1])}} for a in found]
+        count = re.fullmatch(r"you attacked with (exactly )?(\w+)( or more)? other creatures? this combat", clause)
+        if count and (count[1] is None) != (count[3] is None) and all(set(a) == {"kind"} for a in found):
+            others = self._n(count[2])  # Creepy Puppeteer (508.1a): it and that many others attack
+            return [{**a, "attackers": {"eq" if count[1] else "ge": others + 1}} for a in found]
         pack = re.fullmatch(r"you attacked with creatures with total power (\w+) or greater this combat", clause)
         if pack and all(a["kind"] == "attack_trigger" and "attacking_power" not in a for a in found):
             power = {"ge": self._n(pack[1])}  # pack tactics (207.2c): the attack just declared

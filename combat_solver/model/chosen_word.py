@@ -12,8 +12,8 @@ CHOSEN = "chosen"
 
 Choice = Literal["color", "creature_type", "player", "parity", "riot"]
 
-LIST_FIELDS: Mapping[str, Choice] = {"colors": "color", "subtypes": "creature_type"}
-"""Filter fields whose lists may hold ``chosen``, and the choice it stands for there."""
+LIST_FIELDS: Mapping[str, Choice] = {"colors": "color", "add_colors": "color", "subtypes": "creature_type"}
+"""Fields whose lists may hold ``chosen`` (a filter's, a type change's), and the choice it stands for there."""
 PLAYER_FIELDS = frozenset({"controller", "player"})
 """Fields naming one player that may be ``chosen`` (a filter's controller, a target's player,
 a kind's player field): the chosen player."""

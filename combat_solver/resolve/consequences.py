@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..board.model import Permanent
+from ..model.conditions import AttackTest, Context
 from ..model.declarations import AttackDeclaration, BlockDeclaration
 from ..model.filters import Target
 from ..model.records import CombatState, TriggerReport
@@ -59,8 +60,20 @@ class CombatFacts:
         return attack_unit(self.game).target_matches(spec, target, inst)
 
     def applies_against(self, inst: Instance, target: str) -> bool:
-        """``inst``'s conditions, with the defending player of an attack on ``target`` (802.2a)."""
-        return attack_unit(self.game).applies_against(inst, target, declaring=False)
+        """``inst``'s conditions, with the defending player of an attack on ``target`` (802.2a), its
+        ``attack`` tests read on this declaration's attackers (508.1m: Tolsimir's "if Tolsimir
+        attacked this combat" as the attack is declared)."""
+        unit = attack_unit(self.game)
+        if not unit.applies_against(inst, target, declaring=True):
+            return False
+        ctx = Context(inst.as_applied or self.game, inst.controller, inst.holder, unit.defending_player_of(target))
+        needed, excluded = inst.ability.attack_gate(ctx)
+        return (needed is None or self._attack_holds(needed, ctx)) and (
+            excluded is None or not self._attack_holds(excluded, ctx)
+        )
+
+    def _attack_holds(self, test: AttackTest, ctx: Context) -> bool:
+        return test.count.holds(len(test.counted(ctx, self.attackers)))
 
     def state(self, *, blocks_declared: bool) -> CombatState:
         blocked = tuple(a for a in sorted(self.attacks) if self.blockers_of.get(a))

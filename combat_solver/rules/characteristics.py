@@ -101,10 +101,12 @@ class TypeChange(AbilityBase):
     creature_types: tuple[str, ...] | None = Field(
         None, description="sets its creature types (205.1a; Frogify: [Frog]): the old ones lost"
     )
-    colors: tuple[Color, ...] | None = Field(
-        None, description="sets its colors (layer 5, 613.1e; [] colorless), on what it changed in layer 4 (613.6)"
+    colors: tuple[Color | Literal["chosen"], ...] | None = Field(
+        None,
+        description="sets its colors (layer 5, 613.1e; [] colorless; `chosen`: its source's chosen color, 607.2d), "
+        "on what it changed in layer 4 (613.6)",
     )
-    add_colors: tuple[Color, ...] = Field(
+    add_colors: tuple[Color | Literal["chosen"], ...] = Field(
         (), description="colors it adds (105.3: 'in addition to its other colors'; layer 5), after `colors`"
     )
     supertypes: tuple[Literal["legendary", "snow", "basic", "world"], ...] = Field(
