@@ -388,3 +388,15 @@ def test_109_5_as_long_as_you_control_this_always_holds() -> None:
     assert not _compiled("The Goblin Mastermind").warnings
     assert not _block(board, {"knight": "bob"}, {"bears": ["knight"]}).legal
     assert _block(board[:2], {"knight": "bob"}, {"bears": ["knight"]}).legal
+
+
+def test_702_33e_kicked_it_enters_with_a_quoted_ability_of_its_own() -> None:
+    """Prison Barricade: "If this creature was kicked, it enters with a +1/+1 counter on it and with
+    "This creature can attack as though it didn't have defender."": kicked, the Wall attacks (702.3b);
+    "Face-down creatures you control enter with a flying counter on them" (Veiled Ascension) is the
+    board's counters (122.1b), no warning."""
+    barricade = {"id": "wall", "card": "Prison Barricade", "controller": "alice"}
+    assert _attack([{**barricade, "kicked": True}], {"wall": "bob"}).legal
+    assert not _attack([barricade], {"wall": "bob"}).legal
+    veiled = _compiled("Veiled Ascension")
+    assert veiled.relevant and not veiled.warnings and not veiled.abilities

@@ -248,7 +248,7 @@ _PARTNER_WITH = re.compile(r"\bpartner with .+$")
 """702.124j: "Partner with [name]", a name that may hold a keyword ("Ukkima, Stalking Shadow")."""
 #: "enters with a flying counter on it", "your choice of two different counters on it from among
 #: menace, ...": the board states the counters it has (122.1b).
-_ENTERS_WITH = re.compile(r"^[^.]*\benters with\b[^.]*\bcounters? on (?:it|them)(?: from among [^.]+)?\.?$")
+_ENTERS_WITH = re.compile(r"^[^.]*\benters? with\b[^.]*\bcounters? on (?:it|them)(?: from among [^.]+)?\.?$")
 #: "becomes a 3/3 creature", "become 1/1 Elemental creatures", "is a 2/2 artifact creature": a
 #: permanent that becomes a creature (or is one with a size); words between are the creature's
 #: colors and types.

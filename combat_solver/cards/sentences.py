@@ -39,8 +39,7 @@ _LIST = r",\s*(?:and\s+)?(?!from\b)|\s+and\s+(?!from\b)"
 
 
 class Sentences(TaxSentences):
-    """Reads static sentences (a subject and its predicates, rules of the game) on top of keyword
-    lines and trigger conditions."""
+    """Static sentences (a subject and its predicates, rules of the game), over keyword lines and triggers."""
 
     def _static(self, sentence: str) -> list[AbilityData]:
         sentence = re.sub(  # Detainment Spell: "Enchanted creature's activated abilities can't be activated"
@@ -230,7 +229,8 @@ class Sentences(TaxSentences):
             rf"If {re.escape(SELF)} was kicked, it enters with (?:.+? counters? on it and )?with (.+)", s
         )
         if kicked is not None:  # 702.33e: counters are the board's; what it has entering kicked, kept
-            gained = self._predicates(f"has {kicked[1]}", {"self": True})
+            quoted = re.fullmatch(rf'"({re.escape(SELF)} [^"]*)"\.?', kicked[1])  # Prison Barricade's own ability
+            gained = self._static(quoted[1]) if quoted else self._predicates(f"has {kicked[1]}", {"self": True})
             if not gained:
                 raise Unknown(s)
             return self.conditioned(gained, Clause({"source": {"kicked": True}}), "condition")
