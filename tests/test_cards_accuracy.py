@@ -332,6 +332,7 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_70.yaml", 20261270),
         ("random_sample_71.yaml", 20261271),
         ("random_sample_72.yaml", 20261272),
+        ("random_sample_73.yaml", 20261273),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

@@ -309,11 +309,20 @@ def test_a_chosen_parity_reads_odd_or_even_mana_values() -> None:
     assert_legal(block(board, {"four": "venturer"}))
 
 
-def test_lavabrink_venturer_stays_warned_while_card_mana_values_are_not_on_the_board() -> None:
-    """202.3: a permanent by card has the mana value written on it (0 otherwise), so text
-    reading other permanents' mana values is warned (as Void Winnower's), never guessed."""
-    catalog = bundled_catalog()
-    assert catalog.compiled(catalog.get("Lavabrink Venturer")).warnings
+def test_lavabrink_venturer_has_protection_from_each_mana_value_of_the_chosen_quality() -> None:
+    """607.2f: "choose odd or even" + "protection from each mana value of the chosen quality": with
+    odd chosen, Llanowar Elves (mana value 1, 202.3) can't block it (702.16f), Grizzly Bears (2) can."""
+    board = make_board(
+        [
+            _card("venturer", "Lavabrink Venturer", chosen={"parity": "odd"}),
+            _card("elves", "Llanowar Elves", B),
+            _card("bears", "Grizzly Bears", B),
+        ],
+        {"venturer": B},
+    )
+    assert board.card_warnings == ()
+    assert_illegal(block(board, {"elves": "venturer"}), "702.16f", "protection")
+    assert_legal(block(board, {"bears": "venturer"}))
 
 
 def test_the_cli_names_the_missing_choice_and_the_card_command_lists_it(

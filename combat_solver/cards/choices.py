@@ -10,12 +10,13 @@ CHOICES = {
     "a creature type": "creature_type",
     "a player": "player",
     "an opponent": "player",
+    "odd or even": "parity",
 }
 """What "As this creature enters, choose ..." makes a permanent choose (607.2d, 614.12a): the
 choice its "the chosen ..." reads, a field of the board's ``chosen``."""
 _CHOOSE = re.compile(
     r"(?im)^As (\S.*?) (?:enters(?: the battlefield)?|becomes attached to a creature), "
-    r"choose (a color|a creature type|a player|an opponent)\.$"
+    r"choose (a color|a creature type|a player|an opponent|odd or even)\.(?: \([^)]*\))?$"
 )
 
 

@@ -69,6 +69,8 @@ class Readers:
             if choice not in self.nouns.chosen:
                 raise Unknown(q)
             return {"colors": ["chosen"]} if choice == "color" else {"controller": "chosen"}
+        if c == "each mana value of the chosen quality" and "parity" in self.nouns.chosen:  # Lavabrink (607.2f)
+            return {"mana_value": {"even": "chosen"}}
         if c in COLORS:
             return {"colors": [c]}
         if c in ("ring-bearers", "ring-bearer"):  # Lord of the Nazgûl: "protection from Ring-bearers" (701.54a)
