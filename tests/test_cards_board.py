@@ -221,12 +221,12 @@ def test_bad_card_names_the_field() -> None:
 def test_a_verdict_on_a_board_with_uncompiled_text_carries_warnings() -> None:
     b = make_board(
         [
-            {"id": "s", "card": "Void Winnower", "controller": "alice"},
+            {"id": "s", "card": "Angelic Arbiter", "controller": "alice"},
             {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
         ]
     )
     verdict = check_attacks(b, AttackDeclaration(attacks={"s": "bob"}))
-    assert verdict.warnings == ("Void Winnower: Your opponents can't block with creatures with even mana values.",)
+    assert verdict.warnings == ("Angelic Arbiter: Each opponent who cast a spell this turn can't attack with creatures.",)
     assert "Card text not compiled" in render_text(b, verdict)
     assert json.loads(verdict.model_dump_json())["warnings"] == list(verdict.warnings)
     clean = check_attacks(
@@ -249,9 +249,9 @@ def test_card_command(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert '"kind": "cant_attack", "target": {"player": "you", "planeswalkers": true}' in out
     assert "$attached = " in out
-    assert main(["card", "Void Winnower", "--format", "json"]) == 0
+    assert main(["card", "Angelic Arbiter", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["warnings"] == ["Void Winnower: Your opponents can't block with creatures with even mana values."]
+    assert report["warnings"] == ["Angelic Arbiter: Each opponent who cast a spell this turn can't attack with creatures."]
     assert main(["card", "Juggernat"]) == 2
     assert "did you mean 'Juggernaut'" in capsys.readouterr().err
 
