@@ -333,6 +333,8 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_71.yaml", 20261271),
         ("random_sample_72.yaml", 20261272),
         ("random_sample_73.yaml", 20261273),
+        ("random_sample_74.yaml", 20261274),
+        ("random_sample_75.yaml", 20261275),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

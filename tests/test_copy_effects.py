@@ -138,6 +138,32 @@ def test_707_9c_sakashima_keeps_its_name_and_vesuvan_its_color() -> None:
     assert (board.permanent("v").name, board.permanent("v").colors) == ("Serra Angel", ("blue",))
 
 
+def test_707_2_vesuvan_shapeshifter_chosen_as_it_entered_or_turned_face_up_can_block_a_flier() -> None:
+    """707.2, 707.9a: "As this creature enters or is turned face up, you may choose another
+    creature ... it becomes a copy of that creature, except it has <an upkeep trigger>": the
+    choice is the board's ``copy_of``; the added trigger has no bearing on combat."""
+    board = make_board(
+        [_card("drake", "Wind Drake"), _card("v", "Vesuvan Shapeshifter", B, copy_of="Serra Angel")], {"drake": B}
+    )
+    shifter = board.permanent("v")
+    assert (shifter.name, shifter.power, sorted(a.kind for a in shifter.abilities)) == (
+        "Serra Angel",
+        4,
+        ["flying", "vigilance"],
+    )
+    assert shifter.card_warnings == ()
+    assert_legal(block(board, {"v": "drake"}))
+
+
+def test_707_9c_the_cosplayzers_first_letter_is_a_name_the_board_gives() -> None:
+    """Sample 74: The Cosplayzer's "except it has "<a copying trigger>" and the first letter of
+    its name is Z": both read, neither bears on combat (707.9a, 707.9c), so nothing is warned."""
+    board = make_board([_card("z", "The Cosplayzer", copy_of="Serra Angel")])
+    cosplayzer = board.permanent("z")
+    assert sorted(a.kind for a in cosplayzer.abilities) == ["flying", "vigilance"]
+    assert cosplayzer.card_warnings == ()
+
+
 def test_707_9_spark_double_isnt_legendary() -> None:
     """707.9b: "and it isn't legendary" (its +1/+1 counter is the board's `counters`)."""
     double = make_board([_card("s", "Spark Double", copy_of="Isamaru, Hound of Konda")]).permanent("s")

@@ -61,6 +61,10 @@ class CopyEffect:
     warnings: tuple[str, ...] = ()
 
 
+UNCOUNTED_TRIGGER = "not among the verdict's triggers"
+"""The end of the note of a combat trigger whose event or intervening "if" isn't read (603.4)."""
+
+
 @dataclass(frozen=True)
 class Compiled:
     """What a card's text means for combat: ``abilities`` compiled exactly, ``warnings`` (text
@@ -92,6 +96,13 @@ class Compiled:
         """The choices of the board's ``chosen`` its abilities read (607.2d, 702.136a)."""
         found = references(self.abilities) | references([a for level in self.levels for a in level.abilities])
         return tuple(c for c in get_args(Choice) if c in found or (c == "riot" and self.riot))
+
+    @property
+    def uncounted_triggers(self) -> tuple[str, ...]:
+        """Its notes of combat triggers never counted (508.1m, 509.1i: the trigger's event or
+        intervening "if" isn't read): no bearing on legality, so not a warning of the card, but
+        a warning of every verdict of a board it is on, whose triggers leave it out."""
+        return tuple(n for n in self.notes if n.endswith(f"{UNCOUNTED_TRIGGER})"))
 
     @property
     def all_warnings(self) -> tuple[str, ...]:

@@ -24,7 +24,7 @@ from .card_record import CardRecord
 from .choices import choices_made
 from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
 from .conditions import Clause
-from .copy_effects import read_copy
+from .copy_effects import COPY_CHOICE, read_copy
 from .keyword_lines import (
     gives_unknown_keyword,
     keyword_defined_by_reminder,
@@ -285,6 +285,8 @@ class Compiler(Sentences):
             if not is_activated(line) and not re.match(r"(?:When|Whenever|At)\b", line):
                 line = otherwise(still_a_land(line))
             first, *rest = sentences(line)
+            if rest and COPY_CHOICE.fullmatch(first):
+                first, *rest = rest
             own = re.search(rf"(?:, except| and) it has (?:{re.escape(SELF)}'s|its) other abilities(?=\.?$)", first)
             copied = first if own is None else first[: own.start()] + "."
             copy = read_copy(copied, face, partial(self._lines, names=names, face=face), self.nouns.subtype)

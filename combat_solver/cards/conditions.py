@@ -442,7 +442,9 @@ class Conditions(Readers):
                 raise Unknown(p)
             if other:
                 found = other_than_self(found)
-            return {"not": {"players": [{"who": who, "controls": {"filter": found, "at_least": 1}}]}}
+            every = {"opponent": "each_opponent", "each_opponent": "opponent"}.get(who, who)
+            # Rankle: "an opponent controls no creatures" is some opponent without one, so not every one with one
+            return {"not": {"players": [{"who": every, "controls": {"filter": found, "at_least": 1}}]}}
         both = re.split(r",? and (?=an? )", p)
         if len(both) > 1 and " or " not in p:  # the Tron lands: "an Urza's Mine and an Urza's Tower", each
             return {"players": [{"who": who, "controls": self.read("count", b)} for b in both]}

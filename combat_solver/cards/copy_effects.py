@@ -28,11 +28,21 @@ COPY_SENTENCE = re.compile(
 )
 """614.1c, 707.5: "You may have this creature enter as a copy of any creature on the battlefield"
 (the "If ..." before it: Protean Raider's condition on entering, decided then)."""
+COPY_CHOICE = re.compile(
+    rf"As \{SELF} enters or is turned face up, you may choose another creature on the battlefield\."
+)
+"""The choice a face-up copy is made of (Vesuvan Shapeshifter): the board's ``copy_of``."""
+FACE_UP_COPY = re.compile(
+    rf"If you do, until \{SELF} is turned face down, it becomes a copy of (?P<what>that creature)"
+    r"(?:, except (?P<exceptions>.+))?"
+)
+"""707.2, 708.8: Vesuvan Shapeshifter's copy chosen "as this creature enters or is turned face
+up" (the choice before it: the board's ``copy_of``)."""
 _MANY = re.compile(r"\b(?:X|two|three|different|random)\b")
 """It Came from Planet Glurg's "X different creatures" (a merged copy): not one card's values."""
 _CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker")
 _SUPERTYPES = ("legendary", "snow", "basic", "world")
-_CLAUSE = re.compile(r"(?:,? and |, )(?=(?:it|its|his|he|is|has)\b)")
+_CLAUSE = re.compile(r"(?:,? and |, )(?=(?:it|its|his|he|is|has|the first letter)\b)")
 """Where the next exception begins: a new subject or verb ("it isn't legendary, is an artifact
 ..., and has myriad"), not an "and" inside a list ("haste and dethrone", "legendary and snow")."""
 
@@ -45,7 +55,7 @@ def read_copy(
     """The copy effect of one sentence of ``face`` (already read with ``$self``); None if it isn't
     a copy sentence this module knows. ``compile_lines`` compiles added abilities (707.9a),
     ``subtype`` knows the catalog's subtypes."""
-    m = COPY_SENTENCE.fullmatch(sentence.removesuffix("."))
+    m = COPY_SENTENCE.fullmatch(sentence.removesuffix(".")) or FACE_UP_COPY.fullmatch(sentence.removesuffix("."))
     if m is None or _MANY.search(m["what"]):
         return None
     if m["exceptions"] is None:
@@ -84,6 +94,8 @@ def _exception(
         return replace(effect, not_legendary=True)
     if clause == f"its name is {SELF}":
         return replace(effect, keeps_name=True)
+    if re.fullmatch(r"the first letter of its name is [A-Z]", clause):
+        return effect  # The Cosplayzer (707.9c): its name is the board's ``name``
     if clause == "it doesn't copy that creature's color":
         return replace(effect, keeps_colors=True)
     stats = re.fullmatch(r"it's (\d+)/(\d+)", clause)

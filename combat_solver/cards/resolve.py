@@ -132,7 +132,11 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
         printed |= _fill(out, record)
         if use_text:
             found = [*compiled.abilities, *(a for level in levels for a in level.abilities)]
-            warned = [*compiled.warnings, *(w for level in levels for w in level.warnings)]
+            warned = [
+                *compiled.warnings,
+                *(w for level in levels for w in level.warnings),
+                *compiled.uncounted_triggers,
+            ]
             found, missing = _as_chosen(found, compiled, out, catalog)
             out["card_warnings"] = [*warned, *missing, *out.get("card_warnings", ())]
     counters = out.get("counters") or {}

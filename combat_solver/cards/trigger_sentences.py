@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..rules.phrase import SELF
-from .compiled import AbilityData, Result
+from .compiled import UNCOUNTED_TRIGGER, AbilityData, Result
 from .conditions import Conditions
 from .keyword_lines import KEYWORDS_OF_KINDS, known_keyword
 from .phrases import bears_on_legality
@@ -155,7 +155,7 @@ class TriggerSentences(Conditions):
             )
             found = first + second if first and second else None
         if found is None and _COMBAT_EVENT.search(condition):  # noted, never passed over
-            return [], "a trigger on attacking or blocking whose condition isn't read: not among the verdict's triggers"
+            return [], f"a trigger on attacking or blocking whose condition isn't read: {UNCOUNTED_TRIGGER}"
         if not found:
             return [], note
         intervening = re.match(r"if ([^,]+), ", rest)
@@ -166,7 +166,7 @@ class TriggerSentences(Conditions):
         except Unknown:  # 603.4: never counted without its condition
             return (
                 [],
-                "a trigger on attacking or blocking whose intervening 'if' isn't read: not among the verdict's triggers",
+                f"a trigger on attacking or blocking whose intervening 'if' isn't read: {UNCOUNTED_TRIGGER}",
             )
 
     def _event(self, whenever: str, event: str) -> list[AbilityData] | None:

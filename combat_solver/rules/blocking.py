@@ -126,10 +126,12 @@ class BlockAnyNumber(AbilityBase):
 
 
 class BlockWhileTapped(AbilityBase):
-    """509.1a exception: "can block as though it were untapped" (Masako the Humorless grants it)."""
+    """509.1a exception: "can block as though it were untapped" (Masako the Humorless grants it);
+    Siege Elemental's "Tapped creatures can block": a permission to block is only this one, as
+    "can't" beats "can" (101.2) and an untapped creature may block anyway (509.1a)."""
 
     kind: Literal["block_while_tapped"] = "block_while_tapped"
-    phrases = (Phrase(r"can block as though (?:it were|they were) untapped"),)
+    phrases = (Phrase(r"can block as though (?:it were|they were) untapped"), Phrase(r"can block"))
     rule = "509.1a"
 
     def permits_tapped_block(self) -> bool:
