@@ -626,3 +626,12 @@ def test_302_6_rankle_has_haste_while_one_opponent_of_two_controls_no_creatures(
     assert _attacks([rankle, bears], {"rankle": "bob"}, players=players)
     carols_and_bobs = [rankle, bears, {**bears, "id": "bobs", "controller": "bob"}]
     assert not _attacks(carols_and_bobs, {"rankle": "bob"}, players=players)
+
+
+def test_701_66a_earthbend_is_noted_as_a_land_made_a_creature_with_haste() -> None:
+    """Audit 1545: Aang, Destined Savior's "At the beginning of combat on your turn, earthbend 2"
+    makes a land a 0/0 land creature with haste (701.66a) before attackers are declared: a note
+    (the board writes the land creature), though its reminder text is read off; "whenever you
+    ... earthbend" (Avatar Aang) is an event, no animation."""
+    assert any("earthbend 2" in n and "triggered ability" in n for n in _compiled("Aang, Destined Savior").notes)
+    assert not any("earthbend" in n for n in _compiled("Avatar Aang // Aang, Master of Elements").notes)

@@ -118,6 +118,9 @@ _TYPE_CHANGE = re.compile(
 """A land made a basic land type, a permanent a creature type (Pixie Illusionist, Mistform Dreamer):
 landwalk, filters and conditions read them (305.7, 702.14c): compiled, or a note for an ability."""
 
+_EARTHBEND = re.compile(r"\bearthbend (?:\d+|x)\b")
+"""701.66a: "earthbend N" makes a land a 0/0 land creature with haste (its reminder text is read off)."""
+
 _WORD_NUMBERS = {"a": 1, "an": 1, "ninety-nine": 99} | dict(
     zip(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), range(1, 11), strict=True)
 )
@@ -136,7 +139,7 @@ def bears_on_legality(sentence: str) -> bool:
     animation: what becomes a creature can attack and block, 302.1, 506.4; and entering as a copy:
     the permanent then has the copied object's characteristics, not its card's, 707.2)"""
     s = sentence.casefold()
-    if any(p in s for p in LEGALITY_PHRASES) or _COPY.search(s) or _TYPE_CHANGE.search(s):
+    if any(p in s for p in LEGALITY_PHRASES) or _COPY.search(s) or _TYPE_CHANGE.search(s) or _EARTHBEND.search(s):
         return True
     if _ANIMATION.search(sentence) or _IS_A_CREATURE.search(sentence) or MANA_ABILITY.match(sentence):
         return True
