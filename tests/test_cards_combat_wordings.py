@@ -523,6 +523,35 @@ def test_ekundu_cyclops_attacks_if_another_of_yours_does_508_1d() -> None:
     assert attack(board, {"bears": B, "cyclops": B}).legal
 
 
+def test_viashino_bey_brings_every_creature_once_it_attacks_508_1d() -> None:
+    """Viashino Bey: "If this creature attacks, all creatures you control attack if able": no
+    requirement while Bey stays home (508.1d), one on each other creature once it attacks."""
+    board = make_board([card("bey", "Viashino Bey", A), card("bears", "Grizzly Bears", A)])
+    assert attack(board, {}).legal
+    assert attack(board, {"bears": B}).legal
+    assert [v.rule for v in attack(board, {"bey": B}).violations] == ["508.1d"]
+    assert attack(board, {"bey": B, "bears": B}).legal
+
+
+def test_serpent_of_yawning_depths_sea_creatures_block_each_other_509_1b() -> None:
+    """Serpent of Yawning Depths: "Krakens, Leviathans, Octopuses, and Serpents you control can't be
+    blocked except by Krakens, Leviathans, Octopuses, and Serpents": a list of blockers (509.1b)."""
+    octopus = {"name": "Octopus", "subtypes": ["Octopus"], "power": 1, "toughness": 1}
+    kraken = {"name": "Kraken", "subtypes": ["Kraken"], "power": 1, "toughness": 1}
+    pieces = [card("serpent", "Serpent of Yawning Depths", A), card("bears", "Grizzly Bears", B)]
+    board = make_board(
+        [
+            *pieces,
+            {"id": "octo", "token": octopus, "controller": A},
+            {"id": "kraken", "token": kraken, "controller": B},
+        ],
+        {"serpent": B, "octo": B},
+    )
+    assert violations(board, {"bears": "octo"}) == [("509.1b", "cant_be_blocked_except_by")]
+    assert violations(board, {"bears": "serpent"}) == [("509.1b", "cant_be_blocked_except_by")]
+    assert violations(board, {"kraken": "octo"}) == []
+
+
 def test_instill_energy_attacks_as_though_it_had_haste_302_6() -> None:
     """Instill Energy: "Enchanted creature can attack as though it had haste" (302.6)."""
     sick = card("bears", "Grizzly Bears", A, summoning_sick=True)

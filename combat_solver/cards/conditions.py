@@ -496,6 +496,31 @@ class Conditions(Readers):
             return {"eq": self._n(m[1])}
         raise Unknown(words)
 
+    def attacking_along(self, s: str) -> list[dict[str, Any]] | None:
+        """Requirements once a creature attacks (508.1d), obeyed while it doesn't: Ekundu Cyclops'
+        "if a creature you control attacks, $self also attacks if able"; Magnetic Web, War's Toll and
+        Viashino Bey's "if <one> attacks, all <them> attack if able"."""
+        along = re.fullmatch(rf"If (an? .+?) attacks, {re.escape(SELF)} also attacks if able", s)
+        if along is not None:  # Ekundu Cyclops (508.1d): a requirement only if another creature attacks
+            others = self._holder(re.sub(r"^an? ", "", along[1]))
+            if others is None or "self" in others or "ids" in others:
+                raise Unknown(s)
+            return [{"kind": "must_attack", "condition": {"attack": {"filter": others}}}]
+        together = re.fullmatch(rf"If (an? .+?|{re.escape(SELF)}) attacks, all (.+?) attack if able", s)
+        if together is not None:  # Magnetic Web, War's Toll, Viashino Bey (508.1d): each, once one attacks
+            parts = [
+                re.sub(r" (?:an|that) opponent controls$", " your opponents control", p) for p in together.groups()
+            ]
+            own = parts[0] == SELF
+            first = {"ids": [SELF]} if own else self._holder(re.sub(r"^an? ", "", parts[0]))
+            them = self._holder(parts[1])
+            if first is None or them is None or {"self", "ids"} & {*them, *({} if own else first)}:
+                raise Unknown(s)
+            attack = {"filter": first, "others": False} if own else {"filter": first}
+            must = {"kind": "must_attack", "condition": {"attack": attack}}
+            return [{"kind": "grant", "to": them, "ability": must}]
+        return None
+
     def conditioned(self, abilities: list[dict[str, Any]], clause: Clause, field: str) -> list[dict[str, Any]]:
         """``abilities`` applying only while (``condition``) or unless (``unless``) the clause holds."""
         if not clause.data:  # a clause that always holds

@@ -175,22 +175,9 @@ class Sentences(TaxSentences):
         compared = self._power_compared(s)
         if compared is not None:
             return compared
-        along = re.fullmatch(rf"If (an? .+?) attacks, {re.escape(SELF)} also attacks if able", s)
-        if along is not None:  # Ekundu Cyclops (508.1d): a requirement only if another creature attacks
-            others = self._holder(re.sub(r"^an? ", "", along[1]))
-            if others is None or "self" in others or "ids" in others:
-                raise Unknown(s)
-            return [{"kind": "must_attack", "condition": {"attack": {"filter": others}}}]
-        together = re.fullmatch(r"If (an? .+?) attacks, all (.+?) attack if able", s)
-        if together is not None:  # Magnetic Web, War's Toll (508.1d): a requirement of each once one attacks
-            parts = [
-                re.sub(r" (?:an|that) opponent controls$", " your opponents control", p) for p in together.groups()
-            ]
-            first, them = self._holder(re.sub(r"^an? ", "", parts[0])), self._holder(parts[1])
-            if first is None or them is None or {"self", "ids"} & {*first, *them}:
-                raise Unknown(s)
-            must = {"kind": "must_attack", "condition": {"attack": {"filter": first}}}
-            return [{"kind": "grant", "to": them, "ability": must}]
+        along = self.attacking_along(s)
+        if along is not None:
+            return along
         paired = re.fullmatch(
             rf"As long as {re.escape(SELF)} is paired with another creature, (?:both creatures|each of those creatures) "
             r"(?:have|has) (.+)",
@@ -440,11 +427,16 @@ class Sentences(TaxSentences):
         predicate = re.sub(
             r"^can't attack, block, or (?:transform|crew Vehicles)\b", "can't attack or block", predicate
         )
+        predicate = re.sub(  # Serpent of Yawning Depths: one list of blockers, not predicates
+            r"(?<=except by )(?:[A-Z][\w'-]*,? )+(?:and|or) [A-Z][\w'-]*$",
+            lambda m: m[0].replace(" ", "\0").replace(",", "\1"),
+            predicate,
+        )
         quoted = iter(re.findall(r'"[^"]*"', predicate))
         for masked in re.split(_LIST, re.sub(r'"[^"]*"', '"Q"', predicate.strip())):
             if holder.get("self"):  # "..., and it can't be blocked" (Expedition Lookout)
                 masked = re.sub(r"^it (?=can't|can|has|gets)", "", masked.removeprefix(SELF + " "))
-            chunk = re.sub(r'"Q"', lambda _m: next(quoted), masked)
+            chunk = re.sub(r'"Q"', lambda _m: next(quoted), masked).replace("\0", " ").replace("\1", ",")
             if after_loses and not re.match(r"(?:can't|can|has|have|gets?|attacks?|blocks?|must|is|are)\b", chunk):
                 out[-1] = {**out[-1], "kinds": [*out[-1]["kinds"], *(a["kind"] for a in self._lost(chunk))]}
                 continue
