@@ -552,6 +552,24 @@ def test_serpent_of_yawning_depths_sea_creatures_block_each_other_509_1b() -> No
     assert violations(board, {"kraken": "octo"}) == []
 
 
+def test_lithoform_blight_land_loses_its_land_types_and_gains_mana_abilities_305_6() -> None:
+    """Lithoform Blight: "Enchanted land loses all land types and abilities and has "{T}: Add {C}"
+    and "{T}, Pay 1 life: Add one mana of any color."": the Island is no Island for islandwalk
+    (702.14c), its {U} ability gone (305.6, 613.1f), the two quoted ones its own."""
+    blight = bundled_catalog().compiled(bundled_catalog().get("Lithoform Blight")).abilities
+    assert {"kind": "type_change", "land_types": [], "to": {"ids": ["$attached"]}} in blight
+    assert {"kind": "lose_abilities", "to": {"ids": ["$attached"]}} in blight
+    granted = [a["ability"] for a in blight if a["kind"] == "grant"]
+    assert granted == [
+        {"kind": "mana", "produces": "C", "amount": 1},
+        {"kind": "mana", "cost": {"life": 1}, "produces": "any", "amount": 1},
+    ]
+    pieces = [card("djinn", "Benthic Behemoth", A), card("bears", "Grizzly Bears", B), card("isle", "Island", B)]
+    assert violations(make_board(pieces, {"djinn": B}), {"bears": "djinn"}) == [("702.14c", "landwalk")]
+    blighted = [*pieces, card("blight", "Lithoform Blight", A, attached_to="isle")]
+    assert violations(make_board(blighted, {"djinn": B}), {"bears": "djinn"}) == []
+
+
 def test_instill_energy_attacks_as_though_it_had_haste_302_6() -> None:
     """Instill Energy: "Enchanted creature can attack as though it had haste" (302.6)."""
     sick = card("bears", "Grizzly Bears", A, summoning_sick=True)

@@ -370,3 +370,45 @@ def test_508_1m_a_trigger_on_attacking_it_can_t_read_is_noted_never_passed_over(
     assert _attack([dagger, theirs], {"t": "bob"}, "d") == 0
     jocasta = _compiled("Jocasta, Automaton Avenger")
     assert not any(a["kind"] == "attack_trigger" for a in jocasta.abilities) and not jocasta.warnings
+
+
+def test_508_1m_dreadhorde_invasion_triggers_for_a_big_zombie_token_you_control() -> None:
+    """Dreadhorde Invasion: "Whenever a Zombie token you control with power 6 or greater attacks":
+    a token Zombie of power 6 or more triggers it (508.1m); a 2/2 one or a nontoken one doesn't."""
+    army = {"name": "Zombie Army", "subtypes": ["Zombie", "Army"], "power": 0, "toughness": 0}
+    big = {"id": "big", "token": army, "controller": "alice", "counters": {"+1/+1": 6}}
+    small = {"id": "small", "token": army, "controller": "alice", "counters": {"+1/+1": 2}}
+    pieces = [_card("inv", "Dreadhorde Invasion"), big, small, _card("giant", "Gurmag Angler")]
+    assert _attack(pieces, {"big": "bob"}, "inv") == 1
+    assert _attack(pieces, {"small": "bob", "giant": "bob"}, "inv") == 0
+
+
+def test_700_6_new_argive_triggers_for_historic_attackers() -> None:
+    """New Argive (a plane: its compiled trigger on an enchantment): "Whenever a historic creature
+    you control attacks" (700.6: artifacts, legendaries and Sagas are historic): Ornithopter and a
+    legend trigger it, Grizzly Bears doesn't."""
+    catalog = bundled_catalog()
+    trigger = catalog.compiled(catalog.get("New Argive")).abilities
+    plane = {"name": "New Argive", "types": ["enchantment"]}
+    pieces = [
+        {"id": "argive", "token": plane, "controller": "alice", "abilities": list(trigger)},
+        _card("thopter", "Ornithopter"),
+        _card("legend", "Isamaru, Hound of Konda"),
+        _card("bears", "Grizzly Bears"),
+    ]
+    assert _attack(pieces, {"thopter": "bob", "legend": "bob", "bears": "bob"}, "argive") == 2
+    assert _attack(pieces, {"bears": "bob"}, "argive") == 0
+
+
+def test_508_3e_one_of_your_opponents_attacked_triggers_once_for_each_of_them() -> None:
+    """Frenzied Gorespawn's "Whenever one or more creatures attack one of your opponents" and
+    Karazikar's "Whenever you attack a player" trigger once for each player attacked (508.3e;
+    Karazikar's effect names "that player"), not once in all."""
+    gore = [_card("gore", "Frenzied Gorespawn", "cara"), _card("b1", "Grizzly Bears"), _card("b2", "Grizzly Bears")]
+    assert _attack(gore, {"b1": "bob", "b2": "cara"}, "gore") == 1  # cara isn't her own opponent
+    mine = [_card("gore", "Frenzied Gorespawn"), _card("b1", "Grizzly Bears"), _card("b2", "Grizzly Bears")]
+    assert _attack(mine, {"b1": "bob", "b2": "cara"}, "gore") == 2
+    assert _attack(mine, {"b1": "bob", "b2": "bob"}, "gore") == 1
+    eye = [_card("k", "Karazikar, the Eye Tyrant"), _card("b1", "Grizzly Bears"), _card("b2", "Grizzly Bears")]
+    assert _attack(eye, {"b1": "bob", "b2": "cara"}, "k") == 2
+    assert _attack(eye, {"b1": "bob", "b2": "bob"}, "k") == 1

@@ -164,6 +164,18 @@ def test_707_9c_the_cosplayzers_first_letter_is_a_name_the_board_gives() -> None
     assert cosplayzer.card_warnings == ()
 
 
+def test_707_9b_superior_spider_man_is_a_4_4_spider_human_hero_named_himself() -> None:
+    """Superior Spider-Man: "except his name is Superior Spider-Man and he's a 4/4 Spider Human
+    Hero in addition to his other types": the copied Serra Angel's flying and vigilance, his own
+    name, 4/4 and the three subtypes added (707.9b)."""
+    board = make_board([_card("s", "Superior Spider-Man", copy_of="Serra Angel")])
+    spidey = board.permanent("s")
+    assert (spidey.name, spidey.power, spidey.toughness) == ("Superior Spider-Man", 4, 4)
+    assert spidey.subtypes == ("Angel", "Spider", "Human", "Hero")
+    assert sorted(a.kind for a in spidey.abilities) == ["flying", "vigilance"]
+    assert spidey.card_warnings == ()
+
+
 def test_707_9_spark_double_isnt_legendary() -> None:
     """707.9b: "and it isn't legendary" (its +1/+1 counter is the board's `counters`)."""
     double = make_board([_card("s", "Spark Double", copy_of="Isamaru, Hound of Konda")]).permanent("s")

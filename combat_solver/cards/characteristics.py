@@ -183,6 +183,8 @@ def characteristic(
 def _loses(what: str, keyword: Callable[[str], list[AbilityData]]) -> tuple[list[AbilityData], bool]:
     if what in ("all abilities", "all other abilities"):
         return [{"kind": "lose_abilities"}], what == "all other abilities"
+    if what == "all land types and abilities":  # Lithoform Blight: no land type, no mana ability of one (305.6)
+        return [{"kind": "type_change", "land_types": []}, {"kind": "lose_abilities"}], False
     kinds: list[str] = []
     for part in re.split(_LIST, what):
         found = keyword(part.strip())

@@ -105,9 +105,13 @@ def _exception(
         r"it enters with (?:an|a|one|two|three|X) (?:additional )?[+\w/-]+ counters? on it(?: if .+)?", clause
     ):
         return effect  # counters aren't copiable values (707.2): they are the board's ``counters``
-    types = re.fullmatch(r"(?:it's|is) (?:an? )?(.+) in addition to (?:its|his) other (creature )?types", clause)
+    types = re.fullmatch(
+        r"(?:it's|is) (?:an? )?(?:(\d+)/(\d+) )?(.+) in addition to (?:its|his) other (creature )?types", clause
+    )
+    if types and types[1]:  # Superior Spider-Man: "he's a 4/4 Spider Human Hero in addition to his other types"
+        effect = replace(effect, power=int(types[1]), toughness=int(types[2]))
     if types:
-        return _types(effect, types[1], creature_only=bool(types[2]), subtype=subtype)
+        return _types(effect, types[3], creature_only=bool(types[4]), subtype=subtype)
     has = re.fullmatch(r"(?:it )?has (.+)", clause)
     unless_copied = re.fullmatch(r"(([a-z]+)(?: \d+)?) if that creature doesn't have \2", has[1]) if has else None
     if unless_copied:  # Flesh Duplicate: "has vanishing 3 if that creature doesn't have vanishing" (707.9a)

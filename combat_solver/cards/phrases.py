@@ -18,6 +18,8 @@ MULTICOLORED: dict[str, Any] = {
     "any_of": [{"colors": [a], "any_of": [{"colors": [b]}]} for i, a in enumerate(COLORS) for b in COLORS[i + 1 :]]
 }
 """Two or more colors: some pair of colors both present (105.4)."""
+HISTORIC = [{"types": ["artifact"]}, {"supertypes": ["legendary"]}, {"subtypes": ["Saga"]}]
+"""Artifacts, legendaries and Sagas (700.6)."""
 ATTACHED_STATES: dict[str, dict[str, Any]] = {
     "equipped": {"filter": {"subtypes": ["Equipment"]}, "at_least": 1},
     "enchanted": {"filter": {"subtypes": ["Aura"]}, "at_least": 1},
@@ -99,6 +101,7 @@ LEGALITY_PHRASES = (
     "loses all abilities",
     "every creature type",
     "all creature types",
+    "all land types",
     "in addition to its other types",
     "in addition to their other types",
     "isn't a creature",
@@ -403,8 +406,8 @@ class Nouns:
                 colors.append(w)
             elif w == "colorless":
                 out["colorless"] = True
-            elif w == "multicolored" and "any_of" not in out:
-                out["any_of"] = MULTICOLORED["any_of"]
+            elif w in ("multicolored", "historic") and "any_of" not in out:
+                out["any_of"] = MULTICOLORED["any_of"] if w == "multicolored" else HISTORIC
             elif w in ("tapped", "untapped"):
                 out["tapped"] = w == "tapped"
             elif w in ATTACHED_STATES and "attached" not in out:

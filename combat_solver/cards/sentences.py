@@ -427,6 +427,7 @@ class Sentences(TaxSentences):
         predicate = re.sub(
             r"^can't attack, block, or (?:transform|crew Vehicles)\b", "can't attack or block", predicate
         )
+        predicate = predicate.replace("all land types and abilities", "all land types\0and\0abilities")
         predicate = re.sub(  # Serpent of Yawning Depths: one list of blockers, not predicates
             r"(?<=except by )(?:[A-Z][\w'-]*,? )+(?:and|or) [A-Z][\w'-]*$",
             lambda m: m[0].replace(" ", "\0").replace(",", "\1"),
@@ -573,7 +574,7 @@ class Sentences(TaxSentences):
                 continue
             inner = quoted.pop(0)
             if MANA_ABILITY.match(inner):  # Esika: a mana ability they have (605.1a), paying costs
-                found, note = read_mana(inner, self.wordings, self)
+                found, note = read_mana(inner.rstrip(".") + ".", self.wordings, self)  # '"{T}: Add {C}" and "..."'
                 self.granted = self.granted or note is not None
                 out += found
                 continue

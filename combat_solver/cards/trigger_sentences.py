@@ -101,7 +101,7 @@ class TriggerSentences(Conditions):
             condition,
         )
         condition = re.sub(  # Tadeas: "a creature you control with reach" is "a creature with reach you control"
-            r"^(whenever (?:an?|one or more|another|\w+ or more) \w+) you control ((?:with |that)[^,]+?) (attacks?(?: a player)?|blocks|becomes? blocked)$",
+            r"^(whenever (?:an?|one or more|another|\w+ or more) \w+(?: \w+)?) you control ((?:with |that)[^,]+?) (attacks?(?: a player)?|blocks|becomes? blocked)$",
             r"\1 \2 you control \3",
             condition,
             flags=re.I,

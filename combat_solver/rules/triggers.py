@@ -49,7 +49,9 @@ OPPONENT = "opponent"
 class AttackTrigger(_Subject):
     """508.1m, 508.3a: "Whenever <this creature / a creature [you control]> attacks [you / a
     planeswalker]" — once for each such attacking creature; with ``once``, "whenever one or more
-    ... attack" and "whenever you attack" (508.3d) — once in all (603.2c); with ``most_life``,
+    ... attack" and "whenever you attack" (508.3d) — once in all (603.2c), and with a ``target``
+    once for each player attacked ("whenever you attack a player", "... attack one of your
+    opponents", 508.3e); with ``most_life``,
     only an attack on a player with the most life or tied for most life (dethrone, 702.105a); with
     ``first_time_each_turn``, not for a creature that attacked in an earlier combat this turn
     (Aurelia, the Warleader; 506.1: a turn may have more than one combat phase); with
@@ -317,11 +319,15 @@ class AttackTrigger(_Subject):
             attackers = [a for a in attackers if all(a.id != creature for creature, _ in earlier.known)]
             if earlier.anonymous and attackers:
                 note = "unless it attacked in an earlier combat this turn (`attacked_this_turn` gives no creatures)"
-        if self.matching is not None and not self.matching.holds(len(attackers)):
-            return
-        if attackers:
-            count = 1 if self.once else len(attackers)
-            yield facts.fired(inst, self.kind, self.rule, count, [a.id for a in attackers], note)
+        per_player = self.once and self.target is not None  # 508.3e: once for each player attacked
+        attacked: dict[str, list[str]] = {}
+        for a in attackers:
+            target = facts.attacks[a.id] if per_player else ""
+            attacked.setdefault(facts.game.defending_player_of(target) or target, []).append(a.id)
+        groups = [ids for ids in attacked.values() if self.matching is None or self.matching.holds(len(ids))]
+        if groups:
+            count = len(groups) if self.once else len(attackers)
+            yield facts.fired(inst, self.kind, self.rule, count, [i for ids in groups for i in ids], note)
 
 
 def _has_most_life(facts: CombatFactsView, target: str) -> bool:
