@@ -362,9 +362,7 @@ def test_akron_legionnaire_leaves_out_its_namesakes_and_artifact_creatures_508_1
 # ============================================================================ the defending player, per attack target (802.2a)
 def test_goblin_goon_attacks_only_a_player_with_fewer_creatures_508_1c_802_2a() -> None:
     """Goblin Goon: "can't attack unless you control more creatures than defending player": alice
-    (Goon and Bears) may attack carol (one creature), not bob (two). Its "can't block unless you
-    control more creatures than attacking player" is warned, not compiled: with shared team turns
-    the attacking player is one of the attacking team (805.10c)."""
+    (Goon and Bears) may attack carol (one creature), not bob (two)."""
     board = make_board(
         [
             card("goon", "Goblin Goon", A),
@@ -377,10 +375,6 @@ def test_goblin_goon_attacks_only_a_player_with_fewer_creatures_508_1c_802_2a() 
     )
     assert attack(board, {"goon": C}).legal
     assert [(v.rule, v.kind) for v in attack(board, {"goon": B}).violations] == [("508.1c", "cant_attack")]
-    alone = make_board([card("bears", "Grizzly Bears", A), card("goon", "Goblin Goon", B)], {"bears": B})
-    assert alone.card_warnings == (
-        "Goblin Goon: Goblin Goon can't block unless you control more creatures than attacking player.",
-    )
 
 
 def test_crown_hunter_hireling_attacks_only_the_monarch_802_2a() -> None:
@@ -568,6 +562,21 @@ def test_lithoform_blight_land_loses_its_land_types_and_gains_mana_abilities_305
     assert violations(make_board(pieces, {"djinn": B}), {"bears": "djinn"}) == [("702.14c", "landwalk")]
     blighted = [*pieces, card("blight", "Lithoform Blight", A, attached_to="isle")]
     assert violations(make_board(blighted, {"djinn": B}), {"bears": "djinn"}) == []
+
+
+def test_goblin_goon_blocks_only_outnumbering_the_attacking_player_506_2() -> None:
+    """Goblin Goon: "can't block unless you control more creatures than attacking player": the
+    active player (506.2) — with two creatures to bob's two it can't block, with three it can; with
+    shared team turns that player is the blocked attacker's controller (805.10c): warned."""
+    base = [card("bears", "Grizzly Bears", A), card("elf", "Llanowar Elves", A), card("goon", "Goblin Goon", B)]
+    even = make_board([*base, card("b1", "Grizzly Bears", B)], {"bears": B})
+    assert violations(even, {"goon": "bears"}) == [("509.1b", "cant_block")]
+    more = make_board([*base, card("b1", "Grizzly Bears", B), card("b2", "Grizzly Bears", B)], {"bears": B})
+    assert violations(more, {"goon": "bears"}) == []
+    assert more.card_warnings == ()
+    teams = {A: "t1", C: "t1", B: "t2", "dan": "t2"}
+    team = make_board(base, {"bears": B}, players=(A, C, B, "dan"), teams=teams, shared=True)
+    assert [w for w in team.card_warnings if "805.10c" in w] != []
 
 
 def test_instill_energy_attacks_as_though_it_had_haste_302_6() -> None:

@@ -403,7 +403,8 @@ def test_700_6_new_argive_triggers_for_historic_attackers() -> None:
 def test_508_3e_one_of_your_opponents_attacked_triggers_once_for_each_of_them() -> None:
     """Frenzied Gorespawn's "Whenever one or more creatures attack one of your opponents" and
     Karazikar's "Whenever you attack a player" trigger once for each player attacked (508.3e;
-    Karazikar's effect names "that player"), not once in all."""
+    Karazikar's effect names "that player"), not once in all; Jolene's "Whenever a player attacks
+    one or more of your opponents" once in all."""
     gore = [_card("gore", "Frenzied Gorespawn", "cara"), _card("b1", "Grizzly Bears"), _card("b2", "Grizzly Bears")]
     assert _attack(gore, {"b1": "bob", "b2": "cara"}, "gore") == 1  # cara isn't her own opponent
     mine = [_card("gore", "Frenzied Gorespawn"), _card("b1", "Grizzly Bears"), _card("b2", "Grizzly Bears")]
@@ -412,3 +413,5 @@ def test_508_3e_one_of_your_opponents_attacked_triggers_once_for_each_of_them() 
     eye = [_card("k", "Karazikar, the Eye Tyrant"), _card("b1", "Grizzly Bears"), _card("b2", "Grizzly Bears")]
     assert _attack(eye, {"b1": "bob", "b2": "cara"}, "k") == 2
     assert _attack(eye, {"b1": "bob", "b2": "bob"}, "k") == 1
+    jolene = [_card("j", "Jolene, the Plunder Queen"), _card("b1", "Grizzly Bears"), _card("b2", "Grizzly Bears")]
+    assert _attack(jolene, {"b1": "bob", "b2": "cara"}, "j") == 1  # "attacks one or more of your opponents"

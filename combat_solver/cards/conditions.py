@@ -177,13 +177,14 @@ class Conditions(Readers):
         if t == "you control your commander":  # 903.3: a commander you own, on the battlefield under your control
             yours = {"filter": {"commander": True, "owner": "you"}, "at_least": 1}
             return Clause({"players": [{"who": "you", "controls": yours}]})
-        m = re.fullmatch(r"you control more (.+?) than defending player", t)
-        if m:  # Goblin Goon, Mogg Toady: the player it would attack (802.2a); "attacking player"
-            found = self.nouns.creatures(m[1])  # stays warned: with shared team turns it is one of them (805.10c)
+        m = re.fullmatch(r"you control more (.+?) than (defending|attacking) player", t)
+        if m:  # Goblin Goon, Mogg Toady: the player it would attack (802.2a), the active player (506.2)
+            found = self.nouns.creatures(m[1])  # with shared team turns a verdict warning (805.10c, ``resolve``)
             if found is None:
                 raise Unknown(t)
-            left, right = {"filter": found}, {"who": "defending_player", "filter": found}
-            return Clause({"compare": [{"left": left, "op": "gt", "right": right}]}, block_time=True)
+            who = "defending_player" if m[2] == "defending" else "active_player"
+            left, right = {"filter": found}, {"who": who, "filter": found}
+            return Clause({"compare": [{"left": left, "op": "gt", "right": right}]}, block_time=m[2] == "defending")
         m = re.fullmatch(r"defending player controls more (.+?) than you", t)
         if m:  # Aerial Surveyor: the attacked player's (802.2a) against yours
             found = self.nouns.creatures(m[1])

@@ -188,12 +188,16 @@ def on_turn(permanents: Any, turn_players: frozenset[str], context: Any) -> Any:
     """The permanents of a board with living metal read (702.161a: "During your turn, this
     permanent is an artifact creature in addition to its other types"): a permanent by card or
     token whose controller's turn it is (``turn_players``: the active player, or the active
-    team with shared team turns, 805.4a) and whose types aren't written gets them. Anything it
-    can't read is left to ``resolve`` to report."""
+    team with shared team turns, 805.4a) and whose types aren't written gets them; with shared
+    team turns, a card reading "attacking player" (read as the active player, 506.2) is warned:
+    for a blocker that is the controller of the attacker it blocks (805.10c). Anything it can't
+    read is left to ``resolve`` to report."""
     if not isinstance(permanents, list | tuple):
         return permanents
     out = []
     for data in permanents:
+        if len(turn_players) > 1 and isinstance(data, Mapping) and isinstance(data.get("card"), str):
+            data = _team_attacking_player(data, context)
         if (
             isinstance(data, Mapping)
             and (data.get("card") is not None or data.get("token") is not None)
@@ -213,6 +217,20 @@ def on_turn(permanents: Any, turn_players: frozenset[str], context: Any) -> Any:
                 data = {**data, "types": types}
         out.append(data)
     return out
+
+
+def _team_attacking_player(data: Mapping[str, Any], context: Any) -> Mapping[str, Any]:
+    try:
+        record, _ = _source(dict(data), context)
+    except (CardError, ValueError):
+        return data
+    if record is None or not re.search(r"\battacking player\b", record.text):
+        return data
+    why = (
+        f"{record.name}: 'attacking player' with shared team turns is the controller of the attacker"
+        " a blocker blocks (805.10c); read as the active player"
+    )
+    return {**data, "card_warnings": [*data.get("card_warnings", ()), why]}
 
 
 _CHANGELING = re.compile(r"(?im)^(?:[^,(\n]+, )*changeling\b")

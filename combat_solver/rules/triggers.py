@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ..model.base import Flag, Positive
 from ..model.filters import Comparison, Filter, PermanentView, Target
@@ -51,7 +51,8 @@ class AttackTrigger(_Subject):
     planeswalker]" — once for each such attacking creature; with ``once``, "whenever one or more
     ... attack" and "whenever you attack" (508.3d) — once in all (603.2c), and with a ``target``
     once for each player attacked ("whenever you attack a player", "... attack one of your
-    opponents", 508.3e); with ``most_life``,
+    opponents", 508.3e; with ``once_for_all_players`` once in all, "attacks one or more of your
+    opponents"); with ``most_life``,
     only an attack on a player with the most life or tied for most life (dethrone, 702.105a); with
     ``first_time_each_turn``, not for a creature that attacked in an earlier combat this turn
     (Aurelia, the Warleader; 506.1: a turn may have more than one combat phase); with
@@ -221,7 +222,7 @@ class AttackTrigger(_Subject):
         ),
         Phrase(
             r"whenever (?:a player attacks one or more of your opponents|one or more of your opponents are attacked)",
-            {"who": {}, "once": True, "target": {"player": OPPONENT}},
+            {"who": {}, "once": True, "target": {"player": OPPONENT}, "once_for_all_players": True},
             "trigger",
         ),
         Phrase(r"whenever \$self attacks an opponent", {"target": {"player": OPPONENT}}, "trigger"),
@@ -281,6 +282,11 @@ class AttackTrigger(_Subject):
     ("if defending player controls no Walls": Siege Dragon, 802.2a)."""
     once: Flag = False
     target: Target | None = None
+    once_for_all_players: Flag = Field(
+        False,
+        description="with `once` and a `target`: once however many players are attacked (Jolene's 'a player attacks "
+        "one or more of your opponents'), not once for each player attacked (508.3e)",
+    )
     most_life: Flag = Field(
         False, description="only on an attack on a player with the most life or tied for most life (dethrone)"
     )
@@ -297,6 +303,12 @@ class AttackTrigger(_Subject):
         None,
         description='with `once`: the number of attackers it is about ("you attack with two or more Spiders": {ge: 2})',
     )
+
+    @model_validator(mode="after")
+    def _once_for_all_with_a_target(self) -> AttackTrigger:
+        if self.once_for_all_players and not (self.once and self.target is not None):
+            raise ValueError("`once_for_all_players` goes with `once` and a `target`")
+        return self
 
     def attack_triggers(self, facts: CombatFactsView, inst: Instance) -> Iterable[TriggerReport]:
         spec = self.target
@@ -319,7 +331,7 @@ class AttackTrigger(_Subject):
             attackers = [a for a in attackers if all(a.id != creature for creature, _ in earlier.known)]
             if earlier.anonymous and attackers:
                 note = "unless it attacked in an earlier combat this turn (`attacked_this_turn` gives no creatures)"
-        per_player = self.once and self.target is not None  # 508.3e: once for each player attacked
+        per_player = self.once and self.target is not None and not self.once_for_all_players  # 508.3e
         attacked: dict[str, list[str]] = {}
         for a in attackers:
             target = facts.attacks[a.id] if per_player else ""
