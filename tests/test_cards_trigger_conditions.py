@@ -415,3 +415,12 @@ def test_508_3e_one_of_your_opponents_attacked_triggers_once_for_each_of_them() 
     assert _attack(eye, {"b1": "bob", "b2": "bob"}, "k") == 1
     jolene = [_card("j", "Jolene, the Plunder Queen"), _card("b1", "Grizzly Bears"), _card("b2", "Grizzly Bears")]
     assert _attack(jolene, {"b1": "bob", "b2": "cara"}, "j") == 1  # "attacks one or more of your opponents"
+
+
+def test_508_3e_landroval_two_or_more_attacking_the_same_player() -> None:
+    """Landroval, Horizon Witness: "Whenever two or more creatures you control attack a player":
+    once for each player attacked by two or more of them (508.3e); one on bob and one on cara is none."""
+    pieces = [_card("l", "Landroval, Horizon Witness"), *(_card(f"b{i}", "Grizzly Bears") for i in range(4))]
+    assert _attack(pieces, {"b0": "bob", "b1": "cara"}, "l") == 0
+    assert _attack(pieces, {"b0": "bob", "b1": "bob", "b2": "cara"}, "l") == 1
+    assert _attack(pieces, {"b0": "bob", "b1": "bob", "b2": "cara", "b3": "cara"}, "l") == 2

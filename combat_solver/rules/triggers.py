@@ -60,7 +60,8 @@ class AttackTrigger(_Subject):
     (506.5, 702.83b: "attacks alone" is ``{eq: 1}``, exalted 702.83a; battalion 207.2c, "this creature and
     at least two other creatures attack": ``{ge: 3}``; "whenever you attack with three or more
     creatures"); with ``matching``, only when the number of attackers it is about passes that
-    test ("whenever you attack with two or more Spiders", "attacks you with two or more creatures");
+    test ("whenever you attack with two or more Spiders", "attacks you with two or more creatures";
+    with a ``target``, for each player attacked: "two or more creatures you control attack a player");
     with ``attacking_power``, only when the attackers' total power passes it (pack tactics, 207.2c:
     "if you attacked with creatures with total power 6 or greater this combat")."""
 
@@ -238,6 +239,11 @@ class AttackTrigger(_Subject):
         Phrase(
             r"whenever (\w+) or more ([^,]+? you control) attack",
             {"who": Slot(2, "creatures"), "once": True, "matching": {"ge": Slot(1, "number")}},
+            "trigger",
+        ),
+        Phrase(  # Landroval, Horizon Witness: that many attacking the same player (508.3e)
+            r"whenever (\w+) or more ([^,]+? you control) attack a player",
+            {"who": Slot(2, "creatures"), "once": True, "target": {}, "matching": {"ge": Slot(1, "number")}},
             "trigger",
         ),
         Phrase(
