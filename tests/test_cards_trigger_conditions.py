@@ -424,3 +424,16 @@ def test_508_3e_landroval_two_or_more_attacking_the_same_player() -> None:
     assert _attack(pieces, {"b0": "bob", "b1": "cara"}, "l") == 0
     assert _attack(pieces, {"b0": "bob", "b1": "bob", "b2": "cara"}, "l") == 1
     assert _attack(pieces, {"b0": "bob", "b1": "bob", "b2": "cara", "b3": "cara"}, "l") == 2
+
+
+def test_508_3c_akiri_you_attack_a_player_with_equipped_creatures() -> None:
+    """Akiri, Fearless Voyager: "Whenever you attack a player with one or more equipped creatures"
+    (508.3c, 508.3e): once for each player an equipped creature attacks; unequipped ones don't count."""
+    pieces = [
+        _card("akiri", "Akiri, Fearless Voyager"),
+        _card("b1", "Grizzly Bears"),
+        _card("b2", "Grizzly Bears"),
+        _card("sword", "Bonesplitter", attached_to="b1"),
+    ]
+    assert _attack(pieces, {"b1": "bob", "b2": "cara"}, "akiri") == 1
+    assert _attack(pieces, {"b2": "cara"}, "akiri") == 0

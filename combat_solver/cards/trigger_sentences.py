@@ -118,9 +118,11 @@ class TriggerSentences(Conditions):
             condition,
             flags=re.I,
         )
-        with_them = re.fullmatch(r"whenever you attack with (one|\w+) or more (?!creatures$)(.+)", condition, re.I)
-        if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack"
-            condition = f"whenever {with_them[1]} or more {with_them[2]} you control attack"
+        with_them = re.fullmatch(
+            r"whenever you attack( a player)? with (one|\w+) or more (?!creatures$)(.+)", condition, re.I
+        )
+        if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack [a player]"
+            condition = f"whenever {with_them[2]} or more {with_them[3]} you control attack{with_them[1] or ''}"
         attacking_while = re.fullmatch(
             rf"(whenever {re.escape(SELF)} (?:attacks|blocks|attacks or blocks)) while (.+)", condition, re.I
         )
