@@ -437,3 +437,47 @@ def test_508_3c_akiri_you_attack_a_player_with_equipped_creatures() -> None:
     ]
     assert _attack(pieces, {"b1": "bob", "b2": "cara"}, "akiri") == 1
     assert _attack(pieces, {"b2": "cara"}, "akiri") == 0
+
+
+def _players_board(permanents: list[dict[str, Any]], **players: dict[str, Any]) -> Board:
+    data = {
+        "players": [{"id": p["id"], **players.get(p["id"], {})} for p in PLAYERS],
+        "active_player": "alice",
+        "permanents": permanents,
+    }
+    return Board.model_validate(data, context={"catalog": bundled_catalog()})
+
+
+def _fired(board: Board, attacks: dict[str, str], holder: str) -> int:
+    verdict = check_attacks(board, AttackDeclaration(attacks=attacks))
+    assert verdict.legal, verdict
+    return sum(t.count for t in verdict.triggers if t.holder == holder and t.kind == "attack_trigger")
+
+
+def test_508_3e_triggers_on_attacking_a_player_in_a_state() -> None:
+    """The attacked player's state, read per attacker with its defending player (802.2a): Owlbear
+    Cub's "attacks a player who controls eight or more lands", The Spear of Bashenga's "equipped
+    creature attacks the monarch", Loot Dispute's "you attack the player who has the initiative"."""
+    lands = [_card(f"f{i}", "Forest", "bob") for i in range(8)]
+    cub = [_card("cub", "Owlbear Cub"), *lands]
+    assert _fired(_players_board(cub), {"cub": "bob"}, "cub") == 1
+    assert _fired(_players_board(cub), {"cub": "cara"}, "cub") == 0
+    spear = [_card("b1", "Grizzly Bears"), _card("spear", "The Spear of Bashenga", attached_to="b1")]
+    assert _fired(_players_board(spear, cara={"designations": ["monarch"]}), {"b1": "cara"}, "spear") == 1
+    assert _fired(_players_board(spear, cara={"designations": ["monarch"]}), {"b1": "bob"}, "spear") == 0
+    loot = [_card("loot", "Loot Dispute"), _card("b1", "Grizzly Bears"), _card("b2", "Grizzly Bears")]
+    board = _players_board(loot, bob={"designations": ["initiative"]})
+    assert _fired(board, {"b1": "bob", "b2": "cara"}, "loot") == 1
+    assert _fired(board, {"b2": "cara"}, "loot") == 0
+
+
+def test_508_3e_an_opponent_attacks_you_while_you_are_the_monarch() -> None:
+    """Emberwilde Captain's "Whenever an opponent attacks you while you're the monarch" and
+    Ever-Watching Threshold's "Whenever an opponent attacks, if they attacked you and/or a
+    planeswalker you control": only an attack on bob, the holder (bob the monarch for the Captain)."""
+    for name, extra in (("Emberwilde Captain", {"designations": ["monarch"]}), ("Ever-Watching Threshold", {})):
+        pieces = [_card("h", name, "bob"), _card("b1", "Grizzly Bears"), _card("b2", "Grizzly Bears")]
+        assert _fired(_players_board(pieces, bob=extra), {"b1": "bob", "b2": "cara"}, "h") == 1
+        assert _fired(_players_board(pieces, bob=extra), {"b2": "cara"}, "h") == 0
+    captain = [_card("h", "Emberwilde Captain", "bob"), _card("b1", "Grizzly Bears")]
+    assert _fired(_players_board(captain), {"b1": "bob"}, "h") == 0

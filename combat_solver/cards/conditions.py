@@ -320,9 +320,9 @@ class Conditions(Readers):
                        "you have the initiative": "initiative"}.get(t)  # fmt: skip
         if designation:
             return Clause({"players": [{"who": "you", "designations": [designation]}]})
-        m = re.fullmatch(r"defending player is (the monarch|poisoned)", t)
-        if m:  # Crown-Hunter Hireling, Chained Throatseeker (802.2a: the player it would attack)
-            fact: dict[str, Any] = {"designations": ["monarch"]} if m[1] == "the monarch" else {"poison": {"ge": 1}}
+        m = re.fullmatch(r"defending player (?:is|has) (the monarch|poisoned|the initiative)", t)
+        if m:  # Crown-Hunter Hireling, Chained Throatseeker, Loot Dispute (802.2a: the player it would attack)
+            fact: dict[str, Any] = {"poison": {"ge": 1}} if m[1] == "poisoned" else {"designations": [m[1][4:]]}
             return Clause({"players": [{"who": "defending_player", **fact}]}, block_time=True)
         m = re.fullmatch(
             r"defending player has (\w+ or (?:more|fewer)|no|fewer than \w+) cards in (?:their )?(graveyard|hand)", t

@@ -19,6 +19,9 @@ _NONCOMBAT_EVENTS = frozenset(
 )
 """Events of "whenever $self enters or attacks" that no combat trigger reads."""
 
+_ATTACKED_YOU = "if they attacked you and/or a planeswalker you control, "
+"""Ever-Watching Threshold's intervening "if": the attack on you or yours it is about (508.3e)."""
+
 
 class TriggerSentences(Conditions):
     """Reads keyword lines and triggered abilities' conditions (508.1m, 509.1i)."""
@@ -123,8 +126,23 @@ class TriggerSentences(Conditions):
         )
         if with_them:  # 508.3c: the same as "whenever one or more <them> you control attack [a player]"
             condition = f"whenever {with_them[2]} or more {with_them[3]} you control attack{with_them[1] or ''}"
+        attacked = re.fullmatch(  # Owlbear Cub, The Spear of Bashenga, Loot Dispute: the attacked player's state
+            r"(whenever .+? attacks?) (?:a player who (controls .+)|(the monarch)|the player who has (the initiative))",
+            condition,
+            re.I,
+        )
+        if attacked:
+            state = attacked[2] or (f"is {attacked[3]}" if attacked[3] else f"has {attacked[4]}")
+            condition, rest = f"{attacked[1]} a player", f"if defending player {state}, {rest}"
+        if condition.casefold() == "whenever an opponent attacks" and rest.startswith(_ATTACKED_YOU):
+            condition, rest = (
+                f"{condition} you and/or one or more planeswalkers you control",
+                rest[len(_ATTACKED_YOU) :],
+            )
         attacking_while = re.fullmatch(
-            rf"(whenever {re.escape(SELF)} (?:attacks|blocks|attacks or blocks)) while (.+)", condition, re.I
+            rf"(whenever (?:{re.escape(SELF)}|an opponent) (?:attacks|blocks|attacks or blocks)(?: you)?) while (.+)",
+            condition,
+            re.I,
         )
         if attacking_while:  # Courageous Goblin: "attacks while you control a creature with power 4 or greater"
             condition = attacking_while[1]

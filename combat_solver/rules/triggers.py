@@ -147,6 +147,11 @@ class AttackTrigger(_Subject):
         Phrase(r"whenever \$self attacks?", place="trigger"),  # "attack": a name of two ("Aang and La")
         Phrase(r"whenever \$self attacks for the first time each turn", {"first_time_each_turn": True}, "trigger"),
         Phrase(r"whenever (?:enchanted|equipped) creature attacks", {"who": {"ids": [ATTACHED]}}, "trigger"),
+        Phrase(
+            r"whenever (?:enchanted|equipped) creature attacks a player",
+            {"who": {"ids": [ATTACHED]}, "target": {}},
+            "trigger",
+        ),
         Phrase(r"whenever a creature you control attacks", {"who": {"controller": "you"}}, "trigger"),
         Phrase(
             r"whenever one or more creatures you control attack|whenever you attack",
