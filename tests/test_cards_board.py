@@ -187,9 +187,9 @@ def test_a_token_by_description() -> None:
 def test_hand_written_abilities_add_or_with_card_text_false_replace() -> None:
     added = make_board([{"id": "w", "card": "Watchdog", "controller": "bob", "abilities": [{"kind": "reach"}]}])
     assert kinds(added, "w") == ["must_block", "reach"]
-    warned = make_board([{"id": "g", "card": "Goblin Goon", "controller": "bob"}])
+    warned = make_board([{"id": "g", "card": "Angelic Arbiter", "controller": "bob"}])
     assert warned.permanent("g").card_warnings != ()
-    replaced = make_board([{"id": "g", "card": "Goblin Goon", "controller": "bob", "card_text": False,
+    replaced = make_board([{"id": "g", "card": "Angelic Arbiter", "controller": "bob", "card_text": False,
          "abilities": [{"kind": "cant_block"}]}])  # fmt: skip
     assert kinds(replaced, "g") == ["cant_block"] and replaced.permanent("g").card_warnings == ()
 

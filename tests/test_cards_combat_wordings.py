@@ -579,6 +579,20 @@ def test_goblin_goon_blocks_only_outnumbering_the_attacking_player_506_2() -> No
     assert [w for w in team.card_warnings if "805.10c" in w] != []
 
 
+def test_mana_spendable_on_abilities_is_warned_beside_a_mana_ability_with_a_mana_cost_106_6() -> None:
+    """Fabrication Foundry: "Spend this mana only to cast an artifact spell or activate an ability of
+    an artifact source" pays no cost to attack itself (106.6), but can pay Azorius Signet's {1}
+    (605.3a), which the payment doesn't model: warned only where its controller has such a Signet."""
+    prison = card("prison", "Ghostly Prison", B)
+    pieces = [card("foundry", "Fabrication Foundry", A), card("goblin", "Raging Goblin", A), prison]
+    assert make_board(pieces).card_warnings == ()
+    signet = make_board([*pieces, card("signet", "Azorius Signet", A)])
+    assert [w for w in signet.card_warnings if w.startswith("Fabrication Foundry")] != []
+    theirs = make_board([*pieces, card("signet", "Azorius Signet", B)])
+    assert theirs.card_warnings == ()
+    assert attack(signet, {"goblin": B}).warnings != ()
+
+
 def test_instill_energy_attacks_as_though_it_had_haste_302_6() -> None:
     """Instill Energy: "Enchanted creature can attack as though it had haste" (302.6)."""
     sick = card("bears", "Grizzly Bears", A, summoning_sick=True)

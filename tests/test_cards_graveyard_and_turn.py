@@ -233,3 +233,39 @@ def test_500_7_medomai_the_ageless_cant_attack_during_extra_turns() -> None:
     attack = AttackDeclaration(attacks={"a0": "bob"})
     assert not check_attacks(_attack_board("Medomai the Ageless", {}, extra_turn=True), attack).legal
     assert check_attacks(_attack_board("Medomai the Ageless", {}), attack).legal
+
+
+def _judgment_board(graveyard: list[str], lands: list[str]) -> Board:
+    permanents = [
+        {"id": "bears", "card": "Grizzly Bears", "controller": "alice"},
+        {"id": "wall", "card": "Grizzly Bears", "controller": "bob"},
+        {"id": "swamp", "card": "Swamp", "controller": "bob"},
+        *({"id": f"land{i}", "card": land, "controller": "alice"} for i, land in enumerate(lands)),
+    ]
+    data = {
+        "players": [{"id": "alice", "graveyard_cards": graveyard}, {"id": "bob"}],
+        "active_player": "alice",
+        "permanents": permanents,
+        "combat": {"attackers": {"bears": "bob"}},
+    }
+    return Board.model_validate(data, context={"catalog": bundled_catalog()})
+
+
+@pytest.mark.parametrize(
+    ("graveyard", "lands", "blockable"),
+    [
+        (["Wonder"], ["Island"], False),  # "... and you control an Island, creatures you control have flying"
+        (["Wonder"], ["Forest"], True),
+        (["Filth"], ["Swamp"], False),  # swampwalk: bob controls a Swamp (702.14c)
+        (["Filth"], [], True),
+        (["Grizzly Bears"], ["Island"], True),
+    ],
+)
+def test_113_6b_wonder_and_filth_work_from_their_owners_graveyard(
+    graveyard: list[str], lands: list[str], blockable: bool
+) -> None:
+    """113.6b: "As long as this card is in your graveyard and you control an Island, creatures you
+    control have flying": the card in alice's `graveyard_cards` gives the effect, nothing on the
+    battlefield does."""
+    board = _judgment_board(graveyard, lands)
+    assert check_blocks(board, BlockDeclaration(blocks={"wall": ("bears",)})).legal is blockable

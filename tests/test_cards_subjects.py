@@ -435,8 +435,8 @@ def test_knights_your_team_controls_include_a_teammates() -> None:
 
 def test_goblin_goon_compares_creatures_with_the_player_it_would_attack() -> None:
     """508.1c, 802.2a: "can't attack unless you control more creatures than defending player" is
-    read per attack target (the defending player is the one it would attack); its block half
-    ("attacking player", 805.10c: one of an attacking team) stays a warning."""
+    read per attack target (the defending player is the one it would attack); its block half's
+    "attacking player" is the active player (506.2; with shared team turns a verdict warning, 805.10c)."""
     goon = compiled("Goblin Goon")
     creatures = {"types": ["creature"]}
     assert list(goon.abilities) == [
@@ -451,9 +451,17 @@ def test_goblin_goon_compares_creatures_with_the_player_it_would_attack() -> Non
                     }
                 ]
             },
-        }
+        },
+        {
+            "kind": "cant_block",
+            "unless": {
+                "compare": [
+                    {"left": {"filter": creatures}, "op": "gt", "right": {"who": "active_player", "filter": creatures}}
+                ]
+            },
+        },
     ]
-    assert len(goon.warnings) == 1 and "attacking player" in goon.warnings[0]
+    assert goon.warnings == ()
     board = make_board(
         [
             {"id": "goon", "card": "Goblin Goon", "controller": A},

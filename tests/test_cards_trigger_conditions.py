@@ -481,3 +481,13 @@ def test_508_3e_an_opponent_attacks_you_while_you_are_the_monarch() -> None:
         assert _fired(_players_board(pieces, bob=extra), {"b2": "cara"}, "h") == 0
     captain = [_card("h", "Emberwilde Captain", "bob"), _card("b1", "Grizzly Bears")]
     assert _fired(_players_board(captain), {"b1": "bob"}, "h") == 0
+
+
+def test_603_2d_a_trigger_doubler_is_a_warning_of_the_verdict() -> None:
+    """603.2d: Isshin's "If a creature attacking causes a triggered ability of a permanent you
+    control to trigger, that ability triggers an additional time": the verdict's counts leave the
+    additional times out, so its warnings say so."""
+    pieces = [_card("isshin", "Isshin, Two Heavens as One"), _card("lead", "Guardian of the Gateless")]
+    verdict = check_attacks(_board(pieces), AttackDeclaration(attacks={"lead": "bob"}))
+    assert verdict.legal
+    assert [w for w in verdict.warnings if "603.2d" in w] != []

@@ -72,3 +72,12 @@ def test_a_keyword_of_702_with_a_trigger_reminder_still_compiles_702_181() -> No
     catalog = bundled_catalog()
     compiled = catalog.compiled(catalog.get("Reigning Victor"))
     assert {"kind": "attack_trigger"} in compiled.abilities and not compiled.warnings
+
+
+@pytest.mark.parametrize("name", ["Leyline Tyrant", "Upwelling", "Kruphix, God of Horizons", "Omnath, Locus of Mana"])
+def test_mana_kept_from_an_earlier_step_is_warned_106_4(name: str) -> None:
+    """106.4: mana empties between steps; "You don't lose unspent red mana as steps and phases
+    end" keeps some, which no board states (it may pay an attack or block cost): warned."""
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get(name))
+    assert any("unspent" in w for w in compiled.warnings), compiled.warnings

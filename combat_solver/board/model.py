@@ -9,7 +9,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import Field, ValidationInfo, model_validator
 
-from ..cards.resolve import on_turn
+from ..cards.resolve import graveyard_effects, mana_for_abilities, on_turn
 from ..model.base import CountedOnInput, Flag, NonNegative, Strict
 from ..model.errors import validation_error
 from .checks import problems as board_problems
@@ -52,11 +52,19 @@ class Board(Strict):
 
     @model_validator(mode="before")
     @classmethod
-    def _living_metal(cls, data: Any, info: ValidationInfo) -> Any:
-        """702.161a: whose turn it is decides whether a Vehicle with living metal is a creature."""
-        if not isinstance(data, dict) or not data.get("permanents"):
+    def _read_cards(cls, data: Any, info: ValidationInfo) -> Any:
+        """702.161a: whose turn it is decides whether a Vehicle with living metal is a creature;
+        106.6: mana spendable on abilities is warned where it may pay a mana ability's cost; 113.6b:
+        the graveyard's cards that function there give their effects."""
+        if not isinstance(data, dict):
             return data
-        return {**data, "permanents": on_turn(data["permanents"], _turn_players(data), info.context)}
+        found = graveyard_effects(data.get("players"), info.context)
+        if found and isinstance(data.get("effects", []), list | tuple):
+            data = {**data, "effects": [*data.get("effects", []), *found]}
+        if not data.get("permanents"):
+            return data
+        permanents = mana_for_abilities(data["permanents"], info.context)
+        return {**data, "permanents": on_turn(permanents, _turn_players(data), info.context)}
 
     @model_validator(mode="after")
     def _consistent(self) -> "Board":

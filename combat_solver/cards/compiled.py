@@ -63,6 +63,9 @@ class CopyEffect:
 
 UNCOUNTED_TRIGGER = "not among the verdict's triggers"
 """The end of the note of a combat trigger whose event or intervening "if" isn't read (603.4)."""
+MANA_FOR_ABILITIES = "a verdict warns where its controller has a mana ability with a mana cost"
+"""The end of the note of mana spendable only on spells and some abilities (106.6): it may pay a
+mana ability's own mana cost (605.3a), which the payment doesn't model."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,10 @@ class Compiled:
     (the board's ``chosen.riot``)."""
     copy: CopyEffect | None = None
     """Its copy effect (707.2): what it is on the battlefield is the board's ``copy_of``."""
+    from_graveyard: tuple[AbilityData, ...] = ()
+    """113.6b: what it gives while it is in its owner's graveyard (Wonder: "As long as this card is in
+    your graveyard and you control an Island, creatures you control have flying"), the board's
+    ``graveyard_cards`` naming it."""
 
     @property
     def choices(self) -> tuple[Choice, ...]:
@@ -103,6 +110,11 @@ class Compiled:
         intervening "if" isn't read): no bearing on legality, so not a warning of the card, but
         a warning of every verdict of a board it is on, whose triggers leave it out."""
         return tuple(n for n in self.notes if n.endswith(f"{UNCOUNTED_TRIGGER})"))
+
+    @property
+    def mana_for_abilities(self) -> tuple[str, ...]:
+        """Its notes of mana spendable on abilities (``MANA_FOR_ABILITIES``)."""
+        return tuple(n for n in self.notes if n.endswith(f"{MANA_FOR_ABILITIES})"))
 
     @property
     def all_warnings(self) -> tuple[str, ...]:

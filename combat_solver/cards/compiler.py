@@ -22,7 +22,7 @@ from functools import partial
 from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
 from .choices import choices_made
-from .compiled import AbilityData, Compiled, Found, Level, Reading, Result
+from .compiled import UNCOUNTED_TRIGGER, AbilityData, Compiled, Found, Level, Reading, Result
 from .conditions import Clause
 from .copy_effects import COPY_CHOICE, read_copy
 from .keyword_lines import (
@@ -154,12 +154,21 @@ def _pronouns_named(found: list[str]) -> list[str]:
     return out
 
 
+_DOUBLES_COMBAT_TRIGGERS = re.compile(
+    r"\bIf (?:a creature (?:you control )?attacking causes a triggered ability\b|a triggered ability of (?!.*\bcauses\b))"
+    r".*\btriggers? an additional time\b",
+    re.I,
+)
+"""603.2d: an effect making attack and block triggers (among others) trigger an additional time."""
+
+
 class Compiler(Sentences):
     """Compiles card records; ``subtypes`` are the known subtypes (to read "Walls", "Goblins")."""
 
     def compile(self, card: CardRecord) -> Compiled:
         face = card.name.split(" // ")[0]
         self._face = face
+        self.from_graveyard: list[AbilityData] = []
         names = {face, face.removeprefix("A-")}  # an Alchemy rebalanced card's text has its own name
         if "legendary" in card.supertypes:
             names.add(re.split(r",| the | of ", face.removeprefix("A-"))[0])
@@ -222,6 +231,7 @@ class Compiler(Sentences):
             found.unattached_creature,
             found.riot,
             copy=found.copy,
+            from_graveyard=tuple(self.from_graveyard),
         )
 
     def _lines(self, lines: list[str], names: set[str], face: str) -> Found:
@@ -307,6 +317,7 @@ class Compiler(Sentences):
                     or gives_unknown_keyword(sentence)
                     or ABILITIES_OF_OTHERS.search(sentence) is not None
                     or (compile_one == self._trigger and triggers_on_combat(sentence))
+                    or compile_one == self._doubled_triggers
                     or (found.relevant and "to ignore this effect" in sentence)  # Lost in Thought (116.2d)
                 )
                 found.relevant = found.relevant or bears
@@ -377,6 +388,24 @@ class Compiler(Sentences):
             return part
         return None
 
+    def _from_graveyard(self, sentence: str) -> Result:
+        """113.6b: "As long as $self is in your graveyard [and <condition>], <sentence>": what it gives
+        from the graveyard (``from_graveyard``), nothing on the battlefield."""
+        m = re.fullmatch(rf"As long as {re.escape(SELF)} is in your graveyard(?: and (.+?))?, (.+)", sentence)
+        if m is None:
+            raise Unknown(sentence)
+        found, note = self._sentence(f"As long as {m[1]}, {m[2]}" if m[1] else m[2])
+        if note is not None or not found:
+            raise Unknown(sentence)
+        self.from_graveyard += found
+        return self._inert(sentence)
+
+    def _doubled_triggers(self, _sentence: str) -> Result:
+        """603.2d: "If a creature attacking causes a triggered ability ... to trigger, that ability
+        triggers an additional time" (Isshin; Clara Oswald's of a Doctor): no bearing on legality,
+        but a verdict's trigger counts leave the additional times out."""
+        return [], f"triggered abilities it makes trigger an additional time (603.2d): {UNCOUNTED_TRIGGER}"
+
     def _inert(self, _sentence: str) -> Result:
         """A sentence that says nothing of attacking or blocking by the permanent on the battlefield:
         113.6b, "As long as Wonder is in your graveyard ..." functions only from the graveyard; a
@@ -435,10 +464,12 @@ class Compiler(Sentences):
         )
         if entering:  # Boomstacker (614.1c), Autarch Mammoth (603.6a): what it does as it enters, and an attack trigger
             return [(f"Whenever {SELF} attacks{entering[1] or ''}, {line[entering.end() :]}", self._trigger)]
+        if _DOUBLES_COMBAT_TRIGGERS.search(line):
+            return [(line, self._doubled_triggers)]
         if re.match(r"^(When|Whenever|At)\b", line):
             return [(line, self._trigger)]
         if re.match(rf"As long as {re.escape(SELF)} is in your graveyard\b", line):
-            return [(line, self._inert)]
+            return [(line, self._from_graveyard)]
         if re.match(r"While (?:an opponent is )?choosing targets as part of casting a spell\b.*\bFlagbearer", line):
             return [
                 (line, self._inert)

@@ -10,7 +10,7 @@ from typing import Any
 from ..rules.mana import ManaAbility
 from ..rules.phrase import Place
 from ..rules.registry import ability_class
-from .compiled import AbilityData, Result
+from .compiled import MANA_FOR_ABILITIES, AbilityData, Result
 from .oracle_text import sentences
 from .readers import Readers, Unknown
 from .wordings import Wordings
@@ -83,6 +83,11 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     declared) or only as an instant (602.5e, 304.5: with priority, which no one has while those
     costs are paid): a note. Anything else is ``Unknown``."""
     head, _, effect = line.partition(": ")
+    effect = re.sub(  # Yurlok, Valleymaker, Victory Chimes: its controller may be that player; the others'
+        r"^(?:Each player adds|Choose a player\. That player adds|A player of your choice adds) (.+?)(?: they choose)?\.",
+        r"Add \1.",  # mana pays nothing in this declaration: only the declaring player pays (508.1g, 509.1d)
+        effect,
+    )
     effect = re.sub(r"for each (\w+) you control named ([^.]+)\.", r"for each \1 named \2 you control.", effect)
     effect = re.sub(
         r"for each (\w+) you control (with [^.]+)\.", r"for each \1 \2 you control.", effect
@@ -94,6 +99,11 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     )
     if "Spend this mana only on costs that contain {X}" in effect:
         raise Unknown(line)  # Nexos: an {X} cost to attack or block (508.1h: War Cadence's) contains {X}
+    if "Spend this mana only" in effect and re.search(r"Spend this mana only[^.]*\babilit", effect):
+        return (
+            [],
+            f"mana spendable only on spells or abilities: it pays no cost to attack or block (106.6); {MANA_FOR_ABILITIES}",
+        )
     if "Spend this mana only" in effect:
         return [], "mana spendable only on spells or abilities: it pays no cost to attack or block (106.6)"
     if "Activate only as a sorcery." in sentences(effect):

@@ -102,6 +102,8 @@ LEGALITY_PHRASES = (
     "every creature type",
     "all creature types",
     "all land types",
+    "don't lose unspent",  # 106.4: mana kept from an earlier step, which no board states (Leyline Tyrant)
+    "would lose unspent mana",
     "in addition to its other types",
     "in addition to their other types",
     "isn't a creature",
@@ -231,7 +233,8 @@ mana abilities among them pay costs to attack or block (605.1a); Celestial Dawn'
 other mana only as though it were colorless mana" changes what pays a colored cost to attack
 (508.1h): neither is read (warned)."""
 MANA_ABILITY = re.compile(
-    r"^(?!\[)[^:\"]+: (?:(?:(?!\btarget\b)[^\"])*?\. |(?:If|For each) [^,\"]+, )?[Aa]dd (?:[\w'/-]+ ){0,8}?(?:\{|mana\b)"
+    r"^(?!\[)[^:\"]+: (?:(?:(?!\btarget\b)[^\"])*?\. |(?:If|For each) [^,\"]+, )?(?:[Aa]dd|(?:Each|That|A) player"
+    r"(?: of your choice)? adds) (?:[\w'/-]+ ){0,8}?(?:\{|mana\b)"
 )
 """605.1a: an activated ability that could add mana, with no target (Metalworker's "{T}: Reveal
 any number of artifact cards in your hand. Add {C}{C} for each card revealed this way." too; Rainbow

@@ -219,6 +219,69 @@ def on_turn(permanents: Any, turn_players: frozenset[str], context: Any) -> Any:
     return out
 
 
+def graveyard_effects(players: Any, context: Any) -> list[dict[str, Any]]:
+    """113.6b: the effects of the cards a player's ``graveyard_cards`` names that function from
+    the graveyard (Wonder, Filth, Anger, Riftstone Portal): each the card's, controlled by the
+    player (its owner, 108.3); a grant as an effect on what it grants to."""
+    if not isinstance(players, list | tuple):
+        return []
+    out: list[dict[str, Any]] = []
+    for player in players:
+        names = player.get("graveyard_cards") if isinstance(player, Mapping) else None
+        for name in names if isinstance(names, list | tuple) else ():
+            try:
+                catalog = catalog_of(context)
+                compiled = catalog.compiled(catalog.get(name)) if isinstance(name, str) else None
+            except (CardError, ValueError, KeyError, LookupError):
+                compiled = None
+            for a in compiled.from_graveyard if compiled is not None else ():
+                effect: dict[str, Any] = {"source": name, "controller": player.get("id"), "ability": a}
+                if a.get("kind") == "grant":
+                    condition = {"condition": a["condition"]} if "condition" in a else {}
+                    effect |= {"to": a["to"], "ability": {**a["ability"], **condition}}
+                out.append(effect)
+    return out
+
+
+def mana_for_abilities(permanents: Any, context: Any) -> Any:
+    """106.6, 605.3a: mana a card makes that can be spent on abilities (Eldrazi Temple, Fabrication
+    Foundry) pays no cost to attack or block itself, but may pay a mana ability's own mana cost
+    (Azorius Signet's {1}), which the payment doesn't model: where its controller has a mana
+    ability with a mana cost, its permanent carries a warning."""
+    if not isinstance(permanents, list | tuple):
+        return permanents
+    notes: dict[int, tuple[str, ...]] = {}
+    costly: set[Any] = set()
+    for i, data in enumerate(permanents):
+        if not isinstance(data, Mapping):
+            continue
+        abilities = list(data.get("abilities") or ())
+        if isinstance(data.get("card"), str) and data.get("card_text", True):
+            try:
+                _, compiled = _source(dict(data), context)
+            except (CardError, ValueError):
+                compiled = None
+            if compiled is not None:
+                abilities += compiled.abilities
+                notes[i] = compiled.mana_for_abilities
+        if any(_costs_mana(a) for a in abilities):
+            costly.add(data.get("controller"))
+    out = list(permanents)
+    for i, found in notes.items():
+        if found and permanents[i].get("controller") in costly:
+            out[i] = {**permanents[i], "card_warnings": [*permanents[i].get("card_warnings", ()), *found]}
+    return out
+
+
+def _costs_mana(ability: Any) -> bool:
+    if not isinstance(ability, Mapping):
+        return False
+    if ability.get("kind") == "grant":
+        return _costs_mana(ability.get("ability"))
+    cost = ability.get("cost")
+    return ability.get("kind") == "mana" and isinstance(cost, Mapping) and bool(cost.get("mana"))
+
+
 def _team_attacking_player(data: Mapping[str, Any], context: Any) -> Mapping[str, Any]:
     try:
         record, _ = _source(dict(data), context)
