@@ -593,6 +593,22 @@ def test_mana_spendable_on_abilities_is_warned_beside_a_mana_ability_with_a_mana
     assert attack(signet, {"goblin": B}).warnings != ()
 
 
+def test_zhao_makes_nonbasic_lands_mountains_while_it_has_a_conqueror_counter_305_7() -> None:
+    """Zhao, the Moon Slayer: "As long as Zhao has a conqueror counter on him, nonbasic lands are
+    Mountains" (305.7): its own counter, read as a count of it; then bob's Adarkar Wastes is a
+    Mountain and Goblin Mountaineer's mountainwalk holds (702.14c)."""
+    pieces = [
+        card("goblin", "Goblin Mountaineer", A),
+        card("bears", "Grizzly Bears", B),
+        card("wastes", "Adarkar Wastes", B),
+    ]
+    zhao = card("zhao", "Zhao, the Moon Slayer", A)
+    idle = make_board([*pieces, zhao], {"goblin": B})
+    assert violations(idle, {"bears": "goblin"}) == []
+    conquering = make_board([*pieces, {**zhao, "counters": {"conqueror": 1}}], {"goblin": B})
+    assert violations(conquering, {"bears": "goblin"}) == [("702.14c", "landwalk")]
+
+
 def test_instill_energy_attacks_as_though_it_had_haste_302_6() -> None:
     """Instill Energy: "Enchanted creature can attack as though it had haste" (302.6)."""
     sick = card("bears", "Grizzly Bears", A, summoning_sick=True)

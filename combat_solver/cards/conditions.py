@@ -528,7 +528,7 @@ class Conditions(Readers):
             return abilities if field == "condition" else []
         out = []
         for a in abilities:
-            target = a
+            target, data = a, clause.data
             if a["kind"] == "grant":
                 if clause.attack_state and not clause.on_holder:
                     raise Unknown("a grant's condition known only once attackers are declared")
@@ -538,13 +538,19 @@ class Conditions(Readers):
                     # own defending player (802.2a)
                     target = a["ability"] = dict(a["ability"])
             elif a["kind"] in ("type_change", "lose_abilities"):
-                # read for each permanent it changes ("this": that permanent), docs/design.md §4.10
-                if clause.on_holder != ("to" in a) or ("to" in a and a["to"] != {"ids": [ATTACHED]}):
+                # read for each permanent it changes ("this": that permanent), docs/design.md §4.10:
+                # its source's own state (Zhao's "as long as Zhao has a conqueror counter") a count of it
+                others = "to" in a and a["to"] != {"ids": [ATTACHED]}
+                if others and set(data) == {"source"} and not clause.on_holder:
+                    data = {"battlefield": {"filter": {"ids": [SELF], **data["source"]}}}
+                if others and (clause.on_holder or _reads_source(data)):
+                    raise Unknown("a condition on an effect on other permanents")
+                if not others and clause.on_holder != ("to" in a):
                     raise Unknown("a condition on an effect on other permanents")
             elif clause.on_holder:
                 raise Unknown("a condition on what it is attached to")
             kind = target["kind"]
-            if "attack" in clause.data and not (_read_once_attacking(kind) or _gated(kind)):
+            if "attack" in data and not (_read_once_attacking(kind) or _gated(kind)):
                 raise Unknown(f"{kind} applies before the attack it would depend on is declared")
             if (
                 clause.block_time
@@ -554,23 +560,22 @@ class Conditions(Readers):
             ):  # a kind read per attack target knows its defending player (802.2a)
                 raise Unknown(f"{kind} with a condition known only once attackers are declared")
             earlier = target.get("condition")
-            if (
-                field == "condition"
-                and earlier is not None
-                and "unless" not in target
-                and not set(earlier) & set(clause.data)
-            ):
-                target[field] = {
-                    **earlier,
-                    **clause.data,
-                }  # a conjunction (Blacksmith's Talent: level 3, during your turn)
+            if field == "condition" and earlier is not None and "unless" not in target and not set(earlier) & set(data):
+                target[field] = {**earlier, **data}  # a conjunction (Blacksmith's Talent: level 3, during your turn)
                 out.append(a)
                 continue
             if "condition" in target or "unless" in target:
                 raise Unknown("a second condition")
-            target[field] = clause.data
+            target[field] = data
             out.append(a)
         return out
+
+
+def _reads_source(data: Any) -> bool:
+    """Whether a condition reads the permanent it is on (``source``), at any depth."""
+    if isinstance(data, dict):
+        return "source" in data or any(_reads_source(v) for v in data.values())
+    return isinstance(data, list) and any(_reads_source(v) for v in data)
 
 
 def _read_once_attacking(kind: str) -> bool:
