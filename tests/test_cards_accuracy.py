@@ -335,7 +335,9 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_73.yaml", 20261273),
         ("random_sample_74.yaml", 20261274),
         ("random_sample_75.yaml", 20261275),
+        ("random_sample_76.yaml", 20261276),
         ("random_sample_77.yaml", 20261277),
+        ("random_sample_78.yaml", 20261278),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:
