@@ -226,7 +226,9 @@ def test_a_verdict_on_a_board_with_uncompiled_text_carries_warnings() -> None:
         ]
     )
     verdict = check_attacks(b, AttackDeclaration(attacks={"s": "bob"}))
-    assert verdict.warnings == ("Angelic Arbiter: Each opponent who cast a spell this turn can't attack with creatures.",)
+    assert verdict.warnings == (
+        "Angelic Arbiter: Each opponent who cast a spell this turn can't attack with creatures.",
+    )
     assert "Card text not compiled" in render_text(b, verdict)
     assert json.loads(verdict.model_dump_json())["warnings"] == list(verdict.warnings)
     clean = check_attacks(
@@ -251,7 +253,9 @@ def test_card_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "$attached = " in out
     assert main(["card", "Angelic Arbiter", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["warnings"] == ["Angelic Arbiter: Each opponent who cast a spell this turn can't attack with creatures."]
+    assert report["warnings"] == [
+        "Angelic Arbiter: Each opponent who cast a spell this turn can't attack with creatures."
+    ]
     assert main(["card", "Juggernat"]) == 2
     assert "did you mean 'Juggernaut'" in capsys.readouterr().err
 

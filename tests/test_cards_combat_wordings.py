@@ -609,6 +609,17 @@ def test_zhao_makes_nonbasic_lands_mountains_while_it_has_a_conqueror_counter_30
     assert violations(conquering, {"bears": "goblin"}) == [("702.14c", "landwalk")]
 
 
+def test_no_life_gained_is_warned_beside_a_mana_ability_that_gains_life_101_2() -> None:
+    """Erebos's "Your opponents can't gain life" and Omen Machine's "Players can't draw cards" stop
+    what Pristine Talisman's life (or Chromatic Sphere's card) would give toward a cost (101.2,
+    119.3): warned where such a mana ability is on the board, nothing otherwise."""
+    for lock, helper in (("Erebos, God of the Dead", "Pristine Talisman"), ("Omen Machine", "Chromatic Sphere")):
+        pieces = [card("lock", lock, B), card("goblin", "Raging Goblin", A)]
+        assert make_board(pieces).card_warnings == ()
+        warned = make_board([*pieces, card("helper", helper, A)]).card_warnings
+        assert [w for w in warned if w.startswith(lock.split(",")[0])] != [], warned
+
+
 def test_instill_energy_attacks_as_though_it_had_haste_302_6() -> None:
     """Instill Energy: "Enchanted creature can attack as though it had haste" (302.6)."""
     sick = card("bears", "Grizzly Bears", A, summoning_sick=True)

@@ -66,6 +66,9 @@ UNCOUNTED_TRIGGER = "not among the verdict's triggers"
 MANA_FOR_ABILITIES = "a verdict warns where its controller has a mana ability with a mana cost"
 """The end of the note of mana spendable only on spells and some abilities (106.6): it may pay a
 mana ability's own mana cost (605.3a), which the payment doesn't model."""
+MANA_SIDE_EFFECTS = "a verdict warns where a mana ability gains life or draws"
+"""The end of the note of "Players can't gain life", "can't draw cards": the life a mana ability
+gains or the cards it draws while costs are paid (``gains_life``, ``draws``) may not come."""
 
 
 @dataclass(frozen=True)
@@ -111,10 +114,9 @@ class Compiled:
         a warning of every verdict of a board it is on, whose triggers leave it out."""
         return tuple(n for n in self.notes if n.endswith(f"{UNCOUNTED_TRIGGER})"))
 
-    @property
-    def mana_for_abilities(self) -> tuple[str, ...]:
-        """Its notes of mana spendable on abilities (``MANA_FOR_ABILITIES``)."""
-        return tuple(n for n in self.notes if n.endswith(f"{MANA_FOR_ABILITIES})"))
+    def notes_ending(self, marker: str) -> tuple[str, ...]:
+        """Its notes that end with ``marker`` (``MANA_FOR_ABILITIES``, ``MANA_SIDE_EFFECTS``)."""
+        return tuple(n for n in self.notes if n.endswith(f"{marker})"))
 
     @property
     def all_warnings(self) -> tuple[str, ...]:

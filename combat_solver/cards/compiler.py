@@ -22,7 +22,7 @@ from functools import partial
 from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
 from .choices import choices_made
-from .compiled import UNCOUNTED_TRIGGER, AbilityData, Compiled, Found, Level, Reading, Result
+from .compiled import MANA_SIDE_EFFECTS, UNCOUNTED_TRIGGER, AbilityData, Compiled, Found, Level, Reading, Result
 from .conditions import Clause
 from .copy_effects import COPY_CHOICE, read_copy
 from .keyword_lines import (
@@ -160,6 +160,8 @@ _DOUBLES_COMBAT_TRIGGERS = re.compile(
     re.I,
 )
 """603.2d: an effect making attack and block triggers (among others) trigger an additional time."""
+_STOPS_LIFE_OR_DRAWS = re.compile(r"\bcan't (?:draw (?:more than \w+ )?cards?|gain life)\b")
+"""Erebos, Omen Machine, Narset: what a mana ability's `gains_life` or `draws` counts on (101.2)."""
 
 
 class Compiler(Sentences):
@@ -318,6 +320,7 @@ class Compiler(Sentences):
                     or ABILITIES_OF_OTHERS.search(sentence) is not None
                     or (compile_one == self._trigger and triggers_on_combat(sentence))
                     or compile_one == self._doubled_triggers
+                    or _STOPS_LIFE_OR_DRAWS.search(sentence) is not None
                     or (found.relevant and "to ignore this effect" in sentence)  # Lost in Thought (116.2d)
                 )
                 found.relevant = found.relevant or bears
@@ -466,6 +469,10 @@ class Compiler(Sentences):
             return [(f"Whenever {SELF} attacks{entering[1] or ''}, {line[entering.end() :]}", self._trigger)]
         if _DOUBLES_COMBAT_TRIGGERS.search(line):
             return [(line, self._doubled_triggers)]
+        if _STOPS_LIFE_OR_DRAWS.search(line) and not re.match(r"(?:When|Whenever|At)\b", line):
+            return [
+                (line, lambda _s: ([], f"no life gained or cards drawn (101.2, 119.3, 121.1): {MANA_SIDE_EFFECTS}"))
+            ]
         if re.match(r"^(When|Whenever|At)\b", line):
             return [(line, self._trigger)]
         if re.match(rf"As long as {re.escape(SELF)} is in your graveyard\b", line):

@@ -102,8 +102,7 @@ LEGALITY_PHRASES = (
     "every creature type",
     "all creature types",
     "all land types",
-    "don't lose unspent",  # 106.4: mana kept from an earlier step, which no board states (Leyline Tyrant)
-    "would lose unspent mana",
+    "lose unspent",  # 106.4: mana kept from an earlier step, which no board states (Leyline Tyrant, Kruphix)
     "in addition to its other types",
     "in addition to their other types",
     "isn't a creature",
@@ -166,8 +165,9 @@ def bears_on_legality(sentence: str) -> bool:
 
 _COPY = re.compile(r"\benters?(?: the battlefield)? as a copy of\b")
 _ABILITY_COST_REDUCTION = re.compile(
-    r"^(?:The first )?(?:activated abilit(?:y|ies) of (?!(?:\w+ )?cards?\b)(?:(?!\btargets?\b|\bin your graveyard\b)[^.])*?"
-    r"|(?:Enchanted|Equipped) \w+'s activated abilities )costs? \{\w+\} (?:less|more) to activate(?! unless they're mana)",
+    r"^(?:The first )?(?:(?:activated|mana) abilit(?:y|ies) (?:of (?!(?:\w+ )?cards?\b)(?:(?!\btargets?\b|\bin your graveyard\b)[^.])*?)?"
+    r"|(?:Enchanted|Equipped) \w+'s activated abilities )costs? (?:\{\w+\} (?:less|more)|an additional [^.]+?) to activate"
+    r"(?! unless they're mana)",
     re.I,
 )
 """601.2f, 605.3a: a change of activated abilities' costs reaches mana abilities: a reduction those

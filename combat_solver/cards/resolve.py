@@ -23,6 +23,7 @@ from pydantic import Field
 from ..model.base import Strict, pt_counter
 from ..model.errors import ErrorCode
 from ..model.mana_cost import MANA_COST_PATTERN, symbols
+from .compiled import MANA_FOR_ABILITIES, MANA_SIDE_EFFECTS
 
 if TYPE_CHECKING:
     from .card_record import CardRecord
@@ -244,14 +245,16 @@ def graveyard_effects(players: Any, context: Any) -> list[dict[str, Any]]:
 
 
 def mana_for_abilities(permanents: Any, context: Any) -> Any:
-    """106.6, 605.3a: mana a card makes that can be spent on abilities (Eldrazi Temple, Fabrication
-    Foundry) pays no cost to attack or block itself, but may pay a mana ability's own mana cost
-    (Azorius Signet's {1}), which the payment doesn't model: where its controller has a mana
-    ability with a mana cost, its permanent carries a warning."""
+    """Notes that become warnings where the board makes them matter: mana a card makes that can be
+    spent on abilities (Eldrazi Temple, 106.6) pays no cost to attack or block itself, but may pay
+    a mana ability's own mana cost (605.3a) where its controller has one; "Players can't gain
+    life" or "can't draw cards" (101.2) stops what a mana ability's ``gains_life`` or ``draws``
+    gives toward a cost, where any permanent has one. The payment models neither."""
     if not isinstance(permanents, list | tuple):
         return permanents
-    notes: dict[int, tuple[str, ...]] = {}
+    notes: dict[int, Compiled] = {}
     costly: set[Any] = set()
+    side_effects = False
     for i, data in enumerate(permanents):
         if not isinstance(data, Mapping):
             continue
@@ -263,23 +266,27 @@ def mana_for_abilities(permanents: Any, context: Any) -> Any:
                 compiled = None
             if compiled is not None:
                 abilities += compiled.abilities
-                notes[i] = compiled.mana_for_abilities
-        if any(_costs_mana(a) for a in abilities):
+                notes[i] = compiled
+        mana = [m for m in map(_mana_ability, abilities) if m is not None]
+        if any(isinstance(m.get("cost"), Mapping) and m["cost"].get("mana") for m in mana):
             costly.add(data.get("controller"))
+        side_effects = side_effects or any(m.get("gains_life") or m.get("draws") for m in mana)
     out = list(permanents)
-    for i, found in notes.items():
-        if found and permanents[i].get("controller") in costly:
+    for i, compiled in notes.items():
+        found = [*compiled.notes_ending(MANA_FOR_ABILITIES)] if permanents[i].get("controller") in costly else []
+        found += compiled.notes_ending(MANA_SIDE_EFFECTS) if side_effects else ()
+        if found:
             out[i] = {**permanents[i], "card_warnings": [*permanents[i].get("card_warnings", ()), *found]}
     return out
 
 
-def _costs_mana(ability: Any) -> bool:
+def _mana_ability(ability: Any) -> Mapping[str, Any] | None:
+    """``ability`` if it is a mana ability, the one a grant gives if that is one, else None."""
     if not isinstance(ability, Mapping):
-        return False
+        return None
     if ability.get("kind") == "grant":
-        return _costs_mana(ability.get("ability"))
-    cost = ability.get("cost")
-    return ability.get("kind") == "mana" and isinstance(cost, Mapping) and bool(cost.get("mana"))
+        return _mana_ability(ability.get("ability"))
+    return ability if ability.get("kind") == "mana" else None
 
 
 def _team_attacking_player(data: Mapping[str, Any], context: Any) -> Mapping[str, Any]:
