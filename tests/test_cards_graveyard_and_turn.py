@@ -269,3 +269,24 @@ def test_113_6b_wonder_and_filth_work_from_their_owners_graveyard(
     battlefield does."""
     board = _judgment_board(graveyard, lands)
     assert check_blocks(board, BlockDeclaration(blocks={"wall": ("bears",)})).legal is blockable
+
+
+def test_702_136a_riot_given_by_rhythm_of_the_wild_is_each_creatures_choice() -> None:
+    """Rhythm of the Wild: "Nontoken creatures you control have riot": nothing on the Rhythm, each
+    creature's choice is its own `chosen.riot` (702.136a): haste lets a summoning-sick one attack."""
+    catalog = bundled_catalog()
+    assert catalog.compiled(catalog.get("Rhythm of the Wild")).warnings == ()
+    for riot, legal in (("haste", True), ("counter", False)):
+        permanents = [
+            {"id": "rhythm", "card": "Rhythm of the Wild", "controller": "alice"},
+            {
+                "id": "a0",
+                "card": "Grizzly Bears",
+                "controller": "alice",
+                "summoning_sick": True,
+                "chosen": {"riot": riot},
+            },
+        ]
+        data = {"players": [{"id": "alice"}, {"id": "bob"}], "active_player": "alice", "permanents": permanents}
+        board = Board.model_validate(data, context={"catalog": catalog})
+        assert check_attacks(board, AttackDeclaration(attacks={"a0": "bob"})).legal is legal

@@ -599,3 +599,15 @@ def test_702_16_a_list_joining_unlike_words_is_warned_never_read_as_one_filter()
         },
     )
     assert not gor.warnings
+
+
+def test_radiant_destinys_they_also_are_the_first_sentences_creatures_702_131() -> None:
+    """Radiant Destiny: "Creatures you control of the chosen type get +1/+1. As long as you have
+    the city's blessing, they also have vigilance": "they" are those creatures (607.2d, 702.131c)."""
+    destiny = compiled("Radiant Destiny")
+    blessed = {"players": [{"who": "you", "designations": ["city's blessing"]}]}
+    vigilance = {"kind": "vigilance"}
+    assert list(destiny.abilities) == [
+        {"kind": "grant", "to": {"subtypes": ["chosen"], "controller": "you"}, "ability": vigilance, "condition": blessed}
+    ]
+    assert destiny.warnings == ()

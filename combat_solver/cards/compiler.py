@@ -429,6 +429,9 @@ class Compiler(Sentences):
         return False
 
     def _parts(self, line: str) -> list[tuple[str, Callable[[str], Result]]]:
+        also = re.fullmatch(r"(([A-Z][^.]*?) (?:get|have) [^.]*\.) (As long as [^,]+, )they also have ([^.]+\.)", line)
+        if also:  # Radiant Destiny: "they" are the first sentence's subject
+            line = f"{also[1]} {also[3]}{also[2][0].lower()}{also[2][1:]} have {also[4]}"
         keyworded = re.match(r"(?:Exhaust|Boast|Forecast) — (.+)", line)
         if keyworded and is_activated(keyworded[1]) and not MANA_ABILITY.match(keyworded[1]):
             # 702.177a, 702.142a, 702.57a: an activated ability with a limit on when: its result an effect
@@ -467,6 +470,8 @@ class Compiler(Sentences):
         )
         if entering:  # Boomstacker (614.1c), Autarch Mammoth (603.6a): what it does as it enters, and an attack trigger
             return [(f"Whenever {SELF} attacks{entering[1] or ''}, {line[entering.end() :]}", self._trigger)]
+        if re.fullmatch(r"(?:Other )?[^.,]+ you control have riot\.", line):  # 702.136a: each one's own choice
+            return [(line, lambda _s: ([], "riot given to them: each one's choice is its `chosen.riot` (702.136a)"))]
         if _DOUBLES_COMBAT_TRIGGERS.search(line):
             return [(line, self._doubled_triggers)]
         if _STOPS_LIFE_OR_DRAWS.search(line) and not re.match(r"(?:When|Whenever|At)\b", line):

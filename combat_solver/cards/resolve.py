@@ -328,7 +328,7 @@ def _as_chosen(
         for c in missing
     ]
     kept = [a for a in found if not references(a) & set(missing)]
-    if compiled.riot and made.get("riot") == "haste":
+    if made.get("riot") == "haste":  # its own riot or one given to it (Spider-Punk's "Other Spiders ... have riot")
         kept += catalog.compiler.keyword("haste")
     return kept, warnings
 
