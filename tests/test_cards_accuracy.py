@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -120,6 +121,9 @@ def test_spellings_that_mean_the_same_grade_alike() -> None:
     wall = {"kind": "defender"}
     assert grade_card(catalog, card([wall, listed], name="Mordor Trebuchet")).grade == "exact"
     assert grade_card(catalog, card([wall, {**trigger, "who": either}], name="Mordor Trebuchet")).grade == "exact"
+    # Overlord of the Floodpits: impending's warning on its time-counter level, or the card's: it warns
+    overlord = card([{"kind": "flying"}, {"kind": "attack_trigger"}], name="Overlord of the Floodpits")
+    assert grade_card(catalog, replace(overlord, warns=True)).grade == "exact"
     elsewhere = [{"kind": "grant", "to": {"ids": ["$attached"], "colors": ["blue"]}, "ability": {"kind": "flying"}}]
     assert grade_card(catalog, card(elsewhere, name="Shield of the Oversoul")).grade == "wrong"
     # Kavu Runner: "has haste as long as no opponent controls a white or blue creature": the
@@ -338,6 +342,9 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_76.yaml", 20261276),
         ("random_sample_77.yaml", 20261277),
         ("random_sample_78.yaml", 20261278),
+        ("random_sample_79.yaml", 20261279),
+        ("random_sample_80.yaml", 20261280),
+        ("random_sample_81.yaml", 20261281),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

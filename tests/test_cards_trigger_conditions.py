@@ -491,3 +491,22 @@ def test_603_2d_a_trigger_doubler_is_a_warning_of_the_verdict() -> None:
     verdict = check_attacks(_board(pieces), AttackDeclaration(attacks={"lead": "bob"}))
     assert verdict.legal
     assert [w for w in verdict.warnings if "603.2d" in w] != []
+
+
+def test_805_10a_with_shared_team_turns_a_per_player_trigger_says_how_it_counted() -> None:
+    """Two teammates attack bob (805.10a): Emberwilde Captain's "Whenever an opponent attacks you
+    while you're the monarch" counts bob once, and its report says a trigger on "a player attacks"
+    triggers for each attacking player too (the card's ruling), which the count doesn't tell apart."""
+    data = {
+        "players": [{"id": "alice", "team": "t1"}, {"id": "dan", "team": "t1"},
+                    {"id": "bob", "team": "t2", "designations": ["monarch"]}, {"id": "cara", "team": "t2"}],
+        "active_player": "alice",
+        "shared_team_turns": True,
+        "permanents": [_card("cap", "Emberwilde Captain", "bob"), _card("b1", "Grizzly Bears"),
+                       _card("b2", "Grizzly Bears", "dan")],
+    }  # fmt: skip
+    board = Board.model_validate(data, context={"catalog": bundled_catalog()})
+    verdict = check_attacks(board, AttackDeclaration(attacks={"b1": "bob", "b2": "bob"}))
+    fired = [t for t in verdict.triggers if t.holder == "cap"]
+    assert [t.count for t in fired] == [1]
+    assert "each player attacking" in fired[0].note

@@ -440,6 +440,8 @@ def grade_card(catalog: Catalog, card: SampleCard) -> Graded:
                 side[k] += 1
                 shown.setdefault(k, _shown(a))
         for lv in levels:
+            if not lv.get("abilities") and lv.get("power") is None and not lv.get("creature"):
+                continue  # a level that only warns (impending's time counter): its warnings are the card's
             conditioned = as_conditions(lv)
             for a in conditioned if conditioned is not None else ():
                 side[k := _key(a)] += 1

@@ -69,18 +69,20 @@ def read_copy(
     effect = CopyEffect()
     exceptions, *conditional = re.split(r",? and, (?=if\b)", re.sub(r'"([^"]*)"', hold, m["exceptions"]), maxsplit=1)
     unread = conditional[0] if conditional else None  # Moritte: "and, if it's a creature, it ... has changeling"
-    for clause in _CLAUSE.split(exceptions):
+    for clause in _CLAUSE.split(exceptions):  # each begins with a subject or a verb of its own
         read = _exception(clause.strip(), effect, quoted, subtype)
         if read is None:
-            unread = clause.strip()
-            break  # the clauses after an unread one may not be split where it ends
+            unread = unread or clause.strip()
+            if clause.strip().startswith("if "):
+                break  # Vizier of Many Faces: "if it was embalmed, ..." governs the clauses after it
+            continue
         effect = read
-    if unread is not None:  # what was read before it is kept: the copy with those, and a warning
-        why = f"an exception to the copy that isn't read: {unread.replace(SELF, face)!r}"
-        return replace(effect, lines=(), warnings=(f"{face}: {sentence.replace(SELF, face)} ({why})",))
     if effect.lines:
         found = compile_lines(list(effect.lines))
         effect = replace(effect, abilities=tuple(found.abilities), warnings=tuple(found.warnings))
+    if unread is not None:  # what was read is kept: the copy with those, and a warning
+        why = f"an exception to the copy that isn't read: {unread.replace(SELF, face)!r}"
+        return replace(effect, warnings=(*effect.warnings, f"{face}: {sentence.replace(SELF, face)} ({why})"))
     return effect
 
 

@@ -117,7 +117,7 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
         record, compiled, name, copy_warnings = as_copy(record, compiled, out.get("copy_of"), catalog, who)
         out.setdefault("name", name)
         if use_text:
-            out["card_warnings"] = [*copy_warnings, *out.get("card_warnings", ())]
+            out = _warned(out, copy_warnings)
         if _CHANGELING.search(record.text):
             out.setdefault("subtypes", list(catalog.creature_types))
         levels = _active_levels(compiled, out.get("counters")) if use_text else []
@@ -139,7 +139,7 @@ def resolve(data: Mapping[str, Any], context: Any) -> dict[str, Any]:
                 *compiled.uncounted_triggers,
             ]
             found, missing = _as_chosen(found, compiled, out, catalog)
-            out["card_warnings"] = [*warned, *missing, *out.get("card_warnings", ())]
+            out = _warned(out, [*warned, *missing])
     counters = out.get("counters") or {}
     if isinstance(counters, Mapping) and use_text:
         found += _apply_counters(out, counters, printed, catalog)
@@ -204,7 +204,8 @@ def on_turn(permanents: Any, turn_players: frozenset[str], context: Any) -> Any:
             and (data.get("card") is not None or data.get("token") is not None)
             and "types" not in data
             and data.get("card_text", True)
-            and data.get("controller") in turn_players
+            and isinstance(data.get("controller"), str)
+            and data["controller"] in turn_players
         ):
             try:
                 record, compiled = _source(dict(data), context)
@@ -223,25 +224,30 @@ def on_turn(permanents: Any, turn_players: frozenset[str], context: Any) -> Any:
 def graveyard_effects(players: Any, context: Any) -> list[dict[str, Any]]:
     """113.6b: the effects of the cards a player's ``graveyard_cards`` names that function from
     the graveyard (Wonder, Filth, Anger, Riftstone Portal): each the card's, controlled by the
-    player (its owner, 108.3); a grant as an effect on what it grants to."""
-    if not isinstance(players, list | tuple):
-        return []
+    player (its owner, 108.3); a grant as an effect on what it grants to, its condition on the
+    ability it gives."""
     out: list[dict[str, Any]] = []
-    for player in players:
-        names = player.get("graveyard_cards") if isinstance(player, Mapping) else None
-        for name in names if isinstance(names, list | tuple) else ():
+    for player in players if isinstance(players, list | tuple) else ():
+        entries = _field(player, "graveyard_cards")
+        for entry in entries if isinstance(entries, list | tuple) else ():
+            name = entry if isinstance(entry, str) else _field(entry, "card")
             try:
                 catalog = catalog_of(context)
                 compiled = catalog.compiled(catalog.get(name)) if isinstance(name, str) else None
             except (CardError, ValueError, KeyError, LookupError):
                 compiled = None
             for a in compiled.from_graveyard if compiled is not None else ():
-                effect: dict[str, Any] = {"source": name, "controller": player.get("id"), "ability": a}
+                effect: dict[str, Any] = {"source": name, "controller": _field(player, "id"), "ability": a}
                 if a.get("kind") == "grant":
-                    condition = {"condition": a["condition"]} if "condition" in a else {}
-                    effect |= {"to": a["to"], "ability": {**a["ability"], **condition}}
+                    gates = {k: a[k] for k in ("condition", "unless") if k in a}  # never beside one of its own
+                    effect |= {"to": a["to"], "ability": {**a["ability"], **gates}}  # (``conditioned``)
                 out.append(effect)
     return out
+
+
+def _field(value: Any, name: str) -> Any:
+    """``value[name]`` of raw data, or ``value.name`` of a model given from Python; None without it."""
+    return value.get(name) if isinstance(value, Mapping) else getattr(value, name, None)
 
 
 def mana_for_abilities(permanents: Any, context: Any) -> Any:
@@ -258,7 +264,8 @@ def mana_for_abilities(permanents: Any, context: Any) -> Any:
     for i, data in enumerate(permanents):
         if not isinstance(data, Mapping):
             continue
-        abilities = list(data.get("abilities") or ())
+        given = data.get("abilities")
+        abilities = list(given) if isinstance(given, list | tuple) else []
         if isinstance(data.get("card"), str) and data.get("card_text", True):
             try:
                 _, compiled = _source(dict(data), context)
@@ -269,14 +276,14 @@ def mana_for_abilities(permanents: Any, context: Any) -> Any:
                 notes[i] = compiled
         mana = [m for m in map(_mana_ability, abilities) if m is not None]
         if any(isinstance(m.get("cost"), Mapping) and m["cost"].get("mana") for m in mana):
-            costly.add(data.get("controller"))
+            costly.add(str(data.get("controller")))
         side_effects = side_effects or any(m.get("gains_life") or m.get("draws") for m in mana)
     out = list(permanents)
     for i, compiled in notes.items():
-        found = [*compiled.notes_ending(MANA_FOR_ABILITIES)] if permanents[i].get("controller") in costly else []
+        found = [*compiled.notes_ending(MANA_FOR_ABILITIES)] if str(permanents[i].get("controller")) in costly else []
         found += compiled.notes_ending(MANA_SIDE_EFFECTS) if side_effects else ()
         if found:
-            out[i] = {**permanents[i], "card_warnings": [*permanents[i].get("card_warnings", ()), *found]}
+            out[i] = _warned(permanents[i], found)
     return out
 
 
@@ -290,17 +297,33 @@ def _mana_ability(ability: Any) -> Mapping[str, Any] | None:
 
 
 def _team_attacking_player(data: Mapping[str, Any], context: Any) -> Mapping[str, Any]:
+    if not data.get("card_text", True):
+        return data
     try:
         record, _ = _source(dict(data), context)
     except (CardError, ValueError):
         return data
-    if record is None or not re.search(r"\battacking player\b", record.text):
+    if record is None or not _THAN_ATTACKING_PLAYER.search(record.text):
         return data
     why = (
         f"{record.name}: 'attacking player' with shared team turns is the controller of the attacker"
         " a blocker blocks (805.10c); read as the active player"
     )
-    return {**data, "card_warnings": [*data.get("card_warnings", ()), why]}
+    return _warned(data, [why])
+
+
+_THAN_ATTACKING_PLAYER = re.compile(r"\bthan attacking player\b")
+"""Goblin Goon's "can't block unless you control more creatures than attacking player": the
+only reading of "attacking player" as the active player (``conditions``)."""
+
+
+def _warned(data: Mapping[str, Any], warnings: list[str]) -> dict[str, Any]:
+    """``data`` with ``warnings`` among its ``card_warnings``, each once (a board validated again
+    keeps them); ``card_warnings`` that aren't a list are left for the model to refuse."""
+    had = data.get("card_warnings", [])
+    if not isinstance(had, list | tuple):
+        return dict(data)
+    return {**data, "card_warnings": [*(w for w in warnings if w not in had), *had]}
 
 
 _CHANGELING = re.compile(r"(?im)^(?:[^,(\n]+, )*changeling\b")

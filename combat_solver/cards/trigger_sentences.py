@@ -131,7 +131,7 @@ class TriggerSentences(Conditions):
             condition,
             re.I,
         )
-        if attacked:
+        if attacked and not rest.startswith("if "):  # a second "if" isn't joined to it: left unread
             state = attacked[2] or (f"is {attacked[3]}" if attacked[3] else f"has {attacked[4]}")
             condition, rest = f"{attacked[1]} a player", f"if defending player {state}, {rest}"
         if condition.casefold() == "whenever an opponent attacks" and rest.startswith(_ATTACKED_YOU):
@@ -144,7 +144,9 @@ class TriggerSentences(Conditions):
             condition,
             re.I,
         )
-        if attacking_while:  # Courageous Goblin: "attacks while you control a creature with power 4 or greater"
+        if attacking_while and not rest.startswith(
+            "if "
+        ):  # Courageous Goblin: "attacks while you control a creature with power 4 or greater"
             condition = attacking_while[1]
             state = attacking_while[2]  # "attacks while saddled" (702.171b): while it is saddled
             rest = f"if {f'{SELF} is {state}' if re.fullmatch(r'[a-z]+', state) else state}, {rest}"

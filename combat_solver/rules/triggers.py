@@ -347,6 +347,9 @@ class AttackTrigger(_Subject):
         for a in attackers:
             target = facts.attacks[a.id] if per_player else ""
             attacked.setdefault(facts.game.defending_player_of(target) or target, []).append(a.id)
+        if per_player and len({a.controller for a in attackers}) > 1:  # shared team turns (805.10a)
+            shared = "once for each player attacked; for each player attacking too where it says 'a player attacks'"
+            note = f"{note}; {shared}" if note else shared
         groups = [ids for ids in attacked.values() if self.matching is None or self.matching.holds(len(ids))]
         if groups:
             count = len(groups) if self.once else len(attackers)
