@@ -542,3 +542,24 @@ def _alice_attacks_bob(permanents: list[dict[str, Any]], attackers: list[str]) -
         context={"catalog": bundled_catalog()},
     )
     return check_attacks(board, AttackDeclaration(attacks={a: "bob" for a in attackers})).legal
+
+
+def test_605_1a_brood_astronomer_reads_twelve_charge_counters() -> None:
+    """Brood Astronomer: "If you control a Planet with twelve or more charge counters on it, add
+    three mana of any one color instead": number words past ten are read (the two abilities of one
+    {T}, each under or unless the condition, as Urza's Tower)."""
+    catalog = bundled_catalog()
+    compiled = catalog.compiled(catalog.get("Brood Astronomer"))
+    planet = {
+        "players": [
+            {
+                "who": "you",
+                "controls": {"filter": {"subtypes": ["Planet"], "counters": {"charge": {"ge": 12}}}, "at_least": 1},
+            }
+        ]
+    }
+    assert list(compiled.abilities) == [
+        {"kind": "mana", "produces": "any", "amount": 1, "unless": planet},
+        {"kind": "mana", "produces": "any", "amount": 3, "condition": planet},
+    ]
+    assert compiled.warnings == ()

@@ -431,7 +431,8 @@ class Compiler(Sentences):
     def _parts(self, line: str) -> list[tuple[str, Callable[[str], Result]]]:
         also = re.fullmatch(r"(([A-Z][^.]*?) (?:get|have) [^.]*\.) (As long as [^,]+, )they also have ([^.]+\.)", line)
         if also:  # Radiant Destiny: "they" are the first sentence's subject
-            line = f"{also[1]} {also[3]}{also[2][0].lower()}{also[2][1:]} have {also[4]}"
+            meant = f"{also[3]}{also[2][0].lower()}{also[2][1:]} have {also[4]}"
+            return [*self._parts(also[1]), (line[len(also[1]) + 1 :], lambda _s: self._sentence(meant))]
         keyworded = re.match(r"(?:Exhaust|Boast|Forecast) — (.+)", line)
         if keyworded and is_activated(keyworded[1]) and not MANA_ABILITY.match(keyworded[1]):
             # 702.177a, 702.142a, 702.57a: an activated ability with a limit on when: its result an effect

@@ -125,9 +125,9 @@ landwalk, filters and conditions read them (305.7, 702.14c): compiled, or a note
 _EARTHBEND = re.compile(r"\bearthbend (?:\d+|x)\b")
 """701.66a: "earthbend N" makes a land a 0/0 land creature with haste (its reminder text is read off)."""
 
-_WORD_NUMBERS = {"a": 1, "an": 1, "ninety-nine": 99} | dict(
-    zip(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), range(1, 11), strict=True)
-)
+_WORD_NUMBERS = {"a": 1, "an": 1, "ninety-nine": 99} | {
+    w: n for n, w in enumerate("one two three four five six seven eight nine ten eleven twelve thirteen".split(), 1)
+}
 
 
 def number(word: str) -> int | None:
