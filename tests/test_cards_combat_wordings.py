@@ -620,6 +620,16 @@ def test_no_life_gained_is_warned_beside_a_mana_ability_that_gains_life_101_2() 
         assert [w for w in warned if w.startswith(lock.split(",")[0])] != [], warned
 
 
+def test_cant_be_sacrificed_is_warned_beside_a_cost_that_sacrifices_701_21a() -> None:
+    """Alexios's and Hithlain Rope's "can't be sacrificed" (701.21a): no cost takes them, which the
+    payment doesn't model: warned where a cost sacrifices (Ashnod's Altar), nothing otherwise."""
+    for name in ("Alexios, Deimos of Kosmos", "Hithlain Rope"):
+        pieces = [card("held", name, A), card("goblin", "Raging Goblin", A)]
+        assert make_board(pieces).card_warnings == ()
+        warned = make_board([*pieces, card("altar", "Ashnod's Altar", A)]).card_warnings
+        assert [w for w in warned if "can't be sacrificed" in w] != [], warned
+
+
 def test_instill_energy_attacks_as_though_it_had_haste_302_6() -> None:
     """Instill Energy: "Enchanted creature can attack as though it had haste" (302.6)."""
     sick = card("bears", "Grizzly Bears", A, summoning_sick=True)

@@ -37,3 +37,23 @@ def test_a_passed_deadline_is_undetermined_on_stdout_exit_3(
     assert main([*argv, "--time-limit", "0.001", "--format", "json"]) == 3
     out, err = capsys.readouterr()
     assert json.loads(out)["status"] == "undetermined" and err == ""
+
+
+@pytest.mark.parametrize(
+    ("example", "said"),
+    [
+        ("attack-juggernaut-silent-arbiter-bears-alone.yaml", "the maximum possible wasn't counted (508.1d)"),
+        ("attack-goad-four-players.yaml", None),
+    ],
+)
+def test_a_verdict_alone_never_says_time_out(
+    example: str, said: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """508.1d: `check --verdict-only` leaves the maximum uncounted where the verdict doesn't need it;
+    that isn't a solver time-out, and the text says which."""
+    root = Path(__file__).resolve().parent.parent / "examples"
+    main(["check", "--verdict-only", str(root / example)])
+    out = capsys.readouterr().out
+    assert "time-out" not in out
+    if said is not None:
+        assert said in out

@@ -66,6 +66,9 @@ UNCOUNTED_TRIGGER = "not among the verdict's triggers"
 MANA_FOR_ABILITIES = "a verdict warns where its controller has a mana ability with a mana cost"
 """The end of the note of mana spendable only on spells and some abilities (106.6): it may pay a
 mana ability's own mana cost (605.3a), which the payment doesn't model."""
+SACRIFICE_BARRED = "a verdict warns where a cost sacrifices a permanent"
+"""The end of the note of "can't be sacrificed" (Alexios, Hithlain Rope, 701.21a): no cost the
+board has sacrifices it, which the payment doesn't model."""
 MANA_SIDE_EFFECTS = "a verdict warns where a mana ability gains life or draws"
 """The end of the note of "Players can't gain life", "can't draw cards": the life a mana ability
 gains or the cards it draws while costs are paid (``gains_life``, ``draws``) may not come."""

@@ -22,7 +22,17 @@ from functools import partial
 from ..rules.phrase import ATTACHED, CONTROLLER, POWER, SELF
 from .card_record import CardRecord
 from .choices import choices_made
-from .compiled import MANA_SIDE_EFFECTS, UNCOUNTED_TRIGGER, AbilityData, Compiled, Found, Level, Reading, Result
+from .compiled import (
+    MANA_SIDE_EFFECTS,
+    SACRIFICE_BARRED,
+    UNCOUNTED_TRIGGER,
+    AbilityData,
+    Compiled,
+    Found,
+    Level,
+    Reading,
+    Result,
+)
 from .conditions import Clause
 from .copy_effects import COPY_CHOICE, read_copy
 from .keyword_lines import (
@@ -324,13 +334,17 @@ class Compiler(Sentences):
                     or (found.relevant and "to ignore this effect" in sentence)  # Lost in Thought (116.2d)
                 )
                 found.relevant = found.relevant or bears
-                self.inert = False
+                self.inert = self.unsacrificeable = False
                 try:
                     abilities, note = compile_one(sentence)
                 except Unknown:
                     if bears:
                         found.warn(f"{face}: {sentence.replace(SELF, face)}", sentence)
                     continue
+                if self.unsacrificeable:  # Alexios: a sacrifice cost can't take it (701.21a)
+                    bears = found.relevant = True
+                    note = f"{note}; " if note else ""
+                    note += f"it can't be sacrificed: {SACRIFICE_BARRED}"
                 inert = self.inert
                 if bears and not abilities and note is None and not inert:
                     # never dropped: a sentence bearing on legality that gave nothing is warned

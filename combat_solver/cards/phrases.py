@@ -126,7 +126,7 @@ _EARTHBEND = re.compile(r"\bearthbend (?:\d+|x)\b")
 """701.66a: "earthbend N" makes a land a 0/0 land creature with haste (its reminder text is read off)."""
 
 _WORD_NUMBERS = {"a": 1, "an": 1, "ninety-nine": 99} | {
-    w: n for n, w in enumerate("one two three four five six seven eight nine ten eleven twelve thirteen".split(), 1)
+    w: n for n, w in enumerate(re.findall(r"\w+", "one two three four five six seven eight nine ten eleven twelve"), 1)
 }
 
 

@@ -23,7 +23,7 @@ from pydantic import Field
 from ..model.base import Strict, pt_counter
 from ..model.errors import ErrorCode
 from ..model.mana_cost import MANA_COST_PATTERN, symbols
-from .compiled import MANA_FOR_ABILITIES, MANA_SIDE_EFFECTS
+from .compiled import MANA_FOR_ABILITIES, MANA_SIDE_EFFECTS, SACRIFICE_BARRED
 
 if TYPE_CHECKING:
     from .card_record import CardRecord
@@ -255,12 +255,13 @@ def mana_for_abilities(permanents: Any, context: Any) -> Any:
     spent on abilities (Eldrazi Temple, 106.6) pays no cost to attack or block itself, but may pay
     a mana ability's own mana cost (605.3a) where its controller has one; "Players can't gain
     life" or "can't draw cards" (101.2) stops what a mana ability's ``gains_life`` or ``draws``
-    gives toward a cost, where any permanent has one. The payment models neither."""
+    gives toward a cost, where any permanent has one; "can't be sacrificed" (701.21a) where a cost
+    sacrifices. The payment models none of them."""
     if not isinstance(permanents, list | tuple):
         return permanents
     notes: dict[int, Compiled] = {}
     costly: set[Any] = set()
-    side_effects = False
+    side_effects = sacrifices = False
     for i, data in enumerate(permanents):
         if not isinstance(data, Mapping):
             continue
@@ -278,13 +279,22 @@ def mana_for_abilities(permanents: Any, context: Any) -> Any:
         if any(isinstance(m.get("cost"), Mapping) and m["cost"].get("mana") for m in mana):
             costly.add(str(data.get("controller")))
         side_effects = side_effects or any(m.get("gains_life") or m.get("draws") for m in mana)
+        sacrifices = sacrifices or any(_sacrifices(a) for a in abilities)
     out = list(permanents)
     for i, compiled in notes.items():
         found = [*compiled.notes_ending(MANA_FOR_ABILITIES)] if str(permanents[i].get("controller")) in costly else []
         found += compiled.notes_ending(MANA_SIDE_EFFECTS) if side_effects else ()
+        found += compiled.notes_ending(SACRIFICE_BARRED) if sacrifices else ()
         if found:
             out[i] = _warned(permanents[i], found)
     return out
+
+
+def _sacrifices(value: Any) -> bool:
+    """Whether an ability's data has a cost that sacrifices (``sacrifice``, ``sacrifice_self``) at any depth."""
+    if isinstance(value, Mapping):
+        return bool(value.get("sacrifice") or value.get("sacrifice_self")) or any(map(_sacrifices, value.values()))
+    return isinstance(value, list | tuple) and any(map(_sacrifices, value))
 
 
 def _mana_ability(ability: Any) -> Mapping[str, Any] | None:

@@ -446,6 +446,9 @@ class Sentences(TaxSentences):
                 r"assigns? combat damage equal to (?:its|their) toughness rather than (?:its|their) power", chunk
             ):
                 continue  # Arcades (510.1a): how combat damage is dealt, nothing of who attacks or blocks
+            if chunk == "can't be sacrificed":
+                self.unsacrificeable = True  # a note of the sentence (``compiler``), SACRIFICE_BARRED
+                continue
             if re.match(r"can't (?:have|gain)\b", chunk):
                 raise Unknown(chunk)  # 613.1f: an ability it can't have or gain (not in the vocabulary)
             if CHARACTERISTIC.match(chunk) and not re.match(r"(?:is|are) goaded\b", chunk):

@@ -129,6 +129,10 @@ def _requirements(verdict: Verdict, obeyed: int, rule: str) -> Section:
             f"Requirements: obeys {obeyed}; a declaration that {alternatives} and breaks no "
             f"restriction obeys at most {maximum} ({rule})"
         )
+    elif maximum is None and verdict.status == "legal":  # a legal declaration obeys the most possible
+        title = f"Requirements: obeys {obeyed}, the most possible ({rule})"
+    elif maximum is None and verdict.status == "illegal":  # the verdict alone (``--verdict-only``)
+        title = f"Requirements: obeys {obeyed}; the maximum possible wasn't counted ({rule})"
     elif maximum is None:
         title = f"Requirements: obeys {obeyed}; the maximum possible is undetermined (solver time-out) ({rule})"
     else:
