@@ -611,3 +611,11 @@ def test_radiant_destinys_they_also_are_the_first_sentences_creatures_702_131() 
         {"kind": "grant", "to": {"subtypes": ["chosen"], "controller": "you"}, "ability": vigilance, "condition": blessed}
     ]
     assert destiny.warnings == ()
+
+
+def test_205_3_veteran_adventurer_is_also_every_party_type() -> None:
+    """Veteran Adventurer: "is also a Cleric, Rogue, Warrior, and Wizard": those subtypes added (205.3)."""
+    assert compiled("Veteran Adventurer").abilities[0] == {
+        "kind": "type_change",
+        "subtypes": ["Cleric", "Rogue", "Warrior", "Wizard"],
+    }

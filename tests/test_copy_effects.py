@@ -176,6 +176,15 @@ def test_707_9b_superior_spider_man_is_a_4_4_spider_human_hero_named_himself() -
     assert spidey.card_warnings == ()
 
 
+def test_707_2_cursed_mirror_is_a_copy_with_haste_the_turn_it_entered() -> None:
+    """Cursed Mirror: "As this artifact enters, you may have it become a copy of any creature on
+    the battlefield until end of turn, except it has haste" (707.2, 707.9a): its `copy_of` that turn."""
+    mirror = make_board([_card("m", "Cursed Mirror", copy_of="Grizzly Bears")]).permanent("m")
+    assert (mirror.name, mirror.types, mirror.power) == ("Grizzly Bears", ("creature",), 2)
+    assert [a.kind for a in mirror.abilities] == ["haste"]
+    assert mirror.card_warnings == ()
+
+
 def test_707_9_spark_double_isnt_legendary() -> None:
     """707.9b: "and it isn't legendary" (its +1/+1 counter is the board's `counters`)."""
     double = make_board([_card("s", "Spark Double", copy_of="Isamaru, Hound of Konda")]).permanent("s")

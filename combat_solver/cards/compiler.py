@@ -542,6 +542,9 @@ class Compiler(Sentences):
             r"Creatures your opponents control\1 can't block.",
             sentence,
         )
+        sentence = re.sub(  # Veteran Adventurer: "is also a Cleric, Rogue, Warrior, and Wizard" (205.3)
+            rf"^({re.escape(SELF)} is) also (an? [A-Z][^.\"]*?)\.?$", r"\1 \2 in addition to its other types.", sentence
+        )
         if self.nouns.chosen:  # 607.2d: "the last chosen [value]" reads the same choice
             sentence = sentence.replace("the last chosen ", "the chosen ")
         keyword = keyword_note(sentence)

@@ -25,9 +25,12 @@ from .keywords import KEYWORDS
 COPY_SENTENCE = re.compile(
     rf"(?:If [^,]+, y|Y)ou may have (?:\{SELF}|this (?:creature|artifact|enchantment|Equipment|land|permanent)) "
     r"enter(?: the battlefield)? as a copy of (?P<what>[^,\"]+?)(?:, except (?P<exceptions>.+))?"
+    rf"|As \{SELF} enters, you may have it become a copy of (?P<until>[^,\"]+?) until end of turn(?:, except (?P<but>.+))?"
 )
 """614.1c, 707.5: "You may have this creature enter as a copy of any creature on the battlefield"
-(the "If ..." before it: Protean Raider's condition on entering, decided then)."""
+(the "If ..." before it: Protean Raider's condition on entering, decided then); Cursed Mirror's
+"As this artifact enters, you may have it become a copy of any creature on the battlefield until
+end of turn": a copy the turn it entered, the board's ``copy_of`` then."""
 COPY_CHOICE = re.compile(
     rf"As \{SELF} enters or is turned face up, you may choose another creature on the battlefield\."
 )
@@ -56,9 +59,11 @@ def read_copy(
     a copy sentence this module knows. ``compile_lines`` compiles added abilities (707.9a),
     ``subtype`` knows the catalog's subtypes."""
     m = COPY_SENTENCE.fullmatch(sentence.removesuffix(".")) or FACE_UP_COPY.fullmatch(sentence.removesuffix("."))
-    if m is None or _MANY.search(m["what"]):
+    groups = {} if m is None else m.groupdict()
+    what, listed = groups.get("what") or groups.get("until"), groups.get("exceptions") or groups.get("but")
+    if what is None or _MANY.search(what):
         return None
-    if m["exceptions"] is None:
+    if listed is None:
         return CopyEffect()
     quoted: list[str] = []
 
@@ -67,7 +72,7 @@ def read_copy(
         return f'"{len(quoted) - 1}"'
 
     effect = CopyEffect()
-    exceptions, *conditional = re.split(r",? and, (?=if\b)", re.sub(r'"([^"]*)"', hold, m["exceptions"]), maxsplit=1)
+    exceptions, *conditional = re.split(r",? and, (?=if\b)", re.sub(r'"([^"]*)"', hold, listed), maxsplit=1)
     unread = conditional[0] if conditional else None  # Moritte: "and, if it's a creature, it ... has changeling"
     for clause in _CLAUSE.split(exceptions):  # each begins with a subject or a verb of its own
         read = _exception(clause.strip(), effect, quoted, subtype)
