@@ -9,7 +9,7 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import Field, ValidationInfo, model_validator
 
-from ..cards.resolve import graveyard_effects, mana_for_abilities, on_turn
+from ..cards.resolve import board_warnings, graveyard_effects, on_turn
 from ..model.base import CountedOnInput, Flag, NonNegative, Strict
 from ..model.errors import validation_error
 from .checks import problems as board_problems
@@ -54,8 +54,8 @@ class Board(Strict):
     @classmethod
     def _read_cards(cls, data: Any, info: ValidationInfo) -> Any:
         """702.161a: whose turn it is decides whether a Vehicle with living metal is a creature;
-        106.6: mana spendable on abilities is warned where it may pay a mana ability's cost; 113.6b:
-        the graveyard's cards that function there give their effects."""
+        notes the board makes matter are warnings (``board_warnings``: 106.6, 701.21a, 805.10c);
+        113.6b: the graveyard's cards that function there give their effects."""
         if not isinstance(data, dict):
             return data
         found = graveyard_effects(data.get("players"), info.context)
@@ -63,7 +63,7 @@ class Board(Strict):
             data = {**data, "effects": [*data.get("effects", []), *found]}
         if not data.get("permanents"):
             return data
-        permanents = mana_for_abilities(data["permanents"], info.context)
+        permanents = board_warnings(data["permanents"], bool(data.get("shared_team_turns")), info.context)
         return {**data, "permanents": on_turn(permanents, _turn_players(data), info.context)}
 
     @model_validator(mode="after")

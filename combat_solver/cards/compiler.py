@@ -24,7 +24,6 @@ from .card_record import CardRecord
 from .choices import choices_made
 from .compiled import (
     MANA_SIDE_EFFECTS,
-    SACRIFICE_BARRED,
     UNCOUNTED_TRIGGER,
     AbilityData,
     Compiled,
@@ -334,27 +333,28 @@ class Compiler(Sentences):
                     or (found.relevant and "to ignore this effect" in sentence)  # Lost in Thought (116.2d)
                 )
                 found.relevant = found.relevant or bears
-                self.inert = self.unsacrificeable = False
+                self.inert, self.side_notes = False, []
                 try:
                     abilities, note = compile_one(sentence)
                 except Unknown:
                     if bears:
                         found.warn(f"{face}: {sentence.replace(SELF, face)}", sentence)
                     continue
-                if self.unsacrificeable:  # Alexios: a sacrifice cost can't take it (701.21a)
-                    bears = found.relevant = True
-                    note = f"{note}; " if note else ""
-                    note += f"it can't be sacrificed: {SACRIFICE_BARRED}"
+                side = self.side_notes  # what the board may make a warning (``resolve.board_warnings``)
+                bears = bears or bool(side)
+                found.relevant = found.relevant or bears
                 inert = self.inert
-                if bears and not abilities and note is None and not inert:
+                if bears and not abilities and note is None and not side and not inert:
                     # never dropped: a sentence bearing on legality that gave nothing is warned
                     found.warn(f"{face}: {sentence.replace(SELF, face)}", sentence)
                     continue
                 found.abilities.extend(abilities)
-                if note is not None and bears:
-                    found.notes.append(f"{face}: {sentence.replace(SELF, face)} ({note})")
+                for told in [note] if note is not None and bears else []:
+                    found.notes.append(f"{face}: {sentence.replace(SELF, face)} ({told})")
+                found.notes += [f"{face}: {sentence.replace(SELF, face)} ({told})" for told in side]
                 if bears:
-                    outcome: Reading = "compiled" if abilities or inert else "noted" if note is not None else "dropped"
+                    noted = note is not None or side
+                    outcome: Reading = "compiled" if abilities or inert else "noted" if noted else "dropped"
                     found.readings.append((sentence, outcome))
         return found
 

@@ -13,6 +13,7 @@ from typing import Any
 from ..rules.kind import AbilityBase, attack_hooks
 from ..rules.phrase import ATTACHED, SELF, Reader
 from ..rules.registry import KIND_HOMES, ability_class, keyword_kinds
+from .compiled import TEAM_ATTACKING_PLAYER
 from .phrases import ATTACHED_STATES, COLORS, MODIFIED, number
 from .readers import Readers, Unknown, other_than_self
 
@@ -183,6 +184,8 @@ class Conditions(Readers):
             if found is None:
                 raise Unknown(t)
             who = "defending_player" if m[2] == "defending" else "active_player"
+            if who == "active_player":
+                self.side_notes.append(f"'attacking player' read as the active player (506.2): {TEAM_ATTACKING_PLAYER}")
             left, right = {"filter": found}, {"who": who, "filter": found}
             return Clause({"compare": [{"left": left, "op": "gt", "right": right}]}, block_time=m[2] == "defending")
         m = re.fullmatch(r"defending player controls more (.+?) than you", t)

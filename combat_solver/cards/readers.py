@@ -24,6 +24,9 @@ class Readers:
 
     def __init__(self, subtypes: frozenset[str]) -> None:
         self.nouns = Nouns(subtypes)
+        self.side_notes: list[str] = []
+        """Notes of the sentence being read that a board may make warnings (``compiled`` markers:
+        Alexios's "can't be sacrificed", Goblin Goon's "attacking player")."""
         self.inert = False
         """Set when a sentence was read whole and means nothing for combat: only its condition
         names a combat keyword (Manor Gargoyle: "has indestructible as long as it has defender"),

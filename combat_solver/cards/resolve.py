@@ -23,7 +23,7 @@ from pydantic import Field
 from ..model.base import Strict, pt_counter
 from ..model.errors import ErrorCode
 from ..model.mana_cost import MANA_COST_PATTERN, symbols
-from .compiled import MANA_FOR_ABILITIES, MANA_SIDE_EFFECTS, SACRIFICE_BARRED
+from .compiled import MANA_FOR_ABILITIES, MANA_SIDE_EFFECTS, SACRIFICE_BARRED, TEAM_ATTACKING_PLAYER
 
 if TYPE_CHECKING:
     from .card_record import CardRecord
@@ -189,16 +189,12 @@ def on_turn(permanents: Any, turn_players: frozenset[str], context: Any) -> Any:
     """The permanents of a board with living metal read (702.161a: "During your turn, this
     permanent is an artifact creature in addition to its other types"): a permanent by card or
     token whose controller's turn it is (``turn_players``: the active player, or the active
-    team with shared team turns, 805.4a) and whose types aren't written gets them; with shared
-    team turns, a card reading "attacking player" (read as the active player, 506.2) is warned:
-    for a blocker that is the controller of the attacker it blocks (805.10c). Anything it can't
-    read is left to ``resolve`` to report."""
+    team with shared team turns, 805.4a) and whose types aren't written gets them. Anything it
+    can't read is left to ``resolve`` to report."""
     if not isinstance(permanents, list | tuple):
         return permanents
     out = []
     for data in permanents:
-        if len(turn_players) > 1 and isinstance(data, Mapping) and isinstance(data.get("card"), str):
-            data = _team_attacking_player(data, context)
         if (
             isinstance(data, Mapping)
             and (data.get("card") is not None or data.get("token") is not None)
@@ -250,13 +246,14 @@ def _field(value: Any, name: str) -> Any:
     return value.get(name) if isinstance(value, Mapping) else getattr(value, name, None)
 
 
-def mana_for_abilities(permanents: Any, context: Any) -> Any:
+def board_warnings(permanents: Any, shared_turns: bool, context: Any) -> Any:
     """Notes that become warnings where the board makes them matter: mana a card makes that can be
     spent on abilities (Eldrazi Temple, 106.6) pays no cost to attack or block itself, but may pay
     a mana ability's own mana cost (605.3a) where its controller has one; "Players can't gain
     life" or "can't draw cards" (101.2) stops what a mana ability's ``gains_life`` or ``draws``
     gives toward a cost, where any permanent has one; "can't be sacrificed" (701.21a) where a cost
-    sacrifices. The payment models none of them."""
+    sacrifices; Goblin Goon's "attacking player" as the active player with ``shared_turns``
+    (805.10c). The payment and that reading model none of them."""
     if not isinstance(permanents, list | tuple):
         return permanents
     notes: dict[int, Compiled] = {}
@@ -285,6 +282,7 @@ def mana_for_abilities(permanents: Any, context: Any) -> Any:
         found = [*compiled.notes_ending(MANA_FOR_ABILITIES)] if str(permanents[i].get("controller")) in costly else []
         found += compiled.notes_ending(MANA_SIDE_EFFECTS) if side_effects else ()
         found += compiled.notes_ending(SACRIFICE_BARRED) if sacrifices else ()
+        found += compiled.notes_ending(TEAM_ATTACKING_PLAYER) if shared_turns else ()
         if found:
             out[i] = _warned(permanents[i], found)
     return out
@@ -304,27 +302,6 @@ def _mana_ability(ability: Any) -> Mapping[str, Any] | None:
     if ability.get("kind") == "grant":
         return _mana_ability(ability.get("ability"))
     return ability if ability.get("kind") == "mana" else None
-
-
-def _team_attacking_player(data: Mapping[str, Any], context: Any) -> Mapping[str, Any]:
-    if not data.get("card_text", True):
-        return data
-    try:
-        record, _ = _source(dict(data), context)
-    except (CardError, ValueError):
-        return data
-    if record is None or not _THAN_ATTACKING_PLAYER.search(record.text):
-        return data
-    why = (
-        f"{record.name}: 'attacking player' with shared team turns is the controller of the attacker"
-        " a blocker blocks (805.10c); read as the active player"
-    )
-    return _warned(data, [why])
-
-
-_THAN_ATTACKING_PLAYER = re.compile(r"\bthan attacking player\b")
-"""Goblin Goon's "can't block unless you control more creatures than attacking player": the
-only reading of "attacking player" as the active player (``conditions``)."""
 
 
 def _warned(data: Mapping[str, Any], warnings: list[str]) -> dict[str, Any]:

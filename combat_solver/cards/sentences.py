@@ -12,7 +12,7 @@ from ..rules.phrase import ATTACHED, PAIRED, SELF
 from ..rules.registry import KIND_HOMES, ability_class
 from .characteristics import PREDICATE as CHARACTERISTIC
 from .characteristics import animation, characteristic, replaced_types
-from .compiled import AbilityData
+from .compiled import SACRIFICE_BARRED, AbilityData
 from .conditions import BLOCK_TIME_HOMES, Clause
 from .mana_lines import read_mana
 from .oracle_text import is_activated
@@ -447,7 +447,7 @@ class Sentences(TaxSentences):
             ):
                 continue  # Arcades (510.1a): how combat damage is dealt, nothing of who attacks or blocks
             if chunk == "can't be sacrificed":
-                self.unsacrificeable = True  # a note of the sentence (``compiler``), SACRIFICE_BARRED
+                self.side_notes.append(f"it can't be sacrificed (701.21a): {SACRIFICE_BARRED}")
                 continue
             if re.match(r"can't (?:have|gain)\b", chunk):
                 raise Unknown(chunk)  # 613.1f: an ability it can't have or gain (not in the vocabulary)

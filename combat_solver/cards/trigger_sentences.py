@@ -32,8 +32,6 @@ class TriggerSentences(Conditions):
         self._kinds = kinds
         self.granted = False
         """Set when a sentence read so far grants a quoted activated or triggered ability."""
-        self.unsacrificeable = False
-        """Set when the sentence read says something "can't be sacrificed" (701.21a)."""
         self.printed_types: tuple[str, ...] = ()
         """The card types of the card being read (what "it's a land" replaces)."""
         self._subject_words = ""

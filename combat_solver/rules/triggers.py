@@ -345,8 +345,9 @@ class AttackTrigger(_Subject):
         per_player = self.once and self.target is not None and not self.once_for_all_players  # 508.3e
         attacked: dict[str, list[str]] = {}
         for a in attackers:
-            target = facts.attacks[a.id] if per_player else ""
-            attacked.setdefault(facts.game.defending_player_of(target) or target, []).append(a.id)
+            target = facts.attacks[a.id]
+            player = (facts.game.defending_player_of(target) or target) if per_player else ""
+            attacked.setdefault(player, []).append(a.id)
         if per_player and len({a.controller for a in attackers}) > 1:  # shared team turns (805.10a)
             shared = "once for each player attacked; for each player attacking too where it says 'a player attacks'"
             note = f"{note}; {shared}" if note else shared
