@@ -11,7 +11,7 @@ from asserts import A, B, C, attack, block, creature, make_board
 from pydantic import ValidationError
 
 from combat_solver.cards.catalog import bundled_catalog
-from combat_solver.cards.phrases import Nouns
+from combat_solver.cards.nouns import Nouns
 
 
 def abilities(name: str) -> list[dict[str, Any]]:

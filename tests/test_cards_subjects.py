@@ -12,7 +12,8 @@ from asserts import A, B, attack, block, make_board
 from combat_solver.cards.card_record import CardRecord
 from combat_solver.cards.catalog import bundled_catalog
 from combat_solver.cards.compiled import Compiled
-from combat_solver.cards.phrases import Nouns, bears_on_legality
+from combat_solver.cards.nouns import Nouns
+from combat_solver.cards.phrases import bears_on_legality
 
 
 def compiled(name: str) -> Compiled:
@@ -608,7 +609,12 @@ def test_radiant_destinys_they_also_are_the_first_sentences_creatures_702_131() 
     blessed = {"players": [{"who": "you", "designations": ["city's blessing"]}]}
     vigilance = {"kind": "vigilance"}
     assert list(destiny.abilities) == [
-        {"kind": "grant", "to": {"subtypes": ["chosen"], "controller": "you"}, "ability": vigilance, "condition": blessed}
+        {
+            "kind": "grant",
+            "to": {"subtypes": ["chosen"], "controller": "you"},
+            "ability": vigilance,
+            "condition": blessed,
+        }
     ]
     assert destiny.warnings == ()
 

@@ -12,7 +12,8 @@ from ..model.chosen_word import CHOSEN
 from ..model.creature_types import CREATURE_TYPES
 from ..rules.characteristics import BASIC_LAND_TYPES, LAND_TYPES
 from .compiled import AbilityData
-from .phrases import COLORS, Nouns
+from .nouns import Nouns
+from .phrases import COLORS
 from .readers import Unknown
 
 PREDICATE = re.compile(r"(?:is|are|loses?|lose)\b|isn't a creature$")

@@ -9,7 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..rules.phrase import ATTACHED, SELF, Reader
-from .phrases import CARD_TYPES, COLORS, MODIFIED, MULTICOLORED, Nouns, number
+from .nouns import Nouns
+from .phrases import CARD_TYPES, COLORS, MODIFIED, MULTICOLORED, number
 
 SPELL_SUBTYPES = frozenset({"adventure", "arcane", "lesson", "omen", "trap"})
 """205.3k: the subtypes only instants and sorceries have (no permanent is one of them)."""
