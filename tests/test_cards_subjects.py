@@ -479,10 +479,12 @@ def test_goblin_goon_compares_creatures_with_the_player_it_would_attack() -> Non
 
 def test_an_intervening_its_power_names_the_attacker_not_the_aura() -> None:
     """603.4: Writ of Passage's "Whenever enchanted creature attacks, if its power is 2 or less" is
-    about the enchanted creature; a condition on the Aura (the trigger's source) would be wrong,
-    so the trigger stays a note. Angelic Sell-Sword's "if its power is 6 or greater" is its own."""
+    about the enchanted creature, the attacker that triggers it (its ``who``); a condition on the
+    Aura (the trigger's source) would be wrong. Angelic Sell-Sword's "if its power is 6 or greater"
+    is its own."""
     writ = compiled("Writ of Passage")
-    assert writ.abilities == () and writ.warnings == () and writ.notes
+    assert writ.abilities == ({"kind": "attack_trigger", "who": {"ids": ["$attached"], "power": {"le": 2}}},)
+    assert writ.warnings == ()
     assert abilities("Angelic Sell-Sword")[2] == {
         "kind": "attack_trigger",
         "condition": {"source": {"power": {"ge": 6}}},
@@ -625,3 +627,17 @@ def test_205_3_veteran_adventurer_is_also_every_party_type() -> None:
         "kind": "type_change",
         "subtypes": ["Cleric", "Rogue", "Warrior", "Wizard"],
     }
+
+
+def test_701_35a_701_60c_detain_and_suspect_bear_on_legality() -> None:
+    """701.35a: a detained permanent can't attack or block; 701.60c: a suspected one has menace and
+    can't block. The actions bear on legality (a note of what resolves: audit 2595 found Soulsworn
+    Spirit's detain with neither note nor warning); "suspected" alone and suspect counters don't."""
+    assert bears_on_legality("When $self enters, detain target creature an opponent controls.")
+    assert bears_on_legality("Otherwise, suspect it.")
+    assert not bears_on_legality("If the sacrificed creature was suspected, draw two cards instead.")
+    assert not bears_on_legality("{2}, {T}, Remove a suspect counter from $self: Draw a card.")
+    catalog = bundled_catalog()
+    for name, word in (("Soulsworn Spirit", "detain"), ("Barbed Servitor", "suspect it")):
+        compiled = catalog.compiled(catalog.get(name))
+        assert any(word in n and "once it resolves" in n for n in compiled.notes), compiled.notes

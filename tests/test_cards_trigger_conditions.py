@@ -510,3 +510,13 @@ def test_805_10a_with_shared_team_turns_a_per_player_trigger_says_how_it_counted
     fired = [t for t in verdict.triggers if t.holder == "cap"]
     assert [t.count for t in fired] == [1]
     assert "each player attacking" in fired[0].note
+
+
+def test_603_4_an_intervening_if_about_the_enchanted_attacker() -> None:
+    """603.4: Writ of Passage's "Whenever enchanted creature attacks, if its power is 2 or less":
+    "its" is the attacker, checked as it attacks (audit 2696: this was a note, never counted)."""
+    for bear, fired in (("Grizzly Bears", 1), ("Hill Giant", 0)):
+        pieces = [_card("b1", bear), _card("writ", "Writ of Passage", attached_to="b1")]
+        assert _attack(pieces, {"b1": "bob"}, "writ") == fired
+    pieces = [_card("b1", "Grizzly Bears", counters={"+1/+1": 1}), _card("writ", "Writ of Passage", attached_to="b1")]
+    assert _attack(pieces, {"b1": "bob"}, "writ") == 0

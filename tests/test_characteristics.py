@@ -287,7 +287,32 @@ def test_506_4_an_attacker_sugar_coated_was_removed_from_combat() -> None:
     board = make_board([angel, coat, card("bear", "Grizzly Bears", B)], {"angel": B})
     with pytest.raises(InputError) as caught:
         block(board, {"bear": "angel"})
-    assert [(i.loc, i.code) for i in caught.value.items] == [(("board", "combat", "attackers", "angel"), "removed_from_combat")]
+    assert [(i.loc, i.code) for i in caught.value.items] == [
+        (("board", "combat", "attackers", "angel"), "removed_from_combat")
+    ]
+
+
+def test_613_1d_a_vehicle_a_type_change_made_a_creature_is_attacking_at_declare_blockers() -> None:
+    """613.1d, 506.3: the board's check of ``combat.attackers`` reads types after layer 4: a crewed
+    Vehicle (a type-changing effect) or one an Aura animates attacks and can be blocked; one the
+    effect leaves no creature is an error naming it (audit 2595: these were refused as no creatures)."""
+    crewed = effect("Crew", {"kind": "type_change", "to": {"ids": ["v"]}, "types": ["creature"]}, controller=A)
+    vehicle = permanent("v", "Cryptcaller Chariot", A, ["artifact"], subtypes=["Vehicle"], power=4, toughness=4)
+    bear = creature("bear", "Grizzly Bears", B)
+    assert_legal(block(make_board([vehicle, bear], {"v": B}, effects=[crewed]), {"bear": "v"}))
+    aura = card("mod", "Aerial Modification", A, attached_to="v")
+    angels = [card("angel", "Serra Angel", B), card("angel2", "Serra Angel", B)]
+    board = make_board([card("v", "Cryptcaller Chariot", A), aura, *angels], {"v": B})
+    assert_illegal(block(board, {"angel": "v"}), "702.111b", "menace")
+    assert_legal(block(board, {"angel": "v", "angel2": "v"}))
+    other = effect("Crew", {"kind": "type_change", "to": {"ids": ["bear"]}, "types": ["creature"]}, controller=A)
+    with pytest.raises(InputError) as caught:
+        block(make_board([vehicle, bear], {"v": B}, effects=[other]), {"bear": "v"})
+    assert [(i.loc, i.code) for i in caught.value.items] == [
+        (("board", "combat", "attackers", "v"), "removed_from_combat")
+    ]
+    with pytest.raises(ValidationError, match="not_a_creature"):
+        make_board([vehicle, bear], {"v": B})
 
 
 def test_the_compiler_reads_types_added_set_and_abilities_lost() -> None:

@@ -528,13 +528,17 @@ def _combat_problems(board: Position, players: dict[str, Player], perms: dict[st
     out: list[Problem] = []
     assert board.combat is not None
     attacking_team = _team(board, board.active_player)
+    types_change = any(a.kind == "type_change" for p in board.permanents for a in p.abilities) or any(
+        e.ability.kind == "type_change" for e in board.effects
+    )
+    """Where a type change may make an attacker a creature (613.1d), the step checks it after layer 4."""
     for attacker_id, target_id in board.combat.attackers.items():
         loc: Loc = ("combat", "attackers", attacker_id)
         attacker = perms.get(attacker_id)
         if attacker is None:
             out.append((loc, "unknown_id", f"no permanent {attacker_id!r}"))
             continue
-        if not attacker.is_creature:
+        if not attacker.is_creature and not types_change:
             out.append((loc, "not_a_creature", f"{attacker.name} is not a creature and can't attack (506.3)"))
         owner_ok = attacker.controller == board.active_player or (
             board.shared_team_turns and _team(board, attacker.controller) == attacking_team

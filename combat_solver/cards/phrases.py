@@ -119,6 +119,9 @@ _TYPE_CHANGE = re.compile(
 landwalk, filters and conditions read them (305.7, 702.14c): compiled, or a note for an ability."""
 
 _EARTHBEND = re.compile(r"\bearthbend (?:\d+|x)\b")
+_COMBAT_ACTIONS = re.compile(r"\b(?:detain|suspect)s?\b(?! counters?\b)")
+"""Keyword actions whose result bears on attacking and blocking: a detained permanent can't attack or
+block (701.35a), a suspected one has menace and can't block (701.60c); "suspected" alone is a state."""
 """701.66a: "earthbend N" makes a land a 0/0 land creature with haste (its reminder text is read off)."""
 
 _WORD_NUMBERS = {"a": 1, "an": 1, "ninety-nine": 99} | {
@@ -140,6 +143,8 @@ def bears_on_legality(sentence: str) -> bool:
     the permanent then has the copied object's characteristics, not its card's, 707.2)"""
     s = sentence.casefold()
     if any(p in s for p in LEGALITY_PHRASES) or _COPY.search(s) or _TYPE_CHANGE.search(s) or _EARTHBEND.search(s):
+        return True
+    if _COMBAT_ACTIONS.search(s):
         return True
     if _ANIMATION.search(sentence) or _IS_A_CREATURE.search(sentence) or MANA_ABILITY.match(sentence):
         return True

@@ -236,6 +236,9 @@ class TriggerSentences(Conditions):
             return self.conditioned(found, self._clause(f"{negative[1]} {verb} {negative[2]}"), "unless")
         read = self._clause(clause)
         if read.says_it and any("who" in a for a in found):
+            state = read.data.get("source") if set(read.data) == {"source"} else None
+            if state and all("who" in a and not a.get("once") and not set(state) & set(a["who"]) for a in found):
+                return [{**a, "who": {**a["who"], **state}} for a in found]  # Writ of Passage: "it", the attacker
             raise Unknown('whom the condition\'s "it" names')  # the attacker, not the trigger's source
         return self.conditioned(found, read, "condition")
 
