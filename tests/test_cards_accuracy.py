@@ -348,6 +348,7 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_82.yaml", 20261282),
         ("random_sample_83.yaml", 20261283),
         ("random_sample_84.yaml", 20261284),
+        ("random_sample_89.yaml", 20261289),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:
