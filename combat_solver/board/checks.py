@@ -517,6 +517,13 @@ def _reference_problems(ability: AbilityBase, loc: Loc, known: set[str], players
     return out
 
 
+def changes_types(board: Position) -> bool:
+    """Whether a permanent's ability or an effect of the board changes types (613.1d, layer 4)."""
+    return any(a.kind == "type_change" for p in board.permanents for a in p.abilities) or any(
+        e.ability.kind == "type_change" for e in board.effects
+    )
+
+
 def _team(board: Position, player: str) -> str:
     for p in board.players:
         if p.id == player:
@@ -528,10 +535,7 @@ def _combat_problems(board: Position, players: dict[str, Player], perms: dict[st
     out: list[Problem] = []
     assert board.combat is not None
     attacking_team = _team(board, board.active_player)
-    types_change = any(a.kind == "type_change" for p in board.permanents for a in p.abilities) or any(
-        e.ability.kind == "type_change" for e in board.effects
-    )
-    """Where a type change may make an attacker a creature (613.1d), the step checks it after layer 4."""
+    types_change = changes_types(board)  # then the game checks attackers after layer 4 (613.1d)
     for attacker_id, target_id in board.combat.attackers.items():
         loc: Loc = ("combat", "attackers", attacker_id)
         attacker = perms.get(attacker_id)

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
+from ..board.checks import changes_types
 from ..board.model import Board, Effect, Permanent, Player
 from ..model.choices import mentions_chosen, reads_identity
 from ..model.conditions import Context
@@ -77,9 +78,7 @@ class Game:
         self._layer_warnings: list[str] = []
         self._defender_of = {a: self.defending_player_of(target) for a, target in attacks.items()}
         self._defenders = frozenset([self.defending_player(a) for a in self._attacking])
-        if any(is_type_change(a) for p in board.permanents for a in p.abilities) or any(
-            is_type_change(e.ability) for e in board.effects
-        ):
+        if changes_types(board):
             self._layer4()
             self.board = board.model_copy(update={"permanents": self._permanents})
         self._declarers: dict[tuple[frozenset[str], str, str], DeclarerReport] = {}
