@@ -19,6 +19,7 @@ from combat_solver import (
     InputError,
     solve_attacks,
 )
+from combat_solver.model.filters import Filter
 
 Json = dict[str, Any]
 
@@ -769,3 +770,25 @@ def test_master_warcraft_records_who_declares_508_1_509_1():
     blocked = block(b, {})
     assert not blocked.legal  # the Wall still must block if able (509.1c), whoever declares
     assert [(d.declarer, d.source) for d in blocked.declared_by] == [(A, "Master Warcraft")]
+
+
+# ----------------------------------------------------------------------------- (z) filters in words
+def test_a_violation_names_the_permanents_a_filter_counts_not_creatures_508_1c():
+    """Whimwader: "can't attack unless defending player controls a blue permanent" (508.1c). The
+    filter counts permanents, so the message must not say "blue creatures" (Bob's blue permanent
+    here could be an enchantment); an artifact filter reads "artifacts", a snow land walk "snow lands"."""
+    whimwader = creature(
+        "whimwader",
+        "Whimwader",
+        A,
+        6,
+        4,
+        K("cant_attack_unless", defending_player_controls={"filter": {"colors": ["blue"]}, "at_least": 1}),
+    )
+    verdict = attack(make_board([whimwader]), {"whimwader": B})
+    assert not verdict.legal
+    (message,) = [v.message for v in verdict.violations]
+    assert "blue permanents" in message and "creatures" not in message
+    assert Filter(types=("artifact",)).describe() == "artifacts"
+    assert Filter.model_validate({"types": ["land"], "supertypes": ["snow"]}).describe("lands") == "snow lands"
+    assert Filter.model_validate({"colors": ["green"]}).describe("") == "green"

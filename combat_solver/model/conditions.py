@@ -283,7 +283,7 @@ class PlayerTest(Strict):
         if self.graveyard_cards is not None:
             parts.append(self.graveyard_cards.describe())
         if self.controls is not None:
-            parts.append(f"controls at least {self.controls.at_least} {self.controls.filter.describe()}")
+            parts.append(f"controls at least {self.controls.at_least} {self.controls.filter.describe('permanents')}")
         if self.devotion is not None:
             parts.append(self.devotion.describe())
         if self.creatures_sharing_a_type is not None:
@@ -316,7 +316,7 @@ class Quantity(Strict):
     def describe(self) -> str:
         if self.of in ("power", "toughness"):
             return f"the {self.of} of {self.permanent or 'this creature'}"
-        what = self.filter.describe() if self.of == "permanents" else self.of.replace("_", " ")
+        what = self.filter.describe("permanents") if self.of == "permanents" else self.of.replace("_", " ")
         return f"{what} of {self.who.replace('_', ' ')}"
 
 
@@ -480,7 +480,7 @@ class Condition(Strict):
         parts += [t.describe() for t in self.players or ()]
         if self.battlefield is not None:
             parts.append(
-                f"at least {self.battlefield.at_least} {self.battlefield.filter.describe()} on the battlefield"
+                f"at least {self.battlefield.at_least} {self.battlefield.filter.describe('permanents')} on the battlefield"
             )
         parts += [c.describe() for c in self.compare or ()]
         if self.your_turn is not None:

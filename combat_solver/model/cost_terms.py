@@ -217,10 +217,10 @@ class CostTerm:
 def _permanents_text(f: Filter) -> str:
     """``f`` as the permanents a cost names: "Island", "enchantment", "permanent" (a filter
     without a creature type or subtype describes no creature)."""
-    text = f.describe()
+    text = f.describe("permanents")
     if f.subtypes or "creature" in (f.types or ()):
         return text
-    return " ".join(text.replace("creatures", "" if f.types else "permanent", 1).split())
+    return re.sub(r"\b(permanent|artifact|enchantment|land|planeswalker|battle)s\b", r"\1", text, count=1)
 
 
 _ACTION_WORDS = {"sacrifice": "sacrifice {n} {what}", "tap": "tap {n} untapped {what}", "return": "return {n} {what}"}

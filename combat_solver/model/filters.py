@@ -321,8 +321,10 @@ class Filter(Strict):
             found += f.referenced_ids()
         return found
 
-    def describe(self) -> str:
-        """Plain English, e.g. "black creatures", "creatures with power at most 2"."""
+    def describe(self, noun: str = "creatures") -> str:
+        """Plain English, e.g. "black creatures", "artifacts", "creatures with power at most 2";
+        ``noun`` names what a filter with no card type matches: creatures among attackers or
+        blockers (506.4), permanents where it counts what a player controls."""
         words: list[str] = []
         if self.tapped is not None:
             words.append("tapped" if self.tapped else "untapped")
@@ -338,10 +340,17 @@ class Filter(Strict):
             words.append("colorless")
         if self.supertypes:
             words.extend(self.supertypes)
-        if self.types:
-            words.extend(t for t in self.types if t != "creature")
-        noun = "/".join(self.subtypes) if self.subtypes else "creatures"
-        text = " ".join([*words, noun])
+        types = [t for t in self.types or () if t != "creature"]
+        if self.subtypes:
+            words.extend(types)
+            noun = "/".join(self.subtypes)
+        elif "creature" in (self.types or ()):
+            words.extend(types)
+            noun = "creatures"
+        elif types:
+            words.extend(types[:-1])
+            noun = types[-1] if types[-1] == "kindred" else types[-1] + "s"
+        text = " ".join(w for w in (*words, noun) if w)
         extras = []
         if self.name:
             extras.append(f"named {self.name}")
@@ -356,7 +365,9 @@ class Filter(Strict):
         if self.mana_value:
             extras.append(f"with mana value {self.mana_value.describe()}")
         if self.attached:
-            extras.append(f"with at least {self.attached.at_least} {self.attached.filter.describe()} attached")
+            extras.append(
+                f"with at least {self.attached.at_least} {self.attached.filter.describe('permanents')} attached"
+            )
         if self.entered_this_turn is not None:
             extras.append("that entered this turn" if self.entered_this_turn else "that didn't enter this turn")
         if self.attacked_last_turn is not None:
@@ -387,9 +398,9 @@ class Filter(Strict):
         if self.ids:
             extras.append("among " + ", ".join(self.ids))
         if self.not_ is not None:
-            extras.append(f"other than {self.not_.describe()}")
+            extras.append(f"other than {self.not_.describe(noun)}")
         if self.any_of:
-            extras.append("that are " + " or ".join(f.describe() for f in self.any_of))
+            extras.append("that are " + " or ".join(f.describe(noun) for f in self.any_of))
         return " ".join([text, *extras])
 
 

@@ -192,12 +192,14 @@ class _Conditional(AbilityBase):
         parts = []
         if self.defending_player_controls:
             c = self.defending_player_controls
-            parts.append(f"defending player controls at least {c.at_least} {c.filter.describe()}")
+            parts.append(f"defending player controls at least {c.at_least} {c.filter.describe('permanents')}")
         if self.you_control:
-            parts.append(f"you control at least {self.you_control.at_least} {self.you_control.filter.describe()}")
+            parts.append(
+                f"you control at least {self.you_control.at_least} {self.you_control.filter.describe('permanents')}"
+            )
         if self.battlefield_has:
             c = self.battlefield_has
-            parts.append(f"there are at least {c.at_least} {c.filter.describe()} on the battlefield")
+            parts.append(f"there are at least {c.at_least} {c.filter.describe('permanents')} on the battlefield")
         return " and ".join(parts) or "always"
 
 

@@ -167,7 +167,7 @@ class Landwalk(AbilityBase):
         return Reason(
             self.rule,
             "landwalk",
-            f"{unit.label(inst.holder)} has landwalk ({self.land.describe()}) and its defending player controls such a land",
+            f"{unit.label(inst.holder)} has landwalk ({self.land.describe('lands')}) and its defending player controls such a land",
         )
 
 
@@ -186,7 +186,7 @@ class Protection(AbilityBase):
         return Reason(
             self.rule,
             "protection",
-            f"{unit.label(inst.holder)} has protection from {self.from_.describe()}, which {unit.label(blocker)} is",
+            f"{unit.label(inst.holder)} has protection from {self.from_.describe('') or 'everything'}, which {unit.label(blocker)} is",
         )
 
 
