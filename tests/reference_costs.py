@@ -781,7 +781,7 @@ def _plain(ab: AbilityT) -> bool:
         ab.makes is None and not ab.mix and ab.tap and ab.cost is None and not ab.sacrifice_self
         and not ab.damage_to_you and ab.remove_counters is None and ab.for_each is None
         and ab.for_each_counter is None and ab.for_player is None and ab.for_power is None and ab.like is None
-        and not ab.energy and not ab.draws and not ab.gains_life
+        and not ab.energy and not ab.gains_life
     )  # fmt: skip
 
 
@@ -979,7 +979,7 @@ class ActivationSearch:
                             yield (
                                 tuple(a + b for a, b in zip(left, made, strict=True)),
                                 life - life_cost - ab.damage_to_you + ab.gains_life,  # 508.1i: as it resolves
-                                hand - discard + ab.draws,
+                                hand - discard,
                                 tapped_now | tapped_too | ({p.id} if ab.tap else set()),
                                 gone | sacrificed_too | ({p.id} if sacrificed else set()),
                                 counted,

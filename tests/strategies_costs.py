@@ -208,7 +208,9 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
             elif c.chance(35):  # Command Tower: a color of its controller's commander's identity (903.4)
                 ability["produces"] = "identity"
             out.append(city)
-        elif c.chance(30):  # Exotic Orchard: with no land of an opponent it makes no mana, and triggers nothing (106.12a)
+        elif c.chance(
+            30
+        ):  # Exotic Orchard: with no land of an opponent it makes no mana, and triggers nothing (106.12a)
             like = {"kind": "mana", "like": {"types": ["land"], "controller": "opponent"}}
             out.append({"id": pid, "name": "Orchard", "controller": controller, "types": ["land"], "abilities": [like]})
         else:
@@ -228,8 +230,8 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
             counted = costly.get("remove_counters", {}).get("kind") or costly.get("for_each_counter")
             if counted:
                 out[-1]["counters"] = {counted: c.integer(0, 3)}
-        elif c.chance(12):  # 508.1i: what it draws or gains pays a discard or life cost
-            out[-1]["abilities"].append(dict(c.choice(DRAWING_OR_GAINING_MANA)))
+        elif c.chance(12):  # 508.1i: the life it gains pays a life cost
+            out[-1]["abilities"].append(dict(c.choice(GAINING_MANA)))
         if c.chance(8):  # 602.5: Arrest or Suppression Bonds on it: its mana abilities can't be activated
             banned = {"kind": "cant_activate", **({"tap_only": True} if c.chance(40) else {})}
             if c.chance(50):
@@ -241,14 +243,13 @@ def mana_permanents(c: Chooser, controller: str, prefix: str, n: int, known: boo
     return out
 
 
-DRAWING_OR_GAINING_MANA: tuple[Json, ...] = (
+GAINING_MANA: tuple[Json, ...] = (
     {"kind": "mana", "gains_life": 1, "produces": "C"},  # Pristine Talisman
     {"kind": "mana", "gains_life": 2, "produces": "G", "amount": 2},  # The Great Henge
-    {"kind": "mana", "sacrifice_self": True, "produces": "any", "draws": 1},  # Chromatic Sphere, its {1} paid
-    {"kind": "mana", "tap": False, "sacrifice_self": True, "produces": "B", "draws": 2},
+    {"kind": "mana", "sacrifice_self": True, "produces": "any", "gains_life": 1},
 )
-"""Mana abilities that draw or gain life as they resolve, needing no mana (the order then never
-matters: they come first)."""
+"""Mana abilities that gain life as they resolve, needing no mana (the order then never matters:
+they come first). None draws: that is no mana ability (605.1a)."""
 
 
 MANA_TRIGGERS: tuple[Json, ...] = (

@@ -96,3 +96,29 @@ READ: dict[str, Callable[[], bool]] = {
 def test_a_keyword_read_outside_the_abilities(row: Keyword) -> None:
     """702.73a, 711.2, 702.98a, 702.103b, 702.114a, 702.136a, 702.151b, 702.161a, 702.176a, 721.2b."""
     assert READ[row.name](), row.rule
+
+
+def test_a_protection_list_of_creature_types_is_a_protection_from_each_702_16g() -> None:
+    """702.16g: "protection from Aliens, Birds, and Robots" is one protection per quality; every
+    listed type is compiled, none read as a keyword of its own and dropped (Tinfoil Helm's list had
+    only its first type compiled). An item no filter states (Tinfoil Helm's "hybrid mana") warns."""
+
+    def froms(text: str) -> list[object]:
+        return [a["from"] for a in line(text).abilities if a["kind"] == "protection"]
+
+    assert froms("Protection from Aliens, Birds, and Robots") == [
+        {"subtypes": ["Alien"]},
+        {"subtypes": ["Bird"]},
+        {"subtypes": ["Robot"]},
+    ]
+    assert froms("Test Creature has protection from Goblins and Elves.") == [
+        {"subtypes": ["Goblin"]},
+        {"subtypes": ["Elf"]},
+    ]
+    assert [a["kind"] for a in line("Flying, protection from red, and haste").abilities] == [
+        "flying",
+        "protection",
+        "haste",
+    ]
+    helm = bundled_catalog().compiled(bundled_catalog().get("Tinfoil Helm"))
+    assert helm.warnings and not helm.abilities

@@ -283,7 +283,8 @@ def test_samples_28_and_29_misses() -> None:
     ability reaches any permanent (Cryptolith Rite; Insidious Roots' creature tokens, not Treasures;
     Foods stay Foods); "{T}, Remove X charge counters: Add an amount of {C} equal to X plus one"
     (Kyren Toy); a copy that "has this card's other abilities" (707.9a: Sakashima, none for combat);
-    "{T}: If you're at least 100% cool, add ..." warned (Rainbow Dash, an Un-card)."""
+    "{T}: If you're at least 100% cool, add ..., draw a card" no mana ability since it draws (Rainbow
+    Dash, an Un-card; 605.1a of the September 2026 edition): noted, no warning."""
     rite = _compiled("Cryptolith Rite").abilities
     assert rite == (
         {
@@ -304,7 +305,8 @@ def test_samples_28_and_29_misses() -> None:
     assert toy in _compiled("Kyren Toy").abilities
     sakashima = _compiled("Sakashima of a Thousand Faces")
     assert sakashima.copy is not None and not sakashima.all_warnings
-    assert any("100% cool" in w for w in _compiled("Rainbow Dash").warnings)
+    dash = _compiled("Rainbow Dash")
+    assert not dash.warnings and any("100% cool" in n and "605.1a" in n for n in dash.notes)
     treasure = {
         "id": "t",
         "token": {"name": "Treasure", "types": ["artifact"], "subtypes": ["Treasure"]},

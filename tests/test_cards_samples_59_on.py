@@ -400,3 +400,54 @@ def test_702_33e_kicked_it_enters_with_a_quoted_ability_of_its_own() -> None:
     assert not _attack([barricade], {"wall": "bob"}).legal
     veiled = _compiled("Veiled Ascension")
     assert veiled.relevant and not veiled.warnings and not veiled.abilities
+
+
+def test_613_1d_types_and_copies_the_board_cant_state_warn_never_drop() -> None:
+    """Samples 90-93 and a sweep of the sentences dropped as of no bearing: a chosen basic land type
+    or creature type (Convincing Mirage, Conspiracy; 305.7, 205.1b), a copy effect on what an Aura
+    enchants (Metamorphic Alteration, 707.1), "is a colorless Forest land" (Song of the Dryads:
+    no longer a creature, 205.1a), "he's a 7/7 Dragon God creature" (Grand Master of Flowers, 306.4
+    made a creature), a borrowed text box (Do-It-Yourself Seraph): none can be stated, so each
+    warns and no verdict treats it as absent."""
+    for name in (
+        "Convincing Mirage",
+        "Conspiracy",
+        "Metamorphic Alteration",
+        "Song of the Dryads",
+        "Grand Master of Flowers",
+        "Do-It-Yourself Seraph",
+    ):
+        assert _compiled(name).warnings, name
+
+
+def test_122_1_ten_or_more_counters_and_an_attack_beside_another_legendary_creature_508_1m() -> None:
+    """Hero of Bretagard: "As long as this creature has ten or more counters on it, it ... is a God
+    in addition to its other types" (a count beyond five read, 122.1); Merry, Esquire of Rohan:
+    "Whenever you attack with Merry and another legendary creature" triggers only beside another
+    legendary attacker (508.1m)."""
+    hero = _compiled("Hero of Bretagard")
+    assert {
+        "kind": "type_change",
+        "subtypes": ["God"],
+        "condition": {"source": {"counters": {"any": {"ge": 10}}}},
+    } in hero.abilities and not hero.warnings
+    merry = _compiled("Merry, Esquire of Rohan")
+    assert {"kind": "attack_trigger", "condition": {"attack": {"filter": {"supertypes": ["legendary"]}}}} in (
+        merry.abilities
+    )
+
+    def merry_and(other: dict[str, Any]) -> Verdict:
+        merry_card = {"id": "merry", "card": "Merry, Esquire of Rohan", "controller": "alice"}
+        return _attack([merry_card, {**other, "controller": "alice"}], {"merry": "bob", other["id"]: "bob"})
+
+    legend = {
+        "id": "leg",
+        "name": "Legend",
+        "types": ["creature"],
+        "supertypes": ["legendary"],
+        "power": 2,
+        "toughness": 2,
+    }
+    bear = {"id": "bear", "name": "Bear", "types": ["creature"], "power": 2, "toughness": 2}
+    assert [t.source for t in merry_and(legend).triggers] == ["Merry, Esquire of Rohan"]
+    assert not merry_and(bear).triggers

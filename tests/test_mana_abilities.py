@@ -379,23 +379,21 @@ def _attacker_paying(**cost: Any) -> Json:
     }  # fmt: skip
 
 
-def test_508_1i_a_card_a_mana_ability_draws_pays_a_discard_cost() -> None:
-    """508.1i-j: mana abilities resolve before the total is paid, so Chromatic Sphere's "Draw a
-    card" (its {1} paid by a Plains) gives the card a "discard a card" cost to attack takes; with
-    an empty hand and no Sphere it can't be paid."""
-    assert {
-        "kind": "mana",
-        "cost": {"mana": "{1}"},
-        "sacrifice_self": True,
-        "produces": "any",
-        "amount": 1,
-        "draws": 1,
-    } in (_abilities("Chromatic Sphere"))
-    bear = _attacker_paying(discard=1)
-    assert _attack([bear, _card("pl", "Plains")], ["b0"]).status == "illegal"
-    paid = _attack([bear, _card("pl", "Plains"), _card("cs", "Chromatic Sphere")], ["b0"])
-    assert paid.status == "legal" and not paid.warnings
-    assert _attack([bear, _card("cs", "Chromatic Sphere")], ["b0"]).status == "illegal"  # its {1} unpaid
+def test_605_1a_an_ability_that_draws_a_card_is_no_mana_ability() -> None:
+    """605.1a (September 25, 2026 edition): an activated ability whose cost or effect moves a card
+    to or from a library is no mana ability. Chromatic Sphere's "Add one mana of any color. Draw a
+    card." and Millikin's "{T}, Mill a card: Add {C}" can't be activated while a cost to attack is
+    paid (508.1g), so the Sphere's card pays no "discard a card" cost and Millikin no {1}; Astrolabe's
+    draw, a delayed trigger it creates (603.7), leaves it a mana ability."""
+    assert not _abilities("Chromatic Sphere") and not _abilities("Millikin")
+    assert any(a["kind"] == "mana" for a in _abilities("Astrolabe"))
+    discard = _attacker_paying(discard=1)
+    assert _attack([discard, _card("pl", "Plains"), _card("cs", "Chromatic Sphere")], ["b0"]).status == "illegal"
+    assert _attack([discard, _card("pl", "Plains")], ["b0"], hand=1).status == "legal"
+    assert _attack([_attacker_paying(mana="{1}"), _card("mk", "Millikin")], ["b0"]).status == "illegal"
+    with pytest.raises(ValidationError) as e:  # the field is gone from the vocabulary
+        _attack([discard, {**_card("pl", "Plains"), "abilities": [{"kind": "mana", "draws": 1}]}], ["b0"])
+    assert "draws" in str(e.value)
 
 
 def test_119_4_life_a_mana_ability_gains_pays_a_life_cost() -> None:
@@ -407,14 +405,18 @@ def test_119_4_life_a_mana_ability_gains_pays_a_life_cost() -> None:
     assert _attack([bear, _card("pt", "Pristine Talisman")], ["b0"], life=1).status == "illegal"
 
 
-def test_508_1i_a_drawing_ability_that_needs_mana_beside_a_discarding_one_is_warned() -> None:
-    """Chromatic Sphere's {1} could come from Skirge Familiar's "Discard a card: Add {B}", whose card
-    could come from the Sphere: the order decides, which the payment doesn't model; it warns."""
-    board = [_attacker_paying(mana="{1}"), _card("cs", "Chromatic Sphere"), _card("sk", "Skirge Familiar")]
-    verdict = _attack(board, ["b0"], hand=1)
+def test_508_1i_a_life_gaining_ability_that_needs_mana_beside_a_life_paying_one_is_warned() -> None:
+    """A mana ability that needs {1} and gains life could have its {1} from Mana Confluence's "Pay 1
+    life", whose life could come from it: the order decides, which the payment doesn't model; it warns."""
+    gainer = {
+        "id": "gn", "name": "Life Gainer", "controller": "alice", "types": ["artifact"],
+        "abilities": [{"kind": "mana", "cost": {"mana": "{1}"}, "produces": "C", "gains_life": 1}],
+    }  # fmt: skip
+    board = [_attacker_paying(mana="{1}"), gainer, _card("mc", "Mana Confluence")]
+    verdict = _attack(board, ["b0"])
     assert any("order isn't modelled" in w for w in verdict.warnings)
-    bonds = _card("sb", "Suppression Bonds", "bob", attached_to="cs")  # 602.5: the Sphere can't be activated
-    assert not any("order isn't modelled" in w for w in _attack([*board, bonds], ["b0"], hand=1).warnings)
+    bonds = _card("sb", "Suppression Bonds", "bob", attached_to="gn")  # 602.5: it can't be activated
+    assert not any("order isn't modelled" in w for w in _attack([*board, bonds], ["b0"]).warnings)
 
 
 def test_602_5_an_arrested_mana_creature_can_t_pay_propaganda() -> None:

@@ -342,7 +342,13 @@ def _subtypes_either(value: Any) -> Any:
 
 def _keys(ability: Mapping[str, Any]) -> list[str]:
     """The keys an ability grades as: protection from several colors as one per color (702.16:
-    "protection from each color" and five protections mean the same)."""
+    "protection from each color" and five protections mean the same), given by a grant too
+    (Spectra Ward's enchanted creature "has protection from each color")."""
+    given = ability.get("ability")
+    if ability.get("kind") == "grant" and isinstance(given, Mapping) and given.get("kind") == "protection":
+        split = _keys(given)
+        if len(split) > 1:
+            return [_key({**ability, "ability": json.loads(k)}) for k in split]
     f = ability.get("from")
     if ability.get("kind") != "protection" or not isinstance(f, Mapping) or set(f) != {"colors"}:
         return [_key(ability)]

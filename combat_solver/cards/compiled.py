@@ -71,9 +71,9 @@ SACRIFICE_BARRED = "a verdict warns where a cost sacrifices a permanent"
 board has sacrifices it, which the payment doesn't model."""
 TEAM_ATTACKING_PLAYER = "with shared team turns the controller of the attacker it blocks (805.10c): warned"
 """The end of the note of Goblin Goon's "than attacking player", read as the active player (506.2)."""
-MANA_SIDE_EFFECTS = "a verdict warns where a mana ability gains life or draws"
-"""The end of the note of "Players can't gain life", "can't draw cards": the life a mana ability
-gains or the cards it draws while costs are paid (``gains_life``, ``draws``) may not come."""
+MANA_SIDE_EFFECTS = "a verdict warns where a mana ability gains life"
+"""The end of the note of "Players can't gain life": the life a mana ability gains while costs are
+paid (``gains_life``) may not come. No mana ability draws (605.1a)."""
 
 
 @dataclass(frozen=True)

@@ -169,8 +169,8 @@ _DOUBLES_COMBAT_TRIGGERS = re.compile(
     re.I,
 )
 """603.2d: an effect making attack and block triggers (among others) trigger an additional time."""
-_STOPS_LIFE_OR_DRAWS = re.compile(r"\bcan't (?:draw (?:more than \w+ )?cards?|gain life)\b")
-"""Erebos, Omen Machine, Narset: what a mana ability's `gains_life` or `draws` counts on (101.2)."""
+_STOPS_LIFE = re.compile(r"\bcan't gain life\b")
+"""Erebos: what a mana ability's `gains_life` counts on (101.2); none draws (605.1a)."""
 
 
 class Compiler(Sentences):
@@ -329,7 +329,7 @@ class Compiler(Sentences):
                     or ABILITIES_OF_OTHERS.search(sentence) is not None
                     or (compile_one == self._trigger and triggers_on_combat(sentence))
                     or compile_one == self._doubled_triggers
-                    or _STOPS_LIFE_OR_DRAWS.search(sentence) is not None
+                    or _STOPS_LIFE.search(sentence) is not None
                     or (found.relevant and "to ignore this effect" in sentence)  # Lost in Thought (116.2d)
                 )
                 found.relevant = found.relevant or bears
@@ -489,10 +489,8 @@ class Compiler(Sentences):
             return [(line, lambda _s: ([], "riot given to them: each one's choice is its `chosen.riot` (702.136a)"))]
         if _DOUBLES_COMBAT_TRIGGERS.search(line):
             return [(line, self._doubled_triggers)]
-        if _STOPS_LIFE_OR_DRAWS.search(line) and not re.match(r"(?:When|Whenever|At)\b", line):
-            return [
-                (line, lambda _s: ([], f"no life gained or cards drawn (101.2, 119.3, 121.1): {MANA_SIDE_EFFECTS}"))
-            ]
+        if _STOPS_LIFE.search(line) and not re.match(r"(?:When|Whenever|At)\b", line):
+            return [(line, lambda _s: ([], f"no life gained (101.2, 119.3): {MANA_SIDE_EFFECTS}"))]
         if re.match(r"^(When|Whenever|At)\b", line):
             return [(line, self._trigger)]
         if re.match(rf"As long as {re.escape(SELF)} is in your graveyard\b", line):

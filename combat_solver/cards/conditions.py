@@ -416,10 +416,10 @@ class Conditions(Readers):
         counter on him" (122.1), "it has defender" (a keyword it has), "its power is 6 or greater",
         "her power is 1 or less"."""
         m = re.fullmatch(
-            r"(\$self|it|he|she) has (no|a|an|one|two|three|four|five)(?: or more)? ?(\S+)? counters? on (?:it|him|her)",
+            r"(\$self|it|he|she) has (no|\w+)(?: or more)? ?(\S+)? counters? on (?:it|him|her)",
             t,
         )
-        if m is not None:
+        if m is not None and (m[2] == "no" or number(m[2]) is not None):
             kind = "any" if m[3] in (None, "") else m[3]
             test = {"eq": 0} if m[2] == "no" else {"ge": number(m[2]) or 1}
             return Clause({"source": {"counters": {kind: test}}}, says_it=m[1] != SELF)

@@ -124,3 +124,34 @@ def gives_unknown_keyword(sentence: str) -> bool:
         if not bears_on_legality(words):
             return True
     return False
+
+
+_LIST_SEPARATOR = re.compile(r"(,? and |, )")
+_PREDICATE_START = re.compile(r"(?:has|have|gets?|can't|can|is|are|isn't|loses?|gains?|attacks?|blocks?|must|it|its)\b")
+
+
+def joined_protections(text: str) -> str:
+    """702.16g: "protection from Aliens, Birds, and Robots" is a protection from each: the list is
+    read as "from Aliens and from Birds and from Robots", so no quality is left over to be read as
+    a keyword of its own (and an unreadable one, "hybrid mana", warns the whole). A list item that
+    is a keyword ("Protection from red, trample") or a predicate ("and can't block") ends it."""
+    found = re.search(r"\bprotection from (?!the colors of\b)", text, flags=re.I)
+    if found is None:
+        return text
+    head, rest = text[: found.end()], text[found.end() :]
+    end = re.search(r'[.;"(]', rest)
+    tail = rest[end.start() :] if end else ""
+    body = rest[: end.start()] if end else rest
+    pieces = _LIST_SEPARATOR.split(body)
+    items, seps = pieces[0::2], pieces[1::2]
+    joined = items[0]
+    for at, (sep, item) in enumerate(zip(seps, items[1:], strict=True), start=1):
+        word = item.strip().casefold()
+        if word.startswith("from ") or not word:
+            joined += sep + item
+            continue
+        if known_keyword(word) or _PREDICATE_START.match(word):
+            leftover = "".join(p for pair in zip(seps[at - 1 :], items[at:], strict=True) for p in pair)
+            return head + joined + joined_protections(leftover + tail)
+        joined += " and from " + item
+    return head + joined + tail

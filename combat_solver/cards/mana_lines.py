@@ -70,6 +70,37 @@ def _plain(ability: AbilityData) -> AbilityData:
     return out
 
 
+_MOVES_A_LIBRARY_CARD = re.compile(
+    r"\b(?:draws?|mills?) (?:a|an|one|two|three|four|five|X|that many|\d+) (?:\w+ )?cards?\b"
+    r"|\bsearch (?:your|their|its owner's|that player's) library\b"
+    r"|\b(?:into|on (?:the )?(?:top|bottom) of) (?:your|their|its owner's|that player's) library\b"
+    r"|\b(?:exile|put|mill) the top (?:\w+ )?cards? of (?:your|their|that player's) library\b",
+    re.I,
+)
+"""605.1a (September 25, 2026): an activated ability whose cost or effect moves a card to or from a
+library (draws, mills, searches, puts a card into or on a library) is no mana ability, whatever
+mana it adds (Chromatic Sphere, Sungrass Egg)."""
+
+
+def _immediate(effect: str) -> list[str]:
+    """The sentences of an effect that act as it resolves: not a delayed or reflexive trigger it
+    creates and what follows it ("When you next cast a spell ...", "Draw a card at the beginning of
+    the next turn's upkeep": Astrolabe's draw is that trigger's effect, 603.7)."""
+    out: list[str] = []
+    for s in sentences(effect):
+        if re.match(r"(?:When|Whenever|At)\b", s):
+            break  # the rest is that trigger's (Codie's "When you next cast a spell this turn, ...")
+        if "at the beginning of" not in s.casefold():
+            out.append(s)
+    return out
+
+
+NOT_A_MANA_ABILITY = (
+    "no mana ability: it moves a card to or from a library (605.1a), so it can't be activated while a cost "
+    "to attack or block is paid (508.1g), and its mana is gone before then (500.4)"
+)
+
+
 def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     """605.1a: a mana ability, read with the ``mana`` kind's phrases: each part of its cost
     ("{1}", "{T}", "Pay 1 life", "Sacrifice $self") and each sentence of its effect ("Add
@@ -106,6 +137,8 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
         )
     if "Spend this mana only" in effect:
         return [], "mana spendable only on spells or abilities: it pays no cost to attack or block (106.6)"
+    if any(_MOVES_A_LIBRARY_CARD.search(part) for part in [head, *_immediate(effect)]):
+        return [], NOT_A_MANA_ABILITY
     if "Activate only as a sorcery." in sentences(effect):
         return [], "activated only as a sorcery: never in a combat step, it pays no cost to attack or block (602.5d)"
     if "Activate only as an instant." in sentences(effect):  # Lion's Eye Diamond: not while costs are paid (508.1g)

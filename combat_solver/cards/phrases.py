@@ -198,11 +198,12 @@ _CHARACTERISTICS = re.compile(
     rf"|\b(?:is|are) {_COLOR_WORDS}(?:(?:,|,? and|,? or) {_COLOR_WORDS})*(?:\.|,| and (?:is|are|has|have|gets?)\b)"
     r"|\b(?:is|are) every (?:nonbasic )?land type\b"
     r"|\blands? (?:is|are) (?:an? )?(?:Plains|Island|Swamp|Mountain|Forest)\b"
-    r"|^(?:Enchanted|Equipped) (?:creature|permanent|artifact|land) is an? [A-Z]"
+    r"|^(?:Enchanted|Equipped) (?:creature|permanent|artifact|land) is an? (?:colorless |[a-z]+ )*?(?:[A-Z]|land\b|copy of\b)"
     r"|^Enchanted (?:creature|permanent) is an? [^.]*\bloses all other\b"
     r"|\bare [A-Z][a-z]+s\.$"
     r"|\b(?:is|are) (?:snow|legendary)\.$"
-    r"|\b(?:is|are|becomes?) the (?:last )?chosen colou?r\b"
+    r"|\b(?:is|are|becomes?) the (?:last )?chosen (?:colou?r|(?:basic land |creature )?type)\b"
+    r"|\bha(?:s|ve) the chosen name, types\b|\bcreature types of\b|\bis a copy of\b"
 )
 """Text that changes the colors or types the rules read (613.1d-e: "All creatures are black",
 "$self is all colors", "is a black Zombie in addition to its other colors and types", "Enchanted
@@ -226,7 +227,7 @@ MANA_TRIGGER = re.compile(
 """605.1b: a triggered mana ability ("Whenever a player taps a land for mana, that player adds
 ..."): more mana to pay costs to attack or block with, which the vocabulary doesn't state (warned)."""
 ABILITIES_OF_OTHERS = re.compile(
-    r"\bha(?:s|ve) (?:all )?(?:the )?(?:activated )?abilities of\b|\bspend (?:[\w-]+ )*?mana (?:only )?as though (?:it|they) were [\w ]*?mana(?: of any (?:color|type))?\.?$",
+    r"\bha(?:s|ve) (?:all )?(?:the )?(?:activated )?abilities of\b|\bha(?:s|ve) the (?:full )?text(?: box)? of\b|\bspend (?:[\w-]+ )*?mana (?:only )?as though (?:it|they) were [\w ]*?mana(?: of any (?:color|type))?\.?$",
     re.I,
 )
 """Vazal, the Compleat: "has the activated abilities of all other permanents on the battlefield":
@@ -263,7 +264,7 @@ _ENTERS_WITH = re.compile(r"^[^.]*\benters? with\b[^.]*\bcounters? on (?:it|them
 #: permanent that becomes a creature (or is one with a size); words between are the creature's
 #: colors and types.
 _ANIMATION = re.compile(
-    r"\b(?:(?i:becomes?)(?: an?)?(?: (?:\d+|X)/(?:\d+|X))?|(?i:is|are|it's|they're) (?:an? |all )?(?:\d+|X)/(?:\d+|X))"
+    r"\b(?:(?i:becomes?)(?: an?)?(?: (?:\d+|X)/(?:\d+|X))?|(?i:is|are|it's|they're|he's|she's) (?:an? |all )?(?:\d+|X)/(?:\d+|X))"
     r"(?: (?:[A-Z][\w'-]*|white|blue|black|red|green|colorless|legendary|artifact|enchantment|land|and|,))*"
     r" creatures?\b(?! cards?\b| spells?\b)"
 )

@@ -250,8 +250,7 @@ def board_warnings(permanents: Any, shared_turns: bool, context: Any) -> Any:
     """Notes that become warnings where the board makes them matter: mana a card makes that can be
     spent on abilities (Eldrazi Temple, 106.6) pays no cost to attack or block itself, but may pay
     a mana ability's own mana cost (605.3a) where its controller has one; "Players can't gain
-    life" or "can't draw cards" (101.2) stops what a mana ability's ``gains_life`` or ``draws``
-    gives toward a cost, where any permanent has one; "can't be sacrificed" (701.21a) where a cost
+    life" (101.2) stops what a mana ability's ``gains_life`` gives toward a cost, where any permanent has one; "can't be sacrificed" (701.21a) where a cost
     sacrifices; Goblin Goon's "attacking player" as the active player with ``shared_turns``
     (805.10c). The payment and that reading model none of them."""
     if not isinstance(permanents, list | tuple):
@@ -275,7 +274,7 @@ def board_warnings(permanents: Any, shared_turns: bool, context: Any) -> Any:
         mana = [m for m in map(_mana_ability, abilities) if m is not None]
         if any(isinstance(m.get("cost"), Mapping) and m["cost"].get("mana") for m in mana):
             costly.add(str(data.get("controller")))
-        side_effects = side_effects or any(m.get("gains_life") or m.get("draws") for m in mana)
+        side_effects = side_effects or any(m.get("gains_life") for m in mana)
         sacrifices = sacrifices or any(_sacrifices(a) for a in abilities)
     out = list(permanents)
     for i, compiled in notes.items():

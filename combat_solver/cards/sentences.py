@@ -14,6 +14,7 @@ from .characteristics import PREDICATE as CHARACTERISTIC
 from .characteristics import animation, characteristic, replaced_types
 from .compiled import SACRIFICE_BARRED, AbilityData
 from .conditions import BLOCK_TIME_HOMES, Clause
+from .keyword_lines import joined_protections
 from .mana_lines import read_mana
 from .oracle_text import is_activated
 from .phrases import COLORS, MANA_ABILITY, bears_on_legality
@@ -21,8 +22,6 @@ from .readers import Unknown
 from .tax_sentences import TaxSentences
 
 _COLORS = "|".join(COLORS)
-_COLOR_LIST = re.compile(rf"protection from ((?:{_COLORS})(?:, (?:{_COLORS}))+,? and (?:{_COLORS}))\b")
-"""702.16: "protection from white, blue, and red", a protection from each color."""
 _SUBTYPE_LIST = re.compile(
     r"\b(?:is|are) (?:an? )?[A-Z][\w'-]*(?:, [A-Z][\w'-]*)*,? and [A-Z][\w'-]*(?= in addition to|$)"
 )
@@ -420,9 +419,7 @@ class Sentences(TaxSentences):
         predicate = _SUBTYPE_LIST.sub(lambda m: re.sub(r",? and |, ", " ", m[0]), predicate)
         predicate = re.sub(r"\b(non[\w-]+), (?=non)", r"\1 ", predicate, flags=re.I)  # "nonartifact, nonblack"
         predicate = predicate.replace("other colors and types", "other colors_and_types")  # one phrase, 105.3
-        predicate = _COLOR_LIST.sub(  # "protection from white, blue, and red": from each (702.16)
-            lambda m: "protection from " + " and from ".join(re.split(r",? and |, ", m[1])), predicate
-        )
+        predicate = joined_protections(predicate)  # "protection from white, blue, and red": from each (702.16g)
         # Bound by Moonsilver, Intercessor's Arrest: transforming and crewing aren't declared in combat
         predicate = re.sub(
             r"^can't attack, block, or (?:transform|crew Vehicles)\b", "can't attack or block", predicate

@@ -9,7 +9,7 @@ import re
 from ..rules.phrase import SELF
 from .compiled import UNCOUNTED_TRIGGER, AbilityData, Result
 from .conditions import Conditions
-from .keyword_lines import KEYWORDS_OF_KINDS, known_keyword
+from .keyword_lines import KEYWORDS_OF_KINDS, joined_protections, known_keyword
 from .phrases import bears_on_legality
 from .readers import Unknown
 from .wordings import Wordings, wordings
@@ -80,8 +80,12 @@ class TriggerSentences(Conditions):
             self.granted = True  # the provoked creature's block: an effect once the trigger resolves
             return [{"kind": "attack_trigger"}]
         found = self._keyword(part)
-        if not found and re.fullmatch(r"[a-z]+", part) and not known_keyword(part):
-            raise Unknown(part)
+        if (
+            not found
+            and re.fullmatch(r"[a-z]+|[A-Z][\w'-]*(?: [A-Z][\w'-]*)*", part)
+            and not known_keyword(part.casefold())
+        ):
+            raise Unknown(part)  # a name left over ("has protection from Goblins and Elves") is no keyword
         return found
 
     def _trigger(self, line: str) -> Result:
@@ -251,7 +255,7 @@ def keyword_parts(line: str) -> list[str]:
     """The keywords of a keyword line, each an ability of its own (702.1): "Flying, protection from
     red and from blue" is flying and one protection (702.16g); "Partner with" takes the rest of the
     line, as a name may hold commas (702.124j)."""
-    line = re.sub(r"(?:^|[,;] )partner with .+$", "", line, flags=re.I)
+    line = joined_protections(re.sub(r"(?:^|[,;] )partner with .+$", "", line, flags=re.I))
     return [part.strip() for part in re.split(r"[,;] (?!(?:and )?from\b)(?:and )?", line) if part.strip()]
 
 
@@ -265,9 +269,13 @@ def triggers_on_combat(sentence: str) -> bool:
 
 def _split_at_condition_end(line: str) -> tuple[str, str]:
     """A trigger's condition and the rest, at the first comma that doesn't join two "non-"
-    adjectives ("becomes blocked by a nonartifact, non-Dragon creature")."""
+    adjectives ("becomes blocked by a nonartifact, non-Dragon creature") or the names of a list
+    ("Whenever an Insect, Leech, Slug, or Worm you control attacks")."""
     for comma in re.finditer(r", ", line):
         before, after = line[: comma.start()].split(" ")[-1], line[comma.end() :]
-        if not (before.casefold().startswith("non") and after.casefold().startswith("non")):
-            return line[: comma.start()], after
+        if before.casefold().startswith("non") and after.casefold().startswith("non"):
+            continue
+        if before[:1].isupper() and re.match(r"(?:[A-Z][\w'-]*, )*(?:or|and) [A-Z]", after):
+            continue
+        return line[: comma.start()], after
     return line, ""

@@ -146,5 +146,5 @@ def reads_activation_order(a: Any) -> bool:
         a.like is not None
         or a.for_each is not None
         or (cost is not None and cost.sacrifice is not None)
-        or bool(a.draws or a.gains_life)
+        or bool(a.gains_life)
     )

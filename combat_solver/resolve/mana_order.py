@@ -30,7 +30,7 @@ class Game(Protocol):
 
 
 def order_warnings(game: Game) -> tuple[str, ...]:
-    return _could_produce(game) + _sacrifices(game) + _counts(game) + _triggered_x(game) + _draws_and_gains(game)
+    return _could_produce(game) + _sacrifices(game) + _counts(game) + _triggered_x(game) + _life_gains(game)
 
 
 def _mana(game: Game, pid: str) -> list[ManaAbility]:
@@ -157,29 +157,26 @@ def _triggered_x(game: Game) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def _draws_and_gains(game: Game) -> tuple[str, ...]:
-    """508.1i-j: the cards a mana ability draws and the life it gains are the payment's, taken as
-    if it were activated before the mana abilities that discard or pay life for their own cost;
-    it can be where its own cost takes nothing but {T} and itself. Where it needs mana (Chromatic
-    Sphere) and another of its controller's mana abilities discards (Skirge Familiar) or pays life
-    (Mana Confluence), the order matters and the verdict warns."""
+def _life_gains(game: Game) -> tuple[str, ...]:
+    """508.1i-j: the life a mana ability gains is the payment's, taken as if it were activated
+    before the mana abilities that pay life for their own cost; it can be where its own cost takes
+    nothing but {T} and itself. Where it needs mana and another of its controller's mana abilities
+    pays life (Mana Confluence), the order matters and the verdict warns."""
     out: list[str] = []
     for p in game.board.permanents:
         for a in _mana(game, p.id):
-            if not (a.draws or a.gains_life) or not (_needs_mana(a) or (a.cost and (a.cost.discard or a.cost.life))):
+            if not a.gains_life or not (_needs_mana(a) or (a.cost and a.cost.life)):
                 continue
             risky = [
                 q.name
                 for q in game.board.permanents
                 if q.controller == p.controller
                 for b in _mana(game, q.id)
-                if b is not a
-                and b.cost is not None
-                and ((a.draws and b.cost.discard) or (a.gains_life and b.cost.life))
+                if b is not a and b.cost is not None and b.cost.life
             ]
             if risky:
                 out.append(
-                    f"{p.name}: what it draws or gains (508.1i) is counted as if it were activated before "
+                    f"{p.name}: the life it gains (508.1i) is counted as if it were activated before "
                     f"{', '.join(dict.fromkeys(risky))}'s mana abilities, whose costs it could then pay; the order isn't modelled"
                 )
     return tuple(dict.fromkeys(out))

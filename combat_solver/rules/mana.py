@@ -102,9 +102,10 @@ class ManaAbility(AbilityBase):
     it counts can leave while paying): the filter reads nothing that paying changes (tapped, power, toughness,
     counters, attacking, a ``not`` beyond ``ids``). ``per_turn``: how many more times it can be activated this turn
     ("Activate only once each turn": 1, 602.5b). Life: 0 can always be paid, more only up to the life total (119.4).
-    ``draws`` and ``gains_life``: the cards its controller draws and the life they gain as it resolves (Chromatic
-    Sphere, Pristine Talisman), before the total is paid (508.1i-j): cards to discard and life to pay for it; a
-    board where the order of activation decides which is warned (``resolve/mana_order.py``)."""
+    ``gains_life``: the life its controller gains as it resolves (Pristine Talisman), before the total is paid
+    (508.1i-j): life to pay for it; a board where the order of activation decides it is warned
+    (``resolve/mana_order.py``). No mana ability draws a card: one whose cost or effect moves a card to or from
+    a library is no mana ability (605.1a, September 25, 2026: Chromatic Sphere)."""
 
     kind: Literal["mana"] = "mana"
     given_to_any_permanent: ClassVar[bool] = True
@@ -156,7 +157,6 @@ class ManaAbility(AbilityBase):
         0,
         description="the damage it deals its controller once activated, or the life they lose (Ancient Tomb: 2; 119.3)",
     )
-    draws: NonNegative = Field(0, description="the cards its controller draws as it resolves (Chromatic Sphere: 1)")
     gains_life: NonNegative = Field(
         0, description="the life its controller gains as it resolves (Pristine Talisman: 1)"
     )
@@ -368,8 +368,6 @@ class ManaAbility(AbilityBase):
         ),
         Phrase(r"\$self deals (\w+) damage to you\.", {"damage_to_you": Slot(1, "number")}, "mana_effect"),
         Phrase(r"(?:You|Each player) loses? (\w+) life\.", {"damage_to_you": Slot(1, "number")}, "mana_effect"),
-        Phrase(r"Draw a card\.", {"draws": 1}, "mana_effect"),
-        Phrase(r"Draw (two|three) cards\.", {"draws": Slot(1, "number")}, "mana_effect"),
         Phrase(r"You gain (\w+) life\.", {"gains_life": Slot(1, "number")}, "mana_effect"),
         Phrase(r"Activate only if (.+)\.", {"condition": Slot(1, "condition")}, "mana_effect"),
         Phrase(r"Activate only during your turn\.", {"condition": {"your_turn": True}}, "mana_effect"),
@@ -470,7 +468,6 @@ class ManaAbility(AbilityBase):
             and not self.damage_to_you
             and self.remove_counters is None
             and not self.energy
-            and not self.draws
             and not self.gains_life
         )
 

@@ -91,6 +91,11 @@ class AttackTrigger(_Subject):
             )
             for others, n in (("one", 2), ("two", 3), ("three", 4))
         ),
+        Phrase(  # Merry, Esquire of Rohan: once as it attacks beside another such attacker
+            r"whenever you attack with \$self and another ([^,]+)",
+            {"condition": {"attack": {"filter": Slot(1, "creatures")}}},
+            "trigger",
+        ),
         Phrase(
             r"whenever you attack with (\w+) or more creatures",
             {"who": {"controller": "you"}, "once": True, "attackers": {"ge": Slot(1, "number")}},

@@ -48,8 +48,6 @@ class Option:
     removes: tuple[str, int, int] | None = None
     """The counters it removes from its permanent (602.1): their kind, how many one activation
     removes (0: any number, X, and it makes ``base`` mana plus one for each) and ``base``."""
-    draws: int = 0
-    """The cards one activation draws, before the total is paid (508.1i-j)."""
     gains: int = 0
     """The life one activation gains, before the total is paid."""
 
@@ -102,8 +100,8 @@ def mana_options(game: GameView, player: str) -> list[Option]:
         for found in usable.values()
         for _, i in found
         if isinstance(m := i.ability, ManaAbility) and (m.tap or m.sacrifice_self)
-    ]  # each activated once at most: the cards and life they can add to pay another's cost with
-    hand, life = info.hand + sum(m.draws for m in once), info.life + sum(m.gains_life for m in once)
+    ]  # each activated once at most: the life they can add to pay another's cost with
+    hand, life = info.hand, info.life + sum(m.gains_life for m in once)
     for p in sorted(game.permanents_of(player), key=lambda q: q.id):
         found = []
         for k, i in usable[p.id]:
@@ -147,7 +145,6 @@ def mana_options(game: GameView, player: str) -> list[Option]:
                     text=a.cost_text(),
                     damage=a.damage_to_you,
                     energy=a.energy,
-                    draws=a.draws,
                     gains=a.gains_life,
                     removes=None if removed is None else (removed.kind, 0 if removed.n == "X" else removed.n, a.amount),
                 )
@@ -199,7 +196,7 @@ def _triggered(game: GameView, options: list[Option], triggers: list[tuple[str |
             combos.update(dict.fromkeys(tuple(sorted(pool.items())) for pool in pools if pool))
         if combos:
             rest = {"tap": o.tap, "cost": o.cost, "sacrifice_self": o.sacrifice_self, "hi": o.hi, "text": o.text}
-            more = {"damage": o.damage, "energy": o.energy, "removes": o.removes, "draws": o.draws, "gains": o.gains}
+            more = {"damage": o.damage, "energy": o.energy, "removes": o.removes, "gains": o.gains}
             out.append(_option(o.source, o.index, tuple(combos), None, **rest, **more))
     return out
 

@@ -115,12 +115,10 @@ class _Builder:
             (v, c.discard) for v, c in paid_by_activations
         )
         self._life(player, options, activations, life_cost + _lin((z, 2) for z in life_for_phyrexian), info.life)
-        drawn = _lin((activations[o], o.draws) for o in options if o.draws)  # 508.1i: before the total is paid
-        self.hard.append((discard + drawn.times(-1)).at_most(info.hand))
-        more_cards = sum(o.draws * (o.hi or 0) for o in options)
+        self.hard.append(discard.at_most(info.hand))
         for what, owed, bound in (
             ("life", life_cost, info.life + more_life),
-            ("discard", discard, info.hand + more_cards),
+            ("discard", discard, info.hand),
         ):
             if owed.terms or owed.const:
                 template = "pay {n} life" if what == "life" else "discard {n} cards"
