@@ -416,8 +416,21 @@ def test_613_1d_types_and_copies_the_board_cant_state_warn_never_drop() -> None:
         "Song of the Dryads",
         "Grand Master of Flowers",
         "Do-It-Yourself Seraph",
+        "Illusionary Terrain",  # "Basic lands of the first chosen type are the second chosen type" (305.7)
+        "Melting",  # "All lands are no longer snow": snow landwalk and snow filters read it (205.4g)
+        "Rootpath Purifier",  # "lands you control ... are basic": nonbasic filters read it (205.4c)
+        "Intangible Vibes",  # "All creatures are tokens": token filters read it (111.1)
+        "Corrupted Shapeshifter",  # its choice as it enters of flying, vigilance or defender (614.12)
+        "Molten Sentry",  # a coin flip as it enters: haste or defender
     ):
         assert _compiled(name).warnings, name
+
+
+def test_201_5a_a_quoted_ability_names_the_object_that_has_it_not_the_card() -> None:
+    """201.5a: Mzed's token has "This creature can't block."; a note that wrote the card's name
+    there would say Mzed can't block. Inside quotes the card's "this creature" is "this permanent"."""
+    (note,) = [n for n in _compiled("Mzed, Mercenary Leader").notes if "token" in n]
+    assert '"This permanent can\'t block."' in note and "Mzed, Mercenary Leader can't block" not in note
 
 
 def test_122_1_ten_or_more_counters_and_an_attack_beside_another_legendary_creature_508_1m() -> None:

@@ -48,6 +48,7 @@ from .oracle_text import (
     level_blocks,
     selfify,
     sentences,
+    spoken,
     strip_reminders,
 )
 from .phrases import (
@@ -285,21 +286,19 @@ class Compiler(Sentences):
                     found.notes += defined.notes
                     found.readings += [*defined.readings, (line, "compiled")]
                     continue
-                found.warn(
-                    f"{face}: {line.replace(SELF, face)} ({unknown}: a keyword known only by its reminder text)", line
-                )
+                found.warn(f"{face}: {spoken(line, face)} ({unknown}: a keyword known only by its reminder text)", line)
                 continue
             mode = MODE.match(line) if modal else re.match(r"• ", line) if chosen_abilities else None
             if mode is not None and self._means_anything(line[mode.end() :]):
                 found.relevant = True  # Hollowmurk Siege, Ano'thr: which it chose isn't on the board
                 why = "only in the mode chosen as it entered" if modal else "only if chosen as it entered"
-                found.warn(f"{face}: {line.replace(SELF, face)} ({why})", line)
+                found.warn(f"{face}: {spoken(line, face)} ({why})", line)
                 continue
             staged = re.match(r"Stage \d+ — |\d+ points?(?: each)? → ", line)
             if staged and any(self._means_anything(s.rstrip(".")) for s in sentences(line[staged.end() :])):
                 found.relevant = True  # Loopy Lobster's stage, Built Bear's legacy circles: not on the board
                 why = "only at that stage" if line.startswith("Stage") else "only if circled during deckbuilding"
-                found.warn(f"{face}: {line.replace(SELF, face)} ({why})", line)
+                found.warn(f"{face}: {spoken(line, face)} ({why})", line)
                 continue
             chapter = CHAPTER.match(line)
             line = ABILITY_WORD.sub("", line[chapter.end() :] if chapter else line)
@@ -338,7 +337,7 @@ class Compiler(Sentences):
                     abilities, note = compile_one(sentence)
                 except Unknown:
                     if bears:
-                        found.warn(f"{face}: {sentence.replace(SELF, face)}", sentence)
+                        found.warn(f"{face}: {spoken(sentence, face)}", sentence)
                     continue
                 side = self.side_notes  # what the board may make a warning (``resolve.board_warnings``)
                 bears = bears or bool(side)
@@ -346,12 +345,12 @@ class Compiler(Sentences):
                 inert = self.inert
                 if bears and not abilities and note is None and not side and not inert:
                     # never dropped: a sentence bearing on legality that gave nothing is warned
-                    found.warn(f"{face}: {sentence.replace(SELF, face)}", sentence)
+                    found.warn(f"{face}: {spoken(sentence, face)}", sentence)
                     continue
                 found.abilities.extend(abilities)
                 for told in [note] if note is not None and bears else []:
-                    found.notes.append(f"{face}: {sentence.replace(SELF, face)} ({told})")
-                found.notes += [f"{face}: {sentence.replace(SELF, face)} ({told})" for told in side]
+                    found.notes.append(f"{face}: {spoken(sentence, face)} ({told})")
+                found.notes += [f"{face}: {spoken(sentence, face)} ({told})" for told in side]
                 if bears:
                     noted = note is not None or side
                     outcome: Reading = "compiled" if abilities or inert else "noted" if noted else "dropped"
@@ -376,7 +375,7 @@ class Compiler(Sentences):
                 read.abilities, Clause({"source": {"class_level": {"ge": level}}}), "condition"
             )
         except Unknown:
-            found.warn(f"{face}: {line.replace(SELF, face)} (only at some class levels)", line)
+            found.warn(f"{face}: {spoken(line, face)} (only at some class levels)", line)
             return
         found.readings += read.readings
 

@@ -152,6 +152,7 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     note = None
     instead: tuple[Any, AbilityData, str] | None = None
     alternative: AbilityData | None = None
+    in_trigger = False
     for k, sentence in enumerate(sentences(effect)):
         either = re.fullmatch(r"Add (.+) or (one mana of the chosen color)\.", sentence) if k == 0 else None
         if either:  # Paradise Plume: "{W} or one mana of the chosen color", either of two abilities
@@ -175,9 +176,10 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
             output = _part(wordings, readers, "mana_effect", f"Add {otherwise[2] or otherwise[3]}.", line)
             instead = (readers.read("condition", otherwise[1]), output, "instead")
             continue
-        if k and MANA_SIDE_EFFECT.match(sentence):
+        if k and (MANA_SIDE_EFFECT.match(sentence) or in_trigger):
             note = "mana ability: what it does besides making mana, once used, give as an effect"
-            continue
+            in_trigger = in_trigger or re.match(r"(?:When|Whenever)\b", sentence) is not None
+            continue  # the sentences after a delayed trigger's are its own (Codie, Vociferous Codex)
         found = _part(wordings, readers, "mana_effect", sentence, line)
         if (k == 0) != any(output in found for output in ("produces", "makes", "like")):
             raise Unknown(line)

@@ -118,3 +118,15 @@ def sentences(line: str) -> list[str]:
     if tail:
         out.append(tail)
     return [s for s in out if s]
+
+
+def spoken(text: str, face: str) -> str:
+    """``text`` with ``$self`` as the card's name, but inside a quoted ability as "this permanent":
+    a token's or a grantee's own "This creature can't block" written with the card's name would
+    name the card (201.5a), not the object that has it."""
+    return "".join(
+        part.replace('"' + SELF, '"This permanent').replace(SELF, "this permanent")
+        if part.startswith('"')
+        else part.replace(SELF, face)
+        for part in re.split(r'("[^"]*")', text)
+    )

@@ -202,8 +202,11 @@ _CHARACTERISTICS = re.compile(
     r"|^Enchanted (?:creature|permanent) is an? [^.]*\bloses all other\b"
     r"|\bare [A-Z][a-z]+s\.$"
     r"|\b(?:is|are) (?:snow|legendary)\.$"
-    r"|\b(?:is|are|becomes?) the (?:last )?chosen (?:colou?r|(?:basic land |creature )?type)\b"
+    r"|\b(?:is|are|becomes?) the (?:last |first |second )?chosen (?:colou?r|(?:basic land |creature )?type)\b"
+    r"|\bare no longer snow\b|\b(?:is|are) basic\.$|\b(?:is|are) tokens?\.$"
+    r"|\b(?:becomes your choice of|enters as) an? (?:\d+|X)/(?:\d+|X) creature\b|\bcan be attacked\b"
     r"|\bha(?:s|ve) the chosen name, types\b|\bcreature types of\b|\bis a copy of\b"
+    r"|\b(?:is|it's) an? [A-Z][\w'-]*(?: [A-Z][\w'-]*)* with base power and toughness\b"
 )
 """Text that changes the colors or types the rules read (613.1d-e: "All creatures are black",
 "$self is all colors", "is a black Zombie in addition to its other colors and types", "Enchanted
