@@ -376,13 +376,13 @@ def test_sample_33_misses() -> None:
     """Rashka the Slayer: "Whenever Rashka blocks one or more black creatures" — once (603.2c);
     Idol of False Gods: "As long as it has eight or more +1/+1 counters on it, it's a 0/0 creature
     in addition to its other types and it has annihilator 2" — a level at 8 counters; The
-    Inspector Inspector's copies are each creature's `copy_of` (a note, 707.2)."""
+    Inspector Inspector's copies are each the card it copied, by `card:` (a note, 707.2)."""
     rashka = {"kind": "blocks_creature_trigger", "blocked": {"colors": ["black"]}, "once": True}
     assert rashka in _compiled("Rashka the Slayer").abilities
     idol = _compiled("Idol of False Gods")
     assert [lv.at_least for lv in idol.levels] == [8] and {"kind": "attack_trigger"} in idol.levels[0].abilities
     inspector = _compiled("The Inspector Inspector")
-    assert not inspector.warnings and any("copy_of" in n for n in inspector.notes)
+    assert not inspector.warnings and any("`card:`" in n for n in inspector.notes)
 
 
 def test_samples_34_and_35_misses() -> None:

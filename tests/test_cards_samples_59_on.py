@@ -464,3 +464,13 @@ def test_122_1_ten_or_more_counters_and_an_attack_beside_another_legendary_creat
     bear = {"id": "bear", "name": "Bear", "types": ["creature"], "power": 2, "toughness": 2}
     assert [t.source for t in merry_and(legend).triggers] == ["Merry, Esquire of Rohan"]
     assert not merry_and(bear).triggers
+
+
+def test_707_2_creatures_entering_as_a_copy_and_a_color_made_are_noted() -> None:
+    """Essence of the Wild's "Creatures you control enter as a copy of ..." (capitalized, 707.2):
+    what entered so is the card it copied, written by `card:` (the board refuses a `copy_of` on a
+    card with no copy effect); Cloudchaser Kestrel's "{W}: Target permanent becomes white until
+    end of turn" changes a color protection and fear read (105.3): a note, never nothing."""
+    essence = _compiled("Essence of the Wild")
+    assert not essence.warnings and any("`card:`" in n for n in essence.notes)
+    assert any("becomes white" in n for n in _compiled("Cloudchaser Kestrel").notes)

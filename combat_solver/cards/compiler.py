@@ -450,9 +450,14 @@ class Compiler(Sentences):
         if keyworded and is_activated(keyworded[1]) and not MANA_ABILITY.match(keyworded[1]):
             # 702.177a, 702.142a, 702.57a: an activated ability with a limit on when: its result an effect
             return [(line, lambda _s: ([], "activated ability: once activated, give its result as an effect"))]
-        if re.match(r"(?:Other |Nontoken )?creatures you control enter(?: the battlefield)? as a copy of ", line):
-            # The Inspector Inspector (707.2): what entered as a copy is the board's `copy_of` on it
-            return [(line, lambda _s: ([], "a copy effect on other creatures: write each one's `copy_of`"))]
+        if re.match(r"(?:Other |Nontoken )?creatures you control enter(?: the battlefield)? as a copy of ", line, re.I):
+            # The Inspector Inspector, Essence of the Wild (707.2): what entered so is the card it copied
+            return [
+                (
+                    line,
+                    lambda _s: ([], "a copy effect on other creatures: write each one as the card it copied (`card:`)"),
+                )
+            ]
         if re.match(
             r"(?:Each other|Each|Other) creatures? you control enters?\b.* as an? [A-Z]\w* in addition to its other types\.$",
             line,

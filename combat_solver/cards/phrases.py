@@ -195,7 +195,7 @@ _COLOR_WORDS = r"(?:white|blue|black|red|green)"
 _CHARACTERISTICS = re.compile(
     r"\bin addition to (?:its|their) other (?:creature |land )?(?:colors|types)\b"
     r"|\b(?:is|are) (?:all colors|colorless)\b(?! (?:creatures?|permanents?|spells?|cards?|artifacts?|sources?)\b)"
-    rf"|\b(?:is|are) {_COLOR_WORDS}(?:(?:,|,? and|,? or) {_COLOR_WORDS})*(?:\.|,| and (?:is|are|has|have|gets?)\b)"
+    rf"|\b(?:is|are|becomes?) {_COLOR_WORDS}(?:(?:,|,? and|,? or) {_COLOR_WORDS})*(?:\.|,| and (?:is|are|has|have|gets?)\b| until\b)"
     r"|\b(?:is|are) every (?:nonbasic )?land type\b"
     r"|\blands? (?:is|are) (?:an? )?(?:Plains|Island|Swamp|Mountain|Forest)\b"
     r"|^(?:Enchanted|Equipped) (?:creature|permanent|artifact|land) is an? (?:colorless |[a-z]+ )*?(?:[A-Z]|land\b|copy of\b)"
