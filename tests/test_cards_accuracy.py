@@ -353,6 +353,7 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_91.yaml", 20261291),
         ("random_sample_92.yaml", 20261292),
         ("random_sample_93.yaml", 20261293),
+        ("random_sample_94.yaml", 20261294),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

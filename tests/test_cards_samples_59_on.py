@@ -474,3 +474,11 @@ def test_707_2_creatures_entering_as_a_copy_and_a_color_made_are_noted() -> None
     essence = _compiled("Essence of the Wild")
     assert not essence.warnings and any("`card:`" in n for n in essence.notes)
     assert any("becomes white" in n for n in _compiled("Cloudchaser Kestrel").notes)
+
+
+def test_509_3c_creatures_you_control_fight_or_become_blocked_triggers_once() -> None:
+    """Neyith of the Dire Hunt: "Whenever one or more creatures you control fight or become
+    blocked, draw a card": in combat it triggers once when any of them becomes blocked (509.3c,
+    603.2c)."""
+    neyith = _compiled("Neyith of the Dire Hunt")
+    assert {"kind": "becomes_blocked_trigger", "who": {"controller": "you"}, "once": True} in neyith.abilities

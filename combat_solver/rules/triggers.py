@@ -455,10 +455,10 @@ class BecomesBlockedTrigger(_Subject):
             "trigger",
         ),
         Phrase(
-            r"whenever one or more ([^,]+? you control) become blocked",
+            r"whenever one or more ([^,]+? you control) (?:fight or )?become blocked",
             {"who": Slot(1, "creatures"), "once": True},
             "trigger",
-        ),
+        ),  # Neyith of the Dire Hunt: "fight or become blocked": in combat, the block
     )
     rule = "509.3c"
     by_at_least: Positive = 1
