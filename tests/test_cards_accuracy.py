@@ -156,6 +156,28 @@ def test_spellings_that_mean_the_same_grade_alike() -> None:
     assert grade_card(catalog, card([spelled, three], name="Timber Paladin")).grade == "exact"
     loose = {"kind": "vigilance", "condition": auras(2)}
     assert grade_card(catalog, card([loose, three], name="Timber Paladin")).grade == "wrong"
+    # Spectra Ward: a granted protection from each color as five grants (702.16h)
+    ward = [
+        {"kind": "grant", "to": {"ids": ["$attached"]}, "ability": {"kind": "protection", "from": {"colors": [c]}}}
+        for c in ("white", "blue", "black", "red", "green")
+    ]
+    assert grade_card(catalog, card(ward, name="Spectra Ward")).grade == "exact"
+    assert grade_card(catalog, card(ward[:4], name="Spectra Ward")).grade == "wrong"
+    # Masked Gorgon: "Green creatures and white creatures" as one filter of either color
+    gorgons = {"kind": "protection", "from": {"subtypes": ["Gorgon"]}}
+    both = {"kind": "grant", "to": {"colors": ["green", "white"]}, "ability": gorgons}
+    threshold = {"players": [{"who": "you", "graveyard": {"ge": 7}}]}
+    own = [{"kind": "protection", "from": {"colors": [c]}, "condition": threshold} for c in ("green", "white")]
+    assert grade_card(catalog, card([both, *own], name="Masked Gorgon")).grade == "exact"
+    # Loam Dryad: a cost taps the payer's creature, "you control" or not
+    dryad = {
+        "kind": "mana",
+        "cost": {"tap": {"filter": {"types": ["creature"], "controller": "you"}}},
+        "produces": "any",
+    }
+    assert grade_card(catalog, card([dryad], name="Loam Dryad")).grade == "exact"
+    theirs = {**dryad, "cost": {"tap": {"filter": {"types": ["creature"], "controller": "opponent"}}}}
+    assert grade_card(catalog, card([theirs], name="Loam Dryad")).grade == "wrong"
 
 
 # --- shares and intervals -----------------------------------------------------------------------
@@ -354,6 +376,8 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_92.yaml", 20261292),
         ("random_sample_93.yaml", 20261293),
         ("random_sample_94.yaml", 20261294),
+        ("random_sample_96.yaml", 20261296),
+        ("random_sample_97.yaml", 20261297),
     ],
 )
 def test_the_later_samples_are_200_fresh_cards_mostly_beyond_keyword_lines(name: str, seed: int) -> None:

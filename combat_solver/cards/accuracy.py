@@ -305,11 +305,35 @@ def _unordered(value: Any) -> Any:
 
 def _key(ability: Mapping[str, Any]) -> str:
     """The ability as every field spelled out (``labels.canonical``), normalized, filter sets sorted."""
-    return json.dumps(_unordered(json.loads(canonical(_subtypes_either(normalized(ability))))), sort_keys=True)
+    plain = _subtypes_either(_payer_implied(normalized(ability)))
+    return json.dumps(_unordered(json.loads(canonical(plain))), sort_keys=True)
+
+
+def _payer_implied(value: Any) -> Any:
+    """A cost's permanents to tap, sacrifice or return are the payer's (``Permanents``): their
+    filter's ``controller: you`` says nothing more (Loam Dryad's "Tap an untapped creature you control")."""
+    if isinstance(value, list):
+        return [_payer_implied(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: _payer_implied(v) for k, v in value.items()}
+    cost = out.get("cost")
+    if isinstance(cost, dict):
+        for part in ("tap", "sacrifice", "bounce"):
+            found = cost.get(part)
+            if (
+                isinstance(found, dict)
+                and isinstance(found.get("filter"), dict)
+                and found["filter"].get("controller") == "you"
+            ):
+                filter_ = {k: v for k, v in found["filter"].items() if k != "controller"}
+                out["cost"] = cost = {**cost, part: {**found, "filter": filter_}}
+    return out
 
 
 def _subtypes_either(value: Any) -> Any:
-    """A filter's ``any_of`` of one-subtype filters ("Goblins and/or Orcs") as its ``subtypes``; a
+    """A filter's ``any_of`` of one-subtype filters ("Goblins and/or Orcs") as its ``subtypes``, of
+    one-color filters as its ``colors`` (Masked Gorgon's "Green creatures and white creatures"); a
     subtype and an ``any_of`` of one other ("Eldrazi Scions": both) in one order."""
     if isinstance(value, list):
         return [_subtypes_either(v) for v in value]
@@ -329,14 +353,16 @@ def _subtypes_either(value: Any) -> Any:
         first, second = sorted([out["subtypes"][0], items[0]["subtypes"][0]])
         out["subtypes"], out["any_of"] = [first], [{"subtypes": [second]}]
         return out
-    if (
-        isinstance(items, list)
-        and len(items) > 1
-        and not out.get("subtypes")
-        and all(isinstance(i, dict) and set(i) == {"subtypes"} and len(i["subtypes"]) == 1 for i in items)
-    ):
-        out["subtypes"] = [i["subtypes"][0] for i in items]
-        del out["any_of"]
+    for key in ("subtypes", "colors"):  # "Green creatures and white creatures": any of the colors
+        if (
+            isinstance(items, list)
+            and len(items) > 1
+            and not out.get(key)
+            and all(isinstance(i, dict) and set(i) == {key} and len(i[key]) == 1 for i in items)
+        ):
+            out[key] = [i[key][0] for i in items]
+            del out["any_of"]
+            break
     return out
 
 
