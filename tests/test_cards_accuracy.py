@@ -376,6 +376,7 @@ def test_every_known_wrong_card_is_still_wrong(report: AccuracyReport) -> None:
         ("random_sample_92.yaml", 20261292),
         ("random_sample_93.yaml", 20261293),
         ("random_sample_94.yaml", 20261294),
+        ("random_sample_95.yaml", 20261295),
         ("random_sample_96.yaml", 20261296),
         ("random_sample_97.yaml", 20261297),
     ],
