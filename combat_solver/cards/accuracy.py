@@ -23,7 +23,7 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -304,42 +304,36 @@ def _unordered(value: Any) -> Any:
 
 
 def _key(ability: Mapping[str, Any]) -> str:
-    """The ability as every field spelled out (``labels.canonical``), normalized, filter sets sorted."""
-    plain = _subtypes_either(_payer_implied(normalized(ability)))
+    """The ability as every field spelled out (``labels.canonical``), normalized, filter sets sorted,
+    each mapping in it spelled as ``_payer_node`` and ``_either_node`` say."""
+    plain = _bottom_up(normalized(ability), lambda node: _either_node(_payer_node(node)))
     return json.dumps(_unordered(json.loads(canonical(plain))), sort_keys=True)
 
 
-def _payer_implied(value: Any) -> Any:
-    """A cost's permanents to tap, sacrifice or return are the payer's (``Permanents``): their
-    filter's ``controller: you`` says nothing more (Loam Dryad's "Tap an untapped creature you control")."""
+def _bottom_up(value: Any, node: Callable[[dict[str, Any]], Any]) -> Any:
+    """``value`` with ``node`` applied to each mapping in it, its own values done first."""
     if isinstance(value, list):
-        return [_payer_implied(v) for v in value]
+        return [_bottom_up(v, node) for v in value]
     if not isinstance(value, dict):
         return value
-    out = {k: _payer_implied(v) for k, v in value.items()}
-    cost = out.get("cost")
-    if isinstance(cost, dict):
-        for part in ("tap", "sacrifice", "bounce"):
-            found = cost.get(part)
-            if (
-                isinstance(found, dict)
-                and isinstance(found.get("filter"), dict)
-                and found["filter"].get("controller") == "you"
-            ):
-                filter_ = {k: v for k, v in found["filter"].items() if k != "controller"}
-                out["cost"] = cost = {**cost, part: {**found, "filter": filter_}}
+    return node({k: _bottom_up(v, node) for k, v in value.items()})
+
+
+def _payer_node(out: dict[str, Any]) -> dict[str, Any]:
+    """A cost's permanents to tap, sacrifice or return are the payer's (``Permanents``): their
+    filter's ``controller: you`` says nothing more (Loam Dryad's "Tap an untapped creature you control")."""
+    for part in ("tap", "sacrifice", "bounce"):  # a mana ability's own `tap: true` is no mapping
+        found = out.get(part)
+        mine = found.get("filter") if isinstance(found, dict) else None
+        if isinstance(found, dict) and isinstance(mine, dict) and mine.get("controller") == "you":
+            out[part] = {**found, "filter": {k: v for k, v in mine.items() if k != "controller"}}
     return out
 
 
-def _subtypes_either(value: Any) -> Any:
+def _either_node(out: dict[str, Any]) -> dict[str, Any]:
     """A filter's ``any_of`` of one-subtype filters ("Goblins and/or Orcs") as its ``subtypes``, of
     one-color filters as its ``colors`` (Masked Gorgon's "Green creatures and white creatures"); a
     subtype and an ``any_of`` of one other ("Eldrazi Scions": both) in one order."""
-    if isinstance(value, list):
-        return [_subtypes_either(v) for v in value]
-    if not isinstance(value, dict):
-        return value
-    out = {k: _subtypes_either(v) for k, v in value.items()}
     items = out.get("any_of")
     if (
         isinstance(items, list)
@@ -367,21 +361,24 @@ def _subtypes_either(value: Any) -> Any:
 
 
 def _keys(ability: Mapping[str, Any]) -> list[str]:
-    """The keys an ability grades as: protection from several colors as one per color (702.16:
+    """The keys an ability grades as: protection from several colors as one per color (702.16h:
     "protection from each color" and five protections mean the same), given by a grant too
     (Spectra Ward's enchanted creature "has protection from each color")."""
     given = ability.get("ability")
-    if ability.get("kind") == "grant" and isinstance(given, Mapping) and given.get("kind") == "protection":
-        split = _keys(given)
-        if len(split) > 1:
-            return [_key({**ability, "ability": json.loads(k)}) for k in split]
+    if ability.get("kind") == "grant" and isinstance(given, Mapping):
+        return [_key({**ability, "ability": one}) for one in _per_color(given)]
+    return [_key(one) for one in _per_color(ability)]
+
+
+def _per_color(ability: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """A protection from several colors as one protection per color; anything else as itself."""
     f = ability.get("from")
     if ability.get("kind") != "protection" or not isinstance(f, Mapping) or set(f) != {"colors"}:
-        return [_key(ability)]
+        return [ability]
     colors = f["colors"]
     if isinstance(colors, list) and len(colors) > 1 and "chosen" not in colors:
-        return [_key({**ability, "from": {"colors": [c]}}) for c in colors]
-    return [_key(ability)]
+        return [{**ability, "from": {"colors": [c]}} for c in colors]
+    return [ability]
 
 
 def _level_key(level: Mapping[str, Any]) -> str:

@@ -82,19 +82,16 @@ library (draws, mills, searches, puts a card into or on a library) is no mana ab
 mana it adds (Chromatic Sphere, Sungrass Egg)."""
 
 
-def _immediate(effect: str) -> list[str]:
-    """The sentences of an effect that act as it resolves: not a delayed or reflexive trigger it
-    creates and what follows it ("When you next cast a spell ...", "Draw a card at the beginning of
-    the next turn's upkeep": Astrolabe's draw is that trigger's effect, 603.7)."""
-    out: list[str] = []
-    for s in sentences(effect):
-        if re.match(r"(?:When|Whenever|At)\b", s):
-            break  # the rest is that trigger's (Codie's "When you next cast a spell this turn, ...")
-        if "at the beginning of" not in s.casefold():
-            out.append(s)
-    return out
+def _own_and_triggered(effect: str) -> tuple[list[str], list[str]]:
+    """The sentences of an effect that act as it resolves, and those of a delayed or reflexive
+    trigger it creates: its first "When" sentence and all after it (603.7: Codie's "When you next
+    cast a spell this turn, exile cards ... Put each other card ...")."""
+    said = sentences(effect)
+    at = next((k for k, s in enumerate(said) if re.match(r"(?:When|Whenever)\b", s)), len(said))
+    return said[:at], said[at:]
 
 
+_SIDE_NOTE = "mana ability: what it does besides making mana, once used, give as an effect"
 NOT_A_MANA_ABILITY = (
     "no mana ability: it moves a card to or from a library (605.1a), so it can't be activated while a cost "
     "to attack or block is paid (508.1g), and its mana is gone before then (500.4)"
@@ -137,7 +134,9 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
         )
     if "Spend this mana only" in effect:
         return [], "mana spendable only on spells or abilities: it pays no cost to attack or block (106.6)"
-    if any(_MOVES_A_LIBRARY_CARD.search(part) for part in [head, *_immediate(effect)]):
+    own, triggered = _own_and_triggered(effect)
+    now = [sentence for sentence in own if "at the beginning of" not in sentence.casefold()]  # Astrolabe's later draw
+    if any(_MOVES_A_LIBRARY_CARD.search(part) for part in [head, *now]):
         return [], NOT_A_MANA_ABILITY
     if "Activate only as a sorcery." in sentences(effect):
         return [], "activated only as a sorcery: never in a combat step, it pays no cost to attack or block (602.5d)"
@@ -149,11 +148,12 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
     ability: AbilityData = {"kind": "mana", "tap": False}
     for part in head.split(", "):
         _merged(ability, _part(wordings, readers, "mana_cost", part, line))
-    note = None
+    if triggered and not MANA_SIDE_EFFECT.match(triggered[0]):
+        raise Unknown(line)
+    note = _SIDE_NOTE if triggered else None
     instead: tuple[Any, AbilityData, str] | None = None
     alternative: AbilityData | None = None
-    in_trigger = False
-    for k, sentence in enumerate(sentences(effect)):
+    for k, sentence in enumerate(own):
         either = re.fullmatch(r"Add (.+) or (one mana of the chosen color)\.", sentence) if k == 0 else None
         if either:  # Paradise Plume: "{W} or one mana of the chosen color", either of two abilities
             alternative = _part(wordings, readers, "mana_effect", f"Add {either[2]}.", line)
@@ -176,10 +176,9 @@ def read_mana(line: str, wordings: Wordings, readers: Readers) -> Result:
             output = _part(wordings, readers, "mana_effect", f"Add {otherwise[2] or otherwise[3]}.", line)
             instead = (readers.read("condition", otherwise[1]), output, "instead")
             continue
-        if k and (MANA_SIDE_EFFECT.match(sentence) or in_trigger):
-            note = "mana ability: what it does besides making mana, once used, give as an effect"
-            in_trigger = in_trigger or re.match(r"(?:When|Whenever)\b", sentence) is not None
-            continue  # the sentences after a delayed trigger's are its own (Codie, Vociferous Codex)
+        if k and MANA_SIDE_EFFECT.match(sentence):
+            note = _SIDE_NOTE
+            continue
         found = _part(wordings, readers, "mana_effect", sentence, line)
         if (k == 0) != any(output in found for output in ("produces", "makes", "like")):
             raise Unknown(line)
